@@ -1,0 +1,31 @@
+"""Open domino: the rules, the notation and an exact solver.
+
+>>> from solver import Position, analyse, deal
+>>> position = deal(7)
+>>> analysis = analyse(position)
+>>> analysis.value, [str(m.move) for m in analysis.moves][:2]
+
+Pure Python apart from the compiled search core ``solver._core``; no Django.
+"""
+from .errors import (
+    DominoError,
+    IllegalMoveError,
+    MoveError,
+    PositionError,
+    RecordError,
+    SeedError,
+    StoneError,
+)
+from .stones import ALL_STONES, Stone
+from .moves import PASS, Move
+from .position import Hand, Position, Result, other_side
+from .deal import deal, draw_order
+
+__all__ = [
+    "ALL_STONES", "DominoError", "Hand", "IllegalMoveError", "Move", "MoveError", "PASS",
+    "Position", "PositionError", "RecordError", "Result", "SeedError", "Stone", "StoneError",
+    "deal", "draw_order", "other_side",
+]
+from .analysis import GRADES, Analysis, MoveValue, analyse, grade, outcome
+
+__all__ += ["Analysis", "GRADES", "MoveValue", "analyse", "grade", "outcome"]

@@ -1,0 +1,55 @@
+"""The reference solver: the definition of a position's value, in plain Python.
+
+It is the specification the compiled core (``solver._core``) is tested
+against, written to be read rather than to be fast: a memoised negamax over
+``Position`` objects using nothing but the rules in ``position.py``.
+
+    value(p) = p.final_value()                          if the deal is over
+             = max(-value(p.push(m)) for m in p.legal_moves())   otherwise
+
+A forced pass is a legal move like any other, so it needs no special case.
+Values are from the side to move's point of view (RULES.md, "Game value").
+"""
+from __future__ import annotations
+
+from .moves import Move
+from .position import Position
+
+
+class ReferenceSolver:
+    """Memoised exact values.  Keep one instance to share the memo across
+    positions of the same deal (for example along a game)."""
+
+    def __init__(self) -> None:
+        self.memo: dict[Position, int] = {}
+
+    def value(self, position: Position) -> int:
+        known = self.memo.get(position)
+        if known is not None:
+            return known
+        final = position.final_value()
+        if final is not None:
+            result = final
+        else:
+            result = max(-self.value(position.push(move)) for move in position.legal_moves())
+        self.memo[position] = result
+        return result
+
+    def move_values(self, position: Position) -> list[tuple[Move, int]]:
+        """Every legal move with its exact value for the player making it, in
+        legal-move order."""
+        return [(move, -self.value(position.push(move))) for move in position.legal_moves()]
+
+    def principal_variation(self, position: Position) -> list[Move]:
+        """The main line to the end of the deal: at every step the first move
+        in legal-move order whose value equals the position's value."""
+        line = []
+        while True:
+            best = self.value(position)
+            for move, value in self.move_values(position):
+                if value == best:
+                    line.append(move)
+                    position = position.push(move)
+                    break
+            else:
+                return line
