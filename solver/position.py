@@ -318,6 +318,72 @@ class Position:
             position = position.push(move)
             yield position
 
+    def table_line(self) -> list[tuple[int, int]]:
+        """The stones on the table as one line from the left end to the right
+        end, each as ``(left half, right half)``.
+
+        A position does not record the order the stones were played in, so
+        this is one valid arrangement (an Euler trail over the played stones,
+        the smallest number first at each step); a game that knows its moves
+        should lay them in played order instead (``line_from_moves``).
+        """
+        if self.ends is None:
+            return []
+        left, right = self.ends
+        remaining = self.played_stones()
+        # Hierholzer's algorithm on the multigraph numbers -> stones.
+        adjacency: dict[int, list[Stone]] = {n: [] for n in range(7)}
+        for s in remaining:
+            adjacency[s.low].append(s)
+            if not s.is_double:
+                adjacency[s.high].append(s)
+        for edges in adjacency.values():
+            edges.sort(key=lambda s: (s.other(s.low) if s.low != s.high else s.low, s.high))
+        used: set[Stone] = set()
+        stack: list[tuple[int, Optional[Stone]]] = [(left, None)]
+        trail: list[tuple[int, Optional[Stone]]] = []
+        while stack:
+            number, via = stack[-1]
+            edges = adjacency[number]
+            while edges and edges[0] in used:
+                edges.pop(0)
+            if edges:
+                stone = edges.pop(0)
+                used.add(stone)
+                stack.append((stone.other(number), stone))
+            else:
+                trail.append(stack.pop())
+        trail.reverse()  # from left to right
+        line = []
+        for (a, _), (b, stone) in zip(trail, trail[1:]):
+            line.append((a, b))
+        assert not line or (line[0][0] == left and line[-1][1] == right), (line, self.ends)
+        return line
+
+    def to_json(self, line: Optional[list[tuple[int, int]]] = None) -> dict:
+        """What a board needs to draw this position (the board knows no rules:
+        the legal moves come with it).  ``line`` is the table in played order
+        if known (see ``line_from_moves``), else ``table_line()``."""
+        result = self.result()
+        return {
+            "position": str(self),
+            "side": self.side,
+            "ends": list(self.ends) if self.ends is not None else None,
+            "hands": {
+                side: {
+                    "front": [None if s is None else str(s) for s in hand.front],
+                    "back": [None if s is None else str(s) for s in hand.back],
+                    "pips": hand.pips,
+                    "count": hand.count,
+                }
+                for side, hand in zip(SIDES, self.hands)
+            },
+            "line": [f"{a}{b}" for a, b in (line if line is not None else self.table_line())],
+            "legal_moves": [str(m) for m in self.legal_moves()],
+            "over": result is not None,
+            "result": None if result is None else {"winner": result.winner, "points": result.points, "reason": result.reason},
+        }
+
     @classmethod
     def from_draws(cls, draws: list[Stone]) -> "Position":
         """The opening position of a deal whose 28 stones were drawn in this order
@@ -399,3 +465,22 @@ def _forms_line(stones: list[Stone], left: int, right: int) -> bool:
         return False
     root = find(left)
     return all(find(s.low) == root for s in stones)
+
+
+def line_from_moves(start: Position, moves: list[Move | str]) -> list[tuple[int, int]]:
+    """The table after playing ``moves`` from ``start``, in played order, left to
+    right, each stone as ``(left half, right half)``."""
+    line: list[tuple[int, int]] = []
+    position = start
+    for move in moves:
+        move = position.normalise_move(move)
+        stone = move.stone
+        if stone is not None:
+            if position.ends is None:
+                line = [(stone.low, stone.high)]
+            elif move.end == LEFT:
+                line.insert(0, (stone.other(position.ends[0]), position.ends[0]))
+            else:
+                line.append((position.ends[1], stone.other(position.ends[1])))
+        position = position.push(move)
+    return line
