@@ -426,6 +426,45 @@ fail:
     return NULL;
 }
 
+/* Number of move sequences of length `depth` (a forced pass counts as a move;
+ * a finished deal ends a sequence early and counts once).  A test compares
+ * it with the same count over the Python rules, as chess engines do. */
+static uint64_t perft(State *s, int depth) {
+    if (s->count[0] == 0 || s->count[1] == 0) return 1;
+    Move mv[14];
+    int n = gen_moves(s, mv);
+    if (n == 0) {
+        if (!can_play(s, s->side ^ 1)) return 1;
+        if (depth == 0) return 1;
+        s->side ^= 1;
+        uint64_t t = perft(s, depth - 1);
+        s->side ^= 1;
+        return t;
+    }
+    if (depth == 0) return 1;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        Undo u;
+        make_move(s, mv[i], &u);
+        total += perft(s, depth - 1);
+        unmake_move(s, mv[i], &u);
+    }
+    return total;
+}
+
+static PyObject *py_perft(PyObject *self, PyObject *args) {
+    PyObject *slots;
+    int left, right, side, depth;
+    if (!PyArg_ParseTuple(args, "Oiiii", &slots, &left, &right, &side, &depth)) return NULL;
+    if (left < 0 || left > 7 || right < 0 || right > 7 || side < 0 || side > 1 || depth < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad ends, side or depth");
+        return NULL;
+    }
+    State s;
+    if (load_layout(slots, &s, left, right, side) < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(perft(&s, depth));
+}
+
 /* forget() drops the table (for benchmarks that must start cold). */
 static PyObject *py_forget(PyObject *self, PyObject *args) {
     have_layout = 0;
@@ -440,6 +479,7 @@ static PyObject *py_table_bytes(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"analyse", py_analyse, METH_VARARGS, "analyse(slots, left, right, side) -> (value, moves, pv, nodes)"},
+    {"perft", py_perft, METH_VARARGS, "perft(slots, left, right, side, depth) -> number of move sequences"},
     {"forget", py_forget, METH_NOARGS, "Forget the transposition table (start cold)."},
     {"table_bytes", py_table_bytes, METH_NOARGS, "Size of the transposition table in bytes."},
     {NULL, NULL, 0, NULL},

@@ -140,6 +140,20 @@ def _analyse_core(position: Position) -> Analysis:
     return _build(position, value, values, line, nodes)
 
 
+def perft(position: Position, depth: int, engine: str = "core") -> int:
+    """How many move sequences of ``depth`` moves start here (a forced pass is a
+    move; a sequence that reaches the end of the deal early counts once)."""
+    if engine == "core":
+        from . import _core
+
+        ends = position.ends if position.ends is not None else (7, 7)
+        return _core.perft(_slots(position), ends[0], ends[1], "AB".index(position.side), depth)
+    moves = position.legal_moves()
+    if depth == 0 or not moves:
+        return 1
+    return sum(perft(position.play(m), depth - 1, engine) for m in moves)
+
+
 # --------------------------------------------------------- reference solver
 
 def _analyse_reference(position: Position, solver: Optional[ReferenceSolver] = None) -> Analysis:

@@ -7,7 +7,7 @@ the forced pass and the end of the deal with its score.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
 from .errors import IllegalMoveError, MoveError, PositionError, StoneError
@@ -33,6 +33,13 @@ class Hand:
 
     front: tuple[Optional[Stone], ...]
     back: tuple[Optional[Stone], ...]
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.front, self.back)))
+
+    def __hash__(self) -> int:  # positions are dictionary keys in the solvers
+        return self._hash
 
     def available(self) -> list[tuple[int, Stone]]:
         """The stones that may be played, as ``(column, stone)``, columns left to right."""
@@ -295,7 +302,11 @@ class Position:
 
     def push(self, move: Move | str) -> "Position":
         """The position after ``move`` (checked for legality)."""
-        move = self.normalise_move(move)
+        return self.play(self.normalise_move(move))
+
+    def play(self, move: Move) -> "Position":
+        """The position after ``move``, which must be one of ``legal_moves()``
+        (not checked: this is for solvers walking the legal moves)."""
         if move.is_pass:
             return Position(self.hands, self.ends, other_side(self.side))
         stone = move.stone

@@ -4,8 +4,8 @@ It is the specification the compiled core (``solver._core``) is tested
 against, written to be read rather than to be fast: a memoised negamax over
 ``Position`` objects using nothing but the rules in ``position.py``.
 
-    value(p) = p.final_value()                          if the deal is over
-             = max(-value(p.push(m)) for m in p.legal_moves())   otherwise
+    value(p) = max(-value(p.play(m)) for m in p.legal_moves())   while there are moves
+             = p.final_value()                                   once the deal is over
 
 A forced pass is a legal move like any other, so it needs no special case.
 Values are from the side to move's point of view (RULES.md, "Game value").
@@ -27,18 +27,18 @@ class ReferenceSolver:
         known = self.memo.get(position)
         if known is not None:
             return known
-        final = position.final_value()
-        if final is not None:
-            result = final
+        moves = position.legal_moves()
+        if moves:
+            result = max(-self.value(position.play(move)) for move in moves)
         else:
-            result = max(-self.value(position.push(move)) for move in position.legal_moves())
+            result = position.final_value()
         self.memo[position] = result
         return result
 
     def move_values(self, position: Position) -> list[tuple[Move, int]]:
         """Every legal move with its exact value for the player making it, in
         legal-move order."""
-        return [(move, -self.value(position.push(move))) for move in position.legal_moves()]
+        return [(move, -self.value(position.play(move))) for move in position.legal_moves()]
 
     def principal_variation(self, position: Position) -> list[Move]:
         """The main line to the end of the deal: at every step the first move
@@ -49,7 +49,7 @@ class ReferenceSolver:
             for move, value in self.move_values(position):
                 if value == best:
                     line.append(move)
-                    position = position.push(move)
+                    position = position.play(move)
                     break
             else:
                 return line

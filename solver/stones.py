@@ -35,6 +35,9 @@ class Stone:
     def __str__(self) -> str:
         return f"{self.low}{self.high}"
 
+    def __hash__(self) -> int:
+        return self.low * 8 + self.high
+
     def __repr__(self) -> str:
         return f"Stone.parse({str(self)!r})"
 

@@ -1,0 +1,372 @@
+"""Game records: a start position and the moves played from it, as one
+plain-text form in the manner of PGN.
+
+::
+
+    [Event "Practice game"]
+    [Seed "42"]
+    [Start "44.25.24.16.33.13.04/45.15.22.35.02.23.34 01.46.03.12.36.56.00/06.26.66.11.55.14.05 - B"]
+    [Result "B 55 blocked"]
+
+    1. 00 04L 2. 46L 16L 3. 01L pass ...
+
+``GameRecord.parse`` reads a record and replays every move (each must be
+legal); ``str(record)`` writes it back, and ``GameRecord.parse(str(record))
+== record``.  The format is described in ``docs/game-record.md``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Optional, Union
+
+from .deal import check_seed, deal
+from .errors import IllegalMoveError, MoveError, PositionError, RecordError, SeedError
+from .moves import Move
+from .position import SIDES, Position, Result
+
+START, SEED, RESULT = "Start", "Seed", "Result"
+UNFINISHED = "*"
+LINE_WIDTH = 79
+
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\["\\])*)"\s*\]\Z')
+_UNESCAPE = re.compile(r'\\(["\\])')
+_MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)\Z")  # "12." or "12..." (ignored), or glued "12.05"
+
+TagsLike = Union[Mapping[str, str], Iterable[tuple[str, str]]]
+
+
+# ------------------------------------------------------------------- results
+
+def format_result(result: Optional[Result]) -> str:
+    """The Result tag's value: ``A 12 domino``, ``B 40 blocked``,
+    ``draw blocked``, or ``*`` while the deal goes on (``result`` is ``None``)."""
+    if result is None:
+        return UNFINISHED
+    if result.winner is None:
+        return f"draw {result.reason}"
+    return f"{result.winner} {result.points} {result.reason}"
+
+
+def parse_result(text: str) -> Optional[Result]:
+    """Read a Result tag's value (see ``format_result``); ``*`` gives ``None``."""
+    words = text.split()
+    if words == [UNFINISHED]:
+        return None
+    if len(words) == 2 and words[0].lower() == "draw" and words[1].lower() == "blocked":
+        return Result(None, 0, "blocked")
+    if (
+        len(words) == 3
+        and words[0].upper() in SIDES
+        and words[1].isascii()
+        and words[1].isdigit()
+        and words[2].lower() in ("domino", "blocked")
+    ):
+        return Result(words[0].upper(), int(words[1]), words[2].lower())
+    raise RecordError(
+        f"a result is '<A|B> <points> <domino|blocked>', 'draw blocked' or '*', not {text!r}"
+    )
+
+
+# -------------------------------------------------------------------- tags
+
+def escape_tag_value(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _check_tags(tags: TagsLike) -> tuple[tuple[str, str], ...]:
+    pairs = list(tags.items()) if isinstance(tags, Mapping) else list(tags)
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for pair in pairs:
+        try:
+            name, value = pair
+        except (TypeError, ValueError):
+            raise RecordError(f"a tag is a (name, value) pair, not {pair!r}") from None
+        if not isinstance(name, str) or not _TAG_NAME.match(name):
+            raise RecordError(
+                f"a tag name is a letter followed by letters, digits or '_', not {name!r}"
+            )
+        if name in (START, RESULT):
+            raise RecordError(
+                f"the {name} tag is not stored with the other tags: it is worked out "
+                f"from the start position and the moves"
+            )
+        if name in seen:
+            raise RecordError(f"the tag {name!r} is given twice")
+        if not isinstance(value, str):
+            raise RecordError(f"the value of tag {name!r} is a string, not {value!r}")
+        if "\n" in value or "\r" in value:
+            raise RecordError(f"the value of tag {name!r} must be on one line, not {value!r}")
+        seen.add(name)
+        out.append((name, value))
+    return tuple(out)
+
+
+def _seed_start(value: str) -> Position:
+    try:
+        return deal(check_seed(value.strip()))
+    except SeedError as exc:
+        raise RecordError(f"bad Seed tag: {exc}") from None
+
+
+# ------------------------------------------------------------------ replay
+
+def _replay(start: Position, tokens: Iterable[tuple[str, Union[Move, str]]]) -> tuple[tuple[Move, ...], tuple[Position, ...]]:
+    """Play ``(token, move)`` pairs from ``start``; the token is what the
+    record said, quoted in errors.  Returns the normalised moves and every
+    position from ``start`` to the end."""
+    moves: list[Move] = []
+    positions = [start]
+    position = start
+    for ply, (token, move) in enumerate(tokens, 1):
+        if not isinstance(move, (Move, str)):
+            raise RecordError(f"ply {ply}: a move is a Move or a string such as '36R', not {move!r}")
+        try:
+            move = position.normalise_move(move)
+        except MoveError as exc:
+            raise RecordError(f"ply {ply}: {token!r} is not a move: {exc}") from None
+        except IllegalMoveError as exc:
+            raise RecordError(
+                f"ply {ply}: {token!r} cannot be played ({position.side} to move): {exc}"
+            ) from None
+        position = position.push(move)
+        moves.append(move)
+        positions.append(position)
+    return tuple(moves), tuple(positions)
+
+
+# ------------------------------------------------------------------ record
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A start position, the moves played from it (normalised, each legal) and
+    the record's tags as ``(name, value)`` pairs in order.
+
+    The Start and Result tags are not among ``tags``: they are written from
+    ``start`` and ``result``.  A ``Seed`` tag, if present, must name the deal
+    whose opening position is ``start``.
+    """
+
+    start: Position
+    moves: tuple[Move, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
+    _positions: tuple[Position, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        start = self.start
+        if isinstance(start, str):
+            try:
+                start = Position.parse(start)
+            except PositionError as exc:
+                raise RecordError(f"bad start position: {exc}") from None
+        if not isinstance(start, Position):
+            raise RecordError(f"the start is a Position or a position string, not {start!r}")
+        tags = _check_tags(self.tags)
+        seed = dict(tags).get(SEED)
+        if seed is not None and _seed_start(seed) != start:
+            raise RecordError(
+                f"the start position {str(start)!r} is not the opening position of deal "
+                f"{seed!r}, which is {str(_seed_start(seed))!r}"
+            )
+        if isinstance(self.moves, (str, Move)):
+            raise RecordError(f"moves is a sequence of moves, not {self.moves!r}")
+        moves, positions = _replay(start, ((str(m), m) for m in self.moves))
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "tags", tags)
+        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "_positions", positions)
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def from_seed(cls, seed: int | str, moves: Iterable[Union[Move, str]] = (), tags: TagsLike = ()) -> "GameRecord":
+        """A record of deal ``seed`` (its Seed tag comes after ``tags``)."""
+        value = str(check_seed(seed))
+        tags = _check_tags(tags)
+        tags = tuple(t for t in tags if t[0] != SEED) + ((SEED, value),)
+        return cls(deal(int(value)), tuple(moves), tags)
+
+    def push(self, move: Union[Move, str]) -> "GameRecord":
+        """The record with ``move`` played after the last one."""
+        return GameRecord(self.start, self.moves + (move,), self.tags)  # type: ignore[operator]
+
+    def with_tag(self, name: str, value: str) -> "GameRecord":
+        """The record with tag ``name`` set to ``value`` (replaced in place if present)."""
+        tags = list(self.tags)
+        for i, (n, _) in enumerate(tags):
+            if n == name:
+                tags[i] = (name, value)
+                break
+        else:
+            tags.append((name, value))
+        return GameRecord(self.start, self.moves, tuple(tags))
+
+    # ------------------------------------------------------------- reading
+    def tag(self, name: str, default: Optional[str] = None) -> Optional[str]:
+        """The value of tag ``name`` (``Start`` and ``Result`` included, as written)."""
+        if name == START:
+            return str(self.start)
+        if name == RESULT:
+            return format_result(self.result)
+        return dict(self.tags).get(name, default)
+
+    @property
+    def seed(self) -> Optional[int]:
+        value = dict(self.tags).get(SEED)
+        return None if value is None else check_seed(value.strip())
+
+    def positions(self) -> tuple[Position, ...]:
+        """Every position of the game: ``start``, then the one after each move."""
+        return self._positions
+
+    @property
+    def final_position(self) -> Position:
+        return self._positions[-1]
+
+    @property
+    def result(self) -> Optional[Result]:
+        """How the deal ended, or ``None`` if the record stops before the end."""
+        return self.final_position.result()
+
+    @property
+    def is_over(self) -> bool:
+        return self.final_position.is_over()
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    # ------------------------------------------------------------- writing
+    def format(self) -> str:
+        """The record as text: tag lines, a blank line, the numbered moves."""
+        lines = [f'[{name} "{escape_tag_value(value)}"]' for name, value in self.tags]
+        lines.append(f'[{START} "{self.start}"]')
+        lines.append(f'[{RESULT} "{format_result(self.result)}"]')
+        text = "\n".join(lines) + "\n"
+        movetext = _wrap(self.movetext_units())
+        if movetext:
+            text += "\n" + movetext + "\n"
+        return text
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def movetext_units(self) -> list[str]:
+        """The moves as written: ``"1. 00"``, ``"04L"``, ``"2. 46L"``, ..."""
+        units = []
+        for i, move in enumerate(self.moves):
+            units.append(f"{i // 2 + 1}. {move}" if i % 2 == 0 else str(move))
+        return units
+
+    # ------------------------------------------------------------- parsing
+    @classmethod
+    def parse(cls, text: str) -> "GameRecord":
+        """Read a record (see the module docstring), replaying every move.
+
+        Raises ``RecordError`` whose message says what is wrong and where.
+        """
+        if not isinstance(text, str):
+            raise RecordError(f"a game record is a string, not {text!r}")
+        lines = text.splitlines()
+        index = 0
+        while index < len(lines) and not lines[index].strip():
+            index += 1
+        if index == len(lines):
+            raise RecordError("the game record is empty: expected tags such as "
+                              "[Start \"<position>\"] or a position string, then the moves")
+        if not lines[index].lstrip().startswith("["):
+            return cls._parse_bare(lines, index)
+
+        tags: list[tuple[str, str]] = []
+        names: set[str] = set()
+        while index < len(lines) and lines[index].lstrip().startswith("["):
+            line = lines[index].strip()
+            match = _TAG_LINE.match(line)
+            if not match:
+                raise RecordError(
+                    f'line {index + 1}: a tag line is [Name "value"] (in the value write '
+                    f'\\" for " and \\\\ for \\), not {line!r}'
+                )
+            name, value = match.group(1), _UNESCAPE.sub(r"\1", match.group(2))
+            if name in names:
+                raise RecordError(f"line {index + 1}: the tag {name!r} is given twice")
+            names.add(name)
+            tags.append((name, value))
+            index += 1
+        tokens = _move_tokens(enumerate(lines[index:], index + 1))
+
+        values = dict(tags)
+        start: Optional[Position] = None
+        if START in values:
+            try:
+                start = Position.parse(values[START])
+            except PositionError as exc:
+                raise RecordError(f"bad Start tag: {exc}") from None
+        if SEED in values:
+            dealt = _seed_start(values[SEED])
+            if start is None:
+                start = dealt
+            elif start != dealt:
+                raise RecordError(
+                    f"the Start tag {values[START]!r} is not the opening position of deal "
+                    f"{values[SEED]!r}, which is {str(dealt)!r}"
+                )
+        if start is None:
+            raise RecordError(
+                "a game record needs a Start tag (the start position) or a Seed tag (the deal number)"
+            )
+        moves, positions = _replay(start, tokens)
+        if RESULT in values:
+            claimed = parse_result(values[RESULT])
+            actual = positions[-1].result()
+            if claimed != actual:
+                raise RecordError(
+                    f"the Result tag says {values[RESULT]!r} but the moves "
+                    + ("do not finish the deal" if actual is None else f"end with {format_result(actual)!r}")
+                )
+        kept = tuple((n, v) for n, v in tags if n not in (START, RESULT))
+        return cls(start, moves, kept)
+
+    @classmethod
+    def _parse_bare(cls, lines: list[str], index: int) -> "GameRecord":
+        """No tags: the first line is a position string, possibly followed by moves."""
+        fields = lines[index].split()
+        try:
+            start = Position.parse(" ".join(fields[:4]))
+        except PositionError as exc:
+            raise RecordError(
+                f"line {index + 1}: a record without tags starts with a position string: {exc}"
+            ) from None
+        rest = [(index + 1, " ".join(fields[4:]))] + list(enumerate(lines[index + 1 :], index + 2))
+        moves, _ = _replay(start, _move_tokens(rest))
+        return cls(start, moves, ())
+
+
+def _move_tokens(lines: Iterable[tuple[int, str]]) -> list[tuple[str, str]]:
+    """The move tokens of ``(line number, line)`` pairs, move numbers dropped."""
+    tokens: list[tuple[str, str]] = []
+    for number, line in lines:
+        if line.lstrip().startswith("["):
+            raise RecordError(f"line {number}: tag line {line.strip()!r} after the moves (tags come first)")
+        for token in line.split():
+            match = _MOVE_NUMBER.match(token)
+            if match:
+                token = match.group(2)
+                if not token:
+                    continue
+            tokens.append((token, token))
+    return tokens
+
+
+def _wrap(units: list[str], width: int = LINE_WIDTH) -> str:
+    lines: list[str] = []
+    current = ""
+    for unit in units:
+        if current and len(current) + 1 + len(unit) > width:
+            lines.append(current)
+            current = unit
+        else:
+            current = f"{current} {unit}" if current else unit
+    if current:
+        lines.append(current)
+    return "\n".join(lines)
