@@ -1,9 +1,9 @@
 """Open domino: the rules, the notation and an exact solver.
 
->>> from solver import Position, analyse, deal
->>> position = deal(7)
->>> analysis = analyse(position)
->>> analysis.value, [str(m.move) for m in analysis.moves][:2]
+    from solver import Position, analyse, deal
+    position = deal(7)                     # or Position.parse("<position string>")
+    analysis = analyse(position)           # exact, from the side to move's view
+    analysis.value, analysis.moves[0], analysis.pv
 
 Pure Python apart from the compiled search core ``solver._core``; no Django.
 """
@@ -27,5 +27,6 @@ __all__ = [
     "deal", "draw_order", "other_side",
 ]
 from .analysis import GRADES, Analysis, MoveValue, analyse, grade, outcome
+from .record import GameRecord
 
-__all__ += ["Analysis", "GRADES", "MoveValue", "analyse", "grade", "outcome"]
+__all__ += ["Analysis", "GRADES", "GameRecord", "MoveValue", "analyse", "grade", "outcome"]

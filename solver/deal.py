@@ -45,11 +45,10 @@ class SplitMix64:
 
 
 def check_seed(seed: object) -> int:
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit():
+        seed = int(seed)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        try:
-            seed = int(str(seed), 10)
-        except ValueError:
-            raise SeedError(f"a seed is a whole number 0 <= seed < 2**64, not {seed!r}") from None
+        raise SeedError(f"a seed is a whole number 0 <= seed < 2**64, not {seed!r}")
     if not 0 <= seed < 1 << 64:
         raise SeedError(f"a seed is a whole number 0 <= seed < 2**64, not {seed!r}")
     return seed
