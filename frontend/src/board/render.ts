@@ -1,0 +1,442 @@
+/** Draws the board's SVG from a view (what to show); no state lives here. */
+
+import { t, tn } from "../i18n";
+import { HAND_H, HAND_W, type Layout, type LineItem, type Place } from "./layout";
+import { halves, normaliseStone, stoneName } from "./notation";
+import { PIP_LAYOUTS } from "./pips";
+import { r2, svg, text } from "./svg";
+import type { Grade, PositionJSON, Side } from "./types";
+
+export type TargetKey = "L" | "R" | "open";
+
+export type Cursor = { kind: "stone"; stone: string } | { kind: "end"; end: TargetKey };
+
+export interface View {
+  ids: string;
+  layout: Layout;
+  position: PositionJSON | null;
+  places: Record<Place, Side>;
+  names: Record<Side, string>;
+  /** The side to move while the deal goes on. */
+  mover: Side | null;
+  interactive: boolean;
+  selectable: Set<string>;
+  showLegal: boolean;
+  selected: string | null;
+  /** For the selected stone: where it may go, and the move string for each. */
+  targets: Map<TargetKey, string>;
+  cursor: Cursor | null;
+  focused: boolean;
+  lastMove: string | null;
+  lastGrade: Grade | null;
+  marks: Record<string, Grade>;
+  drag: { stone: string; x: number; y: number; hover: TargetKey | null } | null;
+  status: string;
+}
+
+export const GRADE_SYMBOL: Record<Grade, string> = {
+  best: "\u2713",
+  inaccuracy: "?!",
+  mistake: "?",
+  blunder: "??",
+};
+
+export function gradeLabel(grade: Grade): string {
+  switch (grade) {
+    case "best":
+      return t("best move");
+    case "inaccuracy":
+      return t("inaccuracy");
+    case "mistake":
+      return t("mistake");
+    case "blunder":
+      return t("blunder");
+  }
+}
+
+export function stoneId(ids: string, stone: string): string {
+  return `${ids}-stone-${stone}`;
+}
+
+export function endId(ids: string, end: TargetKey): string {
+  return `${ids}-end-${end}`;
+}
+
+// ---------------------------------------------------------------- primitives
+
+const HW = HAND_W / 2;
+const HH = HAND_H / 2;
+const PIP_STEP = 9.4;
+const PIP_R = 3.6;
+
+function defs(ids: string): SVGDefsElement {
+  return svg("defs", {}, [
+    svg("linearGradient", { id: `${ids}-ivory`, x1: 0, y1: 0, x2: 1, y2: 1 }, [
+      svg("stop", { offset: 0, "stop-color": "#fffdf6" }),
+      svg("stop", { offset: 0.55, "stop-color": "#f6efdc" }),
+      svg("stop", { offset: 1, "stop-color": "#e6dabd" }),
+    ]),
+    svg("radialGradient", { id: `${ids}-pip`, cx: 0.38, cy: 0.35, r: 0.7 }, [
+      svg("stop", { offset: 0, "stop-color": "#4a4a4a" }),
+      svg("stop", { offset: 1, "stop-color": "#111111" }),
+    ]),
+    svg("radialGradient", { id: `${ids}-felt`, cx: 0.5, cy: 0.45, r: 0.75 }, [
+      svg("stop", { offset: 0, style: "stop-color: var(--odb-felt-light, #2f8a5f)" }),
+      svg("stop", { offset: 1, style: "stop-color: var(--odb-felt-dark, #17553a)" }),
+    ]),
+    svg("pattern", { id: `${ids}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, [
+      svg("rect", { width: 6, height: 6, fill: "rgba(24, 40, 32, 0.26)" }),
+      svg("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "rgba(24, 40, 32, 0.28)", "stroke-width": 2 }),
+    ]),
+  ]);
+}
+
+function pips(ids: string, value: number, cy: number): SVGElement[] {
+  const layout = PIP_LAYOUTS[value] ?? [];
+  return layout.map(([dx, dy]) =>
+    svg("circle", { class: "odb-pip", cx: r2(dx * PIP_STEP), cy: r2(cy + dy * PIP_STEP), r: PIP_R, fill: `url(#${ids}-pip)` }),
+  );
+}
+
+/** An upright stone centred on the origin, ``top`` on its upper half. */
+export function stoneFace(ids: string, top: number, bottom: number): SVGGElement {
+  return svg("g", { class: "odb-face" }, [
+    svg("rect", { class: "odb-shadow", x: -HW + 1.4, y: -HH + 2.6, width: HAND_W, height: HAND_H, rx: 6 }),
+    svg("rect", { class: "odb-body", x: -HW, y: -HH, width: HAND_W, height: HAND_H, rx: 6, fill: `url(#${ids}-ivory)` }),
+    svg("rect", { class: "odb-bevel", x: -HW + 2, y: -HH + 2, width: HAND_W - 4, height: HAND_H - 4, rx: 4.5 }),
+    svg("line", { class: "odb-divider", x1: -HW + 6, y1: 0, x2: HW - 6, y2: 0 }),
+    ...pips(ids, top, -HH / 2),
+    ...pips(ids, bottom, HH / 2),
+    svg("circle", { class: "odb-pin", r: 2.1 }),
+  ]);
+}
+
+function lockBadge(): SVGGElement {
+  return svg("g", { class: "odb-lock", "aria-hidden": "true" }, [
+    svg("circle", { r: 10.5 }),
+    svg("path", { class: "odb-lock-shackle", d: "M -3.6 -1.5 V -4.2 A 3.6 3.6 0 0 1 3.6 -4.2 V -1.5" }),
+    svg("rect", { class: "odb-lock-body", x: -5.2, y: -1.8, width: 10.4, height: 7.6, rx: 1.4 }),
+  ]);
+}
+
+function gradeBadge(grade: Grade, x: number, y: number, size = 1): SVGGElement {
+  const title = svg("title");
+  title.textContent = gradeLabel(grade);
+  return svg("g", { class: `odb-grade odb-grade-${grade}`, transform: `translate(${r2(x)} ${r2(y)}) scale(${size})`, "data-grade": grade, role: "img", "aria-label": gradeLabel(grade) }, [
+    title,
+    svg("circle", { r: 10 }),
+    text(GRADE_SYMBOL[grade], { y: 4, "text-anchor": "middle" }),
+  ]);
+}
+
+// ---------------------------------------------------------------- hands
+
+function handStone(view: View, place: Place, side: Side, row: "front" | "back", col: number): SVGGElement {
+  const hand = view.position!.hands[side];
+  const geometry = view.layout.hands[place];
+  const at = geometry[row][col];
+  const raw = hand[row][col];
+  const slot = svg("g", {
+    class: "odb-slot",
+    "data-side": side,
+    "data-row": row,
+    "data-col": col,
+  });
+  if (raw === null || raw === undefined) {
+    slot.classList.add("is-played");
+    slot.appendChild(
+      svg("rect", { class: "odb-empty", x: r2(at.x - HW), y: r2(at.y - HH), width: HAND_W, height: HAND_H, rx: 6, "aria-hidden": "true" }),
+    );
+    return slot;
+  }
+  const stone = normaliseStone(raw) ?? raw;
+  const [a, b] = halves(stone);
+  const covered = row === "back" && hand.front[col] !== null && hand.front[col] !== undefined;
+  const selectable = side === view.mover && view.selectable.has(stone) && !covered;
+  const selected = selectable && view.selected === stone;
+  const isCursor = view.focused && view.cursor?.kind === "stone" && view.cursor.stone === stone && side === view.mover;
+  const dragging = view.drag?.stone === stone && side === view.mover;
+  const lift = selected ? geometry.towardsTable * 9 : 0;
+  const params = { stone: stoneName(stone), column: col + 1 };
+  const label =
+    row === "front"
+      ? t("stone %(stone)s, front row column %(column)s", params)
+      : covered
+        ? t("stone %(stone)s, back row column %(column)s, covered", params)
+        : t("stone %(stone)s, back row column %(column)s", params);
+  const g = svg("g", {
+    id: side === view.mover ? stoneId(view.ids, stone) : `${view.ids}-stone-${stone}-${side}`,
+    class: "odb-stone odb-hand-stone",
+    transform: `translate(${r2(at.x)} ${r2(at.y + lift)})`,
+    "data-stone": stone,
+    role: side === view.mover && view.interactive ? "button" : "img",
+    "aria-label": label,
+    "aria-disabled": side === view.mover && view.interactive ? String(!selectable) : null,
+    "aria-pressed": selectable ? String(selected) : null,
+  });
+  if (covered) g.classList.add("is-covered");
+  if (selectable) g.classList.add("is-selectable");
+  if (selectable && view.showLegal) g.classList.add("is-hint");
+  if (selected) g.classList.add("is-selected");
+  if (isCursor) g.classList.add("is-cursor");
+  if (dragging) g.classList.add("is-drag-source");
+  if (selectable || selected) g.appendChild(svg("rect", { class: "odb-ring", x: -HW - 4, y: -HH - 4, width: HAND_W + 8, height: HAND_H + 8, rx: 9 }));
+  g.appendChild(stoneFace(view.ids, a, b));
+  if (covered) {
+    g.appendChild(svg("rect", { class: "odb-cover", x: -HW, y: -HH, width: HAND_W, height: HAND_H, rx: 6, fill: `url(#${view.ids}-hatch)` }));
+    g.appendChild(lockBadge());
+  }
+  if (isCursor) g.appendChild(svg("rect", { class: "odb-cursor", x: -HW - 7, y: -HH - 7, width: HAND_W + 14, height: HAND_H + 14, rx: 11 }));
+  slot.appendChild(g);
+  return slot;
+}
+
+function infoPanel(view: View, place: Place, side: Side): SVGGElement {
+  const { info } = view.layout.hands[place];
+  const hand = view.position?.hands[side];
+  const toMove = view.mover === side;
+  const passed = view.lastMove?.toLowerCase() === "pass" && view.position !== null && view.position.side !== side;
+  const result = view.position?.result ?? null;
+  const g = svg("g", { class: `odb-info odb-info-${place}`, "data-side": side });
+  if (toMove) g.classList.add("is-to-move");
+  const name = view.names[side];
+  const pips = hand ? t("Pips: %(pips)s", { pips: hand.pips }) : "";
+  const count = hand ? t("Stones: %(count)s", { count: hand.count }) : "";
+  const chips: { cls: string; label: string }[] = [];
+  if (toMove) chips.push({ cls: "odb-chip-turn", label: t("to move") });
+  if (result && result.winner === side) chips.push({ cls: "odb-chip-win", label: t("winner") });
+  if (passed) chips.push({ cls: "odb-chip-pass", label: t("passed") });
+
+  if (view.layout.mode === "wide") {
+    const x = info.x + info.w;
+    let y = info.y + 46;
+    g.appendChild(text(name, { class: "odb-name", x, y, "text-anchor": "end" }));
+    y += 26;
+    g.appendChild(text(pips, { class: "odb-stat", x, y, "text-anchor": "end" }));
+    y += 20;
+    g.appendChild(text(count, { class: "odb-stat", x, y, "text-anchor": "end" }));
+    y += 16;
+    for (const chip of chips) {
+      g.appendChild(chipEl(chip.cls, chip.label, x, y, "end"));
+      if (chip.cls === "odb-chip-pass" && view.lastGrade) g.appendChild(gradeBadge(view.lastGrade, x - chipWidth(chip.label) - 14, y + 11, 0.85));
+      y += 28;
+    }
+  } else {
+    const y = info.y + info.h / 2 + 5;
+    g.appendChild(text(name, { class: "odb-name", x: info.x + 2, y }));
+    let x = info.x + 2 + Math.max(18, name.length * 9.5) + 8;
+    for (const chip of chips) {
+      g.appendChild(chipEl(chip.cls, chip.label, x, y - 16, "start"));
+      x += chipWidth(chip.label) + 6;
+      if (chip.cls === "odb-chip-pass" && view.lastGrade) {
+        g.appendChild(gradeBadge(view.lastGrade, x + 8, y - 5, 0.8));
+        x += 22;
+      }
+    }
+    g.appendChild(text(`${pips}   ${count}`, { class: "odb-stat", x: info.x + info.w - 2, y, "text-anchor": "end" }));
+  }
+  return g;
+}
+
+function chipWidth(label: string): number {
+  return label.length * 6.6 + 18;
+}
+
+function chipEl(cls: string, label: string, x: number, y: number, anchor: "start" | "end"): SVGGElement {
+  const w = chipWidth(label);
+  const x0 = anchor === "end" ? x - w : x;
+  return svg("g", { class: `odb-chip ${cls}` }, [
+    svg("rect", { x: r2(x0), y: r2(y), width: r2(w), height: 22, rx: 11 }),
+    text(label, { x: r2(x0 + w / 2), y: r2(y + 15), "text-anchor": "middle" }),
+  ]);
+}
+
+// ---------------------------------------------------------------- table
+
+function lineStone(view: View, item: LineItem, stone: string, isLast: boolean): SVGGElement {
+  const s = view.layout.lineS;
+  const [a, b] = halves(stone);
+  const k = s / HAND_W;
+  const rotate = item.upright ? "" : " rotate(-90)";
+  const g = svg("g", {
+    class: "odb-stone odb-line-stone",
+    "data-index": item.index,
+    "data-stone": normaliseStone(stone) ?? stone,
+    "data-row": item.row,
+  });
+  if (isLast) {
+    g.classList.add("is-last");
+    g.appendChild(
+      svg("rect", { class: "odb-last-ring", x: r2(item.cx - item.w / 2 - 4), y: r2(item.cy - item.h / 2 - 4), width: item.w + 8, height: item.h + 8, rx: 7 }),
+    );
+  }
+  const face = svg("g", { transform: `translate(${r2(item.cx)} ${r2(item.cy)})${rotate} scale(${r2(k * 1000) / 1000})` }, [stoneFace(view.ids, a, b)]);
+  g.appendChild(face);
+  if (isLast && view.lastGrade) g.appendChild(gradeBadge(view.lastGrade, item.cx + item.w / 2, item.cy - item.h / 2, 0.9));
+  return g;
+}
+
+function endMarker(view: View, item: LineItem): SVGGElement {
+  const key: TargetKey = item.kind === "open" ? "open" : item.end!;
+  const ends = view.position?.ends ?? null;
+  const value = key === "L" ? ends?.[0] : key === "R" ? ends?.[1] : undefined;
+  const move = view.targets.get(key);
+  const label =
+    key === "L"
+      ? t("left end, showing %(value)s", { value: value ?? "" })
+      : key === "R"
+        ? t("right end, showing %(value)s", { value: value ?? "" })
+        : t("the empty table: place the opening stone here");
+  const g = svg("g", {
+    id: endId(view.ids, key),
+    class: `odb-end odb-end-${key}`,
+    "data-end": key,
+    "data-row": item.row,
+    role: view.interactive ? "button" : "img",
+    "aria-label": label,
+    "aria-disabled": view.interactive ? String(move === undefined) : null,
+  });
+  if (move !== undefined) g.classList.add("is-target");
+  if (view.drag?.hover === key) g.classList.add("is-hover");
+  const isCursor = view.focused && view.cursor?.kind === "end" && view.cursor.end === key;
+  if (isCursor) g.classList.add("is-cursor");
+  const x = item.cx - item.w / 2;
+  const y = item.cy - item.h / 2;
+  if (key === "open") {
+    g.appendChild(svg("rect", { class: "odb-end-slot", x: r2(x), y: r2(y), width: item.w, height: item.h, rx: 8 }));
+    g.appendChild(text(t("Opening stone"), { class: "odb-end-caption", x: r2(item.cx), y: r2(item.cy + 4.5), "text-anchor": "middle" }));
+  } else {
+    g.appendChild(svg("rect", { class: "odb-end-slot", x: r2(x), y: r2(y), width: item.w, height: item.h, rx: 6 }));
+    const arrowX = key === "L" ? x + 9 : x + item.w - 9;
+    const arrow = key === "L" ? `M ${r2(arrowX + 3)} ${r2(item.cy - 5)} L ${r2(arrowX - 3)} ${r2(item.cy)} L ${r2(arrowX + 3)} ${r2(item.cy + 5)}` : `M ${r2(arrowX - 3)} ${r2(item.cy - 5)} L ${r2(arrowX + 3)} ${r2(item.cy)} L ${r2(arrowX - 3)} ${r2(item.cy + 5)}`;
+    g.appendChild(svg("path", { class: "odb-end-arrow", d: arrow, "aria-hidden": "true" }));
+    g.appendChild(svg("circle", { class: "odb-end-badge", cx: r2(item.cx + (key === "L" ? 4 : -4)), cy: r2(item.cy), r: item.h * 0.36 }));
+    g.appendChild(
+      text(String(value ?? ""), { class: "odb-end-value", x: r2(item.cx + (key === "L" ? 4 : -4)), y: r2(item.cy + item.h * 0.16), "text-anchor": "middle" }),
+    );
+  }
+  if (isCursor) {
+    g.appendChild(svg("rect", { class: "odb-cursor", x: r2(x - 5), y: r2(y - 5), width: item.w + 10, height: item.h + 10, rx: 9 }));
+  }
+  const grade = move !== undefined ? view.marks[move] : undefined;
+  if (grade) g.appendChild(gradeBadge(grade, item.cx + item.w / 2, item.cy - item.h / 2, 0.8));
+  return g;
+}
+
+function table(view: View): SVGGElement {
+  const { layout } = view;
+  const { table: box } = layout;
+  const g = svg("g", { class: "odb-table" });
+  g.appendChild(svg("rect", { class: "odb-table-felt", x: box.x, y: box.y, width: box.w, height: box.h, rx: 12 }));
+  g.appendChild(svg("rect", { class: "odb-table-edge", x: box.x + 5, y: box.y + 5, width: box.w - 10, height: box.h - 10, rx: 9 }));
+  const line = view.position?.line ?? [];
+  const lastStone = view.lastMove ? normaliseStone(view.lastMove.trim().slice(0, 2)) : null;
+  let lastIndex: number | null = null;
+  if (lastStone) {
+    const index = line.findIndex((s) => normaliseStone(s) === lastStone);
+    if (index >= 0) lastIndex = index;
+  }
+  const lineGroup = svg("g", {
+    class: "odb-line",
+    role: "list",
+    "aria-label": line.length ? t("Line of play, from the left end to the right end") : t("The table is empty"),
+  });
+  // Continuation marks where the line wraps onto the next row.
+  layout.rows.forEach((row, i) => {
+    if (i === layout.rows.length - 1) return;
+    const next = layout.rows[i + 1];
+    g.appendChild(svg("path", { class: "odb-wrap", d: `M ${r2(row.x1 + 5)} ${r2(row.cy - 4)} l 4 4 l -4 4`, "aria-hidden": "true" }));
+    g.appendChild(svg("path", { class: "odb-wrap", d: `M ${r2(next.x0 - 10)} ${r2(next.cy - 4)} l 4 4 l -4 4`, "aria-hidden": "true" }));
+  });
+  for (const item of layout.items) {
+    if (item.kind === "stone") {
+      const stone = line[item.index!];
+      const el = lineStone(view, item, stone, item.index === lastIndex);
+      el.setAttribute("role", "listitem");
+      el.setAttribute("aria-label", t("stone %(stone)s on the table", { stone: `${stone[0]}-${stone[1]}` }));
+      lineGroup.appendChild(el);
+    }
+  }
+  g.appendChild(lineGroup);
+  const endsGroup = svg("g", { class: "odb-ends" });
+  for (const item of layout.items) if (item.kind !== "stone") endsGroup.appendChild(endMarker(view, item));
+  g.appendChild(endsGroup);
+  if (view.status) g.appendChild(statusLine(view.status, layout.status.x, layout.status.y, box.w - 28, layout.mode, !!view.position?.over));
+  return g;
+}
+
+/** The status line under the line of play, broken in two when it is too long for the table. */
+function statusLine(message: string, x: number, y: number, room: number, mode: Layout["mode"], framed: boolean): SVGGElement {
+  const charWidth = (mode === "narrow" ? 13 : 14) * 0.56;
+  let lines = [message];
+  if (message.length * charWidth + (framed ? 36 : 0) > room) {
+    const words = message.split(" ");
+    let best = 1;
+    for (let i = 1; i < words.length; i++) {
+      const a = words.slice(0, i).join(" ").length;
+      const b = words.slice(i).join(" ").length;
+      const bestA = words.slice(0, best).join(" ").length;
+      const bestB = words.slice(best).join(" ").length;
+      if (Math.max(a, b) < Math.max(bestA, bestB)) best = i;
+    }
+    lines = [words.slice(0, best).join(" "), words.slice(best).join(" ")];
+  }
+  const g = svg("g", { class: "odb-status-line" });
+  const lineHeight = 16;
+  const longest = Math.max(...lines.map((l) => l.length));
+  if (framed) {
+    const w = Math.min(room, longest * charWidth + 36);
+    const h = 12 + lines.length * lineHeight;
+    g.appendChild(svg("rect", { class: "odb-result", x: r2(x - w / 2), y: r2(y - h / 2), width: r2(w), height: h, rx: Math.min(14, h / 2) }));
+  }
+  const label = text("", { class: "odb-status", x, y: r2(y + 5 - ((lines.length - 1) * lineHeight) / 2), "text-anchor": "middle" });
+  lines.forEach((line, i) => {
+    const span = svg("tspan", { x, dy: i === 0 ? 0 : lineHeight });
+    span.textContent = line;
+    label.appendChild(span);
+  });
+  g.appendChild(label);
+  return g;
+}
+
+// ---------------------------------------------------------------- board
+
+export function resultText(position: PositionJSON, names: Record<Side, string>): string {
+  const result = position.result;
+  if (!result) return t("The deal is over.");
+  if (result.winner === null) return t("Blocked: the deal is a draw.");
+  const params = { player: names[result.winner] };
+  return result.reason === "domino"
+    ? tn("%(player)s goes out and scores %(count)s point.", "%(player)s goes out and scores %(count)s points.", result.points, params)
+    : tn("Blocked: %(player)s has fewer pips and scores %(count)s point.", "Blocked: %(player)s has fewer pips and scores %(count)s points.", result.points, params);
+}
+
+export function renderBoard(root: SVGSVGElement, view: View): void {
+  const { layout } = view;
+  root.setAttribute("viewBox", `0 0 ${layout.width} ${layout.height}`);
+  root.replaceChildren();
+  root.appendChild(defs(view.ids));
+  root.appendChild(svg("rect", { class: "odb-bg", x: 0, y: 0, width: layout.width, height: layout.height, rx: 16, fill: `url(#${view.ids}-felt)` }));
+  root.appendChild(table(view));
+  if (view.position) {
+    for (const place of ["top", "bottom"] as const) {
+      const side = view.places[place];
+      const geometry = layout.hands[place];
+      const hand = svg("g", {
+        class: `odb-hand odb-hand-${place}`,
+        "data-side": side,
+        role: "group",
+        "aria-label": t("%(player)s's stones", { player: view.names[side] }),
+      });
+      hand.appendChild(svg("rect", { class: "odb-tray", x: geometry.tray.x, y: geometry.tray.y, width: geometry.tray.w, height: geometry.tray.h, rx: 12 }));
+      // Back row first so that a lifted front stone is drawn over it.
+      for (const row of ["back", "front"] as const) for (let col = 0; col < 7; col++) hand.appendChild(handStone(view, place, side, row, col));
+      root.appendChild(hand);
+      root.appendChild(infoPanel(view, place, side));
+    }
+  }
+  if (view.drag) {
+    const [a, b] = halves(view.drag.stone);
+    root.appendChild(svg("g", { class: "odb-ghost", transform: `translate(${r2(view.drag.x)} ${r2(view.drag.y)})`, "aria-hidden": "true" }, [stoneFace(view.ids, a, b)]));
+  }
+}

@@ -1,0 +1,27 @@
+import { resolve } from "node:path";
+import { defineConfig } from "vitest/config";
+
+// The build goes to dist/ with a manifest, so that Django templates can look
+// up the hashed files of each entry point (``board``, ``demo``; the site's page
+// scripts in src/pages/ are added here as they are written).
+export default defineConfig({
+  base: "./",
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    manifest: true,
+    // Vite 8 names Rollup's options ``rolldownOptions`` (``rollupOptions`` is its deprecated alias).
+    rolldownOptions: {
+      input: {
+        board: resolve(import.meta.dirname, "src/board/index.ts"),
+        demo: resolve(import.meta.dirname, "index.html"),
+      },
+      // Keep the exports of the ``board`` entry (``Board``, ``t``...) for pages that import it.
+      preserveEntrySignatures: "exports-only",
+    },
+  },
+  test: {
+    environment: "jsdom",
+    include: ["tests/**/*.test.ts"],
+  },
+});
