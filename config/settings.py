@@ -1,0 +1,277 @@
+"""Settings of the open-domino training site.
+
+Everything that differs between machines comes from the environment, with
+defaults that work on a developer's machine as they are:
+
+=================== ============================================ =========================
+variable            meaning                                      default
+=================== ============================================ =========================
+DJANGO_SECRET_KEY   the secret key                               an insecure dev key
+DJANGO_DEBUG        ``1``/``true`` for debug pages               ``1``
+DJANGO_ALLOWED_HOSTS comma-separated host names                  ``127.0.0.1,localhost``
+DATABASE_URL        any dj-database-url URL (PostgreSQL too)     SQLite ``db.sqlite3``, WAL
+REDIS_URL           Celery broker, result backend and cache      ``redis://127.0.0.1:6379/0``
+FRONTEND_DIST       the Vite build directory                     ``frontend/dist``
+=================== ============================================ =========================
+"""
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+from pathlib import Path
+
+import dj_database_url
+from kombu import Queue
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+SECRET_KEY = os.environ.get(
+    "DJANGO_SECRET_KEY", "django-insecure-dev-only-open-domino-3c9e1b7a5f2d4e6a8b0c"
+)
+DEBUG = env_bool("DJANGO_DEBUG", True)
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "puzzles",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# ------------------------------------------------------------------ database
+# SQLite by default, in WAL mode (readers never wait for the writer) with
+# IMMEDIATE transactions and a busy timeout, so the web server's threads and
+# the Celery worker's processes can write side by side.  PostgreSQL (or any
+# other database) through DATABASE_URL.
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0 if DATABASES["default"]["NAME"] == ":memory:" else 60
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 30,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --------------------------------------------------------------------- redis
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+CACHES = {
+    "default": {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "od",
+        "OPTIONS": {
+            "CLIENT_CLASS": "django_redis.client.DefaultClient",
+            # The cache is only a fast copy of the database: a Redis outage
+            # makes it miss, never fail a request.
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": 2,
+            "SOCKET_TIMEOUT": 2,
+        },
+    }
+}
+DJANGO_REDIS_IGNORE_EXCEPTIONS = True
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# ------------------------------------------------------------------- celery
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Two queues: "grades" (a human waits for the grade of their move) and the
+# default "celery" (the solver's moves, analyses asked for through the API,
+# upkeep).  scripts/run.sh starts a worker that serves only grades, so a grade
+# never waits behind a long analysis; a worker started without -Q serves both.
+# Within a queue, priorities (Redis: 0 first).  A message whose worker died is
+# handed out again after the visibility timeout; the beat task re-queues sooner.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("grades"), Queue("celery"))
+CELERY_TASK_ROUTES = {
+    "puzzles.tasks.grade_move_task": {"queue": "grades", "priority": 0},
+    "puzzles.tasks.solver_turn_task": {"queue": "celery", "priority": 0},
+    "puzzles.tasks.compute_analysis_task": {"queue": "celery", "priority": 5},
+    "puzzles.tasks.requeue_stale_work_task": {"queue": "celery", "priority": 9},
+}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "priority_steps": list(range(10)),
+    "sep": ":",
+    "queue_order_strategy": "priority",
+    "visibility_timeout": 3600,
+}
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_RESULT_EXTENDED = True
+CELERY_RESULT_EXPIRES = 3600
+CELERY_TASK_IGNORE_RESULT = True  # the outcome of every task is in the database
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = 120
+CELERY_TASK_SOFT_TIME_LIMIT = 60
+CELERY_TASK_ALWAYS_EAGER = False
+CELERY_WORKER_SEND_TASK_EVENTS = False
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE = {
+    "requeue-stale-work": {
+        "task": "puzzles.tasks.requeue_stale_work_task",
+        "schedule": timedelta(seconds=float(os.environ.get("PUZZLES_REQUEUE_EVERY", "15"))),
+    },
+}
+
+# What the beat task looks for: a move still ungraded, a solver turn still
+# not played, an analysis still pending, this many seconds after it was due.
+PUZZLES_STALE_AFTER_SECONDS = float(os.environ.get("PUZZLES_STALE_AFTER", "10"))
+# For crash tests only: the grading service sleeps this long before it writes.
+PUZZLES_GRADE_DELAY_SECONDS = float(os.environ.get("PUZZLES_GRADE_DELAY", "0"))
+# How long an analysis stays in the Redis cache (the database keeps it for good).
+PUZZLES_ANALYSIS_CACHE_SECONDS = 24 * 3600
+# Longest wait of GET /api/games/<id>/?wait=<version>.
+PUZZLES_MAX_WAIT_SECONDS = 25.0
+
+# ---------------------------------------------------------------------- DRF
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+    + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "puzzles.apis.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Open domino trainer API",
+    "DESCRIPTION": (
+        "Practice deals of open domino against an exact solver; every move graded. "
+        "Positions and moves use the notation of RULES.md. Values are always from the "
+        "point of view of the player to move (for a move: the player who makes it). "
+        "The solver never runs inside a request: analyses, grades and the solver's moves "
+        "come from Celery tasks, so clients poll (or long-poll a game with ?wait=<version>)."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "SideEnum": ["A", "B"],
+        "GameLevelEnum": ["perfect", "strong", "casual"],
+        "HintLevelEnum": [(1, "1"), (2, "2"), (3, "3")],
+        "GradeEnum": ["best", "inaccuracy", "mistake", "blunder"],
+        "GameStatusEnum": ["your-move", "thinking", "over"],
+    },
+}
+
+# ------------------------------------------------------------ auth, i18n
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("pl", _("Polish")),
+    ("nl", _("Dutch")),
+    ("ro", _("Romanian")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+# ------------------------------------------------------------ static files
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", BASE_DIR / "frontend" / "dist"))
+# The Vite build is served under /static/frontend/ (Vite's `base` should be that).
+FRONTEND_MANIFEST = FRONTEND_DIST / ".vite" / "manifest.json"
+FRONTEND_STATIC_PREFIX = "frontend"
+STATICFILES_DIRS = [(FRONTEND_STATIC_PREFIX, FRONTEND_DIST)] if FRONTEND_DIST.is_dir() else []
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+# In development, serve straight from the apps and frontend/dist (no collectstatic needed).
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}

@@ -1,0 +1,46 @@
+"""Settings for the site's tests (tests/site/): the real settings, with tasks run eagerly
+(in the test process, right after the transaction that queued them commits),
+a local-memory cache, and a SQLite database in a file (so that a real Celery
+worker started by a test can share it).  Redis, when a test needs it, is
+started by a fixture on the port chosen here."""
+import socket
+import tempfile
+from pathlib import Path
+
+from config.settings import *  # noqa: F401,F403
+from config.settings import DATABASES
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# Each test process (each pytest-xdist worker too) has its own folder for the
+# database and its own Redis port; nothing is shared through the environment.
+TEST_DIR = Path(tempfile.mkdtemp(prefix="od-site-tests-"))
+REDIS_URL = f"redis://127.0.0.1:{_free_port()}/0"
+CELERY_BROKER_URL = REDIS_URL
+CELERY_RESULT_BACKEND = REDIS_URL
+
+DATABASES = {
+    "default": {
+        **DATABASES["default"],
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(TEST_DIR / "site.sqlite3"),
+        "TEST": {"NAME": str(TEST_DIR / "test-site.sqlite3")},
+        "CONN_MAX_AGE": 0,
+        "OPTIONS": {
+            "timeout": 30,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+    }
+}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+PUZZLES_EVENTS = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+LOGGING = {"version": 1, "disable_existing_loggers": False}

@@ -1,0 +1,53 @@
+from django.contrib import admin
+
+from .models import Analysis, Game, GameMove, Hint
+
+
+@admin.register(Analysis)
+class AnalysisAdmin(admin.ModelAdmin):
+    list_display = ("id", "position", "status", "created_at", "computed_at")
+    list_filter = ("status",)
+    search_fields = ("position",)
+    readonly_fields = ("created_at", "updated_at", "computed_at")
+
+
+class GameMoveInline(admin.TabularInline):
+    model = GameMove
+    extra = 0
+    fields = ("ply", "side", "by", "move", "value", "best_value", "grade", "points_lost", "graded_at")
+    readonly_fields = fields
+    can_delete = False
+
+
+class HintInline(admin.TabularInline):
+    model = Hint
+    extra = 0
+    fields = ("ply", "level", "content", "created_at")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "owner", "human_side", "level", "seed", "status", "ply_count", "hints_used", "created_at")
+    list_filter = ("status", "level", "human_side")
+    search_fields = ("start_position", "current_position", "owner__username")
+    readonly_fields = ("created_at", "updated_at", "version")
+    raw_id_fields = ("owner",)
+    inlines = [GameMoveInline, HintInline]
+
+
+@admin.register(GameMove)
+class GameMoveAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "ply", "side", "by", "move", "value", "best_value", "grade", "points_lost", "graded_at")
+    list_filter = ("by", "grade")
+    search_fields = ("position_before",)
+    raw_id_fields = ("game",)
+    readonly_fields = ("created_at",)
+
+
+@admin.register(Hint)
+class HintAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "ply", "level", "created_at")
+    list_filter = ("level",)
+    raw_id_fields = ("game",)

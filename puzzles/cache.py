@@ -1,0 +1,20 @@
+"""The Redis copy of finished analyses.  Only finished analyses are cached and
+they never change, so the cache can never be stale; the database is the record."""
+from __future__ import annotations
+
+from typing import Optional
+
+from django.conf import settings
+from django.core.cache import cache
+
+
+def analysis_key(position: str) -> str:
+    return "analysis:" + position.replace(" ", "_")
+
+
+def analysis_cache_get(position: str) -> Optional[dict]:
+    return cache.get(analysis_key(position))
+
+
+def analysis_cache_set(position: str, result: dict) -> None:
+    cache.set(analysis_key(position), result, settings.PUZZLES_ANALYSIS_CACHE_SECONDS)

@@ -1,0 +1,153 @@
+"""The site's data: analyses cached by position, practice games, their moves
+and the hints taken.
+
+Positions and moves are stored as text in the notation of RULES.md section 2
+(positions always normalised, moves as ``Position.normalise_move`` gives them).
+Values are from the point of view of the player making the move.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+SIDE_CHOICES = [("A", "A"), ("B", "B")]
+
+
+class Analysis(models.Model):
+    """The exact analysis of one position, computed once however many players
+    reach it.  ``result`` is the CLI's JSON object
+    (``{"position", "value", "moves": [{"move", "value", "grade"}], "pv"}``)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    position = models.CharField(_("position"), max_length=128, unique=True)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    computed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("analysis")
+        verbose_name_plural = _("analyses")
+        indexes = [models.Index(fields=["status", "updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.position} ({self.status})"
+
+
+class Game(models.Model):
+    """A practice deal: a human plays one side, the solver the other."""
+
+    class Level(models.TextChoices):
+        PERFECT = "perfect", _("perfect")
+        STRONG = "strong", _("strong")
+        CASUAL = "casual", _("casual")
+
+    class Status(models.TextChoices):
+        YOUR_MOVE = "your-move", _("your move")
+        THINKING = "thinking", _("thinking")
+        OVER = "over", _("over")
+
+    start_position = models.CharField(_("start position"), max_length=128)
+    current_position = models.CharField(_("current position"), max_length=128)
+    human_side = models.CharField(_("human side"), max_length=1, choices=SIDE_CHOICES, default="A")
+    level = models.CharField(_("level"), max_length=8, choices=Level.choices, default=Level.STRONG)
+    # A deal seed is 0 <= seed < 2**64, beyond a signed 64-bit integer (and
+    # SQLite keeps big decimals as floats): stored as its decimal digits.
+    seed = models.CharField(_("deal seed"), max_length=20, null=True, blank=True)
+    rng_seed = models.BigIntegerField(_("opponent's random seed"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="games"
+    )
+    # The anonymous player's token (kept in their session; it survives log-in,
+    # when the games are handed to the user).
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    hints_used = models.PositiveIntegerField(_("hints used"), default=0)
+    ply_count = models.PositiveIntegerField(_("moves played"), default=0)
+    # Bumped by every change (a move, a grade, a hint): clients wait on it.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "updated_at"])]
+
+    def __str__(self) -> str:
+        return f"game {self.pk} ({self.human_side}, {self.level}, {self.status})"
+
+    @property
+    def solver_side(self) -> str:
+        return "B" if self.human_side == "A" else "A"
+
+
+class GameMove(models.Model):
+    """One move of a game (a pass too).  A human's move is stored the moment it
+    is accepted; its value, best value, best moves and grade are filled in by
+    the grading task (``null`` until then)."""
+
+    class By(models.TextChoices):
+        HUMAN = "human", _("human")
+        SOLVER = "solver", _("solver")
+
+    class Grade(models.TextChoices):
+        BEST = "best", _("best")
+        INACCURACY = "inaccuracy", _("inaccuracy")
+        MISTAKE = "mistake", _("mistake")
+        BLUNDER = "blunder", _("blunder")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField(_("ply"))
+    side = models.CharField(_("side"), max_length=1, choices=SIDE_CHOICES)
+    by = models.CharField(_("by"), max_length=6, choices=By.choices)
+    move = models.CharField(_("move"), max_length=8)
+    position_before = models.CharField(_("position before"), max_length=128)
+    position_after = models.CharField(_("position after"), max_length=128)
+    value = models.IntegerField(_("value"), null=True, blank=True)
+    best_value = models.IntegerField(_("best value"), null=True, blank=True)
+    best_moves = models.JSONField(_("best moves"), null=True, blank=True)
+    grade = models.CharField(_("grade"), max_length=10, choices=Grade.choices, null=True, blank=True)
+    points_lost = models.IntegerField(_("points lost"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    graded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["game", "ply"]
+        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="unique_game_ply")]
+        indexes = [models.Index(fields=["graded_at", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.ply} {self.side} {self.move}"
+
+
+class Hint(models.Model):
+    """A hint taken: ``level`` 1 (the outcome), 2 (the stones that keep the best
+    result) or 3 (the best move), at the position before ply ``ply``.
+    ``content`` is structured data; the pages word it in the reader's language."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hints")
+    ply = models.PositiveIntegerField(_("ply"))
+    level = models.PositiveSmallIntegerField(_("level"), choices=[(1, "1"), (2, "2"), (3, "3")])
+    content = models.JSONField(_("content"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hint")
+        verbose_name_plural = _("hints")
+        ordering = ["game", "ply", "level"]
+        constraints = [models.UniqueConstraint(fields=["game", "ply", "level"], name="unique_game_ply_level")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.ply} hint {self.level}"

@@ -1,0 +1,93 @@
+"""pytest-django set-up for the site's tests (no change to pyproject.toml:
+the settings module is chosen here, before Django is imported)."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "worker: starts a real Celery worker against a real Redis (slow)")
+
+
+def pytest_unconfigure(config) -> None:
+    """Remove this process's temporary folder of the test database (config/test_settings.py)."""
+    from django.conf import settings
+
+    folder = getattr(settings, "TEST_DIR", None)
+    if folder is not None and Path(folder).name.startswith("od-site-tests-"):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def api():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def other_api():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+def _redis_ping(url: str) -> bool:
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.5).ping())
+    except redis.RedisError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    """A Redis at the tests' REDIS_URL: reused if one answers there, else
+    started (``--save ''``: nothing written to disk) and stopped afterwards."""
+    from django.conf import settings
+
+    url = settings.REDIS_URL
+    if _redis_ping(url):
+        yield url
+        return
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.fail("redis-server is not installed (apt-get install -y redis-server)")
+    port = url.rsplit(":", 1)[1].split("/")[0]
+    proc = subprocess.Popen(
+        [binary, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while not _redis_ping(url):
+        if time.monotonic() > deadline or proc.poll() is not None:
+            proc.kill()
+            pytest.fail(f"redis-server did not start on port {port}")
+        time.sleep(0.05)
+    yield url
+    proc.terminate()
+    proc.wait(10)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -1,0 +1,401 @@
+"""The API's contract: analyses, errors that change nothing, ownership, hints,
+long polling, idempotent and crash-safe tasks, the OpenAPI schema."""
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.core.cache import cache
+
+from solver import Position, analyse, deal
+from puzzles import services
+from puzzles.models import Analysis, Game, GameMove, Hint
+from puzzles.serializers import GameMoveOutputSerializer, GameOutputSerializer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DEAL_7 = str(deal(7))
+SEED_A = next(s for s in range(100) if deal(s).side == "A")  # A holds 00 and moves first
+SEED_B = next(s for s in range(100) if deal(s).side == "B")
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def no_tasks():
+    """Queue nothing (as if no worker were running): records what was sent."""
+    sent = []
+    with mock.patch.object(services, "_send", lambda name, *args: sent.append((name, args))):
+        yield sent
+
+
+def new_game(api, **payload) -> dict:
+    response = api.post("/api/games/", payload, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def snapshot(game_id: int) -> tuple:
+    game = Game.objects.get(pk=game_id)
+    return (
+        game.current_position, game.status, game.ply_count, game.version, game.hints_used,
+        list(GameMove.objects.filter(game_id=game_id).values_list("ply", "move", "grade")),
+        list(Hint.objects.filter(game_id=game_id).values_list("ply", "level")),
+    )
+
+
+# ---------------------------------------------------------------- analyses
+
+def test_analysis_202_then_200_when_cached(api):
+    response = api.post("/api/analyses/", {"position": DEAL_7}, format="json")
+    assert response.status_code == 202
+    body = response.json()
+    assert body["status"] == "pending" and body["result"] is None and body["position"] == DEAL_7
+    # the (eager) task has run by now
+    detail = api.get(f"/api/analyses/{body['id']}/").json()
+    assert detail["status"] == "done"
+    assert detail["result"] == analyse(Position.parse(DEAL_7)).to_json()
+    again = api.post("/api/analyses/", {"position": DEAL_7}, format="json")
+    assert again.status_code == 200 and again.json()["id"] == body["id"]
+    assert again.json()["result"] == detail["result"]
+    assert Analysis.objects.count() == 1
+
+
+def test_analysis_is_keyed_by_the_normalised_position(api):
+    spelled = DEAL_7.replace("26.56", "62.65")  # high digit first is the same position
+    first = api.post("/api/analyses/", {"position": DEAL_7}, format="json").json()
+    second = api.post("/api/analyses/", {"position": spelled}, format="json")
+    assert second.status_code == 200 and second.json()["id"] == first["id"]
+
+
+def test_analysis_from_the_database_when_the_cache_is_cold(api):
+    first = api.post("/api/analyses/", {"position": DEAL_7}, format="json").json()
+    cache.clear()
+    with mock.patch("puzzles.services.analyse") as solver_run:
+        again = api.post("/api/analyses/", {"position": DEAL_7}, format="json")
+    assert again.status_code == 200 and again.json()["id"] == first["id"]
+    solver_run.assert_not_called()
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        "",
+        "nonsense",
+        DEAL_7.replace(" A", " B"),  # B does not hold 00 on an empty table
+        DEAL_7.replace("26", "56", 1),  # a stone twice
+        DEAL_7.replace("26", "77", 1),  # not a stone
+        DEAL_7 + " extra",
+    ],
+)
+def test_invalid_positions_are_400_and_queue_nothing(api, no_tasks, position):
+    response = api.post("/api/analyses/", {"position": position}, format="json")
+    assert response.status_code == 400
+    assert isinstance(response.json()["error"], str) and response.json()["error"]
+    assert no_tasks == [] and Analysis.objects.count() == 0
+    response = api.post("/api/games/", {"position": position}, format="json")
+    if position == "":  # an empty position means "deal one": that is fine
+        assert response.status_code == 201
+        return
+    assert response.status_code == 400 and response.json()["error"]
+    assert Game.objects.count() == 0 and no_tasks == []
+
+
+def test_missing_analysis_is_404(api):
+    response = api.get("/api/analyses/999/")
+    assert response.status_code == 404 and response.json()["error"]
+
+
+# --------------------------------------------------------- game creation
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"seed": -1},
+        {"seed": 2**64},
+        {"seed": "abc"},
+        {"seed": 3, "position": DEAL_7},
+        {"human": "C"},
+        {"level": "godlike"},
+        {"rng_seed": -5},
+    ],
+)
+def test_bad_game_requests_are_400(api, payload):
+    response = api.post("/api/games/", payload, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["error"]
+    assert Game.objects.count() == 0
+
+
+def test_a_finished_position_cannot_start_a_game(api):
+    position = deal(7)
+    while position.legal_moves():
+        position = position.push(analyse(position).best_moves[0])
+    # the deal ended with a domino: the winner has no stones, the loser is to move
+    response = api.post("/api/games/", {"position": str(position)}, format="json")
+    assert response.status_code == 400 and response.json()["error"]
+
+
+def test_seed_as_string_and_number_agree(api):
+    a = new_game(api, seed="123")
+    b = new_game(api, seed=123)
+    assert a["start"] == b["start"] == str(deal(123)) and a["seed"] == b["seed"] == 123
+
+
+# ------------------------------------------------------------- bad moves
+
+@pytest.fixture
+def my_turn_game(api):
+    return new_game(api, seed=SEED_A, human="A")
+
+
+@pytest.mark.parametrize(
+    "body,code,words",
+    [
+        ({"move": "99"}, 400, "bad stone"),
+        ({"move": "36X"}, 400, "not"),
+        ({"move": ""}, 400, "move"),
+        ({"move": "pass"}, 400, "passing is never voluntary"),
+        ({}, 400, "move"),
+        ({"move": 36}, 400, ""),
+        ({"move": ["36"]}, 400, ""),
+    ],
+)
+def test_bad_moves_change_nothing(api, my_turn_game, body, code, words):
+    before = snapshot(my_turn_game["id"])
+    response = api.post(f"/api/games/{my_turn_game['id']}/moves/", body, format="json")
+    assert response.status_code == code, response.content
+    assert words in response.json()["error"]
+    assert snapshot(my_turn_game["id"]) == before
+
+
+def test_illegal_moves_change_nothing(api, my_turn_game):
+    position = Position.parse(my_turn_game["position"])
+    url = f"/api/games/{my_turn_game['id']}/moves/"
+    back_stone = position.hand.back[0]
+    opponent_stone = position.opponent_hand.front[0]
+    for move, words in [(str(back_stone), "back row"), (str(opponent_stone), "not A's stone"), (f"{position.hand.front[0]}L", "bare stone")]:
+        before = snapshot(my_turn_game["id"])
+        response = api.post(url, {"move": move}, format="json")
+        assert response.status_code == 400 and words in response.json()["error"], (move, response.json())
+        assert snapshot(my_turn_game["id"]) == before
+
+
+def test_not_your_move_is_409(api, no_tasks):
+    game = new_game(api, seed=SEED_B, human="A")  # the solver is to move; no worker runs
+    assert game["status"] == "thinking" and game["legal_moves"] == []
+    assert no_tasks == [(services.SOLVER_TASK, (game["id"],))]
+    before = snapshot(game["id"])
+    first = Position.parse(game["position"]).legal_moves()[0]
+    response = api.post(f"/api/games/{game['id']}/moves/", {"move": str(first)}, format="json")
+    assert response.status_code == 409 and "not your move" in response.json()["error"]
+    assert snapshot(game["id"]) == before
+    hint = api.post(f"/api/games/{game['id']}/hint/", {"level": 1}, format="json")
+    assert hint.status_code == 409 and hint.json()["error"]
+
+
+def test_game_over_is_409(api):
+    game = new_game(api, seed=SEED_A, human="A", level="perfect")
+    url = f"/api/games/{game['id']}/"
+    while game["status"] != "over":
+        game = api.post(url + "moves/", {"move": game["legal_moves"][0]}, format="json").json()
+    before = snapshot(game["id"])
+    for body in ({"move": "pass"}, {"move": "00"}):
+        response = api.post(url + "moves/", body, format="json")
+        assert response.status_code == 409 and "over" in response.json()["error"]
+    hint = api.post(url + "hint/", {"level": 1}, format="json")
+    assert hint.status_code == 409
+    assert snapshot(game["id"]) == before
+
+
+def test_the_move_is_stored_before_anything_else(api, no_tasks):
+    """With no worker at all, the move is there (ungraded), the grading and the
+    solver's reply are queued, and the game waits for the solver."""
+    game = new_game(api, seed=SEED_A, human="A")
+    assert game["status"] == "your-move"
+    move = game["legal_moves"][0]
+    response = api.post(f"/api/games/{game['id']}/moves/", {"move": move}, format="json")
+    assert response.status_code == 201
+    body = response.json()
+    assert body["status"] == "thinking" and body["ungraded"] == 1
+    entry = body["moves"][0]
+    assert entry["move"] == move and entry["by"] == "human"
+    assert entry["grade"] is None and entry["value"] is None and entry["best_value"] is None
+    move_id = GameMove.objects.get(game_id=game["id"], ply=0).pk
+    # one task grades the move, and then queues the solver's reply
+    assert no_tasks[-1:] == [(services.GRADE_TASK, (move_id,))]
+
+
+def test_requeue_stale_work_finishes_everything(api, no_tasks):
+    game = new_game(api, seed=SEED_A, human="A")
+    api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0]}, format="json")
+    analysis = api.post("/api/analyses/", {"position": str(deal(99))}, format="json").json()
+    assert analysis["status"] == "pending"
+    no_tasks.clear()
+    sent = services.requeue_stale_work(stale_after=0)
+    assert sent["moves"] and sent["games"] == [game["id"]] and sent["analyses"]
+    # now run what was queued, for real
+    from puzzles import tasks
+
+    for name, args in list(no_tasks):
+        getattr(tasks, name).apply(args=args, throw=True)
+    state = api.get(f"/api/games/{game['id']}/").json()
+    assert state["ungraded"] == 0 and state["status"] == "your-move" and len(state["moves"]) == 2
+    assert api.get(f"/api/analyses/{analysis['id']}/").json()["status"] == "done"
+
+
+def test_grading_and_solver_turn_are_idempotent(api, no_tasks):
+    from puzzles import tasks
+
+    game = new_game(api, seed=SEED_A, human="A")
+    api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0]}, format="json")
+    move = GameMove.objects.get(game_id=game["id"], ply=0)
+    tasks.grade_move_task.apply(args=(move.pk,), throw=True)
+    move.refresh_from_db()
+    graded = (move.grade, move.value, move.graded_at)
+    assert move.grade is not None
+    assert no_tasks[-1] == (services.SOLVER_TASK, (game["id"],))  # the reply is queued
+    tasks.grade_move_task.apply(args=(move.pk,), throw=True)
+    move.refresh_from_db()
+    assert (move.grade, move.value, move.graded_at) == graded
+    tasks.solver_turn_task.apply(args=(game["id"],), throw=True)
+    tasks.solver_turn_task.apply(args=(game["id"],), throw=True)
+    assert GameMove.objects.filter(game_id=game["id"]).count() == 2
+    tasks.grade_move_task.apply(args=(123456,), throw=True)  # gone: a no-op
+    tasks.solver_turn_task.apply(args=(123456,), throw=True)
+
+
+# -------------------------------------------------------------- ownership
+
+def test_other_players_get_404(api, other_api, my_turn_game):
+    gid = my_turn_game["id"]
+    before = snapshot(gid)
+    assert other_api.get(f"/api/games/{gid}/").status_code == 404
+    r = other_api.post(f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0]}, format="json")
+    assert r.status_code == 404 and r.json()["error"]
+    assert other_api.post(f"/api/games/{gid}/hint/", {"level": 1}, format="json").status_code == 404
+    assert snapshot(gid) == before
+    assert api.get(f"/api/games/{gid}/").status_code == 200
+    assert api.get("/api/games/99999/").status_code == 404
+
+
+def test_logged_in_users_own_their_games_and_claim_guest_games(api, other_api, django_user_model):
+    guest_game = new_game(api, seed=5)
+    alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
+    bob = django_user_model.objects.create_user("bob", password="pw-bob-123")
+    assert api.login(username="alice", password="pw-alice-123")
+    # the guest game became alice's
+    assert api.get(f"/api/games/{guest_game['id']}/").status_code == 200
+    assert Game.objects.get(pk=guest_game["id"]).owner == alice
+    owned = new_game(api, seed=6)
+    assert Game.objects.get(pk=owned["id"]).owner == alice
+    other_api.force_login(bob)
+    assert other_api.get(f"/api/games/{owned['id']}/").status_code == 404
+    api.logout()
+    assert api.get(f"/api/games/{owned['id']}/").status_code == 404
+
+
+# ------------------------------------------------------------------ hints
+
+def test_hints_agree_with_the_solver_and_are_recorded(api):
+    game = new_game(api, seed=SEED_A, human="A")
+    analysis = analyse(Position.parse(game["position"]))
+    url = f"/api/games/{game['id']}/hint/"
+    h1 = api.post(url, {"level": 1}, format="json")
+    assert h1.status_code == 200
+    body = h1.json()
+    assert body["status"] == "done"
+    assert body["hint"]["content"] == {"value": analysis.value, "outcome": analysis.moves[0].outcome}
+    assert body["hint"]["text"]
+    h2 = api.post(url, {"level": 2}, format="json").json()["hint"]
+    stones = []
+    for m in analysis.best_moves:
+        if str(m.stone) not in stones:
+            stones.append(str(m.stone))
+    assert h2["content"]["stones"] == stones
+    h3 = api.post(url, {"level": 3}, format="json").json()
+    assert h3["hint"]["content"]["move"] == str(analysis.best_moves[0])
+    assert h3["hint"]["content"]["moves"] == [str(m) for m in analysis.best_moves]
+    assert h3["game"]["hints_used"] == 3
+    # asking again counts once
+    again = api.post(url, {"level": 3}, format="json").json()
+    assert again["hint"] == h3["hint"] and again["game"]["hints_used"] == 3
+    assert [(h["ply"], h["level"]) for h in again["game"]["hints"]] == [(0, 1), (0, 2), (0, 3)]
+
+
+@pytest.mark.parametrize("level", [0, 4, "x", None])
+def test_bad_hint_levels_are_400(api, my_turn_game, level):
+    before = snapshot(my_turn_game["id"])
+    response = api.post(f"/api/games/{my_turn_game['id']}/hint/", {"level": level}, format="json")
+    assert response.status_code == 400 and response.json()["error"]
+    assert snapshot(my_turn_game["id"]) == before
+
+
+def test_hint_pending_when_the_analysis_is_not_ready(api, no_tasks):
+    game = new_game(api, seed=SEED_A, human="A")
+    # no worker ran: the start analysis was queued, not computed
+    response = api.post(f"/api/games/{game['id']}/hint/", {"level": 3}, format="json")
+    assert response.status_code == 202
+    body = response.json()
+    assert body["status"] == "pending" and body["hint"] is None
+    assert body["analysis"]["status"] == "pending" and body["analysis"]["position"] == game["position"]
+    assert Hint.objects.count() == 0
+    # a worker computes it; the same request then answers
+    from puzzles import tasks
+
+    tasks.compute_analysis_task.apply(args=(body["analysis"]["id"],), throw=True)
+    response = api.post(f"/api/games/{game['id']}/hint/", {"level": 3}, format="json")
+    assert response.status_code == 200 and response.json()["hint"]["level"] == 3
+
+
+# ----------------------------------------------------------- long polling
+
+def test_wait_returns_at_once_when_the_version_moved_on(api, my_turn_game):
+    gid = my_turn_game["id"]
+    v = my_turn_game["version"]
+    assert api.get(f"/api/games/{gid}/?wait={v - 1}&timeout=5").json()["version"] == v
+
+
+def test_wait_times_out_when_nothing_changes(api, my_turn_game):
+    import time
+
+    gid = my_turn_game["id"]
+    start = time.monotonic()
+    body = api.get(f"/api/games/{gid}/?wait={my_turn_game['version']}&timeout=0.3").json()
+    assert 0.25 < time.monotonic() - start < 3
+    assert body["version"] == my_turn_game["version"]
+    assert api.get(f"/api/games/{gid}/?wait=abc").status_code == 400
+
+
+# ------------------------------------------------------------------ schema
+
+def test_openapi_schema_and_docs(api):
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert schema.status_code == 200
+    text = schema.content.decode()
+    for path in ("/api/analyses/", "/api/games/{game_id}/moves/", "/api/games/{game_id}/hint/"):
+        assert path in text
+    assert api.get("/api/docs/").status_code == 200
+
+
+def test_openapi_schema_validates_without_warnings(tmp_path):
+    from django.core.management import call_command
+
+    out = tmp_path / "schema.yaml"
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))
+    text = out.read_text()
+    assert "/api/games/{game_id}/hint/" in text and "GameOutput" in text
+
+
+def test_game_json_matches_the_documented_fields(api, my_turn_game):
+    api.post(f"/api/games/{my_turn_game['id']}/moves/", {"move": my_turn_game["legal_moves"][0]}, format="json")
+    game = api.get(f"/api/games/{my_turn_game['id']}/").json()
+    assert set(game) == set(GameOutputSerializer().fields)
+    assert set(game["moves"][0]) == set(GameMoveOutputSerializer().fields)
+    for key in ("ply", "side", "by", "move", "value", "best_value", "best_moves", "grade", "points_lost"):
+        assert key in game["moves"][0]

@@ -1,0 +1,215 @@
+"""The pages: home, new game, play (with the data the page script starts
+from, and the plain-HTML fallback), review, accounts, admin, the Vite tag."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.template import Context, Template
+from django.test import Client
+
+from solver import deal
+from puzzles.models import Analysis, Game, GameMove, Hint
+
+pytestmark = pytest.mark.django_db(transaction=True)
+SEED_A = next(s for s in range(100) if deal(s).side == "A")
+
+
+@pytest.fixture
+def client():
+    return Client()
+
+
+@pytest.fixture
+def no_manifest(settings, tmp_path):
+    settings.FRONTEND_MANIFEST = tmp_path / "missing" / "manifest.json"
+
+
+def start_game(client, **data) -> Game:
+    payload = {"human": "A", "level": "strong", "seed": "", "position": "", **data}
+    response = client.post("/play/", payload)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    game_id = int(re.search(r"/play/(\d+)/", response["Location"]).group(1))
+    return Game.objects.get(pk=game_id)
+
+
+def test_home(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert 'href="/play/"' in text and 'href="/accounts/signup/"' in text and 'href="/accounts/login/"' in text
+
+
+def test_new_game_form_and_errors(client):
+    assert client.get("/play/").status_code == 200
+    response = client.post("/play/", {"human": "A", "level": "strong", "seed": "5", "position": str(deal(1))})
+    assert response.status_code == 200 and "not both" in response.content.decode()
+    response = client.post("/play/", {"human": "A", "level": "strong", "seed": "", "position": "rubbish"})
+    assert response.status_code == 200 and "a position has 4 fields" in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_play_page_has_what_the_page_script_needs(client, no_manifest):
+    game = start_game(client, seed=str(SEED_A))
+    response = client.get(f"/play/{game.pk}/")
+    assert response.status_code == 200
+    text = response.content.decode()
+    root = re.search(r'<div id="game-root"[^>]*>', text, re.S).group(0)
+    assert f'data-game-id="{game.pk}"' in root
+    assert f'data-api-game="/api/games/{game.pk}/"' in root
+    assert f'data-api-moves="/api/games/{game.pk}/moves/"' in root
+    assert f'data-api-hint="/api/games/{game.pk}/hint/"' in root
+    assert 'data-csrf-token="' in root and 'data-jsi18n="/jsi18n/"' in root
+    state = json.loads(re.search(r'<script id="game-state" type="application/json">(.*?)</script>', text, re.S).group(1))
+    assert state["id"] == game.pk and state["status"] == "your-move" and state["legal_moves"]
+    assert "frontend-missing" in text  # the note that the front-end is not built
+    for move in state["legal_moves"]:
+        assert f'<option value="{move}">' in text
+
+
+def test_plain_forms_play_moves_and_take_hints(client, no_manifest):
+    game = start_game(client, seed=str(SEED_A), level="perfect")
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    move = re.search(r'<option value="([^"]+)">', page).group(1)
+    response = client.post(f"/play/{game.pk}/hint/", {"level": "1"})
+    assert response.status_code == 302
+    assert Hint.objects.filter(game=game, level=1).exists()
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert "With perfect play from here" in page
+    response = client.post(f"/play/{game.pk}/move/", {"move": move})
+    assert response.status_code == 302
+    assert GameMove.objects.filter(game=game, ply=0, move=move).exists()
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert 'class="move by-human grade-' in page and 'class="move by-solver grade-best' in page
+    # an illegal move is refused with the reason, nothing changes
+    before = GameMove.objects.filter(game=game).count()
+    response = client.post(f"/play/{game.pk}/move/", {"move": "zz"}, follow=True)
+    assert "bad stone" in response.content.decode() or "not" in response.content.decode()
+    assert GameMove.objects.filter(game=game).count() == before
+
+
+def test_review_page_jumps_to_any_ply(client, no_manifest):
+    game = start_game(client, seed=str(SEED_A), level="perfect")
+    for _ in range(3):
+        state = client.get(f"/api/games/{game.pk}/").json()
+        if state["status"] != "your-move":
+            break
+        client.post(f"/api/games/{game.pk}/moves/", {"move": state["legal_moves"][-1]}, content_type="application/json")
+    n = GameMove.objects.filter(game=game).count()
+    response = client.get(f"/games/{game.pk}/review/")
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert text.count('<tr class="by-') == n
+    assert 'data-page="review"' in text and 'id="review-data"' in text
+    review = json.loads(re.search(r'<script id="review-data" type="application/json">(.*?)</script>', text, re.S).group(1))
+    assert len(review["boards"]) == n + 1 and review["ply"] == n
+    for ply in (0, 1, n, 999, -3, "x"):
+        assert client.get(f"/games/{game.pk}/review/?ply={ply}").status_code == 200
+    first = client.get(f"/games/{game.pk}/review/?ply=0").content.decode()
+    assert "The table is empty." in first
+
+
+def test_pages_of_other_players_games_are_404(client, no_manifest):
+    game = start_game(client, seed=str(SEED_A))
+    stranger = Client()
+    assert stranger.get(f"/play/{game.pk}/").status_code == 404
+    assert stranger.get(f"/games/{game.pk}/review/").status_code == 404
+    assert stranger.post(f"/play/{game.pk}/move/", {"move": "00"}).status_code == 404
+
+
+def test_sign_up_log_out_log_in(client, django_user_model, no_manifest):
+    guest = start_game(client, seed=str(SEED_A))
+    response = client.post(
+        "/accounts/signup/", {"username": "carol", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"}
+    )
+    assert response.status_code == 302
+    carol = django_user_model.objects.get(username="carol")
+    assert Game.objects.get(pk=guest.pk).owner == carol  # the guest game became hers
+    home = client.get("/").content.decode()
+    assert "carol" in home and f"/play/{guest.pk}/" in home
+    assert client.post("/accounts/logout/").status_code == 302
+    assert client.get(f"/play/{guest.pk}/").status_code == 404
+    assert client.get("/accounts/login/").status_code == 200
+    response = client.post("/accounts/login/", {"username": "carol", "password": "a-long-pass-phrase-9"})
+    assert response.status_code == 302
+    assert client.get(f"/play/{guest.pk}/").status_code == 200
+
+
+def test_language_switch_and_js_catalogue(client):
+    response = client.post("/i18n/setlang/", {"language": "pl", "next": "/"})
+    assert response.status_code == 302
+    page = client.get("/")
+    assert page.status_code == 200 and '<html lang="pl">' in page.content.decode()
+    assert client.get("/jsi18n/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "lang,words,plural",
+    [("pl", "Nowa partia", "Wygrywasz 5 punktów (domino)."), ("nl", "Nieuwe partij", "Je wint 5 punten (domino)."),
+     ("ro", "Partidă nouă", "Câștigi 22 de puncte (domino).")],
+)
+def test_pages_and_texts_are_translated(client, lang, words, plural):
+    from django.utils import translation
+
+    from puzzles import texts
+
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert words in page
+    points = 5 if lang != "ro" else 22
+    with translation.override(lang):
+        assert texts.result_text({"outcome": "win", "points": points, "reason": "domino"}) == plural
+
+
+def test_api_hint_text_follows_the_language(client):
+    game = start_game(client, seed=str(SEED_A))
+    body = client.post(
+        f"/api/games/{game.pk}/hint/", {"level": 3}, content_type="application/json", HTTP_ACCEPT_LANGUAGE="nl"
+    ).json()
+    assert body["hint"]["text"].startswith("De beste zet is ")
+
+
+def test_admin_lists_every_model(client, django_user_model):
+    admin = django_user_model.objects.create_superuser("root", "root@example.com", "pw-root-123")
+    client.force_login(admin)
+    game = start_game(client, seed=str(SEED_A))
+    client.post(f"/api/games/{game.pk}/hint/", {"level": 1}, content_type="application/json")
+    move = client.get(f"/api/games/{game.pk}/").json()["legal_moves"][0]
+    client.post(f"/api/games/{game.pk}/moves/", {"move": move}, content_type="application/json")
+    for model in (Analysis, Game, GameMove, Hint):
+        name = model._meta.model_name
+        assert client.get(f"/admin/puzzles/{name}/").status_code == 200, name
+        obj = model.objects.first()
+        assert obj is not None, name
+        assert client.get(f"/admin/puzzles/{name}/{obj.pk}/change/").status_code == 200, name
+
+
+def test_vite_tag_reads_the_manifest(settings, tmp_path):
+    manifest = tmp_path / ".vite" / "manifest.json"
+    manifest.parent.mkdir()
+    manifest.write_text(
+        json.dumps(
+            {
+                "src/board.ts": {"file": "assets/board-abc.js", "name": "board", "src": "src/board.ts", "isEntry": True,
+                                  "imports": ["_shared-1.js"], "css": ["assets/board-xyz.css"]},
+                "_shared-1.js": {"file": "assets/shared-1.js", "css": ["assets/shared.css"]},
+            }
+        )
+    )
+    settings.FRONTEND_MANIFEST = manifest
+    html = Template('{% load vite %}{% vite_entry "play" "board" %}').render(Context())
+    assert '<script type="module" src="/static/frontend/assets/board-abc.js"></script>' in html
+    assert '<link rel="stylesheet" href="/static/frontend/assets/board-xyz.css">' in html
+    assert '<link rel="stylesheet" href="/static/frontend/assets/shared.css">' in html
+    assert '<link rel="modulepreload" href="/static/frontend/assets/shared-1.js">' in html
+    by_key = Template('{% load vite %}{% vite_entry "src/board.ts" %}').render(Context())
+    assert "board-abc.js" in by_key
+    missing = Template('{% load vite %}{% vite_entry "nothing" %}').render(Context())
+    assert "frontend-missing" in missing
+    built = Template("{% load vite %}{% frontend_built as b %}{{ b }}").render(Context())
+    assert built == "True"
+
+
+def test_vite_tag_without_a_build(no_manifest):
+    html = Template('{% load vite %}{% vite_entry "board" %}').render(Context())
+    assert "frontend-missing" in html and "<script" not in html

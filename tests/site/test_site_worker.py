@@ -1,0 +1,177 @@
+"""A real Celery worker against a real Redis: a move gets graded and the solver
+replies; a worker killed (SIGKILL) in the middle of grading loses nothing: the
+move stays, and is graded once a worker (with beat) is back."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from solver import Position, analyse, deal
+from puzzles.models import GameMove
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED_A = next(s for s in range(100) if deal(s).side == "A")
+
+
+class Worker:
+    def __init__(self, tmp_path: Path, redis_url: str, name: str, *, delay: float = 0, beat: bool = False):
+        self.log = tmp_path / f"{name}.log"
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
+            "REDIS_URL": redis_url,
+            "PUZZLES_GRADE_DELAY": str(delay),
+            "PUZZLES_STALE_AFTER": "1",
+            "PUZZLES_REQUEUE_EVERY": "1",
+        }
+        command = [
+            sys.executable, "-m", "celery", "-A", "config.celery_app", "worker",
+            "-l", "INFO", "-c", "1", "-n", f"{name}@%h",
+            "--without-gossip", "--without-mingle", "--without-heartbeat",
+        ]
+        if beat:
+            command += ["-B", "-s", str(tmp_path / f"{name}-beat-schedule")]
+        self.proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=self.log.open("w"), stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+    def text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def wait_for(self, words: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while words not in self.text():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"worker never said {words!r}:\n{self.text()[-3000:]}")
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def real_broker(redis_server):
+    """Send tasks to Redis (not eagerly) for the length of the test."""
+    from config.celery_app import app
+
+    app.conf.task_always_eager = False
+    import redis
+
+    redis.Redis.from_url(redis_server).flushdb()
+    yield redis_server
+    app.conf.task_always_eager = True
+
+
+def wait_until(check, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, real_broker, tmp_path):
+    workers = []
+    try:
+        # 1. a worker grades a move and the solver replies
+        worker = Worker(tmp_path, real_broker, "first")
+        workers.append(worker)
+        worker.wait_for("ready.")
+        game = api.post("/api/games/", {"seed": SEED_A, "human": "A", "level": "perfect"}, format="json").json()
+        gid = game["id"]
+        move = game["legal_moves"][0]
+        response = api.post(f"/api/games/{gid}/moves/", {"move": move}, format="json")
+        assert response.status_code == 201
+        state = wait_until(
+            lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] == "your-move" and g,
+            30, "the grade and the solver's reply",
+        )
+        first = state["moves"][0]
+        expected = analyse(Position.parse(first["position_before"])).move_value(move)
+        assert (first["value"], first["grade"]) == (expected.value, expected.grade)
+        assert state["moves"][1]["by"] == "solver" and state["moves"][1]["grade"] == "best"
+        # an analysis through the worker: 202, then done
+        pending = api.post("/api/analyses/", {"position": str(deal(4242))}, format="json")
+        assert pending.status_code == 202
+        done = wait_until(
+            lambda: (a := api.get(f"/api/analyses/{pending.json()['id']}/").json())["status"] == "done" and a,
+            30, "the analysis",
+        )
+        assert done["result"] == analyse(deal(4242)).to_json()
+        worker.stop()
+
+        # 2. a worker that grades slowly is killed in the middle of grading
+        slow = Worker(tmp_path, real_broker, "slow", delay=30)
+        workers.append(slow)
+        slow.wait_for("ready.")
+        move = state["legal_moves"][-1]
+        response = api.post(f"/api/games/{gid}/moves/", {"move": move}, format="json")
+        assert response.status_code == 201
+        slow.wait_for("puzzles.tasks.grade_move_task", 20)  # received: it is grading now
+        time.sleep(0.5)
+        slow.kill()
+        stored = GameMove.objects.get(game_id=gid, ply=2)
+        assert stored.move == move and stored.graded_at is None and stored.grade is None
+
+        # 3. a worker (with beat) is back: the move is graded, the solver replies
+        back = Worker(tmp_path, real_broker, "back", beat=True)
+        workers.append(back)
+        back.wait_for("ready.")
+        state = wait_until(
+            lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] != "thinking" and g,
+            45, "the grade after the restart",
+        )
+        third = state["moves"][2]
+        expected = analyse(Position.parse(third["position_before"])).move_value(move)
+        assert third["move"] == move and (third["value"], third["grade"]) == (expected.value, expected.grade)
+        assert GameMove.objects.filter(game_id=gid, ply=2).count() == 1
+    finally:
+        for worker in workers:
+            worker.stop()
+
+
+def test_long_poll_wakes_on_a_published_change(redis_server, settings):
+    """With Redis, a waiter wakes as soon as a change is published (without it
+    the waiter would only look again after a second)."""
+    import threading
+
+    from puzzles import events
+
+    settings.PUZZLES_EVENTS = True
+    settings.REDIS_URL = redis_server
+    events._client = None
+    state = {"version": 1}
+
+    def change():
+        time.sleep(0.2)
+        state["version"] = 2
+        events.game_changed(4242)
+
+    threading.Thread(target=change).start()
+    start = time.monotonic()
+    events.wait_for_change(4242, lambda: state["version"], 1, timeout=5)
+    elapsed = time.monotonic() - start
+    assert state["version"] == 2 and 0.15 < elapsed < 0.6, elapsed
+    events._client = None
