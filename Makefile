@@ -1,13 +1,24 @@
 # The two commands of the README: `make run` (the site) and `make test` (every test).
-# Both set everything up on a fresh Debian/Ubuntu machine; `make bench` prints the benchmarks.
+# Both set everything up on a fresh Debian/Ubuntu machine (system packages with
+# apt-get when missing, a virtual environment, Python and npm dependencies, the
+# front-end build); `make bench` prints the benchmarks.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
+export PORT
 
-.PHONY: run test bench setup python-deps test-python clean
+PY_STAMP   := $(VENV)/.installed
+NPM_STAMP  := frontend/node_modules/.package-lock.json
+FRONT_DIST := frontend/dist/.vite/manifest.json
+FRONT_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json -type f 2>/dev/null)
 
-setup: python-deps
+.PHONY: run test bench setup system-deps test-python test-frontend clean
+
+setup: $(PY_STAMP) $(FRONT_DIST)
+
+system-deps:
+	WITH_BROWSER=$(WITH_BROWSER) scripts/system-deps.sh
 
 $(BIN)/python:
 	scripts/system-deps.sh
@@ -15,19 +26,29 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 # The editable install compiles the solver's C core (solver/_core.c).
-python-deps: $(BIN)/python
-	WITH_BROWSER=$(WITH_BROWSER) scripts/system-deps.sh
-	$(BIN)/pip install -q -e '.[test]'
+$(PY_STAMP): $(BIN)/python pyproject.toml setup.py requirements/site.txt solver/_core.c
+	$(BIN)/pip install -q -e '.[test]' -r requirements/site.txt
+	touch $@
+
+$(NPM_STAMP): frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(FRONT_DIST): $(NPM_STAMP) $(FRONT_SRC)
+	cd frontend && npm run build --silent
+
+run: system-deps setup
+	scripts/run.sh
 
 test: WITH_BROWSER = 1
-test: python-deps
+test: system-deps setup
+	cd frontend && npm test --silent
 	$(BIN)/python -m pytest -n 2 -q
 
-bench: python-deps
+bench: system-deps setup
 	$(BIN)/python bench/solver_bench.py
-
-run: python-deps
-	@echo "The site arrives with the site issue; the solver works now: $(BIN)/python -m solver --help"
+	@echo
+	bench/site_load.sh
 
 clean:
-	rm -rf $(VENV) build *.egg-info solver/*.so
+	rm -rf $(VENV) build *.egg-info solver/*.so frontend/node_modules frontend/dist
