@@ -71,6 +71,8 @@ export class Board {
   private keyboard = false;
   private press: PointerPress | null = null;
   private suppressClick = false;
+  /** When the last pointer press began (a focus right after it came from the pointer). */
+  private pressedAt = -Infinity;
   private mode: LayoutMode = "wide";
   private layout!: Layout;
   private resizeObserver: ResizeObserver | null = null;
@@ -121,16 +123,19 @@ export class Board {
     this.listen(this.root, "focus", () => {
       this.focused = true;
       try {
-        this.keyboard = this.root.matches(":focus-visible");
+        this.keyboard = Date.now() - this.pressedAt > 500 && this.root.matches(":focus-visible");
       } catch {
         /* an engine without :focus-visible: wait for a key */
       }
       if (!this.cursor) this.cursor = this.defaultCursor();
-      this.redraw();
+      // Redraw only to show the keyboard cursor: a redraw replaces the SVG's
+      // nodes, and one between a pointer's press and release (focus comes with
+      // the press) would lose the click that follows.
+      if (this.keyboard) this.redraw();
     });
     this.listen(this.root, "blur", () => {
       this.focused = false;
-      this.redraw();
+      if (this.keyboard) this.redraw();
     });
 
     if (typeof ResizeObserver !== "undefined") {
@@ -493,17 +498,15 @@ export class Board {
 
   private onPointerDown(e: PointerEvent): void {
     this.keyboard = false;
+    this.pressedAt = Date.now();
     if (e.button !== undefined && e.button !== 0) return;
     const stoneEl = (e.target as Element | null)?.closest?.(".odb-hand-stone.is-selectable");
     const stone = stoneEl?.getAttribute("data-stone");
     if (!stone) return;
     const at = this.toBoard(e.clientX, e.clientY);
     this.press = { stone, pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, dragging: false, x: at.x, y: at.y, hover: null };
-    try {
-      if (e.pointerId !== undefined) this.svg.setPointerCapture(e.pointerId);
-    } catch {
-      /* not capturable (synthetic event): fine */
-    }
+    // The pointer is captured only once a drag starts: captured from the press,
+    // a plain click would go to the SVG instead of the stone (Chromium), and be lost.
   }
 
   private onPointerMove(e: PointerEvent): void {
@@ -515,6 +518,11 @@ export class Board {
     if (!press.dragging) {
       if (Math.hypot(e.clientX - press.startX, e.clientY - press.startY) < DRAG_THRESHOLD) return;
       press.dragging = true;
+      try {
+        if (press.pointerId !== undefined) this.svg.setPointerCapture(press.pointerId);
+      } catch {
+        /* not capturable (synthetic event, pointer gone): fine */
+      }
       if (this.selected !== press.stone) {
         this.selected = press.stone;
         this.cursor = { kind: "stone", stone: press.stone };

@@ -224,7 +224,8 @@ function infoPanel(view: View, place: Place, side: Side): SVGGElement {
   } else {
     const y = info.y + info.h / 2 + 5;
     g.appendChild(text(name, { class: "odb-name", x: info.x + 2, y }));
-    let x = info.x + 2 + Math.max(18, name.length * 9.5) + 8;
+    // The name is 20px bold (about 13 units a letter): the chips start after it.
+    let x = info.x + 2 + Math.max(18, name.length * 13) + 8;
     for (const chip of chips) {
       g.appendChild(chipEl(chip.cls, chip.label, x, y - 16, "start"));
       x += chipWidth(chip.label) + 6;

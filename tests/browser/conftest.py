@@ -1,0 +1,248 @@
+"""Browser tests: the whole site as a player meets it, in headless Chromium.
+
+Everything is started here, for this test session (each pytest-xdist worker has
+its own): a Redis on a free port (``--save ''``, nothing on disk), a fresh
+SQLite database (migrated), a real Celery worker and the web server (gunicorn)
+on a free port, all with the same ``DATABASE_URL`` and ``REDIS_URL``.  The
+front end must have been built (``npm --prefix frontend run build``; ``make
+test`` does it first): without ``frontend/dist/.vite/manifest.json`` the tests
+fail and say so.
+
+Chromium is the system's (``/usr/bin/chromium``, from ``scripts/system-deps.sh``
+with ``WITH_BROWSER=1``), driven by Playwright for Python; no browser is
+downloaded.  ``OD_CHROMIUM`` names another binary.  ``OD_SCREENSHOTS=<dir>``
+saves screenshots of the pages along the way.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+MANIFEST = ROOT / "frontend" / "dist" / ".vite" / "manifest.json"
+CHROMIUM = os.environ.get("OD_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "browser: drives the site in headless Chromium (starts Redis, a worker, a server)")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def tail(path: Path, chars: int = 3000) -> str:
+    try:
+        return path.read_text(errors="replace")[-chars:]
+    except OSError:
+        return ""
+
+
+class Site:
+    """The processes of one running site, and where their logs are."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.procs: list[tuple[str, subprocess.Popen]] = []
+        self.base_url = ""
+        self.env: dict[str, str] = {}
+
+    def log(self, name: str) -> Path:
+        return self.folder / f"{name}.log"
+
+    def start(self, name: str, command: list[str]) -> subprocess.Popen:
+        proc = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log(name).open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        self.procs.append((name, proc))
+        return proc
+
+    def logs(self) -> str:
+        return "\n".join(f"--- {name} log (end) ---\n{tail(self.log(name))}" for name, _ in self.procs)
+
+    def check_alive(self) -> None:
+        for name, proc in self.procs:
+            if proc.poll() is not None:
+                raise AssertionError(f"{name} stopped (exit {proc.returncode}):\n{tail(self.log(name))}")
+
+    def stop(self) -> None:
+        for _name, proc in reversed(self.procs):
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        for _name, proc in reversed(self.procs):
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                proc.wait(5)
+
+
+def _wait(check, timeout: float, what: str, site: Site) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        site.check_alive()
+        if check():
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}\n{site.logs()}")
+        time.sleep(0.1)
+
+
+def _redis_answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def _http_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def _gunicorn_control_socket(folder: Path) -> list[str]:
+    """Newer gunicorns open a control socket, by default at one path for every
+    server of the user: this session's server gets its own."""
+    help_text = subprocess.run(
+        [sys.executable, "-m", "gunicorn", "--help"], capture_output=True, text=True, timeout=30
+    ).stdout
+    return ["--control-socket", str(folder / "gunicorn.ctl")] if "--control-socket" in help_text else []
+
+
+@pytest.fixture(scope="session")
+def site():
+    """Redis, a migrated SQLite database, a Celery worker and gunicorn: the
+    whole site at ``site.base_url``."""
+    if not MANIFEST.is_file():
+        pytest.fail(
+            f"the front end is not built: {MANIFEST.relative_to(ROOT)} is missing. "
+            "Run `npm --prefix frontend ci && npm --prefix frontend run build` (make test does it) "
+            "before the browser tests."
+        )
+    redis_server = shutil.which("redis-server")
+    if redis_server is None:
+        pytest.fail("redis-server is not installed (apt-get install -y redis-server, or scripts/system-deps.sh)")
+    folder = Path(tempfile.mkdtemp(prefix="od-browser-"))
+    site = Site(folder)
+    redis_port, web_port = free_port(), free_port()
+    site.env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": f"sqlite:///{folder / 'site.sqlite3'}",
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "CELERY_BROKER_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "CELERY_RESULT_BACKEND": f"redis://127.0.0.1:{redis_port}/0",
+        "DJANGO_DEBUG": "1",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "PUZZLES_STALE_AFTER": "5",
+        "PYTHONUNBUFFERED": "1",
+    }
+    try:
+        site.start("redis", [redis_server, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        _wait(lambda: _redis_answers(redis_port), 10, "redis-server", site)
+        migrate = subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+            cwd=ROOT, env=site.env, capture_output=True, text=True, timeout=120,
+        )
+        if migrate.returncode != 0:
+            raise AssertionError(f"migrate failed:\n{migrate.stdout}\n{migrate.stderr}")
+        site.start(
+            "worker",
+            [
+                sys.executable, "-m", "celery", "-A", "config.celery_app", "worker", "-l", "INFO",
+                "-Q", "grades,celery", "-c", "2", "-n", f"browser-{os.getpid()}@%h",
+                "--without-gossip", "--without-mingle", "--without-heartbeat",
+            ],
+        )
+        site.start(
+            "web",
+            [
+                sys.executable, "-m", "gunicorn", "config.wsgi:application",
+                "--bind", f"127.0.0.1:{web_port}", "--worker-class", "gthread",
+                "--workers", "1", "--threads", "16", "--graceful-timeout", "2", "--timeout", "60",
+                *_gunicorn_control_socket(folder),
+            ],
+        )
+        site.base_url = f"http://127.0.0.1:{web_port}"
+        _wait(lambda: "ready." in tail(site.log("worker"), 100000), 60, "the Celery worker", site)
+        _wait(lambda: _http_ok(site.base_url + "/"), 60, "the web server", site)
+        yield site
+    finally:
+        site.stop()
+        if os.environ.get("OD_KEEP_BROWSER_LOGS"):
+            print(f"browser test logs kept in {folder}")
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("Playwright is not installed: .venv/bin/pip install -r requirements/site.txt")
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(f"Chromium is not at {CHROMIUM}: apt-get install -y chromium (or WITH_BROWSER=1 scripts/system-deps.sh)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def screenshots():
+    """``shot(page, name)`` saves a screenshot when ``OD_SCREENSHOTS`` names a folder."""
+    folder = os.environ.get("OD_SCREENSHOTS")
+
+    def shot(page, name: str) -> None:
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+    return shot
