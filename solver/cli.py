@@ -27,11 +27,12 @@ import os
 import sys
 from typing import Optional, Sequence, TextIO
 
-from .analysis import GRADES, Analysis, analyse, core_available, outcome
+from .analysis import Analysis, analyse, core_available, outcome
 from .deal import check_seed, deal
 from .errors import DominoError
 from .position import SIDES, Position
-from .record import GameRecord, format_result
+from .record import GameRecord
+from .review import grade_record
 
 PROG = "python -m solver"
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -175,36 +176,8 @@ def cmd_deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def game_report(record: GameRecord, engine: str = "core") -> dict:
     """Every ply of ``record`` with its value, the best value and its grade,
-    and a summary per player (the JSON of ``game --json``)."""
-    plies = []
-    summary = {side: {"moves": 0, "points_lost": 0, **{g: 0 for g in GRADES}} for side in SIDES}
-    positions = record.positions()
-    for ply, (position, move) in enumerate(zip(positions, record.moves), 1):
-        analysis = analyse(position, engine=engine)
-        entry = analysis.move_value(move)
-        plies.append({
-            "ply": ply,
-            "side": position.side,
-            "position": str(position),
-            "move": str(move),
-            "value": entry.value,
-            "best": analysis.value,
-            "best_moves": [str(m) for m in analysis.best_moves],
-            "grade": entry.grade,
-            "points_lost": entry.points_lost,
-        })
-        player = summary[position.side]
-        player["moves"] += 1
-        player["points_lost"] += entry.points_lost
-        player[entry.grade] += 1
-    return {
-        "tags": dict(record.tags),
-        "start": str(record.start),
-        "final": str(record.final_position),
-        "result": format_result(record.result),
-        "plies": plies,
-        "summary": summary,
-    }
+    and a summary per player (the JSON of ``game --json``; see ``solver.review``)."""
+    return grade_record(record, engine=engine)
 
 
 def format_game(record: GameRecord, report: dict) -> str:

@@ -1,0 +1,300 @@
+"""The study API: position checks, game analyses, the endgame library.
+Thin DRF views; every error is ``{"error": "..."}`` (``apis.exception_handler``)."""
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import selectors, study_selectors, study_services
+from .apis import ERRORS, _validated
+
+# ------------------------------------------------------------------ shapes
+
+
+class PositionInputSerializer(serializers.Serializer):
+    position = serializers.CharField(max_length=200, trim_whitespace=True, help_text="A position string (RULES.md 2).")
+    moves = serializers.ListField(
+        child=serializers.CharField(max_length=8), required=False, max_length=60,
+        help_text="Moves to play from the position (the analysis board's line); the board is the one after them.",
+    )
+
+
+class PositionOutputSerializer(serializers.Serializer):
+    position = serializers.CharField(help_text="The position, normalised.")
+    moves = serializers.ListField(child=serializers.CharField(), help_text="The moves, normalised.")
+    positions = serializers.ListField(child=serializers.CharField(), help_text="The position after each move.")
+    current = serializers.CharField(help_text="The position after the moves (the position itself without moves).")
+    board = serializers.JSONField(
+        help_text="Position.to_json() of the current position: hands, ends, legal moves, result, and the "
+        "table in played order."
+    )
+
+
+class GameAnalysisInputSerializer(serializers.Serializer):
+    record = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False, max_length=study_services.MAX_RECORD_CHARS,
+        help_text="A game record (README 'Game records'): tags and moves, or a bare position string and moves.",
+    )
+    file = serializers.FileField(required=False, help_text="The game record as an uploaded text file (multipart).")
+    game_id = serializers.IntegerField(required=False, help_text="One of your practice games instead.")
+
+    def validate(self, data):
+        given = [k for k in ("record", "file", "game_id") if data.get(k) is not None]
+        if len(given) != 1:
+            raise ValidationError("give exactly one of record, file or game_id")
+        return data
+
+
+class SummarySerializer(serializers.Serializer):
+    moves = serializers.IntegerField()
+    choices = serializers.IntegerField(help_text="Moves made with two or more legal moves to choose from.")
+    accuracy = serializers.FloatField(help_text="Percentage of the choices in which the best value was kept.")
+    points_lost = serializers.IntegerField()
+    best = serializers.IntegerField()
+    inaccuracy = serializers.IntegerField()
+    mistake = serializers.IntegerField()
+    blunder = serializers.IntegerField()
+
+
+class GradedPlySerializer(serializers.Serializer):
+    ply = serializers.IntegerField(help_text="1 for the first move.")
+    side = serializers.ChoiceField(choices=["A", "B"])
+    position = serializers.CharField(help_text="Before the move.")
+    move = serializers.CharField()
+    value = serializers.IntegerField(help_text="For the mover.")
+    best = serializers.IntegerField(help_text="The best value in that position, for the mover.")
+    best_moves = serializers.ListField(child=serializers.CharField())
+    grade = serializers.ChoiceField(choices=["best", "inaccuracy", "mistake", "blunder"])
+    points_lost = serializers.IntegerField()
+    forced = serializers.BooleanField(help_text="Only one legal move (or a forced pass).")
+
+
+class GameReviewSerializer(serializers.Serializer):
+    tags = serializers.DictField(child=serializers.CharField())
+    start = serializers.CharField()
+    final = serializers.CharField()
+    result = serializers.CharField(help_text="'A 12 domino', 'draw blocked', or '*' when unfinished.")
+    plies = GradedPlySerializer(many=True)
+    summary = serializers.DictField(child=SummarySerializer(), help_text="Keyed by 'A' and 'B'.")
+    values = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The value for A of the start and of the position after each ply."
+    )
+
+
+class GameAnalysisOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "running", "done", "failed"])
+    progress = serializers.IntegerField(help_text="Plies graded so far.")
+    total = serializers.IntegerField(help_text="Plies in the record.")
+    source = serializers.ChoiceField(choices=["paste", "upload", "game"])
+    game_id = serializers.IntegerField(allow_null=True)
+    record = serializers.CharField(help_text="The record, normalised (it parses back to the same game).")
+    result = GameReviewSerializer(allow_null=True)
+    error = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    urls = serializers.DictField(child=serializers.CharField())
+
+
+class ProgressSerializer(serializers.Serializer):
+    studied = serializers.BooleanField()
+    mastered = serializers.BooleanField()
+
+
+class EndgameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    position = serializers.CharField()
+    side = serializers.ChoiceField(choices=["A", "B"])
+    value = serializers.IntegerField(help_text="For the side to move, with perfect play.")
+    difficulty = serializers.IntegerField(help_text="1 (easy) to 5 (very hard).")
+    difficulty_label = serializers.CharField()
+    order = serializers.IntegerField()
+    progress = ProgressSerializer()
+    url = serializers.CharField()
+    api = serializers.CharField()
+
+
+class ChapterSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    idea = serializers.ChoiceField(choices=list(study_services.CHAPTER_ORDER))
+    title = serializers.CharField()
+    intro = serializers.CharField()
+    endgames = EndgameSummarySerializer(many=True)
+    studied = serializers.IntegerField()
+    mastered = serializers.IntegerField()
+
+
+class AlternativeSerializer(serializers.Serializer):
+    move = serializers.CharField()
+    value = serializers.IntegerField(help_text="For the mover.")
+    grade = serializers.CharField()
+    reply = serializers.CharField(allow_null=True, help_text="The defender's refutation (null: the deal is over).")
+    line = serializers.ListField(child=serializers.CharField(), help_text="The refutation and what follows.")
+    text = serializers.CharField()
+
+
+class StepSerializer(serializers.Serializer):
+    ply = serializers.IntegerField(help_text="0 for the first move of the endgame.")
+    side = serializers.ChoiceField(choices=["A", "B"])
+    student = serializers.BooleanField(help_text="A move of the side that is to move at the start.")
+    move = serializers.CharField()
+    value = serializers.IntegerField(help_text="For the mover: the value of the position before it.")
+    value_text = serializers.CharField()
+    outcome = serializers.ChoiceField(choices=["win", "draw", "loss"])
+    legal = serializers.IntegerField(help_text="How many legal moves there were.")
+    best_moves = serializers.ListField(child=serializers.CharField())
+    position = serializers.CharField(help_text="Before the move.")
+    text = serializers.CharField(help_text="The annotation, in the request's language.")
+    alternatives = AlternativeSerializer(many=True)
+
+
+class EndgameSerializer(EndgameSummarySerializer):
+    chapter = serializers.DictField()
+    intro = serializers.CharField()
+    key = serializers.CharField(help_text="The first move of the main line.")
+    steps = StepSerializer(many=True, help_text="The main line to the end of the deal, annotated.")
+    boards = serializers.ListField(child=serializers.JSONField(), help_text="The board before each step, and at the end.")
+    final = serializers.DictField()
+    analysis_url = serializers.CharField()
+    previous = serializers.CharField(allow_null=True)
+    next = serializers.CharField(allow_null=True)
+
+
+class ProgressInputSerializer(serializers.Serializer):
+    moves = serializers.ListField(
+        child=serializers.CharField(max_length=8), required=False, max_length=40,
+        help_text="The whole line played from the start (both sides): when every move keeps the best value "
+        "and the deal is over, the endgame is mastered. Leave out to mark it studied only.",
+    )
+
+
+# ------------------------------------------------------------------- views
+
+class PositionApi(APIView):
+    @extend_schema(
+        summary="Check and normalise a position",
+        description="For the position editor and the analysis board: 200 with the normalised position and "
+        "the board after `moves` (if given), or 400 with the reason the position (or a move) is invalid.",
+        request=PositionInputSerializer,
+        responses={200: PositionOutputSerializer, 400: ERRORS[400]},
+        examples=[OpenApiExample("High digit first is normalised", request_only=True, value={
+            "position": "54.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - b"})],
+    )
+    def post(self, request):
+        data = _validated(PositionInputSerializer, request)
+        position = study_services.position_normalise(data["position"])
+        return Response(study_selectors.position_state(position, data.get("moves") or []))
+
+
+class GameAnalysisListCreateApi(APIView):
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(summary="Your game analyses", responses={200: GameAnalysisOutputSerializer(many=True)})
+    def get(self, request):
+        rows = study_selectors.game_analyses_for_player(request)[:50]
+        return Response([study_selectors.game_analysis_state(a) for a in rows])
+
+    @extend_schema(
+        summary="Analyse a game",
+        description="Grade every move of a game record (JSON `record`, or a multipart `file` upload) or of one "
+        "of your practice games (`game_id`). Answers 202 at once with the analysis queued; poll "
+        "GET /api/game-analyses/<id>/ (`progress` of `total` plies) until `status` is 'done'. "
+        "A bad record is 400 with the reason (which line or ply, and why).",
+        request={"application/json": GameAnalysisInputSerializer, "multipart/form-data": GameAnalysisInputSerializer},
+        responses={202: GameAnalysisOutputSerializer, 400: ERRORS[400], 404: ERRORS[404]},
+        examples=[OpenApiExample("A record", request_only=True, value={
+            "record": '[Seed "42"]\n\n1. 00 04L 2. 46L 16L'})],
+    )
+    def post(self, request):
+        data = _validated_any(GameAnalysisInputSerializer, request)
+        token = "" if request.user.is_authenticated else selectors.player_token(request, create=True)
+        kwargs = {"owner": request.user, "session_key": token}
+        if data.get("game_id") is not None:
+            game = selectors.game_get_for_player(request, data["game_id"])
+            analysis = study_services.game_analysis_create(game=game, **kwargs)
+        elif data.get("file") is not None:
+            analysis = study_services.game_analysis_create(
+                record=_read_upload(data["file"]), source="upload", **kwargs
+            )
+        else:
+            analysis = study_services.game_analysis_create(record=data["record"], source="paste", **kwargs)
+        analysis.refresh_from_db()
+        return Response(study_selectors.game_analysis_state(analysis), status=status.HTTP_202_ACCEPTED)
+
+
+def _validated_any(serializer_class, request):
+    data = request.data
+    if hasattr(data, "dict") and not isinstance(data, dict):
+        data = {**data.dict(), **({"file": request.FILES["file"]} if "file" in request.FILES else {})}
+    elif "file" in getattr(request, "FILES", {}):
+        data = {**data, "file": request.FILES["file"]}
+    if not isinstance(data, dict):
+        raise ValidationError({"non_field_errors": ["the body is a JSON object"]})
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _read_upload(upload) -> str:
+    if upload.size > study_services.MAX_RECORD_CHARS * 4:
+        raise study_services.StudyError("the file is too large for a game record")
+    raw = upload.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise study_services.StudyError("the file is not UTF-8 text") from None
+
+
+class GameAnalysisDetailApi(APIView):
+    @extend_schema(summary="A game analysis", responses={200: GameAnalysisOutputSerializer, 404: ERRORS[404]})
+    def get(self, request, analysis_id: int):
+        analysis = study_selectors.game_analysis_get_for_player(request, analysis_id)
+        if study_services.game_analysis_requeue_if_stale(analysis=analysis):
+            analysis.refresh_from_db()
+        return Response(study_selectors.game_analysis_state(analysis))
+
+
+class EndgameLibraryApi(APIView):
+    @extend_schema(
+        summary="The endgame library",
+        description="The chapters in order, each with its endgames (hidden ones left out) and your progress.",
+        responses={200: ChapterSerializer(many=True)},
+    )
+    def get(self, request):
+        return Response(study_selectors.library_state(request))
+
+
+class EndgameDetailApi(APIView):
+    @extend_schema(
+        summary="An endgame with its annotated main line",
+        description="Texts are in the request's language (Accept-Language or the site's language choice).",
+        responses={200: EndgameSerializer, 404: ERRORS[404]},
+    )
+    def get(self, request, endgame_id: int):
+        endgame = study_selectors.endgame_get(endgame_id)
+        return Response(study_selectors.endgame_state(endgame, request))
+
+
+class EndgameProgressApi(APIView):
+    @extend_schema(
+        summary="Record progress on an endgame",
+        description="Without `moves`: marks the endgame studied. With `moves` (the whole line from the start, "
+        "both sides): checked by the solver; when every move keeps the best value and the deal ends, the "
+        "endgame is mastered (200); otherwise 400 says which move went wrong.",
+        request=ProgressInputSerializer,
+        responses={200: ProgressSerializer, 400: ERRORS[400], 404: ERRORS[404]},
+    )
+    def post(self, request, endgame_id: int):
+        endgame = study_selectors.endgame_get(endgame_id)
+        data = _validated(ProgressInputSerializer, request)
+        if data.get("moves") is not None:
+            row = study_services.endgame_mark_mastered(endgame=endgame, request=request, moves=data["moves"])
+        else:
+            row = study_services.endgame_mark_studied(endgame=endgame, request=request)
+        return Response({"studied": row.studied_at is not None, "mastered": row.mastered_at is not None})
+

@@ -1,0 +1,345 @@
+"""Writes for study: position checks, game analyses (a task grades every
+move, with progress on the row), the endgame library (built from seeded
+imperfect games) and the players' progress on it.
+
+Game analyses are crash safe like the rest of the site: the row is stored
+first and the task queued after the commit; the task is idempotent (a done
+analysis is never redone) and a pending or running analysis left behind for
+longer than ``PUZZLES_STALE_AFTER_SECONDS`` is queued again when someone
+looks at it (``game_analysis_requeue_if_stale``).
+"""
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Iterable, Optional
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from solver import GameRecord, Position
+from solver.errors import DominoError, RecordError
+from solver.review import grade_record
+
+from . import selectors, services, study_facts
+from .models import Chapter, Endgame, EndgameProgress, Game, GameAnalysis
+
+log = logging.getLogger(__name__)
+
+GAME_ANALYSIS_TASK = "grade_game_record_task"
+BUILD_ENDGAMES_TASK = "build_endgames_task"
+MAX_RECORD_CHARS = 20_000
+
+# The chapters in library order.
+CHAPTER_ORDER = ("blocking", "unlocking", "counting", "racing", "tempo", "doubles")
+DEFAULT_PER_CHAPTER = 12
+DEFAULT_MAX_SEEDS = 3000
+
+
+class StudyError(services.GameError):
+    """Bad input for a study request (400), with a message that says why."""
+
+
+# ---------------------------------------------------------------- queueing
+
+def _send(task_name: str, *args) -> None:
+    from . import study_tasks
+
+    task = getattr(study_tasks, task_name)
+    try:
+        task.delay(*args)
+    except Exception:  # noqa: BLE001 - the row is stored; it is queued again when looked at
+        if task.app.conf.task_always_eager:
+            raise
+        log.exception("could not queue %s%r", task_name, args)
+
+
+def enqueue(task_name: str, *args) -> None:
+    transaction.on_commit(lambda: _send(task_name, *args))
+
+
+# ---------------------------------------------------------------- positions
+
+def position_normalise(text: str) -> Position:
+    """The position of ``text`` (any spelling); ``DominoError`` says why not."""
+    return Position.parse(text)
+
+
+# ----------------------------------------------------------- game analyses
+
+def record_of_game(game: Game) -> GameRecord:
+    """A practice game as a game record (its deal's Seed tag when it has one)."""
+    moves = list(game.moves.order_by("ply").values_list("move", flat=True))
+    tags = [("Event", "Practice game"), ("Site", "Open domino trainer"),
+            (game.human_side, "human"), (game.solver_side, f"solver ({game.level})")]
+    if game.seed is not None:
+        tags.append(("Seed", game.seed))
+    return GameRecord(Position.parse(game.start_position), tuple(moves), tuple(tags))
+
+
+def game_analysis_create(
+    *, record: Optional[str] = None, game: Optional[Game] = None, source: str = GameAnalysis.Source.PASTE,
+    owner=None, session_key: str = "",
+) -> GameAnalysis:
+    """Store a game record for analysis and queue its grading.  ``record`` is
+    the text of a game record (pasted or uploaded), or ``game`` a practice
+    game of the player.  Raises ``StudyError`` (400) for a bad record."""
+    if (record is None) == (game is None):
+        raise StudyError("give either a game record or a game id")
+    if game is not None:
+        parsed = record_of_game(game)
+        source = GameAnalysis.Source.GAME
+    else:
+        if not isinstance(record, str) or not record.strip():
+            raise StudyError("the game record is empty")
+        if len(record) > MAX_RECORD_CHARS:
+            raise StudyError(f"a game record is at most {MAX_RECORD_CHARS} characters")
+        try:
+            parsed = GameRecord.parse(record)
+        except DominoError as exc:
+            raise StudyError(str(exc)) from None
+    authenticated = owner is not None and owner.is_authenticated
+    with transaction.atomic():
+        analysis = GameAnalysis.objects.create(
+            record=str(parsed),
+            source=source,
+            game=game,
+            owner=owner if authenticated else None,
+            session_key="" if authenticated else session_key,
+            total=len(parsed.moves),
+        )
+        enqueue(GAME_ANALYSIS_TASK, analysis.pk)
+    return analysis
+
+
+def game_analysis_run(*, analysis: GameAnalysis) -> GameAnalysis:
+    """Grade every move of the record, storing the progress as it goes.
+    A no-op once done."""
+    if analysis.status == GameAnalysis.Status.DONE:
+        return analysis
+    try:
+        record = GameRecord.parse(analysis.record)
+    except RecordError as exc:  # cannot happen for rows written by game_analysis_create
+        game_analysis_fail(analysis_id=analysis.pk, error=str(exc))
+        analysis.refresh_from_db()
+        return analysis
+    GameAnalysis.objects.filter(pk=analysis.pk).exclude(status=GameAnalysis.Status.DONE).update(
+        status=GameAnalysis.Status.RUNNING, progress=0, total=len(record.moves), updated_at=timezone.now()
+    )
+
+    def progress(done: int, total: int) -> None:
+        GameAnalysis.objects.filter(pk=analysis.pk, status=GameAnalysis.Status.RUNNING).update(
+            progress=done, updated_at=timezone.now()
+        )
+
+    result = grade_record(record, progress=progress)
+    GameAnalysis.objects.filter(pk=analysis.pk).exclude(status=GameAnalysis.Status.DONE).update(
+        status=GameAnalysis.Status.DONE, result=result, progress=len(record.moves), error="",
+        updated_at=timezone.now(),
+    )
+    analysis.refresh_from_db()
+    return analysis
+
+
+def game_analysis_fail(*, analysis_id: int, error: str) -> None:
+    GameAnalysis.objects.filter(pk=analysis_id).exclude(status=GameAnalysis.Status.DONE).update(
+        status=GameAnalysis.Status.FAILED, error=error[:2000], updated_at=timezone.now()
+    )
+
+
+def game_analysis_requeue_if_stale(*, analysis: GameAnalysis) -> bool:
+    """Queue a pending or running analysis again if nothing moved for a while
+    (its worker died, or the broker was down when it was created)."""
+    if analysis.status not in (GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING):
+        return False
+    cutoff = timezone.now() - timedelta(seconds=max(settings.PUZZLES_STALE_AFTER_SECONDS, 5) * 3)
+    touched = GameAnalysis.objects.filter(pk=analysis.pk, updated_at__lt=cutoff).update(updated_at=timezone.now())
+    if touched:
+        _send(GAME_ANALYSIS_TASK, analysis.pk)
+    return bool(touched)
+
+
+# ---------------------------------------------------------- endgame library
+
+def chapters_ensure() -> list[Chapter]:
+    out = []
+    for order, idea in enumerate(CHAPTER_ORDER):
+        chapter, _ = Chapter.objects.get_or_create(idea=idea, defaults={"order": order})
+        out.append(chapter)
+    return out
+
+
+def _teaches(facts: dict) -> bool:
+    """Keep endgames whose key move is the one move to find (a unique best)."""
+    kinds = {t["kind"] for t in facts["line"][0]["tags"]}
+    return bool(kinds & {"only_win", "only_draw", "only_best"})
+
+
+def library_build(
+    *, per_chapter: int = DEFAULT_PER_CHAPTER, max_seeds: int = DEFAULT_MAX_SEEDS, first_seed: int = 0,
+    warm_analyses: bool = True, log_to=None,
+) -> dict:
+    """Find endgames by the solver in seeded imperfect games until every
+    chapter holds ``per_chapter`` (or ``max_seeds`` games were played), and
+    store them.  Endgames already stored are kept (curators' edits too); the
+    build adds to chapters that are short.  Returns counts per chapter."""
+    chapters = {c.idea: c for c in chapters_ensure()}
+    counts = {idea: chapters[idea].endgames.count() for idea in CHAPTER_ORDER}
+    known = set(Endgame.objects.values_list("position", flat=True))
+    per_difficulty: dict[str, dict[int, int]] = {idea: {} for idea in CHAPTER_ORDER}
+    for idea, difficulty in Endgame.objects.values_list("chapter__idea", "difficulty"):
+        per_difficulty[idea][difficulty] = per_difficulty[idea].get(difficulty, 0) + 1
+    added = 0
+    seed = first_seed
+    while seed < first_seed + max_seeds and any(counts[i] < per_chapter for i in CHAPTER_ORDER):
+        taken_from_game = 0
+        for position in study_facts.candidate_positions(seed):
+            key = str(position)
+            if key in known or taken_from_game >= 2:
+                continue
+            facts = study_facts.endgame_facts(position)
+            if facts is None or not facts["ideas"] or not _teaches(facts):
+                continue
+            open_ideas = [i for i in facts["ideas"] if counts[i] < per_chapter]
+            if not open_ideas:
+                continue
+            # the chapter that needs it most; a difficulty it lacks weighs in
+            idea = min(open_ideas, key=lambda i: (counts[i] + per_difficulty[i].get(facts["difficulty"], 0),
+                                                 CHAPTER_ORDER.index(i)))
+            facts["idea"] = idea
+            chapter = chapters[idea]
+            order = (chapter.endgames.aggregate(m=Max("order"))["m"] or 0) + 1
+            Endgame.objects.create(
+                position=key, chapter=chapter, order=order, difficulty=facts["difficulty"],
+                facts=facts, seed=str(seed),
+                ply=_ply_in_game(seed, key),
+            )
+            if warm_analyses:
+                _warm(facts)
+            known.add(key)
+            counts[idea] += 1
+            per_difficulty[idea][facts["difficulty"]] = per_difficulty[idea].get(facts["difficulty"], 0) + 1
+            added += 1
+            taken_from_game += 1
+            if log_to is not None:
+                log_to(f"seed {seed}: {idea} (difficulty {facts['difficulty']}) {key}")
+        seed += 1
+    _renumber()
+    return {"added": added, "seeds": seed - first_seed, "chapters": counts, "total": sum(counts.values())}
+
+
+def _ply_in_game(seed: int, position: str) -> int:
+    from .mining import play_imperfect_game
+
+    for ply, p in enumerate(play_imperfect_game(seed)):
+        if str(p) == position:
+            return ply
+    return 0
+
+
+def _warm(facts: dict) -> None:
+    """Store the analyses of the main line so that the endgame page answers at once."""
+    for step in facts["line"]:
+        try:
+            services.analysis_solve(step["position"])
+        except Exception:  # noqa: BLE001 - a warm-up only
+            log.exception("could not store the analysis of %s", step["position"])
+
+
+def _renumber() -> None:
+    """Order each chapter easiest first, after a build (curators reorder
+    in the admin afterwards; a later build orders again)."""
+    for chapter in Chapter.objects.all():
+        endgames = list(chapter.endgames.order_by("difficulty", "order", "pk"))
+        for i, endgame in enumerate(endgames, 1):
+            if endgame.order != i:
+                Endgame.objects.filter(pk=endgame.pk).update(order=i)
+
+
+def library_ensure(**kwargs) -> Optional[dict]:
+    """Build the library if it is empty (``make run``); else do nothing."""
+    if Endgame.objects.exists():
+        return None
+    return library_build(**kwargs)
+
+
+# ----------------------------------------------------------------- progress
+
+def _progress_row(endgame: Endgame, request) -> EndgameProgress:
+    if request.user.is_authenticated:
+        row, _ = EndgameProgress.objects.get_or_create(endgame=endgame, owner=request.user)
+    else:
+        token = selectors.player_token(request, create=True)
+        row, _ = EndgameProgress.objects.get_or_create(endgame=endgame, owner=None, session_key=token)
+    return row
+
+
+def endgame_mark_studied(*, endgame: Endgame, request) -> EndgameProgress:
+    row = _progress_row(endgame, request)
+    if row.studied_at is None:
+        EndgameProgress.objects.filter(pk=row.pk, studied_at__isnull=True).update(studied_at=timezone.now())
+        row.refresh_from_db()
+    return row
+
+
+def endgame_check_line(endgame: Endgame, moves: Iterable[str]) -> None:
+    """Check that ``moves``, played from the endgame's start, reach the end of
+    the deal with every move of the student's side keeping the best value
+    (any best move counts, not only the stored one).  Raises ``StudyError``."""
+    start = Position.parse(endgame.position)
+    position = start
+    for ply, text in enumerate(moves, 1):
+        try:
+            move = position.normalise_move(text)
+        except DominoError as exc:
+            raise StudyError(f"move {ply}: {exc}") from None
+        analysis = services.analysis_solve(str(position))
+        values = {m["move"]: m["value"] for m in analysis["moves"]}
+        if values[str(move)] != analysis["value"]:
+            who = "your" if position.side == start.side else "the defender's"
+            raise StudyError(
+                f"move {ply} ({move}, {who} move) is worth {values[str(move)]:+d}, "
+                f"not the best {analysis['value']:+d}"
+            )
+        position = position.play(move)
+    if not position.is_over():
+        raise StudyError("the line does not reach the end of the deal yet")
+
+
+def endgame_mark_mastered(*, endgame: Endgame, request, moves: list[str]) -> EndgameProgress:
+    endgame_check_line(endgame, moves)
+    row = endgame_mark_studied(endgame=endgame, request=request)
+    if row.mastered_at is None:
+        EndgameProgress.objects.filter(pk=row.pk, mastered_at__isnull=True).update(mastered_at=timezone.now())
+        row.refresh_from_db()
+    return row
+
+
+# ------------------------------------------------------------------ log-in
+
+def study_claim(*, user, session_key: str) -> None:
+    """Hand a guest's game analyses and endgame progress to the user who just
+    logged in (progress merged: the earliest studied and mastered times win)."""
+    if not session_key or not user.is_authenticated:
+        return
+    with transaction.atomic():
+        GameAnalysis.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
+        for row in EndgameProgress.objects.filter(owner__isnull=True, session_key=session_key):
+            mine = EndgameProgress.objects.filter(endgame_id=row.endgame_id, owner=user).first()
+            if mine is None:
+                EndgameProgress.objects.filter(pk=row.pk).update(owner=user, session_key="")
+                continue
+            for name in ("studied_at", "mastered_at"):
+                theirs = getattr(row, name)
+                if theirs is not None and (getattr(mine, name) is None or theirs < getattr(mine, name)):
+                    setattr(mine, name, theirs)
+            mine.save(update_fields=["studied_at", "mastered_at"])
+            row.delete()
+
+
+def on_user_logged_in(sender, request, user, **kwargs) -> None:
+    token = request.session.get(selectors.PLAYER_SESSION_KEY) if request is not None else None
+    if token:
+        study_claim(user=user, session_key=token)

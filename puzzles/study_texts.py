@@ -1,0 +1,193 @@
+"""The words of the study pages, built at render time from stored solver
+facts (``study_facts``) with gettext and named placeholders: the same facts
+read in every language the site has."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def outcome_label(value: int) -> str:
+    if value > 0:
+        return pgettext("outcome", "win")
+    if value < 0:
+        return pgettext("outcome", "loss")
+    return pgettext("outcome", "draw")
+
+
+def idea_title(idea: str) -> str:
+    return {
+        "blocking": _("Blocking"),
+        "unlocking": _("Unlocking back stones"),
+        "counting": _("Counting pips in a blocked game"),
+        "racing": _("Racing to go out"),
+        "tempo": _("Tempo and forced passes"),
+        "doubles": _("Doubles"),
+    }.get(idea, idea)
+
+
+def idea_intro(idea: str) -> str:
+    return {
+        "blocking": _(
+            "Leave the opponent an end number they have none of, and they must pass. "
+            "A block is strongest when it lasts: count which numbers they still hold."
+        ),
+        "unlocking": _(
+            "A front stone covers a back stone. Playing it frees the stone beneath: "
+            "sometimes that is the point of the move, sometimes the danger."
+        ),
+        "counting": _(
+            "When neither player can move, the lighter hand wins and scores the other's pips. "
+            "Count both hands before you close the line."
+        ),
+        "racing": _(
+            "Going out first wins the opponent's whole hand. Find the order of moves "
+            "that keeps your last stones playable."
+        ),
+        "tempo": _(
+            "A forced pass gives the move back. Who has to move at the critical moment "
+            "often decides the deal."
+        ),
+        "doubles": _(
+            "A double fits only one number and never changes the end it is played on: "
+            "when to play it, and when it is a dead weight."
+        ),
+    }.get(idea, "")
+
+
+def difficulty_label(difficulty: int) -> str:
+    return {
+        1: _("easy"), 2: _("moderate"), 3: _("intermediate"), 4: _("hard"), 5: _("very hard"),
+    }.get(difficulty, str(difficulty))
+
+
+def value_phrase(value: int) -> str:
+    """A whole phrase for a value of the mover: used alone, never glued into sentences."""
+    if value > 0:
+        return ngettext("wins %(points)d point", "wins %(points)d points", value) % {"points": value}
+    if value < 0:
+        return ngettext("loses %(points)d point", "loses %(points)d points", -value) % {"points": -value}
+    return _("draws")
+
+
+def endgame_title(facts: dict) -> str:
+    side = facts["side"]
+    value = facts["value"]
+    stones = facts.get("stones", {})
+    params = {"side": side, "mine": stones.get(side, 0), "theirs": stones.get("B" if side == "A" else "A", 0)}
+    if value > 0:
+        return _("%(side)s to move and win (%(mine)d stones against %(theirs)d)") % params
+    if value == 0:
+        return _("%(side)s to move and draw (%(mine)d stones against %(theirs)d)") % params
+    return _("%(side)s to move: lose as little as possible (%(mine)d stones against %(theirs)d)") % params
+
+
+def endgame_intro(facts: dict) -> str:
+    side = facts["side"]
+    value = facts["value"]
+    stones = facts.get("stones", {})
+    params = {"side": side, "mine": stones.get(side, 0), "theirs": stones.get("B" if side == "A" else "A", 0),
+              "points": abs(value)}
+    if value > 0:
+        return ngettext(
+            "%(side)s has %(mine)d stones left against %(theirs)d. With perfect play %(side)s wins "
+            "%(points)d point: find how.",
+            "%(side)s has %(mine)d stones left against %(theirs)d. With perfect play %(side)s wins "
+            "%(points)d points: find how.",
+            abs(value),
+        ) % params
+    if value == 0:
+        return _(
+            "%(side)s has %(mine)d stones left against %(theirs)d. With perfect play the deal is a draw: "
+            "find the move that holds it."
+        ) % params
+    return ngettext(
+        "%(side)s has %(mine)d stones left against %(theirs)d. %(side)s loses with any move, but "
+        "only %(points)d point with the best defence: find it.",
+        "%(side)s has %(mine)d stones left against %(theirs)d. %(side)s loses with any move, but "
+        "only %(points)d points with the best defence: find it.",
+        abs(value),
+    ) % params
+
+
+def tag_sentence(tag: dict, step: dict) -> str:
+    kind = tag["kind"]
+    move = step["move"]
+    value = step["value"]
+    second = step.get("second")
+    side = step["side"]
+    if kind == "forced_pass":
+        return _("%(side)s has no stone that fits and must pass.") % {"side": side}
+    if kind == "only_move":
+        return _("%(move)s is the only legal move.") % {"move": move}
+    if kind == "only_win":
+        return _("%(move)s is the only move that wins (%(value)s).") % {"move": move, "value": signed(value)}
+    if kind == "only_draw":
+        return _("%(move)s is the only move that saves the draw: every other move loses.") % {"move": move}
+    if kind == "only_best":
+        if second is None:
+            return _("%(move)s is the best move (%(value)s).") % {"move": move, "value": signed(value)}
+        if value > 0 and second > 0:
+            return _("%(move)s wins %(value)d instead of %(second)d.") % {"move": move, "value": value, "second": second}
+        if value < 0:
+            return _("%(move)s loses only %(value)d instead of %(second)d.") % {
+                "move": move, "value": -value, "second": -second}
+        return _("%(move)s is the best move: %(value)s, the next best %(second)s.") % {
+            "move": move, "value": signed(value), "second": signed(second)}
+    if kind == "one_of_best":
+        return ngettext(
+            "%(move)s is one of %(count)d moves that keep the best result (%(value)s).",
+            "%(move)s is one of %(count)d moves that keep the best result (%(value)s).",
+            tag["count"],
+        ) % {"move": move, "count": tag["count"], "value": signed(value)}
+    if kind == "any_move":
+        return _("Every legal move leads to the same result here.")
+    if kind == "starve":
+        if tag["both"]:
+            return _("It leaves %(number)d at both ends, and %(opponent)s has no %(number)d.") % tag
+        return _("It leaves a %(number)d at one end, and %(opponent)s has no %(number)d.") % tag
+    if kind == "block":
+        return _("%(opponent)s cannot play and must pass.") % tag
+    if kind == "unlock":
+        return _("It uncovers %(stone)s in the back row.") % tag
+    if kind == "double":
+        return _("It plays the double %(stone)s.") % tag
+    if kind == "domino":
+        return ngettext(
+            "Domino: %(side)s goes out and scores %(points)d point.",
+            "Domino: %(side)s goes out and scores %(points)d points.",
+            tag["points"],
+        ) % {"side": side, "points": tag["points"]}
+    if kind == "blocked_end":
+        params = {"side": side, "mine": tag["mine"], "theirs": tag["theirs"]}
+        if tag["mine"] < tag["theirs"]:
+            return _("The game is blocked: %(side)s has %(mine)d pips against %(theirs)d and wins the count.") % params
+        if tag["mine"] > tag["theirs"]:
+            return _("The game is blocked: %(side)s has %(mine)d pips against %(theirs)d and loses the count.") % params
+        return _("The game is blocked with %(mine)d pips each: a draw.") % params
+    return ""
+
+
+def alternative_sentence(alt: dict, step: dict) -> str:
+    params = {"move": alt["move"], "value": signed(alt["value"]), "outcome": value_phrase(alt["value"]),
+              "reply": alt.get("reply") or "", "line": " ".join(alt.get("line") or [])}
+    if not alt.get("reply"):
+        return _("%(move)s (%(value)s) ends the deal at once: it %(outcome)s.") % params
+    return _("%(move)s (%(value)s) is refuted by %(reply)s: %(line)s.") % params
+
+
+def step_text(step: dict) -> str:
+    return " ".join(s for s in (tag_sentence(t, step) for t in step["tags"]) if s)
+
+
+def final_text(final: dict) -> str:
+    how = _("domino") if final["reason"] == "domino" else _("blocked")
+    if final["winner"] is None:
+        return _("The deal ends in a draw (%(how)s).") % {"how": how}
+    return ngettext(
+        "%(winner)s wins %(points)d point (%(how)s).", "%(winner)s wins %(points)d points (%(how)s).", final["points"]
+    ) % {"winner": final["winner"], "points": final["points"], "how": how}

@@ -1,0 +1,224 @@
+"""The analysis board: values agree with the solver (and the independent
+reference data), invalid positions give the parser's reason, the URL
+reproduces the view, the position editor's endpoint normalises."""
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from solver import Position, analyse, deal
+from solver.errors import PositionError
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from invalid_positions import invalid_examples  # noqa: E402
+
+pytestmark = pytest.mark.django_db(transaction=True)
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "analyses.jsonl"
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def client():
+    return Client()
+
+
+def random_positions(count: int = 12) -> list[Position]:
+    """Deals, middlegames and endgames reached by random play."""
+    out = []
+    rng = random.Random(5)
+    for seed in range(count):
+        position = deal(seed)
+        plies = rng.choice([0, 6, 14, 20])
+        for _ in range(plies):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+        out.append(position)
+    return out
+
+
+def page_rows(text: str) -> dict[str, int]:
+    return {m: int(v) for m, v in re.findall(r'data-move="([^"]+)" data-value="(-?\d+)"', text)}
+
+
+def test_api_values_agree_with_the_solver(api):
+    for position in random_positions():
+        response = api.post("/api/analyses/", {"position": str(position)}, format="json")
+        assert response.status_code in (200, 202), response.content
+        body = api.get(f"/api/analyses/{response.json()['id']}/").json()
+        assert body["status"] == "done"
+        expected = analyse(position)
+        assert body["result"]["value"] == expected.value
+        assert {m["move"]: m["value"] for m in body["result"]["moves"]} == {
+            str(m.move): m.value for m in expected.moves
+        }
+        assert [m["value"] for m in body["result"]["moves"]] == sorted(
+            (m.value for m in expected.moves), reverse=True
+        )
+
+
+def test_page_values_agree_with_the_solver_and_the_reference(client):
+    samples = [str(p) for p in random_positions(6)]
+    reference = {}
+    if REFERENCE.exists():
+        for line in REFERENCE.read_text().splitlines():
+            if line.strip():
+                item = json.loads(line)
+                reference[str(Position.parse(item["position"]))] = item
+        samples += list(reference)
+    for text in samples:
+        response = client.get("/analysis/?" + urlencode({"position": text}))
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert html.escape(text) in page
+        expected = analyse(Position.parse(text))
+        if expected.is_over:
+            assert "The deal is over." in page
+            continue
+        rows = page_rows(page)
+        assert rows == {str(m.move): m.value for m in expected.moves}
+        if text in reference:  # an independent implementation of the rules
+            assert rows == {Position.parse(text).normalise_move(m["move"]).__str__(): m["value"]
+                            for m in reference[text]["moves"]}
+
+
+def test_page_shows_grade_outcome_points_lost_and_main_line(client):
+    position = random_positions(3)[2]
+    expected = analyse(position)
+    page = client.get("/analysis/?" + urlencode({"position": str(position)})).content.decode()
+    table = page[page.index("data-analysis-table"):]
+    for entry in expected.moves:
+        row = table[table.index(f'data-move="{entry.move}"'):]
+        row = row[: row.index("</tr>")]
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        assert str(entry.points_lost) == cells[4].strip()
+        assert entry.grade in cells[3] or entry.grade == "inaccuracy" and "inaccuracy" in cells[3]
+        assert {"win": "win", "loss": "loss", "draw": "draw"}[entry.outcome] in cells[2]
+    assert " ".join(str(m) for m in expected.pv) in page
+
+
+@pytest.mark.parametrize("name,text,phrase", invalid_examples())
+def test_invalid_positions_get_the_reason(client, api, name, text, phrase):
+    with pytest.raises(PositionError) as info:
+        Position.parse(text)
+    response = api.post("/api/positions/", {"position": text}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"] == str(info.value)
+    assert phrase.lower() in response.json()["error"].lower()
+    response = api.post("/api/analyses/", {"position": text}, format="json")
+    assert response.status_code == 400 and response.json()["error"] == str(info.value)
+    page = client.get("/analysis/?" + urlencode({"position": text}))
+    assert page.status_code == 200
+    assert html.escape(str(info.value)) in page.content.decode()
+    assert "data-position-error" in page.content.decode()
+
+
+def test_position_endpoint_normalises(api):
+    position = deal(42)
+    a, b, ends, side = str(position).split()
+    scrambled = " ".join([".".join(s[::-1] for s in a.split("/")[0].split(".")) + "/" + a.split("/")[1], b, ends, side.lower()])
+    response = api.post("/api/positions/", {"position": scrambled}, format="json")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["position"] == str(position)
+    assert body["board"]["legal_moves"] == [str(m) for m in position.legal_moves()]
+    assert api.post("/api/positions/", {}, format="json").status_code == 400
+    assert "error" in api.post("/api/positions/", {}, format="json").json()
+
+
+def test_url_reproduces_the_view(client):
+    start = deal(9)
+    pv = analyse(start).pv
+    line = [str(m) for m in pv[:5]]
+    current = start
+    for m in line:
+        current = current.push(m)
+    url = "/analysis/?" + urlencode({"position": str(start), "line": " ".join(line)})
+    first = client.get(url).content.decode()
+    again = Client().get(url).content.decode()  # someone else opening the shared link
+    for page in (first, again):
+        assert f"<code data-current-position>{html.escape(str(current))}</code>" in page
+        assert page_rows(page) == {str(m.move): m.value for m in analyse(current).moves}
+        data = json.loads(re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+        assert data["position"] == str(start) and data["moves"] == line
+        assert data["board"]["position"] == str(current)
+        assert data["result"]["value"] == analyse(current).value
+    # every move in the table links to the view after it
+    move = str(analyse(current).moves[0].move)
+    assert f"line={'+'.join(line)}+{move}" in first.replace("%2B", "+")
+
+
+def test_an_illegal_line_keeps_the_legal_part(client):
+    start = deal(9)
+    first = str(start.legal_moves()[0])
+    page = client.get("/analysis/?" + urlencode({"position": str(start), "line": f"{first} 66L"})).content.decode()
+    text = html.unescape(page)
+    assert "'66L'" in text and 'class="message error"' in page
+    assert html.escape(str(start.push(first))) in page
+
+
+def test_empty_board_page_has_the_paste_box(client):
+    page = client.get("/analysis/").content.decode()
+    assert 'name="position"' in page and "/analysis/editor/" in page
+
+
+def test_editor_page(client):
+    page = client.get("/analysis/editor/").content.decode()
+    assert 'id="editor-root"' in page and "data-api-positions" in page
+    page = client.get("/analysis/editor/?" + urlencode({"position": str(deal(3))})).content.decode()
+    assert "data-normalised" in page and html.escape(str(deal(3))) in page
+    page = client.get("/analysis/editor/?position=nonsense").content.decode()
+    assert "data-position-error" in page
+
+
+def test_review_page_links_to_analysis(client, api):
+    seed = next(s for s in range(100) if deal(s).side == "A")
+    game = api.post("/api/games/", {"seed": seed, "human": "A", "level": "perfect"}, format="json").json()
+    move = game["legal_moves"][0]
+    api.post(f"/api/games/{game['id']}/moves/", {"move": move}, format="json")
+    page = api.get(f"/games/{game['id']}/review/").content.decode()
+    assert "/analysis/?position=" in page
+
+
+def test_openapi_describes_the_study_api(api):
+    schema = api.get("/api/schema/?format=json")
+    assert schema.status_code == 200
+    paths = json.loads(schema.content)["paths"]
+    for path in ("/api/positions/", "/api/game-analyses/", "/api/game-analyses/{analysis_id}/",
+                 "/api/endgames/", "/api/endgames/{endgame_id}/", "/api/endgames/{endgame_id}/progress/"):
+        assert path in paths, path
+
+
+def test_position_endpoint_plays_a_line(api):
+    start = deal(4)
+    pv = [str(m) for m in analyse(start).pv[:6]]
+    body = api.post("/api/positions/", {"position": str(start), "moves": pv}, format="json").json()
+    positions = list(start.line(pv))
+    assert body["moves"] == pv and body["positions"] == [str(p) for p in positions]
+    assert body["current"] == str(positions[-1]) == body["board"]["position"]
+    assert len(body["board"]["line"]) == len([m for m in pv if m != "pass"])
+    bad = api.post("/api/positions/", {"position": str(start), "moves": pv[:2] + ["66L"]}, format="json")
+    assert bad.status_code == 400 and bad.json()["error"].startswith("move 3:")
+
+
+def test_overlong_input_is_refused_cleanly(client, api):
+    page = client.get("/analysis/?" + urlencode({"position": "1" * 5000}))
+    assert page.status_code == 200 and "at most 200 characters" in page.content.decode()
+    response = api.post("/api/positions/", {"position": "1" * 5000}, format="json")
+    assert response.status_code == 400 and "200" in response.json()["error"]

@@ -1,0 +1,210 @@
+"""Game analysis: a record round-trips through upload and analysis, the
+progress is stored, the per-player summary matches an independent
+computation from solver.analyse, practice games can be analysed, bad
+records get the parser's reason."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from solver import GameRecord, analyse, deal
+from solver.errors import RecordError
+from puzzles.models import GameAnalysis
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def random_record(seed: int, finish: bool = True) -> GameRecord:
+    rng = random.Random(seed)
+    record = GameRecord.from_seed(seed, (), {"Event": "Study test", "A": "Ann \"the quick\"", "B": "Bob"})
+    limit = 999 if finish else 9
+    while not record.is_over and len(record.moves) < limit:
+        analysis = analyse(record.final_position)
+        # a mix of good and bad moves
+        move = rng.choice([analysis.moves[0].move, rng.choice(analysis.moves).move])
+        record = record.push(move)
+    return record
+
+
+def independent_summary(record: GameRecord) -> dict:
+    """Per player, straight from solver.analyse."""
+    out = {s: {"moves": 0, "choices": 0, "kept": 0, "points_lost": 0, "best": 0, "inaccuracy": 0,
+               "mistake": 0, "blunder": 0} for s in "AB"}
+    for position, move in zip(record.positions(), record.moves):
+        analysis = analyse(position)
+        value = next(m.value for m in analysis.moves if m.move == move)
+        best = analysis.value
+        s = out[position.side]
+        s["moves"] += 1
+        s["points_lost"] += best - value
+        if value == best:
+            grade = "best"
+        elif (value > 0) - (value < 0) != (best > 0) - (best < 0):
+            grade = "blunder"
+        elif best - value >= 10:
+            grade = "mistake"
+        else:
+            grade = "inaccuracy"
+        s[grade] += 1
+        if len(analysis.moves) >= 2:
+            s["choices"] += 1
+            s["kept"] += value == best
+    for s in out.values():
+        s["accuracy"] = 100.0 if not s["choices"] else round(100.0 * s["kept"] / s["choices"], 1)
+        del s["kept"]
+    return out
+
+
+def check_done(body: dict, record: GameRecord) -> None:
+    assert body["status"] == "done", body
+    assert body["progress"] == body["total"] == len(record.moves)
+    assert GameRecord.parse(body["record"]) == record  # the stored text re-parses equal
+    result = body["result"]
+    assert [p["move"] for p in result["plies"]] == [str(m) for m in record.moves]
+    assert result["summary"] == independent_summary(record)
+    positions = record.positions()
+    for p, position in zip(result["plies"], positions):
+        analysis = analyse(position)
+        assert p["best"] == analysis.value and p["position"] == str(position)
+    values = [analyse(p).value * (1 if p.side == "A" else -1) for p in positions]
+    assert result["values"] == values
+
+
+def test_json_record_round_trips(api):
+    record = random_record(3)
+    response = api.post("/api/game-analyses/", {"record": str(record)}, format="json")
+    assert response.status_code == 202, response.content
+    body = api.get(f"/api/game-analyses/{response.json()['id']}/").json()
+    check_done(body, record)
+    assert body["source"] == "paste"
+    # the stored record, pasted again, gives the same analysis
+    again = api.post("/api/game-analyses/", {"record": body["record"]}, format="json").json()
+    assert api.get(f"/api/game-analyses/{again['id']}/").json()["result"] == body["result"]
+
+
+def test_upload_round_trips(api):
+    record = random_record(8)
+    upload = SimpleUploadedFile("game.txt", str(record).encode("utf-8"), content_type="text/plain")
+    response = api.post("/api/game-analyses/", {"file": upload}, format="multipart")
+    assert response.status_code == 202, response.content
+    body = api.get(f"/api/game-analyses/{response.json()['id']}/").json()
+    check_done(body, record)
+    assert body["source"] == "upload"
+
+
+def test_unfinished_and_bare_records(api):
+    record = random_record(12, finish=False)
+    assert not record.is_over
+    bare = str(record.start) + " " + " ".join(str(m) for m in record.moves)
+    body = api.post("/api/game-analyses/", {"record": bare}, format="json").json()
+    body = api.get(f"/api/game-analyses/{body['id']}/").json()
+    assert body["result"]["result"] == "*"
+    assert GameRecord.parse(body["record"]) == GameRecord(record.start, record.moves)
+    assert body["result"]["summary"] == independent_summary(record)
+
+
+def test_page_form_upload_and_detail_page():
+    client = Client()
+    record = random_record(21)
+    upload = SimpleUploadedFile("game.txt", str(record).encode("utf-8"))
+    response = client.post("/analysis/games/", {"record": "", "file": upload})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    page = client.get(response["Location"]).content.decode()
+    assert "data-chart" in page and "<polyline" in page
+    assert len(re.findall(r'<tr class="grade-\w+" data-ply=', page)) == len(record.moves)
+    summary = independent_summary(record)
+    for side in "AB":
+        row = re.search(rf'<tr data-side="{side}">(.*?)</tr>', page, re.S).group(1)
+        cells = re.findall(r"<td>(.*?)</td>", row)
+        assert cells[1] == f"{summary[side]['accuracy']}%"
+        assert [int(c) for c in cells[2:7]] == [summary[side][k] for k in
+                                               ("points_lost", "inaccuracy", "mistake", "blunder", "moves")]
+    assert "/analysis/?position=" in page
+    listing = client.get("/analysis/games/").content.decode()
+    assert response["Location"] in listing
+
+
+@pytest.mark.parametrize("text,phrase", [
+    ("", "empty"),
+    ('[Seed "x"]\n1. 00', "Seed"),
+    ('[Seed "42"]\n\n1. 66', "ply 1"),
+    ('[Event "no start"]\n', "Start tag"),
+])
+def test_bad_records_are_400_with_the_reason(api, text, phrase):
+    before = GameAnalysis.objects.count()
+    response = api.post("/api/game-analyses/", {"record": text}, format="json")
+    assert response.status_code == 400, response.content
+    assert phrase.lower() in response.json()["error"].lower()
+    assert GameAnalysis.objects.count() == before
+    if text:
+        with pytest.raises(RecordError) as info:
+            GameRecord.parse(text)
+        assert response.json()["error"] == str(info.value)
+
+
+def test_need_exactly_one_source(api):
+    assert api.post("/api/game-analyses/", {}, format="json").status_code == 400
+    both = api.post("/api/game-analyses/", {"record": str(random_record(1)), "game_id": 1}, format="json")
+    assert both.status_code == 400 and "error" in both.json()
+
+
+def test_practice_game_by_id_and_ownership(api, other_api):
+    seed = next(s for s in range(100) if deal(s).side == "A")
+    game = api.post("/api/games/", {"seed": seed, "human": "A", "level": "perfect"}, format="json").json()
+    for _ in range(3):
+        state = api.get(f"/api/games/{game['id']}/").json()
+        if state["status"] != "your-move":
+            break
+        api.post(f"/api/games/{game['id']}/moves/", {"move": state["legal_moves"][-1]}, format="json")
+    state = api.get(f"/api/games/{game['id']}/").json()
+    response = api.post("/api/game-analyses/", {"game_id": game["id"]}, format="json")
+    assert response.status_code == 202, response.content
+    body = api.get(f"/api/game-analyses/{response.json()['id']}/").json()
+    record = GameRecord.parse(body["record"])
+    assert [str(m) for m in record.moves] == [m["move"] for m in state["moves"]]
+    assert record.seed == seed
+    check_done(body, record)
+    # another player can neither see it nor analyse the game
+    assert other_api.get(f"/api/game-analyses/{body['id']}/").status_code == 404
+    assert other_api.post("/api/game-analyses/", {"game_id": game["id"]}, format="json").status_code == 404
+
+
+def test_progress_is_stored_while_grading():
+    from puzzles import study_services
+
+    record = random_record(30)
+    seen = []
+    analysis = GameAnalysis.objects.create(record=str(record), total=len(record.moves))
+    original = study_services.grade_record
+
+    def spy(rec, progress=None):
+        def wrapped(done, total):
+            progress(done, total)
+            seen.append(GameAnalysis.objects.get(pk=analysis.pk).progress)
+        return original(rec, progress=wrapped)
+
+    study_services.grade_record = spy
+    try:
+        study_services.game_analysis_run(analysis=analysis)
+    finally:
+        study_services.grade_record = original
+    assert seen == list(range(1, len(record.moves) + 1))
+    analysis.refresh_from_db()
+    assert analysis.status == "done" and analysis.progress == len(record.moves)
+    # idempotent: running again changes nothing
+    result = analysis.result
+    study_services.game_analysis_run(analysis=analysis)
+    analysis.refresh_from_db()
+    assert analysis.result == result
