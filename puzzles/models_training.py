@@ -1,0 +1,170 @@
+"""Puzzle training (issue 4): puzzles found and verified by the solver, the
+daily puzzle (a date on the puzzle), attempts, and the players' ratings and
+streaks.  Imported at the end of ``models.py`` so that Django sees the models.
+
+Positions are normalised position strings (RULES.md 2); the answer (``line``,
+``themes``, ``value``, ``start_moves``) is stored here and never sent to a
+player before their attempt is over (see ``training_selectors``).
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .glicko2 import DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY
+
+
+class Puzzle(models.Model):
+    """A start position whose side to move (``side``) solves it."""
+
+    class Kind(models.TextChoices):
+        WIN = "win", _("find the only winning move")
+        MOST = "most", _("find the move that wins the most")
+
+    position = models.CharField(_("position"), max_length=128, unique=True)
+    side = models.CharField(_("side"), max_length=1, choices=[("A", "A"), ("B", "B")])
+    kind = models.CharField(_("kind"), max_length=4, choices=Kind.choices)
+    # The stored solution: the solving side's moves alternating with the
+    # defender's most resistant replies (passes included), from ``position``.
+    line = models.JSONField(_("line"))
+    solver_moves = models.PositiveSmallIntegerField(_("moves to find"))
+    themes = models.JSONField(_("themes"), default=list, blank=True)
+    # Every legal move of the start position with its value and grade (best first).
+    start_moves = models.JSONField(_("moves of the start"), default=list, blank=True)
+    value = models.IntegerField(_("value"), help_text=_("For the solving side, with perfect play."))
+    rating = models.FloatField(_("rating"), default=DEFAULT_RATING, db_index=True)
+    rd = models.FloatField(_("rating deviation"), default=DEFAULT_RD)
+    volatility = models.FloatField(_("volatility"), default=DEFAULT_VOLATILITY)
+    initial_rating = models.FloatField(_("first estimate"), default=DEFAULT_RATING)
+    seed = models.CharField(_("deal seed"), max_length=20)
+    ply = models.PositiveIntegerField(_("ply in the deal"))
+    # The UTC day this puzzle was (or is) the daily puzzle; null while unused.
+    daily_on = models.DateField(_("daily puzzle on"), null=True, blank=True, unique=True)
+    attempts_count = models.PositiveIntegerField(_("attempts"), default=0)
+    solved_count = models.PositiveIntegerField(_("solved"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("puzzle")
+        verbose_name_plural = _("puzzles")
+        ordering = ["id"]
+        indexes = [models.Index(fields=["daily_on", "rating"], name="puzzle_daily_rating")]
+
+    def __str__(self) -> str:
+        return f"puzzle {self.pk} ({self.kind}, {round(self.rating)})"
+
+
+class PuzzleSeed(models.Model):
+    """The deal seeds already mined (each seed is mined once)."""
+
+    seed = models.CharField(_("deal seed"), max_length=20, unique=True)
+    accepted = models.PositiveIntegerField(_("puzzles stored"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("mined deal")
+        verbose_name_plural = _("mined deals")
+
+    def __str__(self) -> str:
+        return self.seed
+
+
+class PlayerRating(models.Model):
+    """A player's puzzle rating and daily streak: one row per account, or per
+    anonymous session (``session_key``, the token of ``selectors.player_token``)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_rating"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="")
+    rating = models.FloatField(_("rating"), default=DEFAULT_RATING)
+    rd = models.FloatField(_("rating deviation"), default=DEFAULT_RD)
+    volatility = models.FloatField(_("volatility"), default=DEFAULT_VOLATILITY)
+    rated_count = models.PositiveIntegerField(_("rated attempts"), default=0)
+    streak = models.PositiveIntegerField(_("daily streak"), default=0)
+    best_streak = models.PositiveIntegerField(_("best daily streak"), default=0)
+    streak_day = models.DateField(_("last daily solved"), null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("puzzle rating")
+        verbose_name_plural = _("puzzle ratings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session_key"], condition=Q(user__isnull=True) & ~Q(session_key=""),
+                name="unique_anonymous_puzzle_rating",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = self.user_id or self.session_key[:8]
+        return f"{who}: {round(self.rating)}"
+
+
+class PuzzleAttempt(models.Model):
+    """One try at a puzzle, shaped like a game: the player moves, the solver
+    replies (a task), until the puzzle is solved or failed (a move that loses
+    value, or giving up).  ``moves`` holds every move played, with grades."""
+
+    class Status(models.TextChoices):
+        YOUR_MOVE = "your-move", _("your move")
+        THINKING = "thinking", _("thinking")
+        SOLVED = "solved", _("solved")
+        FAILED = "failed", _("failed")
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_attempts"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.YOUR_MOVE)
+    position = models.CharField(_("current position"), max_length=128)
+    # [{"ply", "side", "by": "player"|"solver", "move", "position_before",
+    #   "value", "best_value", "grade", "points_lost", "correct"}]
+    moves = models.JSONField(_("moves"), default=list, blank=True)
+    found = models.PositiveSmallIntegerField(_("moves found"), default=0)
+    gave_up = models.BooleanField(_("gave up"), default=False)
+    rated = models.BooleanField(_("rated"), default=False, help_text=_("The player's first attempt at this puzzle."))
+    daily_on = models.DateField(_("daily puzzle of"), null=True, blank=True)
+    rating_before = models.FloatField(_("rating before"), null=True, blank=True)
+    rating_after = models.FloatField(_("rating after"), null=True, blank=True)
+    puzzle_rating_before = models.FloatField(_("puzzle rating before"), null=True, blank=True)
+    puzzle_rating_after = models.FloatField(_("puzzle rating after"), null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("puzzle attempt")
+        verbose_name_plural = _("puzzle attempts")
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "updated_at"], name="attempt_status_updated")]
+
+    def __str__(self) -> str:
+        return f"attempt {self.pk} at puzzle {self.puzzle_id} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.SOLVED, self.Status.FAILED)
+
+
+def _claim_on_login(sender, request, user, **kwargs) -> None:
+    """Hand the anonymous session's attempts (and rating) to the user logging in."""
+    from .selectors import PLAYER_SESSION_KEY
+    from .training_services import ratings_claim
+
+    token = request.session.get(PLAYER_SESSION_KEY) if request is not None else None
+    if token:
+        ratings_claim(user=user, session_key=token)
+
+
+def _connect_signals() -> None:
+    from django.contrib.auth.signals import user_logged_in
+
+    user_logged_in.connect(_claim_on_login, dispatch_uid="puzzles.training.claim_attempts")
+
+
+_connect_signals()

@@ -1,0 +1,542 @@
+"""Writes of puzzle training (issue 4): storing mined puzzles, the daily
+puzzle, attempts (the player's moves, the solver's replies, the end), ratings
+and streaks.  The solver runs only in tasks (``mine_seeds``, ``attempt_settle``);
+what a web request calls here reads and writes the database only.
+
+An attempt travels like a game's move:
+
+1. ``attempt_play_move`` (the request): the move is checked for legality and
+   stored ungraded, the attempt goes to ``thinking`` and, after the commit,
+   ``attempt_settle_task`` is queued.
+2. ``attempt_settle`` (the task): grades the move from the analysis of the
+   position before it (``services.analysis_solve``: cache, table, else the
+   solver).  A move that loses value fails the attempt.  A move that keeps it
+   counts as found; the attempt is solved when the deal is over, when as many
+   moves were found as the stored line has, or when the solving side faces no
+   real choice any more (``mining.is_real_choice``); else the defender replies
+   (``mining.defender_reply``) and it is the player's move again.
+   Idempotent: it acts only while the attempt is ``thinking`` and writes only
+   if the attempt's version is unchanged.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections import Counter
+from datetime import date, timedelta
+from datetime import timezone as dt_timezone
+from types import SimpleNamespace
+from typing import Callable, Iterable, Optional
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.db.models.functions import Abs
+from django.utils import timezone
+
+from solver import Position
+from solver.errors import DominoError
+
+from . import events, glicko2, mining
+from .models_training import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
+from .services import GameConflict, GameError, analysis_solve
+
+log = logging.getLogger(__name__)
+
+SEED_BOUND = 1 << 63
+# Target rating of the daily puzzle by UTC weekday: Monday easiest, Sunday hardest.
+DAILY_TARGETS = {0: 1200, 1: 1330, 2: 1470, 3: 1600, 4: 1730, 5: 1870, 6: 2000}
+SETTLE_TASK = "attempt_settle_task"
+
+
+class PuzzleError(GameError):
+    """A refused request (400), ``PuzzleConflict`` when not possible now (409)."""
+
+
+class PuzzleConflict(GameConflict):
+    pass
+
+
+def _send(task_name: str, *args) -> None:
+    from . import training_tasks
+
+    task = getattr(training_tasks, task_name)
+    try:
+        task.delay(*args)
+    except Exception:  # noqa: BLE001 - the beat task re-queues stale attempts
+        if task.app.conf.task_always_eager:
+            raise
+        log.exception("could not queue %s%r; the beat task will", task_name, args)
+
+
+def _enqueue(task_name: str, *args) -> None:
+    transaction.on_commit(lambda: _send(task_name, *args))
+
+
+def _notify(attempt_id: int) -> None:
+    """Wake the clients long-polling the attempt (``events``; an attempt's
+    channel is the game channel of its negative id)."""
+    transaction.on_commit(lambda: events.game_changed(-attempt_id))
+
+
+# ---------------------------------------------------------------- mining
+
+def fresh_seeds(count: int) -> list[int]:
+    """``count`` random 63-bit deal seeds not mined before."""
+    seeds: set[int] = set()
+    while len(seeds) < count:
+        want = count - len(seeds)
+        batch = {secrets.randbelow(SEED_BOUND) for _ in range(want)}
+        used = set(PuzzleSeed.objects.filter(seed__in=[str(s) for s in batch]).values_list("seed", flat=True))
+        seeds |= {s for s in batch if str(s) not in used}
+    return sorted(seeds)
+
+
+def mine_seed(seed: int) -> tuple[list[dict], int]:
+    """The puzzle records of one imperfect game of deal ``seed`` (verified by
+    the solver: ``mining.describe``) and the number of positions examined."""
+    records = []
+    positions = mining.play_imperfect_game(seed)
+    for ply, position in enumerate(positions):
+        candidate = mining.describe(position, seed, ply)
+        if candidate is not None:
+            record = candidate.to_record()
+            record["start_moves"] = [m.to_json() for m in candidate.facts.analysis.moves]
+            records.append(record)
+    return records, len(positions)
+
+
+def _empty_summary() -> dict:
+    return {"seeds": 0, "examined": 0, "candidates": 0, "accepted": 0, "duplicates": 0,
+            "by_kind": {}, "by_theme": {}, "puzzle_ids": []}
+
+
+def merge_summaries(summaries: Iterable[dict]) -> dict:
+    total = _empty_summary()
+    kinds, themes = Counter(), Counter()
+    for s in summaries:
+        for key in ("seeds", "examined", "candidates", "accepted", "duplicates"):
+            total[key] += s.get(key, 0)
+        kinds.update(s.get("by_kind", {}))
+        themes.update(s.get("by_theme", {}))
+        total["puzzle_ids"] += s.get("puzzle_ids", [])
+    total["by_kind"], total["by_theme"] = dict(kinds), dict(themes)
+    return total
+
+
+def store_puzzles(records: list[dict]) -> tuple[list[Puzzle], int]:
+    """Store new puzzles; a position already stored (or twice in ``records``)
+    is a duplicate and skipped.  Returns (stored puzzles, duplicates)."""
+    unique: dict[str, dict] = {}
+    duplicates = 0
+    for record in records:
+        if record["position"] in unique:
+            duplicates += 1
+        else:
+            unique[record["position"]] = record
+    existing = set(Puzzle.objects.filter(position__in=list(unique)).values_list("position", flat=True))
+    duplicates += len(existing)
+    stored: list[Puzzle] = []
+    for position, r in unique.items():
+        if position in existing:
+            continue
+        puzzle = Puzzle(
+            position=position, side=r["side"], kind=r["kind"], line=r["line"], solver_moves=r["solver_moves"],
+            themes=r["themes"], start_moves=r.get("start_moves", []), value=r["value"],
+            rating=r["rating"], initial_rating=r["rating"], seed=str(r["seed"]), ply=r["ply"],
+        )
+        try:
+            with transaction.atomic():
+                puzzle.save()
+        except IntegrityError:  # another worker stored it meanwhile
+            duplicates += 1
+            continue
+        stored.append(puzzle)
+    return stored, duplicates
+
+
+def mine_seeds(seeds: list[int]) -> dict:
+    """Mine deals and store their puzzles; a seed mined before is skipped.
+    Returns the summary (examined, candidates, accepted, duplicates, by kind
+    and by theme).  Runs the solver: for tasks and commands only."""
+    summary = _empty_summary()
+    done = set(PuzzleSeed.objects.filter(seed__in=[str(s) for s in seeds]).values_list("seed", flat=True))
+    records: list[dict] = []
+    per_seed: dict[int, int] = {}
+    for seed in seeds:
+        if str(seed) in done:
+            continue
+        found, examined = mine_seed(seed)
+        records += found
+        per_seed[seed] = len(found)
+        summary["seeds"] += 1
+        summary["examined"] += examined
+        summary["candidates"] += len(found)
+    with transaction.atomic():
+        stored, duplicates = store_puzzles(records)
+        PuzzleSeed.objects.bulk_create(
+            [PuzzleSeed(seed=str(s), accepted=n) for s, n in per_seed.items()], ignore_conflicts=True
+        )
+    summary["accepted"] = len(stored)
+    summary["duplicates"] = duplicates
+    summary["by_kind"] = dict(Counter(p.kind for p in stored))
+    summary["by_theme"] = dict(Counter(t for p in stored for t in p.themes))
+    summary["puzzle_ids"] = [p.pk for p in stored]
+    if stored and not Puzzle.objects.filter(daily_on=utc_today()).exists():
+        daily_ensure()
+    return summary
+
+
+def generate_puzzles(
+    count: int,
+    *,
+    seeds_per_task: int = 8,
+    workers: bool = True,
+    progress: Optional[Callable[[dict], None]] = None,
+    timeout: float = 3600,
+) -> dict:
+    """Mine fresh deals until ``count`` new puzzles are stored.  With
+    ``workers`` the deals are mined by Celery tasks, fanned out as groups
+    (``training_tasks.mine_seeds_task``) and this waits for them; else here.
+    ``progress(summary_so_far)`` is called after each finished batch.
+    Returns the merged summary with ``seconds`` and ``per_minute``."""
+    from celery import group
+
+    from . import training_tasks
+
+    started = time.monotonic()
+    summaries: list[dict] = []
+    accepted = 0
+    # About 4 puzzles per deal: ask for a little more than needed per round.
+    while accepted < count:
+        if time.monotonic() - started > timeout:
+            break
+        missing = count - accepted
+        deals = max(1, int(missing / 3.5) + 1)
+        batches = [fresh_seeds(min(seeds_per_task, deals - i)) for i in range(0, deals, seeds_per_task)]
+        if workers:
+            result = group(training_tasks.mine_seeds_task.s(b) for b in batches).apply_async()
+            pending = list(result.results)
+            while pending:
+                still = []
+                for r in pending:
+                    if r.ready():
+                        s = r.get(propagate=True, disable_sync_subtasks=False)
+                        summaries.append(s)
+                        accepted += s["accepted"]
+                        if progress:
+                            progress(s)
+                    else:
+                        still.append(r)
+                pending = still
+                if pending:
+                    if time.monotonic() - started > timeout:
+                        raise TimeoutError("the workers did not finish in time (are they running?)")
+                    time.sleep(0.05)
+            result.forget()
+        else:
+            for b in batches:
+                s = mine_seeds(b)
+                summaries.append(s)
+                accepted += s["accepted"]
+                if progress:
+                    progress(s)
+    total = merge_summaries(summaries)
+    total["seconds"] = time.monotonic() - started
+    total["per_minute"] = total["accepted"] / total["seconds"] * 60 if total["seconds"] else 0.0
+    total["acceptance"] = total["accepted"] / total["examined"] if total["examined"] else 0.0
+    return total
+
+
+def pool_fill_async(minimum: int, *, seeds_per_task: int = 8) -> int:
+    """Queue enough mining (a chord over the workers, ending in
+    ``pool_filled_task``) to bring the pool to ``minimum`` puzzles not used as
+    dailies.  Returns the number of deals queued (0 when the pool is full)."""
+    from celery import chord
+
+    from . import training_tasks
+
+    have = Puzzle.objects.filter(daily_on__isnull=True).count()
+    missing = minimum - have
+    if missing <= 0:
+        return 0
+    deals = int(missing / 3.0) + 2
+    seeds = fresh_seeds(deals)
+    batches = [seeds[i : i + seeds_per_task] for i in range(0, len(seeds), seeds_per_task)]
+    chord(training_tasks.mine_seeds_task.s(b) for b in batches)(training_tasks.pool_filled_task.s())
+    return deals
+
+
+# ------------------------------------------------------------------ daily
+
+def utc_today() -> date:
+    return timezone.now().astimezone(dt_timezone.utc).date()
+
+
+def daily_target(day: date) -> int:
+    return DAILY_TARGETS[day.weekday()]
+
+
+def daily_ensure(day: Optional[date] = None) -> Optional[Puzzle]:
+    """The daily puzzle of ``day`` (today, UTC), chosen now if there is none:
+    among the puzzles never used as a daily and never tried by anyone, the one
+    whose rating is nearest the weekday's target (ties: the lowest id).
+    Idempotent and safe against concurrent callers (``daily_on`` is unique).
+    ``None`` when there is no puzzle to choose."""
+    day = day or utc_today()
+    current = Puzzle.objects.filter(daily_on=day).first()
+    if current is not None:
+        return current
+    target = daily_target(day)
+    for _ in range(5):
+        base = Puzzle.objects.filter(daily_on__isnull=True)
+        fresh = base.filter(attempts_count=0)
+        candidates = fresh if fresh.exists() else base
+        choice = (
+            candidates.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
+            .values_list("pk", flat=True).first()
+        )
+        if choice is None:
+            return None
+        try:
+            with transaction.atomic():
+                updated = Puzzle.objects.filter(pk=choice, daily_on__isnull=True).update(daily_on=day)
+        except IntegrityError:  # someone chose the day's puzzle first
+            updated = 0
+        current = Puzzle.objects.filter(daily_on=day).first()
+        if current is not None:
+            return current
+        if not updated:
+            continue
+    return Puzzle.objects.filter(daily_on=day).first()
+
+
+# --------------------------------------------------------------- players
+
+def player_rating_get(*, user=None, session_key: str = "", create: bool = True) -> Optional[PlayerRating]:
+    if user is not None and user.is_authenticated:
+        if create:
+            return PlayerRating.objects.get_or_create(user=user)[0]
+        return PlayerRating.objects.filter(user=user).first()
+    if not session_key:
+        return None
+    if create:
+        try:
+            with transaction.atomic():
+                return PlayerRating.objects.get_or_create(user=None, session_key=session_key)[0]
+        except IntegrityError:
+            return PlayerRating.objects.get(user=None, session_key=session_key)
+    return PlayerRating.objects.filter(user=None, session_key=session_key).first()
+
+
+def streak_record(rating: PlayerRating, day: date) -> None:
+    """Count the daily puzzle of ``day`` as solved (on its day) in the streak."""
+    if rating.streak_day == day:
+        return
+    if rating.streak_day == day - timedelta(days=1):
+        rating.streak += 1
+    else:
+        rating.streak = 1
+    rating.streak_day = day
+    rating.best_streak = max(rating.best_streak, rating.streak)
+
+
+def streak_current(rating: Optional[PlayerRating], today: Optional[date] = None) -> int:
+    """The streak as it stands: alive while the last daily solved was today's or yesterday's."""
+    if rating is None or rating.streak_day is None:
+        return 0
+    today = today or utc_today()
+    return rating.streak if rating.streak_day >= today - timedelta(days=1) else 0
+
+
+def ratings_claim(*, user, session_key: str) -> None:
+    """On log-in: hand the anonymous session's attempts to the user, and its
+    rating too if the user has none yet."""
+    if not session_key or not user.is_authenticated:
+        return
+    PuzzleAttempt.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
+    anon = PlayerRating.objects.filter(user__isnull=True, session_key=session_key).first()
+    if anon is not None and not PlayerRating.objects.filter(user=user).exists():
+        anon.user, anon.session_key = user, ""
+        anon.save(update_fields=["user", "session_key"])
+
+
+# --------------------------------------------------------------- attempts
+
+def _attempts_of(user, session_key: str):
+    if user is not None and user.is_authenticated:
+        return PuzzleAttempt.objects.filter(user=user)
+    return PuzzleAttempt.objects.filter(user__isnull=True, session_key=session_key)
+
+
+def attempt_start(*, puzzle: Puzzle, user=None, session_key: str = "") -> PuzzleAttempt:
+    """A new attempt at ``puzzle`` from its start; rated when it is this
+    player's first attempt at it."""
+    authenticated = user is not None and user.is_authenticated
+    if not authenticated and not session_key:
+        raise PuzzleError("no player: start a session first")
+    with transaction.atomic():
+        rated = not _attempts_of(user, session_key).filter(puzzle=puzzle).exists()
+        attempt = PuzzleAttempt.objects.create(
+            puzzle=puzzle,
+            user=user if authenticated else None,
+            session_key="" if authenticated else session_key,
+            status=PuzzleAttempt.Status.YOUR_MOVE,
+            position=puzzle.position,
+            rated=rated,
+            daily_on=puzzle.daily_on if puzzle.daily_on == utc_today() else None,
+        )
+        Puzzle.objects.filter(pk=puzzle.pk).update(attempts_count=F("attempts_count") + 1)
+    return attempt
+
+
+def attempt_play_move(*, attempt: PuzzleAttempt, move) -> PuzzleAttempt:
+    """Store the player's move (ungraded) and queue its settling.  400 for a
+    malformed or illegal move, 409 when it is not the player's move."""
+    if not isinstance(move, str):
+        raise PuzzleError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
+    with transaction.atomic():
+        attempt = PuzzleAttempt.objects.select_for_update().get(pk=attempt.pk)
+        if attempt.finished:
+            raise PuzzleConflict(f"the attempt is over ({attempt.status}): start a new one to try again")
+        if attempt.status != PuzzleAttempt.Status.YOUR_MOVE:
+            raise PuzzleConflict("it is not your move: the solver is replying")
+        before = Position.parse(attempt.position)
+        try:
+            played = before.normalise_move(move)
+        except DominoError as exc:
+            raise PuzzleError(str(exc)) from None
+        after = before.push(played)
+        record = {
+            "ply": len(attempt.moves), "side": before.side, "by": "player", "move": str(played),
+            "position_before": str(before), "value": None, "best_value": None, "grade": None,
+            "points_lost": None, "correct": None,
+        }
+        PuzzleAttempt.objects.filter(pk=attempt.pk).update(
+            moves=attempt.moves + [record], position=str(after), status=PuzzleAttempt.Status.THINKING,
+            version=F("version") + 1, updated_at=timezone.now(),
+        )
+        _enqueue(SETTLE_TASK, attempt.pk)
+        _notify(attempt.pk)
+    attempt.refresh_from_db()
+    return attempt
+
+
+def _finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> bool:
+    """Write the end of an attempt (conditional on its version) with the
+    rating change of a rated attempt and the streak.  True if written."""
+    now = timezone.now()
+    with transaction.atomic():
+        locked = PuzzleAttempt.objects.select_for_update().filter(pk=attempt.pk, version=attempt.version).first()
+        if locked is None or locked.finished:
+            return False
+        fields = {**fields, "status": PuzzleAttempt.Status.SOLVED if solved else PuzzleAttempt.Status.FAILED,
+                  "finished_at": now, "updated_at": now, "version": locked.version + 1}
+        if solved:
+            Puzzle.objects.filter(pk=locked.puzzle_id).update(solved_count=F("solved_count") + 1)
+        player = player_rating_get(user=locked.user, session_key=locked.session_key)
+        if locked.rated and player is not None:
+            puzzle = Puzzle.objects.select_for_update().get(pk=locked.puzzle_id)
+            new_player, new_puzzle = glicko2.rate_attempt(
+                glicko2.Rating(player.rating, player.rd, player.volatility),
+                glicko2.Rating(puzzle.rating, puzzle.rd, puzzle.volatility),
+                solved,
+            )
+            fields.update(
+                rating_before=player.rating, rating_after=new_player.rating,
+                puzzle_rating_before=puzzle.rating, puzzle_rating_after=new_puzzle.rating,
+            )
+            player.rating, player.rd, player.volatility = new_player.rating, new_player.rd, new_player.volatility
+            player.rated_count += 1
+            Puzzle.objects.filter(pk=puzzle.pk).update(
+                rating=new_puzzle.rating, rd=new_puzzle.rd, volatility=new_puzzle.volatility
+            )
+        if player is not None and solved and locked.daily_on is not None and locked.daily_on == utc_today():
+            streak_record(player, locked.daily_on)
+        if player is not None:
+            player.save()
+        PuzzleAttempt.objects.filter(pk=locked.pk).update(**fields)
+        _notify(locked.pk)
+    return True
+
+
+def attempt_give_up(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
+    """End the attempt as failed (the solution is then shown).  409 when over."""
+    attempt.refresh_from_db()
+    if attempt.finished:
+        raise PuzzleConflict(f"the attempt is over already ({attempt.status})")
+    if not _finish(attempt, solved=False, fields={"gave_up": True}):
+        raise PuzzleConflict("the attempt changed meanwhile: reload it and try again")
+    attempt.refresh_from_db()
+    return attempt
+
+
+def _grade(analysis: dict, move: str) -> dict:
+    entry = next(m for m in analysis["moves"] if m["move"] == move)
+    best = analysis["value"]
+    return {"value": entry["value"], "best_value": best, "grade": entry["grade"],
+            "points_lost": best - entry["value"],
+            "best_moves": [m["move"] for m in analysis["moves"] if m["value"] == best]}
+
+
+def _choice_view(analysis: dict) -> SimpleNamespace:
+    """What ``mining.is_real_choice`` reads, from an analysis' JSON."""
+    best = [m["move"] for m in analysis["moves"] if m["value"] == analysis["value"]]
+    return SimpleNamespace(moves=analysis["moves"], best_moves=best, value=analysis["value"])
+
+
+def attempt_settle(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
+    """Grade the player's last move and reply (see the module's docstring).
+    Runs the solver: for tasks only.  A no-op unless the attempt is thinking."""
+    if attempt.status != PuzzleAttempt.Status.THINKING:
+        return attempt
+    moves = [dict(m) for m in attempt.moves]
+    last = moves[-1]
+    grade = _grade(analysis_solve(last["position_before"]), last["move"])
+    last.update(grade)
+    last["correct"] = grade["value"] == grade["best_value"]
+    if not last["correct"]:
+        _finish(attempt, solved=False, fields={"moves": moves})
+        attempt.refresh_from_db()
+        return attempt
+    found = attempt.found + 1
+    position = Position.parse(attempt.position)
+    solved = position.is_over() or found >= attempt.puzzle.solver_moves
+    if not solved:
+        reply = mining.defender_reply(position)
+        reply_analysis = analysis_solve(str(position))
+        reply_record = {
+            "ply": len(moves), "side": position.side, "by": "solver", "move": str(reply),
+            "position_before": str(position), "correct": None, **_grade(reply_analysis, str(reply)),
+        }
+        moves.append(reply_record)
+        position = position.push(reply)
+        if position.is_over():
+            solved = True
+        else:
+            # The solving side's next step: a real choice, or nothing left to find.
+            solved = not mining.is_real_choice(_choice_view(analysis_solve(str(position))))
+    if solved:
+        _finish(attempt, solved=True, fields={"moves": moves, "found": found, "position": str(position)})
+    else:
+        with transaction.atomic():
+            PuzzleAttempt.objects.filter(
+                pk=attempt.pk, version=attempt.version, status=PuzzleAttempt.Status.THINKING
+            ).update(
+                moves=moves, found=found, position=str(position), status=PuzzleAttempt.Status.YOUR_MOVE,
+                version=F("version") + 1, updated_at=timezone.now(),
+            )
+            _notify(attempt.pk)
+    attempt.refresh_from_db()
+    return attempt
+
+
+def requeue_stale_attempts(*, stale_after: float = 10, limit: int = 200) -> list[int]:
+    cutoff = timezone.now() - timedelta(seconds=stale_after)
+    ids = list(
+        PuzzleAttempt.objects.filter(status=PuzzleAttempt.Status.THINKING, updated_at__lt=cutoff)
+        .values_list("pk", flat=True)[:limit]
+    )
+    for pk in ids:
+        _send(SETTLE_TASK, pk)
+    return ids

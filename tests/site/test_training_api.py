@@ -1,0 +1,578 @@
+"""Puzzle training (issue 4): generation verified by the solver, duplicates,
+the daily puzzle, solving through the API (stored line, an equally good
+alternative, a wrong move, giving up), the answer never shown early,
+ratings on the first attempt only, streaks, pages."""
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+from unittest import mock
+
+import pytest
+from django.core.cache import cache
+
+from puzzles import mining
+from puzzles import training_services as services
+from puzzles.models_training import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
+from solver import Position, analyse
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SEEDS = [11, 12, 13, 14, 15, 16]
+THEME_NAMES = set(mining.THEMES)
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def api():
+    """The API client of every test here, recording every answer; at the end
+    each answer that is not a finished attempt is scanned for the answer."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    seen: list = []
+    for name in ("get", "post"):
+        original = getattr(client, name)
+
+        def call(*args, _original=original, **kwargs):
+            response = _original(*args, **kwargs)
+            if response.get("Content-Type", "").startswith("application/json"):
+                seen.append(response.json())
+            return response
+
+        setattr(client, name, call)
+    yield client
+    for body in seen:
+        if isinstance(body, dict) and body.get("status") in ("solved", "failed") and "solution" in body:
+            continue  # over: the solution is shown
+        if isinstance(body, dict) and "paths" in body:
+            continue  # the OpenAPI schema
+        if isinstance(body, list) and body and "description" in body[0]:
+            continue  # GET /api/puzzles/themes/: the list of all themes
+        assert_no_answer(body, None, [])
+
+
+@pytest.fixture
+def pool():
+    summary = services.mine_seeds(SEEDS)
+    assert summary["accepted"] >= 10, summary
+    return summary
+
+
+# ------------------------------------------------------------ helpers
+
+def walk(value, keys=()):
+    """Every (key path, value) of a JSON document."""
+    yield keys, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from walk(v, keys + (k,))
+    elif isinstance(value, list):
+        for v in value:
+            yield from walk(v, keys)
+
+
+def assert_no_answer(body: dict, puzzle: Puzzle, played: list[str]) -> None:
+    """Nothing in ``body`` reveals the answer: no line, no themes, no value,
+    no solution, no best moves, no theme name anywhere as a value."""
+    for keys, value in walk(body):
+        last = keys[-1] if keys else None
+        assert last not in ("line", "themes", "solution", "best_moves", "first_moves", "start_moves") or value in (None, []) or (
+            last == "line" and "board" in keys  # the board's table line (stones on the table)
+        ), (keys, value)
+        if isinstance(value, str):
+            assert value not in THEME_NAMES or last in ("reason",), (keys, value)
+    text = json.dumps(body)
+    for p in [puzzle] if puzzle is not None else Puzzle.objects.all():
+        assert json.dumps(p.line) not in text  # the whole line, in order
+
+
+def start(api, puzzle_id: int) -> dict:
+    response = api.post(f"/api/puzzles/{puzzle_id}/attempts/", format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def play(api, attempt: dict, move: str, expect: int = 201) -> dict:
+    response = api.post(attempt["urls"]["moves"], {"move": move}, format="json")
+    assert response.status_code == expect, response.content
+    body = response.json()
+    if expect == 201 and body["status"] == "thinking":  # eager tasks: settled already; else poll
+        body = api.get(attempt["urls"]["self"]).json()
+    return body
+
+
+REFERENCE_UP_TO = 18  # stones in hand: the pure-Python reference solver is quick enough up to here
+
+
+def engine_for(position: Position) -> str:
+    """The independent reference solver where it is quick, else the compiled core."""
+    stones = position.hand_of("A").count + position.hand_of("B").count
+    return "reference" if stones <= REFERENCE_UP_TO else "core"
+
+
+def line_is_optimal(puzzle: Puzzle) -> None:
+    position = Position.parse(puzzle.position)
+    for text in puzzle.line:
+        analysis = analyse(position, engine=engine_for(position))
+        entry = analysis.move_value(text)
+        assert entry.value == analysis.value, (puzzle.pk, text, entry, analysis.value)
+        position = position.play(position.normalise_move(text))
+
+
+# --------------------------------------------------------- generation
+
+def test_generation_stores_verified_puzzles(pool):
+    puzzles = list(Puzzle.objects.all())
+    assert len(puzzles) == pool["accepted"]
+    assert set(pool["by_kind"]) <= {"win", "most"}
+    assert PuzzleSeed.objects.count() == len(SEEDS)
+    by_reference = 0
+    for puzzle in puzzles:
+        start_position = Position.parse(puzzle.position)
+        assert str(start_position) == puzzle.position  # normalised
+        assert puzzle.side == start_position.side
+        engine = engine_for(start_position)
+        by_reference += engine == "reference"
+        analysis = analyse(start_position, engine=engine)  # checked again, by the reference solver where quick
+        values = [m.value for m in analysis.moves]
+        assert len(values) >= 2
+        if puzzle.kind == "win":
+            assert sum(v > 0 for v in values) == 1 and values[0] > 0
+        else:
+            assert min(values) > 0 and values[1] <= values[0] - 10
+        assert puzzle.value == analysis.value
+        assert str(analysis.moves[0].move) == puzzle.line[0]
+        line_is_optimal(puzzle)
+        assert 1 <= puzzle.solver_moves == (len(puzzle.line) + 1) // 2  # the movers alternate, passes included
+        assert set(puzzle.themes) <= THEME_NAMES
+        assert puzzle.start_moves == [m.to_json() for m in analysis.moves]
+    assert by_reference >= 5
+
+
+def test_duplicates_are_rejected(pool):
+    count = Puzzle.objects.count()
+    again = services.mine_seeds(SEEDS)  # seeds mined before are skipped
+    assert again["seeds"] == 0 and again["accepted"] == 0
+    records, _examined = services.mine_seed(SEEDS[0])
+    stored, duplicates = services.store_puzzles(records + records[:1])
+    assert stored == [] and duplicates == len(records) + 1
+    assert Puzzle.objects.count() == count
+
+
+def test_generate_puzzles_service_through_eager_tasks(db):
+    total = services.generate_puzzles(12, seeds_per_task=2, workers=True)
+    assert total["accepted"] >= 12 and Puzzle.objects.count() == total["accepted"]
+    assert total["examined"] > total["candidates"] >= total["accepted"]
+    assert 0 < total["acceptance"] < 1
+    # today's daily is chosen as soon as puzzles exist
+    assert Puzzle.objects.filter(daily_on=services.utc_today()).count() == 1
+
+
+def test_generate_command_summary(db, capsys):
+    from django.core.management import call_command
+
+    call_command("generate_puzzles", "--count", "5", "--local", "--no-progress")
+    out = capsys.readouterr().out
+    assert "accepted:" in out and "by kind:" in out and "puzzles/minute" in out and "acceptance" in out
+    assert Puzzle.objects.count() >= 5
+
+
+# -------------------------------------------------------------- daily
+
+def _ratings(pool_ids, spread=(800, 2400)):
+    low, high = spread
+    for i, pk in enumerate(pool_ids):
+        Puzzle.objects.filter(pk=pk).update(rating=low + (high - low) * i / max(1, len(pool_ids) - 1), daily_on=None)
+
+
+def test_daily_is_idempotent_deterministic_and_harder_towards_sunday(pool):
+    ids = list(Puzzle.objects.values_list("pk", flat=True))
+    _ratings(ids)
+    monday = date(2026, 11, 30)
+    assert monday.weekday() == 0
+    first = services.daily_ensure(monday)
+    assert services.daily_ensure(monday).pk == first.pk  # idempotent
+    assert Puzzle.objects.filter(daily_on=monday).count() == 1
+    # deterministic: the same state gives the same choice
+    Puzzle.objects.filter(pk=first.pk).update(daily_on=None)
+    assert services.daily_ensure(monday).pk == first.pk
+    ratings = [first.rating]
+    for offset in range(1, 7):
+        ratings.append(services.daily_ensure(monday + timedelta(days=offset)).rating)
+    assert ratings[0] < ratings[3] < ratings[6]
+    assert abs(ratings[0] - 1200) < abs(ratings[6] - 1200)
+    assert len({p.pk for p in Puzzle.objects.filter(daily_on__isnull=False)}) == 7  # never reused
+
+
+def test_daily_api_and_archive(api, pool):
+    body = api.get("/api/puzzles/daily/").json()
+    puzzle = Puzzle.objects.get(pk=body["id"])
+    assert puzzle.daily_on == services.utc_today()
+    assert_no_answer(body, puzzle, [])
+    assert api.get("/api/puzzles/daily/").json()["id"] == body["id"]
+    yesterday = services.daily_ensure(services.utc_today() - timedelta(days=1))
+    page = api.get("/puzzles/archive/")
+    assert page.status_code == 200 and f"/puzzles/{yesterday.pk}/" in page.content.decode()
+    # a past daily is playable
+    attempt = start(api, yesterday.pk)
+    assert attempt["status"] == "your-move" and attempt["daily"] is False
+
+
+# ------------------------------------------------------------ solving
+
+def solve_with_line(api, puzzle: Puzzle, attempt: dict) -> dict:
+    moves = puzzle.line
+    seen = [attempt]
+    state = attempt
+    for i in range(0, len(moves), 2):
+        assert state["status"] == "your-move", state
+        assert moves[i] in state["legal_moves"]
+        state = play(api, state, moves[i])
+        seen.append(state)
+        assert next(m for m in reversed(state["moves"]) if m["by"] == "player")["correct"] is True
+        if state["status"] == "solved":
+            break
+        assert state["status"] == "your-move"
+        assert state["feedback"] == "correct"
+        # the solver's reply is the stored line's
+        assert state["moves"][-1]["by"] == "solver" and state["moves"][-1]["move"] == moves[i + 1]
+        assert state["last_move"] == moves[i + 1]
+    assert state["status"] == "solved", state
+    for body in seen[:-1]:
+        assert_no_answer(body, puzzle, [])
+    return state
+
+
+def test_scripted_client_solves_the_daily_with_the_stored_line(api, pool):
+    daily = api.get("/api/puzzles/daily/").json()
+    puzzle = Puzzle.objects.get(pk=daily["id"])
+    attempt = start(api, puzzle.pk)
+    assert attempt["rated"] and attempt["daily"] and attempt["solution"] is None
+    assert set(attempt["legal_moves"]) == {str(m) for m in Position.parse(puzzle.position).legal_moves()}
+    assert attempt["board"]["position"] == puzzle.position
+    done = solve_with_line(api, puzzle, attempt)
+    assert done["feedback"] == "correct"
+    assert done["solution"]["line"][0]["move"] == puzzle.line[0]
+    assert {t["name"] for t in done["solution"]["themes"]} == set(puzzle.themes)
+    assert done["rating"]["after"] > done["rating"]["before"]
+    player = api.get("/api/puzzles/daily/").json()["player"]
+    assert player["streak"] == 1 and player["solved_today"]
+    assert player["rating"] == done["rating"]["after"]
+
+
+def _alternative(puzzle: Puzzle):
+    """(prefix of the line, an alternative move) where a later step of the
+    solving side has two moves that keep the value, else None."""
+    position = Position.parse(puzzle.position)
+    for i, text in enumerate(puzzle.line):
+        if i > 0 and i % 2 == 0:
+            analysis = analyse(position)
+            others = [str(m) for m in analysis.best_moves if str(m) != text]
+            if others:
+                return puzzle.line[:i], others[0]
+        position = position.push(text)
+    return None
+
+
+def test_scripted_client_solves_with_an_equally_good_alternative(api, pool):
+    found = None
+    for puzzle in Puzzle.objects.filter(solver_moves__gte=2).order_by("id"):
+        alt = _alternative(puzzle)
+        if alt is not None:
+            found = (puzzle, *alt)
+            break
+    if found is None:  # mine more deals until one turns up
+        for seed in range(100, 200):
+            for p in Puzzle.objects.filter(pk__in=services.mine_seeds([seed])["puzzle_ids"], solver_moves__gte=2):
+                alt = _alternative(p)
+                if alt is not None:
+                    found = (p, *alt)
+                    break
+            if found:
+                break
+    assert found is not None
+    puzzle, prefix, alternative = found
+    state = start(api, puzzle.pk)
+    for i in range(0, len(prefix), 2):
+        state = play(api, state, prefix[i])
+        assert state["status"] == "your-move"
+        assert state["moves"][-1]["move"] == prefix[i + 1]
+    state = play(api, state, alternative)  # not the stored line's move, just as good
+    assert state["moves"][len(prefix)]["move"] == alternative
+    assert state["moves"][len(prefix)]["correct"] is True
+    # go on from the position actually reached, with any value-keeping move
+    while state["status"] == "your-move":
+        assert_no_answer(state, puzzle, [])
+        assert state["feedback"] == "correct"
+        best = analyse(Position.parse(state["position"])).best_moves[0]
+        state = play(api, state, str(best))
+    assert state["status"] == "solved", state
+    assert state["solution"] is not None
+
+
+def test_a_wrong_move_fails_and_then_the_solution_is_shown(api, pool):
+    puzzle = Puzzle.objects.order_by("id")[1]
+    state = start(api, puzzle.pk)
+    analysis = analyse(Position.parse(puzzle.position))
+    wrong = str(analysis.moves[-1].move)
+    assert analysis.moves[-1].value < analysis.value
+    assert_no_answer(state, puzzle, [])
+    failed = play(api, state, wrong)
+    assert failed["status"] == "failed" and failed["feedback"] == "incorrect"
+    assert failed["moves"][0]["correct"] is False and failed["moves"][0]["value"] == analysis.moves[-1].value
+    assert failed["solution"]["line"][0]["move"] == puzzle.line[0]
+    assert failed["solution"]["first_moves"][0]["value"] == puzzle.value
+    assert failed["rating"]["after"] < failed["rating"]["before"]
+    # over: no more moves (409), and trying again is allowed, unrated
+    assert play(api, failed, str(analysis.moves[0].move), expect=409)["error"]
+    again = start(api, puzzle.pk)
+    assert again["rated"] is False and again["solution"] is None
+    solved = solve_with_line(api, puzzle, again)
+    assert solved["rating"] is None
+    history = api.get("/api/puzzles/history/").json()
+    assert [row["status"] for row in history["attempts"]] == ["failed", "solved"]
+    assert history["attempts"][0]["rating_after"] == failed["rating"]["after"]
+    assert history["attempts"][1]["rating_after"] is None
+
+
+def test_give_up(api, pool):
+    puzzle = Puzzle.objects.order_by("id")[2]
+    state = start(api, puzzle.pk)
+    response = api.post(state["urls"]["give_up"], format="json")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "failed" and body["gave_up"] and body["solution"]["line"]
+    assert api.post(state["urls"]["give_up"], format="json").status_code == 409
+
+
+def test_errors_and_ownership(api, other_api, pool):
+    puzzle = Puzzle.objects.order_by("id")[0]
+    state = start(api, puzzle.pk)
+    bad = api.post(state["urls"]["moves"], {"move": "77"}, format="json")
+    assert bad.status_code == 400 and "error" in bad.json()
+    illegal = [str(m) for m in Position.parse(puzzle.position).legal_moves()]
+    some_stone = next(s for s in ("00L", "66R", "35L", "12R") if s not in illegal)
+    assert api.post(state["urls"]["moves"], {"move": some_stone}, format="json").status_code == 400
+    assert api.post(state["urls"]["moves"], {}, format="json").status_code == 400
+    assert other_api.get(state["urls"]["self"]).status_code == 404
+    assert other_api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").status_code == 404
+    assert api.post("/api/puzzles/999999/attempts/", format="json").status_code == 404
+    assert api.get("/api/puzzles/next/?theme=nonsense").status_code == 400
+    # unchanged by all of that
+    assert PuzzleAttempt.objects.get(pk=state["id"]).moves == []
+
+
+def test_next_puzzle_near_the_rating_by_theme(api, pool):
+    body = api.get("/api/puzzles/next/").json()
+    puzzle = Puzzle.objects.get(pk=body["id"])
+    assert puzzle.daily_on is None
+    assert_no_answer(body, puzzle, [])
+    theme = next(t for t in ("count", "not-heaviest", "back-row", "long-line") if Puzzle.objects.filter(themes__icontains=f'"{t}"').exists())
+    themed = api.get(f"/api/puzzles/next/?theme={theme}").json()
+    assert theme in Puzzle.objects.get(pk=themed["id"]).themes
+    assert "themes" not in themed
+    # not one already tried
+    start(api, puzzle.pk)
+    for _ in range(5):
+        assert api.get("/api/puzzles/next/").json().get("id") != puzzle.pk
+
+
+def test_the_solver_reply_comes_from_a_task(api, pool):
+    """Without a worker the move is stored and the attempt waits ('thinking');
+    the request never runs the solver."""
+    puzzle = Puzzle.objects.order_by("id")[0]
+    state = start(api, puzzle.pk)
+    with mock.patch.object(services, "_send") as send, mock.patch("puzzles.mining.analyse") as m1, \
+            mock.patch("puzzles.services.analyse") as m2:
+        body = api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").json()
+        assert not m1.called and not m2.called
+    assert body["status"] == "thinking" and body["legal_moves"] == [] and body["moves"][0]["correct"] is None
+    assert send.call_args[0] == ("attempt_settle_task", state["id"])
+    assert api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").status_code == 409
+    services.attempt_settle(attempt=PuzzleAttempt.objects.get(pk=state["id"]))
+    after = api.get(state["urls"]["self"]).json()
+    assert after["status"] in ("your-move", "solved") and after["moves"][0]["correct"] is True
+
+
+# ------------------------------------------------------------ streaks
+
+def test_streak_counts_consecutive_days():
+    r = PlayerRating(session_key="x")
+    d = date(2026, 1, 1)
+    services.streak_record(r, d)
+    services.streak_record(r, d)  # the same day twice counts once
+    services.streak_record(r, d + timedelta(days=1))
+    assert r.streak == 2 and r.best_streak == 2
+    assert services.streak_current(r, d + timedelta(days=2)) == 2  # alive until the day after
+    assert services.streak_current(r, d + timedelta(days=3)) == 0
+    services.streak_record(r, d + timedelta(days=4))
+    assert r.streak == 1 and r.best_streak == 2
+
+
+def test_streak_through_the_api_over_two_days(api, pool):
+    day1 = services.utc_today()
+    for offset, expected in ((0, 1), (1, 2)):
+        day = day1 + timedelta(days=offset)
+        with mock.patch.object(services, "utc_today", return_value=day), \
+                mock.patch("puzzles.training_selectors.utc_today", return_value=day):
+            services.daily_ensure(day)
+            body = api.get("/api/puzzles/daily/").json()
+            puzzle = Puzzle.objects.get(pk=body["id"])
+            assert puzzle.daily_on == day
+            solve_with_line(api, puzzle, start(api, puzzle.pk))
+            assert api.get("/api/puzzles/daily/").json()["player"]["streak"] == expected
+
+
+# ---------------------------------------------------------- schema, pages
+
+def test_openapi_schema_documents_the_puzzle_api(api):
+    schema = api.get("/api/schema/?format=json")
+    assert schema.status_code == 200
+    paths = json.loads(schema.content)["paths"]
+    for path in ("/api/puzzles/daily/", "/api/puzzles/next/", "/api/puzzles/{puzzle_id}/attempts/",
+                 "/api/attempts/{attempt_id}/moves/", "/api/attempts/{attempt_id}/give-up/", "/api/puzzles/history/"):
+        assert path in paths, path
+
+
+def test_pages(client, pool):
+    home = client.get("/")
+    assert home.status_code == 200 and 'id="puzzle-root"' in home.content.decode()
+    for url in ("/puzzles/daily/", "/puzzles/train/", "/puzzles/train/?theme=count", "/puzzles/archive/", "/puzzles/history/"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+    puzzle = Puzzle.objects.order_by("id")[0]
+    page = client.get(f"/puzzles/{puzzle.pk}/").content.decode()
+    assert json.dumps(puzzle.line) not in page and '"themes"' not in page
+    # the plain forms work without the script
+    response = client.post(f"/puzzles/{puzzle.pk}/")
+    assert response.status_code == 302
+    attempt = PuzzleAttempt.objects.latest("id")
+    client.post(f"/puzzles/attempts/{attempt.pk}/move/", {"move": puzzle.line[0]})
+    attempt.refresh_from_db()
+    assert attempt.moves[0]["correct"] is True
+    client.post(f"/puzzles/attempts/{attempt.pk}/give-up/")
+    attempt.refresh_from_db()
+    if attempt.status == "failed":
+        assert attempt.gave_up
+    page = client.get(f"/puzzles/attempts/{attempt.pk}/").content.decode()
+    assert puzzle.line[0] in page
+    history = client.get("/puzzles/history/").content.decode()
+    assert "<svg" in history
+
+
+def test_the_scan_would_see_an_answer(api, pool):
+    puzzle = Puzzle.objects.order_by("id")[0]
+    state = start(api, puzzle.pk)
+    done = api.post(state["urls"]["give_up"], format="json").json()
+    with pytest.raises(AssertionError):
+        assert_no_answer(done, puzzle, [])
+    with pytest.raises(AssertionError):
+        assert_no_answer({"x": {"themes": ["block"]}}, puzzle, [])
+    with pytest.raises(AssertionError):
+        assert_no_answer({"x": ["count"]}, puzzle, [])
+
+
+def test_theme_list(api):
+    body = api.get("/api/puzzles/themes/").json()
+    assert [t["name"] for t in body] == list(mining.THEMES) and all(t["label"] and t["description"] for t in body)
+
+
+def test_theme_texts_match_the_registry():
+    from puzzles.training_selectors import THEME_TEXTS
+
+    assert set(THEME_TEXTS) == set(mining.THEMES)
+    for name, (label, description) in THEME_TEXTS.items():
+        assert str(description) == mining.THEMES[name][0]
+
+
+def test_log_in_keeps_the_guest_attempts_and_rating(client, pool):
+    from django.contrib.auth.models import User
+
+    puzzle = Puzzle.objects.order_by("id")[0]
+    client.post(f"/puzzles/{puzzle.pk}/")  # start as a guest (plain form)
+    attempt = PuzzleAttempt.objects.latest("id")
+    client.post(f"/puzzles/attempts/{attempt.pk}/give-up/")
+    guest = PlayerRating.objects.get(user=None)
+    User.objects.create_user("ann", password="a-long-password-1")
+    assert client.login(username="ann", password="a-long-password-1")
+    attempt.refresh_from_db()
+    assert attempt.user.username == "ann" and attempt.session_key == ""
+    assert PlayerRating.objects.get(user__username="ann").rating == guest.rating
+
+
+def test_stale_thinking_attempts_are_requeued(api, pool):
+    from datetime import timedelta as td
+
+    from django.utils import timezone
+
+    puzzle = Puzzle.objects.order_by("id")[0]
+    state = start(api, puzzle.pk)
+    with mock.patch.object(services, "_send"):
+        api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json")
+    PuzzleAttempt.objects.filter(pk=state["id"]).update(updated_at=timezone.now() - td(minutes=1))
+    assert services.requeue_stale_attempts(stale_after=10) == [state["id"]]  # eager: settled now
+    assert PuzzleAttempt.objects.get(pk=state["id"]).status in ("your-move", "solved")
+
+
+def test_ensure_puzzle_pool_command(db, capsys):
+    from django.core.management import call_command
+
+    call_command("ensure_puzzle_pool", "--min", "8", "--wait", "0")
+    out = capsys.readouterr().out
+    assert "deals queued" in out and "today's daily puzzle: #" in out
+    assert Puzzle.objects.filter(daily_on__isnull=True).count() >= 8
+    call_command("ensure_puzzle_pool", "--min", "8", "--wait", "0")
+    assert "enough" in capsys.readouterr().out
+
+
+def test_the_front_page_shows_how_the_daily_went(client, pool):
+    daily = services.daily_ensure()
+    client.post(f"/puzzles/{daily.pk}/")
+    attempt = PuzzleAttempt.objects.latest("id")
+    client.post(f"/puzzles/attempts/{attempt.pk}/give-up/")
+    page = client.get("/").content.decode()
+    assert 'id="attempt-state"' in page and "You gave up." in page
+
+
+def test_a_logged_in_player_plays_with_the_pages_csrf_token(pool):
+    import re
+
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    User.objects.create_user("bo", password="a-long-password-2")
+    client = Client(enforce_csrf_checks=True)
+    assert client.login(username="bo", password="a-long-password-2")
+    page = client.get("/").content.decode()
+    token = re.search(r'data-csrf-token="([^"]+)"', page).group(1)
+    daily = services.daily_ensure()
+    refused = client.post(f"/api/puzzles/{daily.pk}/attempts/", content_type="application/json")
+    assert refused.status_code == 403
+    response = client.post(f"/api/puzzles/{daily.pk}/attempts/", content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    assert response.status_code == 201 and response.json()["rated"]
+    moved = client.post(response.json()["urls"]["moves"], {"move": daily.line[0]}, content_type="application/json",
+                        HTTP_X_CSRFTOKEN=token)
+    assert moved.status_code == 201
+    assert PuzzleAttempt.objects.get(pk=response.json()["id"]).user.username == "bo"
+
+
+def test_rating_chart_and_weekday_targets():
+    from puzzles.training_selectors import rating_chart
+
+    assert rating_chart([]) is None
+    rows = [{"rating_before": 1500, "rating_after": 1580}, {"rating_before": None, "rating_after": None},
+            {"rating_before": 1580, "rating_after": 1540}]
+    chart = rating_chart(rows)
+    assert [d["v"] for d in chart["dots"]] == [1500, 1580, 1540]
+    assert len(chart["points"].split()) == 3
+    ys = [d["y"] for d in chart["dots"]]
+    assert ys[1] < ys[2] < ys[0]  # higher rating, higher on the chart
+    targets = [services.daily_target(date(2026, 11, 30) + timedelta(days=i)) for i in range(7)]
+    assert targets[0] == 1200 and targets[6] == 2000 and targets == sorted(targets)
