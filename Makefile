@@ -48,6 +48,8 @@ test: system-deps setup
 bench: system-deps setup
 	$(BIN)/python bench/solver_bench.py
 	@echo
+	$(BIN)/python bench/puzzle_bench.py
+	@echo
 	bench/site_load.sh
 
 clean:

@@ -154,6 +154,9 @@ CELERY_TASK_ROUTES = {
     "puzzles.tasks.solver_turn_task": {"queue": "celery", "priority": 0},
     "puzzles.tasks.compute_analysis_task": {"queue": "celery", "priority": 5},
     "puzzles.tasks.requeue_stale_work_task": {"queue": "celery", "priority": 9},
+    # Puzzle training (issue 4): a player waits for the solver's reply in an attempt.
+    "puzzles.training_tasks.attempt_settle_task": {"queue": "grades", "priority": 0},
+    "puzzles.training_tasks.mine_seeds_task": {"queue": "celery", "priority": 8},
 }
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "priority_steps": list(range(10)),
@@ -180,6 +183,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "puzzles.tasks.requeue_stale_work_task",
         "schedule": timedelta(seconds=float(os.environ.get("PUZZLES_REQUEUE_EVERY", "15"))),
     },
+    # Puzzle training (issue 4): today's (UTC) daily puzzle (idempotent), and
+    # upkeep (stale attempts, the pool of unused puzzles).
+    "daily-puzzle": {"task": "puzzles.training_tasks.daily_puzzle_task", "schedule": timedelta(seconds=60)},
+    "puzzle-upkeep": {"task": "puzzles.training_tasks.puzzle_upkeep_task", "schedule": timedelta(minutes=5)},
 }
 
 # What the beat task looks for: a move still ungraded, a solver turn still

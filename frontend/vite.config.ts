@@ -15,6 +15,13 @@ export default defineConfig({
       input: {
         board: resolve(import.meta.dirname, "src/board/index.ts"),
         demo: resolve(import.meta.dirname, "index.html"),
+        analysis: resolve(import.meta.dirname, "src/pages/analysis.ts"),
+        "analysis-game": resolve(import.meta.dirname, "src/pages/analysis-game.ts"),
+        editor: resolve(import.meta.dirname, "src/pages/editor.ts"),
+        endgame: resolve(import.meta.dirname, "src/pages/endgame.ts"),
+        puzzle: resolve(import.meta.dirname, "src/pages/puzzle.ts"),
+        play: resolve(import.meta.dirname, "src/pages/play.ts"),
+        review: resolve(import.meta.dirname, "src/pages/review.ts"),
       },
       // Keep the exports of the ``board`` entry (``Board``, ``t``...) for pages that import it.
       preserveEntrySignatures: "exports-only",

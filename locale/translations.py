@@ -156,10 +156,10 @@ T: dict[str, dict[str, object]] = {
     "Review of game %(id)s": {"pl": "Analiza partii %(id)s", "nl": "Terugblik op partij %(id)s", "ro": "Analiza partidei %(id)s"},
     "The game is still going on.": {"pl": "Partia wciąż trwa.", "nl": "De partij is nog bezig.", "ro": "Partida este încă în desfășurare."},
     "Continue": {"pl": "Kontynuuj", "nl": "Verder spelen", "ro": "Continuă"},
-    "your moves: %(best)s best, %(inacc)s inaccuracies, %(mist)s mistakes, %(blund)s blunders": {
-        "pl": "twoje ruchy: najlepsze %(best)s, niedokładności %(inacc)s, błędy %(mist)s, poważne błędy %(blund)s",
-        "nl": "jouw zetten: %(best)s beste, %(inacc)s onnauwkeurigheden, %(mist)s fouten, %(blund)s blunders",
-        "ro": "mutările tale: optime %(best)s, imprecizii %(inacc)s, greșeli %(mist)s, gafe %(blund)s",
+    "your moves: best %(best)s · inaccuracies %(inacc)s · mistakes %(mist)s · blunders %(blund)s": {
+        "pl": "twoje ruchy: najlepsze %(best)s · niedokładności %(inacc)s · błędy %(mist)s · poważne błędy %(blund)s",
+        "nl": "jouw zetten: beste %(best)s · onnauwkeurigheden %(inacc)s · fouten %(mist)s · blunders %(blund)s",
+        "ro": "mutările tale: optime %(best)s · imprecizii %(inacc)s · greșeli %(mist)s · gafe %(blund)s",
     },
     "%(points)s point lost": {
         "pl": ["%(points)s punkt stracony", "%(points)s punkty stracone", "%(points)s punktów straconych", "%(points)s punktu straconego"],

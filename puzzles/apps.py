@@ -13,3 +13,6 @@ class PuzzlesConfig(AppConfig):
         from . import services
 
         user_logged_in.connect(services.on_user_logged_in, dispatch_uid="puzzles.claim_games")
+        from . import study_services  # issue 5: a guest's game analyses and endgame progress
+
+        user_logged_in.connect(study_services.on_user_logged_in, dispatch_uid="puzzles.claim_study")

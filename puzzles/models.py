@@ -151,3 +151,7 @@ class Hint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.ply} hint {self.level}"
+
+from .models_study import Chapter, Endgame, EndgameProgress, GameAnalysis  # noqa: E402,F401  (issue 5: study)
+
+from .models_training import Puzzle, PuzzleAttempt, PuzzleSeed, PlayerRating  # noqa: E402,F401  (issue 4)

@@ -69,3 +69,7 @@ def compute_analysis_task(self, analysis_id: int) -> None:
 @shared_task(name="puzzles.tasks.requeue_stale_work_task", **TASK_OPTIONS)
 def requeue_stale_work_task() -> None:
     services.requeue_stale_work()
+
+
+from . import training_tasks  # noqa: E402,F401  (issue 4: puzzle training tasks)
+from . import study_tasks  # noqa: E402,F401  (issue 5: study tasks)
