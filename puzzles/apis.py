@@ -163,18 +163,28 @@ class GameDetailApi(APIView):
     )
     def get(self, request, game_id: int):
         game = selectors.game_get_for_player(request, game_id)
-        wait = request.query_params.get("wait")
-        if wait is not None:
-            try:
-                version = int(wait)
-                timeout = float(request.query_params.get("timeout", 20))
-            except ValueError:
-                raise ValidationError({"wait": ["wait is a version number and timeout a number of seconds"]})
-            timeout = max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
-            if game.version == version and timeout > 0:
-                events.wait_for_change(game.pk, lambda: selectors.game_version(game.pk), version, timeout)
-                game.refresh_from_db()
+        if long_poll(request, game.pk, game.version, lambda: selectors.game_version(game.pk)):
+            game.refresh_from_db()
         return Response(selectors.game_state(game))
+
+
+def long_poll(request, channel: int, version: int, read_version) -> bool:
+    """Hold the request while ``?wait=<version>`` equals the current ``version``
+    (at most ``?timeout=`` seconds, capped by settings); True if it waited.
+    ``channel`` is what the change is published on (see ``events``)."""
+    wait = request.query_params.get("wait")
+    if wait is None:
+        return False
+    try:
+        asked = int(wait)
+        timeout = float(request.query_params.get("timeout", 20))
+    except ValueError:
+        raise ValidationError({"wait": ["wait is a version number and timeout a number of seconds"]})
+    timeout = max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
+    if version != asked or timeout <= 0:
+        return False
+    events.wait_for_change(channel, read_version, asked, timeout)
+    return True
 
 
 class GameMoveApi(APIView):

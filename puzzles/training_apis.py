@@ -5,7 +5,6 @@ Nothing that reveals a puzzle's answer (its line, themes, value, the values
 of its moves) is in any answer before the attempt is solved or failed."""
 from __future__ import annotations
 
-from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -13,10 +12,9 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import events
 from . import training_selectors as selectors
 from . import training_services as services
-from .apis import _validated
+from .apis import _validated, long_poll
 from .serializers import ErrorSerializer, MoveInputSerializer
 
 NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="No such puzzle or attempt (or another player's).")}
@@ -225,18 +223,9 @@ class AttemptDetailApi(APIView):
     )
     def get(self, request, attempt_id: int):
         attempt = selectors.attempt_get_for_player(request, attempt_id)
-        wait = request.query_params.get("wait")
-        if wait is not None:
-            try:
-                version = int(wait)
-                timeout = float(request.query_params.get("timeout", 20))
-            except ValueError:
-                raise ValidationError({"wait": ["wait is a version number and timeout a number of seconds"]})
-            timeout = max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
-            if attempt.version == version and timeout > 0:
-                # An attempt's changes are published on the game channel of its negative id.
-                events.wait_for_change(-attempt.pk, lambda: selectors.attempt_version(attempt.pk), version, timeout)
-                attempt.refresh_from_db()
+        # An attempt's changes are published on the game channel of its negative id.
+        if long_poll(request, -attempt.pk, attempt.version, lambda: selectors.attempt_version(attempt.pk)):
+            attempt.refresh_from_db()
         return Response(selectors.attempt_state(attempt))
 
 
