@@ -100,6 +100,8 @@ describe("the puzzle page", () => {
     expect(root.querySelector<HTMLElement>(".solution")!.hidden).toBe(false);
     expect(root.querySelectorAll(".solution-line li").length).toBe(2);
     expect(root.querySelector(".solution .themes")!.textContent).toContain("block");
+    const explore = root.querySelector<HTMLAnchorElement>(".solution a.open-analysis")!;
+    expect(decodeURIComponent(explore.getAttribute("href")!)).toContain(`/analysis/?position=`);
     root.querySelector<HTMLButtonElement>(".solution .show-solution")!.click();
     expect(root.querySelector(".odb-pass, svg")).not.toBeNull();
     expect([...root.querySelectorAll(".puzzle-actions button, .puzzle-actions a")].map((b) => b.textContent)).toEqual(["Try again", "Next puzzle"]);

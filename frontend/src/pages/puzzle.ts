@@ -343,6 +343,9 @@ export class PuzzlePage {
     });
     show.classList.add("show-solution");
     this.solutionBox.append(show);
+    const explore = el("a", "open-analysis", t("Open in analysis"));
+    explore.href = `/analysis/?position=${encodeURIComponent(this.puzzle.position)}`;
+    this.solutionBox.append(" ", explore);
     const first = el("p", "first-moves", t("Every first move:") + " ");
     first.append(
       s.first_moves.map((m) => `${m.move} ${signed(m.value)} (${gradeLabel(m.grade)})`).join(", "),
