@@ -10,23 +10,12 @@ import re
 
 from solver import deal
 
+from browser_helpers import watch_errors
+
 # A deal that A opens (A holds [0|0]), so the human (A) moves first.
 SEED = next(s for s in range(1, 200) if deal(s).side == "A")
 GRADES = {"best move", "inaccuracy", "mistake", "blunder"}
 STATUS = "document.getElementById('game-root') && document.getElementById('game-root').dataset.status"
-
-
-def watch_errors(page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
-    # (Chromium logs every 4xx answer as an error: the refused move's 400 and the favicon's 404 are expected.)
-    page.on(
-        "console",
-        lambda msg: errors.append(f"console: {msg.text}")
-        if msg.type == "error" and not msg.text.startswith("Failed to load resource")
-        else None,
-    )
-    return errors
 
 
 def start_game(page, base_url: str, *, from_home: bool = True, human: str = "A") -> int:

@@ -14,19 +14,9 @@ from urllib.parse import urlencode
 
 from solver import GameRecord, Position, analyse, deal
 
+from browser_helpers import watch_errors
+
 ROOT_SELECTOR = "#analysis-root [data-app]"
-
-
-def watch_errors(page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
-    page.on(
-        "console",
-        lambda msg: errors.append(f"console: {msg.text}")
-        if msg.type == "error" and not msg.text.startswith("Failed to load resource")
-        else None,
-    )
-    return errors
 
 
 def table_values(page) -> dict[str, int]:
