@@ -92,9 +92,7 @@ def attempt_move(request, attempt_id: int):
     attempt = selectors.attempt_get_for_player(request, attempt_id)
     try:
         services.attempt_play_move(attempt=attempt, move=request.POST.get("move", ""))
-    except services.PuzzleError as exc:
-        messages.error(request, str(exc))
-    except services.GameError as exc:
+    except services.GameError as exc:  # PuzzleError included
         messages.error(request, str(exc))
     return redirect("training-attempt", attempt_id=attempt.pk)
 
