@@ -18,7 +18,10 @@ from pathlib import Path
 
 sys.setrecursionlimit(10_000)
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+# tests/ for the test positions (corpus.py), after the repository itself: with
+# tests/ alone on the path, ``import solver`` would find tests/solver/ (the
+# solver's tests) and import it as an empty namespace package.
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from corpus import random_game  # noqa: E402
 

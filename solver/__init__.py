@@ -5,9 +5,16 @@
     analysis = analyse(position)           # exact, from the side to move's view
     analysis.value, analysis.moves[0], analysis.pv
 
+The rules' vocabulary, defined once: ``SIDES`` (who moves), ``REASONS`` (how
+a deal ends, ``Result.reason``), ``OUTCOMES`` (what ``outcome`` says of a
+value) and ``GRADES`` (what ``grade`` says of a move).
+
 Pure Python apart from the compiled search core ``solver._core``; no Django.
 """
+from .analysis import GRADES, OUTCOMES, Analysis, MoveValue, analyse, grade, outcome
+from .deal import deal, draw_order
 from .errors import (
+    AnalysisError,
     DominoError,
     IllegalMoveError,
     MoveError,
@@ -16,17 +23,15 @@ from .errors import (
     SeedError,
     StoneError,
 )
-from .stones import ALL_STONES, Stone
 from .moves import PASS, Move
-from .position import Hand, Position, Result, other_side
-from .deal import deal, draw_order
+from .position import REASONS, SIDES, Hand, Position, Result, other_side
+from .record import GameRecord
+from .stones import ALL_STONES, Stone
 
 __all__ = [
-    "ALL_STONES", "DominoError", "Hand", "IllegalMoveError", "Move", "MoveError", "PASS",
-    "Position", "PositionError", "RecordError", "Result", "SeedError", "Stone", "StoneError",
-    "deal", "draw_order", "other_side",
+    "ALL_STONES", "GRADES", "OUTCOMES", "PASS", "REASONS", "SIDES",
+    "Analysis", "AnalysisError", "DominoError", "GameRecord", "Hand", "IllegalMoveError", "Move",
+    "MoveError", "MoveValue", "Position", "PositionError", "RecordError", "Result", "SeedError",
+    "Stone", "StoneError",
+    "analyse", "deal", "draw_order", "grade", "other_side", "outcome",
 ]
-from .analysis import GRADES, Analysis, MoveValue, analyse, grade, outcome
-from .record import GameRecord
-
-__all__ += ["Analysis", "GRADES", "GameRecord", "MoveValue", "analyse", "grade", "outcome"]

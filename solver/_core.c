@@ -353,7 +353,7 @@ static PyObject *move_tuple(Move m) {
  *   (value, [(col, end, value), ...] in legal order, pv [(col, end) | None for pass], nodes)
  * slots: A front 0..6, A back 0..6, B front, B back; stone index or 255 (played).
  * left/right: 0..6, or 7 for the empty table. side: 0 = A, 1 = B.
- * The caller (solver/engine.py) has validated the position. */
+ * The caller (solver/analysis.py) has validated the position. */
 static PyObject *py_analyse(PyObject *self, PyObject *args) {
     PyObject *slots;
     int left, right, side;

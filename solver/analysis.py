@@ -7,27 +7,33 @@ solver, which defines the values.  Both return the same ``Analysis``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
+from .errors import AnalysisError, IllegalMoveError, MoveError, PositionError
 from .moves import PASS, Move
-from .position import Position
+from .position import SIDES, Position
 from .reference import ReferenceSolver
 from .stones import ALL_STONES
 
+WIN, LOSS, DRAW = "win", "loss", "draw"
+OUTCOMES = (WIN, LOSS, DRAW)
 BEST, INACCURACY, MISTAKE, BLUNDER = "best", "inaccuracy", "mistake", "blunder"
 GRADES = (BEST, INACCURACY, MISTAKE, BLUNDER)
 MISTAKE_POINTS = 10  # points lost from which a same-outcome move is a mistake
 
 
 def outcome(value: int) -> str:
-    """``"win"``, ``"draw"`` or ``"loss"`` for the player whose value it is."""
-    return "win" if value > 0 else "loss" if value < 0 else "draw"
+    """``"win"``, ``"draw"`` or ``"loss"`` (one of ``OUTCOMES``) for the player
+    whose value it is."""
+    return WIN if value > 0 else LOSS if value < 0 else DRAW
 
 
 def grade(value: int, best: int) -> str:
-    """The standard label of a move worth ``value`` where the best is worth
-    ``best`` (RULES.md, "Grading a move")."""
+    """The standard label (one of ``GRADES``) of a move worth ``value`` where
+    the best is worth ``best`` (RULES.md, "Grading a move")."""
     if value == best:
         return BEST
     if outcome(value) != outcome(best):
@@ -46,7 +52,7 @@ class MoveValue:
     def outcome(self) -> str:
         return outcome(self.value)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"move": str(self.move), "value": self.value, "grade": self.grade}
 
 
@@ -54,13 +60,18 @@ class MoveValue:
 class Analysis:
     """``moves`` is sorted best first (equal values keep legal-move order:
     column by column, left end before right); ``pv`` is the main line, at each
-    step the first best move in that order, to the end of the deal."""
+    step the first best move in that order, to the end of the deal.
+
+    ``nodes`` is how many states the search visited: a statistic of the run,
+    not part of the result, so it takes no part in comparing analyses (the
+    two engines' analyses of a position are equal).
+    """
 
     position: Position
     value: int
     moves: tuple[MoveValue, ...]
     pv: tuple[Move, ...]
-    nodes: int = 0
+    nodes: int = field(default=0, compare=False)
 
     @property
     def best_moves(self) -> list[Move]:
@@ -78,13 +89,178 @@ class Analysis:
     def is_over(self) -> bool:
         return not self.moves
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "position": str(self.position),
             "value": self.value,
             "moves": [m.to_json() for m in self.moves],
             "pv": [str(m) for m in self.pv],
         }
+
+    @classmethod
+    def from_json(cls, data: object) -> Analysis:
+        """The analysis that ``to_json`` wrote: its exact inverse, so that
+        ``Analysis.from_json(a.to_json()) == a`` for every analysis ``a`` that
+        ``analyse`` returns.  ``data`` is the dictionary ``to_json`` returns, or
+        that dictionary as JSON text (a line of ``python -m solver analyse --json``).
+
+        ``to_json`` leaves out two things an ``Analysis`` holds.  ``nodes`` is a
+        statistic of the search, not part of the result: it is read back as 0
+        (``nodes`` is not compared, so the round trip is still equal).  Each
+        move's ``points_lost`` is the best value minus the move's value and is
+        worked out again.
+
+        The input is checked, not trusted: the keys are exactly the ones
+        ``to_json`` writes; ``position`` is a valid position string; ``moves``
+        are its legal moves, each once, in analysis order (best first, equal
+        values in legal-move order), each with the grade the rules give it;
+        ``value`` is the best move's value (the final value once the deal is
+        over); ``pv`` is a line of legal moves that starts with a best move and
+        ends the deal with ``value``.  Anything else raises ``AnalysisError``
+        (a ``ValueError``) whose message quotes the part that was refused.
+        Moves are normalised as ``Position.normalise_move`` does (``63r`` reads
+        as ``36R``), and so is the position string.
+        """
+        if isinstance(data, str):
+            data = _loads(data)
+        fields = _json_object(data, _ANALYSIS_FIELDS, "an analysis")
+        text = fields["position"]
+        if not isinstance(text, str):
+            raise AnalysisError(f"{_WHERE}'position' is a position string, not {text!r}")
+        try:
+            position = Position.parse(text)
+        except PositionError as exc:
+            raise AnalysisError(f"{_WHERE}bad 'position': {exc}") from None
+        value = _json_int(fields["value"], "'value'")
+
+        written: list[tuple[Move, int, str]] = []  # as listed: move, value, grade
+        for i, item in enumerate(_json_list(fields["moves"], "'moves'")):
+            where = f"moves[{i}]"
+            entry = _json_object(item, _MOVE_FIELDS, where)
+            move = _json_move(position, entry["move"], f"{where}['move']")
+            for j, (seen, _, _) in enumerate(written):
+                if seen == move:
+                    raise AnalysisError(f"{_WHERE}{where} {entry['move']!r} lists {str(seen)!r} again (as moves[{j}])")
+            move_grade = entry["grade"]
+            if not isinstance(move_grade, str) or move_grade not in GRADES:
+                raise AnalysisError(
+                    f"{_WHERE}{where}['grade'] is one of {', '.join(map(repr, GRADES))}, not {move_grade!r}"
+                )
+            written.append((move, _json_int(entry["value"], f"{where}['value']"), move_grade))
+
+        values = {move: move_value for move, move_value, _ in written}
+        legal = position.legal_moves()
+        missing = [str(m) for m in legal if m not in values]
+        if missing:
+            raise AnalysisError(
+                f"{_WHERE}'moves' lacks the legal move(s) {', '.join(map(repr, missing))} of {str(position)!r}"
+            )
+        analysis = _build(position, value, [(m, values[m]) for m in legal], [], 0)
+        order = [str(entry.move) for entry in analysis.moves]
+        listed = [str(move) for move, _, _ in written]
+        if listed != order:
+            raise AnalysisError(
+                f"{_WHERE}'moves' are listed best first, equal values in legal-move order "
+                f"({order!r}), not {listed!r}"
+            )
+        if analysis.moves and value != analysis.moves[0].value:
+            raise AnalysisError(
+                f"{_WHERE}'value' is the best move's value, {analysis.moves[0].value}, not {value!r}"
+            )
+        if not analysis.moves and value != position.final_value():
+            raise AnalysisError(
+                f"{_WHERE}the deal is over ({position.result()}): 'value' is its final value "
+                f"for {position.side}, {position.final_value()}, not {value!r}"
+            )
+        for i, (graded, (_, _, move_grade)) in enumerate(zip(analysis.moves, written, strict=True)):
+            if graded.grade != move_grade:
+                raise AnalysisError(
+                    f"{_WHERE}moves[{i}] {str(graded.move)!r} is worth {graded.value} where the best "
+                    f"is worth {value}: its grade is {graded.grade!r}, not {move_grade!r}"
+                )
+
+        line: list[Move] = []
+        walk = position
+        for i, item in enumerate(_json_list(fields["pv"], "'pv'")):
+            move = _json_move(walk, item, f"pv[{i}]")
+            line.append(move)
+            walk = walk.play(move)
+        if not walk.is_over():
+            raise AnalysisError(
+                f"{_WHERE}'pv' is the main line to the end of the deal, but it stops after "
+                f"{len(line)} move(s), at {str(walk)!r}"
+            )
+        if line and values[line[0]] != value:
+            raise AnalysisError(
+                f"{_WHERE}'pv' starts with a best move (worth {value}), not {str(line[0])!r} "
+                f"(worth {values[line[0]]})"
+            )
+        final = walk.final_value()
+        assert final is not None  # the deal is over
+        worth = final if walk.side == position.side else -final
+        if worth != value:
+            raise AnalysisError(
+                f"{_WHERE}'pv' {' '.join(map(str, line))!r} ends the deal with {walk.result()}, "
+                f"worth {worth} for {position.side}, not 'value' {value}"
+            )
+        return cls(position, value, analysis.moves, tuple(line))
+
+
+# ----------------------------------------------------- reading analysis JSON
+
+_WHERE = "analysis JSON: "
+_ANALYSIS_FIELDS = ("position", "value", "moves", "pv")  # what Analysis.to_json writes
+_MOVE_FIELDS = ("move", "value", "grade")  # what MoveValue.to_json writes
+_QUOTED_CHARS = 40  # of JSON text around a syntax error
+
+
+def _loads(text: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        near = text[max(0, exc.pos - _QUOTED_CHARS // 2) : exc.pos + _QUOTED_CHARS // 2]
+        raise AnalysisError(
+            f"{_WHERE}not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}, near {near!r}"
+        ) from None
+
+
+def _json_object(data: object, fields: tuple[str, ...], where: str) -> Mapping[str, object]:
+    names = ", ".join(map(repr, fields))
+    if not isinstance(data, Mapping):
+        raise AnalysisError(f"{_WHERE}{where} is an object with the keys {names}, not {data!r}")
+    missing = [name for name in fields if name not in data]
+    if missing:
+        raise AnalysisError(
+            f"{_WHERE}{where} has no {', '.join(map(repr, missing))} (its keys are {list(data)!r})"
+        )
+    unknown = [name for name in data if name not in fields]
+    if unknown:
+        raise AnalysisError(
+            f"{_WHERE}{where} has the unknown key(s) {', '.join(map(repr, unknown))} (the keys are {names})"
+        )
+    return data
+
+
+def _json_int(data: object, where: str) -> int:
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise AnalysisError(f"{_WHERE}{where} is a whole number, not {data!r}")
+    return data
+
+
+def _json_list(data: object, where: str) -> list[object]:
+    if not isinstance(data, (list, tuple)):
+        raise AnalysisError(f"{_WHERE}{where} is a list, not {data!r}")
+    return list(data)
+
+
+def _json_move(position: Position, data: object, where: str) -> Move:
+    """``data`` as the legal move of ``position`` it names."""
+    if not isinstance(data, str):
+        raise AnalysisError(f"{_WHERE}{where} is a move such as '36R' or 'pass', not {data!r}")
+    try:
+        return position.normalise_move(data)
+    except (MoveError, IllegalMoveError) as exc:
+        raise AnalysisError(f"{_WHERE}{where} {data!r} in {str(position)!r}: {exc}") from None
 
 
 def _build(position: Position, value: int, values: list[tuple[Move, int]], pv: list[Move], nodes: int) -> Analysis:
@@ -127,7 +303,7 @@ def _analyse_core(position: Position) -> Analysis:
     from . import _core
 
     ends = position.ends if position.ends is not None else (7, 7)
-    value, moves, pv, nodes = _core.analyse(_slots(position), ends[0], ends[1], "AB".index(position.side))
+    value, moves, pv, nodes = _core.analyse(_slots(position), ends[0], ends[1], SIDES.index(position.side))
     values = [(_core_move(position, c, e), v) for c, e, v in moves]
     if not values and position.legal_moves() == [PASS]:
         values = [(PASS, value)]
@@ -147,7 +323,7 @@ def perft(position: Position, depth: int, engine: str = "core") -> int:
         from . import _core
 
         ends = position.ends if position.ends is not None else (7, 7)
-        return _core.perft(_slots(position), ends[0], ends[1], "AB".index(position.side), depth)
+        return _core.perft(_slots(position), ends[0], ends[1], SIDES.index(position.side), depth)
     moves = position.legal_moves()
     if depth == 0 or not moves:
         return 1
@@ -156,14 +332,14 @@ def perft(position: Position, depth: int, engine: str = "core") -> int:
 
 # --------------------------------------------------------- reference solver
 
-def _analyse_reference(position: Position, solver: Optional[ReferenceSolver] = None) -> Analysis:
+def _analyse_reference(position: Position, solver: ReferenceSolver | None = None) -> Analysis:
     solver = solver or ReferenceSolver()
     values = solver.move_values(position)
     value = solver.value(position)
     return _build(position, value, values, solver.principal_variation(position), len(solver.memo))
 
 
-def analyse(position: Position | str, engine: str = "core", reference_solver: Optional[ReferenceSolver] = None) -> Analysis:
+def analyse(position: Position | str, engine: str = "core", reference_solver: ReferenceSolver | None = None) -> Analysis:
     """Exact analysis of ``position`` (a ``Position`` or a position string).
 
     ``engine`` is ``"core"`` (compiled, the default) or ``"reference"``.

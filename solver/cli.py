@@ -25,7 +25,8 @@ import argparse
 import json
 import os
 import sys
-from typing import Optional, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from .analysis import Analysis, analyse, core_available, outcome
 from .deal import check_seed, deal
@@ -42,13 +43,18 @@ class CommandError(Exception):
     """Bad input for a command: printed as ``error: <message>``, exit status 2."""
 
 
+Command = Callable[[argparse.Namespace, TextIO, TextIO], int]
+"""What a subcommand runs (``args.run``): the parsed arguments, standard
+output and standard error in, the exit status out."""
+
+
 # ------------------------------------------------------------------ helpers
 
 def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def _engine(name: Optional[str]) -> str:
+def _engine(name: str | None) -> str:
     if name:
         return name
     return "core" if core_available() else "reference"
@@ -62,7 +68,7 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:
-        cells = [cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))]
+        cells = [cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
         lines.append("  ".join(cells).rstrip())
     return lines
 
@@ -174,13 +180,13 @@ def cmd_deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 # --------------------------------------------------------------------- game
 
-def game_report(record: GameRecord, engine: str = "core") -> dict:
+def game_report(record: GameRecord, engine: str = "core") -> dict[str, Any]:
     """Every ply of ``record`` with its value, the best value and its grade,
     and a summary per player (the JSON of ``game --json``; see ``solver.review``)."""
     return grade_record(record, engine=engine)
 
 
-def format_game(record: GameRecord, report: dict) -> str:
+def format_game(record: GameRecord, report: dict[str, Any]) -> str:
     lines = [f"{name}: {value}" for name, value in record.tags]
     lines.append(f"start:  {record.start}")
     lines.append(f"result: {record.result if record.result is not None else 'unfinished (*)'}")
@@ -299,7 +305,7 @@ def _protect_positions(argv: list[str]) -> list[str]:
     return [argv[0], *ordered, "--", *fields]
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -310,7 +316,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     out, err = sys.stdout, sys.stderr
     try:
         try:
-            status = args.run(args, out, err)
+            run: Command = args.run
+            status = run(args, out, err)
         except CommandError as exc:
             out.flush()
             err.write(f"error: {exc}\n")

@@ -28,3 +28,8 @@ class RecordError(DominoError):
 
 class SeedError(DominoError):
     """A deal seed is not a non-negative integer below 2**64."""
+
+
+class AnalysisError(DominoError):
+    """An analysis's JSON (``Analysis.from_json``) is malformed or does not
+    describe a consistent analysis of its position."""

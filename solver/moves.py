@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from .errors import MoveError, StoneError
 from .stones import Stone
@@ -15,8 +14,8 @@ class Move:
     """A move: a stone put at an end (``L``/``R``), the opening stone (``end`` is
     ``None``), or the forced pass (``stone`` and ``end`` both ``None``)."""
 
-    stone: Optional[Stone]
-    end: Optional[str] = None
+    stone: Stone | None
+    end: str | None = None
 
     def __post_init__(self) -> None:
         if self.stone is None and self.end is not None:
@@ -25,7 +24,7 @@ class Move:
             raise MoveError(f"an end is 'L' or 'R', not {self.end!r}")
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         if not isinstance(text, str):
             raise MoveError(f"a move is a string such as '36', '36R' or 'pass', not {text!r}")
         t = text.strip()

@@ -7,14 +7,18 @@ the forced pass and the end of the deal with its score.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from itertools import pairwise
+from typing import Any
 
-from .errors import IllegalMoveError, MoveError, PositionError, StoneError
+from .errors import IllegalMoveError, PositionError, StoneError
 from .moves import LEFT, PASS, RIGHT, Move
 from .stones import ALL_STONES, DOUBLE_BLANK, Stone
 
 SIDES = ("A", "B")
+DOMINO, BLOCKED = "domino", "blocked"
+REASONS = (DOMINO, BLOCKED)  # how a deal ends: a player goes out, or nobody can play
 COLUMNS = 7
 PLAYED = "--"
 
@@ -31,8 +35,8 @@ class Hand:
     once the front stone of its column has gone (RULES 1.4).
     """
 
-    front: tuple[Optional[Stone], ...]
-    back: tuple[Optional[Stone], ...]
+    front: tuple[Stone | None, ...]
+    back: tuple[Stone | None, ...]
     _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
@@ -64,7 +68,7 @@ class Hand:
     def __contains__(self, stone: object) -> bool:
         return stone in self.front or stone in self.back
 
-    def without(self, stone: Stone) -> "Hand":
+    def without(self, stone: Stone) -> Hand:
         """The hand after its available ``stone`` has been played."""
         for col, s in self.available():
             if s == stone:
@@ -76,7 +80,7 @@ class Hand:
         raise IllegalMoveError(f"{stone} is not an available stone of this hand")
 
     def notation(self) -> str:
-        def row(stones: tuple[Optional[Stone], ...]) -> str:
+        def row(stones: tuple[Stone | None, ...]) -> str:
             return ".".join(PLAYED if s is None else str(s) for s in stones)
 
         return f"{row(self.front)}/{row(self.back)}"
@@ -85,9 +89,10 @@ class Hand:
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a deal ended: ``winner`` is ``"A"``, ``"B"`` or ``None`` (a draw);
-    ``points`` is what the winner scores; ``reason`` is ``"domino"`` or ``"blocked"``."""
+    ``points`` is what the winner scores; ``reason`` is ``"domino"`` or
+    ``"blocked"`` (one of ``REASONS``)."""
 
-    winner: Optional[str]
+    winner: str | None
     points: int
     reason: str
 
@@ -106,12 +111,12 @@ class Position:
     """
 
     hands: tuple[Hand, Hand]
-    ends: Optional[tuple[int, int]]
+    ends: tuple[int, int] | None
     side: str
 
     # ----------------------------------------------------------------- notation
     @classmethod
-    def parse(cls, text: str) -> "Position":
+    def parse(cls, text: str) -> Position:
         if not isinstance(text, str):
             raise PositionError(f"a position is a string, not {text!r}")
         fields = text.split()
@@ -139,7 +144,7 @@ class Position:
 
     def _validate(self, text: str) -> None:
         seen: dict[Stone, str] = {}
-        for side, hand in zip(SIDES, self.hands):
+        for side, hand in zip(SIDES, self.hands, strict=True):
             for col in range(COLUMNS):
                 for row, stone in (("front", hand.front[col]), ("back", hand.back[col])):
                     if stone is None:
@@ -238,22 +243,22 @@ class Position:
             return [PASS]
         return []
 
-    def result(self) -> Optional[Result]:
+    def result(self) -> Result | None:
         """The end of the deal (RULES 1.8, 1.9), or ``None`` while it goes on."""
         a, b = self.hands
         if a.count == 0:
-            return Result("A", b.pips, "domino")
+            return Result("A", b.pips, DOMINO)
         if b.count == 0:
-            return Result("B", a.pips, "domino")
+            return Result("B", a.pips, DOMINO)
         if not self.is_blocked():
             return None
         if a.pips < b.pips:
-            return Result("A", b.pips, "blocked")
+            return Result("A", b.pips, BLOCKED)
         if b.pips < a.pips:
-            return Result("B", a.pips, "blocked")
-        return Result(None, 0, "blocked")
+            return Result("B", a.pips, BLOCKED)
+        return Result(None, 0, BLOCKED)
 
-    def final_value(self) -> Optional[int]:
+    def final_value(self) -> int | None:
         """The value of a finished deal for the side to move (``None`` if not finished)."""
         result = self.result()
         if result is None:
@@ -300,11 +305,11 @@ class Position:
         end_value = self.ends[0] if move.end == LEFT else self.ends[1]
         return f"{stone} does not fit the {'left' if move.end == LEFT else 'right'} end, which shows {end_value}"
 
-    def push(self, move: Move | str) -> "Position":
+    def push(self, move: Move | str) -> Position:
         """The position after ``move`` (checked for legality)."""
         return self.play(self.normalise_move(move))
 
-    def play(self, move: Move) -> "Position":
+    def play(self, move: Move) -> Position:
         """The position after ``move``, which must be one of ``legal_moves()``
         (not checked: this is for solvers walking the legal moves)."""
         if move.is_pass:
@@ -322,7 +327,7 @@ class Position:
         hands[me] = hands[me].without(stone)
         return Position((hands[0], hands[1]), ends, other_side(self.side))
 
-    def line(self, moves: list[Move | str]) -> Iterator["Position"]:
+    def line(self, moves: list[Move | str]) -> Iterator[Position]:
         """The positions reached by playing ``moves`` one after the other."""
         position = self
         for move in moves:
@@ -351,8 +356,8 @@ class Position:
         for edges in adjacency.values():
             edges.sort(key=lambda s: (s.other(s.low) if s.low != s.high else s.low, s.high))
         used: set[Stone] = set()
-        stack: list[tuple[int, Optional[Stone]]] = [(left, None)]
-        trail: list[tuple[int, Optional[Stone]]] = []
+        stack: list[tuple[int, Stone | None]] = [(left, None)]
+        trail: list[tuple[int, Stone | None]] = []
         while stack:
             number, via = stack[-1]
             edges = adjacency[number]
@@ -365,13 +370,11 @@ class Position:
             else:
                 trail.append(stack.pop())
         trail.reverse()  # from left to right
-        line = []
-        for (a, _), (b, stone) in zip(trail, trail[1:]):
-            line.append((a, b))
+        line = [(a, b) for (a, _), (b, _) in pairwise(trail)]
         assert not line or (line[0][0] == left and line[-1][1] == right), (line, self.ends)
         return line
 
-    def to_json(self, line: Optional[list[tuple[int, int]]] = None) -> dict:
+    def to_json(self, line: list[tuple[int, int]] | None = None) -> dict[str, Any]:
         """What a board needs to draw this position (the board knows no rules:
         the legal moves come with it).  ``line`` is the table in played order
         if known (see ``line_from_moves``), else ``table_line()``."""
@@ -387,7 +390,7 @@ class Position:
                     "pips": hand.pips,
                     "count": hand.count,
                 }
-                for side, hand in zip(SIDES, self.hands)
+                for side, hand in zip(SIDES, self.hands, strict=True)
             },
             "line": [f"{a}{b}" for a, b in (line if line is not None else self.table_line())],
             "legal_moves": [str(m) for m in self.legal_moves()],
@@ -396,7 +399,7 @@ class Position:
         }
 
     @classmethod
-    def from_draws(cls, draws: list[Stone]) -> "Position":
+    def from_draws(cls, draws: list[Stone]) -> Position:
         """The opening position of a deal whose 28 stones were drawn in this order
         (RULES 1.3: A draws first; each player's draws 0..6 make the front row,
         7..13 the back row)."""
@@ -415,13 +418,13 @@ def _parse_hand(field: str, side: str, text: str) -> Hand:
             f"{side}'s stones are written '<front>/<back>' (one '/'), not {field!r} in {text!r}"
         )
     parsed = []
-    for name, row in zip(("front", "back"), rows):
+    for name, row in zip(("front", "back"), rows, strict=True):
         entries = row.split(".")
         if len(entries) != COLUMNS:
             raise PositionError(
                 f"{side}'s {name} row has {len(entries)} entries, not 7, in {field!r} of {text!r}"
             )
-        stones: list[Optional[Stone]] = []
+        stones: list[Stone | None] = []
         for entry in entries:
             if entry == PLAYED:
                 stones.append(None)
@@ -437,7 +440,7 @@ def _parse_hand(field: str, side: str, text: str) -> Hand:
     return Hand(parsed[0], parsed[1])
 
 
-def _parse_ends(field: str, text: str) -> Optional[tuple[int, int]]:
+def _parse_ends(field: str, text: str) -> tuple[int, int] | None:
     if field == "-":
         return None
     if len(field) != 2 or not field.isascii() or not field.isdigit() or max(field) > "6":
@@ -478,10 +481,13 @@ def _forms_line(stones: list[Stone], left: int, right: int) -> bool:
     return all(find(s.low) == root for s in stones)
 
 
-def line_from_moves(start: Position, moves: list[Move | str]) -> list[tuple[int, int]]:
+def line_from_moves(
+    start: Position, moves: Sequence[Move | str], base: Sequence[tuple[int, int]] = ()
+) -> list[tuple[int, int]]:
     """The table after playing ``moves`` from ``start``, in played order, left to
-    right, each stone as ``(left half, right half)``."""
-    line: list[tuple[int, int]] = []
+    right, each stone as ``(left half, right half)``.  ``base`` is the table of
+    ``start`` (e.g. ``start.table_line()``); by default the line starts empty."""
+    line: list[tuple[int, int]] = list(base)
     position = start
     for move in moves:
         move = position.normalise_move(move)

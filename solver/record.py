@@ -17,13 +17,13 @@ legal); ``str(record)`` writes it back, and ``GameRecord.parse(str(record))
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional, Union
 
 from .deal import check_seed, deal
 from .errors import IllegalMoveError, MoveError, PositionError, RecordError, SeedError
 from .moves import Move
-from .position import SIDES, Position, Result
+from .position import BLOCKED, REASONS, SIDES, Position, Result
 
 START, SEED, RESULT = "Start", "Seed", "Result"
 UNFINISHED = "*"
@@ -34,12 +34,12 @@ _TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\["\\])*)"\
 _UNESCAPE = re.compile(r'\\(["\\])')
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)\Z")  # "12." or "12..." (ignored), or glued "12.05"
 
-TagsLike = Union[Mapping[str, str], Iterable[tuple[str, str]]]
+TagsLike = Mapping[str, str] | Iterable[tuple[str, str]]
 
 
 # ------------------------------------------------------------------- results
 
-def format_result(result: Optional[Result]) -> str:
+def format_result(result: Result | None) -> str:
     """The Result tag's value: ``A 12 domino``, ``B 40 blocked``,
     ``draw blocked``, or ``*`` while the deal goes on (``result`` is ``None``)."""
     if result is None:
@@ -49,19 +49,19 @@ def format_result(result: Optional[Result]) -> str:
     return f"{result.winner} {result.points} {result.reason}"
 
 
-def parse_result(text: str) -> Optional[Result]:
+def parse_result(text: str) -> Result | None:
     """Read a Result tag's value (see ``format_result``); ``*`` gives ``None``."""
     words = text.split()
     if words == [UNFINISHED]:
         return None
-    if len(words) == 2 and words[0].lower() == "draw" and words[1].lower() == "blocked":
-        return Result(None, 0, "blocked")
+    if len(words) == 2 and words[0].lower() == "draw" and words[1].lower() == BLOCKED:
+        return Result(None, 0, BLOCKED)
     if (
         len(words) == 3
         and words[0].upper() in SIDES
         and words[1].isascii()
         and words[1].isdigit()
-        and words[2].lower() in ("domino", "blocked")
+        and words[2].lower() in REASONS
     ):
         return Result(words[0].upper(), int(words[1]), words[2].lower())
     raise RecordError(
@@ -113,7 +113,7 @@ def _seed_start(value: str) -> Position:
 
 # ------------------------------------------------------------------ replay
 
-def _replay(start: Position, tokens: Iterable[tuple[str, Union[Move, str]]]) -> tuple[tuple[Move, ...], tuple[Position, ...]]:
+def _replay(start: Position, tokens: Iterable[tuple[str, object]]) -> tuple[tuple[Move, ...], tuple[Position, ...]]:
     """Play ``(token, move)`` pairs from ``start``; the token is what the
     record said, quoted in errors.  Returns the normalised moves and every
     position from ``start`` to the end."""
@@ -139,7 +139,7 @@ def _replay(start: Position, tokens: Iterable[tuple[str, Union[Move, str]]]) -> 
 
 # ------------------------------------------------------------------ record
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)  # __init__ below checks and normalises
 class GameRecord:
     """A start position, the moves played from it (normalised, each legal) and
     the record's tags as ``(name, value)`` pairs in order.
@@ -147,15 +147,19 @@ class GameRecord:
     The Start and Result tags are not among ``tags``: they are written from
     ``start`` and ``result``.  A ``Seed`` tag, if present, must name the deal
     whose opening position is ``start``.
+
+    The constructor takes more than it stores: the start as a ``Position`` or
+    a position string, the moves as ``Move`` objects or move strings, the tags
+    as a mapping or as pairs; it checks them all (raising ``RecordError``) and
+    keeps them normalised.
     """
 
     start: Position
-    moves: tuple[Move, ...] = ()
-    tags: tuple[tuple[str, str], ...] = ()
+    moves: tuple[Move, ...]
+    tags: tuple[tuple[str, str], ...]
     _positions: tuple[Position, ...] = field(init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self) -> None:
-        start = self.start
+    def __init__(self, start: Position | str, moves: Iterable[Move | str] = (), tags: TagsLike = ()) -> None:
         if isinstance(start, str):
             try:
                 start = Position.parse(start)
@@ -163,35 +167,34 @@ class GameRecord:
                 raise RecordError(f"bad start position: {exc}") from None
         if not isinstance(start, Position):
             raise RecordError(f"the start is a Position or a position string, not {start!r}")
-        tags = _check_tags(self.tags)
-        seed = dict(tags).get(SEED)
+        checked_tags = _check_tags(tags)
+        seed = dict(checked_tags).get(SEED)
         if seed is not None and _seed_start(seed) != start:
             raise RecordError(
                 f"the start position {str(start)!r} is not the opening position of deal "
                 f"{seed!r}, which is {str(_seed_start(seed))!r}"
             )
-        if isinstance(self.moves, (str, Move)):
-            raise RecordError(f"moves is a sequence of moves, not {self.moves!r}")
-        moves, positions = _replay(start, ((str(m), m) for m in self.moves))
+        if isinstance(moves, (str, Move)):
+            raise RecordError(f"moves is a sequence of moves, not {moves!r}")
+        played, positions = _replay(start, ((str(m), m) for m in moves))
         object.__setattr__(self, "start", start)
-        object.__setattr__(self, "tags", tags)
-        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "tags", checked_tags)
+        object.__setattr__(self, "moves", played)
         object.__setattr__(self, "_positions", positions)
 
     # ------------------------------------------------------------ building
     @classmethod
-    def from_seed(cls, seed: int | str, moves: Iterable[Union[Move, str]] = (), tags: TagsLike = ()) -> "GameRecord":
+    def from_seed(cls, seed: int | str, moves: Iterable[Move | str] = (), tags: TagsLike = ()) -> GameRecord:
         """A record of deal ``seed`` (its Seed tag comes after ``tags``)."""
         value = str(check_seed(seed))
-        tags = _check_tags(tags)
-        tags = tuple(t for t in tags if t[0] != SEED) + ((SEED, value),)
-        return cls(deal(int(value)), tuple(moves), tags)
+        kept = tuple(t for t in _check_tags(tags) if t[0] != SEED) + ((SEED, value),)
+        return cls(deal(int(value)), tuple(moves), kept)
 
-    def push(self, move: Union[Move, str]) -> "GameRecord":
+    def push(self, move: Move | str) -> GameRecord:
         """The record with ``move`` played after the last one."""
-        return GameRecord(self.start, self.moves + (move,), self.tags)  # type: ignore[operator]
+        return GameRecord(self.start, (*self.moves, move), self.tags)
 
-    def with_tag(self, name: str, value: str) -> "GameRecord":
+    def with_tag(self, name: str, value: str) -> GameRecord:
         """The record with tag ``name`` set to ``value`` (replaced in place if present)."""
         tags = list(self.tags)
         for i, (n, _) in enumerate(tags):
@@ -203,7 +206,7 @@ class GameRecord:
         return GameRecord(self.start, self.moves, tuple(tags))
 
     # ------------------------------------------------------------- reading
-    def tag(self, name: str, default: Optional[str] = None) -> Optional[str]:
+    def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of tag ``name`` (``Start`` and ``Result`` included, as written)."""
         if name == START:
             return str(self.start)
@@ -212,7 +215,7 @@ class GameRecord:
         return dict(self.tags).get(name, default)
 
     @property
-    def seed(self) -> Optional[int]:
+    def seed(self) -> int | None:
         value = dict(self.tags).get(SEED)
         return None if value is None else check_seed(value.strip())
 
@@ -225,7 +228,7 @@ class GameRecord:
         return self._positions[-1]
 
     @property
-    def result(self) -> Optional[Result]:
+    def result(self) -> Result | None:
         """How the deal ended, or ``None`` if the record stops before the end."""
         return self.final_position.result()
 
@@ -260,7 +263,7 @@ class GameRecord:
 
     # ------------------------------------------------------------- parsing
     @classmethod
-    def parse(cls, text: str) -> "GameRecord":
+    def parse(cls, text: str) -> GameRecord:
         """Read a record (see the module docstring), replaying every move.
 
         Raises ``RecordError`` whose message says what is wrong and where.
@@ -296,7 +299,7 @@ class GameRecord:
         tokens = _move_tokens(enumerate(lines[index:], index + 1))
 
         values = dict(tags)
-        start: Optional[Position] = None
+        start: Position | None = None
         if START in values:
             try:
                 start = Position.parse(values[START])
@@ -328,7 +331,7 @@ class GameRecord:
         return cls(start, moves, kept)
 
     @classmethod
-    def _parse_bare(cls, lines: list[str], index: int) -> "GameRecord":
+    def _parse_bare(cls, lines: list[str], index: int) -> GameRecord:
         """No tags: the first line is a position string, possibly followed by moves."""
         fields = lines[index].split()
         try:

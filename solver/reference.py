@@ -31,7 +31,9 @@ class ReferenceSolver:
         if moves:
             result = max(-self.value(position.play(move)) for move in moves)
         else:
-            result = position.final_value()
+            final = position.final_value()
+            assert final is not None  # no legal move: the deal is over
+            result = final
         self.memo[position] = result
         return result
 
@@ -43,7 +45,7 @@ class ReferenceSolver:
     def principal_variation(self, position: Position) -> list[Move]:
         """The main line to the end of the deal: at every step the first move
         in legal-move order whose value equals the position's value."""
-        line = []
+        line: list[Move] = []
         while True:
             best = self.value(position)
             for move, value in self.move_values(position):

@@ -17,9 +17,10 @@ to move.
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
-from .analysis import GRADES, analyse
+from .analysis import BEST, GRADES, analyse
 from .position import SIDES, Position
 from .record import GameRecord, format_result
 
@@ -34,11 +35,11 @@ def accuracy(best: int, choices: int) -> float:
     return 100.0 if choices == 0 else round(100.0 * best / choices, 1)
 
 
-def empty_summary() -> dict:
+def empty_summary() -> dict[str, Any]:
     return {"moves": 0, "choices": 0, "points_lost": 0, "accuracy": 100.0, **{g: 0 for g in GRADES}}
 
 
-def summarise(plies: list[dict]) -> dict:
+def summarise(plies: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The summary per player of graded plies (dicts with ``side``, ``grade``,
     ``points_lost`` and ``forced``)."""
     summary = {side: empty_summary() for side in SIDES}
@@ -50,20 +51,20 @@ def summarise(plies: list[dict]) -> dict:
         player[p["grade"]] += 1
         if not p["forced"]:
             player["choices"] += 1
-            kept[p["side"]] += p["grade"] == "best"
+            kept[p["side"]] += p["grade"] == BEST
     for side in SIDES:
         summary[side]["accuracy"] = accuracy(kept[side], summary[side]["choices"])
     return summary
 
 
-def grade_record(record: GameRecord, engine: str = "core", progress: Optional[ProgressCallback] = None) -> dict:
+def grade_record(record: GameRecord, engine: str = "core", progress: ProgressCallback | None = None) -> dict[str, Any]:
     """Every ply of ``record`` graded, the summary per player and the values
     for A over the game.  ``progress(done, total)`` is called after each ply."""
-    plies = []
+    plies: list[dict[str, Any]] = []
     positions = record.positions()
     values: list[int] = []
     total = len(record.moves)
-    for ply, (position, move) in enumerate(zip(positions, record.moves), 1):
+    for ply, (position, move) in enumerate(zip(positions[:-1], record.moves, strict=True), 1):
         analysis = analyse(position, engine=engine)
         entry = analysis.move_value(move)
         values.append(value_for_a(position, analysis.value))

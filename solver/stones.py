@@ -24,7 +24,7 @@ class Stone:
             raise StoneError(f"not a stone of the double-six set: [{self.low}|{self.high}]")
 
     @classmethod
-    def parse(cls, text: str) -> "Stone":
+    def parse(cls, text: str) -> Stone:
         if not isinstance(text, str) or len(text) != 2 or not text.isascii() or not text.isdigit():
             raise StoneError(f"a stone is two digits 0..6, not {text!r}")
         a, b = int(text[0]), int(text[1])

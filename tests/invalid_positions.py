@@ -6,7 +6,7 @@ the reason the error message must give.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from solver import Position, analyse, deal
 
@@ -39,7 +39,7 @@ def with_field(position: Position | str, index: int, value: str) -> str:
     return " ".join(f)
 
 
-@lru_cache(maxsize=None)
+@cache
 def main_line_positions(seed: int) -> tuple[Position, ...]:
     """The positions along the solver's main line of deal ``seed``."""
     position = deal(seed)

@@ -19,13 +19,13 @@ def record(seed: int) -> GameRecord:
 def test_summary_agrees_with_the_solver():
     for seed in (2, 19, 40):
         rec = record(seed)
-        calls = []
-        report = grade_record(rec, progress=lambda done, total: calls.append((done, total)))
+        calls: list[tuple[int, int]] = []
+        report = grade_record(rec, progress=lambda done, total, calls=calls: calls.append((done, total)))
         assert calls == [(i, len(rec.moves)) for i in range(1, len(rec.moves) + 1)]
         kept = {"A": 0, "B": 0}
         choices = {"A": 0, "B": 0}
         lost = {"A": 0, "B": 0}
-        for position, move, ply in zip(rec.positions(), rec.moves, report["plies"]):
+        for position, move, ply in zip(rec.positions()[:-1], rec.moves, report["plies"], strict=True):
             analysis = analyse(position)
             value = analysis.move_value(move).value
             assert (ply["value"], ply["best"], ply["points_lost"]) == (value, analysis.value, analysis.value - value)

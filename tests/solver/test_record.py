@@ -53,7 +53,7 @@ def check_round_trip(record: GameRecord) -> str:
     positions = record.positions()
     assert len(positions) == len(record.moves) + 1
     assert positions[0] == record.start and positions[-1] == record.final_position
-    for before, move, after in zip(positions, record.moves, positions[1:]):
+    for before, move, after in zip(positions[:-1], record.moves, positions[1:], strict=True):
         assert move in before.legal_moves()  # stored normalised
         assert before.push(move) == after
     assert record.result == record.final_position.result()

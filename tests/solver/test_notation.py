@@ -5,6 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from invalid_positions import (
+    edit_entry,
+    invalid_examples,
+    main_line_positions,
+    with_field,
+)
 
 from solver import (
     ALL_STONES,
@@ -19,8 +25,6 @@ from solver import (
     deal,
 )
 from solver.stones import TOTAL_PIPS
-
-from invalid_positions import edit_entry, invalid_examples, main_line_positions, with_field
 
 SEEDS = (0, 1, 7, 42, 1234, 2**64 - 1)
 
@@ -164,7 +168,7 @@ def test_the_invalid_examples_are_edits_of_valid_positions():
     # guard against a helper that builds nonsense: undoing the edit is valid
     opening = deal(42)
     assert Position.parse(with_field(with_field(opening, 3, "A"), 3, "B")) == opening
-    for name, text, _ in EXAMPLES:
+    for _name, text, _ in EXAMPLES:
         assert text != str(opening) and text.strip() == text
 
 

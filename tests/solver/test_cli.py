@@ -8,14 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from invalid_positions import invalid_examples, main_line_positions
 
 from solver import PASS, Position, analyse, deal
 from solver.cli import main
 from solver.record import GameRecord
 
-from invalid_positions import invalid_examples, main_line_positions
-
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the repository: tests/solver/ -> tests/ -> root
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -48,7 +47,7 @@ def test_analyse_table_lists_every_move_best_first():
     rows = [line.split() for line in out.splitlines()]
     table = [r for r in rows if r and r[0] in {str(m.move) for m in analysis.moves}]
     assert [r[0] for r in table] == [str(m.move) for m in analysis.moves]
-    for row, entry in zip(table, analysis.moves):
+    for row, entry in zip(table, analysis.moves, strict=True):
         assert int(row[1]) == entry.value
         assert row[2] == entry.outcome and row[3] == entry.grade
         assert int(row[4]) == entry.points_lost
@@ -158,7 +157,7 @@ def test_batch_all_good_exits_0():
     positions = [deal(s) for s in range(4)]
     proc = run("analyse", "--json", "-", stdin="".join(f"{p}\n" for p in positions))
     assert proc.returncode == 0
-    assert [json.loads(l) for l in proc.stdout.splitlines()] == [analyse(p).to_json() for p in positions]
+    assert [json.loads(line) for line in proc.stdout.splitlines()] == [analyse(p).to_json() for p in positions]
 
 
 def test_batch_table_mode():
@@ -247,16 +246,22 @@ def test_game_table(tmp_path):
     proc = run("game", str(path))
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    plies = [l.split() for l in lines if l.split() and l.split()[0].isdigit()]
+    plies = [line.split() for line in lines if line.split() and line.split()[0].isdigit()]
     assert len(plies) == len(record.moves)
-    for (ply, side, move, value, best, grade, lost), position, played in zip(plies, record.positions(), record.moves):
+    for (_ply, side, move, value, best, grade, lost), position, played in zip(
+        plies, record.positions()[:-1], record.moves, strict=True
+    ):
         analysis = analyse(position)
         entry = analysis.move_value(played)
         assert (side, move, int(value), int(best), grade, int(lost)) == (
             position.side, str(played), entry.value, analysis.value, entry.grade, entry.points_lost
         )
     assert "CLI test" in proc.stdout and str(record.result) in proc.stdout
-    summary = {l.split()[0]: l.split()[1:] for l in lines if l.split() and l.split()[0] in ("A", "B") and len(l.split()) == 6}
+    summary = {
+        line.split()[0]: line.split()[1:]
+        for line in lines
+        if line.split() and line.split()[0] in ("A", "B") and len(line.split()) == 6
+    }
     assert set(summary) == {"A", "B"}
     assert sum(int(summary[s][0]) for s in "AB") == len(record.moves)
 
