@@ -2,8 +2,11 @@ import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 // The build goes to dist/ with a manifest, so that Django templates can look
-// up the hashed files of each entry point (``board``, ``demo``; the site's page
-// scripts in src/pages/ are added here as they are written).
+// up the hashed files of each entry point by its name (``{% vite_entry "play" %}``
+// finds the manifest entry whose ``name`` is "play").  Keep these names: the
+// templates use them.  One entry per page, in the folder of its part of the site.
+const src = (path: string) => resolve(import.meta.dirname, "src", path);
+
 export default defineConfig({
   base: "./",
   build: {
@@ -13,15 +16,15 @@ export default defineConfig({
     // Vite 8 names Rollup's options ``rolldownOptions`` (``rollupOptions`` is its deprecated alias).
     rolldownOptions: {
       input: {
-        board: resolve(import.meta.dirname, "src/board/index.ts"),
+        board: src("board/index.ts"),
         demo: resolve(import.meta.dirname, "index.html"),
-        analysis: resolve(import.meta.dirname, "src/pages/analysis.ts"),
-        "analysis-game": resolve(import.meta.dirname, "src/pages/analysis-game.ts"),
-        editor: resolve(import.meta.dirname, "src/pages/editor.ts"),
-        endgame: resolve(import.meta.dirname, "src/pages/endgame.ts"),
-        puzzle: resolve(import.meta.dirname, "src/pages/puzzle.ts"),
-        play: resolve(import.meta.dirname, "src/pages/play.ts"),
-        review: resolve(import.meta.dirname, "src/pages/review.ts"),
+        analysis: src("study/analysis.ts"),
+        "analysis-game": src("study/analysis-game.ts"),
+        editor: src("study/editor.ts"),
+        endgame: src("study/endgame.ts"),
+        puzzle: src("training/puzzle.ts"),
+        play: src("games/play.ts"),
+        review: src("games/review.ts"),
       },
       // Keep the exports of the ``board`` entry (``Board``, ``t``...) for pages that import it.
       preserveEntrySignatures: "exports-only",

@@ -1,4 +1,4 @@
-"""Write src/pages/demo-data.json: sample positions for the demo page and the tests.
+"""Write src/demo/demo-data.json: sample positions for the demo page and the tests.
 
 Run from the repository root with the project's Python (it uses the solver):
 
@@ -23,7 +23,7 @@ from solver import analyse  # noqa: E402
 from solver.deal import deal  # noqa: E402
 from solver.position import line_from_moves  # noqa: E402
 
-OUT = ROOT / "frontend" / "src" / "pages" / "demo-data.json"
+OUT = ROOT / "frontend" / "src" / "demo" / "demo-data.json"
 
 
 def play_game(seed: int, best_share: float) -> list[str]:

@@ -2,10 +2,12 @@
 import "./board.css";
 
 export { Board } from "./board";
+export type { BoardConfig } from "./config";
 export { computeLayout, NARROW_BELOW } from "./layout";
 export { parseMove, normaliseStone, stoneName } from "./notation";
 export { PIP_LAYOUTS } from "./pips";
-export { GRADE_SYMBOL, gradeLabel } from "./render";
-export type { BoardConfig, BoardEvents, BoardEventName, Grade, HandJSON, PositionJSON, ResultJSON, Side } from "./types";
-export { GRADES } from "./types";
-export { t, tn } from "../i18n";
+export { GRADE_SYMBOL } from "./render";
+export type { BoardEvents, BoardEventName, Grade, HandJSON, PositionJSON, ResultJSON, Side } from "./types";
+export { GRADES } from "../shared/vocabulary";
+export { gradeLabel } from "../shared/format";
+export { t, tn } from "../shared/i18n";

@@ -31,6 +31,12 @@ const TRAY_H = 2 * HAND_H + ROW_GAP + 2 * TRAY_PAD;
 /** Width below which (in CSS pixels) the narrow layout is used. */
 export const NARROW_BELOW = 600;
 
+/** The layout for the ``layout`` setting: "auto" picks by the element's width (0: not laid out yet, so wide). */
+export function chooseMode(setting: LayoutMode | "auto", width: number): LayoutMode {
+  if (setting !== "auto") return setting;
+  return width > 0 && width < NARROW_BELOW ? "narrow" : "wide";
+}
+
 export interface HandGeometry {
   tray: Rect;
   /** Where the player's name and counts go. */

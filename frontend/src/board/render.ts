@@ -1,16 +1,21 @@
-/** Draws the board's SVG from a view (what to show); no state lives here. */
+/**
+ * Drawing: the board's DOM (a focusable wrapper with the SVG, the pass button
+ * and a live region), the view the state calls for (what to show, and the
+ * status line's words), and the SVG drawn from that view.
+ */
 
-import { t, tn } from "../i18n";
-import { HAND_H, HAND_W, type Layout, type LineItem, type Place } from "./layout";
+import { el } from "../shared/dom";
+import { gradeLabel } from "../shared/format";
+import { t, tn } from "../shared/i18n";
+import { otherSide, type Grade, type Side } from "../shared/vocabulary";
+import { chooseMode, computeLayout, HAND_H, HAND_W, type Layout, type LayoutMode, type LineItem, type Place } from "./layout";
 import { halves, normaliseStone, stoneName } from "./notation";
 import { PIP_LAYOUTS } from "./pips";
+import { canMove, lastGrade, mover, passOnly, selectable, selectedMoves, targets, type Cursor, type State, type TargetKey } from "./state";
 import { r2, svg, text } from "./svg";
-import type { Grade, PositionJSON, Side } from "./types";
+import type { PositionJSON } from "./types";
 
-export type TargetKey = "L" | "R" | "open";
-
-export type Cursor = { kind: "stone"; stone: string } | { kind: "end"; end: TargetKey };
-
+/** Everything ``renderBoard`` needs to draw, worked out from the state. */
 export interface View {
   ids: string;
   layout: Layout;
@@ -40,19 +45,6 @@ export const GRADE_SYMBOL: Record<Grade, string> = {
   mistake: "?",
   blunder: "??",
 };
-
-export function gradeLabel(grade: Grade): string {
-  switch (grade) {
-    case "best":
-      return t("best move");
-    case "inaccuracy":
-      return t("inaccuracy");
-    case "mistake":
-      return t("mistake");
-    case "blunder":
-      return t("blunder");
-  }
-}
 
 export function stoneId(ids: string, stone: string): string {
   return `${ids}-stone-${stone}`;
@@ -354,7 +346,7 @@ function table(view: View): SVGGElement {
       const stone = line[item.index!];
       const el = lineStone(view, item, stone, item.index === lastIndex);
       el.setAttribute("role", "listitem");
-      el.setAttribute("aria-label", t("stone %(stone)s on the table", { stone: `${stone[0]}-${stone[1]}` }));
+      el.setAttribute("aria-label", t("stone %(stone)s on the table", { stone: stoneName(stone) }));
       lineGroup.appendChild(el);
     }
   }
@@ -402,6 +394,7 @@ function statusLine(message: string, x: number, y: number, room: number, mode: L
 
 // ---------------------------------------------------------------- board
 
+/** The result of a finished deal, for the status line. */
 export function resultText(position: PositionJSON, names: Record<Side, string>): string {
   const result = position.result;
   if (!result) return t("The deal is over.");
@@ -440,4 +433,110 @@ export function renderBoard(root: SVGSVGElement, view: View): void {
     const [a, b] = halves(view.drag.stone);
     root.appendChild(svg("g", { class: "odb-ghost", transform: `translate(${r2(view.drag.x)} ${r2(view.drag.y)})`, "aria-hidden": "true" }, [stoneFace(view.ids, a, b)]));
   }
+}
+
+// ---------------------------------------------------------------- view and DOM
+
+function names(state: State): Record<Side, string> {
+  const { names } = state.settings;
+  return { A: names.A || "A", B: names.B || "B" };
+}
+
+/** The status line under the line of play: the result, or who moves and what to do. */
+export function statusText(state: State): string {
+  const position = state.settings.position;
+  if (!position) return "";
+  const players = names(state);
+  if (position.over) return resultText(position, players);
+  const side = mover(state);
+  if (!side) return "";
+  if (state.selected) {
+    const stone = stoneName(state.selected);
+    return selectedMoves(state).size === 1
+      ? t("Pick %(stone)s again to play it.", { stone })
+      : t("Choose an end for %(stone)s.", { stone });
+  }
+  if (passOnly(state)) return "";
+  if (canMove(state)) return t("%(player)s to move: select a stone.", { player: players[side] });
+  return t("%(player)s to move.", { player: players[side] });
+}
+
+export function viewOf(state: State): View {
+  const { position, orientation } = state.settings;
+  const places: Record<Place, Side> = { bottom: orientation, top: otherSide(orientation) };
+  const press = state.press;
+  return {
+    ids: state.ids,
+    layout: state.layout,
+    position,
+    places,
+    names: names(state),
+    mover: mover(state),
+    interactive: canMove(state),
+    selectable: new Set(selectable(state)),
+    showLegal: state.settings.showLegal,
+    selected: state.selected,
+    targets: targets(state, state.selected),
+    cursor: state.cursor,
+    focused: state.focused && state.keyboard,
+    lastMove: state.settings.lastMove,
+    lastGrade: lastGrade(state),
+    marks: state.settings.marks,
+    drag: press?.dragging ? { stone: press.stone, x: press.x, y: press.y, hover: press.hover } : null,
+    status: statusText(state),
+  };
+}
+
+/** The board's elements. */
+export interface BoardDom {
+  /** The focusable wrapper holding the SVG, the pass button and the live region. */
+  root: HTMLDivElement;
+  svg: SVGSVGElement;
+  passButton: HTMLButtonElement;
+  /** Where the board says what just happened, for screen readers. */
+  live: HTMLDivElement;
+}
+
+/** Builds the board's elements inside ``element``. */
+export function createDom(element: HTMLElement): BoardDom {
+  const root = el("div", {
+    class: "odb",
+    tabindex: "0",
+    role: "application",
+    "aria-roledescription": t("domino board"),
+    "aria-label": t("Domino board"),
+  });
+  const svgRoot = svg("svg", { class: "odb-svg", preserveAspectRatio: "xMidYMid meet", focusable: "false" });
+  const passButton = el("button", { type: "button", class: "odb-pass" }, t("Pass"));
+  passButton.hidden = true;
+  const live = el("div", { class: "odb-live", "aria-live": "polite", role: "status" });
+  root.append(svgRoot, passButton, live);
+  element.appendChild(root);
+  return { root, svg: svgRoot, passButton, live };
+}
+
+/** The layout mode the settings and the board's width call for. */
+export function layoutMode(dom: BoardDom, state: State): LayoutMode {
+  return chooseMode(state.settings.layout, dom.root.clientWidth);
+}
+
+/** Draws the state: lays the board out, redraws the SVG, places the pass button, marks the cursor. */
+export function draw(dom: BoardDom, state: State): void {
+  state.mode = layoutMode(dom, state);
+  state.layout = computeLayout(state.mode, state.settings.position?.line ?? []);
+  renderBoard(dom.svg, viewOf(state));
+  const passing = passOnly(state);
+  dom.passButton.hidden = !passing;
+  if (passing) {
+    dom.passButton.style.left = "50%";
+    dom.passButton.style.top = `${(state.layout.status.y / state.layout.height) * 100}%`;
+  }
+  const cursor = state.cursor;
+  const cursorId =
+    state.focused && cursor ? (cursor.kind === "stone" ? stoneId(state.ids, cursor.stone) : endId(state.ids, cursor.end)) : null;
+  if (cursorId) dom.root.setAttribute("aria-activedescendant", cursorId);
+  else dom.root.removeAttribute("aria-activedescendant");
+  dom.root.classList.toggle("is-interactive", canMove(state));
+  dom.root.classList.toggle("is-dragging", state.press?.dragging === true);
+  dom.root.classList.toggle("is-narrow", state.mode === "narrow");
 }

@@ -1,8 +1,7 @@
-/** The data the board draws and the configuration it takes. */
+/** The data the board draws (as the server sends it) and the events it emits. */
+import type { Reason, Side } from "../shared/vocabulary";
 
-export type Side = "A" | "B";
-export type Grade = "best" | "inaccuracy" | "mistake" | "blunder";
-export const GRADES: readonly Grade[] = ["best", "inaccuracy", "mistake", "blunder"];
+export type { Grade, Side } from "../shared/vocabulary";
 
 /** One player's stones as the server sends them: 7 columns, ``null`` for a stone already played. */
 export interface HandJSON {
@@ -15,7 +14,7 @@ export interface HandJSON {
 export interface ResultJSON {
   winner: Side | null;
   points: number;
-  reason: "domino" | "blocked";
+  reason: Reason;
 }
 
 /** A position as the solver's ``Position.to_json()`` writes it. */
@@ -30,35 +29,6 @@ export interface PositionJSON {
   legal_moves: string[];
   over: boolean;
   result: ResultJSON | null;
-}
-
-export interface BoardConfig {
-  /** The position to draw (``null``: an empty table and no hands). */
-  position: PositionJSON | null;
-  /** The player drawn at the bottom. */
-  orientation: Side;
-  /**
-   * Whether the user may move.  The board then offers moves only when the side
-   * to move is the bottom player (``orientation``); flip the board to let the
-   * user move for the other player.
-   */
-  interactive: boolean;
-  /** The move that led to this position, highlighted on the table ("36R", "36", "pass"). */
-  lastMove?: string | null;
-  /**
-   * Grades keyed by move string (or by ply number, see ``ply``).  The last
-   * move's grade is shown as a badge; a legal move's grade is shown on its end
-   * while its stone is selected (for review and analysis pages).
-   */
-  marks?: Record<string, Grade>;
-  /** The number of the ply that ``lastMove`` was; ``marks[ply]`` then wins over ``marks[lastMove]``. */
-  ply?: number | null;
-  /** Outline the stones that can be played (default true). */
-  showLegal?: boolean;
-  /** Display names for the players (default "A" and "B"). */
-  names?: Partial<Record<Side, string>>;
-  /** "wide", "narrow", or "auto" (default: narrow when the element is under 600 CSS pixels wide). */
-  layout?: "auto" | "wide" | "narrow";
 }
 
 export interface BoardEvents {

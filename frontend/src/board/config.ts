@@ -1,0 +1,73 @@
+/**
+ * The board's configuration: the plain object a page passes to ``new Board``
+ * and ``board.set``, its defaults, and how a partial update is merged in.
+ */
+import type { Grade, Side } from "../shared/vocabulary";
+import type { PositionJSON } from "./types";
+
+export interface BoardConfig {
+  /** The position to draw (``null``: an empty table and no hands). */
+  position: PositionJSON | null;
+  /** The player drawn at the bottom. */
+  orientation: Side;
+  /**
+   * Whether the user may move.  The board then offers moves only when the side
+   * to move is the bottom player (``orientation``); flip the board to let the
+   * user move for the other player.
+   */
+  interactive: boolean;
+  /** The move that led to this position, highlighted on the table ("36R", "36", "pass"). */
+  lastMove?: string | null;
+  /**
+   * Grades keyed by move string (or by ply number, see ``ply``).  The last
+   * move's grade is shown as a badge; a legal move's grade is shown on its end
+   * while its stone is selected (for review and analysis pages).
+   */
+  marks?: Record<string, Grade>;
+  /** The number of the ply that ``lastMove`` was; ``marks[ply]`` then wins over ``marks[lastMove]``. */
+  ply?: number | null;
+  /** Outline the stones that can be played (default true). */
+  showLegal?: boolean;
+  /** Display names for the players (default "A" and "B"). */
+  names?: Partial<Record<Side, string>>;
+  /** "wide", "narrow", or "auto" (default: narrow when the element is under 600 CSS pixels wide). */
+  layout?: "auto" | "wide" | "narrow";
+}
+
+/** The configuration in force: every field set. */
+export type Settings = Required<Omit<BoardConfig, "lastMove" | "ply">> & { lastMove: string | null; ply: number | null };
+
+export const DEFAULTS: Settings = {
+  position: null,
+  orientation: "A",
+  interactive: false,
+  lastMove: null,
+  marks: {},
+  ply: null,
+  showLegal: true,
+  names: {},
+  layout: "auto",
+};
+
+/** The fields of ``config`` that change something: ``undefined`` is skipped; a ``null`` last move, ply or marks clears it. */
+function normalise(config: Partial<BoardConfig>): Partial<Settings> {
+  const out: Partial<Settings> = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (value === undefined) continue;
+    (out as Record<string, unknown>)[key] = value;
+  }
+  if ("lastMove" in config) out.lastMove = config.lastMove ?? null;
+  if ("ply" in config) out.ply = config.ply ?? null;
+  if ("marks" in config) out.marks = config.marks ?? {};
+  return out;
+}
+
+/** ``settings`` with the fields of ``config`` merged in (``settings`` is not changed). */
+export function configure(settings: Settings, config: Partial<BoardConfig>): Settings {
+  return { ...settings, ...normalise(config) };
+}
+
+/** A copy of the settings for ``board.getConfig()``: changing it does not change the board. */
+export function copyConfig(settings: Settings): BoardConfig {
+  return { ...settings, marks: { ...settings.marks }, names: { ...settings.names } };
+}

@@ -1,0 +1,490 @@
+/**
+ * The play page: the board, the moves with their grades as they arrive, the
+ * solver's replies, hints and the result.  The page (the ``play.html`` template)
+ * gives the game's JSON and the API's URLs on ``#game-root``.
+ *
+ * A move chosen on the board is shown at once (optimistically, marked as
+ * pending) and posted; then the game is long-polled (``GET ...?wait=<version>``)
+ * until its grades are in and the solver has replied.
+ */
+import { Board, normaliseStone, parseMove, type PositionJSON } from "../board";
+import { button, el, hideFallback, requireJSON } from "../shared/dom";
+import { outcomeOf, playerNames, signed } from "../shared/format";
+import { ApiError, csrfToken, errorMessage, request, showError } from "../shared/http";
+import { t } from "../shared/i18n";
+import { longPoll, sleep } from "../shared/poll";
+import { otherSide, type Grade } from "../shared/vocabulary";
+import {
+  bestAlternative,
+  gradeBadge,
+  gradeMarks,
+  hintText,
+  hintTitle,
+  humanScore,
+  moveText,
+  pointsLostText,
+  resultText,
+  whoText,
+  type GameJSON,
+  type HintJSON,
+  type HintResponseJSON,
+  type MoveJSON,
+} from "./game";
+
+export interface PlayUrls {
+  game: string;
+  moves: string;
+  hint: string;
+  review: string;
+  newGame: string;
+}
+
+export interface PlayOptions {
+  /** Milliseconds between two asks for a hint whose analysis is still pending. */
+  hintRetryMs?: number;
+  /** How many times to ask again for a pending hint. */
+  hintRetries?: number;
+  /** Milliseconds to wait after a failed poll before polling again. */
+  pollRetryMs?: number;
+  /** The long poll's timeout in seconds (the server holds the answer at most this long). */
+  waitSeconds?: number;
+}
+
+/**
+ * The position after ``move`` by ``mover``, for showing a move at once while the
+ * server records it (the server's answer replaces it).  Only the table and the
+ * hand change; nothing here decides what is legal.
+ */
+export function applyMove(position: PositionJSON, move: string): PositionJSON {
+  const next: PositionJSON = structuredClone(position);
+  const mover = position.side;
+  next.side = otherSide(mover);
+  next.legal_moves = [];
+  const parsed = parseMove(move);
+  if (!parsed || parsed.stone === null) return next;
+  const stone = parsed.stone;
+  const hand = next.hands[mover];
+  for (const row of ["front", "back"] as const) {
+    const col = hand[row].findIndex((s) => s !== null && normaliseStone(s) === stone);
+    if (col >= 0) {
+      hand[row][col] = null;
+      break;
+    }
+  }
+  const a = Number(stone[0]);
+  const b = Number(stone[1]);
+  hand.pips -= a + b;
+  hand.count -= 1;
+  const ends = next.ends;
+  if (parsed.end === null || ends === null) {
+    next.line = [stone];
+    next.ends = [a, b];
+  } else if (parsed.end === "L") {
+    const [left, right] = ends;
+    const outer = b === left ? a : b;
+    next.line = [`${outer}${left}`, ...next.line];
+    next.ends = [outer, right];
+  } else {
+    const [left, right] = ends;
+    const outer = a === right ? b : a;
+    next.line = [...next.line, `${right}${outer}`];
+    next.ends = [left, outer];
+  }
+  return next;
+}
+
+/** Whether the game still changes by itself (a grade or the solver's move to come). */
+export function needsWatching(game: GameJSON): boolean {
+  const ungraded = game.ungraded ?? game.moves.filter((m) => m.grade === null).length;
+  return game.status === "thinking" || ungraded > 0;
+}
+
+export class PlayPage {
+  readonly root: HTMLElement;
+  readonly board: Board;
+  game: GameJSON;
+  /** The move posted and not yet confirmed by the server. */
+  pending: string | null = null;
+  /** The hint level being asked for. */
+  hintPending: number | null = null;
+  readonly urls: PlayUrls;
+  private readonly options: Required<PlayOptions>;
+  private readonly csrf: string | null;
+  private readonly els: {
+    status: HTMLElement;
+    error: HTMLElement;
+    moves: HTMLOListElement;
+    hintButtons: HTMLButtonElement[];
+    hints: HTMLUListElement;
+    hintNote: HTMLElement;
+    result: HTMLElement;
+  };
+  private watching = false;
+  private destroyed = false;
+  /** Aborts the long poll under way when the page is destroyed. */
+  private readonly abort = new AbortController();
+  /** The grade last shown for each ply (to mark what just arrived). */
+  private shownGrades = new Map<number, Grade | null>();
+  private freshTimer: ReturnType<typeof setTimeout> | null = null;
+  private watchDone: Promise<void> = Promise.resolve();
+
+  constructor(root: HTMLElement, game: GameJSON, urls: PlayUrls, options: PlayOptions = {}) {
+    this.root = root;
+    this.game = game;
+    this.urls = urls;
+    this.options = { hintRetryMs: 400, hintRetries: 60, pollRetryMs: 1500, waitSeconds: 20, ...options };
+    this.csrf = csrfToken(root);
+    hideFallback(root);
+
+    const app = el("div", "gp");
+    app.dataset.app = "play";
+    const boardCol = el("div", "gp-main");
+    const status = el("p", "gp-status");
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    const boardHost = el("div", "gp-board");
+    const error = el("p", "gp-error");
+    error.setAttribute("role", "alert");
+    error.hidden = true;
+    boardCol.append(status, boardHost, error);
+
+    const side = el("aside", "gp-side");
+    const hintBox = el("section", "gp-hint-box");
+    hintBox.setAttribute("aria-label", t("Hints"));
+    const hintHead = el("h2", "gp-heading", t("Hints"));
+    const hintRow = el("div", "gp-hint-buttons");
+    const hintButtons = [1, 2, 3].map((level) => {
+      const hintButton = button(t("%(level)s · %(name)s", { level, name: hintTitle(level) }), () => void this.askHint(level), {
+        class: "gp-hint-button",
+        "data-level": String(level),
+        title: [t("The outcome with perfect play from here."), t("Which of your stones keep the best result."), t("The best move.")][level - 1],
+      });
+      hintRow.appendChild(hintButton);
+      return hintButton;
+    });
+    const hintNote = el("p", "gp-hint-note");
+    hintNote.hidden = true;
+    const hints = el("ul", "gp-hints");
+    hintBox.append(hintHead, hintRow, hintNote, hints);
+
+    const movesBox = el("section", "gp-moves-box");
+    movesBox.setAttribute("aria-label", t("Moves"));
+    const moves = el("ol", "gp-moves");
+    movesBox.append(el("h2", "gp-heading", t("Moves")), moves);
+
+    const result = el("section", "gp-result");
+    result.hidden = true;
+    side.append(result, hintBox, movesBox);
+    app.append(boardCol, side);
+    root.appendChild(app);
+
+    this.els = { status, error, moves, hintButtons, hints, hintNote, result };
+    this.board = new Board(boardHost, {
+      position: game.board,
+      orientation: game.human,
+      interactive: false,
+      names: playerNames(game.human),
+    });
+    this.board.on("move", (move) => void this.playMove(move));
+    for (const m of game.moves) this.shownGrades.set(m.ply, m.grade);
+    this.render();
+    // A best-move hint already taken for this move (the page was reloaded): show it again.
+    const best = this.bestMoveHint();
+    if (best && best !== "pass") this.board.selectStone(best.slice(0, 2));
+    if (needsWatching(game)) void this.watch();
+  }
+
+  // ------------------------------------------------------------ state
+
+  /** Takes a newer state of the game (older versions are ignored) and redraws. */
+  update(game: GameJSON): void {
+    if (game.version < this.game.version) return;
+    const before = this.game;
+    this.game = game;
+    if (game.moves.length > before.moves.length) this.flashLastMove();
+    this.render();
+  }
+
+  private currentHints(): HintJSON[] {
+    const ply = this.game.ply ?? this.game.moves.length;
+    return (this.game.hints ?? []).filter((h) => h.ply === ply).sort((a, b) => a.level - b.level);
+  }
+
+  private bestMoveHint(): string | null {
+    if (this.game.status !== "your-move") return null;
+    const hint = this.currentHints().find((h) => h.level === 3);
+    const move = hint?.content.move;
+    return move && this.game.legal_moves.includes(move) ? move : null;
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  render(): void {
+    const game = this.game;
+    const moves = game.moves;
+    const last: MoveJSON | undefined = moves[moves.length - 1];
+    const marks: Record<string, Grade> = gradeMarks(moves);
+    const best = this.bestMoveHint();
+    if (best) marks[best] = "best";
+    const position = this.pending !== null ? applyMove(game.board, this.pending) : game.board;
+    this.board.set({
+      position,
+      orientation: game.human,
+      interactive: game.status === "your-move" && this.pending === null,
+      lastMove: this.pending ?? last?.move ?? null,
+      ply: this.pending !== null ? null : (last?.ply ?? null),
+      marks,
+    });
+    this.root.dataset.status = this.pending !== null ? "sending" : game.status;
+    this.root.dataset.version = String(game.version);
+    this.renderStatus();
+    this.renderMoves();
+    this.renderHints();
+    this.renderResult();
+  }
+
+  private renderStatus(): void {
+    const game = this.game;
+    let text: string;
+    if (this.pending !== null) text = t("Sending your move…");
+    else if (game.status === "over") text = game.result ? resultText(game.result, game.human) : t("The deal is over.");
+    else if (game.status === "thinking") text = t("The solver is thinking…");
+    else if (game.legal_moves.length === 1 && game.legal_moves[0] === "pass") text = t("No stone of yours fits: press Pass.");
+    else text = t("Your move: pick a stone, then an end of the line.");
+    this.els.status.textContent = text;
+    this.els.status.className = `gp-status status-${this.pending !== null ? "sending" : game.status}`;
+  }
+
+  private moveItem(m: MoveJSON, isLast: boolean): HTMLLIElement {
+    const li = el("li", `gp-move by-${m.by} grade-${m.grade ?? "pending"}`);
+    li.dataset.ply = String(m.ply);
+    if (isLast) li.classList.add("is-last");
+    const number = el("span", "gp-ply", String(m.ply + 1));
+    const who = el("span", "gp-who", whoText(m));
+    const mv = el("span", "gp-mv", m.move);
+    mv.title = moveText(m.move);
+    const badge = gradeBadge(m.grade);
+    const seen = this.shownGrades.get(m.ply);
+    if (m.grade !== null && seen !== m.grade) badge.classList.add("is-new");
+    li.append(number, who, mv, badge);
+    if (m.points_lost) {
+      const lost = el("span", "gp-lost", signed(-m.points_lost));
+      lost.title = pointsLostText(m.points_lost);
+      lost.setAttribute("aria-label", pointsLostText(m.points_lost));
+      li.appendChild(lost);
+    }
+    const alternative = m.by === "human" ? bestAlternative(m) : "";
+    if (alternative) li.appendChild(el("span", "gp-alt", t("best: %(moves)s", { moves: alternative })));
+    return li;
+  }
+
+  private renderMoves(): void {
+    const list = this.els.moves;
+    const items: HTMLLIElement[] = [];
+    const moves = this.game.moves;
+    moves.forEach((m, i) => items.push(this.moveItem(m, i === moves.length - 1 && this.pending === null)));
+    if (this.pending !== null) {
+      const li = el("li", "gp-move by-human is-pending is-last");
+      li.dataset.ply = String(moves.length);
+      const mv = el("span", "gp-mv", this.pending);
+      mv.title = moveText(this.pending);
+      li.append(el("span", "gp-ply", String(moves.length + 1)), el("span", "gp-who", t("you")), mv, el("span", "gp-grade grade-pending", t("sending…")));
+      items.push(li);
+    }
+    if (!items.length) items.push(el("li", "gp-none", t("No moves yet.")) as HTMLLIElement);
+    list.replaceChildren(...items);
+    for (const m of moves) this.shownGrades.set(m.ply, m.grade);
+    if (list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
+  }
+
+  private renderHints(): void {
+    const canAsk = this.game.status === "your-move" && this.pending === null;
+    for (const hintButton of this.els.hintButtons) {
+      hintButton.disabled = !canAsk || this.hintPending !== null;
+      hintButton.classList.toggle("is-busy", this.hintPending === Number(hintButton.dataset.level));
+    }
+    const note = this.els.hintNote;
+    if (this.hintPending !== null) {
+      note.textContent = t("Preparing the hint…");
+      note.hidden = false;
+    } else if (!canAsk && this.game.status !== "over") {
+      note.textContent = t("Hints are for your own move.");
+      note.hidden = false;
+    } else {
+      note.hidden = true;
+    }
+    const items = (this.game.status === "your-move" ? this.currentHints() : []).map((hint) => {
+      const li = el("li", `gp-hint level-${hint.level}`);
+      li.dataset.level = String(hint.level);
+      li.append(el("strong", "gp-hint-title", hintTitle(hint.level)), document.createTextNode(" "), el("span", "gp-hint-text", hintText(hint)));
+      return li;
+    });
+    this.els.hints.replaceChildren(...items);
+    this.els.hints.hidden = items.length === 0;
+  }
+
+  private renderResult(): void {
+    const game = this.game;
+    const box = this.els.result;
+    if (game.status !== "over" || !game.result) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const score = humanScore(game.result, game.human);
+    const outcome = outcomeOf(score);
+    box.className = `gp-result outcome-${outcome}`;
+    const title = el("h2", "gp-result-title", outcome === "win" ? t("You won!") : outcome === "loss" ? t("You lost.") : t("A draw."));
+    const text = el("p", "gp-result-text", resultText(game.result, game.human));
+    const scoreLine = el("p", "gp-score", t("Your score for this deal: %(score)s", { score: signed(score) }));
+    const links = el("p", "gp-links");
+    const review = el("a", "button gp-review-link", t("Review this game"));
+    review.href = this.urls.review;
+    const again = el("a", "gp-new-link", t("Play a new game"));
+    again.href = this.urls.newGame;
+    links.append(review, document.createTextNode(" "), again);
+    box.replaceChildren(title, text, scoreLine, links);
+    box.hidden = false;
+  }
+
+  private flashLastMove(): void {
+    this.root.classList.add("gp-fresh");
+    if (this.freshTimer) clearTimeout(this.freshTimer);
+    this.freshTimer = setTimeout(() => this.root.classList.remove("gp-fresh"), 1200);
+  }
+
+  private setError(error: unknown | null, kind?: string): void {
+    showError(this.els.error, error);
+    if (kind && error !== null) this.els.error.dataset.kind = kind;
+    else delete this.els.error.dataset.kind;
+  }
+
+  // ------------------------------------------------------------ actions
+
+  /** Posts the human's move (shown at once as pending), then waits for the grade and the reply. */
+  async playMove(move: string): Promise<void> {
+    if (this.pending !== null || this.game.status !== "your-move") return;
+    this.setError(null);
+    this.pending = move;
+    this.render();
+    try {
+      const { data } = await request<GameJSON>(this.urls.moves, { method: "POST", body: { move }, csrfToken: this.csrf });
+      this.pending = null;
+      this.flashLastMove();
+      this.update(data);
+    } catch (error) {
+      this.pending = null;
+      this.render();
+      this.setError(
+        error instanceof ApiError && error.status >= 400 && error.status < 500
+          ? t("Move %(move)s refused: %(error)s", { move, error: errorMessage(error) })
+          : error,
+      );
+      // The game may have moved on (a 409): fetch it afresh.
+      if (error instanceof ApiError && error.status === 409) void this.refresh();
+      return;
+    }
+    void this.watch();
+  }
+
+  /** Asks for a hint of ``level`` (asking again while its analysis is pending). */
+  async askHint(level: number): Promise<void> {
+    if (this.hintPending !== null || this.game.status !== "your-move" || this.pending !== null) return;
+    this.setError(null);
+    this.hintPending = level;
+    this.render();
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const { status, data } = await request<HintResponseJSON>(this.urls.hint, {
+          method: "POST",
+          body: { level },
+          csrfToken: this.csrf,
+        });
+        if (status !== 202 && data.hint) {
+          if (data.game) this.game = data.game.version >= this.game.version ? data.game : this.game;
+          const hints = this.game.hints ?? [];
+          if (!hints.some((h) => h.ply === data.hint!.ply && h.level === data.hint!.level)) this.game = { ...this.game, hints: [...hints, data.hint] };
+          this.hintPending = null;
+          this.render();
+          if (level === 3 && data.hint.content.move && data.hint.content.move !== "pass") {
+            this.board.selectStone(data.hint.content.move.slice(0, 2));
+          }
+          return;
+        }
+        if (attempt >= this.options.hintRetries) throw new ApiError(t("The hint is taking too long; try again in a moment."), 202);
+        await sleep(this.options.hintRetryMs);
+        if (this.destroyed) return;
+      }
+    } catch (error) {
+      this.hintPending = null;
+      this.render();
+      this.setError(error);
+    }
+  }
+
+  /** Fetches the game once. */
+  async refresh(): Promise<void> {
+    try {
+      const { data } = await request<GameJSON>(this.urls.game);
+      this.update(data);
+      if (needsWatching(data)) void this.watch();
+    } catch (error) {
+      this.setError(error);
+    }
+  }
+
+  /** Long-polls the game until nothing more is to come by itself (grades, the solver's move). */
+  watch(): Promise<void> {
+    if (this.watching) return this.watchDone;
+    this.watching = true;
+    this.watchDone = this.watchLoop().finally(() => {
+      this.watching = false;
+    });
+    return this.watchDone;
+  }
+
+  private async watchLoop(): Promise<void> {
+    await longPoll<GameJSON>({
+      url: () => this.urls.game,
+      state: () => this.game,
+      version: (game) => game.version,
+      more: (game) => !this.destroyed && needsWatching(game),
+      take: (game) => {
+        if (this.els.error.dataset.kind === "connection") this.setError(null);
+        this.update(game);
+      },
+      timeoutSeconds: this.options.waitSeconds,
+      retry: (error, failures) => {
+        if (this.destroyed) return null;
+        this.setError(t("Lost touch with the server (%(error)s); trying again…", { error: errorMessage(error) }), "connection");
+        return Math.min(this.options.pollRetryMs * failures, 10000);
+      },
+      signal: this.abort.signal,
+    });
+    if (!this.destroyed && this.els.error.dataset.kind === "connection") this.setError(null);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.abort.abort();
+    if (this.freshTimer) clearTimeout(this.freshTimer);
+    this.board.destroy();
+  }
+}
+
+/** Starts the play page on ``#game-root[data-page=play]`` (``null`` when there is none). */
+export function mountPlayPage(doc: Document = document, options: PlayOptions = {}): PlayPage | null {
+  const root = doc.getElementById("game-root");
+  if (!root || root.dataset.page !== "play") return null;
+  const data = root.dataset;
+  const game = requireJSON<GameJSON>(data.stateId || "game-state", doc);
+  const urls: PlayUrls = {
+    game: data.apiGame || `/api/games/${game.id}/`,
+    moves: data.apiMoves || `/api/games/${game.id}/moves/`,
+    hint: data.apiHint || `/api/games/${game.id}/hint/`,
+    review: data.reviewUrl || `/games/${game.id}/review/`,
+    newGame: data.newGameUrl || "/play/",
+  };
+  return new PlayPage(root, game, urls, options);
+}
+

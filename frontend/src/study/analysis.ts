@@ -1,0 +1,217 @@
+/**
+ * Vite entry ``analysis``: the analysis board (the ``study/analysis.html`` template).
+ *
+ * The URL holds the start position and the line played from it
+ * (``?position=...&line=36R+pass+...``), so any view can be shared.  Every
+ * legal move is listed best first with its exact value, outcome, grade and
+ * points lost (POST /api/analyses/, polled while the solver works); a click
+ * on a move (in the table, on the board or in the main line) plays it; the
+ * toolbar and the arrow keys step back and forward through the line.
+ */
+import { Board, type PositionJSON } from "../board";
+import { button, el, hideFallback, readJSON } from "../shared/dom";
+import { outcomeLabel, outcomeOf, reasonLabel } from "../shared/format";
+import { errorMessage } from "../shared/http";
+import { t } from "../shared/i18n";
+import { analysisMarks, fetchAnalysis, fetchPosition, movesTable, signedValue, type AnalysisResult, type PositionAnswer } from "./common";
+import "./analysis.css";
+
+interface PageData {
+  position: string | null;
+  moves: string[];
+  board: PositionJSON | null;
+}
+
+function mount(): void {
+  const root = document.getElementById("analysis-root");
+  if (!root) return;
+  const data = readJSON<PageData>(root.dataset.dataId);
+  if (!data?.position) return;
+  const apiAnalyses = root.dataset.apiAnalyses ?? "/api/analyses/";
+  const apiPositions = root.dataset.apiPositions ?? "/api/positions/";
+  const editorUrl = root.dataset.editorUrl ?? "/analysis/editor/";
+  const app = root.querySelector<HTMLElement>("[data-app]");
+  if (!app) return;
+
+  const start = data.position;
+  let line = [...data.moves];
+  let cursor = line.length;
+  let generation = 0;
+
+  const positionText = el("code", { class: "study-position", "data-current-position": "" });
+  const lineBar = el("div", { class: "study-line", "aria-label": t("The line") });
+  const status = el("p", { class: "study-status", role: "status" });
+  const verdict = el("p", { class: "verdict" });
+  const tableHolder = el("div");
+  const mainLine = el("p", { class: "main-line" });
+  const boardHolder = el("div", { class: "analysis-board" });
+  const editLink = el("a", { href: editorUrl }, t("Edit this position"));
+  const toolbar = el(
+    "div",
+    { class: "study-toolbar" },
+    button("|<", () => go(0), { title: t("Start"), "aria-label": t("Start") }),
+    button("<", () => go(cursor - 1), { title: t("Back"), "aria-label": t("Back") }),
+    button(">", () => go(cursor + 1), { title: t("Forward"), "aria-label": t("Forward") }),
+    button(">|", () => go(line.length), { title: t("End of the line"), "aria-label": t("End of the line") }),
+    button(t("Play the main line"), () => void playMainLine()),
+    button(t("Copy link"), () => void navigator.clipboard?.writeText(window.location.href)),
+    editLink,
+  );
+  app.append(toolbar, positionText, lineBar, boardHolder, status, verdict, tableHolder, mainLine);
+  app.hidden = false;
+  hideFallback(root);
+
+  const board = new Board(boardHolder, {
+    position: data.board,
+    orientation: data.board?.side ?? "A",
+    interactive: true,
+  });
+  board.on("move", (move) => play(move));
+
+  let currentResult: AnalysisResult | null = null;
+
+  function go(index: number): void {
+    const next = Math.max(0, Math.min(index, line.length));
+    if (next === cursor) return;
+    cursor = next;
+    void refresh(true);
+  }
+
+  function play(move: string): void {
+    if (line[cursor] === move) {
+      cursor += 1;
+    } else {
+      line = [...line.slice(0, cursor), move];
+      cursor = line.length;
+    }
+    void refresh(true);
+  }
+
+  async function playMainLine(): Promise<void> {
+    if (!currentResult || !currentResult.pv.length) return;
+    line = [...line.slice(0, cursor), ...currentResult.pv];
+    cursor = line.length;
+    await refresh(true);
+  }
+
+  function url(moves: string[]): string {
+    const params = new URLSearchParams({ position: start });
+    if (moves.length) params.set("line", moves.join(" "));
+    return `${window.location.pathname}?${params.toString()}`;
+  }
+
+  function drawLine(): void {
+    lineBar.replaceChildren(
+      button(t("start"), () => go(0), { class: cursor === 0 ? "current" : "" }),
+      ...line.map((move, i) =>
+        button(move, () => go(i + 1), { class: i + 1 === cursor ? "current" : i + 1 > cursor ? "ahead" : "" }),
+      ),
+    );
+  }
+
+  /** Shows a failed request's error in the status line. */
+  function fail(error: unknown): void {
+    status.classList.add("error");
+    status.textContent = errorMessage(error);
+  }
+
+  async function refresh(pushUrl: boolean): Promise<void> {
+    const mine = ++generation;
+    const moves = line.slice(0, cursor);
+    if (pushUrl) window.history.pushState({ line, cursor }, "", url(moves));
+    drawLine();
+    status.classList.remove("error");
+    status.textContent = "";
+    let answer: PositionAnswer;
+    try {
+      answer = await fetchPosition(apiPositions, start, moves);
+    } catch (error) {
+      if (mine === generation) fail(error);
+      return;
+    }
+    if (mine !== generation) return;
+    positionText.textContent = answer.current;
+    editLink.setAttribute("href", `${editorUrl}?${new URLSearchParams({ position: answer.current })}`);
+    board.set({
+      position: answer.board,
+      orientation: answer.board.side,
+      lastMove: moves.length ? moves[moves.length - 1] : null,
+      marks: {},
+    });
+    currentResult = null;
+    tableHolder.replaceChildren();
+    mainLine.replaceChildren();
+    verdict.textContent = "";
+    if (answer.board.over) {
+      const result = answer.board.result;
+      status.textContent = result?.winner
+        ? t("The deal is over: %(winner)s wins %(points)s points (%(reason)s).", {
+            winner: result.winner,
+            points: result.points,
+            reason: reasonLabel(result.reason),
+          })
+        : t("The deal is over: a draw.");
+      return;
+    }
+    let result: AnalysisResult;
+    try {
+      result = await fetchAnalysis(apiAnalyses, answer.current, (waited) => {
+        if (mine === generation) {
+          status.textContent = t("Solving… (%(seconds)s s)", { seconds: Math.round(waited / 1000) });
+        }
+      });
+    } catch (error) {
+      if (mine === generation) fail(error);
+      return;
+    }
+    if (mine !== generation) return;
+    currentResult = result;
+    status.textContent = "";
+    verdict.textContent = t("%(side)s to move: %(value)s (%(outcome)s) with perfect play.", {
+      side: answer.board.side,
+      value: signedValue(result.value),
+      outcome: outcomeLabel(outcomeOf(result.value)),
+    });
+    board.set({ marks: analysisMarks(result) });
+    tableHolder.replaceChildren(movesTable(result, play));
+    mainLine.replaceChildren(
+      document.createTextNode(t("Main line:") + " "),
+      ...result.pv.map((move, i) =>
+        button(move, () => {
+          line = [...line.slice(0, cursor), ...result.pv.slice(0, i + 1)];
+          cursor = line.length;
+          void refresh(true);
+        }),
+      ),
+    );
+  }
+
+  window.addEventListener("popstate", () => {
+    const params = new URLSearchParams(window.location.search);
+    if (params.get("position") !== start) {
+      window.location.reload();
+      return;
+    }
+    const moves = (params.get("line") ?? "").split(/[\s,]+/).filter(Boolean);
+    const prefix = moves.every((m, i) => line[i] === m);
+    if (!prefix) line = moves;
+    cursor = moves.length;
+    void refresh(false);
+  });
+
+  document.addEventListener("keydown", (event) => {
+    const target = event.target as HTMLElement | null;
+    if (target && (target.closest("input, textarea, select") || boardHolder.contains(target))) return;
+    if (event.key === "ArrowLeft") go(cursor - 1);
+    else if (event.key === "ArrowRight") go(cursor + 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(line.length);
+    else return;
+    event.preventDefault();
+  });
+
+  void refresh(false);
+  (window as unknown as { analysisBoard: unknown }).analysisBoard = { board, go, play, state: () => ({ line, cursor }) };
+}
+
+mount();

@@ -1,0 +1,102 @@
+/**
+ * What the study pages (analysis board, endgames) share: the analysis JSON,
+ * asking for an analysis and polling while the solver works, the position
+ * API, and the table of every move's value.
+ */
+import type { PositionJSON } from "../board";
+import { button, el } from "../shared/dom";
+import { gradeLabel, outcomeLabel, outcomeOf, signed } from "../shared/format";
+import { ApiError, request } from "../shared/http";
+import { t } from "../shared/i18n";
+import { sleep } from "../shared/poll";
+import type { Grade } from "../shared/vocabulary";
+
+export interface AnalysisMove {
+  move: string;
+  value: number;
+  grade: Grade;
+}
+
+export interface AnalysisResult {
+  position: string;
+  value: number;
+  moves: AnalysisMove[];
+  pv: string[];
+}
+
+interface AnalysisState {
+  id: number;
+  status: "pending" | "done" | "failed";
+  result: AnalysisResult | null;
+  error: string | null;
+}
+
+/** The answer of POST /api/positions/: the position after ``moves`` from the start. */
+export interface PositionAnswer {
+  position: string;
+  moves: string[];
+  current: string;
+  board: PositionJSON;
+}
+
+/** The position after ``moves`` played from ``position`` (the server checks and plays them). */
+export async function fetchPosition(api: string, position: string, moves: string[]): Promise<PositionAnswer> {
+  return (await request<PositionAnswer>(api, { body: { position, moves } })).data;
+}
+
+/** The analysis of ``position``: at once when known, else polled while the solver works (``onPending`` is called then). */
+export async function fetchAnalysis(
+  api: string,
+  position: string,
+  onPending?: (waited: number) => void,
+): Promise<AnalysisResult> {
+  let { data } = await request<AnalysisState>(api, { body: { position } });
+  let waited = 0;
+  while (data.status === "pending") {
+    onPending?.(waited);
+    const delay = Math.min(250 + waited * 0.5, 2000);
+    await sleep(delay);
+    waited += delay;
+    data = (await request<AnalysisState>(`${api}${data.id}/`)).data;
+  }
+  if (data.status === "failed" || !data.result) {
+    throw new ApiError(data.error ?? t("The analysis failed."), 500);
+  }
+  return data.result;
+}
+
+/** A value as the server-drawn study pages write it: "+3", "-4", "0". */
+export function signedValue(n: number): string {
+  return signed(n, { ascii: true });
+}
+
+/** The grades of an analysis, keyed by move, for the board's marks. */
+export function analysisMarks(result: AnalysisResult): Record<string, Grade> {
+  return Object.fromEntries(result.moves.map((m) => [m.move, m.grade]));
+}
+
+/** The moves table of an analysis, best first; ``onPick`` plays a move. */
+export function movesTable(result: AnalysisResult, onPick: (move: string) => void): HTMLTableElement {
+  const best = result.moves.length ? Math.max(...result.moves.map((m) => m.value)) : result.value;
+  const head = el(
+    "thead",
+    {},
+    el("tr", {}, el("th", {}, t("Move")), el("th", {}, t("Value")), el("th", {}, t("Outcome")),
+      el("th", {}, t("Grade")), el("th", {}, t("Points lost"))),
+  );
+  const body = el("tbody");
+  for (const m of result.moves) {
+    const pick = button(m.move, () => onPick(m.move), { class: "link move-pick" });
+    const row = el(
+      "tr",
+      { class: `grade-${m.grade}`, "data-move": m.move, "data-value": String(m.value) },
+      el("td", {}, pick),
+      el("td", {}, signedValue(m.value)),
+      el("td", {}, outcomeLabel(outcomeOf(m.value))),
+      el("td", { class: "grade" }, gradeLabel(m.grade, { short: true })),
+      el("td", {}, String(best - m.value)),
+    );
+    body.append(row);
+  }
+  return el("table", { class: "analysis-moves" }, head, body);
+}

@@ -1,0 +1,318 @@
+/**
+ * The puzzle page: the daily puzzle, training, one puzzle.
+ *
+ * The template's ``#puzzle-root`` carries the puzzle's JSON (no answer in it),
+ * the attempt's JSON when one is under way, the API URL that starts an
+ * attempt and the CSRF token.  The attempt starts with the first move (so a
+ * visit alone starts nothing); each move is posted, then the attempt is
+ * long-polled while the solver replies (``?wait=<version>``).  Feedback after
+ * each move, the solver's reply highlighted, and the annotated solution once
+ * the puzzle is solved, failed or given up.
+ */
+import { Board, type PositionJSON } from "../board";
+import { button, el, hideFallback } from "../shared/dom";
+import { gradeLabel, playerNames, signed } from "../shared/format";
+import { csrfToken, errorMessage, request } from "../shared/http";
+import { t, tn } from "../shared/i18n";
+import { longPoll, sleep } from "../shared/poll";
+import type { AttemptStatus, Grade, Side } from "../shared/vocabulary";
+
+export interface PuzzleJSON {
+  id: number;
+  position: string;
+  side: Side;
+  kind: "win" | "most";
+  rating: number;
+  board: PositionJSON;
+  urls: { attempts: string; page: string };
+}
+
+interface AttemptMove {
+  ply: number;
+  side: Side;
+  by: "player" | "solver";
+  move: string;
+  value: number | null;
+  grade: Grade | null;
+  correct: boolean | null;
+  best_moves: string[] | null;
+}
+
+interface SolutionMove {
+  move: string;
+  side: Side;
+  by: "solver-side" | "defender";
+  value: number;
+  key: boolean;
+}
+
+interface Solution {
+  line: SolutionMove[];
+  value: number;
+  kind: string;
+  first_moves: { move: string; value: number; grade: Grade }[];
+  themes: { name: string; label: string; description: string }[];
+  board_after: PositionJSON;
+}
+
+export interface AttemptJSON {
+  id: number;
+  status: AttemptStatus;
+  gave_up: boolean;
+  rated: boolean;
+  side: Side;
+  legal_moves: string[];
+  moves: AttemptMove[];
+  last_move: string | null;
+  feedback: "correct" | "incorrect" | null;
+  board: PositionJSON;
+  version: number;
+  rating: { before: number; after: number; change: number } | null;
+  solution: Solution | null;
+  urls: { self: string; moves: string; give_up: string; retry: string };
+}
+
+/** The shortest time between the player's move and the solver's reply on the board. */
+export const REPLY_DELAY_MS = 450;
+
+export class PuzzlePage {
+  attempt: AttemptJSON | null;
+  private board: Board;
+  private busy = false;
+  private error: string | null = null;
+  private readonly status = el("p", "puzzle-feedback");
+  private readonly actions = el("div", "puzzle-actions");
+  private readonly movesList = el("ol", "puzzle-moves");
+  private readonly solutionBox = el("section", "solution");
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly puzzle: PuzzleJSON,
+    attempt: AttemptJSON | null,
+  ) {
+    this.attempt = attempt;
+    hideFallback(root);
+    const boardEl = el("div", "puzzle-board");
+    root.append(this.status, boardEl, this.actions, this.movesList, this.solutionBox);
+    this.solutionBox.hidden = true;
+    this.board = new Board(boardEl, {
+      position: attempt ? attempt.board : puzzle.board,
+      orientation: puzzle.side,
+      interactive: true,
+      names: playerNames(puzzle.side),
+    });
+    this.board.on("move", (move) => void this.play(move));
+    this.render();
+    if (attempt?.status === "thinking") void this.waitForReply();
+  }
+
+  /** Posts to one of the attempt's URLs (most need no body: the URL says what to do) and returns the attempt. */
+  private async post(url: string, body?: unknown): Promise<AttemptJSON> {
+    return (await request<AttemptJSON>(url, { method: "POST", body, csrfToken: csrfToken(this.root) })).data;
+  }
+
+  /** Plays ``move``: starts an attempt first if none is under way, then waits for the solver's reply. */
+  private async play(move: string): Promise<void> {
+    await this.act(async () => {
+      this.board.set({ interactive: false });
+      if (!this.attempt || this.finished()) {
+        this.attempt = await this.post(this.root.dataset.apiStart ?? this.puzzle.urls.attempts);
+      }
+      this.attempt = await this.post(this.attempt.urls.moves, { move });
+      this.render();
+      await this.waitForReply();
+      return this.attempt;
+    });
+  }
+
+  /** Long-polls the attempt while the solver replies (at most 60 answers). */
+  private async waitForReply(): Promise<void> {
+    if (!this.attempt) return;
+    const since = Date.now();
+    await longPoll<AttemptJSON>({
+      url: () => this.attempt!.urls.self,
+      state: () => this.attempt!,
+      version: (attempt) => attempt.version,
+      more: (attempt) => attempt.status === "thinking",
+      take: async (next) => {
+        const last = next.moves[next.moves.length - 1];
+        if (last?.by === "solver" && next.status !== "thinking") {
+          // Let the player's own move show a moment before the solver's reply appears.
+          const wait = REPLY_DELAY_MS - (Date.now() - since);
+          if (wait > 0) await sleep(wait);
+        }
+        this.attempt = next;
+        this.render();
+      },
+      timeoutSeconds: 20,
+      rounds: 60,
+    });
+  }
+
+  /** Runs ``action`` (a request that answers with the attempt) unless one is under way; shows its error. */
+  private async act(action: () => Promise<AttemptJSON>): Promise<void> {
+    if (this.busy) return;
+    this.error = null;
+    this.busy = true;
+    try {
+      this.attempt = await action();
+    } catch (error) {
+      this.showError(error);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  private async giveUp(): Promise<void> {
+    if (!this.attempt) return;
+    const url = this.attempt.urls.give_up;
+    await this.act(() => this.post(url));
+  }
+
+  private async retry(): Promise<void> {
+    await this.act(() => this.post(this.puzzle.urls.attempts));
+  }
+
+  private finished(): boolean {
+    return this.attempt?.status === "solved" || this.attempt?.status === "failed";
+  }
+
+  private showError(error: unknown): void {
+    this.error = errorMessage(error);
+  }
+
+  private render(): void {
+    const a = this.attempt;
+    const marks: Record<string, Grade> = {};
+    if (a) {
+      const last = a.moves[a.moves.length - 1];
+      if (last?.grade) marks[last.move] = last.grade;
+    }
+    this.board.set({
+      position: a ? a.board : this.puzzle.board,
+      lastMove: a?.last_move ?? null,
+      marks,
+      interactive: !this.busy && (!a || a.status === "your-move"),
+    });
+    this.renderStatus();
+    this.renderActions();
+    this.renderMoves();
+    this.renderSolution();
+  }
+
+  private renderStatus(): void {
+    const a = this.attempt;
+    let cls = "puzzle-feedback";
+    let text: string;
+    if (!a) {
+      text =
+        this.puzzle.kind === "win"
+          ? t("Your move: find the only winning move.")
+          : t("Your move: every move wins; find the one that wins the most.");
+    } else if (a.status === "thinking") {
+      cls += " thinking";
+      text = t("Checking your move; the solver is replying…");
+    } else if (a.status === "your-move") {
+      cls += a.feedback === "correct" ? " correct" : "";
+      text = a.feedback === "correct" ? t("Correct! The solver replied %(move)s. Your move.", { move: a.last_move ?? "" }) : t("Your move.");
+    } else if (a.status === "solved") {
+      cls += " correct";
+      text = t("Solved! Well played.");
+    } else if (a.gave_up) {
+      cls += " incorrect";
+      text = t("You gave up: here is the solution.");
+    } else {
+      cls += " incorrect";
+      const last = [...a.moves].reverse().find((m) => m.by === "player");
+      text = t("Incorrect: %(move)s loses value. Here is the solution.", { move: last?.move ?? "" });
+    }
+    if (a?.rating) {
+      text += " " + t("Rating %(before)s → %(after)s (%(change)s).", {
+        before: a.rating.before,
+        after: a.rating.after,
+        change: signed(a.rating.change, { ascii: true }),
+      });
+    } else if (a && this.finished() && !a.rated) {
+      text += " " + t("(Unrated: not your first attempt.)");
+    }
+    if (this.error) {
+      cls = "puzzle-feedback incorrect";
+      text = this.error;
+    }
+    this.status.className = cls;
+    this.status.textContent = text;
+  }
+
+  private renderActions(): void {
+    this.actions.replaceChildren();
+    const a = this.attempt;
+    if (a && (a.status === "your-move" || a.status === "thinking")) {
+      this.actions.append(button(t("Give up"), () => void this.giveUp()));
+    }
+    if (a && this.finished()) {
+      this.actions.append(button(t("Try again"), () => void this.retry()));
+      const next = this.root.dataset.nextUrl;
+      if (next) {
+        const link = el("a", "button", t("Next puzzle"));
+        link.href = next;
+        this.actions.append(link);
+      }
+    }
+  }
+
+  private renderMoves(): void {
+    this.movesList.replaceChildren();
+    for (const m of this.attempt?.moves ?? []) {
+      const item = el("li", `by-${m.by}` + (m.correct === true ? " correct" : m.correct === false ? " incorrect" : ""));
+      const who = m.by === "player" ? t("You") : t("Solver");
+      let text = `${who}: ${m.move}`;
+      if (m.by === "player" && m.correct !== null) text += m.correct ? " ✓" : " ✗";
+      if (m.grade && m.by === "player") text += ` (${gradeLabel(m.grade)})`;
+      if (m.best_moves && m.correct === false) text += " · " + t("best: %(moves)s", { moves: m.best_moves.join(", ") });
+      item.textContent = text;
+      this.movesList.append(item);
+    }
+  }
+
+  private renderSolution(): void {
+    const s = this.attempt?.solution;
+    this.solutionBox.hidden = !s;
+    this.solutionBox.replaceChildren();
+    if (!s) return;
+    this.solutionBox.append(el("h3", undefined, t("Solution")));
+    this.solutionBox.append(
+      el("p", undefined, tn("With perfect play you win %(count)s point.", "With perfect play you win %(count)s points.", s.value)),
+    );
+    const line = el("ol", "solution-line");
+    for (const m of s.line) {
+      const who = m.by === "solver-side" ? t("You") : t("Solver");
+      const item = el("li", m.key ? "key" : "reply", `${who}: ${m.move} (${signed(m.value, { ascii: true })})`);
+      line.append(item);
+    }
+    this.solutionBox.append(line);
+    const show = button(t("Show the position after the solution"), () => {
+      const lastMove = s.line.length ? s.line[s.line.length - 1].move : null;
+      this.board.set({ position: s.board_after, lastMove, marks: {}, interactive: false });
+    });
+    show.classList.add("show-solution");
+    this.solutionBox.append(show);
+    const explore = el("a", "open-analysis", t("Open in analysis"));
+    explore.href = `/analysis/?position=${encodeURIComponent(this.puzzle.position)}`;
+    this.solutionBox.append(" ", explore);
+    const first = el("p", "first-moves", t("Every first move:") + " ");
+    first.append(
+      s.first_moves.map((m) => `${m.move} ${signed(m.value, { ascii: true })} (${gradeLabel(m.grade)})`).join(", "),
+    );
+    this.solutionBox.append(first);
+    if (s.themes.length) {
+      const themes = el("ul", "themes");
+      for (const theme of s.themes) {
+        const item = el("li");
+        item.append(el("strong", "theme", theme.label), ` ${theme.description}`);
+        themes.append(item);
+      }
+      this.solutionBox.append(el("h4", undefined, t("Themes")), themes);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PuzzlePage } from "../../src/training/puzzle-page";
+import { sample } from "../helpers";
+
+const board = sample("Early game");
+const puzzle = {
+  id: 7,
+  position: board.position,
+  side: board.side,
+  kind: "win" as const,
+  rating: 1400,
+  board,
+  urls: { attempts: "/api/puzzles/7/attempts/", page: "/puzzles/7/" },
+};
+const urls = { self: "/api/attempts/3/", moves: "/api/attempts/3/moves/", give_up: "/api/attempts/3/give-up/", retry: "/api/puzzles/7/attempts/" };
+
+function attempt(over: Record<string, unknown>) {
+  return {
+    id: 3, status: "your-move", gave_up: false, rated: true, side: board.side, legal_moves: board.legal_moves,
+    moves: [], last_move: null, feedback: null, board, version: 0, rating: null, solution: null, urls, ...over,
+  };
+}
+
+function mountPage(): { root: HTMLElement; page: PuzzlePage } {
+  document.body.innerHTML = "";
+  const root = document.createElement("div");
+  root.id = "puzzle-root";
+  root.dataset.apiStart = puzzle.urls.attempts;
+  root.dataset.nextUrl = "/puzzles/train/";
+  root.dataset.csrfToken = "tok";
+  root.innerHTML = '<div data-fallback>plain</div>';
+  document.body.appendChild(root);
+  return { root, page: new PuzzlePage(root, puzzle, null) };
+}
+
+function respond(...bodies: unknown[]) {
+  const fetchMock = vi.fn();
+  for (const body of bodies) {
+    fetchMock.mockResolvedValueOnce({ ok: true, status: 200, json: async () => body });
+  }
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the puzzle page", () => {
+  it("hides the fallback and asks for the move", () => {
+    const { root } = mountPage();
+    expect(root.querySelector<HTMLElement>("[data-fallback]")!.hidden).toBe(true);
+    expect(root.querySelector(".puzzle-feedback")!.textContent).toBe("Your move: find the only winning move.");
+    expect(root.querySelector("svg")).not.toBeNull();
+  });
+
+  it("starts the attempt with the first move, waits for the reply and says it was correct", async () => {
+    const { root, page } = mountPage();
+    const move = board.legal_moves[0];
+    const fetchMock = respond(
+      attempt({}),
+      attempt({ status: "thinking", version: 1, moves: [{ ply: 0, side: board.side, by: "player", move, value: null, grade: null, correct: null, best_moves: null }] }),
+      attempt({ status: "your-move", version: 2, feedback: "correct", last_move: "pass", moves: [
+        { ply: 0, side: board.side, by: "player", move, value: 5, grade: "best", correct: true, best_moves: null },
+        { ply: 1, side: "B", by: "solver", move: "pass", value: -5, grade: "best", correct: null, best_moves: null },
+      ] }),
+    );
+    await (page as unknown as { play(m: string): Promise<void> }).play(move);
+    expect(fetchMock.mock.calls.map((c) => [c[0], c[1].method])).toEqual([
+      ["/api/puzzles/7/attempts/", "POST"],
+      ["/api/attempts/3/moves/", "POST"],
+      ["/api/attempts/3/?wait=1&timeout=20", "GET"],
+    ]);
+    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ move });
+    expect(fetchMock.mock.calls[1][1].headers["X-CSRFToken"]).toBe("tok");
+    expect(root.querySelector(".puzzle-feedback")!.textContent).toBe("Correct! The solver replied pass. Your move.");
+    expect(root.querySelectorAll(".puzzle-moves li").length).toBe(2);
+    expect(root.querySelector<HTMLElement>(".solution")!.hidden).toBe(true);
+  });
+
+  it("shows the annotated solution after a wrong move, and the server's error otherwise", async () => {
+    const { root, page } = mountPage();
+    const move = board.legal_moves[0];
+    respond(
+      attempt({}),
+      attempt({
+        status: "failed", version: 2, feedback: "incorrect", last_move: move,
+        rating: { before: 1500, after: 1420, change: -80 },
+        moves: [{ ply: 0, side: board.side, by: "player", move, value: -3, grade: "blunder", correct: false, best_moves: ["xx"] }],
+        solution: {
+          line: [{ move: "12L", side: board.side, by: "solver-side", value: 9, key: true }, { move: "pass", side: "B", by: "defender", value: -9, key: false }],
+          value: 9, kind: "win", first_moves: [{ move: "12L", value: 9, grade: "best" }, { move, value: -3, grade: "blunder" }],
+          themes: [{ name: "block", label: "block", description: "A forced pass." }],
+          board_after: sample("Forced pass"),
+        },
+      }),
+    );
+    await (page as unknown as { play(m: string): Promise<void> }).play(move);
+    const text = root.querySelector(".puzzle-feedback")!.textContent!;
+    expect(text).toContain(`Incorrect: ${move} loses value.`);
+    expect(text).toContain("Rating 1500 → 1420 (-80).");
+    expect(root.querySelector<HTMLElement>(".solution")!.hidden).toBe(false);
+    expect(root.querySelectorAll(".solution-line li").length).toBe(2);
+    expect(root.querySelector(".solution .themes")!.textContent).toContain("block");
+    const explore = root.querySelector<HTMLAnchorElement>(".solution a.open-analysis")!;
+    expect(decodeURIComponent(explore.getAttribute("href")!)).toContain(`/analysis/?position=`);
+    root.querySelector<HTMLButtonElement>(".solution .show-solution")!.click();
+    expect(root.querySelector(".odb-pass, svg")).not.toBeNull();
+    expect([...root.querySelectorAll(".puzzle-actions button, .puzzle-actions a")].map((b) => b.textContent)).toEqual(["Try again", "Next puzzle"]);
+
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue({ ok: false, status: 409, json: async () => ({ error: "the attempt is over" }) }));
+    await (page as unknown as { giveUp(): Promise<void> }).giveUp();
+    expect(root.querySelector(".puzzle-feedback")!.textContent).toBe("the attempt is over");
+  });
+});
