@@ -13,7 +13,7 @@ NPM_STAMP  := frontend/node_modules/.package-lock.json
 FRONT_DIST := frontend/dist/.vite/manifest.json
 FRONT_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run test bench setup system-deps test-python test-frontend clean
+.PHONY: run test lint bench setup system-deps clean
 
 setup: $(PY_STAMP) $(FRONT_DIST)
 
@@ -26,8 +26,8 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 # The editable install compiles the solver's C core (solver/_core.c).
-$(PY_STAMP): $(BIN)/python pyproject.toml setup.py requirements/site.txt solver/_core.c
-	$(BIN)/pip install -q -e '.[test]' -r requirements/site.txt
+$(PY_STAMP): $(BIN)/python pyproject.toml setup.py requirements/site.txt requirements/lint.txt solver/_core.c
+	$(BIN)/pip install -q -e '.[test]' -r requirements/site.txt -r requirements/lint.txt
 	touch $@
 
 $(NPM_STAMP): frontend/package.json frontend/package-lock.json
@@ -41,9 +41,18 @@ run: system-deps setup
 	scripts/run.sh
 
 test: WITH_BROWSER = 1
-test: system-deps setup
+test: system-deps setup lint
 	cd frontend && npm test --silent
 	$(BIN)/python -m pytest -n 2 -q
+
+# Lint and types: ruff over all Python, mypy (the solver strict, the site with
+# the Django and DRF plugins), the import contracts, tsc over the front end.
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict solver
+	$(BIN)/mypy puzzles config
+	$(BIN)/lint-imports
+	cd frontend && npx tsc --noEmit
 
 bench: system-deps setup
 	$(BIN)/python bench/solver_bench.py

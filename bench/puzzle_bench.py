@@ -1,4 +1,4 @@
-"""Puzzle generator throughput (issue 4): accepted puzzles per minute with
+"""Puzzle generator throughput: accepted puzzles per minute with
 real Celery worker processes (one worker, concurrency 2: the two workers of
 this machine), a real Redis and a scratch SQLite database, and the
 acceptance rate (puzzles stored / positions examined).  Target: >= 500/min.
@@ -39,10 +39,10 @@ def wait_for_worker(env: dict, timeout: float = 60) -> None:
     code = (
         "import sys, time\n"
         "from config.celery_app import app\n"
-        "deadline = time.time() + %f\n"
+        f"deadline = time.time() + {timeout:f}\n"
         "while time.time() < deadline:\n"
         "    if app.control.ping(timeout=1.0): sys.exit(0)\n"
-        "sys.exit(1)\n" % timeout
+        "sys.exit(1)\n"
     )
     subprocess.run([PY, "-c", code], cwd=ROOT, env=env, check=True)
 
@@ -62,7 +62,7 @@ def main() -> int:
     port = free_port()
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings.local",
         "DATABASE_URL": f"sqlite:///{scratch / 'bench.sqlite3'}",
         "REDIS_URL": f"redis://127.0.0.1:{port}/0",
         "CELERY_BROKER_URL": f"redis://127.0.0.1:{port}/0",
@@ -101,7 +101,7 @@ def main() -> int:
         shutil.rmtree(scratch, ignore_errors=True)
 
     rate = summary["per_minute"]
-    print("puzzle generator (Celery workers, concurrency %d, Redis, SQLite)" % args.concurrency)
+    print(f"puzzle generator (Celery workers, concurrency {args.concurrency}, Redis, SQLite)")
     print(f"  accepted:    {summary['accepted']} puzzles from {summary['seeds']} deals in {summary['seconds']:.1f} s")
     print(f"  throughput:  {rate:.0f} accepted puzzles/minute (target >= {TARGET}) "
           f"{'OK' if rate >= TARGET else 'BELOW TARGET'}")

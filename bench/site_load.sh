@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The graded-move round trip under load (issue 3's target): starts the whole
+# The graded-move round trip under load: starts the whole
 # site (scripts/run.sh: Redis, gunicorn, the Celery workers and beat) on a spare
 # port with a scratch database, runs scripts/load_moves.py with 20 concurrent
 # players on loopback, prints its figures and stops everything.

@@ -272,15 +272,15 @@ def fill(po: Path, lang: str) -> int:
     blocks = po.read_text(encoding="utf-8").split("\n\n")
     missing = 0
     nplurals = int(re.search(r"nplurals=(\d+)", blocks[0]).group(1))
-    out = ["\n".join(l for l in blocks[0].splitlines() if l != "#, fuzzy")]
+    out = ["\n".join(line for line in blocks[0].splitlines() if line != "#, fuzzy")]
     for block in blocks[1:]:
         lines = block.splitlines()
-        keep = [l for l in lines if l.startswith("#")]
-        body = [l for l in lines if not l.startswith("#")]
+        keep = [line for line in lines if line.startswith("#")]
+        body = [line for line in lines if not line.startswith("#")]
         if not body:
             out.append(block)
             continue
-        keep = [l for l in keep if l != "#, fuzzy"]
+        keep = [line for line in keep if line != "#, fuzzy"]
         fields: dict[str, list[str]] = {}
         current = None
         for line in body:

@@ -1,3 +1,8 @@
-"""The practice-game app: analyses cached by position, games against the
-solver, grades and hints (HackSoftware styleguide: models, services for
-writes, selectors for reads, thin DRF APIs and thin Celery tasks)."""
+"""The open-domino training site: a package of Django apps, one per part of
+the product.  Dependencies run one way (checked by import-linter in
+``make test``):
+
+``core`` <- ``accounts`` <- ``analyses`` <- ``games``, ``training`` <- ``study`` <- ``site``
+
+``legacy`` only holds the migrations of the single app the site used to be.
+"""

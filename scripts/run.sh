@@ -63,11 +63,11 @@ fi
 # --- database and static files ---------------------------------------------
 "$PY" manage.py migrate --noinput
 "$PY" manage.py collectstatic --noinput -v0
-# Puzzles (issue 4): at least 200 in the pool and today's daily puzzle, mined by
+# Puzzles: at least 200 in the pool and today's daily puzzle, mined by
 # the workers started below; in the background (a subshell: no job of this
 # script, so `wait -n` below ignores it), so that the server starts at once.
 ( "$PY" manage.py ensure_puzzle_pool --min 200 --wait 120 >"$RUN_DIR/puzzle-pool.log" 2>&1 & )
-# The endgame library (issue 5): built in the background when empty (in a
+# The endgame library: built in the background when empty (in a
 # subshell, so that it is no job of this script and `wait -n` below ignores it).
 ( "$PY" manage.py ensure_endgames >"$RUN_DIR/ensure_endgames.log" 2>&1 & )
 

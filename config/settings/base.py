@@ -1,4 +1,5 @@
-"""Settings of the open-domino training site.
+"""Settings of the open-domino training site, shared by every environment
+(``local`` for a developer's machine, ``test``, ``production``).
 
 Everything that differs between machines comes from the environment, with
 defaults that work on a developer's machine as they are:
@@ -7,7 +8,7 @@ defaults that work on a developer's machine as they are:
 variable            meaning                                      default
 =================== ============================================ =========================
 DJANGO_SECRET_KEY   the secret key                               an insecure dev key
-DJANGO_DEBUG        ``1``/``true`` for debug pages               ``1``
+DJANGO_DEBUG        ``1``/``true`` for debug pages               off (``local``: on)
 DJANGO_ALLOWED_HOSTS comma-separated host names                  ``127.0.0.1,localhost``
 DATABASE_URL        any dj-database-url URL (PostgreSQL too)     SQLite ``db.sqlite3``, WAL
 REDIS_URL           Celery broker, result backend and cache      ``redis://127.0.0.1:6379/0``
@@ -21,10 +22,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-from kombu import Queue
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -41,7 +42,7 @@ def env_list(name: str, default: str) -> list[str]:
 SECRET_KEY = os.environ.get(
     "DJANGO_SECRET_KEY", "django-insecure-dev-only-open-domino-3c9e1b7a5f2d4e6a8b0c"
 )
-DEBUG = env_bool("DJANGO_DEBUG", True)
+DEBUG = env_bool("DJANGO_DEBUG", False)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
@@ -56,7 +57,15 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "puzzles",
+    # The site, one app per part of the product (puzzles/README.md).
+    "puzzles.legacy",
+    "puzzles.core",
+    "puzzles.accounts",
+    "puzzles.analyses",
+    "puzzles.games",
+    "puzzles.training",
+    "puzzles.study",
+    "puzzles.site",
 ]
 
 MIDDLEWARE = [
@@ -150,13 +159,13 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES = (Queue("grades"), Queue("celery"))
 CELERY_TASK_ROUTES = {
-    "puzzles.tasks.grade_move_task": {"queue": "grades", "priority": 0},
-    "puzzles.tasks.solver_turn_task": {"queue": "celery", "priority": 0},
-    "puzzles.tasks.compute_analysis_task": {"queue": "celery", "priority": 5},
-    "puzzles.tasks.requeue_stale_work_task": {"queue": "celery", "priority": 9},
-    # Puzzle training (issue 4): a player waits for the solver's reply in an attempt.
-    "puzzles.training_tasks.attempt_settle_task": {"queue": "grades", "priority": 0},
-    "puzzles.training_tasks.mine_seeds_task": {"queue": "celery", "priority": 8},
+    "puzzles.games.tasks.grade_move_task": {"queue": "grades", "priority": 0},
+    "puzzles.games.tasks.solver_turn_task": {"queue": "celery", "priority": 0},
+    "puzzles.analyses.tasks.compute_analysis_task": {"queue": "celery", "priority": 5},
+    "puzzles.games.tasks.requeue_stale_work_task": {"queue": "celery", "priority": 9},
+    # A player waits for the solver's reply in a puzzle attempt.
+    "puzzles.training.tasks.attempt_settle_task": {"queue": "grades", "priority": 0},
+    "puzzles.training.tasks.mine_seeds_task": {"queue": "celery", "priority": 8},
 }
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "priority_steps": list(range(10)),
@@ -180,13 +189,13 @@ CELERY_WORKER_SEND_TASK_EVENTS = False
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-work": {
-        "task": "puzzles.tasks.requeue_stale_work_task",
+        "task": "puzzles.games.tasks.requeue_stale_work_task",
         "schedule": timedelta(seconds=float(os.environ.get("PUZZLES_REQUEUE_EVERY", "15"))),
     },
-    # Puzzle training (issue 4): today's (UTC) daily puzzle (idempotent), and
-    # upkeep (stale attempts, the pool of unused puzzles).
-    "daily-puzzle": {"task": "puzzles.training_tasks.daily_puzzle_task", "schedule": timedelta(seconds=60)},
-    "puzzle-upkeep": {"task": "puzzles.training_tasks.puzzle_upkeep_task", "schedule": timedelta(minutes=5)},
+    # Today's (UTC) daily puzzle (idempotent), and upkeep (stale attempts,
+    # the pool of unused puzzles).
+    "daily-puzzle": {"task": "puzzles.training.tasks.daily_puzzle_task", "schedule": timedelta(seconds=60)},
+    "puzzle-upkeep": {"task": "puzzles.training.tasks.puzzle_upkeep_task", "schedule": timedelta(minutes=5)},
 }
 
 # What the beat task looks for: a move still ungraded, a solver turn still
@@ -207,7 +216,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "EXCEPTION_HANDLER": "puzzles.apis.exception_handler",
+    "EXCEPTION_HANDLER": "puzzles.core.api.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
@@ -242,9 +251,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "site:home"
+LOGOUT_REDIRECT_URL = "site:home"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

@@ -1,4 +1,4 @@
-"""Settings for the site's tests (tests/site/): the real settings, with tasks run eagerly
+"""Settings for the tests (``pyproject.toml`` names this module): the local settings, with tasks run eagerly
 (in the test process, right after the transaction that queued them commits),
 a local-memory cache, and a SQLite database in a file (so that a real Celery
 worker started by a test can share it).  Redis, when a test needs it, is
@@ -7,8 +7,8 @@ import socket
 import tempfile
 from pathlib import Path
 
-from config.settings import *  # noqa: F401,F403
-from config.settings import DATABASES
+from .local import *  # noqa: F403
+from .local import DATABASES
 
 
 def _free_port() -> int:

@@ -2,7 +2,7 @@
 they never change, so the cache can never be stale; the database is the record."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -12,9 +12,9 @@ def analysis_key(position: str) -> str:
     return "analysis:" + position.replace(" ", "_")
 
 
-def analysis_cache_get(position: str) -> Optional[dict]:
+def analysis_cache_get(position: str) -> dict[str, Any] | None:
     return cache.get(analysis_key(position))
 
 
-def analysis_cache_set(position: str, result: dict) -> None:
+def analysis_cache_set(position: str, result: dict[str, Any]) -> None:
     cache.set(analysis_key(position), result, settings.PUZZLES_ANALYSIS_CACHE_SECONDS)

@@ -1,8 +1,8 @@
-"""Change notices for games, so that a client can wait for a grade or the
-solver's move without hammering the server (``GET /api/games/<id>/?wait=<version>``).
+"""Change notices, so that a client can wait for a grade or the solver's move
+without hammering the server (``GET /api/games/<id>/?wait=<version>``).
 
-Every change bumps ``Game.version`` in the database; after the commit the
-writer publishes on the Redis channel ``game:<id>``.  A waiter subscribes, then
+Every change bumps a row's ``version`` in the database; after the commit the
+writer publishes on the Redis channel of the row (``channel(kind, id)``).  A waiter subscribes, then
 checks the version in the database, and sleeps on the channel until a notice
 (or a short timeout) says to look again.  Without Redis (or with
 ``PUZZLES_EVENTS`` off) it falls back to polling the database every 50 ms.
@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Callable, Optional
+from collections.abc import Callable
 
 import redis
 from django.conf import settings
+from django.db import transaction
 
 log = logging.getLogger(__name__)
-_client: Optional[redis.Redis] = None
+_client: redis.Redis | None = None
 
 
 def _redis() -> redis.Redis:
@@ -31,27 +32,33 @@ def enabled() -> bool:
     return getattr(settings, "PUZZLES_EVENTS", True)
 
 
-def channel(game_id: int) -> str:
-    return f"od:game:{game_id}"
+def channel(kind: str, row_id: int) -> str:
+    """The Redis channel of one row: ``kind`` is ``game``, ``attempt``..."""
+    return f"od:{kind}:{row_id}"
 
 
-def game_changed(game_id: int) -> None:
+def publish(name: str) -> None:
     if not enabled():
         return
     try:
-        _redis().publish(channel(game_id), b"1")
+        _redis().publish(name, b"1")
     except redis.RedisError as exc:  # waiters fall back to polling
-        log.warning("could not publish a change of game %s: %s", game_id, exc)
+        log.warning("could not publish a change on %s: %s", name, exc)
 
 
-def wait_for_change(game_id: int, current_version: Callable[[], Optional[int]], version: int, timeout: float) -> None:
+def notify_on_commit(name: str) -> None:
+    """Publish on channel ``name`` once the current transaction commits."""
+    transaction.on_commit(lambda: publish(name))
+
+
+def wait_for_change(name: str, current_version: Callable[[], int | None], version: int, timeout: float) -> None:
     """Return once ``current_version()`` differs from ``version`` or ``timeout`` s have passed."""
     deadline = time.monotonic() + timeout
     pubsub = None
     if enabled():
         try:
             pubsub = _redis().pubsub(ignore_subscribe_messages=True)
-            pubsub.subscribe(channel(game_id))
+            pubsub.subscribe(name)
         except redis.RedisError:
             pubsub = None
     try:

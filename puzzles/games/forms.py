@@ -1,5 +1,6 @@
+from typing import Any
+
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from .models import Game
@@ -19,12 +20,8 @@ class NewGameForm(forms.Form):
         widget=forms.TextInput(attrs={"size": 70, "spellcheck": "false"}),
     )
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         if data.get("seed") and data.get("position"):
             raise forms.ValidationError(_("Give a deal number or a position, not both."))
         return data
-
-
-class SignUpForm(UserCreationForm):
-    pass

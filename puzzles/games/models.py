@@ -1,5 +1,4 @@
-"""The site's data: analyses cached by position, practice games, their moves
-and the hints taken.
+"""Practice games, their moves and the hints taken.
 
 Positions and moves are stored as text in the notation of RULES.md section 2
 (positions always normalised, moves as ``Position.normalise_move`` gives them).
@@ -11,34 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-SIDE_CHOICES = [("A", "A"), ("B", "B")]
-
-
-class Analysis(models.Model):
-    """The exact analysis of one position, computed once however many players
-    reach it.  ``result`` is the CLI's JSON object
-    (``{"position", "value", "moves": [{"move", "value", "grade"}], "pv"}``)."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("pending")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
-
-    position = models.CharField(_("position"), max_length=128, unique=True)
-    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
-    result = models.JSONField(_("result"), null=True, blank=True)
-    error = models.TextField(_("error"), blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    computed_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("analysis")
-        verbose_name_plural = _("analyses")
-        indexes = [models.Index(fields=["status", "updated_at"])]
-
-    def __str__(self) -> str:
-        return f"{self.position} ({self.status})"
+from puzzles.core.vocabulary import GRADE_CHOICES, SIDE_CHOICES
 
 
 class Game(models.Model):
@@ -60,7 +32,7 @@ class Game(models.Model):
     level = models.CharField(_("level"), max_length=8, choices=Level.choices, default=Level.STRONG)
     # A deal seed is 0 <= seed < 2**64, beyond a signed 64-bit integer (and
     # SQLite keeps big decimals as floats): stored as its decimal digits.
-    seed = models.CharField(_("deal seed"), max_length=20, null=True, blank=True)
+    seed = models.CharField(_("deal seed"), max_length=20, null=True, blank=True)  # noqa: DJ001 - null: no deal
     rng_seed = models.BigIntegerField(_("opponent's random seed"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices)
     owner = models.ForeignKey(
@@ -78,6 +50,7 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "puzzles_game"
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-created_at"]
@@ -100,12 +73,6 @@ class GameMove(models.Model):
         HUMAN = "human", _("human")
         SOLVER = "solver", _("solver")
 
-    class Grade(models.TextChoices):
-        BEST = "best", _("best")
-        INACCURACY = "inaccuracy", _("inaccuracy")
-        MISTAKE = "mistake", _("mistake")
-        BLUNDER = "blunder", _("blunder")
-
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     ply = models.PositiveIntegerField(_("ply"))
     side = models.CharField(_("side"), max_length=1, choices=SIDE_CHOICES)
@@ -116,12 +83,14 @@ class GameMove(models.Model):
     value = models.IntegerField(_("value"), null=True, blank=True)
     best_value = models.IntegerField(_("best value"), null=True, blank=True)
     best_moves = models.JSONField(_("best moves"), null=True, blank=True)
-    grade = models.CharField(_("grade"), max_length=10, choices=Grade.choices, null=True, blank=True)
+    # null until graded
+    grade = models.CharField(_("grade"), max_length=10, choices=GRADE_CHOICES, null=True, blank=True)  # noqa: DJ001
     points_lost = models.IntegerField(_("points lost"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     graded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "puzzles_gamemove"
         verbose_name = _("move")
         verbose_name_plural = _("moves")
         ordering = ["game", "ply"]
@@ -144,6 +113,7 @@ class Hint(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "puzzles_hint"
         verbose_name = _("hint")
         verbose_name_plural = _("hints")
         ordering = ["game", "ply", "level"]
@@ -151,7 +121,3 @@ class Hint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.ply} hint {self.level}"
-
-from .models_study import Chapter, Endgame, EndgameProgress, GameAnalysis  # noqa: E402,F401  (issue 5: study)
-
-from .models_training import Puzzle, PuzzleAttempt, PuzzleSeed, PlayerRating  # noqa: E402,F401  (issue 4)

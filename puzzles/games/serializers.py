@@ -1,17 +1,15 @@
 """Input and output shapes of the API (the output ones document the JSON that
-``selectors`` builds, for the OpenAPI schema, and render it)."""
+``presentation`` builds, for the OpenAPI schema, and render it)."""
 from __future__ import annotations
 
 from rest_framework import serializers
 
+from puzzles.analyses.serializers import AnalysisOutputSerializer
+from puzzles.core.vocabulary import GRADES, OUTCOMES, REASONS, SIDES
+
 from .models import Game
 
-
 # ------------------------------------------------------------------- input
-
-class AnalysisInputSerializer(serializers.Serializer):
-    position = serializers.CharField(max_length=200, trim_whitespace=True, help_text="A position string (RULES.md 2).")
-
 
 class GameCreateInputSerializer(serializers.Serializer):
     position = serializers.CharField(
@@ -22,7 +20,7 @@ class GameCreateInputSerializer(serializers.Serializer):
         max_length=24, required=False, allow_null=True,
         help_text="The deal's seed, 0 <= seed < 2**64 (a number or a string of digits); random when left out.",
     )
-    human = serializers.ChoiceField(choices=["A", "B"], default="A", help_text="The side the human plays.")
+    human = serializers.ChoiceField(choices=list(SIDES), default="A", help_text="The side the human plays.")
     level = serializers.ChoiceField(choices=Game.Level.values, default=Game.Level.STRONG)
     rng_seed = serializers.IntegerField(
         required=False, min_value=0, max_value=(1 << 63) - 1,
@@ -36,10 +34,6 @@ class GameCreateInputSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-class MoveInputSerializer(serializers.Serializer):
-    move = serializers.CharField(max_length=16, trim_whitespace=True, help_text="A move: '36', '36R', 'pass'.")
-
-
 class HintInputSerializer(serializers.Serializer):
     level = serializers.ChoiceField(
         choices=[1, 2, 3],
@@ -49,36 +43,15 @@ class HintInputSerializer(serializers.Serializer):
 
 # ------------------------------------------------------------------ output
 
-class AnalysisMoveSerializer(serializers.Serializer):
-    move = serializers.CharField()
-    value = serializers.IntegerField()
-    grade = serializers.ChoiceField(choices=["best", "inaccuracy", "mistake", "blunder"])
-
-
-class AnalysisResultSerializer(serializers.Serializer):
-    position = serializers.CharField()
-    value = serializers.IntegerField(help_text="For the side to move, with perfect play.")
-    moves = AnalysisMoveSerializer(many=True, help_text="Every legal move, best first.")
-    pv = serializers.ListField(child=serializers.CharField(), help_text="The main line to the end of the deal.")
-
-
-class AnalysisOutputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["pending", "done", "failed"])
-    position = serializers.CharField(help_text="Normalised.")
-    result = AnalysisResultSerializer(allow_null=True, help_text="The CLI's JSON object once done, else null.")
-    error = serializers.CharField(allow_null=True)
-
-
 class GameMoveOutputSerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="0 for the first move of the game.")
-    side = serializers.ChoiceField(choices=["A", "B"])
+    side = serializers.ChoiceField(choices=list(SIDES))
     by = serializers.ChoiceField(choices=["human", "solver"])
     move = serializers.CharField()
     value = serializers.IntegerField(allow_null=True, help_text="For the mover; null until graded.")
     best_value = serializers.IntegerField(allow_null=True)
     best_moves = serializers.ListField(child=serializers.CharField(), allow_null=True)
-    grade = serializers.ChoiceField(choices=["best", "inaccuracy", "mistake", "blunder"], allow_null=True)
+    grade = serializers.ChoiceField(choices=list(GRADES), allow_null=True)
     points_lost = serializers.IntegerField(allow_null=True)
     position_before = serializers.CharField()
 
@@ -93,10 +66,10 @@ class HintOutputSerializer(serializers.Serializer):
 
 
 class ResultOutputSerializer(serializers.Serializer):
-    winner = serializers.ChoiceField(choices=["A", "B"], allow_null=True)
+    winner = serializers.ChoiceField(choices=list(SIDES), allow_null=True)
     points = serializers.IntegerField()
-    reason = serializers.ChoiceField(choices=["domino", "blocked"])
-    outcome = serializers.ChoiceField(choices=["win", "loss", "draw"], help_text="For the human.")
+    reason = serializers.ChoiceField(choices=list(REASONS))
+    outcome = serializers.ChoiceField(choices=list(OUTCOMES), help_text="For the human.")
     human_points = serializers.IntegerField(help_text="The human's score: +points, -points or 0.")
     text = serializers.CharField()
 
@@ -105,13 +78,13 @@ class GameOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     start = serializers.CharField()
     position = serializers.CharField(help_text="The current position.")
-    human = serializers.ChoiceField(choices=["A", "B"])
-    solver = serializers.ChoiceField(choices=["A", "B"])
+    human = serializers.ChoiceField(choices=list(SIDES))
+    solver = serializers.ChoiceField(choices=list(SIDES))
     level = serializers.ChoiceField(choices=Game.Level.values)
     seed = serializers.IntegerField(allow_null=True, help_text="The deal's seed (null when started from a position).")
     rng_seed = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.values)
-    to_move = serializers.ChoiceField(choices=["A", "B"], allow_null=True)
+    to_move = serializers.ChoiceField(choices=list(SIDES), allow_null=True)
     legal_moves = serializers.ListField(
         child=serializers.CharField(),
         help_text="The human's legal moves when it is their move (['pass'] when forced), else [].",
@@ -134,7 +107,3 @@ class HintResponseSerializer(serializers.Serializer):
     hint = HintOutputSerializer(allow_null=True)
     analysis = AnalysisOutputSerializer(allow_null=True, help_text="Set while the analysis is pending.")
     game = GameOutputSerializer(allow_null=True)
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = serializers.CharField(help_text="What is wrong, in words.")

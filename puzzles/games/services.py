@@ -1,4 +1,4 @@
-"""Writes: every change to analyses, games, moves and hints goes through here.
+"""Writes: every change to games, moves and hints goes through here.
 
 Crash safety, in one place:
 
@@ -21,20 +21,25 @@ import logging
 import secrets
 import time
 from datetime import timedelta
-from typing import Optional
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from solver import Position, analyse
+from puzzles.accounts.players import Player
+from puzzles.analyses.models import Analysis as AnalysisRow
+from puzzles.analyses.selectors import analysis_cached
+from puzzles.analyses.services import analysis_request, analysis_solve, requeue_stale_analyses
+from puzzles.core import events, tasking
+from puzzles.core.errors import ApplicationError, ConflictError
+from solver import Analysis, DominoError, Position
 from solver.deal import check_seed, deal
-from solver.errors import DominoError
 
-from . import events, opponent, selectors
-from .cache import analysis_cache_set
-from .models import Analysis, Game, GameMove, Hint
+from . import opponent
+from .models import Game, GameMove, Hint
+from .tasks import grade_move_task, solver_turn_task
 
 log = logging.getLogger(__name__)
 
@@ -42,121 +47,8 @@ log = logging.getLogger(__name__)
 RANDOM_SEED_BOUND = 1 << 53
 
 
-class GameError(Exception):
-    """A request that the game refuses; ``status_code`` 400 (bad input) or 409
-    (not possible in the game's current state).  The game is unchanged."""
-
-    status_code = 400
-
-    def __init__(self, message: str, status_code: Optional[int] = None) -> None:
-        super().__init__(message)
-        if status_code is not None:
-            self.status_code = status_code
-
-
-class GameConflict(GameError):
-    status_code = 409
-
-
-# ---------------------------------------------------------------- queueing
-
-def _send(task_name: str, *args) -> None:
-    """Send a task now.  If the broker cannot be reached the work is already
-    recorded in the database and the beat task will queue it later."""
-    from . import tasks
-
-    task = getattr(tasks, task_name)
-    try:
-        task.delay(*args)
-    except Exception:  # noqa: BLE001 - the beat task retries; eager mode (tests) re-raises
-        if task.app.conf.task_always_eager:
-            raise
-        log.exception("could not queue %s%r; the beat task will", task_name, args)
-
-
-def enqueue(task_name: str, *args) -> None:
-    """Queue a task once the current transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: _send(task_name, *args))
-
-
 def _notify(game_id: int) -> None:
-    transaction.on_commit(lambda: events.game_changed(game_id))
-
-
-GRADE_TASK = "grade_move_task"
-SOLVER_TASK = "solver_turn_task"
-ANALYSIS_TASK = "compute_analysis_task"
-
-
-# ---------------------------------------------------------------- analyses
-
-def analysis_request(*, position: str) -> Analysis:
-    """The analysis of ``position`` (any spelling; stored normalised), created
-    and queued if new.  Raises ``DominoError`` for an invalid position, before
-    anything is stored or queued."""
-    key = str(Position.parse(position))
-    cached = selectors.analysis_result_cached(key)
-    if cached is not None:
-        analysis = selectors.analysis_by_position(key)
-        if analysis is not None:
-            return analysis
-    with transaction.atomic():
-        analysis, created = Analysis.objects.get_or_create(position=key)
-        if analysis.status == Analysis.Status.FAILED:
-            Analysis.objects.filter(pk=analysis.pk).update(
-                status=Analysis.Status.PENDING, error="", updated_at=timezone.now()
-            )
-            analysis.status = Analysis.Status.PENDING
-            created = True
-        if created:
-            enqueue(ANALYSIS_TASK, analysis.pk)
-    return analysis
-
-
-def _store_analysis(position: str, result: dict) -> None:
-    now = timezone.now()
-    fields = {"status": Analysis.Status.DONE, "result": result, "error": "", "computed_at": now, "updated_at": now}
-    updated = Analysis.objects.filter(position=position).exclude(status=Analysis.Status.DONE).update(**fields)
-    if not updated and not Analysis.objects.filter(position=position).exists():
-        try:
-            with transaction.atomic():
-                Analysis.objects.create(position=position, **fields)
-        except IntegrityError:  # someone else stored it first: same result
-            pass
-    analysis_cache_set(position, result)
-
-
-def analysis_solve(position: str) -> dict:
-    """The analysis (CLI JSON) of a normalised position: from the cache or the
-    database, else computed here and stored.  For tasks only: this runs the solver."""
-    result = selectors.analysis_result_cached(position)
-    if result is None:
-        result = analyse(Position.parse(position)).to_json()
-        _store_analysis(position, result)
-    return result
-
-
-def analysis_compute(*, analysis: Analysis) -> Analysis:
-    """Compute a pending analysis (a no-op once done)."""
-    if analysis.status == Analysis.Status.DONE:
-        return analysis
-    try:
-        position = Position.parse(analysis.position)
-    except DominoError as exc:  # cannot happen for rows written by analysis_request
-        Analysis.objects.filter(pk=analysis.pk).update(
-            status=Analysis.Status.FAILED, error=str(exc), updated_at=timezone.now()
-        )
-        analysis.refresh_from_db()
-        return analysis
-    _store_analysis(analysis.position, analyse(position).to_json())
-    analysis.refresh_from_db()
-    return analysis
-
-
-def analysis_fail(*, analysis_id: int, error: str) -> None:
-    Analysis.objects.filter(pk=analysis_id).exclude(status=Analysis.Status.DONE).update(
-        status=Analysis.Status.FAILED, error=error[:2000], updated_at=timezone.now()
-    )
+    events.notify_on_commit(events.channel("game", game_id))
 
 
 # ------------------------------------------------------------------- games
@@ -167,44 +59,55 @@ def _status_after(position: Position, human: str) -> str:
     return Game.Status.YOUR_MOVE if position.side == human else Game.Status.THINKING
 
 
-def _result_json(position: Position) -> Optional[dict]:
+def _result_json(position: Position) -> dict | None:
     result = position.result()
     if result is None:
         return None
     return {"winner": result.winner, "points": result.points, "reason": result.reason}
 
 
+def _moved_on(after: Position, human: str) -> dict[str, Any]:
+    """The game's fields once a move has reached ``after``."""
+    return {
+        "current_position": str(after),
+        "ply_count": F("ply_count") + 1,
+        "status": _status_after(after, human),
+        "result": _result_json(after),
+        "version": F("version") + 1,
+        "updated_at": timezone.now(),
+    }
+
+
 def game_create(
     *,
-    owner=None,
-    session_key: str = "",
-    position: Optional[str] = None,
+    player: Player,
+    position: str | None = None,
     seed=None,
     human: str = "A",
     level: str = Game.Level.STRONG,
-    rng_seed: Optional[int] = None,
+    rng_seed: int | None = None,
 ) -> Game:
     """A new practice game from ``position`` or from the deal of ``seed`` (a
     random seed when neither is given).  The solver's first move, when it is
     to move, and the analysis of the start are queued at once."""
     if position not in (None, "") and seed is not None:
-        raise GameError("give either a position or a seed, not both")
+        raise ApplicationError("give either a position or a seed, not both")
     if human not in ("A", "B"):
-        raise GameError(f"human is 'A' or 'B', not {human!r}")
+        raise ApplicationError(f"human is 'A' or 'B', not {human!r}")
     if level not in Game.Level.values:
-        raise GameError(f"level is one of {', '.join(Game.Level.values)}, not {level!r}")
-    if position not in (None, ""):
+        raise ApplicationError(f"level is one of {', '.join(Game.Level.values)}, not {level!r}")
+    if position:
         start = Position.parse(position)  # DominoError: 400
         seed = None
     else:
         seed = check_seed(seed) if seed is not None else secrets.randbelow(RANDOM_SEED_BOUND)
         start = deal(seed)
     if start.is_over():
-        raise GameError(f"this deal is already over ({start.result()}): there is nothing to play")
+        raise ApplicationError(f"this deal is already over ({start.result()}): there is nothing to play")
     if rng_seed is None:
         rng_seed = secrets.randbelow(RANDOM_SEED_BOUND)
     elif not isinstance(rng_seed, int) or not 0 <= rng_seed < 1 << 63:
-        raise GameError(f"rng_seed is a whole number 0 <= rng_seed < 2**63, not {rng_seed!r}")
+        raise ApplicationError(f"rng_seed is a whole number 0 <= rng_seed < 2**63, not {rng_seed!r}")
     status = _status_after(start, human)
     with transaction.atomic():
         game = Game.objects.create(
@@ -215,11 +118,10 @@ def game_create(
             seed=None if seed is None else str(seed),
             rng_seed=rng_seed,
             status=status,
-            owner=owner if owner is not None and owner.is_authenticated else None,
-            session_key="" if owner is not None and owner.is_authenticated else session_key,
+            **player.owner_fields(),
         )
         if status == Game.Status.THINKING:
-            enqueue(SOLVER_TASK, game.pk)
+            tasking.enqueue(solver_turn_task, game.pk)
         else:  # warm the analysis the first grade and any hint will need
             analysis_request(position=str(start))
     return game
@@ -227,21 +129,21 @@ def game_create(
 
 def game_play_human_move(*, game: Game, move: str) -> GameMove:
     """Validate the human's move and store it, in one transaction; then queue
-    its grading (and the solver's reply).  Raises ``GameError`` (400: malformed
+    its grading (and the solver's reply).  Raises ``ApplicationError`` (400: malformed
     or illegal move; 409: game over, not the human's turn), changing nothing."""
     if not isinstance(move, str):
-        raise GameError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
+        raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status == Game.Status.OVER:
-            raise GameConflict(f"the game is over ({_describe_result(game.result)}): no more moves")
+            raise ConflictError(f"the game is over ({_describe_result(game.result)}): no more moves")
         before = Position.parse(game.current_position)
         if before.side != game.human_side:
-            raise GameConflict(f"it is not your move: {before.side} (the solver) is to move")
+            raise ConflictError(f"it is not your move: {before.side} (the solver) is to move")
         try:
             played = before.normalise_move(move)
         except DominoError as exc:
-            raise GameError(str(exc)) from None
+            raise ApplicationError(str(exc)) from None
         after = before.push(played)
         try:
             with transaction.atomic():
@@ -255,24 +157,16 @@ def game_play_human_move(*, game: Game, move: str) -> GameMove:
                     position_after=str(after),
                 )
         except IntegrityError:  # another request played this ply first
-            raise GameConflict("the game has moved on: reload it and try again") from None
-        status = _status_after(after, game.human_side)
-        Game.objects.filter(pk=game.pk).update(
-            current_position=str(after),
-            ply_count=F("ply_count") + 1,
-            status=status,
-            result=_result_json(after),
-            version=F("version") + 1,
-            updated_at=timezone.now(),
-        )
+            raise ConflictError("the game has moved on: reload it and try again") from None
+        Game.objects.filter(pk=game.pk).update(**_moved_on(after, game.human_side))
         # One task grades the move and then plays the solver's reply (one
         # message per move; the grade is committed before the reply starts).
-        enqueue(GRADE_TASK, record.pk)
+        tasking.enqueue(grade_move_task, record.pk)
         _notify(game.pk)
     return record
 
 
-def _describe_result(result: Optional[dict]) -> str:
+def _describe_result(result: dict | None) -> str:
     if not result:
         return "finished"
     if result.get("winner") is None:
@@ -305,11 +199,11 @@ def human_move_settle(*, move: GameMove) -> GameMove:
     queue, so that the grading workers stay free for grades).  Idempotent."""
     move = move_grade(move=move)
     if Game.objects.filter(pk=move.game_id, status=Game.Status.THINKING).exists():
-        enqueue(SOLVER_TASK, move.game_id)
+        tasking.enqueue(solver_turn_task, move.game_id)
     return move
 
 
-def game_play_solver_turn(*, game: Game) -> Optional[GameMove]:
+def game_play_solver_turn(*, game: Game) -> GameMove | None:
     """Play the solver's move if it is the solver's turn (a forced pass too);
     else do nothing.  The move is chosen by the game's level and its seeded
     generator, so running this twice plays the same move once."""
@@ -332,14 +226,7 @@ def game_play_solver_turn(*, game: Game) -> Optional[GameMove]:
         updated = Game.objects.filter(
             pk=game.pk, ply_count=game.ply_count, current_position=game.current_position,
             status=Game.Status.THINKING,
-        ).update(
-            current_position=str(after),
-            ply_count=F("ply_count") + 1,
-            status=status,
-            result=_result_json(after),
-            version=F("version") + 1,
-            updated_at=timezone.now(),
-        )
+        ).update(**_moved_on(after, game.human_side))
         if not updated:  # someone else played this turn already
             return None
         record = GameMove.objects.create(
@@ -365,10 +252,9 @@ def game_play_solver_turn(*, game: Game) -> Optional[GameMove]:
 
 # ------------------------------------------------------------------- hints
 
-def _hint_content(analysis: dict, level: int) -> dict:
-    moves = analysis["moves"]
-    value = analysis["value"]
-    best = [m["move"] for m in moves if m["value"] == value]
+def _hint_content(analysis: Analysis, level: int) -> dict[str, Any]:
+    value = analysis.value
+    best = [str(m) for m in analysis.best_moves]
     if level == 1:
         return {"value": value, "outcome": "win" if value > 0 else "loss" if value < 0 else "draw"}
     if level == 2:
@@ -381,27 +267,27 @@ def _hint_content(analysis: dict, level: int) -> dict:
     return {"value": value, "move": best[0], "moves": best}
 
 
-def game_hint(*, game: Game, level: int) -> tuple[Optional[Hint], Optional[Analysis]]:
+def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | None]:
     """The hint of ``level`` for the human's current position: ``(hint, None)``
     when the analysis is at hand (the hint is recorded on the game), else
     ``(None, analysis)`` with the analysis queued; ask again later.  Asking
     twice for the same hint returns the recorded one and counts it once."""
     if level not in (1, 2, 3):
-        raise GameError(f"a hint level is 1, 2 or 3, not {level!r}")
+        raise ApplicationError(f"a hint level is 1, 2 or 3, not {level!r}")
     if game.status == Game.Status.OVER:
-        raise GameConflict("the game is over: no hints")
+        raise ConflictError("the game is over: no hints")
     if game.status != Game.Status.YOUR_MOVE:
-        raise GameConflict("it is not your move: hints are for your own moves")
+        raise ConflictError("it is not your move: hints are for your own moves")
     existing = Hint.objects.filter(game=game, ply=game.ply_count, level=level).first()
     if existing is not None:
         return existing, None
-    analysis = selectors.analysis_result_cached(game.current_position)
+    analysis = analysis_cached(game.current_position)
     if analysis is None:
         return None, analysis_request(position=game.current_position)
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if locked.ply_count != game.ply_count or locked.status != Game.Status.YOUR_MOVE:
-            raise GameConflict("the game moved on while the hint was prepared; ask again")
+            raise ConflictError("the game moved on while the hint was prepared; ask again")
         hint, created = Hint.objects.get_or_create(
             game=locked, ply=locked.ply_count, level=level,
             defaults={"content": _hint_content(analysis, level)},
@@ -416,20 +302,13 @@ def game_hint(*, game: Game, level: int) -> tuple[Optional[Hint], Optional[Analy
 
 # ---------------------------------------------------------- players, upkeep
 
-def games_claim(*, user, session_key: str) -> int:
-    """Hand an anonymous player's games to the user they just logged in as."""
-    if not session_key or not user.is_authenticated:
-        return 0
+def games_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+    """Hand a guest's games to the account they just logged in to
+    (a receiver of ``accounts.signals.guest_claimed``)."""
     return Game.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
 
 
-def on_user_logged_in(sender, request, user, **kwargs) -> None:
-    token = request.session.get(selectors.PLAYER_SESSION_KEY) if request is not None else None
-    if token:
-        games_claim(user=user, session_key=token)
-
-
-def requeue_stale_work(*, stale_after: Optional[float] = None, limit: int = 500) -> dict:
+def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) -> dict:
     """Queue again whatever has waited too long: ungraded moves, solver turns
     not played, analyses still pending.  Every task is idempotent, so a
     duplicate costs nothing."""
@@ -441,17 +320,11 @@ def requeue_stale_work(*, stale_after: Optional[float] = None, limit: int = 500)
     games = list(
         Game.objects.filter(status=Game.Status.THINKING, updated_at__lt=cutoff).values_list("pk", flat=True)[:limit]
     )
-    analyses = list(
-        Analysis.objects.filter(status=Analysis.Status.PENDING, updated_at__lt=cutoff).values_list("pk", flat=True)[
-            :limit
-        ]
-    )
+    analyses = requeue_stale_analyses(cutoff=cutoff, limit=limit)
     for pk in moves:
-        _send(GRADE_TASK, pk)
+        tasking.send(grade_move_task, pk)
     for pk in games:
-        _send(SOLVER_TASK, pk)
-    for pk in analyses:
-        _send(ANALYSIS_TASK, pk)
+        tasking.send(solver_turn_task, pk)
     if moves or games or analyses:
         log.info("requeued %d moves, %d solver turns, %d analyses", len(moves), len(games), len(analyses))
     return {"moves": moves, "games": games, "analyses": analyses}

@@ -1,12 +1,17 @@
 from django.urls import path
 
-from . import views
+from . import apis, views
+
+app_name = "games"
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("play/", views.play_new, name="play"),
     path("play/<int:game_id>/", views.play_game, name="play-game"),
     path("play/<int:game_id>/move/", views.play_move, name="play-move"),
     path("play/<int:game_id>/hint/", views.play_hint, name="play-hint"),
     path("games/<int:game_id>/review/", views.review_game, name="review-game"),
+    path("api/games/", apis.GameListCreateApi.as_view(), name="api-games"),
+    path("api/games/<int:game_id>/", apis.GameDetailApi.as_view(), name="api-game-detail"),
+    path("api/games/<int:game_id>/moves/", apis.GameMoveApi.as_view(), name="api-game-moves"),
+    path("api/games/<int:game_id>/hint/", apis.GameHintApi.as_view(), name="api-game-hint"),
 ]

@@ -3,64 +3,62 @@ JSON state and the API URLs in data attributes for the page script; without
 the script they still work as plain HTML forms."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
-from django.contrib.auth import login
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from solver.errors import DominoError
+from puzzles.accounts.players import Player
+from puzzles.core.errors import ApplicationError
+from puzzles.core.texts import grade_label
+from solver import DominoError
 
-from . import selectors, services, texts
-from .forms import NewGameForm, SignUpForm
+from . import presentation, selectors, services
+from .forms import NewGameForm
 from .models import Game
 
 
-def _page_urls(game: Game | None = None) -> dict:
+def _page_urls(game: Game | None = None) -> dict[str, str]:
     urls = {
-        "games": reverse("api-games"),
-        "analyses": reverse("api-analyses"),
+        "games": reverse("games:api-games"),
+        "analyses": reverse("analyses:api-analyses"),
         "jsi18n": reverse("javascript-catalog"),
-        "play": reverse("play"),
+        "play": reverse("games:play"),
     }
     if game is not None:
-        urls.update(selectors.game_urls(game))
+        urls.update(presentation.game_urls(game))
     return urls
 
 
-def home(request):
-    games = list(selectors.games_for_player(request)[:10])
-    return render(request, "puzzles/home.html", {"games": games, "form": NewGameForm()})
-
-
-def play_new(request):
+def play_new(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        token = "" if request.user.is_authenticated else selectors.player_token(request, create=True)
         try:
             game = services.game_create(
-                owner=request.user,
-                session_key=token,
+                player=Player.of(request, create=True),
                 position=form.cleaned_data["position"] or None,
                 seed=form.cleaned_data["seed"] or None,
                 human=form.cleaned_data["human"],
                 level=form.cleaned_data["level"],
             )
-        except (services.GameError, DominoError) as exc:
+        except (ApplicationError, DominoError) as exc:
             form.add_error(None, str(exc))
         else:
-            return redirect("play-game", game_id=game.pk)
-    return render(request, "puzzles/play_new.html", {"form": form, "urls": _page_urls()})
+            return redirect("games:play-game", game_id=game.pk)
+    return render(request, "games/play_new.html", {"form": form, "urls": _page_urls()})
 
 
-def play_game(request, game_id: int):
-    game = selectors.game_get_for_player(request, game_id)
-    state = selectors.game_state(game)
+def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get_for_player(Player.of(request), game_id)
+    state = presentation.game_state(game)
     last_hints = [h for h in state["hints"] if h["ply"] == game.ply_count]
     return render(
         request,
-        "puzzles/play.html",
+        "games/play.html",
         {
             "game": game,
             "state": state,
@@ -72,45 +70,45 @@ def play_game(request, game_id: int):
     )
 
 
-def _move_rows(moves: list[dict]) -> list[dict]:
+def _move_rows(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = []
     for m in moves:
         alternatives = [b for b in (m["best_moves"] or []) if b != m["move"]]
-        rows.append({**m, "grade_label": texts.grade_label(m["grade"]), "alternatives": alternatives})
+        rows.append({**m, "grade_label": grade_label(m["grade"]), "alternatives": alternatives})
     return rows
 
 
 @require_POST
-def play_move(request, game_id: int):
-    game = selectors.game_get_for_player(request, game_id)
+def play_move(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get_for_player(Player.of(request), game_id)
     try:
         services.game_play_human_move(game=game, move=request.POST.get("move", ""))
-    except services.GameError as exc:
+    except ApplicationError as exc:
         messages.error(request, str(exc))
-    return redirect("play-game", game_id=game.pk)
+    return redirect("games:play-game", game_id=game.pk)
 
 
 @require_POST
-def play_hint(request, game_id: int):
-    game = selectors.game_get_for_player(request, game_id)
+def play_hint(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get_for_player(Player.of(request), game_id)
     try:
         level = int(request.POST.get("level", ""))
         hint, _analysis = services.game_hint(game=game, level=level)
     except ValueError:
         messages.error(request, _("A hint level is 1, 2 or 3."))
-    except services.GameError as exc:
+    except ApplicationError as exc:
         messages.error(request, str(exc))
     else:
         if hint is None:
             messages.info(request, _("The position is being analysed; ask again in a moment."))
-    return redirect("play-game", game_id=game.pk)
+    return redirect("games:play-game", game_id=game.pk)
 
 
-def review_game(request, game_id: int):
-    game = selectors.game_get_for_player(request, game_id)
-    state = selectors.game_state(game)
+def review_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get_for_player(Player.of(request), game_id)
+    state = presentation.game_state(game)
     moves = list(game.moves.all())
-    boards = selectors.positions_of_game(game, moves)
+    boards = presentation.positions_of_game(game, moves)
     try:
         ply = int(request.GET.get("ply", len(moves)))
     except ValueError:
@@ -126,7 +124,7 @@ def review_game(request, game_id: int):
     }
     return render(
         request,
-        "puzzles/review.html",
+        "games/review.html",
         {
             "game": game,
             "state": state,
@@ -142,13 +140,3 @@ def review_game(request, game_id: int):
             "sides_top_bottom": [game.solver_side, game.human_side],
         },
     )
-
-
-def signup(request):
-    form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.username})
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})

@@ -1,16 +1,28 @@
 """The study API: position checks, game analyses, the endgame library.
-Thin DRF views; every error is ``{"error": "..."}`` (``apis.exception_handler``)."""
+Thin DRF views; every error is ``{"error": "..."}`` (``core.api.exception_handler``)."""
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import selectors, study_selectors, study_services
-from .apis import ERRORS, _validated
+from puzzles.accounts.players import Player
+from puzzles.core.api import error_response, validated
+from puzzles.core.errors import ApplicationError
+from puzzles.core.vocabulary import GRADES, OUTCOMES, SIDES
+from puzzles.games.selectors import game_get_for_player
+
+from . import presentation, selectors
+from . import services as study_services
+
+ERRORS = {
+    **error_response(400, "Bad input (invalid position, malformed or illegal move)."),
+    **error_response(404, "No such game, or another player's game."),
+}
 
 # ------------------------------------------------------------------ shapes
 
@@ -62,13 +74,13 @@ class SummarySerializer(serializers.Serializer):
 
 class GradedPlySerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="1 for the first move.")
-    side = serializers.ChoiceField(choices=["A", "B"])
+    side = serializers.ChoiceField(choices=list(SIDES))
     position = serializers.CharField(help_text="Before the move.")
     move = serializers.CharField()
     value = serializers.IntegerField(help_text="For the mover.")
     best = serializers.IntegerField(help_text="The best value in that position, for the mover.")
     best_moves = serializers.ListField(child=serializers.CharField())
-    grade = serializers.ChoiceField(choices=["best", "inaccuracy", "mistake", "blunder"])
+    grade = serializers.ChoiceField(choices=list(GRADES))
     points_lost = serializers.IntegerField()
     forced = serializers.BooleanField(help_text="Only one legal move (or a forced pass).")
 
@@ -90,7 +102,7 @@ class GameAnalysisOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["pending", "running", "done", "failed"])
     progress = serializers.IntegerField(help_text="Plies graded so far.")
     total = serializers.IntegerField(help_text="Plies in the record.")
-    source = serializers.ChoiceField(choices=["paste", "upload", "game"])
+    source = serializers.ChoiceField(choices=["paste", "upload", "game"])  # type: ignore[assignment]
     game_id = serializers.IntegerField(allow_null=True)
     record = serializers.CharField(help_text="The record, normalised (it parses back to the same game).")
     result = GameReviewSerializer(allow_null=True)
@@ -109,7 +121,7 @@ class EndgameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     title = serializers.CharField()
     position = serializers.CharField()
-    side = serializers.ChoiceField(choices=["A", "B"])
+    side = serializers.ChoiceField(choices=list(SIDES))
     value = serializers.IntegerField(help_text="For the side to move, with perfect play.")
     difficulty = serializers.IntegerField(help_text="1 (easy) to 5 (very hard).")
     difficulty_label = serializers.CharField()
@@ -140,12 +152,12 @@ class AlternativeSerializer(serializers.Serializer):
 
 class StepSerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="0 for the first move of the endgame.")
-    side = serializers.ChoiceField(choices=["A", "B"])
+    side = serializers.ChoiceField(choices=list(SIDES))
     student = serializers.BooleanField(help_text="A move of the side that is to move at the start.")
     move = serializers.CharField()
     value = serializers.IntegerField(help_text="For the mover: the value of the position before it.")
     value_text = serializers.CharField()
-    outcome = serializers.ChoiceField(choices=["win", "draw", "loss"])
+    outcome = serializers.ChoiceField(choices=list(OUTCOMES))
     legal = serializers.IntegerField(help_text="How many legal moves there were.")
     best_moves = serializers.ListField(child=serializers.CharField())
     position = serializers.CharField(help_text="Before the move.")
@@ -185,19 +197,19 @@ class PositionApi(APIView):
         examples=[OpenApiExample("High digit first is normalised", request_only=True, value={
             "position": "54.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - b"})],
     )
-    def post(self, request):
-        data = _validated(PositionInputSerializer, request)
+    def post(self, request: Request) -> Response:
+        data = validated(PositionInputSerializer, request)
         position = study_services.position_normalise(data["position"])
-        return Response(study_selectors.position_state(position, data.get("moves") or []))
+        return Response(presentation.position_state(position, data.get("moves") or []))
 
 
 class GameAnalysisListCreateApi(APIView):
     parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     @extend_schema(summary="Your game analyses", responses={200: GameAnalysisOutputSerializer(many=True)})
-    def get(self, request):
-        rows = study_selectors.game_analyses_for_player(request)[:50]
-        return Response([study_selectors.game_analysis_state(a) for a in rows])
+    def get(self, request: Request) -> Response:
+        rows = selectors.game_analyses_for_player(Player.of(request))[:50]
+        return Response([presentation.game_analysis_state(a) for a in rows])
 
     @extend_schema(
         summary="Analyse a game",
@@ -210,21 +222,20 @@ class GameAnalysisListCreateApi(APIView):
         examples=[OpenApiExample("A record", request_only=True, value={
             "record": '[Seed "42"]\n\n1. 00 04L 2. 46L 16L'})],
     )
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         data = _validated_any(GameAnalysisInputSerializer, request)
-        token = "" if request.user.is_authenticated else selectors.player_token(request, create=True)
-        kwargs = {"owner": request.user, "session_key": token}
+        player = Player.of(request, create=True)
         if data.get("game_id") is not None:
-            game = selectors.game_get_for_player(request, data["game_id"])
-            analysis = study_services.game_analysis_create(game=game, **kwargs)
+            game = game_get_for_player(player, data["game_id"])
+            analysis = study_services.game_analysis_create(player=player, game=game)
         elif data.get("file") is not None:
             analysis = study_services.game_analysis_create(
-                record=_read_upload(data["file"]), source="upload", **kwargs
+                player=player, record=_read_upload(data["file"]), source="upload"
             )
         else:
-            analysis = study_services.game_analysis_create(record=data["record"], source="paste", **kwargs)
+            analysis = study_services.game_analysis_create(player=player, record=data["record"], source="paste")
         analysis.refresh_from_db()
-        return Response(study_selectors.game_analysis_state(analysis), status=status.HTTP_202_ACCEPTED)
+        return Response(presentation.game_analysis_state(analysis), status=status.HTTP_202_ACCEPTED)
 
 
 def _validated_any(serializer_class, request):
@@ -233,30 +244,26 @@ def _validated_any(serializer_class, request):
         data = {**data.dict(), **({"file": request.FILES["file"]} if "file" in request.FILES else {})}
     elif "file" in getattr(request, "FILES", {}):
         data = {**data, "file": request.FILES["file"]}
-    if not isinstance(data, dict):
-        raise ValidationError({"non_field_errors": ["the body is a JSON object"]})
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
+    return validated(serializer_class, request, data)
 
 
 def _read_upload(upload) -> str:
     if upload.size > study_services.MAX_RECORD_CHARS * 4:
-        raise study_services.StudyError("the file is too large for a game record")
+        raise ApplicationError("the file is too large for a game record")
     raw = upload.read()
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise study_services.StudyError("the file is not UTF-8 text") from None
+        raise ApplicationError("the file is not UTF-8 text") from None
 
 
 class GameAnalysisDetailApi(APIView):
     @extend_schema(summary="A game analysis", responses={200: GameAnalysisOutputSerializer, 404: ERRORS[404]})
-    def get(self, request, analysis_id: int):
-        analysis = study_selectors.game_analysis_get_for_player(request, analysis_id)
+    def get(self, request: Request, analysis_id: int) -> Response:
+        analysis = selectors.game_analysis_get_for_player(Player.of(request), analysis_id)
         if study_services.game_analysis_requeue_if_stale(analysis=analysis):
             analysis.refresh_from_db()
-        return Response(study_selectors.game_analysis_state(analysis))
+        return Response(presentation.game_analysis_state(analysis))
 
 
 class EndgameLibraryApi(APIView):
@@ -265,8 +272,8 @@ class EndgameLibraryApi(APIView):
         description="The chapters in order, each with its endgames (hidden ones left out) and your progress.",
         responses={200: ChapterSerializer(many=True)},
     )
-    def get(self, request):
-        return Response(study_selectors.library_state(request))
+    def get(self, request: Request) -> Response:
+        return Response(presentation.library_state(Player.of(request)))
 
 
 class EndgameDetailApi(APIView):
@@ -275,9 +282,9 @@ class EndgameDetailApi(APIView):
         description="Texts are in the request's language (Accept-Language or the site's language choice).",
         responses={200: EndgameSerializer, 404: ERRORS[404]},
     )
-    def get(self, request, endgame_id: int):
-        endgame = study_selectors.endgame_get(endgame_id)
-        return Response(study_selectors.endgame_state(endgame, request))
+    def get(self, request: Request, endgame_id: int) -> Response:
+        endgame = selectors.endgame_get(endgame_id)
+        return Response(presentation.endgame_state(endgame, Player.of(request)))
 
 
 class EndgameProgressApi(APIView):
@@ -289,12 +296,13 @@ class EndgameProgressApi(APIView):
         request=ProgressInputSerializer,
         responses={200: ProgressSerializer, 400: ERRORS[400], 404: ERRORS[404]},
     )
-    def post(self, request, endgame_id: int):
-        endgame = study_selectors.endgame_get(endgame_id)
-        data = _validated(ProgressInputSerializer, request)
+    def post(self, request: Request, endgame_id: int) -> Response:
+        endgame = selectors.endgame_get(endgame_id)
+        data = validated(ProgressInputSerializer, request)
+        player = Player.of(request, create=True)
         if data.get("moves") is not None:
-            row = study_services.endgame_mark_mastered(endgame=endgame, request=request, moves=data["moves"])
+            row = study_services.endgame_mark_mastered(endgame=endgame, player=player, moves=data["moves"])
         else:
-            row = study_services.endgame_mark_studied(endgame=endgame, request=request)
+            row = study_services.endgame_mark_studied(endgame=endgame, player=player)
         return Response({"studied": row.studied_at is not None, "mastered": row.mastered_at is not None})
 

@@ -1,8 +1,8 @@
 """Endgame facts: finding endgames that teach, sorting them by idea, rating
 their difficulty and annotating their main line, from solver facts only.
 
-Pure Python (no Django): ``study_services`` stores what this returns and
-``study_selectors`` words it (gettext, named placeholders) at render time.
+Pure Python (no Django): ``services`` stores what this returns and
+``selectors`` words it (gettext, named placeholders) at render time.
 
 An endgame is a position with both players down to ``MAX_STONES`` stones or
 fewer, where the side to move (the *student*) has something to find
@@ -34,17 +34,15 @@ pass), ``unlock`` (``stone``: the back stone uncovered), ``double``
 """
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
+from puzzles.training.mining import defender_reply, is_real_choice, play_imperfect_game
 from solver import PASS, Move, Position, analyse
 from solver.analysis import Analysis
-
-from .mining import defender_reply, is_real_choice, play_imperfect_game
 
 FACTS_VERSION = 1
 MAX_STONES = 5
 MAX_ALTERNATIVES = 3
-IDEAS = ("blocking", "unlocking", "counting", "racing", "tempo", "doubles")
 
 
 # ------------------------------------------------------------------ candidates
@@ -145,7 +143,7 @@ def alternatives(position: Position, analysis: Analysis, limit: int = MAX_ALTERN
     with the heaviest stone that fails among them when it is not already."""
     worse = [m for m in analysis.moves if m.value != analysis.value]
     chosen = worse[:limit]
-    heaviest = max((m for m in worse if m.move.stone is not None), key=lambda m: m.move.stone.pips, default=None)
+    heaviest = max((m for m in worse if m.move.stone is not None), key=lambda m: m.move.stone.pips if m.move.stone else 0, default=None)
     if heaviest is not None and heaviest not in chosen:
         chosen = chosen[: limit - 1] + [heaviest]
     out = []
@@ -192,7 +190,7 @@ def main_line(start: Position) -> list[dict]:
 # ---------------------------------------------------------------- ideas, rating
 
 def ideas_of(start: Position, line: list[dict], final: dict) -> list[str]:
-    """The ideas ``start`` teaches (a subset of ``IDEAS``), from its main line."""
+    """The ideas ``start`` teaches (a subset of ``ideas.IDEA_KEYS``), from its main line."""
     key = line[0]
     key_kinds = {t["kind"] for t in key["tags"]}
     student = start.side
@@ -239,7 +237,7 @@ def difficulty_of(line: list[dict]) -> int:
     return int(max(1, min(5, 1 + round(score))))
 
 
-def endgame_facts(start: Position) -> Optional[dict]:
+def endgame_facts(start: Position) -> dict | None:
     """The facts of the endgame at ``start`` (``None`` if it is no endgame or
     has nothing to find)."""
     if not is_endgame(start):

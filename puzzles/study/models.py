@@ -1,8 +1,8 @@
 """Study: game analyses, and the endgame library (chapters, endgames, the
-players' progress).  Imported at the end of ``models.py``.
+players' progress).
 
 Endgame texts are never stored as sentences: ``Endgame.facts`` holds solver
-facts (values, moves, which idea a move shows) and ``study_selectors`` words
+facts (values, moves, which idea a move shows) and ``selectors`` words
 them with gettext at render time, in the reader's language.  Only the
 curator's ``title`` and ``intro`` are free text (blank: a generated title).
 """
@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .ideas import IDEA_CHOICES
 
 
 class GameAnalysis(models.Model):
@@ -31,7 +33,7 @@ class GameAnalysis(models.Model):
 
     record = models.TextField(_("game record"))
     source = models.CharField(_("source"), max_length=8, choices=Source.choices, default=Source.PASTE)
-    game = models.ForeignKey("puzzles.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="game_analyses"
     )
@@ -45,6 +47,7 @@ class GameAnalysis(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "puzzles_gameanalysis"
         verbose_name = _("game analysis")
         verbose_name_plural = _("game analyses")
         ordering = ["-created_at"]
@@ -57,15 +60,7 @@ class GameAnalysis(models.Model):
 class Chapter(models.Model):
     """A chapter of the endgame library: one idea."""
 
-    class Idea(models.TextChoices):
-        BLOCKING = "blocking", _("Blocking")
-        UNLOCKING = "unlocking", _("Unlocking back stones")
-        COUNTING = "counting", _("Counting pips in a blocked game")
-        RACING = "racing", _("Racing to go out")
-        TEMPO = "tempo", _("Tempo and forced passes")
-        DOUBLES = "doubles", _("Doubles")
-
-    idea = models.CharField(_("idea"), max_length=12, choices=Idea.choices, unique=True)
+    idea = models.CharField(_("idea"), max_length=12, choices=IDEA_CHOICES, unique=True)
     order = models.PositiveIntegerField(_("order"), default=0)
     title = models.CharField(_("title"), max_length=200, blank=True, default="",
                              help_text=_("Leave blank for the translated standard title."))
@@ -73,6 +68,7 @@ class Chapter(models.Model):
                              help_text=_("Leave blank for the translated standard introduction."))
 
     class Meta:
+        db_table = "puzzles_chapter"
         verbose_name = _("chapter")
         verbose_name_plural = _("chapters")
         ordering = ["order", "pk"]
@@ -84,7 +80,7 @@ class Chapter(models.Model):
 class Endgame(models.Model):
     """An annotated endgame: a position, its chapter and difficulty (1..5), and
     ``facts``: the main line with, per move, the solver facts its text is
-    built from (see ``study_services.endgame_facts``)."""
+    built from (see ``facts.endgame_facts``)."""
 
     position = models.CharField(_("position"), max_length=128, unique=True)
     chapter = models.ForeignKey(Chapter, on_delete=models.CASCADE, related_name="endgames")
@@ -101,6 +97,7 @@ class Endgame(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "puzzles_endgame"
         verbose_name = _("endgame")
         verbose_name_plural = _("endgames")
         ordering = ["chapter__order", "order", "pk"]
@@ -121,6 +118,7 @@ class EndgameProgress(models.Model):
     mastered_at = models.DateTimeField(_("mastered"), null=True, blank=True)
 
     class Meta:
+        db_table = "puzzles_endgameprogress"
         verbose_name = _("endgame progress")
         verbose_name_plural = _("endgame progress")
         constraints = [

@@ -11,53 +11,37 @@ looks at it (``game_analysis_requeue_if_stale``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import timedelta
-from typing import Iterable, Optional
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from solver import GameRecord, Position
-from solver.errors import DominoError, RecordError
+from puzzles.accounts.players import Player
+from puzzles.analyses.services import analysis_solve
+from puzzles.core import tasking
+from puzzles.core.errors import ApplicationError
+from puzzles.games.models import Game
+from puzzles.training.mining import play_imperfect_game
+from solver import DominoError, GameRecord, Position, RecordError
 from solver.review import grade_record
 
-from . import selectors, services, study_facts
-from .models import Chapter, Endgame, EndgameProgress, Game, GameAnalysis
+from . import facts as study_facts
+from .ideas import IDEA_KEYS
+from .models import Chapter, Endgame, EndgameProgress, GameAnalysis
+from .tasks import grade_game_record_task
 
 log = logging.getLogger(__name__)
 
-GAME_ANALYSIS_TASK = "grade_game_record_task"
-BUILD_ENDGAMES_TASK = "build_endgames_task"
 MAX_RECORD_CHARS = 20_000
 
 # The chapters in library order.
-CHAPTER_ORDER = ("blocking", "unlocking", "counting", "racing", "tempo", "doubles")
+CHAPTER_ORDER = IDEA_KEYS
 DEFAULT_PER_CHAPTER = 12
 DEFAULT_MAX_SEEDS = 3000
-
-
-class StudyError(services.GameError):
-    """Bad input for a study request (400), with a message that says why."""
-
-
-# ---------------------------------------------------------------- queueing
-
-def _send(task_name: str, *args) -> None:
-    from . import study_tasks
-
-    task = getattr(study_tasks, task_name)
-    try:
-        task.delay(*args)
-    except Exception:  # noqa: BLE001 - the row is stored; it is queued again when looked at
-        if task.app.conf.task_always_eager:
-            raise
-        log.exception("could not queue %s%r", task_name, args)
-
-
-def enqueue(task_name: str, *args) -> None:
-    transaction.on_commit(lambda: _send(task_name, *args))
 
 
 # ---------------------------------------------------------------- positions
@@ -80,37 +64,35 @@ def record_of_game(game: Game) -> GameRecord:
 
 
 def game_analysis_create(
-    *, record: Optional[str] = None, game: Optional[Game] = None, source: str = GameAnalysis.Source.PASTE,
-    owner=None, session_key: str = "",
+    *, player: Player, record: str | None = None, game: Game | None = None,
+    source: str = GameAnalysis.Source.PASTE,
 ) -> GameAnalysis:
     """Store a game record for analysis and queue its grading.  ``record`` is
     the text of a game record (pasted or uploaded), or ``game`` a practice
-    game of the player.  Raises ``StudyError`` (400) for a bad record."""
+    game of the player.  Raises ``ApplicationError`` (400) for a bad record."""
     if (record is None) == (game is None):
-        raise StudyError("give either a game record or a game id")
+        raise ApplicationError("give either a game record or a game id")
     if game is not None:
         parsed = record_of_game(game)
         source = GameAnalysis.Source.GAME
     else:
         if not isinstance(record, str) or not record.strip():
-            raise StudyError("the game record is empty")
+            raise ApplicationError("the game record is empty")
         if len(record) > MAX_RECORD_CHARS:
-            raise StudyError(f"a game record is at most {MAX_RECORD_CHARS} characters")
+            raise ApplicationError(f"a game record is at most {MAX_RECORD_CHARS} characters")
         try:
             parsed = GameRecord.parse(record)
         except DominoError as exc:
-            raise StudyError(str(exc)) from None
-    authenticated = owner is not None and owner.is_authenticated
+            raise ApplicationError(str(exc)) from None
     with transaction.atomic():
         analysis = GameAnalysis.objects.create(
             record=str(parsed),
             source=source,
             game=game,
-            owner=owner if authenticated else None,
-            session_key="" if authenticated else session_key,
+            **player.owner_fields(),
             total=len(parsed.moves),
         )
-        enqueue(GAME_ANALYSIS_TASK, analysis.pk)
+        tasking.enqueue(grade_game_record_task, analysis.pk)
     return analysis
 
 
@@ -157,7 +139,7 @@ def game_analysis_requeue_if_stale(*, analysis: GameAnalysis) -> bool:
     cutoff = timezone.now() - timedelta(seconds=max(settings.PUZZLES_STALE_AFTER_SECONDS, 5) * 3)
     touched = GameAnalysis.objects.filter(pk=analysis.pk, updated_at__lt=cutoff).update(updated_at=timezone.now())
     if touched:
-        _send(GAME_ANALYSIS_TASK, analysis.pk)
+        tasking.send(grade_game_record_task, analysis.pk)
     return bool(touched)
 
 
@@ -231,8 +213,6 @@ def library_build(
 
 
 def _ply_in_game(seed: int, position: str) -> int:
-    from .mining import play_imperfect_game
-
     for ply, p in enumerate(play_imperfect_game(seed)):
         if str(p) == position:
             return ply
@@ -243,7 +223,7 @@ def _warm(facts: dict) -> None:
     """Store the analyses of the main line so that the endgame page answers at once."""
     for step in facts["line"]:
         try:
-            services.analysis_solve(step["position"])
+            analysis_solve(step["position"])
         except Exception:  # noqa: BLE001 - a warm-up only
             log.exception("could not store the analysis of %s", step["position"])
 
@@ -258,7 +238,7 @@ def _renumber() -> None:
                 Endgame.objects.filter(pk=endgame.pk).update(order=i)
 
 
-def library_ensure(**kwargs) -> Optional[dict]:
+def library_ensure(**kwargs) -> dict | None:
     """Build the library if it is empty (``make run``); else do nothing."""
     if Endgame.objects.exists():
         return None
@@ -267,17 +247,17 @@ def library_ensure(**kwargs) -> Optional[dict]:
 
 # ----------------------------------------------------------------- progress
 
-def _progress_row(endgame: Endgame, request) -> EndgameProgress:
-    if request.user.is_authenticated:
-        row, _ = EndgameProgress.objects.get_or_create(endgame=endgame, owner=request.user)
+def _progress_row(endgame: Endgame, player: Player) -> EndgameProgress:
+    if player.user is not None:
+        row, _ = EndgameProgress.objects.get_or_create(endgame=endgame, owner=player.user)
     else:
-        token = selectors.player_token(request, create=True)
-        row, _ = EndgameProgress.objects.get_or_create(endgame=endgame, owner=None, session_key=token)
+        row, _ = EndgameProgress.objects.get_or_create(endgame=endgame, owner=None, session_key=player.token)
     return row
 
 
-def endgame_mark_studied(*, endgame: Endgame, request) -> EndgameProgress:
-    row = _progress_row(endgame, request)
+def endgame_mark_studied(*, endgame: Endgame, player: Player) -> EndgameProgress:
+    """Mark the endgame studied by ``player`` (a guest needs a token)."""
+    row = _progress_row(endgame, player)
     if row.studied_at is None:
         EndgameProgress.objects.filter(pk=row.pk, studied_at__isnull=True).update(studied_at=timezone.now())
         row.refresh_from_db()
@@ -287,30 +267,30 @@ def endgame_mark_studied(*, endgame: Endgame, request) -> EndgameProgress:
 def endgame_check_line(endgame: Endgame, moves: Iterable[str]) -> None:
     """Check that ``moves``, played from the endgame's start, reach the end of
     the deal with every move of the student's side keeping the best value
-    (any best move counts, not only the stored one).  Raises ``StudyError``."""
+    (any best move counts, not only the stored one).  Raises ``ApplicationError``."""
     start = Position.parse(endgame.position)
     position = start
     for ply, text in enumerate(moves, 1):
         try:
             move = position.normalise_move(text)
         except DominoError as exc:
-            raise StudyError(f"move {ply}: {exc}") from None
-        analysis = services.analysis_solve(str(position))
-        values = {m["move"]: m["value"] for m in analysis["moves"]}
-        if values[str(move)] != analysis["value"]:
+            raise ApplicationError(f"move {ply}: {exc}") from None
+        analysis = analysis_solve(str(position))
+        worth = analysis.move_value(move).value
+        if worth != analysis.value:
             who = "your" if position.side == start.side else "the defender's"
-            raise StudyError(
-                f"move {ply} ({move}, {who} move) is worth {values[str(move)]:+d}, "
-                f"not the best {analysis['value']:+d}"
+            raise ApplicationError(
+                f"move {ply} ({move}, {who} move) is worth {worth:+d}, "
+                f"not the best {analysis.value:+d}"
             )
         position = position.play(move)
     if not position.is_over():
-        raise StudyError("the line does not reach the end of the deal yet")
+        raise ApplicationError("the line does not reach the end of the deal yet")
 
 
-def endgame_mark_mastered(*, endgame: Endgame, request, moves: list[str]) -> EndgameProgress:
+def endgame_mark_mastered(*, endgame: Endgame, player: Player, moves: list[str]) -> EndgameProgress:
     endgame_check_line(endgame, moves)
-    row = endgame_mark_studied(endgame=endgame, request=request)
+    row = endgame_mark_studied(endgame=endgame, player=player)
     if row.mastered_at is None:
         EndgameProgress.objects.filter(pk=row.pk, mastered_at__isnull=True).update(mastered_at=timezone.now())
         row.refresh_from_db()
@@ -319,11 +299,10 @@ def endgame_mark_mastered(*, endgame: Endgame, request, moves: list[str]) -> End
 
 # ------------------------------------------------------------------ log-in
 
-def study_claim(*, user, session_key: str) -> None:
-    """Hand a guest's game analyses and endgame progress to the user who just
-    logged in (progress merged: the earliest studied and mastered times win)."""
-    if not session_key or not user.is_authenticated:
-        return
+def study_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
+    """Hand a guest's game analyses and endgame progress to the account they
+    just logged in to (a receiver of ``accounts.signals.guest_claimed``;
+    progress is merged: the earliest studied and mastered times win)."""
     with transaction.atomic():
         GameAnalysis.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
         for row in EndgameProgress.objects.filter(owner__isnull=True, session_key=session_key):
@@ -337,9 +316,3 @@ def study_claim(*, user, session_key: str) -> None:
                     setattr(mine, name, theirs)
             mine.save(update_fields=["studied_at", "mastered_at"])
             row.delete()
-
-
-def on_user_logged_in(sender, request, user, **kwargs) -> None:
-    token = request.session.get(selectors.PLAYER_SESSION_KEY) if request is not None else None
-    if token:
-        study_claim(user=user, session_key=token)

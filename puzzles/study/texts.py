@@ -4,59 +4,21 @@ read in every language the site has."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext
 
+from puzzles.core.texts import signed
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def outcome_label(value: int) -> str:
-    if value > 0:
-        return pgettext("outcome", "win")
-    if value < 0:
-        return pgettext("outcome", "loss")
-    return pgettext("outcome", "draw")
+from .ideas import IDEAS
 
 
 def idea_title(idea: str) -> str:
-    return {
-        "blocking": _("Blocking"),
-        "unlocking": _("Unlocking back stones"),
-        "counting": _("Counting pips in a blocked game"),
-        "racing": _("Racing to go out"),
-        "tempo": _("Tempo and forced passes"),
-        "doubles": _("Doubles"),
-    }.get(idea, idea)
+    found = IDEAS.get(idea)
+    return str(found.title) if found else idea
 
 
 def idea_intro(idea: str) -> str:
-    return {
-        "blocking": _(
-            "Leave the opponent an end number they have none of, and they must pass. "
-            "A block is strongest when it lasts: count which numbers they still hold."
-        ),
-        "unlocking": _(
-            "A front stone covers a back stone. Playing it frees the stone beneath: "
-            "sometimes that is the point of the move, sometimes the danger."
-        ),
-        "counting": _(
-            "When neither player can move, the lighter hand wins and scores the other's pips. "
-            "Count both hands before you close the line."
-        ),
-        "racing": _(
-            "Going out first wins the opponent's whole hand. Find the order of moves "
-            "that keeps your last stones playable."
-        ),
-        "tempo": _(
-            "A forced pass gives the move back. Who has to move at the critical moment "
-            "often decides the deal."
-        ),
-        "doubles": _(
-            "A double fits only one number and never changes the end it is played on: "
-            "when to play it, and when it is a dead weight."
-        ),
-    }.get(idea, "")
+    found = IDEAS.get(idea)
+    return str(found.intro) if found else ""
 
 
 def difficulty_label(difficulty: int) -> str:

@@ -1,25 +1,30 @@
-"""The puzzle API (issue 4): thin DRF views.  Errors are ``{"error": ...}``
-(``apis.exception_handler``): 400 bad input, 404 missing, 409 not now.
+"""The puzzle API: thin DRF views.  Errors are ``{"error": ...}``
+(``core.api.exception_handler``): 400 bad input, 404 missing, 409 not now.
 
 Nothing that reveals a puzzle's answer (its line, themes, value, the values
 of its moves) is in any answer before the attempt is solved or failed."""
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import training_selectors as selectors
-from . import training_services as services
-from .apis import _validated, long_poll
-from .serializers import ErrorSerializer, MoveInputSerializer
+from puzzles.accounts.players import Player
+from puzzles.core import events
+from puzzles.core.api import MoveInputSerializer, error_response, long_poll, validated
+from puzzles.core.vocabulary import GRADES, SIDES
 
-NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="No such puzzle or attempt (or another player's).")}
-BAD = {400: OpenApiResponse(ErrorSerializer, description="Malformed or illegal move.")}
-CONFLICT = {409: OpenApiResponse(ErrorSerializer, description="Not now: the attempt is over, or the solver is replying.")}
+from . import presentation, selectors, services
+
+NOT_FOUND = error_response(404, "No such puzzle or attempt (or another player's).")
+BAD = error_response(400, "Malformed or illegal move.")
+CONFLICT = error_response(409, "Not now: the attempt is over, or the solver is replying.")
 
 
 # ------------------------------------------------------------- shapes
@@ -27,7 +32,7 @@ CONFLICT = {409: OpenApiResponse(ErrorSerializer, description="Not now: the atte
 class PuzzleOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     position = serializers.CharField(help_text="The start position; its side to move solves it.")
-    side = serializers.ChoiceField(choices=["A", "B"], help_text="The side the player plays.")
+    side = serializers.ChoiceField(choices=list(SIDES), help_text="The side the player plays.")
     kind = serializers.ChoiceField(
         choices=["win", "most"],
         help_text="win: find the only winning move; most: every move wins, find the one that wins the most.",
@@ -59,12 +64,12 @@ class NextOutputSerializer(PuzzleOutputSerializer):
 
 class AttemptMoveSerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="0 for the first move of the attempt.")
-    side = serializers.ChoiceField(choices=["A", "B"])
+    side = serializers.ChoiceField(choices=list(SIDES))
     by = serializers.ChoiceField(choices=["player", "solver"])
     move = serializers.CharField()
     value = serializers.IntegerField(allow_null=True, help_text="For the mover; null until graded.")
     best_value = serializers.IntegerField(allow_null=True)
-    grade = serializers.ChoiceField(choices=["best", "inaccuracy", "mistake", "blunder"], allow_null=True)
+    grade = serializers.ChoiceField(choices=list(GRADES), allow_null=True)
     points_lost = serializers.IntegerField(allow_null=True)
     correct = serializers.BooleanField(allow_null=True, help_text="The player's move kept the value (null: not yet graded).")
     best_moves = serializers.ListField(child=serializers.CharField(), allow_null=True, help_text="Only once the attempt is over.")
@@ -72,7 +77,7 @@ class AttemptMoveSerializer(serializers.Serializer):
 
 class SolutionMoveSerializer(serializers.Serializer):
     move = serializers.CharField()
-    side = serializers.ChoiceField(choices=["A", "B"])
+    side = serializers.ChoiceField(choices=list(SIDES))
     by = serializers.ChoiceField(choices=["solver-side", "defender"])
     value = serializers.IntegerField(help_text="For the mover.")
     grade = serializers.CharField()
@@ -81,7 +86,7 @@ class SolutionMoveSerializer(serializers.Serializer):
 
 class ThemeSerializer(serializers.Serializer):
     name = serializers.CharField()
-    label = serializers.CharField(help_text="The name in the request's language.")
+    label = serializers.CharField(help_text="The name in the request's language.")  # type: ignore[assignment]
     description = serializers.CharField()
 
 
@@ -93,7 +98,7 @@ class SolutionSerializer(serializers.Serializer):
     first_moves = serializers.JSONField(help_text="Every legal first move: {move, value, grade}, best first.")
     themes = ThemeSerializer(many=True)
     board_after = serializers.JSONField()
-    source = serializers.DictField()
+    source = serializers.DictField()  # type: ignore[assignment]
 
 
 class AttemptRatingSerializer(serializers.Serializer):
@@ -113,8 +118,8 @@ class AttemptOutputSerializer(serializers.Serializer):
     daily = serializers.BooleanField(help_text="Today's daily puzzle, on its day (counts for the streak).")
     start = serializers.CharField()
     position = serializers.CharField(help_text="The current position.")
-    side = serializers.ChoiceField(choices=["A", "B"])
-    to_move = serializers.ChoiceField(choices=["A", "B"], allow_null=True)
+    side = serializers.ChoiceField(choices=list(SIDES))
+    to_move = serializers.ChoiceField(choices=list(SIDES), allow_null=True)
     legal_moves = serializers.ListField(child=serializers.CharField(), help_text="When it is your move, else [].")
     moves = AttemptMoveSerializer(many=True)
     last_move = serializers.CharField(allow_null=True)
@@ -151,6 +156,10 @@ class HistoryOutputSerializer(serializers.Serializer):
 
 # -------------------------------------------------------------- views
 
+def _player_state(request: Request) -> dict[str, Any]:
+    return presentation.player_state(selectors.player_rating(Player.of(request)))
+
+
 class DailyPuzzleApi(APIView):
     @extend_schema(
         summary="Today's daily puzzle",
@@ -158,11 +167,11 @@ class DailyPuzzleApi(APIView):
         "404 while no puzzle exists yet.",
         responses={200: DailyOutputSerializer, **NOT_FOUND},
     )
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         puzzle = selectors.daily_puzzle() or services.daily_ensure()
         if puzzle is None:
             return Response({"error": "no puzzle yet: the generator is still filling the pool"}, status=404)
-        return Response({**selectors.puzzle_public(puzzle), "player": selectors.player_state(request)})
+        return Response({**presentation.puzzle_public(puzzle), "player": _player_state(request)})
 
 
 class NextPuzzleApi(APIView):
@@ -173,26 +182,26 @@ class NextPuzzleApi(APIView):
         parameters=[OpenApiParameter("theme", OpenApiTypes.STR, description="A theme name.")],
         responses={200: NextOutputSerializer, **NOT_FOUND},
     )
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         theme = request.query_params.get("theme") or None
-        if theme is not None and theme not in {t["name"] for t in selectors.themes()}:
+        if theme is not None and theme not in {t["name"] for t in presentation.themes()}:
             raise ValidationError({"theme": [f"no theme {theme!r}"]})
-        puzzle = selectors.puzzle_next(request, theme)
+        puzzle = selectors.puzzle_next(Player.of(request), theme)
         if puzzle is None:
             return Response({"error": "no puzzle left to try" + (f" with theme {theme}" if theme else "")}, status=404)
-        return Response({**selectors.puzzle_public(puzzle), "player": selectors.player_state(request)})
+        return Response({**presentation.puzzle_public(puzzle), "player": _player_state(request)})
 
 
 class ThemeListApi(APIView):
     @extend_schema(summary="The puzzle themes", responses={200: ThemeSerializer(many=True)})
-    def get(self, request):
-        return Response(selectors.themes())
+    def get(self, request: Request) -> Response:
+        return Response(presentation.themes())
 
 
 class PuzzleDetailApi(APIView):
     @extend_schema(summary="A puzzle (without its answer)", responses={200: PuzzleOutputSerializer, **NOT_FOUND})
-    def get(self, request, puzzle_id: int):
-        return Response(selectors.puzzle_public(selectors.puzzle_get(puzzle_id)))
+    def get(self, request: Request, puzzle_id: int) -> Response:
+        return Response(presentation.puzzle_public(selectors.puzzle_get(puzzle_id)))
 
 
 class AttemptCreateApi(APIView):
@@ -203,11 +212,10 @@ class AttemptCreateApi(APIView):
         request=None,
         responses={201: AttemptOutputSerializer, **NOT_FOUND},
     )
-    def post(self, request, puzzle_id: int):
+    def post(self, request: Request, puzzle_id: int) -> Response:
         puzzle = selectors.puzzle_get(puzzle_id)
-        user, token = selectors.player_of(request, create=True)
-        attempt = services.attempt_start(puzzle=puzzle, user=user, session_key=token)
-        return Response(selectors.attempt_state(attempt), status=status.HTTP_201_CREATED)
+        attempt = services.attempt_start(puzzle=puzzle, player=Player.of(request, create=True))
+        return Response(presentation.attempt_state(attempt), status=status.HTTP_201_CREATED)
 
 
 class AttemptDetailApi(APIView):
@@ -221,12 +229,11 @@ class AttemptDetailApi(APIView):
         ],
         responses={200: AttemptOutputSerializer, **NOT_FOUND},
     )
-    def get(self, request, attempt_id: int):
-        attempt = selectors.attempt_get_for_player(request, attempt_id)
-        # An attempt's changes are published on the game channel of its negative id.
-        if long_poll(request, -attempt.pk, attempt.version, lambda: selectors.attempt_version(attempt.pk)):
+    def get(self, request: Request, attempt_id: int) -> Response:
+        attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
+        if long_poll(request, events.channel("attempt", attempt.pk), attempt.version, lambda: selectors.attempt_version(attempt.pk)):
             attempt.refresh_from_db()
-        return Response(selectors.attempt_state(attempt))
+        return Response(presentation.attempt_state(attempt))
 
 
 class AttemptMoveApi(APIView):
@@ -240,11 +247,11 @@ class AttemptMoveApi(APIView):
         responses={201: AttemptOutputSerializer, **BAD, **NOT_FOUND, **CONFLICT},
         examples=[OpenApiExample("A move", value={"move": "36R"}, request_only=True)],
     )
-    def post(self, request, attempt_id: int):
-        attempt = selectors.attempt_get_for_player(request, attempt_id)
-        data = _validated(MoveInputSerializer, request)
+    def post(self, request: Request, attempt_id: int) -> Response:
+        attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
+        data = validated(MoveInputSerializer, request)
         attempt = services.attempt_play_move(attempt=attempt, move=data["move"])
-        return Response(selectors.attempt_state(attempt), status=status.HTTP_201_CREATED)
+        return Response(presentation.attempt_state(attempt), status=status.HTTP_201_CREATED)
 
 
 class AttemptGiveUpApi(APIView):
@@ -254,10 +261,10 @@ class AttemptGiveUpApi(APIView):
         request=None,
         responses={200: AttemptOutputSerializer, **NOT_FOUND, **CONFLICT},
     )
-    def post(self, request, attempt_id: int):
-        attempt = selectors.attempt_get_for_player(request, attempt_id)
+    def post(self, request: Request, attempt_id: int) -> Response:
+        attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
         attempt = services.attempt_give_up(attempt=attempt)
-        return Response(selectors.attempt_state(attempt))
+        return Response(presentation.attempt_state(attempt))
 
 
 class HistoryApi(APIView):
@@ -266,5 +273,6 @@ class HistoryApi(APIView):
         description="Your finished attempts, oldest first, with your rating before and after each rated one.",
         responses={200: HistoryOutputSerializer},
     )
-    def get(self, request):
-        return Response({"player": selectors.player_state(request), "attempts": selectors.history(request)})
+    def get(self, request: Request) -> Response:
+        player = Player.of(request)
+        return Response({"player": _player_state(request), "attempts": selectors.history(player)})

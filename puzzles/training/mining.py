@@ -1,10 +1,10 @@
 """Finding, verifying and describing puzzles, from solver facts only.
 
-Pure Python (no Django): the Celery tasks call it through ``services``, the
+Pure Python (Django only for the lazily translated theme names): the Celery tasks call it through ``services``, the
 tests call it directly.  A puzzle (Lichess-style) is a start position plus a
 line: the solving side's key moves and the defender's replies.
 
-Kinds (issue 4):
+Kinds:
 - ``win``: exactly one legal move wins (value > 0); every other move draws or loses.
 - ``most``: every move wins, exactly one wins the most, and every other move
   wins at least ``MOST_MARGIN`` points less.
@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Optional
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from solver import PASS, Analysis, Move, Position, analyse, deal
 from solver.position import SIDES
@@ -33,7 +36,7 @@ MOST_MARGIN = 10
 MAX_SOLVER_MOVES = 8
 
 
-def classify(analysis: Analysis) -> Optional[str]:
+def classify(analysis: Analysis) -> str | None:
     """The puzzle kind of a position (from its analysis), or ``None``."""
     moves = analysis.moves
     if len(moves) < 2:
@@ -132,25 +135,37 @@ class Facts:
         return self.start.side
 
 
-THEMES: dict[str, tuple[str, callable]] = {}
+@dataclass(frozen=True)
+class Theme:
+    """A puzzle theme: its key (stored on puzzles, used in URLs), its name and
+    description (translated when shown) and the predicate that finds it."""
+
+    key: str
+    name: Promise
+    description: Promise
+    predicate: Callable[[Facts], bool]
 
 
-def theme(name: str, description: str):
-    """Register a theme predicate ``Facts -> bool`` under ``name``."""
+# The one registry of themes, in display order.
+THEMES: dict[str, Theme] = {}
 
-    def register(predicate):
-        THEMES[name] = (description, predicate)
+
+def theme(key: str, name: Promise, description: Promise) -> Callable[[Callable[[Facts], bool]], Callable[[Facts], bool]]:
+    """Register a theme predicate ``Facts -> bool`` under ``key``."""
+
+    def register(predicate: Callable[[Facts], bool]) -> Callable[[Facts], bool]:
+        THEMES[key] = Theme(key, name, description, predicate)
         return predicate
 
     return register
 
 
-@theme("block", "The key move leaves the opponent without a stone that fits: a forced pass.")
+@theme("block", _("block"), _("The key move leaves the opponent without a stone that fits: a forced pass."))
 def _block(f: Facts) -> bool:
     return f.after_key.legal_moves() == [PASS]
 
 
-@theme("unlock", "The key move frees a back stone that the line then plays.")
+@theme("unlock", _("unlock"), _("The key move frees a back stone that the line then plays."))
 def _unlock(f: Facts) -> bool:
     hand = f.start.hand
     col = next((c for c, s in hand.available() if s == f.key.stone), None)
@@ -160,53 +175,53 @@ def _unlock(f: Facts) -> bool:
     return any(m.stone == freed for m in f.line.moves[1:])
 
 
-@theme("starve", "The key move leaves an end number the opponent has no stone of.")
+@theme("starve", _("starve"), _("The key move leaves an end number the opponent has no stone of."))
 def _starve(f: Facts) -> bool:
     after = f.after_key
     theirs = after.hand  # after the key move the opponent is to move
     return any(not any(s.has(end) for s in theirs.stones()) for end in set(after.ends or ()))
 
 
-@theme("domino", "The winning line ends with going out.")
+@theme("domino", _("domino"), _("The winning line ends with going out."))
 def _domino(f: Facts) -> bool:
     result = f.line.final.result()
     return result is not None and result.reason == "domino" and result.winner == f.solver_side
 
 
-@theme("count", "The winning line blocks the game and wins on the pip count.")
+@theme("count", _("count"), _("The winning line blocks the game and wins on the pip count."))
 def _count(f: Facts) -> bool:
     result = f.line.final.result()
     return result is not None and result.reason == "blocked" and result.winner == f.solver_side
 
 
-@theme("double", "The key move is a double.")
+@theme("double", _("double"), _("The key move is a double."))
 def _double(f: Facts) -> bool:
     return f.key.stone is not None and f.key.stone.is_double
 
 
-@theme("not-heaviest", "The key move is not the heaviest stone that fits: shedding pips would fail.")
+@theme("not-heaviest", _("not the heaviest"), _("The key move is not the heaviest stone that fits: shedding pips would fail."))
 def _not_heaviest(f: Facts) -> bool:
     heaviest = max(m.move.stone.pips for m in f.analysis.moves if m.move.stone is not None)
     return f.key.stone is not None and f.key.stone.pips < heaviest
 
 
-@theme("long-line", "Three or more moves to find.")
+@theme("long-line", _("long line"), _("Three or more moves to find."))
 def _long_line(f: Facts) -> bool:
     return f.line.solver_moves >= 3
 
 
-@theme("back-row", "The key move plays a stone from the back row.")
+@theme("back-row", _("back row"), _("The key move plays a stone from the back row."))
 def _back_row(f: Facts) -> bool:
     return f.key.stone is not None and f.key.stone in f.start.hand.back
 
 
-@theme("lockdown", "The line makes the opponent pass twice or more.")
+@theme("lockdown", _("lockdown"), _("The line makes the opponent pass twice or more."))
 def _lockdown(f: Facts) -> bool:
     return sum(m.is_pass for m in f.line.moves) >= 2
 
 
 def themes_of(facts: Facts) -> list[str]:
-    return [name for name, (_, predicate) in THEMES.items() if predicate(facts)]
+    return [key for key, entry in THEMES.items() if entry.predicate(facts)]
 
 
 # ------------------------------------------------------------------- rating
@@ -268,7 +283,7 @@ class Candidate:
         }
 
 
-def describe(position: Position, seed: int = 0, ply: int = 0) -> Optional[Candidate]:
+def describe(position: Position, seed: int = 0, ply: int = 0) -> Candidate | None:
     """Verify ``position`` exactly and build its puzzle, or ``None`` if it is none."""
     analysis = analyse(position)
     kind = classify(analysis)

@@ -1,10 +1,9 @@
-"""Puzzle training (issue 4): puzzles found and verified by the solver, the
-daily puzzle (a date on the puzzle), attempts, and the players' ratings and
-streaks.  Imported at the end of ``models.py`` so that Django sees the models.
+"""Puzzle training: puzzles found and verified by the solver, the daily
+puzzle (a date on the puzzle), attempts, and the players' ratings and streaks.
 
 Positions are normalised position strings (RULES.md 2); the answer (``line``,
 ``themes``, ``value``, ``start_moves``) is stored here and never sent to a
-player before their attempt is over (see ``training_selectors``).
+player before their attempt is over (see ``presentation``).
 """
 from __future__ import annotations
 
@@ -12,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from puzzles.core.vocabulary import SIDE_CHOICES
 
 from .glicko2 import DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY
 
@@ -24,7 +25,7 @@ class Puzzle(models.Model):
         MOST = "most", _("find the move that wins the most")
 
     position = models.CharField(_("position"), max_length=128, unique=True)
-    side = models.CharField(_("side"), max_length=1, choices=[("A", "A"), ("B", "B")])
+    side = models.CharField(_("side"), max_length=1, choices=SIDE_CHOICES)
     kind = models.CharField(_("kind"), max_length=4, choices=Kind.choices)
     # The stored solution: the solving side's moves alternating with the
     # defender's most resistant replies (passes included), from ``position``.
@@ -47,6 +48,7 @@ class Puzzle(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "puzzles_puzzle"
         verbose_name = _("puzzle")
         verbose_name_plural = _("puzzles")
         ordering = ["id"]
@@ -64,6 +66,7 @@ class PuzzleSeed(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "puzzles_puzzleseed"
         verbose_name = _("mined deal")
         verbose_name_plural = _("mined deals")
 
@@ -73,7 +76,7 @@ class PuzzleSeed(models.Model):
 
 class PlayerRating(models.Model):
     """A player's puzzle rating and daily streak: one row per account, or per
-    anonymous session (``session_key``, the token of ``selectors.player_token``)."""
+    anonymous session (``session_key``, the guest's token: ``accounts.players``)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_rating"
@@ -89,6 +92,7 @@ class PlayerRating(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "puzzles_playerrating"
         verbose_name = _("puzzle rating")
         verbose_name_plural = _("puzzle ratings")
         constraints = [
@@ -138,6 +142,7 @@ class PuzzleAttempt(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "puzzles_puzzleattempt"
         verbose_name = _("puzzle attempt")
         verbose_name_plural = _("puzzle attempts")
         ordering = ["-created_at", "-id"]
@@ -149,22 +154,3 @@ class PuzzleAttempt(models.Model):
     @property
     def finished(self) -> bool:
         return self.status in (self.Status.SOLVED, self.Status.FAILED)
-
-
-def _claim_on_login(sender, request, user, **kwargs) -> None:
-    """Hand the anonymous session's attempts (and rating) to the user logging in."""
-    from .selectors import PLAYER_SESSION_KEY
-    from .training_services import ratings_claim
-
-    token = request.session.get(PLAYER_SESSION_KEY) if request is not None else None
-    if token:
-        ratings_claim(user=user, session_key=token)
-
-
-def _connect_signals() -> None:
-    from django.contrib.auth.signals import user_logged_in
-
-    user_logged_in.connect(_claim_on_login, dispatch_uid="puzzles.training.claim_attempts")
-
-
-_connect_signals()

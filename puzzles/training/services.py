@@ -1,4 +1,4 @@
-"""Writes of puzzle training (issue 4): storing mined puzzles, the daily
+"""Writes of puzzle training: storing mined puzzles, the daily
 puzzle, attempts (the player's moves, the solver's replies, the end), ratings
 and streaks.  The solver runs only in tasks (``mine_seeds``, ``attempt_settle``);
 what a web request calls here reads and writes the database only.
@@ -9,8 +9,8 @@ An attempt travels like a game's move:
    stored ungraded, the attempt goes to ``thinking`` and, after the commit,
    ``attempt_settle_task`` is queued.
 2. ``attempt_settle`` (the task): grades the move from the analysis of the
-   position before it (``services.analysis_solve``: cache, table, else the
-   solver).  A move that loses value fails the attempt.  A move that keeps it
+   position before it (``analyses.services.analysis_solve``: cache, table, else
+   the solver).  A move that loses value fails the attempt.  A move that keeps it
    counts as found; the attempt is solved when the deal is over, when as many
    moves were found as the stored line has, or when the solving side faces no
    real choice any more (``mining.is_real_choice``); else the defender replies
@@ -24,59 +24,33 @@ import logging
 import secrets
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from datetime import date, timedelta
-from datetime import timezone as dt_timezone
-from types import SimpleNamespace
-from typing import Callable, Iterable, Optional
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.db.models.functions import Abs
 from django.utils import timezone
 
-from solver import Position
-from solver.errors import DominoError
+from puzzles.accounts.players import Player
+from puzzles.analyses.services import analysis_solve
+from puzzles.core import events, tasking
+from puzzles.core.errors import ApplicationError, ConflictError
+from solver import Analysis, DominoError, Position
 
-from . import events, glicko2, mining
-from .models_training import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
-from .services import GameConflict, GameError, analysis_solve
+from . import days, glicko2, mining
+from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
+from .tasks import attempt_settle_task, mine_seeds_task, pool_filled_task
 
 log = logging.getLogger(__name__)
 
 SEED_BOUND = 1 << 63
-# Target rating of the daily puzzle by UTC weekday: Monday easiest, Sunday hardest.
-DAILY_TARGETS = {0: 1200, 1: 1330, 2: 1470, 3: 1600, 4: 1730, 5: 1870, 6: 2000}
-SETTLE_TASK = "attempt_settle_task"
-
-
-class PuzzleError(GameError):
-    """A refused request (400), ``PuzzleConflict`` when not possible now (409)."""
-
-
-class PuzzleConflict(GameConflict):
-    pass
-
-
-def _send(task_name: str, *args) -> None:
-    from . import training_tasks
-
-    task = getattr(training_tasks, task_name)
-    try:
-        task.delay(*args)
-    except Exception:  # noqa: BLE001 - the beat task re-queues stale attempts
-        if task.app.conf.task_always_eager:
-            raise
-        log.exception("could not queue %s%r; the beat task will", task_name, args)
-
-
-def _enqueue(task_name: str, *args) -> None:
-    transaction.on_commit(lambda: _send(task_name, *args))
 
 
 def _notify(attempt_id: int) -> None:
-    """Wake the clients long-polling the attempt (``events``; an attempt's
-    channel is the game channel of its negative id)."""
-    transaction.on_commit(lambda: events.game_changed(-attempt_id))
+    """Wake the clients long-polling the attempt."""
+    events.notify_on_commit(events.channel("attempt", attempt_id))
 
 
 # ---------------------------------------------------------------- mining
@@ -113,7 +87,8 @@ def _empty_summary() -> dict:
 
 def merge_summaries(summaries: Iterable[dict]) -> dict:
     total = _empty_summary()
-    kinds, themes = Counter(), Counter()
+    kinds: Counter[str] = Counter()
+    themes: Counter[str] = Counter()
     for s in summaries:
         for key in ("seeds", "examined", "candidates", "accepted", "duplicates"):
             total[key] += s.get(key, 0)
@@ -182,7 +157,7 @@ def mine_seeds(seeds: list[int]) -> dict:
     summary["by_kind"] = dict(Counter(p.kind for p in stored))
     summary["by_theme"] = dict(Counter(t for p in stored for t in p.themes))
     summary["puzzle_ids"] = [p.pk for p in stored]
-    if stored and not Puzzle.objects.filter(daily_on=utc_today()).exists():
+    if stored and not Puzzle.objects.filter(daily_on=days.utc_today()).exists():
         daily_ensure()
     return summary
 
@@ -192,17 +167,16 @@ def generate_puzzles(
     *,
     seeds_per_task: int = 8,
     workers: bool = True,
-    progress: Optional[Callable[[dict], None]] = None,
+    progress: Callable[[dict], None] | None = None,
     timeout: float = 3600,
 ) -> dict:
     """Mine fresh deals until ``count`` new puzzles are stored.  With
     ``workers`` the deals are mined by Celery tasks, fanned out as groups
-    (``training_tasks.mine_seeds_task``) and this waits for them; else here.
+    (``tasks.mine_seeds_task``) and this waits for them; else here.
     ``progress(summary_so_far)`` is called after each finished batch.
     Returns the merged summary with ``seconds`` and ``per_minute``."""
     from celery import group
-
-    from . import training_tasks
+    from celery.result import GroupResult
 
     started = time.monotonic()
     summaries: list[dict] = []
@@ -215,8 +189,8 @@ def generate_puzzles(
         deals = max(1, int(missing / 3.5) + 1)
         batches = [fresh_seeds(min(seeds_per_task, deals - i)) for i in range(0, deals, seeds_per_task)]
         if workers:
-            result = group(training_tasks.mine_seeds_task.s(b) for b in batches).apply_async()
-            pending = list(result.results)
+            result = cast(GroupResult, group(mine_seeds_task.s(b) for b in batches).apply_async())
+            pending = list(result.results or [])
             while pending:
                 still = []
                 for r in pending:
@@ -254,8 +228,6 @@ def pool_fill_async(minimum: int, *, seeds_per_task: int = 8) -> int:
     dailies.  Returns the number of deals queued (0 when the pool is full)."""
     from celery import chord
 
-    from . import training_tasks
-
     have = Puzzle.objects.filter(daily_on__isnull=True).count()
     missing = minimum - have
     if missing <= 0:
@@ -263,31 +235,23 @@ def pool_fill_async(minimum: int, *, seeds_per_task: int = 8) -> int:
     deals = int(missing / 3.0) + 2
     seeds = fresh_seeds(deals)
     batches = [seeds[i : i + seeds_per_task] for i in range(0, len(seeds), seeds_per_task)]
-    chord(training_tasks.mine_seeds_task.s(b) for b in batches)(training_tasks.pool_filled_task.s())
+    chord(mine_seeds_task.s(b) for b in batches)(pool_filled_task.s())
     return deals
 
 
 # ------------------------------------------------------------------ daily
 
-def utc_today() -> date:
-    return timezone.now().astimezone(dt_timezone.utc).date()
-
-
-def daily_target(day: date) -> int:
-    return DAILY_TARGETS[day.weekday()]
-
-
-def daily_ensure(day: Optional[date] = None) -> Optional[Puzzle]:
+def daily_ensure(day: date | None = None) -> Puzzle | None:
     """The daily puzzle of ``day`` (today, UTC), chosen now if there is none:
     among the puzzles never used as a daily and never tried by anyone, the one
     whose rating is nearest the weekday's target (ties: the lowest id).
     Idempotent and safe against concurrent callers (``daily_on`` is unique).
     ``None`` when there is no puzzle to choose."""
-    day = day or utc_today()
+    day = day or days.utc_today()
     current = Puzzle.objects.filter(daily_on=day).first()
     if current is not None:
         return current
-    target = daily_target(day)
+    target = days.daily_target(day)
     for _ in range(5):
         base = Puzzle.objects.filter(daily_on__isnull=True)
         fresh = base.filter(attempts_count=0)
@@ -313,47 +277,22 @@ def daily_ensure(day: Optional[date] = None) -> Optional[Puzzle]:
 
 # --------------------------------------------------------------- players
 
-def player_rating_get(*, user=None, session_key: str = "", create: bool = True) -> Optional[PlayerRating]:
-    if user is not None and user.is_authenticated:
-        if create:
-            return PlayerRating.objects.get_or_create(user=user)[0]
-        return PlayerRating.objects.filter(user=user).first()
-    if not session_key:
+def player_rating_ensure(player: Player) -> PlayerRating | None:
+    """The player's rating row, created if missing (None for a guest without a token)."""
+    if player.user is not None:
+        return PlayerRating.objects.get_or_create(user=player.user)[0]
+    if not player.token:
         return None
-    if create:
-        try:
-            with transaction.atomic():
-                return PlayerRating.objects.get_or_create(user=None, session_key=session_key)[0]
-        except IntegrityError:
-            return PlayerRating.objects.get(user=None, session_key=session_key)
-    return PlayerRating.objects.filter(user=None, session_key=session_key).first()
+    try:
+        with transaction.atomic():
+            return PlayerRating.objects.get_or_create(user=None, session_key=player.token)[0]
+    except IntegrityError:
+        return PlayerRating.objects.get(user=None, session_key=player.token)
 
 
-def streak_record(rating: PlayerRating, day: date) -> None:
-    """Count the daily puzzle of ``day`` as solved (on its day) in the streak."""
-    if rating.streak_day == day:
-        return
-    if rating.streak_day == day - timedelta(days=1):
-        rating.streak += 1
-    else:
-        rating.streak = 1
-    rating.streak_day = day
-    rating.best_streak = max(rating.best_streak, rating.streak)
-
-
-def streak_current(rating: Optional[PlayerRating], today: Optional[date] = None) -> int:
-    """The streak as it stands: alive while the last daily solved was today's or yesterday's."""
-    if rating is None or rating.streak_day is None:
-        return 0
-    today = today or utc_today()
-    return rating.streak if rating.streak_day >= today - timedelta(days=1) else 0
-
-
-def ratings_claim(*, user, session_key: str) -> None:
-    """On log-in: hand the anonymous session's attempts to the user, and its
-    rating too if the user has none yet."""
-    if not session_key or not user.is_authenticated:
-        return
+def ratings_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
+    """On log-in (a receiver of ``accounts.signals.guest_claimed``): hand the
+    guest's attempts to the user, and their rating too if the user has none yet."""
     PuzzleAttempt.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
     anon = PlayerRating.objects.filter(user__isnull=True, session_key=session_key).first()
     if anon is not None and not PlayerRating.objects.filter(user=user).exists():
@@ -363,28 +302,20 @@ def ratings_claim(*, user, session_key: str) -> None:
 
 # --------------------------------------------------------------- attempts
 
-def _attempts_of(user, session_key: str):
-    if user is not None and user.is_authenticated:
-        return PuzzleAttempt.objects.filter(user=user)
-    return PuzzleAttempt.objects.filter(user__isnull=True, session_key=session_key)
-
-
-def attempt_start(*, puzzle: Puzzle, user=None, session_key: str = "") -> PuzzleAttempt:
+def attempt_start(*, puzzle: Puzzle, player: Player) -> PuzzleAttempt:
     """A new attempt at ``puzzle`` from its start; rated when it is this
     player's first attempt at it."""
-    authenticated = user is not None and user.is_authenticated
-    if not authenticated and not session_key:
-        raise PuzzleError("no player: start a session first")
+    if not player.known:
+        raise ApplicationError("no player: start a session first")
     with transaction.atomic():
-        rated = not _attempts_of(user, session_key).filter(puzzle=puzzle).exists()
+        rated = not player.rows(PuzzleAttempt.objects.all(), "user").filter(puzzle=puzzle).exists()
         attempt = PuzzleAttempt.objects.create(
             puzzle=puzzle,
-            user=user if authenticated else None,
-            session_key="" if authenticated else session_key,
+            **player.owner_fields("user"),
             status=PuzzleAttempt.Status.YOUR_MOVE,
             position=puzzle.position,
             rated=rated,
-            daily_on=puzzle.daily_on if puzzle.daily_on == utc_today() else None,
+            daily_on=puzzle.daily_on if puzzle.daily_on == days.utc_today() else None,
         )
         Puzzle.objects.filter(pk=puzzle.pk).update(attempts_count=F("attempts_count") + 1)
     return attempt
@@ -394,18 +325,18 @@ def attempt_play_move(*, attempt: PuzzleAttempt, move) -> PuzzleAttempt:
     """Store the player's move (ungraded) and queue its settling.  400 for a
     malformed or illegal move, 409 when it is not the player's move."""
     if not isinstance(move, str):
-        raise PuzzleError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
+        raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
     with transaction.atomic():
         attempt = PuzzleAttempt.objects.select_for_update().get(pk=attempt.pk)
         if attempt.finished:
-            raise PuzzleConflict(f"the attempt is over ({attempt.status}): start a new one to try again")
+            raise ConflictError(f"the attempt is over ({attempt.status}): start a new one to try again")
         if attempt.status != PuzzleAttempt.Status.YOUR_MOVE:
-            raise PuzzleConflict("it is not your move: the solver is replying")
+            raise ConflictError("it is not your move: the solver is replying")
         before = Position.parse(attempt.position)
         try:
             played = before.normalise_move(move)
         except DominoError as exc:
-            raise PuzzleError(str(exc)) from None
+            raise ApplicationError(str(exc)) from None
         after = before.push(played)
         record = {
             "ply": len(attempt.moves), "side": before.side, "by": "player", "move": str(played),
@@ -416,7 +347,7 @@ def attempt_play_move(*, attempt: PuzzleAttempt, move) -> PuzzleAttempt:
             moves=attempt.moves + [record], position=str(after), status=PuzzleAttempt.Status.THINKING,
             version=F("version") + 1, updated_at=timezone.now(),
         )
-        _enqueue(SETTLE_TASK, attempt.pk)
+        tasking.enqueue(attempt_settle_task, attempt.pk)
         _notify(attempt.pk)
     attempt.refresh_from_db()
     return attempt
@@ -434,7 +365,7 @@ def _finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> bool:
                   "finished_at": now, "updated_at": now, "version": locked.version + 1}
         if solved:
             Puzzle.objects.filter(pk=locked.puzzle_id).update(solved_count=F("solved_count") + 1)
-        player = player_rating_get(user=locked.user, session_key=locked.session_key)
+        player = player_rating_ensure(Player.owning(locked, "user"))
         if locked.rated and player is not None:
             puzzle = Puzzle.objects.select_for_update().get(pk=locked.puzzle_id)
             new_player, new_puzzle = glicko2.rate_attempt(
@@ -451,8 +382,8 @@ def _finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> bool:
             Puzzle.objects.filter(pk=puzzle.pk).update(
                 rating=new_puzzle.rating, rd=new_puzzle.rd, volatility=new_puzzle.volatility
             )
-        if player is not None and solved and locked.daily_on is not None and locked.daily_on == utc_today():
-            streak_record(player, locked.daily_on)
+        if player is not None and solved and locked.daily_on is not None and locked.daily_on == days.utc_today():
+            days.streak_record(player, locked.daily_on)
         if player is not None:
             player.save()
         PuzzleAttempt.objects.filter(pk=locked.pk).update(**fields)
@@ -464,25 +395,18 @@ def attempt_give_up(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
     """End the attempt as failed (the solution is then shown).  409 when over."""
     attempt.refresh_from_db()
     if attempt.finished:
-        raise PuzzleConflict(f"the attempt is over already ({attempt.status})")
+        raise ConflictError(f"the attempt is over already ({attempt.status})")
     if not _finish(attempt, solved=False, fields={"gave_up": True}):
-        raise PuzzleConflict("the attempt changed meanwhile: reload it and try again")
+        raise ConflictError("the attempt changed meanwhile: reload it and try again")
     attempt.refresh_from_db()
     return attempt
 
 
-def _grade(analysis: dict, move: str) -> dict:
-    entry = next(m for m in analysis["moves"] if m["move"] == move)
-    best = analysis["value"]
-    return {"value": entry["value"], "best_value": best, "grade": entry["grade"],
-            "points_lost": best - entry["value"],
-            "best_moves": [m["move"] for m in analysis["moves"] if m["value"] == best]}
-
-
-def _choice_view(analysis: dict) -> SimpleNamespace:
-    """What ``mining.is_real_choice`` reads, from an analysis' JSON."""
-    best = [m["move"] for m in analysis["moves"] if m["value"] == analysis["value"]]
-    return SimpleNamespace(moves=analysis["moves"], best_moves=best, value=analysis["value"])
+def _grade(analysis: Analysis, move: str) -> dict[str, Any]:
+    entry = analysis.move_value(move)
+    return {"value": entry.value, "best_value": analysis.value, "grade": entry.grade,
+            "points_lost": analysis.value - entry.value,
+            "best_moves": [str(m) for m in analysis.best_moves]}
 
 
 def attempt_settle(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
@@ -515,7 +439,7 @@ def attempt_settle(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
             solved = True
         else:
             # The solving side's next step: a real choice, or nothing left to find.
-            solved = not mining.is_real_choice(_choice_view(analysis_solve(str(position))))
+            solved = not mining.is_real_choice(analysis_solve(str(position)))
     if solved:
         _finish(attempt, solved=True, fields={"moves": moves, "found": found, "position": str(position)})
     else:
@@ -538,5 +462,5 @@ def requeue_stale_attempts(*, stale_after: float = 10, limit: int = 200) -> list
         .values_list("pk", flat=True)[:limit]
     )
     for pk in ids:
-        _send(SETTLE_TASK, pk)
+        tasking.send(attempt_settle_task, pk)
     return ids

@@ -170,7 +170,7 @@ def site():
     redis_port, web_port = free_port(), free_port()
     site.env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings.local",
         "DATABASE_URL": f"sqlite:///{folder / 'site.sqlite3'}",
         "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
         "CELERY_BROKER_URL": f"redis://127.0.0.1:{redis_port}/0",

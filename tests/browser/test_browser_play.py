@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from solver import deal
-
 from browser_helpers import watch_errors
+
+from solver import deal
 
 # A deal that A opens (A holds [0|0]), so the human (A) moves first.
 SEED = next(s for s in range(1, 200) if deal(s).side == "A")

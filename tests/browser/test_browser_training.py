@@ -68,7 +68,7 @@ def fresh_site():
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError((folder / "run.log").read_text(errors="replace")[-4000:])
+                    raise AssertionError((folder / "run.log").read_text(errors="replace")[-4000:]) from None
                 time.sleep(0.3)
         yield {"base": base, "started": time.monotonic(), "folder": folder}
     finally:

@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 from urllib.parse import urlencode
 
-from solver import GameRecord, Position, analyse, deal
-
 from browser_helpers import watch_errors
+
+from solver import GameRecord, Position, analyse, deal
 
 ROOT_SELECTOR = "#analysis-root [data-app]"
 

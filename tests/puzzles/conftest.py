@@ -1,37 +1,35 @@
-"""pytest-django set-up for the site's tests (no change to pyproject.toml:
-the settings module is chosen here, before Django is imported)."""
+"""Fixtures of the site's tests (pytest-django reads the settings module
+from pyproject.toml)."""
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
-
-import django  # noqa: E402
-
-django.setup()
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def pytest_configure(config) -> None:
-    config.addinivalue_line("markers", "worker: starts a real Celery worker against a real Redis (slow)")
-
-
 def pytest_unconfigure(config) -> None:
-    """Remove this process's temporary folder of the test database (config/test_settings.py)."""
+    """Remove this process's temporary folder of the test database (config/settings/test.py)."""
     from django.conf import settings
 
     folder = getattr(settings, "TEST_DIR", None)
     if folder is not None and Path(folder).name.startswith("od-site-tests-"):
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    """Each test starts and ends with an empty cache (the tests' cache is local memory)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture
@@ -91,3 +89,14 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@pytest.fixture
+def no_tasks():
+    """Queue nothing (as if no worker were running): records what was sent,
+    as ``(task, args)``."""
+    from unittest import mock
+
+    sent: list = []
+    with mock.patch("puzzles.core.tasking.send", lambda task, *args: sent.append((task, args))):
+        yield sent

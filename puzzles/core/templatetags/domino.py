@@ -1,6 +1,8 @@
 """Small filters for the pages: stones, moves and grades in words."""
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
 from .. import texts
@@ -22,19 +24,17 @@ def grade_label(grade: str | None) -> str:
 
 
 @register.filter
-def signed(value) -> str:
-    if value is None:
-        return ""
-    return f"+{value}" if value > 0 else str(value)
+def signed(value: int | None) -> str:
+    return texts.signed(value)
 
 
 @register.filter
-def zip_rows(front: list, back: list) -> list:
-    return list(zip(front, back))
+def zip_rows(front: list[Any], back: list[Any]) -> list[tuple[Any, Any]]:
+    return list(zip(front, back, strict=False))
 
 
 @register.filter
-def get(mapping: dict, key):
+def get(mapping: Any, key: Any) -> Any:
     return mapping.get(key) if isinstance(mapping, dict) else None
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 from pathlib import PurePosixPath
-from typing import Optional
 
 from django import template
 from django.conf import settings
@@ -28,7 +27,7 @@ register = template.Library()
 _cache: dict[str, tuple[float, dict]] = {}
 
 
-def load_manifest() -> Optional[dict]:
+def load_manifest() -> dict | None:
     path = str(settings.FRONTEND_MANIFEST)
     try:
         mtime = os.stat(path).st_mtime
@@ -46,7 +45,7 @@ def load_manifest() -> Optional[dict]:
     return manifest
 
 
-def find_entry(manifest: dict, names: tuple[str, ...]) -> Optional[str]:
+def find_entry(manifest: dict, names: tuple[str, ...]) -> str | None:
     for name in names:
         if name in manifest:
             return name

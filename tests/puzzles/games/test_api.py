@@ -7,10 +7,13 @@ from unittest import mock
 import pytest
 from django.core.cache import cache
 
+from puzzles.analyses.models import Analysis
+from puzzles.analyses.tasks import compute_analysis_task
+from puzzles.games import services
+from puzzles.games.models import Game, GameMove, Hint
+from puzzles.games.serializers import GameMoveOutputSerializer, GameOutputSerializer
+from puzzles.games.tasks import grade_move_task, solver_turn_task
 from solver import Position, analyse, deal
-from puzzles import services
-from puzzles.models import Analysis, Game, GameMove, Hint
-from puzzles.serializers import GameMoveOutputSerializer, GameOutputSerializer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,14 +27,6 @@ def clear_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture
-def no_tasks():
-    """Queue nothing (as if no worker were running): records what was sent."""
-    sent = []
-    with mock.patch.object(services, "_send", lambda name, *args: sent.append((name, args))):
-        yield sent
 
 
 def new_game(api, **payload) -> dict:
@@ -76,7 +71,7 @@ def test_analysis_is_keyed_by_the_normalised_position(api):
 def test_analysis_from_the_database_when_the_cache_is_cold(api):
     first = api.post("/api/analyses/", {"position": DEAL_7}, format="json").json()
     cache.clear()
-    with mock.patch("puzzles.services.analyse") as solver_run:
+    with mock.patch("puzzles.analyses.services.solver.analyse") as solver_run:
         again = api.post("/api/analyses/", {"position": DEAL_7}, format="json")
     assert again.status_code == 200 and again.json()["id"] == first["id"]
     solver_run.assert_not_called()
@@ -189,7 +184,7 @@ def test_illegal_moves_change_nothing(api, my_turn_game):
 def test_not_your_move_is_409(api, no_tasks):
     game = new_game(api, seed=SEED_B, human="A")  # the solver is to move; no worker runs
     assert game["status"] == "thinking" and game["legal_moves"] == []
-    assert no_tasks == [(services.SOLVER_TASK, (game["id"],))]
+    assert no_tasks == [(solver_turn_task, (game["id"],))]
     before = snapshot(game["id"])
     first = Position.parse(game["position"]).legal_moves()[0]
     response = api.post(f"/api/games/{game['id']}/moves/", {"move": str(first)}, format="json")
@@ -228,7 +223,7 @@ def test_the_move_is_stored_before_anything_else(api, no_tasks):
     assert entry["grade"] is None and entry["value"] is None and entry["best_value"] is None
     move_id = GameMove.objects.get(game_id=game["id"], ply=0).pk
     # one task grades the move, and then queues the solver's reply
-    assert no_tasks[-1:] == [(services.GRADE_TASK, (move_id,))]
+    assert no_tasks[-1:] == [(grade_move_task, (move_id,))]
 
 
 def test_requeue_stale_work_finishes_everything(api, no_tasks):
@@ -240,34 +235,30 @@ def test_requeue_stale_work_finishes_everything(api, no_tasks):
     sent = services.requeue_stale_work(stale_after=0)
     assert sent["moves"] and sent["games"] == [game["id"]] and sent["analyses"]
     # now run what was queued, for real
-    from puzzles import tasks
-
-    for name, args in list(no_tasks):
-        getattr(tasks, name).apply(args=args, throw=True)
+    for task, args in list(no_tasks):
+        task.apply(args=args, throw=True)
     state = api.get(f"/api/games/{game['id']}/").json()
     assert state["ungraded"] == 0 and state["status"] == "your-move" and len(state["moves"]) == 2
     assert api.get(f"/api/analyses/{analysis['id']}/").json()["status"] == "done"
 
 
 def test_grading_and_solver_turn_are_idempotent(api, no_tasks):
-    from puzzles import tasks
-
     game = new_game(api, seed=SEED_A, human="A")
     api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0]}, format="json")
     move = GameMove.objects.get(game_id=game["id"], ply=0)
-    tasks.grade_move_task.apply(args=(move.pk,), throw=True)
+    grade_move_task.apply(args=(move.pk,), throw=True)
     move.refresh_from_db()
     graded = (move.grade, move.value, move.graded_at)
     assert move.grade is not None
-    assert no_tasks[-1] == (services.SOLVER_TASK, (game["id"],))  # the reply is queued
-    tasks.grade_move_task.apply(args=(move.pk,), throw=True)
+    assert no_tasks[-1] == (solver_turn_task, (game["id"],))  # the reply is queued
+    grade_move_task.apply(args=(move.pk,), throw=True)
     move.refresh_from_db()
     assert (move.grade, move.value, move.graded_at) == graded
-    tasks.solver_turn_task.apply(args=(game["id"],), throw=True)
-    tasks.solver_turn_task.apply(args=(game["id"],), throw=True)
+    solver_turn_task.apply(args=(game["id"],), throw=True)
+    solver_turn_task.apply(args=(game["id"],), throw=True)
     assert GameMove.objects.filter(game_id=game["id"]).count() == 2
-    tasks.grade_move_task.apply(args=(123456,), throw=True)  # gone: a no-op
-    tasks.solver_turn_task.apply(args=(123456,), throw=True)
+    grade_move_task.apply(args=(123456,), throw=True)  # gone: a no-op
+    solver_turn_task.apply(args=(123456,), throw=True)
 
 
 # -------------------------------------------------------------- ownership
@@ -346,9 +337,7 @@ def test_hint_pending_when_the_analysis_is_not_ready(api, no_tasks):
     assert body["analysis"]["status"] == "pending" and body["analysis"]["position"] == game["position"]
     assert Hint.objects.count() == 0
     # a worker computes it; the same request then answers
-    from puzzles import tasks
-
-    tasks.compute_analysis_task.apply(args=(body["analysis"]["id"],), throw=True)
+    compute_analysis_task.apply(args=(body["analysis"]["id"],), throw=True)
     response = api.post(f"/api/games/{game['id']}/hint/", {"level": 3}, format="json")
     assert response.status_code == 200 and response.json()["hint"]["level"] == 3
 

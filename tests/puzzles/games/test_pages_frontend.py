@@ -23,9 +23,9 @@ def built(settings, tmp_path):
     manifest.write_text(
         json.dumps(
             {
-                "src/pages/play.ts": {"file": "assets/play-1.js", "name": "play", "src": "src/pages/play.ts",
+                "src/games/play.ts": {"file": "assets/play-1.js", "name": "play", "src": "src/games/play.ts",
                                       "isEntry": True, "imports": ["_game-1.js"]},
-                "src/pages/review.ts": {"file": "assets/review-1.js", "name": "review", "src": "src/pages/review.ts",
+                "src/games/review.ts": {"file": "assets/review-1.js", "name": "review", "src": "src/games/review.ts",
                                         "isEntry": True, "imports": ["_game-1.js"]},
                 "_game-1.js": {"file": "assets/game-1.js", "css": ["assets/game-1.css"]},
             }

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from puzzles.games.models import GameMove
 from solver import Position, analyse, deal
-from puzzles.models import GameMove
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SEED_A = next(s for s in range(100) if deal(s).side == "A")
 
 
@@ -27,7 +27,7 @@ class Worker:
         self.log = tmp_path / f"{name}.log"
         env = {
             **os.environ,
-            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DJANGO_SETTINGS_MODULE": "config.settings.local",
             "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
             "REDIS_URL": redis_url,
             "PUZZLES_GRADE_DELAY": str(delay),
@@ -129,7 +129,7 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, real_broker, 
         move = state["legal_moves"][-1]
         response = api.post(f"/api/games/{gid}/moves/", {"move": move}, format="json")
         assert response.status_code == 201
-        slow.wait_for("puzzles.tasks.grade_move_task", 20)  # received: it is grading now
+        slow.wait_for("puzzles.games.tasks.grade_move_task", 20)  # received: it is grading now
         time.sleep(0.5)
         slow.kill()
         stored = GameMove.objects.get(game_id=gid, ply=2)
@@ -157,7 +157,7 @@ def test_long_poll_wakes_on_a_published_change(redis_server, settings):
     the waiter would only look again after a second)."""
     import threading
 
-    from puzzles import events
+    from puzzles.core import events
 
     settings.PUZZLES_EVENTS = True
     settings.REDIS_URL = redis_server
@@ -167,11 +167,11 @@ def test_long_poll_wakes_on_a_published_change(redis_server, settings):
     def change():
         time.sleep(0.2)
         state["version"] = 2
-        events.game_changed(4242)
+        events.publish(events.channel("game", 4242))
 
     threading.Thread(target=change).start()
     start = time.monotonic()
-    events.wait_for_change(4242, lambda: state["version"], 1, timeout=5)
+    events.wait_for_change(events.channel("game", 4242), lambda: state["version"], 1, timeout=5)
     elapsed = time.monotonic() - start
     assert state["version"] == 2 and 0.15 < elapsed < 0.6, elapsed
     events._client = None

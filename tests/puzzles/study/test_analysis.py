@@ -7,34 +7,17 @@ import html
 import json
 import random
 import re
-import sys
-from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
+from invalid_positions import invalid_examples
+from reference_data import reference_analyses_path
 
 from solver import Position, analyse, deal
 from solver.errors import PositionError
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from invalid_positions import invalid_examples  # noqa: E402
-
 pytestmark = pytest.mark.django_db(transaction=True)
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "analyses.jsonl"
-
-
-@pytest.fixture(autouse=True)
-def clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def client():
-    return Client()
 
 
 def random_positions(count: int = 12) -> list[Position]:
@@ -76,12 +59,11 @@ def test_api_values_agree_with_the_solver(api):
 def test_page_values_agree_with_the_solver_and_the_reference(client):
     samples = [str(p) for p in random_positions(6)]
     reference = {}
-    if REFERENCE.exists():
-        for line in REFERENCE.read_text().splitlines():
-            if line.strip():
-                item = json.loads(line)
-                reference[str(Position.parse(item["position"]))] = item
-        samples += list(reference)
+    for line in reference_analyses_path().read_text().splitlines():
+        if line.strip():
+            item = json.loads(line)
+            reference[str(Position.parse(item["position"]))] = item
+    samples += list(reference)
     for text in samples:
         response = client.get("/analysis/?" + urlencode({"position": text}))
         assert response.status_code == 200

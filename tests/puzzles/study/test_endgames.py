@@ -7,24 +7,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.core.cache import cache
 from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
+from puzzles.study import presentation
+from puzzles.study import services as study_services
+from puzzles.study.ideas import IDEA_KEYS as IDEAS
+from puzzles.study.models import Chapter, Endgame, EndgameProgress
 from solver import PASS, Position, analyse
-from puzzles import study_services, study_selectors
-from puzzles.models import Chapter, Endgame, EndgameProgress
 
 pytestmark = pytest.mark.django_db(transaction=True)
-IDEAS = ("blocking", "unlocking", "counting", "racing", "tempo", "doubles")
-
-
-@pytest.fixture(autouse=True)
-def clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
@@ -149,7 +142,7 @@ def test_build_is_idempotent_and_ensure_only_builds_when_empty(library):
 
 def test_texts_are_rendered_from_facts_in_the_readers_language(library):
     endgame = library[0]
-    state = study_selectors.endgame_state(endgame)
+    state = presentation.endgame_state(endgame)
     assert state["title"] and state["intro"] and state["final"]["text"]
     assert all(isinstance(s["text"], str) for s in state["steps"])
     assert any(s["text"] for s in state["steps"])
@@ -157,11 +150,11 @@ def test_texts_are_rendered_from_facts_in_the_readers_language(library):
     stored = str(endgame.facts)
     assert "only move" not in stored and "refuted" not in stored
     with translation.override("pl"):
-        assert study_selectors.endgame_state(endgame)["steps"][0]["text"]
+        assert presentation.endgame_state(endgame)["steps"][0]["text"]
     # a curator's title and intro win over the generated ones
     Endgame.objects.filter(pk=endgame.pk).update(title="My title", intro="My intro")
     endgame.refresh_from_db()
-    state = study_selectors.endgame_state(endgame)
+    state = presentation.endgame_state(endgame)
     assert state["title"] == "My title" and state["intro"] == "My intro"
 
 
@@ -253,11 +246,11 @@ def test_admin_can_curate(library):
     User.objects.create_superuser("curator", "c@example.com", "pw")
     client = Client()
     client.login(username="curator", password="pw")
-    assert client.get("/admin/puzzles/endgame/").status_code == 200
-    assert client.get("/admin/puzzles/chapter/").status_code == 200
+    assert client.get("/admin/study/endgame/").status_code == 200
+    assert client.get("/admin/study/chapter/").status_code == 200
     endgame = library[0]
-    assert client.get(f"/admin/puzzles/endgame/{endgame.pk}/change/").status_code == 200
-    response = client.post("/admin/puzzles/endgame/", {
+    assert client.get(f"/admin/study/endgame/{endgame.pk}/change/").status_code == 200
+    response = client.post("/admin/study/endgame/", {
         "action": "hide_endgames", "_selected_action": [endgame.pk],
     })
     assert response.status_code == 302
@@ -265,11 +258,10 @@ def test_admin_can_curate(library):
     assert endgame.hidden
 
 
-
 def test_a_guests_progress_and_analyses_follow_them_when_they_log_in(library):
     from django.contrib.auth.models import User
 
-    from puzzles.models import GameAnalysis
+    from puzzles.study.models import GameAnalysis
 
     User.objects.create_user("guest", "g@example.com", "pw")
     client = Client()
@@ -298,6 +290,6 @@ def test_each_step_opens_in_analysis_at_its_position(library):
     page = client.get(f"/endgames/{endgame.pk}/").content.decode()
     links = [html.unescape(u) for u in re.findall(r'<a class="open-analysis" href="([^"]+)"', page)]
     assert len(links) == len(endgame.facts["line"])
-    for link, step in zip(links, endgame.facts["line"]):
+    for link, step in zip(links, endgame.facts["line"], strict=False):
         view = client.get(link).content.decode()
         assert f"<code data-current-position>{html.escape(step['position'])}</code>" in view

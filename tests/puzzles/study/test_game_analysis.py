@@ -8,22 +8,14 @@ import random
 import re
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from puzzles.study.models import GameAnalysis
 from solver import GameRecord, analyse, deal
 from solver.errors import RecordError
-from puzzles.models import GameAnalysis
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def random_record(seed: int, finish: bool = True) -> GameRecord:
@@ -42,7 +34,7 @@ def independent_summary(record: GameRecord) -> dict:
     """Per player, straight from solver.analyse."""
     out = {s: {"moves": 0, "choices": 0, "kept": 0, "points_lost": 0, "best": 0, "inaccuracy": 0,
                "mistake": 0, "blunder": 0} for s in "AB"}
-    for position, move in zip(record.positions(), record.moves):
+    for position, move in zip(record.positions(), record.moves, strict=False):
         analysis = analyse(position)
         value = next(m.value for m in analysis.moves if m.move == move)
         best = analysis.value
@@ -75,7 +67,7 @@ def check_done(body: dict, record: GameRecord) -> None:
     assert [p["move"] for p in result["plies"]] == [str(m) for m in record.moves]
     assert result["summary"] == independent_summary(record)
     positions = record.positions()
-    for p, position in zip(result["plies"], positions):
+    for p, position in zip(result["plies"], positions, strict=False):
         analysis = analyse(position)
         assert p["best"] == analysis.value and p["position"] == str(position)
     values = [analyse(p).value * (1 if p.side == "A" else -1) for p in positions]
@@ -182,7 +174,7 @@ def test_practice_game_by_id_and_ownership(api, other_api):
 
 
 def test_progress_is_stored_while_grading():
-    from puzzles import study_services
+    from puzzles.study import services as study_services
 
     record = random_record(30)
     seen = []

@@ -1,4 +1,4 @@
-"""Puzzle training (issue 4): generation verified by the solver, duplicates,
+"""Puzzle training: generation verified by the solver, duplicates,
 the daily puzzle, solving through the API (stored line, an equally good
 alternative, a wrong move, giving up), the answer never shown early,
 ratings on the first attempt only, streaks, pages."""
@@ -9,24 +9,16 @@ from datetime import date, timedelta
 from unittest import mock
 
 import pytest
-from django.core.cache import cache
 
-from puzzles import mining
-from puzzles import training_services as services
-from puzzles.models_training import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
+from puzzles.training import days, mining, services
+from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
+from puzzles.training.tasks import attempt_settle_task
 from solver import Position, analyse
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SEEDS = [11, 12, 13, 14, 15, 16]
 THEME_NAMES = set(mining.THEMES)
-
-
-@pytest.fixture(autouse=True)
-def clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
@@ -172,7 +164,7 @@ def test_generate_puzzles_service_through_eager_tasks(db):
     assert total["examined"] > total["candidates"] >= total["accepted"]
     assert 0 < total["acceptance"] < 1
     # today's daily is chosen as soon as puzzles exist
-    assert Puzzle.objects.filter(daily_on=services.utc_today()).count() == 1
+    assert Puzzle.objects.filter(daily_on=days.utc_today()).count() == 1
 
 
 def test_generate_command_summary(db, capsys):
@@ -214,10 +206,10 @@ def test_daily_is_idempotent_deterministic_and_harder_towards_sunday(pool):
 def test_daily_api_and_archive(api, pool):
     body = api.get("/api/puzzles/daily/").json()
     puzzle = Puzzle.objects.get(pk=body["id"])
-    assert puzzle.daily_on == services.utc_today()
+    assert puzzle.daily_on == days.utc_today()
     assert_no_answer(body, puzzle, [])
     assert api.get("/api/puzzles/daily/").json()["id"] == body["id"]
-    yesterday = services.daily_ensure(services.utc_today() - timedelta(days=1))
+    yesterday = services.daily_ensure(days.utc_today() - timedelta(days=1))
     page = api.get("/puzzles/archive/")
     assert page.status_code == 200 and f"/puzzles/{yesterday.pk}/" in page.content.decode()
     # a past daily is playable
@@ -389,12 +381,12 @@ def test_the_solver_reply_comes_from_a_task(api, pool):
     the request never runs the solver."""
     puzzle = Puzzle.objects.order_by("id")[0]
     state = start(api, puzzle.pk)
-    with mock.patch.object(services, "_send") as send, mock.patch("puzzles.mining.analyse") as m1, \
-            mock.patch("puzzles.services.analyse") as m2:
+    with mock.patch("puzzles.core.tasking.send") as send, mock.patch("puzzles.training.mining.analyse") as m1, \
+            mock.patch("puzzles.analyses.services.solver.analyse") as m2:
         body = api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").json()
         assert not m1.called and not m2.called
     assert body["status"] == "thinking" and body["legal_moves"] == [] and body["moves"][0]["correct"] is None
-    assert send.call_args[0] == ("attempt_settle_task", state["id"])
+    assert send.call_args[0] == (attempt_settle_task, state["id"])
     assert api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").status_code == 409
     services.attempt_settle(attempt=PuzzleAttempt.objects.get(pk=state["id"]))
     after = api.get(state["urls"]["self"]).json()
@@ -406,22 +398,21 @@ def test_the_solver_reply_comes_from_a_task(api, pool):
 def test_streak_counts_consecutive_days():
     r = PlayerRating(session_key="x")
     d = date(2026, 1, 1)
-    services.streak_record(r, d)
-    services.streak_record(r, d)  # the same day twice counts once
-    services.streak_record(r, d + timedelta(days=1))
+    days.streak_record(r, d)
+    days.streak_record(r, d)  # the same day twice counts once
+    days.streak_record(r, d + timedelta(days=1))
     assert r.streak == 2 and r.best_streak == 2
-    assert services.streak_current(r, d + timedelta(days=2)) == 2  # alive until the day after
-    assert services.streak_current(r, d + timedelta(days=3)) == 0
-    services.streak_record(r, d + timedelta(days=4))
+    assert days.streak_current(r, d + timedelta(days=2)) == 2  # alive until the day after
+    assert days.streak_current(r, d + timedelta(days=3)) == 0
+    days.streak_record(r, d + timedelta(days=4))
     assert r.streak == 1 and r.best_streak == 2
 
 
 def test_streak_through_the_api_over_two_days(api, pool):
-    day1 = services.utc_today()
+    day1 = days.utc_today()
     for offset, expected in ((0, 1), (1, 2)):
         day = day1 + timedelta(days=offset)
-        with mock.patch.object(services, "utc_today", return_value=day), \
-                mock.patch("puzzles.training_selectors.utc_today", return_value=day):
+        with mock.patch.object(days, "utc_today", return_value=day):
             services.daily_ensure(day)
             body = api.get("/api/puzzles/daily/").json()
             puzzle = Puzzle.objects.get(pk=body["id"])
@@ -485,11 +476,15 @@ def test_theme_list(api):
 
 
 def test_theme_texts_match_the_registry():
-    from puzzles.training_selectors import THEME_TEXTS
+    from django.utils import translation
 
-    assert set(THEME_TEXTS) == set(mining.THEMES)
-    for name, (label, description) in THEME_TEXTS.items():
-        assert str(description) == mining.THEMES[name][0]
+    from puzzles.training.presentation import themes
+
+    assert [t["name"] for t in themes()] == list(mining.THEMES)
+    for theme in mining.THEMES.values():
+        assert theme.key and str(theme.name) and str(theme.description) and callable(theme.predicate)
+    with translation.override("pl"):
+        assert [t["label"] for t in themes()] == [str(t.name) for t in mining.THEMES.values()]
 
 
 def test_log_in_keeps_the_guest_attempts_and_rating(client, pool):
@@ -514,7 +509,7 @@ def test_stale_thinking_attempts_are_requeued(api, pool):
 
     puzzle = Puzzle.objects.order_by("id")[0]
     state = start(api, puzzle.pk)
-    with mock.patch.object(services, "_send"):
+    with mock.patch("puzzles.core.tasking.send"):
         api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json")
     PuzzleAttempt.objects.filter(pk=state["id"]).update(updated_at=timezone.now() - td(minutes=1))
     assert services.requeue_stale_attempts(stale_after=10) == [state["id"]]  # eager: settled now
@@ -564,7 +559,7 @@ def test_a_logged_in_player_plays_with_the_pages_csrf_token(pool):
 
 
 def test_rating_chart_and_weekday_targets():
-    from puzzles.training_selectors import rating_chart
+    from puzzles.training.presentation import rating_chart
 
     assert rating_chart([]) is None
     rows = [{"rating_before": 1500, "rating_after": 1580}, {"rating_before": None, "rating_after": None},
@@ -574,5 +569,5 @@ def test_rating_chart_and_weekday_targets():
     assert len(chart["points"].split()) == 3
     ys = [d["y"] for d in chart["dots"]]
     assert ys[1] < ys[2] < ys[0]  # higher rating, higher on the chart
-    targets = [services.daily_target(date(2026, 11, 30) + timedelta(days=i)) for i in range(7)]
+    targets = [days.daily_target(date(2026, 11, 30) + timedelta(days=i)) for i in range(7)]
     assert targets[0] == 1200 and targets[6] == 2000 and targets == sorted(targets)

@@ -1,7 +1,7 @@
 """Glicko-2 against Glickman's published worked example, and its behaviour."""
 import pytest
 
-from puzzles.glicko2 import Rating, rate_attempt, update
+from puzzles.training.glicko2 import Rating, rate_attempt, update
 
 
 def test_published_worked_example():

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from puzzles.mining import (
+from puzzles.training.mining import (
     MOST,
     MOST_MARGIN,
     THEMES,
@@ -77,7 +77,7 @@ def test_lines_start_and_end_with_the_solving_side(candidates):
         if c.line.solver_moves >= 2:
             # each later step was a real choice for the solving side
             position = c.position
-            for move, mover in zip(c.line.moves, movers):
+            for move, mover in zip(c.line.moves, movers, strict=False):
                 if mover == c.position.side and position != c.position:
                     assert is_real_choice(analyse(position))
                 position = position.play(move)

@@ -14,25 +14,26 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from puzzles import training_services as services
-from puzzles.models_training import Puzzle, PuzzleSeed
+from puzzles.training import days, services
+from puzzles.training.models import Puzzle, PuzzleSeed
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
 def worker(redis_server, tmp_path):
-    from config.celery_app import app
     import redis
+
+    from config.celery_app import app
 
     redis.Redis.from_url(redis_server).flushdb()
     app.conf.task_always_eager = False
     log = tmp_path / "worker.log"
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings.local",
         "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
         "REDIS_URL": redis_server,
     }
@@ -65,7 +66,7 @@ def test_generation_fans_out_over_the_worker(worker):
     assert len(progress) >= 2  # several tasks
     assert PuzzleSeed.objects.count() == total["seeds"]
     assert "mine_seeds_task" in worker.read_text()
-    assert Puzzle.objects.filter(daily_on=services.utc_today()).exists()
+    assert Puzzle.objects.filter(daily_on=days.utc_today()).exists()
 
 
 def test_pool_chord_fills_the_pool_and_sets_the_daily(worker):
@@ -75,7 +76,7 @@ def test_pool_chord_fills_the_pool_and_sets_the_daily(worker):
     while Puzzle.objects.filter(daily_on__isnull=True).count() < 40 or "pool_filled_task" not in worker.read_text():
         assert time.monotonic() < deadline, worker.read_text()[-3000:]
         time.sleep(0.2)
-    assert Puzzle.objects.filter(daily_on=services.utc_today()).count() == 1
+    assert Puzzle.objects.filter(daily_on=days.utc_today()).count() == 1
     assert services.pool_fill_async(40) == 0  # full: nothing queued
 
 

@@ -1,7 +1,7 @@
 """Build (or top up) the endgame library: ``manage.py build_endgames``."""
 from django.core.management.base import BaseCommand
 
-from puzzles import study_services
+from puzzles.study import services as study_services
 
 
 class Command(BaseCommand):
@@ -17,7 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("--reset", action="store_true", help="delete the library (and progress) first")
 
     def handle(self, *args, **options):
-        from puzzles.models import Endgame
+        from puzzles.study.models import Endgame
 
         if options["reset"]:
             Endgame.objects.all().delete()

@@ -1,7 +1,7 @@
 """Build the endgame library if it is empty (``make run`` calls this)."""
 from django.core.management.base import BaseCommand
 
-from puzzles import study_services
+from puzzles.study import services as study_services
 
 
 class Command(BaseCommand):

@@ -8,8 +8,8 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from puzzles import training_services as services
-from puzzles.models_training import Puzzle
+from puzzles.training import days, services
+from puzzles.training.models import Puzzle
 
 
 class Command(BaseCommand):
@@ -23,16 +23,18 @@ class Command(BaseCommand):
     def handle(self, *args, minimum: int, wait: float, **options):
         have = Puzzle.objects.filter(daily_on__isnull=True).count()
         if services.daily_ensure() is not None:
-            self.stdout.write(f"today's daily puzzle is there ({services.utc_today()})")
+            self.stdout.write(f"today's daily puzzle is there ({days.utc_today()})")
         queued = services.pool_fill_async(minimum)
         if queued:
             self.stdout.write(f"{have} unused puzzles: {queued} deals queued for the workers to mine")
         else:
             self.stdout.write(f"{have} unused puzzles: enough")
         deadline = time.monotonic() + wait
-        while services.daily_ensure() is None and time.monotonic() < deadline:
+        daily = services.daily_ensure()
+        while daily is None and time.monotonic() < deadline:
             time.sleep(1)
-        if services.daily_ensure() is None:
+            daily = services.daily_ensure()
+        if daily is None:
             self.stderr.write("no daily puzzle yet: are the Celery workers running?")
         else:
-            self.stdout.write(f"today's daily puzzle: #{services.daily_ensure().pk}")
+            self.stdout.write(f"today's daily puzzle: #{daily.pk}")

@@ -7,7 +7,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from puzzles import training_services as services
+from puzzles.training import services
 
 
 class Command(BaseCommand):
@@ -25,7 +25,7 @@ class Command(BaseCommand):
         if count < 1:
             raise CommandError("--count is at least 1")
         if not local:
-            from config.celery_app import app
+            from celery import current_app as app
 
             if not app.conf.task_always_eager:
                 try:

@@ -1,0 +1,34 @@
+"""Analyses cached by position (the normalised position string of RULES.md
+section 2)."""
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Analysis(models.Model):
+    """The exact analysis of one position, computed once however many players
+    reach it.  ``result`` is ``solver.Analysis.to_json()``
+    (``{"position", "value", "moves": [{"move", "value", "grade"}], "pv"}``)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    position = models.CharField(_("position"), max_length=128, unique=True)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    computed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "puzzles_analysis"
+        verbose_name = _("analysis")
+        verbose_name_plural = _("analyses")
+        indexes = [models.Index(fields=["status", "updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.position} ({self.status})"

@@ -1,0 +1,99 @@
+"""Writes of analyses.  ``analysis_request`` (a web request may call it)
+stores a pending row and queues the solver; ``analysis_solve`` runs the
+solver and is for tasks only."""
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import solver
+from puzzles.core import tasking
+
+from . import selectors
+from .cache import analysis_cache_set
+from .models import Analysis
+from .tasks import compute_analysis_task
+
+log = logging.getLogger(__name__)
+
+
+def analysis_request(*, position: str) -> Analysis:
+    """The analysis of ``position`` (any spelling; stored normalised), created
+    and queued if new.  Raises ``DominoError`` for an invalid position, before
+    anything is stored or queued."""
+    key = str(solver.Position.parse(position))
+    if selectors.analysis_json_cached(key) is not None:
+        analysis = selectors.analysis_by_position(key)
+        if analysis is not None:
+            return analysis
+    with transaction.atomic():
+        analysis, created = Analysis.objects.get_or_create(position=key)
+        if analysis.status == Analysis.Status.FAILED:
+            Analysis.objects.filter(pk=analysis.pk).update(
+                status=Analysis.Status.PENDING, error="", updated_at=timezone.now()
+            )
+            analysis.status = Analysis.Status.PENDING
+            created = True
+        if created:
+            tasking.enqueue(compute_analysis_task, analysis.pk)
+    return analysis
+
+
+def _store(position: str, result: solver.Analysis) -> None:
+    data = result.to_json()
+    now = timezone.now()
+    fields = {"status": Analysis.Status.DONE, "result": data, "error": "", "computed_at": now, "updated_at": now}
+    updated = Analysis.objects.filter(position=position).exclude(status=Analysis.Status.DONE).update(**fields)
+    if not updated and not Analysis.objects.filter(position=position).exists():
+        try:
+            with transaction.atomic():
+                Analysis.objects.create(position=position, **fields)
+        except IntegrityError:  # someone else stored it first: same result
+            pass
+    analysis_cache_set(position, data)
+
+
+def analysis_solve(position: str) -> solver.Analysis:
+    """The analysis of a normalised position: from the cache or the database,
+    else computed here and stored.  For tasks only: this runs the solver."""
+    result = selectors.analysis_cached(position)
+    if result is None:
+        result = solver.analyse(solver.Position.parse(position))
+        _store(position, result)
+    return result
+
+
+def analysis_compute(*, analysis: Analysis) -> Analysis:
+    """Compute a pending analysis (a no-op once done)."""
+    if analysis.status == Analysis.Status.DONE:
+        return analysis
+    try:
+        position = solver.Position.parse(analysis.position)
+    except solver.DominoError as exc:  # cannot happen for rows written by analysis_request
+        analysis_fail(analysis_id=analysis.pk, error=str(exc))
+        analysis.refresh_from_db()
+        return analysis
+    _store(analysis.position, solver.analyse(position))
+    analysis.refresh_from_db()
+    return analysis
+
+
+def analysis_fail(*, analysis_id: int, error: str) -> None:
+    Analysis.objects.filter(pk=analysis_id).exclude(status=Analysis.Status.DONE).update(
+        status=Analysis.Status.FAILED, error=error[:2000], updated_at=timezone.now()
+    )
+
+
+def requeue_stale_analyses(*, cutoff: datetime, limit: int = 500) -> list[int]:
+    """Queue again the analyses still pending since before ``cutoff``."""
+    ids = list(
+        Analysis.objects.filter(status=Analysis.Status.PENDING, updated_at__lt=cutoff).values_list("pk", flat=True)[
+            :limit
+        ]
+    )
+    for pk in ids:
+        tasking.send(compute_analysis_task, pk)
+    return ids

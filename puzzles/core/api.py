@@ -1,0 +1,93 @@
+"""What every API view shares: the one exception handler that turns every
+error into ``{"error": "<what is wrong>"}``, input validation, long polling,
+and the error shapes for the OpenAPI schema."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from solver.errors import DominoError
+
+from . import events
+from .errors import ApplicationError
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.CharField(help_text="What is wrong, in words.")
+
+
+class MoveInputSerializer(serializers.Serializer):
+    move = serializers.CharField(max_length=16, trim_whitespace=True, help_text="A move: '36', '36R', 'pass'.")
+
+
+def error_response(code: int, description: str) -> dict[int, OpenApiResponse]:
+    """An error answer of the schema: ``{code: {"error"}}`` with its meaning."""
+    return {code: OpenApiResponse(ErrorSerializer, description=description)}
+
+
+def _flatten(detail: Any, prefix: str = "") -> list[str]:
+    if isinstance(detail, dict):
+        out = []
+        for key, value in detail.items():
+            name = "" if key == "non_field_errors" else f"{key}: "
+            out += _flatten(value, prefix + name)
+        return out
+    if isinstance(detail, list):
+        return [m for item in detail for m in _flatten(item, prefix)]
+    return [f"{prefix}{detail}"]
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every error as ``{"error": "..."}``: the solver's messages for invalid
+    positions and moves, the services' for refused requests, DRF's for bad input."""
+    if isinstance(exc, ApplicationError):
+        return Response({"error": str(exc)}, status=exc.status_code)
+    if isinstance(exc, DominoError):
+        return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, Http404):
+        return Response({"error": str(exc) or "not found"}, status=status.HTTP_404_NOT_FOUND)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(exc, APIException):
+        if isinstance(exc, ValidationError):
+            response.data = {"error": "; ".join(_flatten(exc.detail)), "fields": exc.detail}
+        else:
+            response.data = {"error": str(exc.detail)}
+    return response
+
+
+def validated(serializer_class: type[serializers.Serializer], request: Request, data: Any = None) -> dict[str, Any]:
+    """The validated body (or ``data``) of a request; a 400 says what is wrong."""
+    data = request.data if data is None else data
+    if not isinstance(data, dict):
+        raise ValidationError({"non_field_errors": ["the body is a JSON object"]})
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def long_poll(request: Request, channel: str, version: int, read_version: Callable[[], int | None]) -> bool:
+    """Hold the request while ``?wait=<version>`` equals the current ``version``
+    (at most ``?timeout=`` seconds, capped by settings); True if it waited.
+    ``channel`` is where the change is published (``events.channel``)."""
+    wait = request.query_params.get("wait")
+    if wait is None:
+        return False
+    try:
+        asked = int(wait)
+        timeout = float(request.query_params.get("timeout", 20))
+    except ValueError:
+        raise ValidationError({"wait": ["wait is a version number and timeout a number of seconds"]}) from None
+    timeout = max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
+    if version != asked or timeout <= 0:
+        return False
+    events.wait_for_change(channel, read_version, asked, timeout)
+    return True

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CoreConfig(AppConfig):
+    name = "puzzles.core"
+    label = "core"
+    verbose_name = _("Open domino: common parts")

@@ -1,0 +1,26 @@
+"""The one error type of the site's services.
+
+A service refuses a request by raising ``ApplicationError`` (bad input, 400)
+or ``ConflictError`` (not possible in the current state, 409), with a message
+that says what is wrong; nothing has been changed when it is raised.  The API
+turns it into ``{"error": message}`` (``core.api.exception_handler``), and
+the pages show the message.
+"""
+from __future__ import annotations
+
+
+class ApplicationError(Exception):
+    status_code = 400
+
+    def __init__(self, message: str, status_code: int | None = None) -> None:
+        super().__init__(message)
+        if status_code is not None:
+            self.status_code = status_code
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class ConflictError(ApplicationError):
+    status_code = 409

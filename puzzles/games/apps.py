@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class GamesConfig(AppConfig):
+    name = "puzzles.games"
+    label = "games"
+    verbose_name = _("Practice games")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from puzzles.accounts.signals import guest_claimed
+
+        from . import services
+
+        guest_claimed.connect(services.games_claim, dispatch_uid="puzzles.games.claim")

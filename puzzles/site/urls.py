@@ -1,0 +1,21 @@
+"""The URL tree of the site: every app's pages and API, each in its namespace
+(``games:play``, ``training:daily``...).  Paths are a contract: they do not
+change when code moves."""
+from django.urls import include, path
+
+from . import views
+
+app_name = "site"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+]
+
+# Included from config/urls.py next to this module's own patterns.
+app_urlpatterns = [
+    path("", include("puzzles.analyses.urls")),
+    path("", include("puzzles.games.urls")),
+    path("", include("puzzles.training.urls")),
+    path("", include("puzzles.study.urls")),
+    path("", include("puzzles.accounts.urls")),
+]

@@ -1,0 +1,18 @@
+"""The home page: today's puzzle, a new game, the player's games."""
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from puzzles.accounts.players import Player
+from puzzles.games.forms import NewGameForm
+from puzzles.games.selectors import games_for_player
+from puzzles.training import selectors as training_selectors
+from puzzles.training import services as training_services
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    games = list(games_for_player(Player.of(request))[:10])
+    # Beat chooses the daily puzzle; on a fresh site the first visitor has it chosen now.
+    daily = training_selectors.daily_puzzle() or training_services.daily_ensure()
+    return render(request, "site/home.html", {"games": games, "form": NewGameForm(), "daily": daily})

@@ -1,0 +1,246 @@
+"""The JSON and words of the study pages and API: the analysis board's view
+of a position, game analyses with their value chart, the endgame library and
+endgames with their annotated main line, worded in the reader's language
+(``texts``)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.urls import reverse
+
+from puzzles.accounts.players import Player
+from puzzles.analyses.selectors import analysis_cached
+from puzzles.core.errors import ApplicationError
+from puzzles.core.texts import outcome_label
+from solver import Analysis, DominoError, Position, outcome
+from solver.position import line_from_moves
+
+from . import selectors
+from . import texts as study_texts
+from .models import Chapter, Endgame, EndgameProgress, GameAnalysis
+
+# ---------------------------------------------------------------- positions
+
+MAX_POSITION_CHARS = 200
+
+def position_state(position: Position, moves: Sequence[str] = ()) -> dict[str, Any]:
+    """What the position endpoint returns: the normalised position, the moves
+    played from it (each checked: ``ApplicationError`` names the bad one), the
+    position after each, and the board at the end."""
+    current = position
+    played: list[str] = []
+    positions: list[str] = []
+    for ply, text in enumerate(moves, 1):
+        try:
+            move = current.normalise_move(text)
+        except DominoError as exc:
+            raise ApplicationError(f"move {ply}: {exc}") from None
+        played.append(str(move))
+        current = current.play(move)
+        positions.append(str(current))
+    return {
+        "position": str(position),
+        "moves": played,
+        "positions": positions,
+        "current": str(current),
+        "board": current.to_json(line=line_from_moves(position, played, position.table_line())),
+    }
+
+
+def analysis_rows(analysis: Analysis) -> list[dict[str, Any]]:
+    """The moves of an analysis, best first, with outcome and points lost."""
+    return [
+        {"move": str(m.move), "value": m.value, "grade": m.grade, "outcome": m.outcome,
+         "points_lost": m.points_lost, "outcome_label": outcome_label(m.value)}
+        for m in analysis.moves
+    ]
+
+
+def analysis_page(text: str | None, line: str | None = None) -> dict[str, Any]:
+    """The analysis board's view of ``?position=...&line=...``: the
+    normalised position (or the error), the board after the line, and the
+    analysis when it is already known (else the page asks for it)."""
+    if not text:
+        return {"position": None, "error": None}
+    if len(text) > MAX_POSITION_CHARS:
+        return {"position": None, "error": f"a position string is at most {MAX_POSITION_CHARS} characters", "text": ""}
+    try:
+        start = Position.parse(text)
+    except DominoError as exc:
+        return {"position": None, "error": str(exc), "text": text}
+    moves: list[str] = []
+    current = start
+    line_error = None
+    for token in (line or "").replace(",", " ").split():
+        try:
+            move = current.normalise_move(token)
+        except DominoError as exc:
+            line_error = str(exc)
+            break
+        moves.append(str(move))
+        current = current.play(move)
+    board = current.to_json(line=line_from_moves(start, moves, start.table_line()))
+    analysis = analysis_cached(str(current))
+    return {
+        "position": str(start),
+        "current": str(current),
+        "moves": moves,
+        "line_error": line_error,
+        "error": None,
+        "board": board,
+        "result": analysis.to_json() if analysis else None,
+        "rows": analysis_rows(analysis) if analysis else None,
+        "value_label": outcome_label(analysis.value) if analysis else None,
+    }
+
+
+def value_chart(values: list[int], width: int = 640, height: int = 200, pad: int = 24) -> dict[str, Any]:
+    """An inline SVG chart of the value for A over the game: points of the
+    polyline, the zero line and the scale."""
+    if not values:
+        return {"width": width, "height": height, "points": "", "zero": height / 2, "dots": [], "top": 0, "bottom": 0}
+    top = max(max(values), 1)
+    bottom = min(min(values), -1)
+    bound = max(top, -bottom)
+    n = max(len(values) - 1, 1)
+
+    def x(i: int) -> float:
+        return round(pad + (width - 2 * pad) * i / n, 1)
+
+    def y(v: int) -> float:
+        return round(pad + (height - 2 * pad) * (bound - v) / (2 * bound), 1)
+
+    dots = [{"x": x(i), "y": y(v), "ply": i, "value": v} for i, v in enumerate(values)]
+    return {
+        "width": width, "height": height, "points": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "zero": y(0), "dots": dots, "top": bound, "bottom": -bound, "y_top": y(bound), "y_bottom": y(-bound),
+        "left": pad, "right": width - pad,
+    }
+
+
+def game_analysis_state(analysis: GameAnalysis) -> dict[str, Any]:
+    result = analysis.result if analysis.status == GameAnalysis.Status.DONE else None
+    return {
+        "id": analysis.pk,
+        "status": analysis.status,
+        "progress": analysis.progress,
+        "total": analysis.total,
+        "source": analysis.source,
+        "game_id": analysis.game_id,
+        "record": analysis.record,
+        "result": result,
+        "error": analysis.error or None,
+        "created_at": analysis.created_at,
+        "updated_at": analysis.updated_at,
+        "urls": {
+            "self": reverse("study:api-game-analysis-detail", args=[analysis.pk]),
+            "page": reverse("study:game-analysis", args=[analysis.pk]),
+        },
+    }
+
+
+def _progress_state(row: EndgameProgress | None) -> dict[str, Any]:
+    return {
+        "studied": bool(row and row.studied_at),
+        "mastered": bool(row and row.mastered_at),
+    }
+
+
+def chapter_title(chapter: Chapter) -> str:
+    return chapter.title or study_texts.idea_title(chapter.idea)
+
+
+def chapter_intro(chapter: Chapter) -> str:
+    return chapter.intro or study_texts.idea_intro(chapter.idea)
+
+
+def endgame_title(endgame: Endgame) -> str:
+    return endgame.title or study_texts.endgame_title(endgame.facts)
+
+
+def endgame_summary(endgame: Endgame, progress: EndgameProgress | None = None) -> dict[str, Any]:
+    return {
+        "id": endgame.pk,
+        "title": endgame_title(endgame),
+        "position": endgame.position,
+        "side": endgame.facts["side"],
+        "value": endgame.facts["value"],
+        "difficulty": endgame.difficulty,
+        "difficulty_label": study_texts.difficulty_label(endgame.difficulty),
+        "order": endgame.order,
+        "progress": _progress_state(progress),
+        "url": reverse("study:endgame", args=[endgame.pk]),
+        "api": reverse("study:api-endgame-detail", args=[endgame.pk]),
+    }
+
+
+def library_state(player: Player) -> list[dict[str, Any]]:
+    chapters = list(Chapter.objects.order_by("order", "pk"))
+    endgames = list(Endgame.objects.filter(hidden=False).select_related("chapter").order_by("order", "pk"))
+    progress = selectors.progress_map(player)
+    out = []
+    for chapter in chapters:
+        mine = [e for e in endgames if e.chapter_id == chapter.pk]
+        items = [endgame_summary(e, progress.get(e.pk)) for e in mine]
+        out.append({
+            "id": chapter.pk,
+            "idea": chapter.idea,
+            "title": chapter_title(chapter),
+            "intro": chapter_intro(chapter),
+            "endgames": items,
+            "studied": sum(i["progress"]["studied"] for i in items),
+            "mastered": sum(i["progress"]["mastered"] for i in items),
+        })
+    return out
+
+
+def endgame_state(endgame: Endgame, player: Player | None = None) -> dict[str, Any]:
+    """An endgame with its main line worded in the reader's language."""
+    facts = endgame.facts
+    start = Position.parse(endgame.position)
+    steps = []
+    position = start
+    played: list[str] = []
+    for step in facts["line"]:
+        steps.append({
+            "ply": step["ply"],
+            "side": step["side"],
+            "student": step["student"],
+            "move": step["move"],
+            "value": step["value"],
+            "value_text": study_texts.signed(step["value"]),
+            "outcome": outcome(step["value"]),
+            "legal": step["legal"],
+            "best_moves": step.get("best_moves", [step["move"]]),
+            "position": step["position"],
+            "text": study_texts.step_text(step),
+            "alternatives": [
+                {**alt, "text": study_texts.alternative_sentence(alt, step)} for alt in step["alternatives"]
+            ],
+        })
+        played.append(step["move"])
+    boards = [start.to_json(line=None)]
+    line_start = start.table_line()
+    for i in range(len(played)):
+        position = position.push(played[i])
+        board = position.to_json()
+        # the table in played order: the start's line, then the moves
+        board["line"] = [f"{a}{b}" for a, b in line_from_moves(start, played[: i + 1], line_start)]
+        boards.append(board)
+    progress = None
+    if player is not None:
+        progress = selectors.progress_map(player, [endgame.pk]).get(endgame.pk)
+    return {
+        **endgame_summary(endgame, progress),
+        "chapter": {"id": endgame.chapter_id, "idea": endgame.chapter.idea, "title": chapter_title(endgame.chapter)},
+        "intro": endgame.intro or study_texts.endgame_intro(facts),
+        "key": facts["key"],
+        "steps": steps,
+        "boards": boards,
+        "final": {**facts["final"], "text": study_texts.final_text(facts["final"])},
+        "analysis_url": reverse("study:analysis") + "?position=" + endgame.position.replace(" ", "+"),
+        **selectors.neighbours(endgame),
+    }
+
+

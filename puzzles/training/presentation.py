@@ -1,0 +1,174 @@
+"""The JSON of puzzle training that the API returns and the pages embed,
+with its words and URLs.
+
+The answer is guarded here: ``puzzle_public`` never has the line, the themes,
+the value or the moves' values; ``attempt_state`` adds ``solution`` (the line
+annotated, the themes, every first move's value) only once the attempt is
+solved or failed, and the best moves of each played step only then.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from solver import Position
+from solver.position import line_from_moves
+
+from . import days
+from .glicko2 import DEFAULT_RATING
+from .mining import THEMES
+from .models import PlayerRating, Puzzle, PuzzleAttempt
+
+
+def player_state(rating: PlayerRating | None) -> dict[str, Any]:
+    return {
+        "rating": round(rating.rating) if rating else round(DEFAULT_RATING),
+        "rd": round(rating.rd) if rating else 350,
+        "rated_count": rating.rated_count if rating else 0,
+        "streak": days.streak_current(rating),
+        "best_streak": rating.best_streak if rating else 0,
+        "solved_today": bool(rating and rating.streak_day == days.utc_today()),
+    }
+
+
+def theme_state(key: str) -> dict[str, Any]:
+    theme = THEMES.get(key)
+    if theme is None:
+        return {"name": key, "label": key, "description": ""}
+    return {"name": key, "label": str(theme.name), "description": str(theme.description)}
+
+
+def themes() -> list[dict[str, Any]]:
+    return [theme_state(key) for key in THEMES]
+
+
+def _board(start: Position, position: Position, moves: list[str]) -> dict[str, Any]:
+    """The board of ``position``, reached by ``moves`` from ``start``, with the
+    table in played order (the start's stones first)."""
+    return position.to_json(line=line_from_moves(start, moves, start.table_line()))
+
+
+def puzzle_public(puzzle: Puzzle) -> dict[str, Any]:
+    """What anyone may see of a puzzle before solving it: nothing of the answer."""
+    start = Position.parse(puzzle.position)
+    return {
+        "id": puzzle.pk,
+        "position": puzzle.position,
+        "side": puzzle.side,
+        "kind": puzzle.kind,
+        "rating": round(puzzle.rating),
+        "daily_on": puzzle.daily_on,
+        "attempts": puzzle.attempts_count,
+        "solved": puzzle.solved_count,
+        "board": _board(start, start, []),
+        "urls": {
+            "attempts": reverse("training:api-puzzle-attempts", args=[puzzle.pk]),
+            "page": reverse("training:puzzle", args=[puzzle.pk]),
+        },
+    }
+
+
+def solution_state(puzzle: Puzzle) -> dict[str, Any]:
+    """The stored solution, annotated: every move of the line with its value
+    for the mover and its grade (the line is optimal: the solving side's moves
+    keep the puzzle's value, the defender's replies hold it to that), every
+    legal first move with its value, and the themes with their descriptions."""
+    start = Position.parse(puzzle.position)
+    line, position = [], start
+    for text in puzzle.line:
+        move = position.normalise_move(text)
+        solver = position.side == puzzle.side
+        line.append({
+            "move": str(move), "side": position.side, "by": "solver-side" if solver else "defender",
+            "value": puzzle.value if solver else -puzzle.value, "grade": "best", "key": solver,
+        })
+        position = position.play(move)
+    return {
+        "line": line,
+        "value": puzzle.value,
+        "kind": puzzle.kind,
+        "solver_moves": puzzle.solver_moves,
+        "first_moves": puzzle.start_moves,
+        "themes": [theme_state(t) for t in puzzle.themes],
+        "board_after": _board(start, position, puzzle.line),
+        "source": {"seed": puzzle.seed, "ply": puzzle.ply},
+    }
+
+
+def _move_state(m: dict, finished: bool) -> dict[str, Any]:
+    out = {k: m.get(k) for k in ("ply", "side", "by", "move", "value", "best_value", "grade", "points_lost", "correct")}
+    # The other moves that kept the value are part of the answer: only at the end.
+    out["best_moves"] = m.get("best_moves") if finished else None
+    return out
+
+
+def attempt_state(attempt: PuzzleAttempt) -> dict[str, Any]:
+    puzzle = attempt.puzzle
+    start = Position.parse(puzzle.position)
+    position = Position.parse(attempt.position)
+    finished = attempt.finished
+    board = _board(start, position, [m["move"] for m in attempt.moves])
+    player_moves = [m for m in attempt.moves if m["by"] == "player"]
+    last_player = player_moves[-1] if player_moves else None
+    feedback = None
+    if last_player is not None and last_player.get("correct") is not None:
+        feedback = "correct" if last_player["correct"] else "incorrect"
+    state = {
+        "id": attempt.pk,
+        "puzzle": puzzle_public(puzzle),
+        "status": attempt.status,
+        "gave_up": attempt.gave_up,
+        "rated": attempt.rated,
+        "daily": attempt.daily_on is not None,
+        "start": puzzle.position,
+        "position": attempt.position,
+        "side": puzzle.side,
+        "to_move": None if position.is_over() or finished else position.side,
+        "legal_moves": board["legal_moves"] if attempt.status == PuzzleAttempt.Status.YOUR_MOVE else [],
+        "moves": [_move_state(m, finished) for m in attempt.moves],
+        "last_move": attempt.moves[-1]["move"] if attempt.moves else None,
+        "found": attempt.found,
+        "feedback": feedback,
+        "board": board,
+        "version": attempt.version,
+        "rating": None,
+        "solution": solution_state(puzzle) if finished else None,
+        "created_at": attempt.created_at,
+        "finished_at": attempt.finished_at,
+        "urls": {
+            "self": reverse("training:api-attempt-detail", args=[attempt.pk]),
+            "moves": reverse("training:api-attempt-moves", args=[attempt.pk]),
+            "give_up": reverse("training:api-attempt-give-up", args=[attempt.pk]),
+            "retry": reverse("training:api-puzzle-attempts", args=[puzzle.pk]),
+        },
+    }
+    rated = (attempt.rating_before, attempt.rating_after, attempt.puzzle_rating_before, attempt.puzzle_rating_after)
+    if finished and None not in rated:
+        before, after, puzzle_before, puzzle_after = (round(v) for v in rated if v is not None)
+        state["rating"] = {
+            "before": before, "after": after, "change": after - before,
+            "puzzle_before": puzzle_before, "puzzle_after": puzzle_after,
+        }
+    return state
+
+
+def rating_chart(points: list[dict[str, Any]], width: int = 640, height: int = 200, pad: int = 28) -> dict[str, Any] | None:
+    """An inline SVG chart of the rating after each rated attempt: the
+    polyline's points and the axis labels (the template draws it)."""
+    values = [p["rating_after"] for p in points if p["rating_after"] is not None]
+    if not values:
+        return None
+    first = next(p["rating_before"] for p in points if p["rating_before"] is not None)
+    values = [first] + values
+    low, high = min(values) - 20, max(values) + 20
+    n = len(values)
+    xs = [pad + (width - 2 * pad) * (i / (n - 1) if n > 1 else 0.5) for i in range(n)]
+    ys = [height - pad - (height - 2 * pad) * (v - low) / (high - low) for v in values]
+    return {
+        "width": width, "height": height, "pad": pad,
+        "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in zip(xs, ys, strict=True)),
+        "dots": [{"x": round(x, 1), "y": round(y, 1), "v": v} for x, y, v in zip(xs, ys, values, strict=True)],
+        "low": round(low), "high": round(high), "last": values[-1],
+        "bottom": height - pad, "right": width - pad,
+    }

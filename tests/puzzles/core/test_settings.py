@@ -1,0 +1,45 @@
+"""The settings modules: production refuses to start without a secret key and
+host names, and passes Django's deployment checks."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_production_settings_pass_the_deployment_checks():
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        DJANGO_SECRET_KEY="k" * 30 + "-a-long-random-production-secret-value",
+        DJANGO_ALLOWED_HOSTS="domino.example.org",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_needs_a_secret_key_and_host_names():
+    result = _manage("check", DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_ALLOWED_HOSTS="x.org")
+    assert result.returncode != 0 and "DJANGO_SECRET_KEY must be set in production" in result.stderr
+    result = _manage(
+        "check", DJANGO_SETTINGS_MODULE="config.settings.production",
+        DJANGO_SECRET_KEY="k" * 60,
+    )
+    assert result.returncode != 0 and "DJANGO_ALLOWED_HOSTS must be set in production" in result.stderr
+
+
+def test_local_settings_are_the_default_and_show_debug_pages():
+    result = _manage("shell", "--no-imports", "-c", "from django.conf import settings; print(settings.DEBUG, settings.SETTINGS_MODULE)")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "config.settings.local"]
