@@ -1,0 +1,28 @@
+"""``game_finished``: sent with ``game`` (a fresh ``Game`` row) once a game's
+status has become over, after the commit that made it so.  Apps above games
+(matches) connect to it in their ``AppConfig.ready``; games know nothing of them.
+
+A process may die between the commit and the signal, so a receiver must be
+idempotent and must not rely on the signal alone (look again when reading).
+A receiver that fails is logged, never turned into a failed move: the move is
+committed already.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.dispatch import Signal
+
+from .models import Game
+
+game_finished = Signal()
+
+
+def send_game_finished(game_id: int) -> None:
+    game = Game.objects.filter(pk=game_id, status=Game.Status.OVER).first()
+    if game is not None:
+        game_finished.send(sender=Game, game=game)
+
+
+def game_finished_on_commit(game_id: int) -> None:
+    """Send ``game_finished`` for this game once the current transaction commits."""
+    transaction.on_commit(lambda: send_game_finished(game_id), robust=True)

@@ -1,0 +1,2 @@
+"""Matches: a series of practice deals against the solver, to a target score
+or a number of won deals (RULES.md section 5)."""

@@ -1,0 +1,31 @@
+from django.contrib import admin
+
+from .models import Match, MatchDeal
+
+
+class MatchDealInline(admin.TabularInline):
+    model = MatchDeal
+    extra = 0
+    fields = ("number", "game", "seed", "winner", "points", "reason", "recorded_at")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = (
+        "id", "owner", "human_side", "level", "target_points", "target_wins",
+        "score_a", "score_b", "wins_a", "wins_b", "status", "winner", "created_at",
+    )
+    list_filter = ("status", "level", "human_side")
+    search_fields = ("owner__username", "seed")
+    readonly_fields = ("created_at", "updated_at", "version")
+    raw_id_fields = ("owner",)
+    inlines = [MatchDealInline]
+
+
+@admin.register(MatchDeal)
+class MatchDealAdmin(admin.ModelAdmin):
+    list_display = ("id", "match", "number", "game", "winner", "points", "reason", "recorded_at")
+    list_filter = ("reason",)
+    raw_id_fields = ("match", "game")

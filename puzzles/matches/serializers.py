@@ -1,0 +1,80 @@
+"""Input and output shapes of the matches API (the output ones document the
+JSON that ``presentation`` builds, for the OpenAPI schema)."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from puzzles.core.vocabulary import REASONS, SIDES
+from puzzles.games.models import Game
+
+from .models import Match
+
+# ------------------------------------------------------------------- input
+
+class MatchCreateInputSerializer(serializers.Serializer):
+    # The ranges are checked by the service (the same messages for the API and the form).
+    target_points = serializers.IntegerField(
+        required=False, allow_null=True,
+        help_text="Play until a side has this many points, 1 to 500 (100 or 200 are usual).",
+    )
+    target_wins = serializers.IntegerField(
+        required=False, allow_null=True,
+        help_text="Or play until a side has won this many deals, 1 to 15. Give exactly one of the two targets.",
+    )
+    level = serializers.ChoiceField(choices=Game.Level.values, default=Game.Level.STRONG, help_text="The solver's strength.")
+    seed = serializers.CharField(
+        max_length=24, required=False, allow_null=True,
+        help_text="The match's seed, 0 <= seed < 2**64 (a number or a string of digits): the same seed gives the same deals. Random when left out.",
+    )
+    human = serializers.ChoiceField(choices=list(SIDES), default="A", help_text="The side the human plays in every deal.")
+
+    def to_internal_value(self, data):
+        # Accept a JSON number for the seed as well as a string.
+        if isinstance(data, dict) and isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool):
+            data = {**data, "seed": str(data["seed"])}
+        return super().to_internal_value(data)
+
+
+# ------------------------------------------------------------------ output
+
+class SidesSerializer(serializers.Serializer):
+    A = serializers.IntegerField()
+    B = serializers.IntegerField()
+
+
+class MatchDealOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1 for the first deal.")
+    game = serializers.IntegerField(help_text="The deal's game: /api/games/<game>/.")
+    seed = serializers.IntegerField(help_text="The deal's seed (derived from the match's seed).")
+    status = serializers.ChoiceField(choices=Game.Status.values, help_text="The game's status.")
+    recorded = serializers.BooleanField(help_text="Whether the match has counted the deal's result.")
+    winner = serializers.ChoiceField(choices=list(SIDES), allow_null=True, help_text="Null for a draw or while the deal is played.")
+    points = serializers.IntegerField(allow_null=True, help_text="What the winner scored (0 for a draw); null while played.")
+    reason = serializers.ChoiceField(choices=list(REASONS), allow_null=True)
+    human_points = serializers.IntegerField(allow_null=True, help_text="For the human: +points, -points or 0.")
+    totals = SidesSerializer(allow_null=True, help_text="The match's scores after this deal.")
+    wins = SidesSerializer(allow_null=True, help_text="The deals each side has won after this deal.")
+    text = serializers.CharField(allow_blank=True, help_text="The deal's result in words ('' while played).")
+    urls = serializers.DictField(child=serializers.CharField())
+
+
+class MatchOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Match.Status.values)
+    target_points = serializers.IntegerField(allow_null=True)
+    target_wins = serializers.IntegerField(allow_null=True)
+    target_text = serializers.CharField()
+    level = serializers.ChoiceField(choices=Game.Level.values)
+    human = serializers.ChoiceField(choices=list(SIDES))
+    solver = serializers.ChoiceField(choices=list(SIDES))
+    seed = serializers.IntegerField()
+    scores = SidesSerializer()
+    wins = SidesSerializer(help_text="Deals won by each side.")
+    deals = MatchDealOutputSerializer(many=True)
+    current_game = serializers.IntegerField(allow_null=True, help_text="The game being played; null once the match is over.")
+    winner = serializers.ChoiceField(choices=list(SIDES), allow_null=True)
+    text = serializers.CharField(help_text="Where the match stands, in words.")
+    version = serializers.IntegerField(help_text="Changes whenever a deal ends: long-poll with ?wait=.")
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    urls = serializers.DictField(child=serializers.CharField())

@@ -1,0 +1,108 @@
+"""A short match (to 20 points) through the pages, in headless Chromium,
+against the real site: start it from the home page, play every deal by
+taking the best-move hint and clicking its end in the play widget the match page hosts, see the
+score sheet count each deal and move on to the next one, the match's end,
+then open the match review and follow a link into a deal's review."""
+from __future__ import annotations
+
+import re
+
+from browser_helpers import watch_errors
+
+GAME_STATUS = "document.getElementById('game-root') && document.getElementById('game-root').dataset.status"
+MATCH = "document.getElementById('match-root').dataset"
+
+
+def wait_for_turn(page) -> str:
+    page.wait_for_function(f"['your-move', 'over'].includes({GAME_STATUS})", timeout=45_000)
+    return page.evaluate(GAME_STATUS)
+
+
+def play_best_move(page) -> None:
+    """Takes the best-move hint and plays that move by clicking its end (or Pass):
+    perfect play on both sides keeps the deals close, so the match takes several."""
+    shown = page.locator(".gp-move:not(.is-pending)").count()
+    page.click('.gp-hint-button[data-level="3"]')
+    page.locator('.gp-hint[data-level="3"]').wait_for()
+    best = page.evaluate(
+        "(() => { const g = window.matchPage.deal.game;"
+        " return g.hints.find(h => h.level === 3 && h.ply === g.moves.length).content.move; })()"
+    )
+    if best == "pass":
+        page.locator(".odb-pass").click()
+    else:
+        page.locator(f'.odb-end.is-target[data-end="{best[2:] or "open"}"]').first.click()
+    page.locator(f'.gp-move[data-ply="{shown}"] .gp-mv').wait_for()
+    assert page.locator(f'.gp-move[data-ply="{shown}"] .gp-mv').inner_text() == best
+
+
+def test_a_short_match_through_the_pages_and_its_review(site, browser, screenshots):
+    context = browser.new_context(viewport={"width": 1400, "height": 950})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors = watch_errors(page)
+    try:
+        page.goto(site.base_url + "/")
+        page.get_by_role("link", name="Play a match").click()
+        page.wait_for_url(re.compile(r"/matches/$"))
+        page.check('input[name="target"][value="points"]')
+        page.fill('input[name="target_points"]', "20")
+        page.check('input[name="human"][value="A"]')
+        page.select_option('select[name="level"]', "perfect")
+        # match 22: with perfect play its deals are worth 13, 3 and 22 points, so it takes three
+        page.fill('input[name="seed"]', "22")
+        page.locator("#new-match-form button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/matches/\d+/$"))
+        match_id = int(re.search(r"/matches/(\d+)/", page.url).group(1))
+        # the script took over: the fallback is hidden, the board and the score sheet are drawn
+        assert page.locator(".match-sheet").is_hidden()
+        assert page.locator("#game-root .gp-board svg.odb-svg").is_visible()
+        assert page.locator(".mp-score-sheet").is_visible()
+        assert "to 20 points" in page.locator(".mp-title").inner_text()
+        screenshots(page, "match-start")
+
+        deals_seen = []
+        for _ in range(400):
+            deal = int(page.evaluate(f"{MATCH}.deal"))
+            if not deals_seen or deals_seen[-1] != deal:
+                deals_seen.append(deal)
+            if wait_for_turn(page) == "your-move":
+                play_best_move(page)
+                continue
+            # the deal is over: the sheet counts it, then offers the next deal or ends the match
+            page.locator(f'.mp-deal[data-deal="{deal}"]:not(.is-playing)').wait_for()
+            assert page.locator(".gp-result").is_visible()
+            page.wait_for_function(
+                f"{MATCH}.matchStatus === 'over' || !!document.querySelector('.mp-next')", timeout=30_000
+            )
+            if page.evaluate(f"{MATCH}.matchStatus") == "over":
+                break
+            screenshots(page, f"match-deal-{deal}-over")
+            page.locator(".mp-next").click()
+            page.wait_for_function(f"{MATCH}.deal === '{deal + 1}'")
+        else:  # pragma: no cover
+            raise AssertionError("the match did not end")
+        assert deals_seen == list(range(1, len(deals_seen) + 1)) and len(deals_seen) >= 2, deals_seen
+
+        # the end: the totals agree with the API, and a side has reached 20
+        state = page.request.get(f"{site.base_url}/api/matches/{match_id}/").json()
+        assert state["status"] == "over" and max(state["scores"].values()) >= 20
+        assert len(state["deals"]) == len(deals_seen)
+        human, solver = state["human"], state["solver"]
+        assert page.locator(".mp-total-human").inner_text() == str(state["scores"][human])
+        assert page.locator(".mp-total-solver").inner_text() == str(state["scores"][solver])
+        assert page.locator(".mp-over").inner_text() == "The match is over."
+        screenshots(page, "match-over")
+
+        # the match review, and from it a deal's review
+        page.locator(".mp-review-link").click()
+        page.wait_for_url(re.compile(rf"/matches/{match_id}/review/$"))
+        assert "Review of match" in page.locator("h1").inner_text()
+        assert page.locator(".match-review-deals tbody tr").count() == len(state["deals"])
+        assert "Accuracy" in page.locator("#match-summary").inner_text()
+        screenshots(page, "match-review")
+        page.locator(".match-review-deals tbody tr").first.get_by_role("link", name="Review the deal").click()
+        page.wait_for_url(re.compile(r"/games/\d+/review/$"))
+        assert errors == []
+    finally:
+        context.close()
