@@ -12,13 +12,16 @@ PY_STAMP   := $(VENV)/.installed
 NPM_STAMP  := frontend/node_modules/.package-lock.json
 FRONT_DIST := frontend/dist/.vite/manifest.json
 FRONT_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json -type f 2>/dev/null)
+# The compiled translations (locale/<lang>/LC_MESSAGES/{django,djangojs}.mo), built
+# from the .po files and not kept in git.
+MO_FILES   := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 
-.PHONY: run test lint bench setup system-deps clean
+.PHONY: run dev test lint bench setup system-deps clean
 
-setup: $(PY_STAMP) $(FRONT_DIST)
+setup: $(PY_STAMP) $(FRONT_DIST) $(MO_FILES)
 
 system-deps:
-	WITH_BROWSER=$(WITH_BROWSER) scripts/system-deps.sh
+	WITH_BROWSER=$(WITH_BROWSER) WITH_POSTGRES=$(WITH_POSTGRES) scripts/system-deps.sh
 
 $(BIN)/python:
 	scripts/system-deps.sh
@@ -37,13 +40,25 @@ $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 $(FRONT_DIST): $(NPM_STAMP) $(FRONT_SRC)
 	cd frontend && npm run build --silent
 
+# What `manage.py compilemessages` does for one catalogue (msgfmt from gettext).
+locale/%.mo: locale/%.po
+	msgfmt --check-format -o $@ $<
+
+# The site with production settings (debug off); `make dev` with debug pages.
 run: system-deps setup
 	scripts/run.sh
 
+dev: system-deps setup
+	SITE_MODE=dev scripts/run.sh
+
+# Everything on SQLite, then the site's tests again on a throwaway PostgreSQL
+# cluster (config/testing.py), the real-worker tests included.
 test: WITH_BROWSER = 1
+test: WITH_POSTGRES = 1
 test: system-deps setup lint
 	cd frontend && npm test --silent
 	$(BIN)/python -m pytest -n 2 -q
+	OD_TEST_DATABASE=postgresql $(BIN)/python -m pytest -n 2 -q tests/puzzles
 
 # Lint and types: ruff over all Python, mypy (the solver strict, the site with
 # the Django and DRF plugins), the import contracts, tsc over the front end.

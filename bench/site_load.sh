@@ -7,13 +7,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-.venv/bin/python}"
 scratch="$(mktemp -d)"
-port="${BENCH_PORT:-8765}"
+free_port() { "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port="${BENCH_PORT:-$(free_port)}"
 export DATABASE_URL="sqlite:///$scratch/bench.sqlite3"
-export REDIS_URL="${BENCH_REDIS_URL:-redis://127.0.0.1:6379/9}"
+# A Redis of its own on a spare port (run.sh starts it): two sites on one
+# Redis database would take each other's tasks.
+export REDIS_URL="${BENCH_REDIS_URL:-redis://127.0.0.1:$(free_port)/0}"
+export OPEN_DOMINO_SECRET_FILE="$scratch/secret_key"
 export PUZZLE_POOL_MIN=0 ENDGAMES_MIN=0  # the load test needs no puzzle pool or library
+# All the scripted players come from one address: lift the per-client limits.
+export API_RATE_ANON=1000000/min API_RATE_USER=1000000/min
 PORT="$port" RUN_DIR="$scratch" scripts/run.sh >"$scratch/site.log" 2>&1 &
 site=$!
-trap 'kill -INT $site 2>/dev/null; wait $site 2>/dev/null; rm -rf "$scratch"' EXIT
+trap 'kill -TERM $site 2>/dev/null; wait $site 2>/dev/null; rm -rf "$scratch"' EXIT
 for _ in $(seq 120); do
     curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
     sleep 0.5

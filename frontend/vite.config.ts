@@ -25,6 +25,7 @@ export default defineConfig({
         puzzle: src("training/puzzle.ts"),
         play: src("games/play.ts"),
         review: src("games/review.ts"),
+        match: src("matches/match.ts"),
       },
       // Keep the exports of the ``board`` entry (``Board``, ``t``...) for pages that import it.
       preserveEntrySignatures: "exports-only",

@@ -1,41 +1,67 @@
 #!/usr/bin/env bash
-# Run the site locally, in this terminal, until Ctrl-C:
-#   Redis (installed with apt-get when missing, started when not answering),
-#   migrations, then the web server on 127.0.0.1:$PORT (default 8000),
-#   a Celery worker and Celery beat.  Ctrl-C (or any of them dying) stops all
-#   that this script started.
+# Run the site in this terminal until Ctrl-C, under supervisord, which
+# restarts any process that dies (Ctrl-C stops them all):
+#   Redis (installed with apt-get when missing; started, with append-only
+#   persistence in $RUN_DIR/redis, when nothing answers at REDIS_URL), the web
+#   server on 127.0.0.1:$PORT (default 8000), a Celery worker that only grades,
+#   a general Celery worker, Celery beat, and two one-off jobs in the
+#   background (the puzzle pool and the endgame library).
+#
+# SITE_MODE=production (the default, `make run`): the production settings with
+# debug off, the secret key generated once per installation and kept outside
+# the repository ($OPEN_DOMINO_SECRET_FILE, default
+# ~/.config/open-domino/secret_key), plain HTTP on loopback unless
+# DJANGO_SECURE_TLS=1 (behind a TLS proxy).  SITE_MODE=dev (`make dev`): the
+# local settings with debug pages.
+#
 # Environment: PORT, PYTHON (default .venv/bin/python), REDIS_URL (default
-# redis://127.0.0.1:6379/0), DATABASE_URL (default SQLite db.sqlite3),
-# WEB_WORKERS (2), WEB_THREADS (16), GRADE_CONCURRENCY (1: the grading
-# worker), CELERY_CONCURRENCY (2: the worker for the solver's moves and analyses).
+# redis://127.0.0.1:6379/0), DATABASE_URL (default SQLite db.sqlite3), RUN_DIR
+# (default .run/ in the project: logs, Redis data, beat schedule, the
+# supervisor socket), WEB_WORKERS (2), WEB_THREADS (16), GRADE_CONCURRENCY
+# (1: the grading worker), CELERY_CONCURRENCY (2: the solver's moves and
+# analyses), PUZZLE_POOL_MIN (200), ENDGAMES_MIN (1: build the library when
+# it has fewer endgames; 0: never).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT="$PWD"
 
 PORT="${PORT:-8000}"
 PY="${PYTHON:-.venv/bin/python}"
+PY="$(command -v "$PY")"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
-RUN_DIR="${RUN_DIR:-${TMPDIR:-/tmp}/open-domino-run-$(id -u)}"
-mkdir -p "$RUN_DIR"
+RUN_DIR="${RUN_DIR:-$ROOT/.run}"
+mkdir -p "$RUN_DIR/log" "$RUN_DIR/redis"
+RUN_DIR="$(cd "$RUN_DIR" && pwd)"
+SITE_MODE="${SITE_MODE:-production}"
 
-pids=()
-cleanup() {
-    trap - INT TERM EXIT
-    echo "run.sh: stopping ${pids[*]:-nothing}" >&2
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for _ in $(seq 50); do
-        alive=0
-        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-        [ "$alive" = 0 ] && break
-        sleep 0.2
-    done
-    for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+# --- settings ----------------------------------------------------------------
+case "$SITE_MODE" in
+    production)
+        export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings.production}"
+        export DJANGO_ALLOWED_HOSTS="${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}"
+        export DJANGO_SECURE_TLS="${DJANGO_SECURE_TLS:-0}"
+        if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
+            secret_file="${OPEN_DOMINO_SECRET_FILE:-${XDG_CONFIG_HOME:-$HOME/.config}/open-domino/secret_key}"
+            if [ ! -s "$secret_file" ]; then
+                mkdir -p "$(dirname "$secret_file")"
+                (umask 077; "$PY" -c 'import secrets; print(secrets.token_urlsafe(64))' >"$secret_file")
+                echo "run.sh: a new secret key is in $secret_file" >&2
+            fi
+            DJANGO_SECRET_KEY="$(cat "$secret_file")"
+            export DJANGO_SECRET_KEY
+        fi
+        ;;
+    dev)
+        export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings.local}"
+        export DJANGO_DEBUG="${DJANGO_DEBUG:-1}"
+        ;;
+    *)
+        echo "run.sh: SITE_MODE is production or dev, not '$SITE_MODE'" >&2
+        exit 2
+        ;;
+esac
 
-# --- Redis ------------------------------------------------------------------
+# --- Redis ---------------------------------------------------------------------
 hostport="${REDIS_URL#*://}"; hostport="${hostport##*@}"; hostport="${hostport%%/*}"
 REDIS_HOST="${hostport%%:*}"; REDIS_PORT="${hostport##*:}"
 [ "$REDIS_PORT" = "$hostport" ] && REDIS_PORT=6379
@@ -45,6 +71,7 @@ import sys, redis
 sys.exit(0 if redis.Redis.from_url(sys.argv[1], socket_connect_timeout=0.5).ping() else 1)
 PYEOF
 }
+OWN_REDIS=0
 if ! redis_ping; then
     if ! command -v redis-server >/dev/null 2>&1; then
         echo "run.sh: installing redis-server with apt-get" >&2
@@ -52,43 +79,83 @@ if ! redis_ping; then
         $SUDO apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server
     fi
-    echo "run.sh: starting redis-server on $REDIS_HOST:$REDIS_PORT" >&2
-    redis-server --port "$REDIS_PORT" --bind "$REDIS_HOST" --save '' --appendonly no \
-        --logfile "$RUN_DIR/redis.log" &
-    pids+=($!)
-    for _ in $(seq 100); do redis_ping && break; sleep 0.1; done
-    redis_ping || { echo "run.sh: redis-server did not start (see $RUN_DIR/redis.log)" >&2; exit 1; }
+    OWN_REDIS=1
 fi
 
-# --- database and static files ---------------------------------------------
+# --- database and static files -------------------------------------------------
 "$PY" manage.py migrate --noinput
 "$PY" manage.py collectstatic --noinput -v0
-# Puzzles: at least 200 in the pool and today's daily puzzle, mined by
-# the workers started below; in the background (a subshell: no job of this
-# script, so `wait -n` below ignores it), so that the server starts at once.
-( "$PY" manage.py ensure_puzzle_pool --min 200 --wait 120 >"$RUN_DIR/puzzle-pool.log" 2>&1 & )
-# The endgame library: built in the background when empty (in a
-# subshell, so that it is no job of this script and `wait -n` below ignores it).
-( "$PY" manage.py ensure_endgames >"$RUN_DIR/ensure_endgames.log" 2>&1 & )
 
-# --- web server, worker, beat -----------------------------------------------
-"$PY" -m gunicorn config.wsgi:application \
-    --bind "127.0.0.1:$PORT" --worker-class gthread \
-    --workers "${WEB_WORKERS:-2}" --threads "${WEB_THREADS:-16}" \
-    --access-logfile - --graceful-timeout 5 &
-pids+=($!)
-# One worker only grades (a player waits for that); the other plays the
-# solver's moves and runs analyses, and grades too when it is free.
-"$PY" -m celery -A config.celery_app worker -l INFO -Q grades -n "grades@%h" \
-    --concurrency "${GRADE_CONCURRENCY:-1}" --without-gossip --without-mingle &
-pids+=($!)
-"$PY" -m celery -A config.celery_app worker -l INFO -Q grades,celery -n "main@%h" \
-    --concurrency "${CELERY_CONCURRENCY:-2}" --without-gossip --without-mingle &
-pids+=($!)
-"$PY" -m celery -A config.celery_app beat -l INFO -s "$RUN_DIR/celerybeat-schedule" &
-pids+=($!)
+# --- the processes, under supervisord ------------------------------------------
+# In supervisord's configuration a literal % is written %%.
+conf="$RUN_DIR/supervisord.conf"
+program() {  # name, priority, autorestart, command...
+    local name="$1" priority="$2" restart="$3"; shift 3
+    cat <<EOF
 
-echo "run.sh: the site is at http://127.0.0.1:$PORT/ (Ctrl-C stops it)" >&2
-wait -n
-echo "run.sh: a process stopped; stopping the others" >&2
-exit 1
+[program:$name]
+command=$*
+directory=$ROOT
+priority=$priority
+autostart=true
+autorestart=$restart
+startsecs=$([ "$restart" = true ] && echo 2 || echo 0)
+startretries=1000
+stopasgroup=true
+killasgroup=true
+stopwaitsecs=10
+redirect_stderr=true
+EOF
+    if [ "$restart" = true ]; then
+        printf 'stdout_logfile=/dev/stdout\nstdout_logfile_maxbytes=0\n'
+    else
+        printf 'stdout_logfile=%s\n' "$RUN_DIR/log/$name.log"
+    fi
+}
+{
+    cat <<EOF
+[supervisord]
+nodaemon=true
+logfile=$RUN_DIR/log/supervisord.log
+pidfile=$RUN_DIR/supervisord.pid
+childlogdir=$RUN_DIR/log
+
+[unix_http_server]
+file=$RUN_DIR/supervisor.sock
+
+[supervisorctl]
+serverurl=unix://$RUN_DIR/supervisor.sock
+
+[rpcinterface:supervisor]
+supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface
+EOF
+    if [ "$OWN_REDIS" = 1 ]; then
+        program redis 10 true redis-server --port "$REDIS_PORT" --bind "$REDIS_HOST" \
+            --appendonly yes --appendfsync everysec --save "''" --dir "$RUN_DIR/redis" \
+            --logfile "$RUN_DIR/log/redis.log"
+    fi
+    # ASGI: long polls wait on the event loop and hold no thread; the other
+    # views run in a pool of WEB_THREADS threads per process (ASGI_THREADS).
+    program web 20 true "$PY" -m gunicorn config.asgi:application \
+        --bind "127.0.0.1:$PORT" --worker-class uvicorn_worker.UvicornWorker \
+        --workers "${WEB_WORKERS:-2}" --access-logfile - --graceful-timeout 5
+    # One worker only grades (a player waits for that); the other plays the
+    # solver's moves and runs analyses, and grades too when it is free.
+    program grades 30 true "$PY" -m celery -A config.celery_app worker -l INFO -Q grades -n "grades@%%h" \
+        --concurrency "${GRADE_CONCURRENCY:-1}" --without-gossip --without-mingle
+    program main 30 true "$PY" -m celery -A config.celery_app worker -l INFO -Q grades,celery -n "main@%%h" \
+        --concurrency "${CELERY_CONCURRENCY:-2}" --without-gossip --without-mingle
+    program beat 40 true "$PY" -m celery -A config.celery_app beat -l INFO -s "$RUN_DIR/celerybeat-schedule"
+    # One-off jobs: the puzzle pool and today's daily puzzle (mined by the
+    # workers), and the endgame library when it is empty.
+    if [ "${PUZZLE_POOL_MIN:-200}" -gt 0 ]; then
+        program puzzle-pool 50 false "$PY" manage.py ensure_puzzle_pool --min "${PUZZLE_POOL_MIN:-200}" --wait 120
+    fi
+    if [ "${ENDGAMES_MIN:-1}" -gt 0 ]; then
+        program endgames 50 false "$PY" manage.py ensure_endgames
+    fi
+} >"$conf"
+
+export ASGI_THREADS="${WEB_THREADS:-16}"
+echo "run.sh: the site is at http://127.0.0.1:$PORT/ ($SITE_MODE; Ctrl-C stops it; logs in $RUN_DIR/log)" >&2
+exec "$PY" -m supervisor.supervisord -c "$conf"

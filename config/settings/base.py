@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     # The site, one app per part of the product (puzzles/README.md).
     "puzzles.legacy",
     "puzzles.core",
@@ -65,6 +66,7 @@ INSTALLED_APPS = [
     "puzzles.games",
     "puzzles.training",
     "puzzles.study",
+    "puzzles.matches",
     "puzzles.site",
 ]
 
@@ -76,12 +78,17 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Under ASGI, holds long polls on the event loop (puzzles/core/longpoll.py).
+    "puzzles.core.longpoll.LongPollMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: counts failed log-ins and locks out (django-axes).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {
@@ -207,6 +214,8 @@ PUZZLES_GRADE_DELAY_SECONDS = float(os.environ.get("PUZZLES_GRADE_DELAY", "0"))
 PUZZLES_ANALYSIS_CACHE_SECONDS = 24 * 3600
 # Longest wait of GET /api/games/<id>/?wait=<version>.
 PUZZLES_MAX_WAIT_SECONDS = 25.0
+# Long polls one client (a session, else an address) may hold at a time, per web process.
+PUZZLES_MAX_POLLS_PER_CLIENT = int(os.environ.get("PUZZLES_MAX_POLLS_PER_CLIENT", "8"))
 
 # ---------------------------------------------------------------------- DRF
 REST_FRAMEWORK = {
@@ -215,9 +224,21 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["puzzles.core.parsers.StrictJSONParser"],
     "EXCEPTION_HANDLER": "puzzles.core.api.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Rate limits, per client (IP address for guests, the account once logged
+    # in), sized so that a player never meets them: a brisk game is a few
+    # requests a second at most.  Asking for analyses has its own, lower limit.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_RATE_ANON", "1200/min"),
+        "user": os.environ.get("API_RATE_USER", "2400/min"),
+        "analyses": os.environ.get("API_RATE_ANALYSES", "120/min"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {
@@ -245,6 +266,20 @@ SPECTACULAR_SETTINGS = {
 }
 
 # ------------------------------------------------------------ auth, i18n
+# Log-in lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for
+# one account from one address, that pair is locked out for an hour (429).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(hours=1)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "puzzles.accounts.limits.locked_out"
+# Sign-ups per address and hour.
+SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", "5"))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

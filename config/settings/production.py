@@ -1,13 +1,14 @@
 """Production: debug off; the secret key and the host names must come from
-the environment (``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS``); cookies
-only over HTTPS, HSTS, HTTPS redirects.  ``manage.py check --deploy`` is clean
-with these settings (a test runs it)."""
+the environment (``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS``).  Behind TLS
+(``DJANGO_SECURE_TLS=1``, the default): cookies only over HTTPS, HSTS, HTTPS
+redirects, and ``manage.py check --deploy`` is clean (a test runs it).
+``DJANGO_SECURE_TLS=0`` serves plain HTTP (``make run`` on loopback)."""
 import os
 
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import env_list
+from .base import env_bool, env_list
 
 
 def _required(name: str) -> str:
@@ -24,13 +25,14 @@ if len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure"):
 ALLOWED_HOSTS = [host.strip() for host in _required("DJANGO_ALLOWED_HOSTS").split(",") if host.strip()]
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
-SESSION_COOKIE_SECURE = True
-CSRF_COOKIE_SECURE = True
-SECURE_SSL_REDIRECT = True
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-SECURE_HSTS_PRELOAD = True
+TLS = env_bool("DJANGO_SECURE_TLS", True)
+SESSION_COOKIE_SECURE = TLS
+CSRF_COOKIE_SECURE = TLS
+SECURE_SSL_REDIRECT = TLS
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TLS else None
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", str(365 * 24 * 3600))) if TLS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = TLS
+SECURE_HSTS_PRELOAD = TLS
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"

@@ -1,8 +1,11 @@
 """Settings for the tests (``pyproject.toml`` names this module): the local settings, with tasks run eagerly
 (in the test process, right after the transaction that queued them commits),
-a local-memory cache, and a SQLite database in a file (so that a real Celery
-worker started by a test can share it).  Redis, when a test needs it, is
-started by a fixture on the port chosen here."""
+a local-memory cache, and a database a real Celery worker started by a test
+can share: SQLite in a file by default; PostgreSQL with
+``OD_TEST_DATABASE=postgresql`` (a throwaway cluster per test process,
+``config.testing``) or when ``DATABASE_URL`` names a PostgreSQL server.  Redis,
+when a test needs it, is started by a fixture on the port chosen here."""
+import os
 import socket
 import tempfile
 from pathlib import Path
@@ -38,9 +41,22 @@ DATABASES = {
         },
     }
 }
+_database_url = os.environ.get("DATABASE_URL", "")
+if _database_url.startswith(("postgres://", "postgresql://")):
+    import dj_database_url
+
+    DATABASES = {"default": {**dj_database_url.parse(_database_url), "TEST": {"NAME": f"test_od_{os.getpid()}"}}}
+elif os.environ.get("OD_TEST_DATABASE", "sqlite") == "postgresql":
+    from config.testing import Cluster
+
+    DATABASES = {"default": Cluster().start().settings(name="test_od")}  # type: ignore[dict-item]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 PUZZLES_EVENTS = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 LOGGING = {"version": 1, "disable_existing_loggers": False}
+
+# The tests log in with the test client (no request for django-axes to read);
+# the lockout test turns it on.
+AXES_ENABLED = False

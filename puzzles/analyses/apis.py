@@ -5,8 +5,10 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
+from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
 
 from . import selectors, services
@@ -17,6 +19,10 @@ NOT_FOUND = error_response(404, "No such game, or another player's game.")
 
 
 class AnalysisCreateApi(APIView):
+    # Each new position costs a solver run on the workers: a limit of its own.
+    throttle_classes = [AnonRateThrottle, UserRateThrottle, ScopedRateThrottle]
+    throttle_scope = "analyses"
+
     @extend_schema(
         summary="Ask for the analysis of a position",
         description=(
@@ -36,7 +42,7 @@ class AnalysisCreateApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(AnalysisInputSerializer, request)
-        analysis = services.analysis_request(position=data["position"])
+        analysis = services.analysis_request(position=data["position"], player=Player.of(request))
         code = status.HTTP_200_OK if analysis.status == "done" else status.HTTP_202_ACCEPTED
         return Response(selectors.analysis_state(analysis), status=code)
 

@@ -10,21 +10,26 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import solver
+from puzzles.accounts.players import Player
 from puzzles.core import tasking
 
 from . import selectors
 from .cache import analysis_cache_set
 from .models import Analysis
+from .signals import analysis_asked
 from .tasks import compute_analysis_task
 
 log = logging.getLogger(__name__)
 
 
-def analysis_request(*, position: str) -> Analysis:
+def analysis_request(*, position: str, player: Player | None = None) -> Analysis:
     """The analysis of ``position`` (any spelling; stored normalised), created
     and queued if new.  Raises ``DominoError`` for an invalid position, before
-    anything is stored or queued."""
+    anything is stored or queued.  ``player``: who asked (a player's own
+    request, not the site's warm-up), told to ``signals.analysis_asked``."""
     key = str(solver.Position.parse(position))
+    if player is not None and player.known:
+        analysis_asked.send(sender=analysis_request, player=player, position=key)
     if selectors.analysis_json_cached(key) is not None:
         analysis = selectors.analysis_by_position(key)
         if analysis is not None:

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, HttpRequest, JsonResponse
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ValidationError
@@ -27,6 +28,12 @@ class ErrorSerializer(serializers.Serializer):
 
 class MoveInputSerializer(serializers.Serializer):
     move = serializers.CharField(max_length=16, trim_whitespace=True, help_text="A move: '36', '36R', 'pass'.")
+    ply = serializers.IntegerField(
+        required=False, min_value=0, max_value=10_000,
+        help_text="The ply the move is meant for (the `ply` the client saw). If the game has moved on, the "
+        "answer is 409 and nothing changes; the same move posted again for the same ply (a retry) is "
+        "answered as the first time.",
+    )
 
 
 def error_response(code: int, description: str) -> dict[int, OpenApiResponse]:
@@ -55,6 +62,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Http404):
         return Response({"error": str(exc) or "not found"}, status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, RequestDataTooBig):
+        return Response({"error": "the request body is too large"}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(exc, APIException):
         if isinstance(exc, ValidationError):
@@ -91,3 +100,9 @@ def long_poll(request: Request, channel: str, version: int, read_version: Callab
         return False
     events.wait_for_change(channel, read_version, asked, timeout)
     return True
+
+
+def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
+    """Any path under /api/ that is no endpoint (a non-numeric id, a typo):
+    a JSON 404, whatever DEBUG says, never Django's HTML page."""
+    return JsonResponse({"error": f"no such API endpoint: {request.path}"}, status=404)

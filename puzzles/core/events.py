@@ -9,15 +9,18 @@ checks the version in the database, and sleeps on the channel until a notice
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import redis
 from django.conf import settings
 from django.db import transaction
 
 log = logging.getLogger(__name__)
+# How often a waiting long poll reads the database without a notice.
+ASYNC_RECHECK_SECONDS = 3.0
 _client: redis.Redis | None = None
 
 
@@ -81,3 +84,44 @@ def wait_for_change(name: str, current_version: Callable[[], int | None], versio
                 pubsub.close()
             except redis.RedisError:
                 pass
+
+
+async def async_wait_for_change(
+    name: str, current_version: Callable[[], Awaitable[int | None]], version: int, timeout: float
+) -> None:
+    """``wait_for_change`` for the event loop: holds no thread while it waits.
+    The database is read when a notice arrives, and every few seconds in case
+    one was lost (or Redis is down: then it only polls)."""
+    import redis.asyncio as aioredis
+
+    deadline = time.monotonic() + timeout
+    client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1) if enabled() else None
+    pubsub = None
+    try:
+        if client is not None:
+            try:
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                await pubsub.subscribe(name)
+            except (redis.RedisError, OSError):
+                pubsub = None
+        while True:
+            if await current_version() != version:
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            if pubsub is not None:
+                try:
+                    await pubsub.get_message(timeout=min(remaining, ASYNC_RECHECK_SECONDS))
+                except (redis.RedisError, OSError):
+                    pubsub = None
+            else:
+                await asyncio.sleep(min(remaining, 0.25))
+    finally:
+        if pubsub is not None:
+            try:
+                await pubsub.aclose()
+            except (redis.RedisError, OSError):
+                pass
+        if client is not None:
+            await client.aclose()

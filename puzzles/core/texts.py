@@ -26,3 +26,10 @@ def signed(value: int | None) -> str:
     if value is None:
         return ""
     return f"+{value}" if value > 0 else str(value)
+
+
+def move_label(move: str | None) -> str:
+    """A move as shown: the notation (``36R``), but a pass in words."""
+    if move == "pass":
+        return _("pass")
+    return move or ""

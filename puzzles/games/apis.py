@@ -108,7 +108,7 @@ class GameMoveApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get_for_player(Player.of(request), game_id)
         data = validated(MoveInputSerializer, request)
-        services.game_play_human_move(game=game, move=data["move"])
+        services.game_play_human_move(game=game, move=data["move"], ply=data.get("ply"))
         game.refresh_from_db()
         return Response(presentation.game_state(game), status=status.HTTP_201_CREATED)
 

@@ -9,8 +9,13 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
+        from puzzles.core import longpoll
 
-        from . import services
+        from . import selectors, services
 
         guest_claimed.connect(services.games_claim, dispatch_uid="puzzles.games.claim")
+        longpoll.register(
+            r"^/api/games/(\d+)/$", "game", lambda request, pk: selectors.game_version_for_player(Player.of(request), pk)
+        )

@@ -22,5 +22,10 @@ def game_get_for_player(player: Player, game_id: int) -> Game:
     return game
 
 
+def game_version_for_player(player: Player, game_id: int) -> int | None:
+    """The game's version if it is this player's game, else None."""
+    return games_for_player(player).filter(pk=game_id).values_list("version", flat=True).first()
+
+
 def game_version(game_id: int) -> int | None:
     return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()

@@ -39,6 +39,7 @@ from solver.deal import check_seed, deal
 
 from . import opponent
 from .models import Game, GameMove, Hint
+from .signals import game_finished_on_commit
 from .tasks import grade_move_task, solver_turn_task
 
 log = logging.getLogger(__name__)
@@ -127,14 +128,34 @@ def game_create(
     return game
 
 
-def game_play_human_move(*, game: Game, move: str) -> GameMove:
+def _retried(game: Game, move: str, ply: int) -> GameMove | None:
+    """The human's move stored at ``ply`` if ``move`` is that move again (a retry)."""
+    prior = GameMove.objects.filter(game=game, ply=ply, by=GameMove.By.HUMAN).first()
+    if prior is None:
+        return None
+    try:
+        again = Position.parse(prior.position_before).normalise_move(move)
+    except DominoError:
+        return None
+    return prior if str(again) == prior.move else None
+
+
+def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> GameMove:
     """Validate the human's move and store it, in one transaction; then queue
-    its grading (and the solver's reply).  Raises ``ApplicationError`` (400: malformed
-    or illegal move; 409: game over, not the human's turn), changing nothing."""
+    its grading (and the solver's reply).  ``ply`` is the ply the client meant
+    the move for: if the game has moved on, 409; the same move again for the
+    same ply (a retry after a lost answer) returns the move stored the first
+    time.  Raises ``ApplicationError`` (400: malformed or illegal move; 409:
+    game over, not the human's turn, another ply), changing nothing."""
     if not isinstance(move, str):
         raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
+        if ply is not None and ply != game.ply_count:
+            retried = _retried(game, move, ply)
+            if retried is not None:
+                return retried
+            raise ConflictError(f"the game is at ply {game.ply_count}, not {ply}: reload it and try again")
         if game.status == Game.Status.OVER:
             raise ConflictError(f"the game is over ({_describe_result(game.result)}): no more moves")
         before = Position.parse(game.current_position)
@@ -159,6 +180,8 @@ def game_play_human_move(*, game: Game, move: str) -> GameMove:
         except IntegrityError:  # another request played this ply first
             raise ConflictError("the game has moved on: reload it and try again") from None
         Game.objects.filter(pk=game.pk).update(**_moved_on(after, game.human_side))
+        if after.is_over():
+            game_finished_on_commit(game.pk)
         # One task grades the move and then plays the solver's reply (one
         # message per move; the grade is committed before the reply starts).
         tasking.enqueue(grade_move_task, record.pk)
@@ -217,6 +240,8 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             version=F("version") + 1, updated_at=timezone.now(),
         )
         _notify(game.pk)
+        if before.is_over():
+            game_finished_on_commit(game.pk)
         return None
     analysis = analysis_solve(game.current_position)
     move = opponent.choose_move(analysis, game.level, game.rng_seed, game.ply_count)
@@ -241,6 +266,8 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             **opponent.grade_fields(analysis, move),
         )
         _notify(game.pk)
+        if status == Game.Status.OVER:
+            game_finished_on_commit(game.pk)
     if status == Game.Status.YOUR_MOVE:
         # The human's next grade and hints need this analysis: have it ready.
         try:

@@ -9,6 +9,7 @@ app_name = "site"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("how-to-play/", views.how_to_play, name="how-to-play"),
 ]
 
 # Included from config/urls.py next to this module's own patterns.
@@ -17,5 +18,6 @@ app_urlpatterns = [
     path("", include("puzzles.games.urls")),
     path("", include("puzzles.training.urls")),
     path("", include("puzzles.study.urls")),
+    path("", include("puzzles.matches.urls")),
     path("", include("puzzles.accounts.urls")),
 ]

@@ -1,4 +1,5 @@
-"""The home page: today's puzzle, a new game, the player's games."""
+"""The home page (today's puzzle, a new game, the player's games) and the
+"How to play" page."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
@@ -10,9 +11,15 @@ from puzzles.games.selectors import games_for_player
 from puzzles.training import selectors as training_selectors
 from puzzles.training import services as training_services
 
+from . import rules
+
 
 def home(request: HttpRequest) -> HttpResponse:
     games = list(games_for_player(Player.of(request))[:10])
     # Beat chooses the daily puzzle; on a fresh site the first visitor has it chosen now.
     daily = training_selectors.daily_puzzle() or training_services.daily_ensure()
     return render(request, "site/home.html", {"games": games, "form": NewGameForm(), "daily": daily})
+
+
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    return render(request, "site/how_to_play.html", {"example": rules.example()})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
 from puzzles.core.errors import ApplicationError
+from puzzles.core.parsers import StrictJSONParser
 from puzzles.core.vocabulary import GRADES, OUTCOMES, SIDES
 from puzzles.games.selectors import game_get_for_player
 
@@ -117,6 +118,10 @@ class ProgressSerializer(serializers.Serializer):
     mastered = serializers.BooleanField()
 
 
+class ProgressAnswerSerializer(ProgressSerializer):
+    pending = serializers.BooleanField(help_text="The line is being checked (202): post it again shortly.")
+
+
 class EndgameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     title = serializers.CharField()
@@ -204,7 +209,7 @@ class PositionApi(APIView):
 
 
 class GameAnalysisListCreateApi(APIView):
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
 
     @extend_schema(summary="Your game analyses", responses={200: GameAnalysisOutputSerializer(many=True)})
     def get(self, request: Request) -> Response:
@@ -292,17 +297,21 @@ class EndgameProgressApi(APIView):
         summary="Record progress on an endgame",
         description="Without `moves`: marks the endgame studied. With `moves` (the whole line from the start, "
         "both sides): checked by the solver; when every move keeps the best value and the deal ends, the "
-        "endgame is mastered (200); otherwise 400 says which move went wrong.",
+        "endgame is mastered (200); otherwise 400 says which move went wrong. The check reads the stored "
+        "analyses; when some are still being computed the answer is 202 with `pending`: post the same "
+        "line again shortly.",
         request=ProgressInputSerializer,
-        responses={200: ProgressSerializer, 400: ERRORS[400], 404: ERRORS[404]},
+        responses={200: ProgressAnswerSerializer, 202: ProgressAnswerSerializer, 400: ERRORS[400], 404: ERRORS[404]},
     )
     def post(self, request: Request, endgame_id: int) -> Response:
         endgame = selectors.endgame_get(endgame_id)
         data = validated(ProgressInputSerializer, request)
         player = Player.of(request, create=True)
+        pending = False
         if data.get("moves") is not None:
-            row = study_services.endgame_mark_mastered(endgame=endgame, player=player, moves=data["moves"])
+            row, pending = study_services.endgame_mark_mastered(endgame=endgame, player=player, moves=data["moves"])
         else:
             row = study_services.endgame_mark_studied(endgame=endgame, player=player)
-        return Response({"studied": row.studied_at is not None, "mastered": row.mastered_at is not None})
+        answer = {"studied": row.studied_at is not None, "mastered": row.mastered_at is not None, "pending": pending}
+        return Response(answer, status=status.HTTP_202_ACCEPTED if pending else status.HTTP_200_OK)
 

@@ -21,7 +21,8 @@ from django.db.models import Max
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
-from puzzles.analyses.services import analysis_solve
+from puzzles.analyses.selectors import analysis_cached
+from puzzles.analyses.services import analysis_request, analysis_solve
 from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
@@ -264,18 +265,30 @@ def endgame_mark_studied(*, endgame: Endgame, player: Player) -> EndgameProgress
     return row
 
 
-def endgame_check_line(endgame: Endgame, moves: Iterable[str]) -> None:
+def endgame_check_line(endgame: Endgame, moves: Iterable[str]) -> list[str]:
     """Check that ``moves``, played from the endgame's start, reach the end of
-    the deal with every move of the student's side keeping the best value
-    (any best move counts, not only the stored one).  Raises ``ApplicationError``."""
+    the deal with every move keeping the best value (any best move counts, not
+    only the stored one).  Raises ``ApplicationError`` for a move that does
+    not.  It reads the stored analyses only (the solver never runs in a web
+    request): the positions whose analysis is not there yet are queued on the
+    workers and returned, and the line is to be checked again once they are
+    done; ``[]`` when the whole line was checked."""
     start = Position.parse(endgame.position)
     position = start
+    missing: list[str] = []
     for ply, text in enumerate(moves, 1):
         try:
             move = position.normalise_move(text)
         except DominoError as exc:
             raise ApplicationError(f"move {ply}: {exc}") from None
-        analysis = analysis_solve(str(position))
+        analysis = analysis_cached(str(position))
+        if analysis is None:
+            analysis_request(position=str(position))
+            analysis = analysis_cached(str(position))  # there already when the task ran at once
+        if analysis is None:
+            missing.append(str(position))
+            position = position.play(move)
+            continue
         worth = analysis.move_value(move).value
         if worth != analysis.value:
             who = "your" if position.side == start.side else "the defender's"
@@ -286,15 +299,19 @@ def endgame_check_line(endgame: Endgame, moves: Iterable[str]) -> None:
         position = position.play(move)
     if not position.is_over():
         raise ApplicationError("the line does not reach the end of the deal yet")
+    return missing
 
 
-def endgame_mark_mastered(*, endgame: Endgame, player: Player, moves: list[str]) -> EndgameProgress:
-    endgame_check_line(endgame, moves)
+def endgame_mark_mastered(*, endgame: Endgame, player: Player, moves: list[str]) -> tuple[EndgameProgress, bool]:
+    """Mark the endgame mastered if ``moves`` is a perfect line to the end
+    (``endgame_check_line``).  Returns the progress and whether the check is
+    still waiting for analyses (then nothing changed but "studied")."""
+    pending = bool(endgame_check_line(endgame, moves))
     row = endgame_mark_studied(endgame=endgame, player=player)
-    if row.mastered_at is None:
+    if not pending and row.mastered_at is None:
         EndgameProgress.objects.filter(pk=row.pk, mastered_at__isnull=True).update(mastered_at=timezone.now())
         row.refresh_from_db()
-    return row
+    return row, pending
 
 
 # ------------------------------------------------------------------ log-in

@@ -153,3 +153,13 @@ def final_text(final: dict) -> str:
     return ngettext(
         "%(winner)s wins %(points)d point (%(how)s).", "%(winner)s wins %(points)d points (%(how)s).", final["points"]
     ) % {"winner": final["winner"], "points": final["points"], "how": how}
+
+
+def record_result_text(result: str) -> str:
+    """A game record's ``Result`` tag (``A 29 blocked``, ``draw domino``, ``*``) in words."""
+    parts = (result or "").split()
+    if len(parts) == 3 and parts[0] in ("A", "B") and parts[1].isdigit():
+        return final_text({"winner": parts[0], "points": int(parts[1]), "reason": parts[2]})
+    if len(parts) == 2 and parts[0] == "draw":
+        return final_text({"winner": None, "points": 0, "reason": parts[1]})
+    return _("The record stops before the end of the deal.")

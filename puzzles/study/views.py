@@ -20,7 +20,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games.selectors import game_get_for_player
 from solver import DominoError
 
-from . import presentation, selectors
+from . import presentation, selectors, texts
 from . import services as study_services
 
 
@@ -40,7 +40,7 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
     line = request.GET.get("line", "")
     view = presentation.analysis_page(text, line)
     if view.get("position") and view["result"] is None and not view["board"]["over"]:
-        analysis_request(position=view["current"])  # queued (or found) for the page to poll
+        analysis_request(position=view["current"], player=Player.of(request))  # queued (or found) for the page to poll
         view = presentation.analysis_page(text, line)
     return render(request, "study/analysis.html", {
         "view": view,
@@ -126,6 +126,7 @@ def game_analysis_detail(request: HttpRequest, analysis_id: int) -> HttpResponse
     return render(request, "study/game_analysis.html", {
         "analysis": analysis, "state": state, "result": result, "chart": chart, "urls": _urls(), "plies": plies,
         "sides": ["A", "B"],
+        "result_text": texts.record_result_text(result["result"]) if result else "",
         "summaries": [(side, result["summary"][side]) for side in ("A", "B")] if result else [],
     })
 

@@ -115,6 +115,11 @@ class AttemptOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["your-move", "thinking", "solved", "failed"])
     gave_up = serializers.BooleanField()
     rated = serializers.BooleanField(help_text="Only the player's first attempt at a puzzle is rated.")
+    unrated_because = serializers.ChoiceField(
+        choices=["analysed"], allow_null=True,
+        help_text="Why a first attempt is not rated after all: 'analysed' (you asked for the analysis of one of "
+        "its positions while solving it).",
+    )
     daily = serializers.BooleanField(help_text="Today's daily puzzle, on its day (counts for the streak).")
     start = serializers.CharField()
     position = serializers.CharField(help_text="The current position.")
@@ -250,7 +255,7 @@ class AttemptMoveApi(APIView):
     def post(self, request: Request, attempt_id: int) -> Response:
         attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
         data = validated(MoveInputSerializer, request)
-        attempt = services.attempt_play_move(attempt=attempt, move=data["move"])
+        attempt = services.attempt_play_move(attempt=attempt, move=data["move"], ply=data.get("ply"))
         return Response(presentation.attempt_state(attempt), status=status.HTTP_201_CREATED)
 
 

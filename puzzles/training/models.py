@@ -131,6 +131,9 @@ class PuzzleAttempt(models.Model):
     found = models.PositiveSmallIntegerField(_("moves found"), default=0)
     gave_up = models.BooleanField(_("gave up"), default=False)
     rated = models.BooleanField(_("rated"), default=False, help_text=_("The player's first attempt at this puzzle."))
+    # Why a first attempt is not rated after all: "analysed" (its player asked
+    # the site for the analysis of one of its positions while solving it).
+    unrated_because = models.CharField(_("not rated because"), max_length=16, blank=True, default="")
     daily_on = models.DateField(_("daily puzzle of"), null=True, blank=True)
     rating_before = models.FloatField(_("rating before"), null=True, blank=True)
     rating_after = models.FloatField(_("rating after"), null=True, blank=True)

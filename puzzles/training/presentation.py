@@ -96,10 +96,16 @@ def solution_state(puzzle: Puzzle) -> dict[str, Any]:
     }
 
 
-def _move_state(m: dict, finished: bool) -> dict[str, Any]:
+ANSWER_FIELDS = ("value", "best_value", "points_lost", "best_moves")
+
+
+def _move_state(m: dict[str, Any], finished: bool) -> dict[str, Any]:
     out = {k: m.get(k) for k in ("ply", "side", "by", "move", "value", "best_value", "grade", "points_lost", "correct")}
-    # The other moves that kept the value are part of the answer: only at the end.
-    out["best_moves"] = m.get("best_moves") if finished else None
+    out["best_moves"] = m.get("best_moves")
+    if not finished:
+        # A step's value (and the other moves that kept it) tell the puzzle's
+        # value and part of its line: they are part of the answer, shown at the end.
+        out.update(dict.fromkeys(ANSWER_FIELDS))
     return out
 
 
@@ -120,6 +126,7 @@ def attempt_state(attempt: PuzzleAttempt) -> dict[str, Any]:
         "status": attempt.status,
         "gave_up": attempt.gave_up,
         "rated": attempt.rated,
+        "unrated_because": attempt.unrated_because or None,
         "daily": attempt.daily_on is not None,
         "start": puzzle.position,
         "position": attempt.position,

@@ -74,6 +74,11 @@ def puzzle_next(player: Player, theme: str | None = None) -> Puzzle | None:
 
 # --------------------------------------------------------------- attempts
 
+def attempt_version_for_player(player: Player, attempt_id: int) -> int | None:
+    """The attempt's version if it is this player's attempt, else None."""
+    return attempts_for_player(player).filter(pk=attempt_id).values_list("version", flat=True).first()
+
+
 def attempt_version(attempt_id: int) -> int | None:
     return PuzzleAttempt.objects.filter(pk=attempt_id).values_list("version", flat=True).first()
 

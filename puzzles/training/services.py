@@ -290,6 +290,28 @@ def player_rating_ensure(player: Player) -> PlayerRating | None:
         return PlayerRating.objects.get(user=None, session_key=player.token)
 
 
+def attempts_unrate_analysed(*, player: Player, position: str, **kwargs: Any) -> int:
+    """A player asked for the analysis of ``position``: their unfinished rated
+    attempts that stand at it, or at the puzzle's start, are no longer rated
+    (a receiver of ``analyses.signals.analysis_asked``).  Returns how many."""
+    mine = player.rows(PuzzleAttempt.objects.all(), "user").filter(
+        rated=True, status__in=[PuzzleAttempt.Status.YOUR_MOVE, PuzzleAttempt.Status.THINKING]
+    )
+    hit = [
+        a.pk for a in mine.select_related("puzzle")
+        if position in {a.position, a.puzzle.position} | {m["position_before"] for m in a.moves}
+    ]
+    if not hit:
+        return 0
+    with transaction.atomic():
+        PuzzleAttempt.objects.filter(pk__in=hit).update(
+            rated=False, unrated_because="analysed", version=F("version") + 1, updated_at=timezone.now()
+        )
+        for pk in hit:
+            _notify(pk)
+    return len(hit)
+
+
 def ratings_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
     """On log-in (a receiver of ``accounts.signals.guest_claimed``): hand the
     guest's attempts to the user, and their rating too if the user has none yet."""
@@ -321,13 +343,31 @@ def attempt_start(*, puzzle: Puzzle, player: Player) -> PuzzleAttempt:
     return attempt
 
 
-def attempt_play_move(*, attempt: PuzzleAttempt, move) -> PuzzleAttempt:
+def _attempt_retried(attempt: PuzzleAttempt, move: str, ply: int) -> bool:
+    """Whether ``move`` is the player's move already stored at ``ply`` (a retry)."""
+    if ply >= len(attempt.moves) or attempt.moves[ply]["by"] != "player":
+        return False
+    stored = attempt.moves[ply]
+    try:
+        again = Position.parse(stored["position_before"]).normalise_move(move)
+    except DominoError:
+        return False
+    return str(again) == stored["move"]
+
+
+def attempt_play_move(*, attempt: PuzzleAttempt, move: Any, ply: int | None = None) -> PuzzleAttempt:
     """Store the player's move (ungraded) and queue its settling.  400 for a
-    malformed or illegal move, 409 when it is not the player's move."""
+    malformed or illegal move, 409 when it is not the player's move or the
+    attempt is past ``ply`` (the ply the client meant; the same move again for
+    the same ply is a retry, answered with the attempt as it is)."""
     if not isinstance(move, str):
         raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
     with transaction.atomic():
         attempt = PuzzleAttempt.objects.select_for_update().get(pk=attempt.pk)
+        if ply is not None and ply != len(attempt.moves):
+            if _attempt_retried(attempt, move, ply):
+                return attempt
+            raise ConflictError(f"the attempt is at ply {len(attempt.moves)}, not {ply}: reload it and try again")
         if attempt.finished:
             raise ConflictError(f"the attempt is over ({attempt.status}): start a new one to try again")
         if attempt.status != PuzzleAttempt.Status.YOUR_MOVE:

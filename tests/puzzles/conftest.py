@@ -100,3 +100,13 @@ def no_tasks():
     sent: list = []
     with mock.patch("puzzles.core.tasking.send", lambda task, *args: sent.append((task, args))):
         yield sent
+
+
+
+@pytest.fixture
+def running_site(tmp_path, request):
+    """The whole site as ``make run`` starts it, on spare ports (``@pytest.mark.web_workers(n)``: n web processes)."""
+    from running_site import start_site
+
+    marker = request.node.get_closest_marker("web_workers")
+    yield from start_site(tmp_path, marker.args[0] if marker else 2)

@@ -30,12 +30,18 @@ export interface BoardConfig {
   showLegal?: boolean;
   /** Display names for the players (default "A" and "B"). */
   names?: Partial<Record<Side, string>>;
+  /**
+   * The side the user plays, if any: the board's sentences about that player
+   * are then written to "you" ("Your move.", "You go out…"), the other player
+   * being the solver, so that each language can write them grammatically.
+   */
+  you?: Side | null;
   /** "wide", "narrow", or "auto" (default: narrow when the element is under 600 CSS pixels wide). */
   layout?: "auto" | "wide" | "narrow";
 }
 
 /** The configuration in force: every field set. */
-export type Settings = Required<Omit<BoardConfig, "lastMove" | "ply">> & { lastMove: string | null; ply: number | null };
+export type Settings = Required<Omit<BoardConfig, "lastMove" | "ply" | "you">> & { lastMove: string | null; ply: number | null; you: Side | null };
 
 export const DEFAULTS: Settings = {
   position: null,
@@ -46,6 +52,7 @@ export const DEFAULTS: Settings = {
   ply: null,
   showLegal: true,
   names: {},
+  you: null,
   layout: "auto",
 };
 
@@ -58,6 +65,7 @@ function normalise(config: Partial<BoardConfig>): Partial<Settings> {
   }
   if ("lastMove" in config) out.lastMove = config.lastMove ?? null;
   if ("ply" in config) out.ply = config.ply ?? null;
+  if ("you" in config) out.you = config.you ?? null;
   if ("marks" in config) out.marks = config.marks ?? {};
   return out;
 }

@@ -22,6 +22,8 @@ export interface View {
   position: PositionJSON | null;
   places: Record<Place, Side>;
   names: Record<Side, string>;
+  /** The side the user plays, if any (its texts are written to "you"). */
+  you: Side | null;
   /** The side to move while the deal goes on. */
   mover: Side | null;
   interactive: boolean;
@@ -394,15 +396,31 @@ function statusLine(message: string, x: number, y: number, room: number, mode: L
 
 // ---------------------------------------------------------------- board
 
-/** The result of a finished deal, for the status line. */
-export function resultText(position: PositionJSON, names: Record<Side, string>): string {
+/**
+ * The result of a finished deal, for the status line.  With ``you`` (the side
+ * the user plays) each case has its own sentence: "You go out…", "The solver
+ * goes out…"; without it the players are named.
+ */
+export function resultText(position: PositionJSON, names: Record<Side, string>, you: Side | null = null): string {
   const result = position.result;
   if (!result) return t("The deal is over.");
   if (result.winner === null) return t("Blocked: the deal is a draw.");
+  const points = result.points;
+  const domino = result.reason === "domino";
+  if (you !== null && result.winner === you) {
+    return domino
+      ? tn("You go out and score %(count)s point.", "You go out and score %(count)s points.", points)
+      : tn("Blocked: you have fewer pips and score %(count)s point.", "Blocked: you have fewer pips and score %(count)s points.", points);
+  }
+  if (you !== null) {
+    return domino
+      ? tn("The solver goes out and scores %(count)s point.", "The solver goes out and scores %(count)s points.", points)
+      : tn("Blocked: the solver has fewer pips and scores %(count)s point.", "Blocked: the solver has fewer pips and scores %(count)s points.", points);
+  }
   const params = { player: names[result.winner] };
-  return result.reason === "domino"
-    ? tn("%(player)s goes out and scores %(count)s point.", "%(player)s goes out and scores %(count)s points.", result.points, params)
-    : tn("Blocked: %(player)s has fewer pips and scores %(count)s point.", "Blocked: %(player)s has fewer pips and scores %(count)s points.", result.points, params);
+  return domino
+    ? tn("%(player)s goes out and scores %(count)s point.", "%(player)s goes out and scores %(count)s points.", points, params)
+    : tn("Blocked: %(player)s has fewer pips and scores %(count)s point.", "Blocked: %(player)s has fewer pips and scores %(count)s points.", points, params);
 }
 
 export function renderBoard(root: SVGSVGElement, view: View): void {
@@ -420,7 +438,7 @@ export function renderBoard(root: SVGSVGElement, view: View): void {
         class: `odb-hand odb-hand-${place}`,
         "data-side": side,
         role: "group",
-        "aria-label": t("%(player)s's stones", { player: view.names[side] }),
+        "aria-label": side === view.you ? t("Your stones") : t("%(player)s's stones", { player: view.names[side] }),
       });
       hand.appendChild(svg("rect", { class: "odb-tray", x: geometry.tray.x, y: geometry.tray.y, width: geometry.tray.w, height: geometry.tray.h, rx: 12 }));
       // Back row first so that a lifted front stone is drawn over it.
@@ -447,7 +465,8 @@ export function statusText(state: State): string {
   const position = state.settings.position;
   if (!position) return "";
   const players = names(state);
-  if (position.over) return resultText(position, players);
+  const you = state.settings.you;
+  if (position.over) return resultText(position, players, you);
   const side = mover(state);
   if (!side) return "";
   if (state.selected) {
@@ -457,6 +476,8 @@ export function statusText(state: State): string {
       : t("Choose an end for %(stone)s.", { stone });
   }
   if (passOnly(state)) return "";
+  if (side === you) return canMove(state) ? t("Your move: select a stone.") : t("Your move.");
+  if (you !== null) return t("The solver is to move.");
   if (canMove(state)) return t("%(player)s to move: select a stone.", { player: players[side] });
   return t("%(player)s to move.", { player: players[side] });
 }
@@ -471,6 +492,7 @@ export function viewOf(state: State): View {
     position,
     places,
     names: names(state),
+    you: state.settings.you,
     mover: mover(state),
     interactive: canMove(state),
     selectable: new Set(selectable(state)),

@@ -9,7 +9,7 @@
  */
 import { Board, normaliseStone, parseMove, type PositionJSON } from "../board";
 import { button, el, hideFallback, requireJSON } from "../shared/dom";
-import { outcomeOf, playerNames, signed } from "../shared/format";
+import { moveLabel, outcomeOf, playerNames, signed } from "../shared/format";
 import { ApiError, csrfToken, errorMessage, request, showError } from "../shared/http";
 import { t } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
@@ -184,6 +184,7 @@ export class PlayPage {
       orientation: game.human,
       interactive: false,
       names: playerNames(game.human),
+      you: game.human,
     });
     this.board.on("move", (move) => void this.playMove(move));
     for (const m of game.moves) this.shownGrades.set(m.ply, m.grade);
@@ -261,7 +262,7 @@ export class PlayPage {
     if (isLast) li.classList.add("is-last");
     const number = el("span", "gp-ply", String(m.ply + 1));
     const who = el("span", "gp-who", whoText(m));
-    const mv = el("span", "gp-mv", m.move);
+    const mv = el("span", "gp-mv", moveLabel(m.move));
     mv.title = moveText(m.move);
     const badge = gradeBadge(m.grade);
     const seen = this.shownGrades.get(m.ply);
@@ -368,7 +369,7 @@ export class PlayPage {
     this.pending = move;
     this.render();
     try {
-      const { data } = await request<GameJSON>(this.urls.moves, { method: "POST", body: { move }, csrfToken: this.csrf });
+      const { data } = await request<GameJSON>(this.urls.moves, { method: "POST", body: { move, ply: this.game.ply ?? this.game.moves.length }, csrfToken: this.csrf });
       this.pending = null;
       this.flashLastMove();
       this.update(data);

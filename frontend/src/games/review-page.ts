@@ -6,7 +6,7 @@
  */
 import { Board, type PositionJSON } from "../board";
 import { button, el, hideFallback, requireJSON } from "../shared/dom";
-import { playerNames, signed } from "../shared/format";
+import { moveLabel, playerNames, signed } from "../shared/format";
 import { t, tn } from "../shared/i18n";
 import {
   bestAlternative,
@@ -90,6 +90,7 @@ export class ReviewPage {
       orientation: game.human,
       interactive: false,
       names: playerNames(game.human),
+      you: game.human,
     });
     this.onKey = (e) => this.keydown(e);
     this.doc.addEventListener("keydown", this.onKey);
@@ -115,7 +116,7 @@ export class ReviewPage {
     const after = m.ply + 1;
     const row = el("tr", `gp-row by-${m.by} grade-${m.grade ?? "pending"}`);
     row.dataset.ply = String(after);
-    const move = el("td", "gp-mv", m.move);
+    const move = el("td", "gp-mv", moveLabel(m.move));
     move.title = moveText(m.move);
     const grade = el("td", "gp-grade-cell");
     grade.appendChild(gradeBadge(m.grade));

@@ -61,3 +61,8 @@ export function reasonLabel(reason: Reason): string {
 export function playerNames(you: Side): Record<Side, string> {
   return you === "A" ? { A: t("You"), B: t("Solver") } : { A: t("Solver"), B: t("You") };
 }
+
+/** A move as shown in lists and tables: the notation ("36R"), but a pass in words. */
+export function moveLabel(move: string): string {
+  return move === "pass" ? t("pass") : move;
+}

@@ -21,6 +21,8 @@ export const LEVELS = ["perfect", "strong", "casual"] as const;
 export const GAME_STATUSES = ["your-move", "thinking", "over"] as const;
 /** Where a puzzle attempt stands. */
 export const ATTEMPT_STATUSES = ["your-move", "thinking", "solved", "failed"] as const;
+/** Where a match stands. */
+export const MATCH_STATUSES = ["playing", "over"] as const;
 
 export type Grade = (typeof GRADES)[number];
 export type Outcome = (typeof OUTCOMES)[number];
@@ -29,6 +31,7 @@ export type Reason = (typeof REASONS)[number];
 export type Level = (typeof LEVELS)[number];
 export type GameStatus = (typeof GAME_STATUSES)[number];
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /** The other player. */
 export function otherSide(side: Side): Side {

@@ -12,7 +12,7 @@ import { Board, type PositionJSON } from "../board";
 import { button, el, hideFallback, readJSON } from "../shared/dom";
 import { outcomeLabel, outcomeOf, reasonLabel } from "../shared/format";
 import { errorMessage } from "../shared/http";
-import { t } from "../shared/i18n";
+import { t, tn } from "../shared/i18n";
 import { analysisMarks, fetchAnalysis, fetchPosition, movesTable, signedValue, type AnalysisResult, type PositionAnswer } from "./common";
 import "./analysis.css";
 
@@ -145,11 +145,12 @@ function mount(): void {
     if (answer.board.over) {
       const result = answer.board.result;
       status.textContent = result?.winner
-        ? t("The deal is over: %(winner)s wins %(points)s points (%(reason)s).", {
-            winner: result.winner,
-            points: result.points,
-            reason: reasonLabel(result.reason),
-          })
+        ? tn(
+            "The deal is over: %(winner)s wins %(count)s point (%(reason)s).",
+            "The deal is over: %(winner)s wins %(count)s points (%(reason)s).",
+            result.points,
+            { winner: result.winner, reason: reasonLabel(result.reason) },
+          )
         : t("The deal is over: a draw.");
       return;
     }

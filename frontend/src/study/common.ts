@@ -5,7 +5,7 @@
  */
 import type { PositionJSON } from "../board";
 import { button, el } from "../shared/dom";
-import { gradeLabel, outcomeLabel, outcomeOf, signed } from "../shared/format";
+import { gradeLabel, moveLabel, outcomeLabel, outcomeOf, signed } from "../shared/format";
 import { ApiError, request } from "../shared/http";
 import { t } from "../shared/i18n";
 import { sleep } from "../shared/poll";
@@ -86,7 +86,7 @@ export function movesTable(result: AnalysisResult, onPick: (move: string) => voi
   );
   const body = el("tbody");
   for (const m of result.moves) {
-    const pick = button(m.move, () => onPick(m.move), { class: "link move-pick" });
+    const pick = button(moveLabel(m.move), () => onPick(m.move), { class: "link move-pick" });
     const row = el(
       "tr",
       { class: `grade-${m.grade}`, "data-move": m.move, "data-value": String(m.value) },

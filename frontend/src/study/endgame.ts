@@ -16,7 +16,7 @@ import { Board, type PositionJSON } from "../board";
 import { button, el, hideFallback, readJSON } from "../shared/dom";
 import { gradeLabel } from "../shared/format";
 import { errorMessage, request } from "../shared/http";
-import { t } from "../shared/i18n";
+import { t, tn } from "../shared/i18n";
 import { sleep } from "../shared/poll";
 import type { Side } from "../shared/vocabulary";
 import { analysisMarks, fetchAnalysis, fetchPosition, movesTable, signedValue, type AnalysisResult, type PositionAnswer } from "./common";
@@ -163,14 +163,18 @@ function mount(): void {
             value: signedValue(entry.value),
             main: current.move,
           })
-        : t("%(move)s is worth %(value)s (%(grade)s, %(lost)s points lost); the best is %(best)s with %(main)s.", {
-            move,
-            value: signedValue(entry.value),
-            grade: gradeLabel(entry.grade, { short: true }),
+        : tn(
+            "%(move)s is worth %(value)s (%(grade)s, %(count)s point lost); the best is %(best)s with %(main)s.",
+            "%(move)s is worth %(value)s (%(grade)s, %(count)s points lost); the best is %(best)s with %(main)s.",
             lost,
-            best: signedValue(result.value),
-            main: current.move,
-          });
+            {
+              move,
+              value: signedValue(entry.value),
+              grade: gradeLabel(entry.grade, { short: true }),
+              best: signedValue(result.value),
+              main: current.move,
+            },
+          );
     tableHolder.replaceChildren(movesTable(result, (m) => void tryMove(m)));
   }
 
@@ -251,7 +255,13 @@ function mount(): void {
       return;
     }
     try {
-      const { data: progress } = await request<{ mastered: boolean }>(apiProgress, { body: { moves: practiceMoves } });
+      // 202: the server is still analysing some positions of the line; ask again.
+      let answer = await request<{ mastered: boolean; pending?: boolean }>(apiProgress, { body: { moves: practiceMoves } });
+      for (let tries = 0; answer.status === 202 && tries < 60; tries++) {
+        await sleep(500);
+        answer = await request<{ mastered: boolean; pending?: boolean }>(apiProgress, { body: { moves: practiceMoves } });
+      }
+      const progress = answer.data;
       info.textContent = progress.mastered
         ? t("Mastered! You played the whole line correctly.")
         : t("The deal is over.");

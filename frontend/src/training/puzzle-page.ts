@@ -11,7 +11,7 @@
  */
 import { Board, type PositionJSON } from "../board";
 import { button, el, hideFallback } from "../shared/dom";
-import { gradeLabel, playerNames, signed } from "../shared/format";
+import { gradeLabel, moveLabel, playerNames, signed } from "../shared/format";
 import { csrfToken, errorMessage, request } from "../shared/http";
 import { t, tn } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
@@ -60,6 +60,7 @@ export interface AttemptJSON {
   status: AttemptStatus;
   gave_up: boolean;
   rated: boolean;
+  unrated_because: "analysed" | null;
   side: Side;
   legal_moves: string[];
   moves: AttemptMove[];
@@ -100,6 +101,7 @@ export class PuzzlePage {
       orientation: puzzle.side,
       interactive: true,
       names: playerNames(puzzle.side),
+      you: puzzle.side,
     });
     this.board.on("move", (move) => void this.play(move));
     this.render();
@@ -118,7 +120,7 @@ export class PuzzlePage {
       if (!this.attempt || this.finished()) {
         this.attempt = await this.post(this.root.dataset.apiStart ?? this.puzzle.urls.attempts);
       }
-      this.attempt = await this.post(this.attempt.urls.moves, { move });
+      this.attempt = await this.post(this.attempt.urls.moves, { move, ply: this.attempt.moves.length });
       this.render();
       await this.waitForReply();
       return this.attempt;
@@ -233,6 +235,8 @@ export class PuzzlePage {
         after: a.rating.after,
         change: signed(a.rating.change, { ascii: true }),
       });
+    } else if (a?.unrated_because === "analysed") {
+      text += " " + t("(Unrated: you analysed this position while solving it.)");
     } else if (a && this.finished() && !a.rated) {
       text += " " + t("(Unrated: not your first attempt.)");
     }
@@ -287,7 +291,7 @@ export class PuzzlePage {
     const line = el("ol", "solution-line");
     for (const m of s.line) {
       const who = m.by === "solver-side" ? t("You") : t("Solver");
-      const item = el("li", m.key ? "key" : "reply", `${who}: ${m.move} (${signed(m.value, { ascii: true })})`);
+      const item = el("li", m.key ? "key" : "reply", `${who}: ${moveLabel(m.move)} (${signed(m.value, { ascii: true })})`);
       line.append(item);
     }
     this.solutionBox.append(line);

@@ -247,4 +247,16 @@ describe("last move and grades", () => {
     expect(selectable(el)).toEqual([]);
     expect(el.querySelector('.odb-info[data-side="B"] .odb-chip-win')).not.toBeNull();
   });
+
+  it("writes the result and the turn to the user as \"you\", each case its own sentence", () => {
+    const position = sample("Deal over"); // B wins, blocked, 38 points
+    const won = mount({ position, orientation: "B", interactive: true, you: "B", names: { A: "Solver", B: "You" } });
+    expect(won.el.querySelector(".odb-status")!.textContent).toBe("Blocked: you have fewer pips and score 38 points.");
+    const lost = mount({ position, orientation: "A", interactive: true, you: "A", names: { A: "You", B: "Solver" } });
+    expect(lost.el.querySelector(".odb-status")!.textContent).toBe("Blocked: the solver has fewer pips and scores 38 points.");
+    const turn = mount({ position: sample(OPENING), orientation: "A", interactive: true, you: "A" }); // A to move
+    expect(turn.el.querySelector(".odb-status")!.textContent).toBe("Your move: select a stone.");
+    const waiting = mount({ position: sample(OPENING), orientation: "B", interactive: true, you: "B" });
+    expect(waiting.el.querySelector(".odb-status")!.textContent).toBe("The solver is to move.");
+  });
 });

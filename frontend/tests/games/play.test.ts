@@ -92,7 +92,7 @@ describe("posting a move", () => {
 
     // optimistic: the move is listed as pending and drawn on the table before the server answers
     expect(f.calls).toHaveLength(1);
-    expect(f.calls[0]).toMatchObject({ url: "/api/games/7/moves/", method: "POST", body: { move: "24L" } });
+    expect(f.calls[0]).toMatchObject({ url: "/api/games/7/moves/", method: "POST", body: { move: "24L", ply: 0 } });
     expect(f.calls[0].headers["X-CSRFToken"]).toBe("tok123");
     expect(f.calls[0].headers["Content-Type"]).toBe("application/json");
     const pending = moveRows();

@@ -17,6 +17,7 @@ describe("the shared vocabulary", () => {
       LEVELS: ["perfect", "strong", "casual"],
       GAME_STATUSES: ["your-move", "thinking", "over"],
       ATTEMPT_STATUSES: ["your-move", "thinking", "solved", "failed"],
+      MATCH_STATUSES: ["playing", "over"],
     });
     for (const [name, list] of Object.entries(parsed)) expect((vocabulary as Record<string, unknown>)[name]).toEqual(list);
   });

@@ -69,7 +69,7 @@ describe("the puzzle page", () => {
       ["/api/attempts/3/moves/", "POST"],
       ["/api/attempts/3/?wait=1&timeout=20", "GET"],
     ]);
-    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ move });
+    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ move, ply: 0 });
     expect(fetchMock.mock.calls[1][1].headers["X-CSRFToken"]).toBe("tok");
     expect(root.querySelector(".puzzle-feedback")!.textContent).toBe("Correct! The solver replied pass. Your move.");
     expect(root.querySelectorAll(".puzzle-moves li").length).toBe(2);

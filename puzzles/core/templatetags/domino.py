@@ -24,6 +24,12 @@ def grade_label(grade: str | None) -> str:
 
 
 @register.filter
+def move(text: str | None) -> str:
+    """``"36R"`` as written; ``"pass"`` in the reader's language."""
+    return texts.move_label(text)
+
+
+@register.filter
 def signed(value: int | None) -> str:
     return texts.signed(value)
 

@@ -12,6 +12,7 @@ import pytest
 import solver
 from puzzles.core import vocabulary
 from puzzles.games.models import Game
+from puzzles.matches.models import Match
 from puzzles.training.models import PuzzleAttempt
 
 VOCABULARY_TS = Path(__file__).resolve().parents[3] / "frontend" / "src" / "shared" / "vocabulary.ts"
@@ -31,6 +32,7 @@ EXPECTED = {
     "LEVELS": list(Game.Level.values),
     "GAME_STATUSES": list(Game.Status.values),
     "ATTEMPT_STATUSES": list(PuzzleAttempt.Status.values),
+    "MATCH_STATUSES": list(Match.Status.values),
 }
 
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from django.db import connection
+from shared_database import database_url
 
 from puzzles.games.models import GameMove
 from solver import Position, analyse, deal
@@ -28,7 +28,7 @@ class Worker:
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings.local",
-            "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
+            "DATABASE_URL": database_url(),
             "REDIS_URL": redis_url,
             "PUZZLES_GRADE_DELAY": str(delay),
             "PUZZLES_STALE_AFTER": "1",

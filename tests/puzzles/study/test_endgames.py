@@ -186,7 +186,7 @@ def test_pages_and_progress(library):
         bad = client.post(url, {"moves": [str(wrong.move)]}, content_type="application/json")
         assert bad.status_code == 400 and "not the best" in bad.json()["error"]
     ok = client.post(url, {"moves": moves}, content_type="application/json")
-    assert ok.status_code == 200 and ok.json() == {"studied": True, "mastered": True}
+    assert ok.status_code == 200 and ok.json() == {"studied": True, "mastered": True, "pending": False}
     assert 'class="mastered"' in client.get("/endgames/").content.decode()
     # someone else's progress is their own
     other = Client()
@@ -293,3 +293,29 @@ def test_each_step_opens_in_analysis_at_its_position(library):
     for link, step in zip(links, endgame.facts["line"], strict=False):
         view = client.get(link).content.decode()
         assert f"<code data-current-position>{html.escape(step['position'])}</code>" in view
+
+
+def test_the_mastery_check_never_runs_the_solver_in_the_request(library, no_tasks):
+    """With the line's analyses not computed (no worker), the check answers 202
+    and queues them; once they are there, the same line is mastered."""
+    from unittest import mock
+
+    from django.core.cache import cache
+
+    from puzzles.analyses.models import Analysis
+    from puzzles.analyses.tasks import compute_analysis_task
+
+    endgame = library[0]
+    moves = [s["move"] for s in endgame.facts["line"]]
+    Analysis.objects.all().delete()
+    cache.clear()
+    client = Client()
+    with mock.patch("solver.analyse", side_effect=AssertionError("the solver ran in a request")):
+        first = client.post(f"/api/endgames/{endgame.pk}/progress/", {"moves": moves}, content_type="application/json")
+    assert first.status_code == 202 and first.json() == {"studied": True, "mastered": False, "pending": True}
+    queued = [args[0] for task, args in no_tasks if task is compute_analysis_task]
+    assert len(queued) == len(moves)
+    for analysis_id in queued:  # a worker computes them
+        compute_analysis_task.apply(args=(analysis_id,), throw=True)
+    again = client.post(f"/api/endgames/{endgame.pk}/progress/", {"moves": moves}, content_type="application/json")
+    assert again.status_code == 200 and again.json()["mastered"] is True

@@ -34,7 +34,9 @@ def api():
 
         def call(*args, _original=original, **kwargs):
             response = _original(*args, **kwargs)
-            if response.get("Content-Type", "").startswith("application/json"):
+            # the analysis of a position is no puzzle's answer (asking for it unrates the attempt)
+            analysis = str(args[0] if args else kwargs.get("path", "")).startswith("/api/analyses/")
+            if response.get("Content-Type", "").startswith("application/json") and not analysis:
                 seen.append(response.json())
             return response
 
@@ -75,7 +77,9 @@ def assert_no_answer(body: dict, puzzle: Puzzle, played: list[str]) -> None:
     no solution, no best moves, no theme name anywhere as a value."""
     for keys, value in walk(body):
         last = keys[-1] if keys else None
-        assert last not in ("line", "themes", "solution", "best_moves", "first_moves", "start_moves") or value in (None, []) or (
+        hidden = ("line", "themes", "solution", "best_moves", "first_moves", "start_moves", "value", "best_value",
+                  "points_lost")
+        assert last not in hidden or value in (None, []) or (
             last == "line" and "board" in keys  # the board's table line (stones on the table)
         ), (keys, value)
         if isinstance(value, str):
@@ -571,3 +575,22 @@ def test_rating_chart_and_weekday_targets():
     assert ys[1] < ys[2] < ys[0]  # higher rating, higher on the chart
     targets = [days.daily_target(date(2026, 11, 30) + timedelta(days=i)) for i in range(7)]
     assert targets[0] == 1200 and targets[6] == 2000 and targets == sorted(targets)
+
+
+def test_analysing_a_position_of_your_attempt_makes_it_unrated(api, other_api, pool):
+    """Asking the site for the analysis of a puzzle you are solving gives the
+    line away: the attempt is then unrated, and says so; another player's
+    analysis of the same position changes nothing for you."""
+    puzzle = Puzzle.objects.order_by("id")[0]
+    mine = start(api, puzzle.pk)
+    assert mine["rated"] is True and mine["unrated_because"] is None
+    other_api.post("/api/analyses/", {"position": puzzle.position}, format="json")
+    assert api.get(mine["urls"]["self"]).json()["rated"] is True
+    api.post("/api/analyses/", {"position": puzzle.position}, format="json")
+    after = api.get(mine["urls"]["self"]).json()
+    assert after["rated"] is False and after["unrated_because"] == "analysed"
+    before = PlayerRating.objects.filter(session_key=api.session.get("od_player", "")).first()
+    solve_with_line(api, puzzle, after)
+    rating = PlayerRating.objects.filter(session_key=api.session.get("od_player", "")).first()
+    assert rating is None or before is None or rating.rating == before.rating
+    assert PuzzleAttempt.objects.get(pk=mine["id"]).rating_after is None

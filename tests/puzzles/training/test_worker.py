@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from django.db import connection
+from shared_database import database_url
 
 from puzzles.training import days, services
 from puzzles.training.models import Puzzle, PuzzleSeed
@@ -34,7 +34,7 @@ def worker(redis_server, tmp_path):
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings.local",
-        "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
+        "DATABASE_URL": database_url(),
         "REDIS_URL": redis_server,
     }
     proc = subprocess.Popen(

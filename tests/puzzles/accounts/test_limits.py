@@ -1,0 +1,57 @@
+"""Rate limits: wrong passwords lock the account out from that address,
+sign-ups per address are capped, and the API answers a flood with 429 and
+``{"error"}``; a real player never meets them."""
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_wrong_passwords_lock_the_account_out(settings, django_user_model):
+    settings.AXES_ENABLED = True
+    settings.AXES_FAILURE_LIMIT = 5
+    django_user_model.objects.create_user("player", password="right-password-123")
+    client = Client()
+    answers = [
+        client.post("/accounts/login/", {"username": "player", "password": f"wrong-{i}"}).status_code for i in range(7)
+    ]
+    assert answers[:4] == [200] * 4 and answers[-1] == 429
+    locked = client.post("/accounts/login/", {"username": "player", "password": "right-password-123"})
+    assert locked.status_code == 429 and "Too many wrong passwords" in locked.content.decode()
+    # another account from the same address is not locked
+    django_user_model.objects.create_user("other", password="right-password-456")
+    assert client.post("/accounts/login/", {"username": "other", "password": "right-password-456"}).status_code == 302
+
+
+def test_sign_ups_per_address_are_capped(settings):
+    settings.SIGNUPS_PER_HOUR = 3
+    codes = []
+    for i in range(5):
+        client = Client()
+        codes.append(client.post("/accounts/signup/", {
+            "username": f"new{i}", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9",
+        }).status_code)
+    assert codes == [302, 302, 302, 429, 429]
+
+
+def test_a_flood_of_api_requests_gets_429(monkeypatch, api, no_tasks):
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "10/min", "user": "10/min", "analyses": "3/min"})
+    codes = [api.get("/api/puzzles/themes/").status_code for _ in range(12)]
+    assert codes[:10] == [200] * 10 and codes[10:] == [429, 429]
+    body = api.get("/api/puzzles/themes/").json()
+    assert "throttled" in body["error"].lower()
+
+
+def test_asking_for_analyses_has_its_own_lower_limit(monkeypatch, api, no_tasks):
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from solver import deal
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "100/min", "user": "100/min", "analyses": "3/min"})
+    codes = [api.post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code for s in range(5)]
+    assert codes[:3] == [202] * 3 and codes[3:] == [429, 429]
+    assert len(no_tasks) == 3  # nothing queued for the refused ones

@@ -1,0 +1,84 @@
+"""Bad input never gets a 500: lone surrogates, JSON nested deep, bodies too
+large, and paths under /api/ that are no endpoint all get a JSON answer that
+says what is wrong, and change nothing."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from puzzles.games.models import Game, GameMove
+from solver import deal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+SEED_A = next(s for s in range(100) if deal(s).side == "A")
+
+
+@pytest.fixture
+def game(api):
+    response = api.post("/api/games/", {"seed": SEED_A, "human": "A"}, format="json")
+    assert response.status_code == 201
+    return response.json()
+
+
+def post_raw(api, url: str, body: str | bytes):
+    return api.generic("POST", url, body, content_type="application/json")
+
+
+def json_endpoints(game: dict) -> list[str]:
+    return [
+        "/api/analyses/", "/api/games/", f"/api/games/{game['id']}/moves/", f"/api/games/{game['id']}/hint/",
+        "/api/positions/", "/api/game-analyses/",
+    ]
+
+
+@pytest.mark.parametrize("field,value", [("level", "\ud800"), ("human", "\udfff"), ("position", "x\ud834")])
+def test_a_lone_surrogate_is_a_400(api, field, value):
+    body = json.dumps({field: value})  # ensure_ascii: the surrogate travels as \\ud800
+    response = post_raw(api, "/api/games/", body)
+    assert response.status_code == 400
+    assert "surrogate" in response.json()["error"]
+    assert Game.objects.count() == 0
+
+
+def test_every_json_endpoint_refuses_surrogates_and_deep_json(api, game):
+    deep = "[" * 5000 + "]" * 5000
+    for url in json_endpoints(game):
+        response = post_raw(api, url, json.dumps({"level": "\ud800", "move": "\ud800", "position": "\ud800"}))
+        assert response.status_code == 400 and "surrogate" in response.json()["error"], url
+        response = post_raw(api, url, deep)
+        assert response.status_code == 400 and "nested" in response.json()["error"], url
+        response = post_raw(api, url, '{"a": ' * 40 + "1" + "}" * 40)
+        assert response.status_code == 400 and "nested" in response.json()["error"], url
+    assert GameMove.objects.filter(game_id=game["id"]).count() == 0
+
+
+def test_a_body_too_large_is_a_413(api, game, settings):
+    settings.API_MAX_BODY_BYTES = 10_000
+    response = post_raw(api, f"/api/games/{game['id']}/moves/", json.dumps({"move": "x" * 20_000}))
+    assert response.status_code == 413 and "larger than 10000 bytes" in response.json()["error"]
+    # beyond Django's own limit too (2.5 MB by default), on every JSON endpoint
+    settings.API_MAX_BODY_BYTES = 1 << 20
+    for url in json_endpoints(game):
+        response = post_raw(api, url, json.dumps({"record": "x" * 3_000_000}))
+        assert response.status_code == 413 and response.json()["error"], url
+
+
+@pytest.mark.parametrize("body", [b"\xff\xfe", b"{", b"[1, 2", b'{"move": NaN}'])
+def test_malformed_json_is_a_400(api, game, body):
+    response = post_raw(api, f"/api/games/{game['id']}/moves/", body)
+    assert response.status_code == 400 and response.json()["error"]
+
+
+@pytest.mark.parametrize("url", ["/api/games/abc/", "/api/games/1/nonsense/", "/api/nothing/", "/api/attempts/x/moves/"])
+def test_unknown_api_paths_are_json_404s(api, url):
+    for method in ("get", "post"):
+        response = getattr(api, method)(url)
+        assert response.status_code == 404, (method, url)
+        assert response["Content-Type"].startswith("application/json")
+        assert url in response.json()["error"]
+
+
+def test_a_wrong_method_is_a_json_405(api, game):
+    response = api.put(f"/api/games/{game['id']}/", {}, format="json")
+    assert response.status_code == 405 and "not allowed" in response.json()["error"]

@@ -1,0 +1,74 @@
+"""Long polls cost no thread: on the site as ``make run`` serves it (ASGI),
+hundreds of ``?wait=`` polls are held while ordinary requests are answered at
+their usual speed, and one client cannot hold more than its share."""
+from __future__ import annotations
+
+import threading
+import time
+import urllib.error
+
+import pytest
+from running_site import Player
+
+pytestmark = pytest.mark.worker
+
+CLIENTS, POLLS_EACH = 25, 8  # 200 polls held at once; the cap is 8 per client and process
+
+
+@pytest.mark.web_workers(1)  # one process: the cap per client is exact
+def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
+    site = running_site
+    players = [Player(site["base"]) for _ in range(CLIENTS)]
+    games = []
+    for player in players:
+        status, game = player.call("POST", "/api/games/", {"seed": 3, "human": "A"})
+        assert status == 201
+        deadline = time.monotonic() + 30
+        while game["status"] != "your-move":  # the solver opens deal 3
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+            _, game = player.call("GET", f"/api/games/{game['id']}/")
+        games.append(game)
+    time.sleep(1)  # the start analyses are done: nothing changes the games now
+    games = [p.call("GET", f"/api/games/{g['id']}/")[1] for p, g in zip(players, games, strict=True)]
+    answers: list[tuple[int, float]] = []
+    lock = threading.Lock()
+
+    def hold(player: Player, game: dict) -> None:
+        start = time.monotonic()
+        try:
+            status, _ = player.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=8", timeout=30)
+        except (OSError, urllib.error.URLError):
+            status = -1
+        with lock:
+            answers.append((status, time.monotonic() - start))
+
+    threads = [
+        threading.Thread(target=hold, args=(player, game), daemon=True)
+        for player, game in zip(players, games, strict=True) for _ in range(POLLS_EACH)
+    ]
+    for thread in threads:
+        thread.start()
+    time.sleep(2)
+    # every poll is held now; one more from a client that holds its share is refused
+    status, body = players[0].call("GET", f"/api/games/{games[0]['id']}/?wait={games[0]['version']}&timeout=8")
+    assert status == 429 and "too many open long polls" in body["error"]
+    # ordinary requests meanwhile: answered at once
+    timings = []
+    for player, game in zip(players[:10], games[:10], strict=True):
+        start = time.monotonic()
+        status, _ = player.call("GET", f"/api/games/{game['id']}/")
+        timings.append(time.monotonic() - start)
+        assert status == 200
+        start = time.monotonic()
+        with_analysis = player.call("POST", "/api/analyses/", {"position": game["position"]})[0]
+        timings.append(time.monotonic() - start)
+        assert with_analysis in (200, 202)
+    assert max(timings) < 1.0, timings
+    assert sorted(timings)[len(timings) // 2] < 0.2, timings
+    with lock:
+        assert not answers, answers  # nothing answered early: all still held
+    for thread in threads:
+        thread.join(30)
+    assert len(answers) == CLIENTS * POLLS_EACH
+    assert all(status == 200 and 7 < seconds < 15 for status, seconds in answers), sorted(answers)[:5]

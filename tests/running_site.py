@@ -1,0 +1,130 @@
+"""A whole site started by the tests as ``make run`` starts it
+(``scripts/run.sh``: supervisord, Redis, the ASGI web server, the Celery
+workers and beat) on spare ports with a scratch database, and a scripted
+guest player for it."""
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Player:
+    """A guest playing games through the API, retrying a move whose answer was
+    lost with the same ply (the server answers a retry as the first time)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.accepted: list[tuple[int, int, str]] = []  # (game, ply, move) answered 201
+        self.errors = 0
+
+    def call(self, method: str, path: str, body: dict | None = None, timeout: float = 10) -> tuple[int, dict]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with self.opener.open(request, timeout=timeout) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"{}")
+
+    def play(self, stop: threading.Event) -> None:
+        game = None
+        while not stop.is_set():
+            try:
+                if game is None or game["status"] == "over":
+                    status, game = self.call("POST", "/api/games/", {"level": "strong"})
+                    assert status == 201, game
+                    continue
+                if game["status"] != "your-move":
+                    _, game = self.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=2")
+                    continue
+                move, ply = game["legal_moves"][0], game["ply"]
+                status, answer = self.call("POST", f"/api/games/{game['id']}/moves/", {"move": move, "ply": ply})
+                if status == 201:
+                    self.accepted.append((game["id"], ply, move))
+                    game = answer
+                elif status == 409:
+                    _, game = self.call("GET", f"/api/games/{game['id']}/")
+                else:
+                    raise AssertionError((status, answer))
+            except (OSError, urllib.error.URLError, json.JSONDecodeError):
+                self.errors += 1  # the process that answered was killed: try again
+                time.sleep(0.2)
+
+
+def start_site(tmp_path: Path, web_workers: int = 2):
+    """Start the site; a generator: yields the site's description, stops it after."""
+    port, redis_port = free_port(), free_port()
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+        "PORT": str(port),
+        "PYTHON": sys.executable,
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        "RUN_DIR": str(tmp_path / "run"),
+        "OPEN_DOMINO_SECRET_FILE": str(tmp_path / "secret_key"),
+        "PUZZLE_POOL_MIN": "0",
+        "ENDGAMES_MIN": "0",
+        "WEB_WORKERS": str(web_workers),
+        "WEB_THREADS": "8",
+        "PUZZLES_STALE_AFTER": "2",
+        "PUZZLES_REQUEUE_EVERY": "2",
+        "DJANGO_LOG_LEVEL": "WARNING",
+    }
+    log = (tmp_path / "run.log").open("w")
+    proc = subprocess.Popen(["scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    site = {"base": base, "run": tmp_path / "run", "db": tmp_path / "site.sqlite3", "log": tmp_path / "run.log"}
+    try:
+        wait_until_serving(base, 90, proc, site)
+        yield site
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def wait_until_serving(base: str, seconds: float, proc=None, site=None) -> float:
+    start = time.monotonic()
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/api/puzzles/themes/", timeout=3) as response:
+                if response.status == 200:
+                    return time.monotonic() - start
+        except (OSError, urllib.error.URLError):
+            pass
+        if (proc is not None and proc.poll() is not None) or time.monotonic() - start > seconds:
+            text = site["log"].read_text(errors="replace")[-4000:] if site else ""
+            raise AssertionError(f"the site does not answer after {seconds} s\n{text}")
+        time.sleep(0.2)
+
+
+def supervised_pid(site, name: str) -> int:
+    out = subprocess.run(
+        [sys.executable, "-m", "supervisor.supervisorctl", "-c", str(site["run"] / "supervisord.conf"), "pid", name],
+        capture_output=True, text=True, timeout=20,
+    ).stdout.strip()
+    return int(out)
