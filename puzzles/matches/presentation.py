@@ -70,6 +70,10 @@ def match_state(match: Match, deals: list[MatchDeal] | None = None) -> dict[str,
     """The match as the API returns it (see ``serializers.MatchOutputSerializer``)."""
     if deals is None:
         deals = _deals(match)
+    # A deal is recorded in the same commit as the match's totals: read the
+    # match after its deals, so that the totals count every deal shown as
+    # recorded (a worker may record one while this request runs).
+    match.refresh_from_db()
     rows = deal_rows(match, deals)
     over = match.status == Match.Status.OVER
     human, solver = match.human_side, match.solver_side
