@@ -88,9 +88,9 @@ def play_move(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("games:play-game", game_id=game.pk)
 
 
-@require_POST
-def play_hint(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get_for_player(Player.of(request), game_id)
+def hint_from_form(request: HttpRequest, game: Game) -> None:
+    """Take the hint the page's plain form asks for; what went wrong (or that
+    the analysis is still being made) is left as a message for the next page."""
     try:
         level = int(request.POST.get("level", ""))
         hint, _analysis = services.game_hint(game=game, level=level)
@@ -101,6 +101,12 @@ def play_hint(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         if hint is None:
             messages.info(request, _("The position is being analysed; ask again in a moment."))
+
+
+@require_POST
+def play_hint(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get_for_player(Player.of(request), game_id)
+    hint_from_form(request, game)
     return redirect("games:play-game", game_id=game.pk)
 
 

@@ -16,6 +16,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.games import presentation as game_presentation
 from puzzles.games import services as game_services
+from puzzles.games.views import hint_from_form
 
 from . import presentation, selectors, services
 from .forms import NewMatchForm
@@ -110,16 +111,7 @@ def match_hint(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _player_match(request, match_id)
     game = _current_game_or_message(request, match)
     if game is not None:
-        try:
-            level = int(request.POST.get("level", ""))
-            hint, _analysis = game_services.game_hint(game=game, level=level)
-        except ValueError:
-            messages.error(request, _("A hint level is 1, 2 or 3."))
-        except ApplicationError as exc:
-            messages.error(request, str(exc))
-        else:
-            if hint is None:
-                messages.info(request, _("The position is being analysed; ask again in a moment."))
+        hint_from_form(request, game)
     return redirect("matches:match", match_id=match.pk)
 
 
