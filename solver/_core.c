@@ -1,25 +1,36 @@
 /*
- * solver._core: the compiled exact search for open domino.
+ * solver._core: the compiled exact search for open domino and its variants.
  *
  * The specification is solver/reference.py (a plain memoised negamax over the
- * rules in solver/position.py); this file computes the same values, fast.
+ * rules in solver/position.py); this file computes the same values, fast, for
+ * every variant with one search: two or four seats (seats 0 and 2 against 1
+ * and 3), numbers 0..6 or 0..9, hands in rows or loose, and the extra move
+ * of a double.
  *
- * State.  A player's hand is 7 columns of 2 bits: 0 = both stones in hand,
- * 1 = front played (the back stone is available), 2 = both played.  With the
- * two open ends (7 = empty table) and the side to move, that is the whole
- * position; the stones themselves live in a per-deal layout.
+ * State.  A seat's hand is 7 columns of 2 bits: 0 = the front stone is in
+ * hand (it covers the back stone), 1 = the front stone has been played (the
+ * back stone, if any, is available), 2 = both played.  A hand without rows
+ * is a hand whose columns have no back stone: its seven stones are the front
+ * stones, all available, and a column goes from 0 to 1 when its stone is
+ * played.  With the two open ends (EMPTY while the table is empty) and the
+ * seat to move, that is the whole position; the stones themselves live in a
+ * per-deal layout, and the table key of the hands is kept up to date move by
+ * move.
  *
  * Search.  Fail-soft negamax with principal variation search and a
  * transposition table of bounds (two-slot buckets, deepest and newest),
  * enhanced transposition cutoffs, score bounds from the pips in hand (the
- * mover can win at most the opponent's pips and lose at most its own), and
- * move ordering: the table's move, then the moves that leave the opponent
- * the fewest stones that fit, then heavy stones.  Every root move gets an
- * exact value.  Passing is not a choice, so a forced pass is handled inline.
+ * side to move can win at most the other side's pips and lose at most its
+ * own), and move ordering: the table's move, then the moves that leave the
+ * next seat the fewest stones that fit, then heavy stones.  Every root move
+ * gets an exact value.  Passing is not a choice, so a forced pass is handled
+ * inline.  When the same seat moves again (a double with the option) the
+ * child's value is the parent's, not its negation.
  *
  * The table is kept between calls while the positions belong to the same deal
- * (their known stones agree), so analysing every position along a game reuses
- * the work; a new deal starts a new generation instead of clearing memory.
+ * (their known stones agree; same seats, layout, option and first stone), so
+ * analysing every position along a game reuses the work; a new deal starts a
+ * new generation instead of clearing memory.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -27,7 +38,8 @@
 #include <string.h>
 #include <stdlib.h>
 
-#define EMPTY 7
+#define MAX_SEATS 4
+#define EMPTY 10 /* the ends of an empty table */
 #define NONE 255
 #define INF 1000
 #ifndef TT_BITS
@@ -40,20 +52,27 @@
 
 enum { BOUND_NONE = 0, BOUND_LOWER = 1, BOUND_UPPER = 2, BOUND_EXACT = 3 };
 
-/* Per deal: the stone in each player's column and row, as halves, pips and a
- * mask of the numbers on it. */
+/* Per deal: the stone in each seat's column and row (0 front, 1 back), as
+ * halves, pips, a mask of the numbers on it and its contribution to the
+ * per-number counts. */
 typedef struct {
-    uint8_t stone[2][7][2]; /* stone index 0..27 or NONE (played, unknown) */
-    uint8_t lo[2][7][2], hi[2][7][2], pip[2][7][2];
-    uint8_t nums[2][7][2];  /* (1 << lo) | (1 << hi) */
-    uint32_t cnt[2][7][2];  /* 1 << 4*lo, plus 1 << 4*hi if not a double */
+    uint8_t stone[MAX_SEATS][7][2]; /* (low << 4) | high, or NONE (played, unknown, or no back row) */
+    uint8_t lo[MAX_SEATS][7][2], hi[MAX_SEATS][7][2], pip[MAX_SEATS][7][2], dbl[MAX_SEATS][7][2];
+    uint16_t nums[MAX_SEATS][7][2];  /* (1 << lo) | (1 << hi); 0 for no stone */
+    uint64_t cnt[MAX_SEATS][7][4];   /* 1 << 4*lo, plus 1 << 4*hi if not a double; 0 for no stone (4: a power of two) */
+    uint64_t kdelta[MAX_SEATS][7];   /* what playing a stone of this column adds to the key */
+    int seats, rows, doubles;
+    int next[MAX_SEATS], prev[MAX_SEATS];
+    uint8_t first;                   /* the stone that must open the deal, or NONE */
 } Layout;
 
 typedef struct {
-    uint32_t cols[2];
+    uint32_t cols[MAX_SEATS];
+    uint64_t have[MAX_SEATS];  /* per number n, 4 bits at 4n: how many available stones carry n */
+    uint64_t hkey;             /* the hands' part of the table key */
+    int count[MAX_SEATS], total;
+    int pips[2];               /* per side: seats 0 and 2, seats 1 and 3 */
     int left, right, side;
-    int pips[2], count[2];
-    uint32_t have[2];  /* per number n, 4 bits at 4n: how many available stones carry n */
 } State;
 
 typedef struct {
@@ -65,8 +84,7 @@ static int have_layout = 0;
 static uint64_t *tt = NULL;
 static uint64_t generation = 0;
 static uint64_t nodes = 0;
-static int history[2][7][2][8];
-static uint8_t stone_lo[28], stone_hi[28];
+static uint64_t pair_key[16][16];  /* the unordered ends' part of the table key (16: a power of two) */
 
 /* ------------------------------------------------------------------ rules */
 
@@ -79,14 +97,26 @@ static inline int can_play(const State *s, int p) {
     return has_number(s, p, s->left) || has_number(s, p, s->right);
 }
 
-/* Legal placements for the side to move, in column order, left before right,
+/* Can any seat but p play? */
+static inline int others_can_play(const State *s, int p) {
+    if (L.seats == 2) return can_play(s, p ^ 1);
+    for (int q = L.next[p]; q != p; q = L.next[q])
+        if (can_play(s, q)) return 1;
+    return 0;
+}
+
+/* Legal placements for the seat to move, in column order, left before right,
  * one per distinct move (RULES 1.6; solver/position.py `_placements`). */
 static int gen_moves(const State *s, Move *out) {
     int p = s->side, n = 0;
     for (int c = 0; c < 7; c++) {
         int st = col_state(s, p, c);
         if (st == 2) continue;
-        if (s->left == EMPTY) { out[n].col = c; out[n].end = 2; n++; continue; }
+        if (s->left == EMPTY) {
+            uint8_t x = L.stone[p][c][st];
+            if (x != NONE && (L.first == NONE || x == L.first)) { out[n].col = c; out[n].end = 2; n++; }
+            continue;
+        }
         int nm = L.nums[p][c][st];
         if (nm >> s->left & 1) { out[n].col = c; out[n].end = 0; n++; }
         if (s->right != s->left && (nm >> s->right & 1)) { out[n].col = c; out[n].end = 1; n++; }
@@ -94,36 +124,42 @@ static int gen_moves(const State *s, Move *out) {
     return n;
 }
 
-typedef struct { int left, right, pip; } Undo;
+typedef struct { int left, right, side; } Undo;
 
 static inline void make_move(State *s, Move m, Undo *u) {
     int p = s->side, c = m.col, st = col_state(s, p, c);
     int lo = L.lo[p][c][st], hi = L.hi[p][c][st];
-    u->left = s->left; u->right = s->right; u->pip = L.pip[p][c][st];
+    u->left = s->left; u->right = s->right; u->side = p;
     if (m.end == 2) { s->left = lo; s->right = hi; }
     else if (m.end == 0) s->left = (s->left == lo) ? hi : lo;
     else s->right = (s->right == lo) ? hi : lo;
     s->cols[p] += 1u << (2 * c);
-    s->have[p] += (st == 0 ? L.cnt[p][c][1] : 0) - L.cnt[p][c][st];
-    s->pips[p] -= u->pip;
+    s->have[p] += L.cnt[p][c][st + 1] - L.cnt[p][c][st];  /* cnt[.][.][1] is the back stone, [2] none */
+    s->hkey += L.kdelta[p][c];
+    s->pips[p & 1] -= L.pip[p][c][st];
     s->count[p] -= 1;
-    s->side ^= 1;
+    s->total -= 1;
+    /* a double moves again while its seat has stones and one of them fits */
+    if (L.doubles && L.dbl[p][c][st] && s->count[p] > 0 && can_play(s, p)) return;
+    s->side = L.next[p];
 }
 
 static inline void unmake_move(State *s, Move m, const Undo *u) {
-    s->side ^= 1;
-    int p = s->side;
-    s->cols[p] -= 1u << (2 * m.col);
-    int st = col_state(s, p, m.col);
-    s->have[p] -= (st == 0 ? L.cnt[p][m.col][1] : 0) - L.cnt[p][m.col][st];
-    s->pips[p] += u->pip;
+    int p = u->side, c = m.col;
+    s->side = p;
+    s->cols[p] -= 1u << (2 * c);
+    int st = col_state(s, p, c);
+    s->have[p] -= L.cnt[p][c][st + 1] - L.cnt[p][c][st];
+    s->hkey -= L.kdelta[p][c];
+    s->pips[p & 1] += L.pip[p][c][st];
     s->count[p] += 1;
+    s->total += 1;
     s->left = u->left; s->right = u->right;
 }
 
-/* Value of a blocked deal for the side to move (RULES 1.8, 1.9). */
+/* Value of a blocked deal for the side to move (RULES 1.8, 1.9, section 4). */
 static inline int blocked_value(const State *s) {
-    int me = s->pips[s->side], op = s->pips[s->side ^ 1];
+    int me = s->pips[s->side & 1], op = s->pips[(s->side & 1) ^ 1];
     if (me < op) return op;
     if (me > op) return -me;
     return 0;
@@ -131,17 +167,17 @@ static inline int blocked_value(const State *s) {
 
 /* ------------------------------------------------------- transposition table */
 
+/* The hands take 28 bits: two seats, 14 bits each (the column states); four
+ * seats (no back rows), 7 bits each (one per column, played or not).  Then
+ * the unordered ends (6 bits) and the seat to move (2 bits). */
 static inline uint64_t state_key(const State *s) {
-    int a = s->left, b = s->right;
-    if (a > b) { int t = a; a = b; b = t; }
-    return (uint64_t)s->cols[0] | ((uint64_t)s->cols[1] << 14) | ((uint64_t)a << 28) |
-           ((uint64_t)b << 31) | ((uint64_t)s->side << 34);
+    return s->hkey | pair_key[s->left][s->right] | ((uint64_t)s->side << 34);
 }
 
-/* entry: key 35 bits | value+512 10 | bound 2 | move 4 | depth 5 | generation 8.
+/* entry: key 36 bits | value+256 9 | bound 2 | move 4 | depth 5 | generation 8.
  * Buckets of two: slot 0 keeps the deepest entry (most stones in hand), slot 1
  * the most recent; entries of an older generation count as empty. */
-#define KEY_MASK ((1ull << 35) - 1)
+#define KEY_MASK ((1ull << 36) - 1)
 #define GEN_LIMIT 256
 
 static inline uint64_t *tt_bucket(uint64_t key) {
@@ -156,7 +192,7 @@ static inline int tt_probe(uint64_t key, int *value, int *bound, int *move) {
     if ((b[0] & KEY_MASK) == key && entry_live(b[0])) e = b[0];
     else if ((b[1] & KEY_MASK) == key && entry_live(b[1])) e = b[1];
     else return 0;
-    *value = (int)((e >> 35) & 1023) - 512;
+    *value = (int)((e >> 36) & 511) - 256;
     *bound = (int)((e >> 45) & 3);
     *move = (int)((e >> 47) & 15);
     return 1;
@@ -164,7 +200,7 @@ static inline int tt_probe(uint64_t key, int *value, int *bound, int *move) {
 
 static inline void tt_store(uint64_t key, int depth, int value, int bound, int move) {
     uint64_t *b = tt_bucket(key);
-    uint64_t e = key | ((uint64_t)(value + 512) << 35) | ((uint64_t)bound << 45) |
+    uint64_t e = key | ((uint64_t)(value + 256) << 36) | ((uint64_t)bound << 45) |
                  ((uint64_t)(move & 15) << 47) | ((uint64_t)depth << 51) | (generation << 56);
     if ((b[0] & KEY_MASK) == key || !entry_live(b[0]) || entry_depth(b[0]) <= depth) {
         if ((b[0] & KEY_MASK) != key && entry_live(b[0])) b[1] = b[0];
@@ -183,32 +219,38 @@ static inline int encode_move(const State *s, Move m) {
     return m.col * 2 + (end_value == small ? 0 : 1);
 }
 
-static inline int decode_matches(const State *s, int code, Move m) {
-    return code >= 0 && encode_move(s, m) == code;
-}
-
 /* ----------------------------------------------------------------- search */
+
+static int search(State *s, int alpha, int beta);
+
+/* The value for the seat that was to move before `s` (which moved, and whose
+ * turn it may still be): `same` says whether it is. */
+static inline int child_value(State *s, int same, int alpha, int beta) {
+    return same ? search(s, alpha, beta) : -search(s, -beta, -alpha);
+}
 
 static int search(State *s, int alpha, int beta) {
     nodes++;
-    int me = s->side, op = me ^ 1;
-    if (s->count[op] == 0) return -s->pips[me];  /* the opponent has just gone out */
+    int me = s->side, op = L.next[me];
+    if (s->count[L.prev[me]] == 0) return -s->pips[me & 1];  /* the other side has just gone out */
+    /* Whatever happens, the side to move wins at most the other side's pips
+     * and loses at most its own (pips in hand only go down). */
+    int ub = s->pips[(me & 1) ^ 1], lb = -s->pips[me & 1];
+    if (s->count[me] == 1 && can_play(s, me)) return ub;  /* the last stone fits: domino */
+    if (ub <= alpha) return ub;
+    if (lb >= beta) return lb;
+    uint64_t key = state_key(s);
+    __builtin_prefetch(tt_bucket(key));  /* the probe comes after the move generation */
     Move mv[14];
     int n = gen_moves(s, mv);
     if (n == 0) {
-        if (!can_play(s, op)) return blocked_value(s);
-        s->side ^= 1;
+        if (!others_can_play(s, me)) return blocked_value(s);
+        s->side = op;  /* forced pass: the next seat is on the other side */
         int v = -search(s, -beta, -alpha);
-        s->side ^= 1;
+        s->side = me;
         return v;
     }
-    int ub = s->pips[op];
-    if (s->count[me] == 1) return ub;  /* the last stone fits: domino */
-    int lb = -s->pips[me];
-    if (ub <= alpha) return ub;
-    if (lb >= beta) return lb;
 
-    uint64_t key = state_key(s);
     int tv, tb, tm = -1;
     if (tt_probe(key, &tv, &tb, &tm)) {
         if (tb == BOUND_EXACT) return tv;
@@ -219,36 +261,42 @@ static int search(State *s, int alpha, int beta) {
     int a = alpha > lb ? alpha : lb;
     int b = beta < ub ? beta : ub;
 
-    /* Order: the table's move, then the moves that leave the opponent the
+    /* Order: the table's move, then the moves that leave the next seat the
      * fewest stones that fit (none at all: a forced pass), then heavier stones.
      * Restricting the opponent is what matters in this game: it cuts the
      * tree to a quarter of a heaviest-first ordering. */
-    int score[14];
-    for (int i = 0; i < n; i++) {
-        int c = mv[i].col, st = col_state(s, me, c);
-        int lo = L.lo[me][c][st], hi = L.hi[me][c][st];
-        int nl = s->left, nr = s->right;
-        if (mv[i].end == 0) nl = (nl == lo) ? hi : lo; else nr = (nr == lo) ? hi : lo;
-        int opp_fit = has_number(s, op, nl) + (nr != nl ? has_number(s, op, nr) : 0);
-        score[i] = decode_matches(s, tm, mv[i]) ? 1 << 20 : L.pip[me][c][st] - 16 * opp_fit;
-    }
-    for (int i = 1; i < n; i++) { /* insertion sort, best first */
-        Move m = mv[i]; int sc = score[i], j = i - 1;
-        while (j >= 0 && score[j] < sc) { mv[j + 1] = mv[j]; score[j + 1] = score[j]; j--; }
-        mv[j + 1] = m; score[j + 1] = sc;
+    if (n > 1) {
+        int score[14];
+        for (int i = 0; i < n; i++) {
+            int c = mv[i].col, st = col_state(s, me, c);
+            int lo = L.lo[me][c][st], hi = L.hi[me][c][st];
+            int nl = s->left, nr = s->right;
+            if (mv[i].end == 0) nl = (nl == lo) ? hi : lo; else nr = (nr == lo) ? hi : lo;
+            int opp_fit = has_number(s, op, nl) + (nr != nl ? has_number(s, op, nr) : 0);
+            score[i] = (tm >= 0 && encode_move(s, mv[i]) == tm) ? 1 << 20 : L.pip[me][c][st] - 16 * opp_fit;
+        }
+        for (int i = 1; i < n; i++) { /* insertion sort, best first */
+            Move m = mv[i]; int sc = score[i], j = i - 1;
+            while (j >= 0 && score[j] < sc) { mv[j + 1] = mv[j]; score[j + 1] = score[j]; j--; }
+            mv[j + 1] = m; score[j + 1] = sc;
+        }
     }
 
+    int depth = s->total;
     /* enhanced transposition cutoff: a child already known to refute the window */
-    if (s->count[0] + s->count[1] > ETC_MIN_STONES) {
+    if (depth > ETC_MIN_STONES) {
         for (int i = 0; i < n; i++) {
             Undo u;
             make_move(s, mv[i], &u);
-            int cv, cb, cm;
-            int hit = s->count[me] > 0 && tt_probe(state_key(s), &cv, &cb, &cm);
+            int cv, cb, cm, hit = 0, same = s->side == me;
+            if (s->count[me] > 0 && tt_probe(state_key(s), &cv, &cb, &cm)) {
+                if (same) hit = (cb & BOUND_LOWER) && cv >= b;
+                else { hit = (cb & BOUND_UPPER) && -cv >= b; cv = -cv; }
+            }
             unmake_move(s, mv[i], &u);
-            if (hit && (cb & BOUND_UPPER) && -cv >= b) {
-                tt_store(key, s->count[0] + s->count[1], -cv, BOUND_LOWER, encode_move(s, mv[i]));
-                return -cv;
+            if (hit) {
+                tt_store(key, depth, cv, BOUND_LOWER, encode_move(s, mv[i]));
+                return cv;
             }
         }
     }
@@ -256,12 +304,13 @@ static int search(State *s, int alpha, int beta) {
     for (int i = 0; i < n; i++) {
         Undo u;
         make_move(s, mv[i], &u);
+        int same = s->side == me;
         int lo = a > best ? a : best, v;
         if (i == 0) {
-            v = -search(s, -b, -lo);
+            v = child_value(s, same, lo, b);
         } else {  /* principal variation search: prove the move is no better, else re-search */
-            v = -search(s, -lo - 1, -lo);
-            if (v > lo && v < b) v = -search(s, -b, -v);
+            v = child_value(s, same, lo, lo + 1);
+            if (v > lo && v < b) v = child_value(s, same, v, b);
         }
         unmake_move(s, mv[i], &u);
         if (v > best) {
@@ -270,109 +319,146 @@ static int search(State *s, int alpha, int beta) {
         }
     }
     int bound = best >= b ? BOUND_LOWER : (best > a ? BOUND_EXACT : BOUND_UPPER);
-    tt_store(key, s->count[0] + s->count[1], best, bound, best_move);
+    tt_store(key, depth, best, bound, best_move);
     return best;
 }
 
 /* Exact value of the position (any window). */
 static int exact(State *s) { return search(s, -INF, INF); }
 
+/* The deal is over when a seat has gone out (the seat before the one to move). */
+static inline int gone_out(const State *s) { return s->count[L.prev[s->side]] == 0; }
+
 /* ------------------------------------------------------------- Python API */
 
-static int load_layout(PyObject *slots_obj, State *s, int left, int right, int side) {
+static void new_generation(void) {
+    generation++;
+    if (generation >= GEN_LIMIT) { memset(tt, 0, sizeof(uint64_t) * TT_SIZE); generation = 1; }
+}
+
+static int decode_stone(uint8_t x, int *lo, int *hi) {
+    *lo = x >> 4; *hi = x & 15;
+    return *lo <= *hi && *hi <= 9;
+}
+
+static int load_layout(PyObject *slots_obj, int seats, int rows, int doubles, int first, State *s,
+                       int left, int right, int side) {
     Py_buffer buf;
     if (PyObject_GetBuffer(slots_obj, &buf, PyBUF_SIMPLE) < 0) return -1;
-    if (buf.len != 28) {
+    if (buf.len != seats * 14) {
         PyBuffer_Release(&buf);
-        PyErr_SetString(PyExc_ValueError, "slots must be 28 bytes");
+        PyErr_SetString(PyExc_ValueError, "slots must be 14 bytes per seat");
         return -1;
     }
     const uint8_t *slot = buf.buf;
-    Layout nl;
-    memset(&nl, 0, sizeof nl);
+    uint8_t stones[MAX_SEATS][7][2];
+    memset(stones, NONE, sizeof stones);
     memset(s, 0, sizeof *s);
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < seats; p++) {
         for (int c = 0; c < 7; c++) {
             uint8_t f = slot[p * 14 + c], b = slot[p * 14 + 7 + c];
-            if ((f != NONE && f >= 28) || (b != NONE && b >= 28) || (f != NONE && b == NONE)) {
+            int lo, hi;
+            if ((f != NONE && !decode_stone(f, &lo, &hi)) || (b != NONE && !decode_stone(b, &lo, &hi)) ||
+                (f != NONE && b == NONE && rows) || (b != NONE && !rows)) {
                 PyBuffer_Release(&buf);
                 PyErr_SetString(PyExc_ValueError, "bad slot");
                 return -1;
             }
-            nl.stone[p][c][0] = f; nl.stone[p][c][1] = b;
-            int st = f != NONE ? 0 : (b != NONE ? 1 : 2);
+            stones[p][c][0] = f; stones[p][c][1] = b;
+            /* a played stone of a hand without rows leaves its column in state 1, as playing does */
+            int st = f != NONE ? 0 : (b != NONE || !rows ? 1 : 2);
             s->cols[p] |= (uint32_t)st << (2 * c);
         }
     }
     PyBuffer_Release(&buf);
-    /* same deal as the table's?  (every known stone agrees) */
-    int same = have_layout;
-    for (int p = 0; p < 2 && same; p++)
+    /* same deal as the table's?  (same seats, layout and option, every known stone agrees) */
+    int same = have_layout && L.seats == seats && L.rows == rows && L.doubles == doubles && L.first == first;
+    for (int p = 0; p < seats && same; p++)
         for (int c = 0; c < 7 && same; c++)
             for (int r = 0; r < 2; r++) {
-                uint8_t x = nl.stone[p][c][r], y = L.stone[p][c][r];
+                uint8_t x = stones[p][c][r], y = L.stone[p][c][r];
                 if (x != NONE && y != NONE && x != y) { same = 0; break; }
             }
     if (!same) {
-        generation++;
-        if (generation >= GEN_LIMIT) { memset(tt, 0, sizeof(uint64_t) * TT_SIZE); generation = 1; }
+        new_generation();
         memset(&L, 0, sizeof L);
-        memset(history, 0, sizeof history);
-        for (int p = 0; p < 2; p++) for (int c = 0; c < 7; c++) for (int r = 0; r < 2; r++) L.stone[p][c][r] = NONE;
+        memset(L.stone, NONE, sizeof L.stone);
+        L.seats = seats; L.rows = rows; L.doubles = doubles; L.first = (uint8_t)first;
+        for (int p = 0; p < MAX_SEATS; p++) {
+            L.next[p] = (p + 1) % seats;
+            L.prev[p] = (p + seats - 1) % seats;
+            for (int c = 0; c < 7; c++)
+                L.kdelta[p][c] = p >= seats ? 0 : seats == 2 ? 1ull << (2 * c + 14 * p) : 1ull << (c + 7 * p);
+        }
     }
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < seats; p++)
         for (int c = 0; c < 7; c++)
             for (int r = 0; r < 2; r++) {
-                uint8_t x = nl.stone[p][c][r];
+                uint8_t x = stones[p][c][r];
+                int lo, hi;
                 if (x == NONE) continue;
+                decode_stone(x, &lo, &hi);
                 L.stone[p][c][r] = x;
-                L.lo[p][c][r] = stone_lo[x]; L.hi[p][c][r] = stone_hi[x];
-                L.pip[p][c][r] = stone_lo[x] + stone_hi[x];
-                L.nums[p][c][r] = (1 << stone_lo[x]) | (1 << stone_hi[x]);
-                L.cnt[p][c][r] = (1u << (4 * stone_lo[x])) + (stone_lo[x] != stone_hi[x] ? 1u << (4 * stone_hi[x]) : 0);
+                L.lo[p][c][r] = lo; L.hi[p][c][r] = hi; L.pip[p][c][r] = lo + hi; L.dbl[p][c][r] = lo == hi;
+                L.nums[p][c][r] = (1 << lo) | (1 << hi);
+                L.cnt[p][c][r] = (1ull << (4 * lo)) + (lo != hi ? 1ull << (4 * hi) : 0);
             }
     have_layout = 1;
-    for (int p = 0; p < 2; p++)
-        for (int c = 0; c < 7; c++)
-        {
-            for (int r = col_state(s, p, c); r < 2; r++) {
-                s->pips[p] += L.pip[p][c][r];
+    for (int p = 0; p < seats; p++)
+        for (int c = 0; c < 7; c++) {
+            int st = col_state(s, p, c);
+            for (int r = st; r < 2; r++) {
+                if (stones[p][c][r] == NONE) continue;
+                s->pips[p & 1] += L.pip[p][c][r];
                 s->count[p]++;
+                s->total++;
             }
-            if (col_state(s, p, c) < 2) s->have[p] += L.cnt[p][c][col_state(s, p, c)];
+            if (st < 2) s->have[p] += L.cnt[p][c][st];
+            if (seats == 2) s->hkey += (uint64_t)st << (2 * c + 14 * p);
+            else if (st) s->hkey += L.kdelta[p][c];
         }
     s->left = left; s->right = right; s->side = side;
     return 0;
 }
 
-static PyObject *move_tuple(Move m) {
-    return Py_BuildValue("(ii)", m.col, m.end);
+static int check_args(int seats, int rows, int doubles, int first, int left, int right, int side) {
+    if ((seats != 2 && seats != 4) || rows < 0 || rows > 1 || (seats == 4 && rows) || doubles < 0 || doubles > 1 ||
+        first < 0 || first > 255 || left < 0 || left > EMPTY || right < 0 || right > EMPTY ||
+        ((left == EMPTY) != (right == EMPTY)) || side < 0 || side >= seats) {
+        PyErr_SetString(PyExc_ValueError, "bad seats, layout, option, first stone, ends or side");
+        return -1;
+    }
+    return 0;
 }
 
-/* analyse(slots: bytes[28], left, right, side) ->
- *   (value, [(col, end, value), ...] in legal order, pv [(col, end) | None for pass], nodes)
- * slots: A front 0..6, A back 0..6, B front, B back; stone index or 255 (played).
- * left/right: 0..6, or 7 for the empty table. side: 0 = A, 1 = B.
+/* The slot of a move's stone: its column, plus 7 for a back stone. */
+static inline int move_slot(const State *s, Move m) { return m.col + 7 * col_state(s, s->side, m.col); }
+
+/* analyse(slots, seats, rows, doubles, first, left, right, side) ->
+ *   (value, [(slot, end, value), ...] in legal order, pv [(seat, slot, end) | None for pass], nodes)
+ * slots: 14 bytes per seat (front/slots 0..6, back 7..13): (low << 4) | high, or 255.
+ * seats: 2 or 4; rows: 1 when front stones cover back stones, 0 for hands
+ * without rows (no back stones); doubles: 1 when a double moves again; first: the stone that
+ * must open the deal ((low << 4) | high), or 255 for any available stone.
+ * left/right: 0..9, or 10 for the empty table. side: the seat to move.
  * The caller (solver/analysis.py) has validated the position. */
 static PyObject *py_analyse(PyObject *self, PyObject *args) {
     PyObject *slots;
-    int left, right, side;
-    if (!PyArg_ParseTuple(args, "Oiii", &slots, &left, &right, &side)) return NULL;
-    if (left < 0 || left > 7 || right < 0 || right > 7 || side < 0 || side > 1 || ((left == 7) != (right == 7))) {
-        PyErr_SetString(PyExc_ValueError, "bad ends or side");
-        return NULL;
-    }
+    int seats, rows, doubles, first, left, right, side;
+    if (!PyArg_ParseTuple(args, "Oiiiiiii", &slots, &seats, &rows, &doubles, &first, &left, &right, &side)) return NULL;
+    if (check_args(seats, rows, doubles, first, left, right, side) < 0) return NULL;
     State s;
-    if (load_layout(slots, &s, left, right, side) < 0) return NULL;
+    if (load_layout(slots, seats, rows, doubles, first, &s, left, right, side) < 0) return NULL;
     uint64_t start_nodes = nodes;
     int value;
     PyObject *moves = PyList_New(0), *pv = PyList_New(0);
     if (!moves || !pv) goto fail;
 
     Move mv[14];
-    int n = (s.count[0] == 0 || s.count[1] == 0) ? 0 : gen_moves(&s, mv);
-    if (s.count[0] == 0 || s.count[1] == 0) {
-        value = -s.pips[s.side];  /* the opponent has gone out */
+    int over = gone_out(&s);
+    int n = over ? 0 : gen_moves(&s, mv);
+    if (over) {
+        value = -s.pips[s.side & 1];  /* the other side has gone out */
     } else if (n == 0) {
         value = exact(&s);  /* blocked, or a forced pass */
     } else {
@@ -380,10 +466,10 @@ static PyObject *py_analyse(PyObject *self, PyObject *args) {
         for (int i = 0; i < n; i++) {
             Undo u;
             make_move(&s, mv[i], &u);
-            int v = -exact(&s);
+            int v = s.side == u.side ? exact(&s) : -exact(&s);
             unmake_move(&s, mv[i], &u);
             if (v > value) value = v;
-            PyObject *t = Py_BuildValue("(iii)", mv[i].col, mv[i].end, v);
+            PyObject *t = Py_BuildValue("(iii)", move_slot(&s, mv[i]), mv[i].end, v);
             if (!t || PyList_Append(moves, t) < 0) { Py_XDECREF(t); goto fail; }
             Py_DECREF(t);
         }
@@ -393,30 +479,32 @@ static PyObject *py_analyse(PyObject *self, PyObject *args) {
         State w = s;
         int v = value;
         for (;;) {
-            if (w.count[0] == 0 || w.count[1] == 0) break;
+            if (gone_out(&w)) break;
             Move m2[14];
             int k = gen_moves(&w, m2);
             if (k == 0) {
-                if (!can_play(&w, w.side ^ 1)) break;
+                if (!others_can_play(&w, w.side)) break;
                 if (PyList_Append(pv, Py_None) < 0) goto fail;
-                w.side ^= 1; v = -v;
+                w.side = L.next[w.side]; v = -v;
                 continue;
             }
-            int found = -1;
+            int found = -1, same = 0;
             for (int i = 0; i < k && found < 0; i++) {
                 Undo u;
                 make_move(&w, m2[i], &u);
-                int cv = -search(&w, -v, -v + 1);  /* >= v iff the move keeps the value */
+                same = w.side == u.side;
+                /* >= v iff the move keeps the value */
+                int cv = same ? search(&w, v - 1, v) : -search(&w, -v, -v + 1);
                 unmake_move(&w, m2[i], &u);
                 if (cv >= v) found = i;
             }
             if (found < 0) { PyErr_SetString(PyExc_RuntimeError, "main line lost its value"); goto fail; }
-            PyObject *t = move_tuple(m2[found]);
+            PyObject *t = Py_BuildValue("(iii)", w.side, move_slot(&w, m2[found]), m2[found].end);
             if (!t || PyList_Append(pv, t) < 0) { Py_XDECREF(t); goto fail; }
             Py_DECREF(t);
             Undo u;
             make_move(&w, m2[found], &u);
-            v = -v;
+            if (w.side != u.side) v = -v;
         }
     }
     return Py_BuildValue("(iNNK)", value, moves, pv, (unsigned long long)(nodes - start_nodes));
@@ -430,15 +518,16 @@ fail:
  * a finished deal ends a sequence early and counts once).  A test compares
  * it with the same count over the Python rules, as chess engines do. */
 static uint64_t perft(State *s, int depth) {
-    if (s->count[0] == 0 || s->count[1] == 0) return 1;
+    if (gone_out(s)) return 1;
     Move mv[14];
     int n = gen_moves(s, mv);
     if (n == 0) {
-        if (!can_play(s, s->side ^ 1)) return 1;
+        if (!others_can_play(s, s->side)) return 1;
         if (depth == 0) return 1;
-        s->side ^= 1;
+        int me = s->side;
+        s->side = L.next[me];
         uint64_t t = perft(s, depth - 1);
-        s->side ^= 1;
+        s->side = me;
         return t;
     }
     if (depth == 0) return 1;
@@ -454,22 +543,20 @@ static uint64_t perft(State *s, int depth) {
 
 static PyObject *py_perft(PyObject *self, PyObject *args) {
     PyObject *slots;
-    int left, right, side, depth;
-    if (!PyArg_ParseTuple(args, "Oiiii", &slots, &left, &right, &side, &depth)) return NULL;
-    if (left < 0 || left > 7 || right < 0 || right > 7 || side < 0 || side > 1 || depth < 0) {
-        PyErr_SetString(PyExc_ValueError, "bad ends, side or depth");
+    int seats, rows, doubles, first, left, right, side, depth;
+    if (!PyArg_ParseTuple(args, "Oiiiiiiii", &slots, &seats, &rows, &doubles, &first, &left, &right, &side, &depth))
         return NULL;
-    }
+    if (check_args(seats, rows, doubles, first, left, right, side) < 0) return NULL;
+    if (depth < 0) { PyErr_SetString(PyExc_ValueError, "bad depth"); return NULL; }
     State s;
-    if (load_layout(slots, &s, left, right, side) < 0) return NULL;
+    if (load_layout(slots, seats, rows, doubles, first, &s, left, right, side) < 0) return NULL;
     return PyLong_FromUnsignedLongLong(perft(&s, depth));
 }
 
 /* forget() drops the table (for benchmarks that must start cold). */
 static PyObject *py_forget(PyObject *self, PyObject *args) {
     have_layout = 0;
-    generation++;
-    if (generation >= GEN_LIMIT) { memset(tt, 0, sizeof(uint64_t) * TT_SIZE); generation = 1; }
+    new_generation();
     Py_RETURN_NONE;
 }
 
@@ -478,21 +565,26 @@ static PyObject *py_table_bytes(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"analyse", py_analyse, METH_VARARGS, "analyse(slots, left, right, side) -> (value, moves, pv, nodes)"},
-    {"perft", py_perft, METH_VARARGS, "perft(slots, left, right, side, depth) -> number of move sequences"},
+    {"analyse", py_analyse, METH_VARARGS,
+     "analyse(slots, seats, rows, doubles, first, left, right, side) -> (value, moves, pv, nodes)"},
+    {"perft", py_perft, METH_VARARGS,
+     "perft(slots, seats, rows, doubles, first, left, right, side, depth) -> number of move sequences"},
     {"forget", py_forget, METH_NOARGS, "Forget the transposition table (start cold)."},
     {"table_bytes", py_table_bytes, METH_NOARGS, "Size of the transposition table in bytes."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, .m_name = "_core", .m_doc = "Compiled exact search for open domino.", .m_size = -1, .m_methods = methods,
+    PyModuleDef_HEAD_INIT, .m_name = "_core", .m_doc = "Compiled exact search for open domino and its variants.",
+    .m_size = -1, .m_methods = methods,
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-    int i = 0;
-    for (int a = 0; a <= 6; a++)
-        for (int b = a; b <= 6; b++) { stone_lo[i] = a; stone_hi[i] = b; i++; }
+    for (int a = 0; a <= EMPTY; a++)
+        for (int b = 0; b <= EMPTY; b++) {
+            int x = a < b ? a : b, y = a < b ? b : a;
+            pair_key[a][b] = (uint64_t)((a == EMPTY || b == EMPTY) ? 55 : y * (y + 1) / 2 + x) << 28;
+        }
     tt = calloc(TT_SIZE, sizeof(uint64_t));
     if (!tt) return PyErr_NoMemory();
     generation = 1;

@@ -14,9 +14,9 @@ from typing import Any
 
 from .errors import AnalysisError, IllegalMoveError, MoveError, PositionError
 from .moves import PASS, Move
-from .position import SIDES, Position
+from .position import Hand, Position
 from .reference import ReferenceSolver
-from .stones import ALL_STONES
+from .stones import Stone
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
 OUTCOMES = (WIN, LOSS, DRAW)
@@ -197,7 +197,7 @@ class Analysis:
             )
         final = walk.final_value()
         assert final is not None  # the deal is over
-        worth = final if walk.side == position.side else -final
+        worth = final if position.variant.same_team(walk.side, position.side) else -final
         if worth != value:
             raise AnalysisError(
                 f"{_WHERE}'pv' {' '.join(map(str, line))!r} ends the deal with {walk.result()}, "
@@ -274,21 +274,34 @@ def _build(position: Position, value: int, values: list[tuple[Move, int]], pv: l
 
 # ------------------------------------------------------------ compiled core
 
-def _slots(position: Position) -> bytes:
-    out = bytearray()
+_EMPTY_END = 10  # the core's ends of an empty table
+_PLAYED = 255  # the core's byte for a slot without a stone
+_NO_BACK = (None,) * 7  # the back slots of a hand without rows
+
+
+def _stone_byte(stone: Stone | None) -> int:
+    return _PLAYED if stone is None else (stone.low << 4) | stone.high
+
+
+def _core_args(position: Position) -> tuple[bytes, int, int, int, int, int, int, int]:
+    """The position as the core reads it (see ``solver/_core.pyi``)."""
+    slots = bytearray()
     for hand in position.hands:
-        for row in (hand.front, hand.back):
-            out.extend(255 if s is None else ALL_STONES.index(s) for s in row)
-    return bytes(out)
+        slots.extend(map(_stone_byte, hand.front + (hand.back or _NO_BACK)))
+    ends = position.ends if position.ends is not None else (_EMPTY_END, _EMPTY_END)
+    variant = position.variant
+    return (
+        bytes(slots), len(variant.seats), int(variant.is_rows), int(variant.doubles),
+        _stone_byte(position.first_stone()),
+        ends[0], ends[1], variant.seats.index(position.side),
+    )
 
 
 _END_NAMES = {0: "L", 1: "R", 2: None}
 
 
-def _core_move(position: Position, col: int, end: int) -> Move:
-    hand = position.hand
-    stone = hand.front[col] if hand.front[col] is not None else hand.back[col]
-    return Move(stone, _END_NAMES[end])
+def _slot_stone(hand: Hand, slot: int) -> Stone | None:
+    return hand.front[slot] if slot < 7 else hand.back[slot - 7]
 
 
 def core_available() -> bool:
@@ -302,17 +315,13 @@ def core_available() -> bool:
 def _analyse_core(position: Position) -> Analysis:
     from . import _core
 
-    ends = position.ends if position.ends is not None else (7, 7)
-    value, moves, pv, nodes = _core.analyse(_slots(position), ends[0], ends[1], SIDES.index(position.side))
-    values = [(_core_move(position, c, e), v) for c, e, v in moves]
-    if not values and position.legal_moves() == [PASS]:
-        values = [(PASS, value)]
-    line: list[Move] = []
-    walk = position
-    for step in pv:
-        move = PASS if step is None else _core_move(walk, *step)
-        line.append(move)
-        walk = walk.push(move)
+    value, moves, pv, nodes = _core.analyse(*_core_args(position))
+    hand = position.hand
+    values = [(Move(_slot_stone(hand, slot), _END_NAMES[end]), v) for slot, end, v in moves]
+    if not values and not position.is_over():
+        values = [(PASS, value)]  # a forced pass
+    hands = position.hands
+    line = [PASS if step is None else Move(_slot_stone(hands[step[0]], step[1]), _END_NAMES[step[2]]) for step in pv]
     return _build(position, value, values, line, nodes)
 
 
@@ -322,8 +331,7 @@ def perft(position: Position, depth: int, engine: str = "core") -> int:
     if engine == "core":
         from . import _core
 
-        ends = position.ends if position.ends is not None else (7, 7)
-        return _core.perft(_slots(position), ends[0], ends[1], SIDES.index(position.side), depth)
+        return _core.perft(*_core_args(position), depth)
     moves = position.legal_moves()
     if depth == 0 or not moves:
         return 1

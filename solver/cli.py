@@ -4,19 +4,20 @@ Commands:
 
 ``analyse POSITION``
     Every legal move's value and grade, the position's value and the main line.
-    ``POSITION`` is one (quoted) argument or its four fields as four arguments;
+    ``POSITION`` is one (quoted) argument or its fields as separate arguments
+    (a variant's position string starts with the variant's name);
     ``-`` reads one position a line from standard input.  ``--json`` writes one
     JSON object (a line per position with ``-``).
 ``moves POSITION``
     The legal moves, one a line.
-``deal --seed N``
-    The opening position of deal ``N``.
+``deal --seed N [--variant V]``
+    The opening position of deal ``N`` (of variant ``V``, the standard game by default).
 ``game FILE``
     Every move of a game record graded, with a summary per player (``-`` reads
     the record from standard input).
 
 All values are from the point of view of the player to move (for a move: the
-player who makes it).  Bad input exits with status 2 and ``error: <reason>``
+player who makes it; in ``partnership``, of that player's team).  Bad input exits with status 2 and ``error: <reason>``
 on standard error; a batch run (``analyse -``) exits with 1 if any line failed.
 """
 from __future__ import annotations
@@ -31,9 +32,10 @@ from typing import Any, TextIO
 from .analysis import Analysis, analyse, core_available, outcome
 from .deal import check_seed, deal
 from .errors import DominoError
-from .position import SIDES, Position
+from .position import Position
 from .record import GameRecord
 from .review import grade_record
+from .variant import VARIANTS, Variant
 
 PROG = "python -m solver"
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -83,12 +85,15 @@ def format_analysis(analysis: Analysis) -> str:
     """The readable report of ``analyse``: the moves best first, then the
     position's value and the main line."""
     position = analysis.position
-    lines = [f"position: {position}", f"to move:  {position.side}"]
+    side = position.side
+    if len(position.seats) > 2:  # the value is the team's
+        side = f"{side} (team {position.variant.team_name(position.variant.team_of(side))})"
+    lines = [f"position: {position}", f"to move:  {side}"]
     if analysis.is_over:
         result = position.result()
         lines.append(f"result:   {result}")
         lines.append("no moves: the deal is over")
-        lines.append(f"value:    {signed(analysis.value)} for {position.side} ({outcome(analysis.value)})")
+        lines.append(f"value:    {signed(analysis.value)} for {side} ({outcome(analysis.value)})")
         return "\n".join(lines)
     rows = [["move", "value", "outcome", "grade", "points lost"]]
     for entry in analysis.moves:
@@ -96,7 +101,7 @@ def format_analysis(analysis: Analysis) -> str:
     lines.append("")
     lines.extend(_table(rows, right={1, 4}))
     lines.append("")
-    lines.append(f"value:     {signed(analysis.value)} for {position.side} ({outcome(analysis.value)})")
+    lines.append(f"value:     {signed(analysis.value)} for {side} ({outcome(analysis.value)})")
     lines.append(f"main line: {' '.join(str(m) for m in analysis.pv)}")
     end = position
     for move in analysis.pv:
@@ -171,7 +176,7 @@ def cmd_moves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def cmd_deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
-        position = deal(check_seed(args.seed))
+        position = deal(check_seed(args.seed), Variant.parse(args.variant))
     except DominoError as exc:
         raise CommandError(str(exc)) from None
     _write(out, json.dumps(position.to_json()) if args.json else str(position))
@@ -200,7 +205,7 @@ def format_game(record: GameRecord, report: dict[str, Any]) -> str:
         lines.append("no moves")
     lines.append("")
     rows = [["player", "moves", "points lost", "inaccuracies", "mistakes", "blunders"]]
-    for side in SIDES:
+    for side in record.start.variant.seats:
         s = report["summary"][side]
         rows.append([side, str(s["moves"]), str(s["points_lost"]), str(s["inaccuracy"]), str(s["mistake"]), str(s["blunder"])])
     lines.extend(_table(rows, right={1, 2, 3, 4, 5}))
@@ -231,11 +236,25 @@ def cmd_game(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 # ------------------------------------------------------------------- parser
 
+def variants_help() -> str:
+    """The variants, one a line (for ``--help``)."""
+    lines = ["variants (a position string starts with the variant's name; none: lewicki):"]
+    for variant in VARIANTS:
+        if not variant.doubles:
+            lines.append(f"  {variant.name:<12} {variant.summary}")
+    lines.append("  +doubles     after any name (lewicki+doubles, block+doubles, ...): a seat that plays "
+                 "a double and still has a stone that fits moves again")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Open domino: rules, notation and an exact solver. Values are from the "
-        "point of view of the player to move (for a move: the player who makes it).",
+        "point of view of the player to move (for a move: the player who makes it; in "
+        "partnership, of that player's team).",
+        epilog=variants_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -245,27 +264,33 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("analyse", aliases=["analyze"], help="value and grade of every legal move",
                             description="Value and grade of every legal move, best first, the "
-                            "position's value and the main line.")
+                            "position's value and the main line, in any variant.",
+                            epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("position", nargs="+", metavar="POSITION",
-                   help="a position string (quoted, or its four fields as four arguments), "
-                   "or '-' to read one position a line from standard input")
+                   help="a position string of any variant (quoted, or its fields as separate "
+                   "arguments), or '-' to read one position a line from standard input")
     p.add_argument("--json", action="store_true", help="one JSON object per position")
     engine_option(p)
     p.set_defaults(run=cmd_analyse)
 
-    p = commands.add_parser("moves", help="the legal moves of a position, one a line")
+    p = commands.add_parser("moves", help="the legal moves of a position, one a line",
+                            epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("position", nargs="+", metavar="POSITION",
-                   help="a position string (quoted, or its four fields as four arguments)")
+                   help="a position string of any variant (quoted, or its fields as separate arguments)")
     p.add_argument("--json", action="store_true", help="a JSON list")
     p.set_defaults(run=cmd_moves)
 
-    p = commands.add_parser("deal", help="the opening position of a seeded deal")
+    p = commands.add_parser("deal", help="the opening position of a seeded deal",
+                            epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seed", required=True, metavar="N", help="deal number, 0 <= N < 2**64")
+    p.add_argument("--variant", default="lewicki", metavar="V",
+                   help="the variant: " + ", ".join(str(v) for v in VARIANTS) + " (default lewicki)")
     p.add_argument("--json", action="store_true", help="the position as JSON (Position.to_json)")
     p.set_defaults(run=cmd_deal)
 
     p = commands.add_parser("game", help="grade every move of a game record",
-                            description="Grade every move of a game record and sum up each player.")
+                            description="Grade every move of a game record (of any variant: its "
+                            "Variant tag, or its Start position, says which) and sum up each player.")
     p.add_argument("file", metavar="FILE", help="a game record file, or '-' for standard input")
     p.add_argument("--json", action="store_true", help="one JSON object")
     engine_option(p)

@@ -7,7 +7,11 @@ class DominoError(ValueError):
 
 
 class StoneError(DominoError):
-    """A stone is not written as two digits 0..6."""
+    """A stone is not written as two digits of its set (0..6, or 0..9 for double-nine)."""
+
+
+class VariantError(DominoError):
+    """A variant's name or option is unknown (``Variant.parse``)."""
 
 
 class PositionError(DominoError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import MoveError, StoneError
-from .stones import Stone
+from .stones import HIGHEST, Stone
 
 LEFT, RIGHT = "L", "R"
 
@@ -24,7 +24,9 @@ class Move:
             raise MoveError(f"an end is 'L' or 'R', not {self.end!r}")
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: str, highest: int = HIGHEST) -> Move:
+        """Read a move whose stone is of the double-``highest`` set (double-six
+        unless told; ``Position.normalise_move`` passes its variant's)."""
         if not isinstance(text, str):
             raise MoveError(f"a move is a string such as '36', '36R' or 'pass', not {text!r}")
         t = text.strip()
@@ -39,7 +41,7 @@ class Move:
                 f"a move is a stone ('36'), a stone and an end ('36L', '36R') or 'pass', not {text!r}"
             )
         try:
-            stone = Stone.parse(stone_text)
+            stone = Stone.parse(stone_text, highest)
         except StoneError as exc:
             raise MoveError(f"bad stone in move {text!r}: {exc}") from None
         return cls(stone, end)

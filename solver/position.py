@@ -1,9 +1,11 @@
-"""Positions: the two players' rows, the open ends and the side to move.
+"""Positions: the seats' stones, the open ends and the seat to move.
 
-``Position.parse`` reads the position string of RULES.md section 2 and ``str()``
-writes it back (normalised: stones low digit first).  The rules of section 1
-live here too: which stones are available, the legal moves, applying a move,
-the forced pass and the end of the deal with its score.
+``Position.parse`` reads the position strings of RULES.md sections 2 and 4 and
+``str()`` writes them back (normalised: stones low digit first, out stones
+ascending, the standard game's name left out).  The rules live here too:
+which stones are available, the legal moves (the forced first stone of
+``block`` and ``partnership``), applying a move (the extra move of a double
+with ``+doubles``), the forced pass and the end of the deal with its score.
 """
 from __future__ import annotations
 
@@ -12,41 +14,88 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from .errors import IllegalMoveError, PositionError, StoneError
+from .errors import IllegalMoveError, PositionError, StoneError, VariantError
 from .moves import LEFT, PASS, RIGHT, Move
-from .stones import ALL_STONES, DOUBLE_BLANK, Stone
+from .stones import Stone
+from .variant import COLUMNS, LEWICKI, NAMES, Variant
 
-SIDES = ("A", "B")
+SIDES = ("A", "B")  # the seats of the standard game (every variant's seats: ``variant.seats``)
 DOMINO, BLOCKED = "domino", "blocked"
-REASONS = (DOMINO, BLOCKED)  # how a deal ends: a player goes out, or nobody can play
-COLUMNS = 7
+REASONS = (DOMINO, BLOCKED)  # how a deal ends: a seat goes out, or nobody can play
 PLAYED = "--"
 
 
+def _find(entries: tuple[Stone | None, ...], stone: Stone) -> int:
+    """Where ``stone`` is among ``entries`` (-1: nowhere).  The solvers play the
+    very stone objects of the hand, so identity is tried before equality."""
+    for i, entry in enumerate(entries):
+        if entry is stone:
+            return i
+    for i, entry in enumerate(entries):
+        if entry == stone:
+            return i
+    return -1
+
+
+def _entry_hash(index: int, stone: Stone) -> int:
+    """A hand's hash is the sum of these over its stones, so that playing one
+    updates it at once."""
+    return (index + 1) * 0x9E3779B1 * (stone.low * 16 + stone.high + 1)
+
+
 def other_side(side: str) -> str:
+    """The other player of a two-seat game."""
     return "B" if side == "A" else "A"
 
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """One player's stones: a front row covering a back row, seven columns.
+    """One seat's stones.
 
-    ``None`` marks a stone already played.  A back stone is available only
-    once the front stone of its column has gone (RULES 1.4).
+    Layout rows: a front row covering a back row, seven columns (``back`` has
+    seven entries); a back stone is available only once the front stone of
+    its column has gone (RULES 1.4).  Layout hand: seven slots in ``front``
+    in the order drawn, ``back`` empty, every stone available.  ``None``
+    marks a stone already played.
     """
 
     front: tuple[Stone | None, ...]
     back: tuple[Stone | None, ...]
     _hash: int = field(init=False, repr=False, compare=False, default=0)
+    _count: int = field(init=False, repr=False, compare=False, default=0)
+    _pips: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.front, self.back)))
+        entries = self.front + self.back
+        stones = [s for s in entries if s is not None]
+        object.__setattr__(self, "_hash", sum(_entry_hash(i, s) for i, s in enumerate(entries) if s is not None))
+        object.__setattr__(self, "_count", len(stones))
+        object.__setattr__(self, "_pips", sum(s.low + s.high for s in stones))
 
     def __hash__(self) -> int:  # positions are dictionary keys in the solvers
         return self._hash
 
+    def _replaced(self, front: tuple[Stone | None, ...], back: tuple[Stone | None, ...], index: int, stone: Stone) -> Hand:
+        """This hand with ``stone``, at entry ``index`` of front + back, played:
+        the count, pips and hash follow from this hand's (the solvers make
+        many of these)."""
+        hand = object.__new__(Hand)
+        object.__setattr__(hand, "front", front)
+        object.__setattr__(hand, "back", back)
+        object.__setattr__(hand, "_hash", self._hash - _entry_hash(index, stone))
+        object.__setattr__(hand, "_count", self._count - 1)
+        object.__setattr__(hand, "_pips", self._pips - stone.low - stone.high)
+        return hand
+
+    @property
+    def is_rows(self) -> bool:
+        return bool(self.back)
+
     def available(self) -> list[tuple[int, Stone]]:
-        """The stones that may be played, as ``(column, stone)``, columns left to right."""
+        """The stones that may be played, as ``(column, stone)`` (``(slot, stone)``
+        in a hand without rows), left to right."""
+        if not self.back:
+            return [(i, s) for i, s in enumerate(self.front) if s is not None]
         out = []
         for col in range(COLUMNS):
             stone = self.front[col] if self.front[col] is not None else self.back[col]
@@ -59,36 +108,39 @@ class Hand:
 
     @property
     def pips(self) -> int:
-        return sum(s.pips for s in self.stones())
+        return self._pips
 
     @property
     def count(self) -> int:
-        return len(self.stones())
+        return self._count
 
     def __contains__(self, stone: object) -> bool:
         return stone in self.front or stone in self.back
 
     def without(self, stone: Stone) -> Hand:
         """The hand after its available ``stone`` has been played."""
-        for col, s in self.available():
-            if s == stone:
-                if self.front[col] is not None:
-                    front = self.front[:col] + (None,) + self.front[col + 1 :]
-                    return Hand(front, self.back)
-                back = self.back[:col] + (None,) + self.back[col + 1 :]
-                return Hand(self.front, back)
+        col = _find(self.front, stone)
+        if col >= 0:
+            return self._replaced(self.front[:col] + (None,) + self.front[col + 1 :], self.back, col, stone)
+        col = _find(self.back, stone)
+        if col >= 0 and self.front[col] is None:
+            back = self.back[:col] + (None,) + self.back[col + 1 :]
+            return self._replaced(self.front, back, COLUMNS + col, stone)
         raise IllegalMoveError(f"{stone} is not an available stone of this hand")
 
     def notation(self) -> str:
         def row(stones: tuple[Stone | None, ...]) -> str:
             return ".".join(PLAYED if s is None else str(s) for s in stones)
 
+        if not self.back:
+            return row(self.front)
         return f"{row(self.front)}/{row(self.back)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How a deal ended: ``winner`` is ``"A"``, ``"B"`` or ``None`` (a draw);
+    """How a deal ended: ``winner`` is the winning side (``"A"`` or ``"B"``;
+    ``"A+C"`` or ``"B+D"`` in ``partnership``) or ``None`` (a draw);
     ``points`` is what the winner scores; ``reason`` is ``"domino"`` or
     ``"blocked"`` (one of ``REASONS``)."""
 
@@ -104,15 +156,28 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """An open-domino position.  Immutable and hashable; ``push`` returns a new one.
+    """A position of any variant.  Immutable and hashable; ``push`` returns a new one.
 
-    ``hands`` is ``(A's hand, B's hand)``; ``ends`` is ``None`` while the table
-    is empty, else ``(left, right)``; ``side`` is ``"A"`` or ``"B"``, to move.
+    ``hands`` has one ``Hand`` per seat of ``variant``, in seat order;
+    ``ends`` is ``None`` while the table is empty, else ``(left, right)``;
+    ``side`` is the seat to move; ``out`` the stones out of play, ascending
+    (none in the standard game).
     """
 
-    hands: tuple[Hand, Hand]
+    hands: tuple[Hand, ...]
     ends: tuple[int, int] | None
     side: str
+    variant: Variant = LEWICKI
+    out: tuple[Stone, ...] = ()
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        # the variant and the out stones are the same all through a deal: they
+        # take part in equality, not in the hash
+        object.__setattr__(self, "_hash", hash((self.hands, self.ends, self.side)))
+
+    def __hash__(self) -> int:  # the reference solver's memo key
+        return self._hash
 
     # ----------------------------------------------------------------- notation
     @classmethod
@@ -120,113 +185,199 @@ class Position:
         if not isinstance(text, str):
             raise PositionError(f"a position is a string, not {text!r}")
         fields = text.split()
-        if len(fields) != 4:
+        variant = LEWICKI
+        if fields and names_variant(fields[0], len(fields)):
+            try:
+                variant = Variant.parse(fields[0])
+            except VariantError as exc:
+                raise PositionError(f"{exc}, in {text!r}") from None
+            fields = fields[1:]
+            named = True
+        else:
+            named = False
+        if len(fields) != variant.field_count:
+            raise PositionError(_fields_message(variant, named, len(fields), text))
+        seats = variant.seats
+        hands = tuple(
+            (_parse_hand if variant.is_rows else _parse_slots)(fields[i], seat, text, variant)
+            for i, seat in enumerate(seats)
+        )
+        out: tuple[Stone, ...] = ()
+        if variant.out_count:
+            out = _parse_out(fields[len(seats)], text, variant)
+        ends = _parse_ends(fields[-2], text, variant.highest)
+        side = fields[-1].upper()
+        if side not in seats:
             raise PositionError(
-                f"a position has 4 fields '<A front>/<A back> <B front>/<B back> <ends> <side>', "
-                f"found {len(fields)} in {text!r}"
+                f"the side to move is {_or(seats)}, not {fields[-1]!r} in {text!r}"
             )
-        hand_a = _parse_hand(fields[0], "A", text)
-        hand_b = _parse_hand(fields[1], "B", text)
-        ends = _parse_ends(fields[2], text)
-        side = fields[3].upper()
-        if side not in SIDES:
-            raise PositionError(f"the side to move is 'A' or 'B', not {fields[3]!r} in {text!r}")
-        position = cls((hand_a, hand_b), ends, side)
+        position = cls(hands, ends, side, variant, out)
         position._validate(text)
         return position
 
     def __str__(self) -> str:
-        ends = "-" if self.ends is None else f"{self.ends[0]}{self.ends[1]}"
-        return f"{self.hands[0].notation()} {self.hands[1].notation()} {ends} {self.side}"
+        parts = [] if self.variant.is_default else [str(self.variant)]
+        parts += [hand.notation() for hand in self.hands]
+        if self.variant.out_count:
+            parts.append(".".join(map(str, self.out)))
+        parts.append("-" if self.ends is None else f"{self.ends[0]}{self.ends[1]}")
+        parts.append(self.side)
+        return " ".join(parts)
 
     def __repr__(self) -> str:
         return f"Position.parse({str(self)!r})"
 
     def _validate(self, text: str) -> None:
+        variant = self.variant
         seen: dict[Stone, str] = {}
-        for side, hand in zip(SIDES, self.hands, strict=True):
+        for seat, hand in zip(variant.seats, self.hands, strict=True):
             for col in range(COLUMNS):
-                for row, stone in (("front", hand.front[col]), ("back", hand.back[col])):
+                entries: tuple[tuple[str, Stone | None], ...]
+                if hand.is_rows:
+                    entries = ((f"{seat} front column {col}", hand.front[col]), (f"{seat} back column {col}", hand.back[col]))
+                else:
+                    entries = ((f"{seat} slot {col}", hand.front[col]),)
+                for here, stone in entries:
                     if stone is None:
                         continue
                     if stone in seen:
                         raise PositionError(
-                            f"stone {stone} appears twice ({seen[stone]} and {side} {row} "
-                            f"column {col}) in {text!r}"
+                            f"stone {stone} appears twice ({seen[stone]} and {here}) in {text!r}"
                         )
-                    seen[stone] = f"{side} {row} column {col}"
-                if hand.front[col] is not None and hand.back[col] is None:
+                    seen[stone] = here
+                if hand.is_rows and hand.front[col] is not None and hand.back[col] is None:
                     raise PositionError(
-                        f"{side}'s back stone in column {col} is marked played while its front "
+                        f"{seat}'s back stone in column {col} is marked played while its front "
                         f"stone {hand.front[col]} is still there, in {text!r}"
                     )
-        played = [s for s in ALL_STONES if s not in seen]
+        for stone in self.out:
+            if stone in seen:
+                where = seen[stone]
+                if where == "out":
+                    raise PositionError(f"stone {stone} appears twice among the out stones in {text!r}")
+                raise PositionError(
+                    f"stone {stone} appears twice: it is both in a hand ({where}) and out, in {text!r}"
+                )
+            seen[stone] = "out"
+        played = [s for s in variant.stones if s not in seen]
         if self.ends is None:
             if played:
                 raise PositionError(
                     f"the table is empty ('-') but {len(played)} stone(s) are marked played "
                     f"({' '.join(map(str, played))}) in {text!r}"
                 )
-            if DOUBLE_BLANK not in self.hands[SIDES.index(self.side)]:
+            opener, why = variant.opener(hand.stones() for hand in self.hands)
+            if opener != self.side:
+                if variant.is_default:
+                    raise PositionError(
+                        f"the table is empty, so the holder of 00 moves first, and {self.side} "
+                        f"does not hold it, in {text!r}"
+                    )
                 raise PositionError(
-                    f"the table is empty, so the holder of 00 moves first, and {self.side} "
-                    f"does not hold it, in {text!r}"
+                    f"the table is empty, so {why} moves first: that is {opener}, and {self.side} "
+                    f"is not the opener, in {text!r}"
                 )
             return
         if not played:
             raise PositionError(
                 f"the ends are {self.ends[0]}{self.ends[1]} but no stone is marked played in {text!r}"
             )
-        if not _forms_line(played, *self.ends):
+        empty = [seat for seat, hand in zip(variant.seats, self.hands, strict=True) if hand.count == 0]
+        if len(empty) > 1:
             raise PositionError(
-                f"the played stones ({' '.join(map(str, played))}) cannot form one line with "
-                f"left end {self.ends[0]} and right end {self.ends[1]}, in {text!r}"
+                f"{' and '.join(empty)} have no stones left, but the deal ends as soon as one seat "
+                f"goes out, in {text!r}"
             )
-        if self.hands[SIDES.index(self.side)].count == 0:
+        if empty and empty[0] == self.side:
             raise PositionError(
                 f"{self.side} has no stones left, so the deal is already over and "
                 f"{self.side} cannot be the side to move, in {text!r}"
             )
-
+        if empty and variant.next_seat(empty[0]) != self.side:
+            raise PositionError(
+                f"{empty[0]} has no stones left, so the deal ended when {empty[0]} went out and the "
+                f"seat to move is the one after it, {variant.next_seat(empty[0])}, not {self.side}, in {text!r}"
+            )
+        if not _forms_line(played, *self.ends, variant.highest):
+            raise PositionError(
+                f"the played stones ({' '.join(map(str, played))}) cannot form one line with "
+                f"left end {self.ends[0]} and right end {self.ends[1]}, in {text!r}"
+            )
+        dealt = [s for s in variant.stones if s not in self.out]
+        first = variant.first_stone(dealt)
+        if first is not None and first not in played:
+            holder = next(seat for seat, hand in zip(variant.seats, self.hands, strict=True) if first in hand)
+            raise PositionError(
+                f"the table is not empty, so the deal was opened with {first} (the {variant.name} "
+                f"game's first stone), but {first} is still in {holder}'s hand, in {text!r}"
+            )
     # -------------------------------------------------------------------- rules
     @property
+    def seats(self) -> tuple[str, ...]:
+        return self.variant.seats
+
+    @property
     def hand(self) -> Hand:
-        """The hand of the side to move."""
-        return self.hands[SIDES.index(self.side)]
+        """The hand of the seat to move."""
+        return self.hands[self.variant.seats.index(self.side)]
 
     @property
     def opponent_hand(self) -> Hand:
-        return self.hands[1 - SIDES.index(self.side)]
+        """The hand of the next seat (in a two-seat game: the opponent)."""
+        seats = self.variant.seats
+        return self.hands[(seats.index(self.side) + 1) % len(seats)]
 
     def hand_of(self, side: str) -> Hand:
-        return self.hands[SIDES.index(side)]
+        return self.hands[self.variant.seats.index(side)]
+
+    def team_pips(self, team: int) -> int:
+        """The pips left in the hands of side ``team`` (0: A's, 1: the other)."""
+        return sum(hand.pips for hand in self.hands[team :: 2])
 
     def played_stones(self) -> list[Stone]:
-        listed = set(self.hands[0].stones()) | set(self.hands[1].stones())
-        return [s for s in ALL_STONES if s not in listed]
+        listed = set(self.out)
+        for hand in self.hands:
+            listed.update(hand.stones())
+        return [s for s in self.variant.stones if s not in listed]
+
+    def first_stone(self) -> Stone | None:
+        """The stone that must open this deal, if the variant forces one (the
+        same for every position of the deal: it is chosen among the stones
+        dealt, those in hand or on the table)."""
+        if not self.variant.forces_first_stone:
+            return None
+        out = set(self.out)
+        return self.variant.first_stone([s for s in self.variant.stones if s not in out])
 
     def _placements(self, hand: Hand) -> list[Move]:
         """Every distinct placement of ``hand``'s available stones, in column order, L before R."""
         if self.ends is None:
-            return [Move(stone) for _, stone in hand.available()]
+            first = self.first_stone()
+            return [Move(stone) for _, stone in hand.available() if first is None or stone == first]
         left, right = self.ends
         moves = []
         for _, stone in hand.available():
-            if stone.has(left):
+            if left == stone.low or left == stone.high:
                 moves.append(Move(stone, LEFT))
-            if stone.has(right) and left != right:
+            if left != right and (right == stone.low or right == stone.high):
                 moves.append(Move(stone, RIGHT))
         return moves
 
+    def _fits(self, hand: Hand, ends: tuple[int, int]) -> bool:
+        left, right = ends
+        return any(left == s.low or left == s.high or right == s.low or right == s.high for _, s in hand.available())
+
     def is_domino(self) -> bool:
-        """Has a player gone out?"""
-        return self.hands[0].count == 0 or self.hands[1].count == 0
+        """Has a seat gone out?"""
+        return any(hand.count == 0 for hand in self.hands) if len(self.hands) > 2 else (
+            self.hands[0].count == 0 or self.hands[1].count == 0
+        )
 
     def is_blocked(self) -> bool:
-        """Neither player can play (and nobody has gone out)."""
+        """No seat can play (and nobody has gone out)."""
         if self.is_domino() or self.ends is None:
             return False
-        return not self._placements(self.hands[0]) and not self._placements(self.hands[1])
+        return not any(self._fits(hand, self.ends) for hand in self.hands)
 
     def is_over(self) -> bool:
         return self.is_domino() or self.is_blocked()
@@ -239,33 +390,35 @@ class Position:
         moves = self._placements(self.hand)
         if moves:
             return moves
-        if self._placements(self.opponent_hand):
+        if self.ends is not None and any(self._fits(hand, self.ends) for hand in self.hands):
             return [PASS]
         return []
 
     def result(self) -> Result | None:
-        """The end of the deal (RULES 1.8, 1.9), or ``None`` while it goes on."""
-        a, b = self.hands
-        if a.count == 0:
-            return Result("A", b.pips, DOMINO)
-        if b.count == 0:
-            return Result("B", a.pips, DOMINO)
+        """The end of the deal (RULES 1.8, 1.9 and 4), or ``None`` while it goes on."""
+        variant = self.variant
+        for seat, hand in zip(variant.seats, self.hands, strict=True):
+            if hand.count == 0:
+                team = variant.team_of(seat)
+                return Result(variant.team_name(team), self.team_pips(1 - team), DOMINO)
         if not self.is_blocked():
             return None
-        if a.pips < b.pips:
-            return Result("A", b.pips, BLOCKED)
-        if b.pips < a.pips:
-            return Result("B", a.pips, BLOCKED)
+        mine, theirs = self.team_pips(0), self.team_pips(1)
+        if mine < theirs:
+            return Result(variant.team_name(0), theirs, BLOCKED)
+        if theirs < mine:
+            return Result(variant.team_name(1), mine, BLOCKED)
         return Result(None, 0, BLOCKED)
 
     def final_value(self) -> int | None:
-        """The value of a finished deal for the side to move (``None`` if not finished)."""
+        """The value of a finished deal for the side to move's team (``None`` if not finished)."""
         result = self.result()
         if result is None:
             return None
         if result.winner is None:
             return 0
-        return result.points if result.winner == self.side else -result.points
+        mine = self.variant.team_name(self.variant.team_of(self.side))
+        return result.points if result.winner == mine else -result.points
 
     def normalise_move(self, move: Move | str) -> Move:
         """Parse ``move`` if needed and return it as it stands in ``legal_moves()``.
@@ -274,7 +427,7 @@ class Position:
         move is not legal here; both messages quote the move and say why.
         """
         if isinstance(move, str):
-            move = Move.parse(move)
+            move = Move.parse(move, self.variant.highest)
         legal = self.legal_moves()
         if move in legal:
             return move
@@ -293,12 +446,23 @@ class Position:
             return f"{self.side} has a stone that fits, and passing is never voluntary"
         stone = move.stone
         assert stone is not None
+        if stone not in self.variant.stones:
+            return f"{stone} is not a stone of the {self.variant.set_name} set"
         if stone not in self.hand:
-            owner = "the other player" if stone in self.opponent_hand else "nobody (it is on the table)"
+            if stone in self.out:
+                owner = "nobody: it is out of play"
+            elif len(self.seats) == 2 and stone in self.opponent_hand:
+                owner = "the other player"
+            else:
+                holders = [seat for seat, hand in zip(self.seats, self.hands, strict=True) if stone in hand]
+                owner = f"{holders[0]}" if holders else "nobody (it is on the table)"
             return f"{stone} is not {self.side}'s stone; it belongs to {owner}"
         if stone not in [s for _, s in self.hand.available()]:
             return f"{stone} is in {self.side}'s back row, still covered by its front stone"
         if self.ends is None:
+            first = self.first_stone()
+            if first is not None and stone != first:
+                return f"the {self.variant.name} game opens with {first}, so the first move is '{first}'"
             return f"the opening move is the bare stone, '{stone}'"
         if move.end is None:
             return f"say which end the stone goes to, e.g. '{stone}L' or '{stone}R'"
@@ -311,9 +475,16 @@ class Position:
 
     def play(self, move: Move) -> Position:
         """The position after ``move``, which must be one of ``legal_moves()``
-        (not checked: this is for solvers walking the legal moves)."""
+        (not checked: this is for solvers walking the legal moves).
+
+        With ``+doubles`` a seat that has played a double and still has a stone
+        that fits moves again; when it has none the next seat moves (the
+        doubling seat does not pass)."""
+        variant = self.variant
+        me = variant.seats.index(self.side)
+        after = variant.next_seat(self.side)
         if move.is_pass:
-            return Position(self.hands, self.ends, other_side(self.side))
+            return Position(self.hands, self.ends, after, variant, self.out)
         stone = move.stone
         assert stone is not None
         if self.ends is None:
@@ -322,10 +493,11 @@ class Position:
             ends = (stone.other(self.ends[0]), self.ends[1])
         else:
             ends = (self.ends[0], stone.other(self.ends[1]))
-        me = SIDES.index(self.side)
         hands = list(self.hands)
         hands[me] = hands[me].without(stone)
-        return Position((hands[0], hands[1]), ends, other_side(self.side))
+        if variant.doubles and stone.is_double and hands[me].count and self._fits(hands[me], ends):
+            after = self.side
+        return Position(tuple(hands), ends, after, variant, self.out)
 
     def line(self, moves: list[Move | str]) -> Iterator[Position]:
         """The positions reached by playing ``moves`` one after the other."""
@@ -348,7 +520,7 @@ class Position:
         left, right = self.ends
         remaining = self.played_stones()
         # Hierholzer's algorithm on the multigraph numbers -> stones.
-        adjacency: dict[int, list[Stone]] = {n: [] for n in range(7)}
+        adjacency: dict[int, list[Stone]] = {n: [] for n in range(self.variant.highest + 1)}
         for s in remaining:
             adjacency[s.low].append(s)
             if not s.is_double:
@@ -377,9 +549,11 @@ class Position:
     def to_json(self, line: list[tuple[int, int]] | None = None) -> dict[str, Any]:
         """What a board needs to draw this position (the board knows no rules:
         the legal moves come with it).  ``line`` is the table in played order
-        if known (see ``line_from_moves``), else ``table_line()``."""
+        if known (see ``line_from_moves``), else ``table_line()``.  Outside the
+        standard game it also gives the ``variant`` and the ``out`` stones; a
+        hand without rows has its slots as ``front`` and an empty ``back``."""
         result = self.result()
-        return {
+        data: dict[str, Any] = {
             "position": str(self),
             "side": self.side,
             "ends": list(self.ends) if self.ends is not None else None,
@@ -390,28 +564,80 @@ class Position:
                     "pips": hand.pips,
                     "count": hand.count,
                 }
-                for side, hand in zip(SIDES, self.hands, strict=True)
+                for side, hand in zip(self.seats, self.hands, strict=True)
             },
             "line": [f"{a}{b}" for a, b in (line if line is not None else self.table_line())],
             "legal_moves": [str(m) for m in self.legal_moves()],
             "over": result is not None,
             "result": None if result is None else {"winner": result.winner, "points": result.points, "reason": result.reason},
         }
+        if not self.variant.is_default:
+            data["variant"] = str(self.variant)
+            data["out"] = [str(s) for s in self.out]
+        return data
 
     @classmethod
-    def from_draws(cls, draws: list[Stone]) -> Position:
-        """The opening position of a deal whose 28 stones were drawn in this order
-        (RULES 1.3: A draws first; each player's draws 0..6 make the front row,
-        7..13 the back row)."""
-        if sorted(draws) != list(ALL_STONES):
-            raise PositionError(f"a deal draws each of the 28 stones once, not {draws!r}")
-        a, b = draws[0::2], draws[1::2]
-        hands = (Hand(tuple(a[:7]), tuple(a[7:])), Hand(tuple(b[:7]), tuple(b[7:])))
-        side = "A" if DOUBLE_BLANK in hands[0] else "B"
-        return cls(hands, None, side)
+    def from_draws(cls, draws: Sequence[Stone], variant: Variant = LEWICKI) -> Position:
+        """The opening position of a deal whose stones were drawn in this order
+        (RULES 1.3 and 4: the seats draw in turn, A first, one stone at a time,
+        until each holds its share; a seat's draws 0..6 make its front row (or
+        its slots), 7..13 its back row; the stones left are out)."""
+        if sorted(draws) != list(variant.stones):
+            raise PositionError(
+                f"a {variant} deal draws each of the {len(variant.stones)} stones once, not {list(draws)!r}"
+            )
+        seats = len(variant.seats)
+        dealt = list(draws[: seats * variant.per_seat])
+        hands = []
+        for i in range(seats):
+            mine = tuple(dealt[i::seats])
+            hands.append(Hand(mine[:COLUMNS], mine[COLUMNS:]) if variant.is_rows else Hand(mine, ()))
+        out = tuple(sorted(draws[seats * variant.per_seat :]))
+        side, _ = variant.opener(hand.stones() for hand in hands)
+        return cls(tuple(hands), None, side, variant, out)
 
 
-def _parse_hand(field: str, side: str, text: str) -> Hand:
+def names_variant(field: str, fields: int) -> bool:
+    """Is this first field meant as a variant's name?  A hand always has '.'
+    between its entries; a word is a name when it is one (in any case, with
+    any option) or when there are more fields than a standard position has."""
+    if "." in field or "/" in field or not any(c.isalpha() for c in field):
+        return False
+    return field.lower().partition("+")[0] in NAMES or "+" in field or fields > LEWICKI.field_count
+
+
+def _or(items: Sequence[str]) -> str:
+    quoted = [repr(i) for i in items]
+    return " or ".join(quoted) if len(quoted) <= 2 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _fields_message(variant: Variant, named: bool, found: int, text: str) -> str:
+    if variant.is_default and not named:
+        return (
+            f"a position has 4 fields '<A front>/<A back> <B front>/<B back> <ends> <side>', "
+            f"found {found} in {text!r}"
+        )
+    shape = [f"<{seat} front>/<{seat} back>" if variant.is_rows else f"<{seat} hand>" for seat in variant.seats]
+    if variant.out_count:
+        shape.append("<out>")
+    shape += ["<ends>", "<side>"]
+    return (
+        f"a {variant} position has {variant.field_count} fields after its name "
+        f"'{' '.join(shape)}', found {found} in {text!r}"
+    )
+
+
+def _stone(entry: str, where: str, text: str, variant: Variant) -> Stone:
+    try:
+        return Stone.parse(entry, variant.highest)
+    except StoneError:
+        raise PositionError(
+            f"{where} has {entry!r}, which is neither a stone of the {variant.set_name} set "
+            f"(two digits 0..{variant.highest}) nor '--', in {text!r}"
+        ) from None
+
+
+def _parse_hand(field: str, side: str, text: str, variant: Variant = LEWICKI) -> Hand:
     rows = field.split("/")
     if len(rows) != 2:
         raise PositionError(
@@ -424,42 +650,71 @@ def _parse_hand(field: str, side: str, text: str) -> Hand:
             raise PositionError(
                 f"{side}'s {name} row has {len(entries)} entries, not 7, in {field!r} of {text!r}"
             )
-        stones: list[Stone | None] = []
-        for entry in entries:
-            if entry == PLAYED:
-                stones.append(None)
-                continue
-            try:
-                stones.append(Stone.parse(entry))
-            except StoneError:
-                raise PositionError(
-                    f"{side}'s {name} row has {entry!r}, which is neither a stone of the "
-                    f"double-six set (two digits 0..6) nor '--', in {text!r}"
-                ) from None
-        parsed.append(tuple(stones))
+        parsed.append(tuple(
+            None if entry == PLAYED else _stone(entry, f"{side}'s {name} row", text, variant)
+            for entry in entries
+        ))
     return Hand(parsed[0], parsed[1])
 
 
-def _parse_ends(field: str, text: str) -> tuple[int, int] | None:
+def _parse_slots(field: str, side: str, text: str, variant: Variant) -> Hand:
+    if "/" in field:
+        raise PositionError(
+            f"in {variant.name} a hand has no rows: {side}'s stones are 7 slots joined by '.', "
+            f"not {field!r} in {text!r}"
+        )
+    entries = field.split(".")
+    if len(entries) != COLUMNS:
+        raise PositionError(f"{side}'s hand has {len(entries)} slots, not 7, in {field!r} of {text!r}")
+    slots = tuple(None if entry == PLAYED else _stone(entry, f"{side}'s hand", text, variant) for entry in entries)
+    return Hand(slots, ())
+
+
+def _parse_out(field: str, text: str, variant: Variant) -> tuple[Stone, ...]:
+    entries = field.split(".")
+    if len(entries) != variant.out_count:
+        raise PositionError(
+            f"a {variant.name} deal leaves {variant.out_count} stones out, but {len(entries)} are "
+            f"listed in {field!r} of {text!r}"
+        )
+    stones = []
+    for entry in entries:
+        try:
+            stones.append(Stone.parse(entry, variant.highest))
+        except StoneError:
+            raise PositionError(
+                f"the out stones have {entry!r}, which is not a stone of the {variant.set_name} set "
+                f"(two digits 0..{variant.highest}), in {text!r}"
+            ) from None
+    seen: set[Stone] = set()
+    for stone in stones:
+        if stone in seen:
+            raise PositionError(f"stone {stone} appears twice among the out stones in {text!r}")
+        seen.add(stone)
+    return tuple(sorted(stones))
+
+
+def _parse_ends(field: str, text: str, highest: int = 6) -> tuple[int, int] | None:
     if field == "-":
         return None
-    if len(field) != 2 or not field.isascii() or not field.isdigit() or max(field) > "6":
+    if len(field) != 2 or not field.isascii() or not field.isdigit() or max(field) > str(highest):
         raise PositionError(
-            f"the ends are '-' (empty table) or two digits 0..6 (left, right), not {field!r} in {text!r}"
+            f"the ends are '-' (empty table) or two digits 0..{highest} (left, right), not {field!r} in {text!r}"
         )
     return int(field[0]), int(field[1])
 
 
-def _forms_line(stones: list[Stone], left: int, right: int) -> bool:
+def _forms_line(stones: list[Stone], left: int, right: int, highest: int = 6) -> bool:
     """Can ``stones`` be laid as one line whose ends show ``left`` and ``right``?
 
     That is an Euler trail from ``left`` to ``right`` in the multigraph whose
-    vertices are the numbers 0..6 and whose edges are the stones: every stone
-    connected to ``left``, and the odd-degree numbers exactly ``{left, right}``
-    (none when ``left == right``, which must then be on some stone).
+    vertices are the numbers 0..highest and whose edges are the stones: every
+    stone connected to ``left``, and the odd-degree numbers exactly
+    ``{left, right}`` (none when ``left == right``, which must then be on some
+    stone).
     """
-    degree = [0] * 7
-    parent = list(range(7))
+    degree = [0] * (highest + 1)
+    parent = list(range(highest + 1))
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -471,7 +726,7 @@ def _forms_line(stones: list[Stone], left: int, right: int) -> bool:
         degree[s.low] += 1
         degree[s.high] += 1
         parent[find(s.low)] = find(s.high)
-    odd = {n for n in range(7) if degree[n] % 2}
+    odd = {n for n in range(highest + 1) if degree[n] % 2}
     if left == right:
         if odd or degree[left] == 0:
             return False
@@ -501,3 +756,4 @@ def line_from_moves(
                 line.append((position.ends[1], stone.other(position.ends[1])))
         position = position.push(move)
     return line
+

@@ -12,7 +12,9 @@ plain-text form in the manner of PGN.
 
 ``GameRecord.parse`` reads a record and replays every move (each must be
 legal); ``str(record)`` writes it back, and ``GameRecord.parse(str(record))
-== record``.  The format is described in ``docs/game-record.md``.
+== record``.  A record of another variant than the standard game has a
+``[Variant "block"]`` tag (written before Start); its Start position names
+the variant too.  The format is described in the README.
 """
 from __future__ import annotations
 
@@ -21,11 +23,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .deal import check_seed, deal
-from .errors import IllegalMoveError, MoveError, PositionError, RecordError, SeedError
+from .errors import IllegalMoveError, MoveError, PositionError, RecordError, SeedError, VariantError
 from .moves import Move
-from .position import BLOCKED, REASONS, SIDES, Position, Result
+from .position import BLOCKED, REASONS, Position, Result, names_variant
+from .variant import LEWICKI, Variant
 
-START, SEED, RESULT = "Start", "Seed", "Result"
+START, SEED, RESULT, VARIANT = "Start", "Seed", "Result", "Variant"
+DERIVED = (VARIANT, START, RESULT)  # tags worked out from the start position and the moves
 UNFINISHED = "*"
 LINE_WIDTH = 79
 
@@ -49,23 +53,26 @@ def format_result(result: Result | None) -> str:
     return f"{result.winner} {result.points} {result.reason}"
 
 
-def parse_result(text: str) -> Result | None:
-    """Read a Result tag's value (see ``format_result``); ``*`` gives ``None``."""
+def parse_result(text: str, variant: Variant = LEWICKI) -> Result | None:
+    """Read a Result tag's value (see ``format_result``); ``*`` gives ``None``.
+    The winner is a side of ``variant``: ``A`` or ``B``, or in ``partnership``
+    the team ``A+C`` or ``B+D``."""
     words = text.split()
     if words == [UNFINISHED]:
         return None
     if len(words) == 2 and words[0].lower() == "draw" and words[1].lower() == BLOCKED:
         return Result(None, 0, BLOCKED)
+    winners = [variant.team_name(team) for team in (0, 1)]
     if (
         len(words) == 3
-        and words[0].upper() in SIDES
+        and words[0].upper() in winners
         and words[1].isascii()
         and words[1].isdigit()
         and words[2].lower() in REASONS
     ):
         return Result(words[0].upper(), int(words[1]), words[2].lower())
     raise RecordError(
-        f"a result is '<A|B> <points> <domino|blocked>', 'draw blocked' or '*', not {text!r}"
+        f"a result is '<{'|'.join(winners)}> <points> <domino|blocked>', 'draw blocked' or '*', not {text!r}"
     )
 
 
@@ -88,7 +95,7 @@ def _check_tags(tags: TagsLike) -> tuple[tuple[str, str], ...]:
             raise RecordError(
                 f"a tag name is a letter followed by letters, digits or '_', not {name!r}"
             )
-        if name in (START, RESULT):
+        if name in DERIVED:
             raise RecordError(
                 f"the {name} tag is not stored with the other tags: it is worked out "
                 f"from the start position and the moves"
@@ -104,11 +111,18 @@ def _check_tags(tags: TagsLike) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _seed_start(value: str) -> Position:
+def _seed_start(value: str, variant: Variant = LEWICKI) -> Position:
     try:
-        return deal(check_seed(value.strip()))
+        return deal(check_seed(value.strip()), variant)
     except SeedError as exc:
         raise RecordError(f"bad Seed tag: {exc}") from None
+
+
+def _variant_tag(value: str) -> Variant:
+    try:
+        return Variant.parse(value.strip())
+    except VariantError as exc:
+        raise RecordError(f"bad Variant tag: {exc}") from None
 
 
 # ------------------------------------------------------------------ replay
@@ -144,9 +158,10 @@ class GameRecord:
     """A start position, the moves played from it (normalised, each legal) and
     the record's tags as ``(name, value)`` pairs in order.
 
-    The Start and Result tags are not among ``tags``: they are written from
-    ``start`` and ``result``.  A ``Seed`` tag, if present, must name the deal
-    whose opening position is ``start``.
+    The Variant, Start and Result tags are not among ``tags``: they are
+    written from ``start`` (whose variant it is) and ``result``.  A ``Seed``
+    tag, if present, must name the deal of that variant whose opening
+    position is ``start``.
 
     The constructor takes more than it stores: the start as a ``Position`` or
     a position string, the moves as ``Move`` objects or move strings, the tags
@@ -169,10 +184,10 @@ class GameRecord:
             raise RecordError(f"the start is a Position or a position string, not {start!r}")
         checked_tags = _check_tags(tags)
         seed = dict(checked_tags).get(SEED)
-        if seed is not None and _seed_start(seed) != start:
+        if seed is not None and _seed_start(seed, start.variant) != start:
             raise RecordError(
                 f"the start position {str(start)!r} is not the opening position of deal "
-                f"{seed!r}, which is {str(_seed_start(seed))!r}"
+                f"{seed!r}, which is {str(_seed_start(seed, start.variant))!r}"
             )
         if isinstance(moves, (str, Move)):
             raise RecordError(f"moves is a sequence of moves, not {moves!r}")
@@ -184,11 +199,15 @@ class GameRecord:
 
     # ------------------------------------------------------------ building
     @classmethod
-    def from_seed(cls, seed: int | str, moves: Iterable[Move | str] = (), tags: TagsLike = ()) -> GameRecord:
-        """A record of deal ``seed`` (its Seed tag comes after ``tags``)."""
+    def from_seed(
+        cls, seed: int | str, moves: Iterable[Move | str] = (), tags: TagsLike = (),
+        variant: Variant | str | None = None,
+    ) -> GameRecord:
+        """A record of deal ``seed`` of ``variant`` (the standard game by
+        default; its Seed tag comes after ``tags``)."""
         value = str(check_seed(seed))
         kept = tuple(t for t in _check_tags(tags) if t[0] != SEED) + ((SEED, value),)
-        return cls(deal(int(value)), tuple(moves), kept)
+        return cls(deal(int(value), variant), tuple(moves), kept)
 
     def push(self, move: Move | str) -> GameRecord:
         """The record with ``move`` played after the last one."""
@@ -207,12 +226,19 @@ class GameRecord:
 
     # ------------------------------------------------------------- reading
     def tag(self, name: str, default: str | None = None) -> str | None:
-        """The value of tag ``name`` (``Start`` and ``Result`` included, as written)."""
+        """The value of tag ``name`` (``Variant``, ``Start`` and ``Result``
+        included, as written; ``Variant`` is ``lewicki`` for the standard game)."""
+        if name == VARIANT:
+            return str(self.start.variant)
         if name == START:
             return str(self.start)
         if name == RESULT:
             return format_result(self.result)
         return dict(self.tags).get(name, default)
+
+    @property
+    def variant(self) -> Variant:
+        return self.start.variant
 
     @property
     def seed(self) -> int | None:
@@ -243,6 +269,8 @@ class GameRecord:
     def format(self) -> str:
         """The record as text: tag lines, a blank line, the numbered moves."""
         lines = [f'[{name} "{escape_tag_value(value)}"]' for name, value in self.tags]
+        if not self.start.variant.is_default:
+            lines.append(f'[{VARIANT} "{self.start.variant}"]')
         lines.append(f'[{START} "{self.start}"]')
         lines.append(f'[{RESULT} "{format_result(self.result)}"]')
         text = "\n".join(lines) + "\n"
@@ -300,13 +328,20 @@ class GameRecord:
 
         values = dict(tags)
         start: Position | None = None
+        variant = _variant_tag(values[VARIANT]) if VARIANT in values else None
         if START in values:
             try:
                 start = Position.parse(values[START])
             except PositionError as exc:
                 raise RecordError(f"bad Start tag: {exc}") from None
+            if variant is not None and start.variant != variant:
+                raise RecordError(
+                    f"the Variant tag {values[VARIANT]!r} does not match the Start tag "
+                    f"{values[START]!r}, which is a position of {str(start.variant)!r}"
+                )
+            variant = start.variant
         if SEED in values:
-            dealt = _seed_start(values[SEED])
+            dealt = _seed_start(values[SEED], variant or LEWICKI)
             if start is None:
                 start = dealt
             elif start != dealt:
@@ -320,27 +355,33 @@ class GameRecord:
             )
         moves, positions = _replay(start, tokens)
         if RESULT in values:
-            claimed = parse_result(values[RESULT])
+            claimed = parse_result(values[RESULT], start.variant)
             actual = positions[-1].result()
             if claimed != actual:
                 raise RecordError(
                     f"the Result tag says {values[RESULT]!r} but the moves "
                     + ("do not finish the deal" if actual is None else f"end with {format_result(actual)!r}")
                 )
-        kept = tuple((n, v) for n, v in tags if n not in (START, RESULT))
+        kept = tuple((n, v) for n, v in tags if n not in DERIVED)
         return cls(start, moves, kept)
 
     @classmethod
     def _parse_bare(cls, lines: list[str], index: int) -> GameRecord:
         """No tags: the first line is a position string, possibly followed by moves."""
         fields = lines[index].split()
+        length = 4  # the standard game's fields; a variant's name says how many it has
+        if fields and names_variant(fields[0], len(fields)):
+            try:
+                length = 1 + Variant.parse(fields[0]).field_count
+            except VariantError as exc:
+                raise RecordError(f"line {index + 1}: a record without tags starts with a position string: {exc}") from None
         try:
-            start = Position.parse(" ".join(fields[:4]))
+            start = Position.parse(" ".join(fields[:length]))
         except PositionError as exc:
             raise RecordError(
                 f"line {index + 1}: a record without tags starts with a position string: {exc}"
             ) from None
-        rest = [(index + 1, " ".join(fields[4:]))] + list(enumerate(lines[index + 1 :], index + 2))
+        rest = [(index + 1, " ".join(fields[length:]))] + list(enumerate(lines[index + 1 :], index + 2))
         moves, _ = _replay(start, _move_tokens(rest))
         return cls(start, moves, ())
 

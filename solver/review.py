@@ -4,20 +4,20 @@ grade, a summary per player and the value of the game after every ply.
 Pure (no Django): the CLI's ``game`` command and the site's game analysis
 both use it.
 
-Per player: ``moves`` (every ply they made, forced ones and passes
+Per player (per seat of the variant: A and B, or A, B, C and D): ``moves`` (every ply they made, forced ones and passes
 included), ``choices`` (plies with two or more legal moves), ``best`` /
 ``inaccuracy`` / ``mistake`` / ``blunder`` counts (RULES.md, "Grading a
 move"), ``points_lost`` (sum of best value minus value) and ``accuracy``: the
 percentage of their choices in which they kept the best value, rounded to one
 decimal (100.0 when they had no choice to make).
 
-``values`` is the value of each position of the game for player A (``start``,
-then after each ply): a chart of the game that does not flip with the side
-to move.
+``values`` is the value of each position of the game for player A (for
+A's team in ``partnership``; ``start``, then after each ply): a chart of the
+game that does not flip with the side to move.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .analysis import BEST, GRADES, analyse
@@ -28,7 +28,8 @@ ProgressCallback = Callable[[int, int], None]
 
 
 def value_for_a(position: Position, value: int) -> int:
-    return value if position.side == "A" else -value
+    """``value`` (for the side to move) from the point of view of A's side."""
+    return value if position.variant.same_team(position.side, "A") else -value
 
 
 def accuracy(best: int, choices: int) -> float:
@@ -39,11 +40,11 @@ def empty_summary() -> dict[str, Any]:
     return {"moves": 0, "choices": 0, "points_lost": 0, "accuracy": 100.0, **{g: 0 for g in GRADES}}
 
 
-def summarise(plies: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """The summary per player of graded plies (dicts with ``side``, ``grade``,
-    ``points_lost`` and ``forced``)."""
-    summary = {side: empty_summary() for side in SIDES}
-    kept = {side: 0 for side in SIDES}
+def summarise(plies: list[dict[str, Any]], seats: Sequence[str] = SIDES) -> dict[str, dict[str, Any]]:
+    """The summary per player (each of ``seats``) of graded plies (dicts with
+    ``side``, ``grade``, ``points_lost`` and ``forced``)."""
+    summary = {side: empty_summary() for side in seats}
+    kept = {side: 0 for side in seats}
     for p in plies:
         player = summary[p["side"]]
         player["moves"] += 1
@@ -52,7 +53,7 @@ def summarise(plies: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         if not p["forced"]:
             player["choices"] += 1
             kept[p["side"]] += p["grade"] == BEST
-    for side in SIDES:
+    for side in seats:
         summary[side]["accuracy"] = accuracy(kept[side], summary[side]["choices"])
     return summary
 
@@ -90,6 +91,6 @@ def grade_record(record: GameRecord, engine: str = "core", progress: ProgressCal
         "final": str(final),
         "result": format_result(record.result),
         "plies": plies,
-        "summary": summarise(plies),
+        "summary": summarise(plies, record.start.variant.seats),
         "values": values,
     }

@@ -1,30 +1,43 @@
 """Reproducible test positions: fresh deals, and positions reached by playing
-seeded random games (middlegames, endgames, forced passes, blocked ends)."""
+seeded random games (middlegames, endgames, forced passes, blocked ends, and
+with ``+doubles`` the positions where a seat moves again after a double), in
+any variant."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
-from solver import PASS, Position, deal
+from solver import PASS, Position, Variant, deal
 
 
-def random_game(seed: int) -> list[Position]:
+def random_game(seed: int, variant: Variant | str | None = None) -> list[Position]:
     """Every position of a game from deal ``seed`` played with seeded random legal moves."""
     rng = random.Random(seed)
-    positions = [deal(seed)]
+    positions = [deal(seed, variant)]
     while moves := positions[-1].legal_moves():
         positions.append(positions[-1].play(rng.choice(moves)))
     return positions
 
 
-def corpus(games: int, first_ply: int = 6, every: int = 3) -> list[tuple[int, list[Position]]]:
+def corpus(
+    games: int, first_ply: int = 6, every: int = 3, variant: Variant | str | None = None,
+    first_seed: int = 10_000, extras_from: int = 0,
+) -> list[tuple[int, list[Position]]]:
     """For each of ``games`` seeded games, the positions from ``first_ply`` on, every
-    ``every`` plies, plus every forced pass and the final (terminal) position."""
+    ``every`` plies, plus every forced pass and every position where the same seat
+    moves again (from ply ``extras_from`` on), and the final (terminal) position."""
     out = []
     for seed in range(games):
-        game = random_game(10_000 + seed)
+        game = random_game(first_seed + seed, variant)
         chosen = [p for i, p in enumerate(game) if i >= first_ply and (i - first_ply) % every == 0]
-        chosen += [p for p in game if p.legal_moves() == [PASS]]
+        chosen += [p for p in game[extras_from:] if p.legal_moves() == [PASS]]
+        chosen += [after for before, after in pairwise(game[extras_from:]) if moves_again(before, after)]
         chosen.append(game[-1])
         unique = list(dict.fromkeys(chosen))
         out.append((seed, unique))
     return out
+
+
+def moves_again(before: Position, after: Position) -> bool:
+    """Did the seat that moved in ``before`` move again in ``after`` (a double, with ``+doubles``)?"""
+    return after.side == before.side and not after.is_over() and before.legal_moves() != [PASS]
