@@ -2,6 +2,11 @@
 real Celery worker processes (one worker, concurrency 2: the two workers of
 this machine), a real Redis and a scratch SQLite database, and the
 acceptance rate (puzzles stored / positions examined).  Target: >= 500/min.
+First, the depth of 1,000 freshly mined puzzles (mined in-process): the share
+whose first move has at least 3 legal moves, the median number of legal moves
+at the first decision, the median line length and the share where the
+heaviest stone fails, for today's acceptance rule and, on the same deals, the
+former one (``mining.describe(..., legacy=True)``, kept for this comparison).
 
     .venv/bin/python bench/puzzle_bench.py [--count 2000] [--concurrency 2]
 
@@ -47,12 +52,67 @@ def wait_for_worker(env: dict, timeout: float = 60) -> None:
     subprocess.run([PY, "-c", code], cwd=ROOT, env=env, check=True)
 
 
+def _mine_both(seed: int) -> tuple[list[dict], list[dict]]:
+    """The puzzles of one deal under today's acceptance rule and the former one (``legacy``)."""
+    import django
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    django.setup()
+    from puzzles.training import mining
+
+    out: tuple[list[dict], list[dict]] = ([], [])
+    for ply, position in enumerate(mining.play_imperfect_game(seed)):
+        for i, legacy in enumerate((False, True)):
+            candidate = mining.describe(position, seed, ply, legacy=legacy)
+            if candidate is not None:
+                out[i].append(mining.quality_facts(candidate.facts))
+    return out
+
+
+def depth_report(count: int, processes: int) -> None:
+    """Mine fresh deals until ``count`` puzzles pass today's rule, measure the
+    same deals under the former rule, and print the depth figures of both."""
+    import random
+    import statistics
+    from multiprocessing import Pool
+
+    rng = random.Random()
+    new: list[dict] = []
+    old: list[dict] = []
+    with Pool(processes) as pool:
+        while len(new) < count:
+            seeds = [rng.randrange(1 << 63) for _ in range(max(8, int((count - len(new)) / 1.5)))]
+            for a, b in pool.imap_unordered(_mine_both, seeds):
+                new += a
+                old += b
+    new = new[:count]
+
+    def figures(rows: list[dict]) -> str:
+        return (f"first move >= 3 legal {sum(r['legal'] >= 3 for r in rows) / len(rows):6.1%}, "
+                f"median legal at the first decision {statistics.median(r['legal'] for r in rows):4.1f}, "
+                f"median line {statistics.median(r['line'] for r in rows):4.1f} moves, "
+                f"median deep choices {statistics.median(r['depth'] for r in rows):3.1f}, "
+                f"heaviest stone fails {sum(r['heaviest_fails'] for r in rows) / len(rows):6.1%}")
+
+    print(f"puzzle depth (in-process mining, {processes} processes, the same deals under both rules)")
+    print(f"  now    ({len(new)} puzzles): {figures(new)}")
+    print(f"  before ({len(old)} puzzles): {figures(old)}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=2000, help="puzzles to generate in the measured run")
     parser.add_argument("--concurrency", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seeds-per-task", type=int, default=8)
+    parser.add_argument("--depth-count", type=int, default=1000, help="fresh puzzles measured for depth (0: skip)")
+    parser.add_argument("--depth-only", action="store_true", help="only the depth figures")
     args = parser.parse_args()
+    if args.depth_count:
+        depth_report(args.depth_count, args.concurrency)
+    if args.depth_only:
+        return 0
 
     redis_server = shutil.which("redis-server")
     if redis_server is None:

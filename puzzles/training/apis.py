@@ -20,7 +20,7 @@ from puzzles.core import events
 from puzzles.core.api import MoveInputSerializer, error_response, long_poll, validated
 from puzzles.core.vocabulary import GRADES, SIDES
 
-from . import presentation, selectors, services
+from . import days, presentation, selectors, services
 
 NOT_FOUND = error_response(404, "No such puzzle or attempt (or another player's).")
 BAD = error_response(400, "Malformed or illegal move.")
@@ -52,6 +52,8 @@ class PlayerOutputSerializer(serializers.Serializer):
     streak = serializers.IntegerField(help_text="Consecutive UTC days with the daily puzzle solved on its day.")
     best_streak = serializers.IntegerField()
     solved_today = serializers.BooleanField()
+    difficulty = serializers.ChoiceField(choices=["easiest", "easier", "normal", "harder", "hardest"],
+                                         help_text="Your training difficulty (an offset from your rating).")
 
 
 class DailyOutputSerializer(PuzzleOutputSerializer):
@@ -99,6 +101,9 @@ class SolutionSerializer(serializers.Serializer):
     themes = ThemeSerializer(many=True)
     board_after = serializers.JSONField()
     source = serializers.DictField()  # type: ignore[assignment]
+    quality = serializers.FloatField(help_text="0 to 100, from solver facts.")
+    quality_facts = serializers.JSONField(help_text="Legal moves, failing moves, mean loss, natural moves that fail, depth.")
+    vote_url = serializers.CharField()
 
 
 class AttemptRatingSerializer(serializers.Serializer):
@@ -159,6 +164,51 @@ class HistoryOutputSerializer(serializers.Serializer):
     attempts = HistoryRowSerializer(many=True)
 
 
+class DashboardThemeSerializer(serializers.Serializer):
+    theme = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]
+    description = serializers.CharField()
+    attempts = serializers.IntegerField()
+    solved = serializers.IntegerField()
+    failed = serializers.IntegerField()
+    success_rate = serializers.FloatField(allow_null=True)
+    performance = serializers.IntegerField(allow_null=True, help_text="Linear performance rating.")
+    train_url = serializers.CharField()
+    replay_url = serializers.CharField()
+
+
+class DashboardTotalSerializer(serializers.Serializer):
+    attempts = serializers.IntegerField()
+    solved = serializers.IntegerField()
+    failed = serializers.IntegerField()
+    success_rate = serializers.FloatField(allow_null=True)
+    performance = serializers.IntegerField(allow_null=True)
+
+
+class DashboardOutputSerializer(serializers.Serializer):
+    days = serializers.IntegerField()
+    total = DashboardTotalSerializer()
+    themes = DashboardThemeSerializer(many=True)
+    strongest = ThemeSerializer(many=True)
+    weakest = ThemeSerializer(many=True)
+    train_weakest_url = serializers.CharField(allow_null=True)
+
+
+class DifficultyInputSerializer(serializers.Serializer):
+    difficulty = serializers.ChoiceField(choices=["easiest", "easier", "normal", "harder", "hardest"])
+
+
+class VoteInputSerializer(serializers.Serializer):
+    up = serializers.BooleanField(help_text="true: thumbs up; false: thumbs down.")
+
+
+class VoteOutputSerializer(serializers.Serializer):
+    up = serializers.IntegerField()
+    down = serializers.IntegerField()
+    yours = serializers.BooleanField(allow_null=True)
+    url = serializers.CharField()
+
+
 # -------------------------------------------------------------- views
 
 def _player_state(request: Request) -> dict[str, Any]:
@@ -184,14 +234,21 @@ class NextPuzzleApi(APIView):
         summary="A training puzzle near your rating",
         description="One you have not tried, near your puzzle rating; `?theme=` keeps to one theme "
         "(GET /api/puzzles/themes/). 404 when none is left.",
-        parameters=[OpenApiParameter("theme", OpenApiTypes.STR, description="A theme name.")],
+        parameters=[
+            OpenApiParameter("theme", OpenApiTypes.STR, description="A theme name."),
+            OpenApiParameter("difficulty", OpenApiTypes.STR,
+                             description="easiest, easier, normal, harder or hardest (default: your setting)."),
+        ],
         responses={200: NextOutputSerializer, **NOT_FOUND},
     )
     def get(self, request: Request) -> Response:
         theme = request.query_params.get("theme") or None
         if theme is not None and theme not in {t["name"] for t in presentation.themes()}:
             raise ValidationError({"theme": [f"no theme {theme!r}"]})
-        puzzle = selectors.puzzle_next(Player.of(request), theme)
+        difficulty = request.query_params.get("difficulty") or None
+        if difficulty is not None and difficulty not in days.DIFFICULTIES:
+            raise ValidationError({"difficulty": [f"no difficulty {difficulty!r}"]})
+        puzzle = selectors.puzzle_next(Player.of(request), theme, difficulty)
         if puzzle is None:
             return Response({"error": "no puzzle left to try" + (f" with theme {theme}" if theme else "")}, status=404)
         return Response({**presentation.puzzle_public(puzzle), "player": _player_state(request)})
@@ -281,3 +338,65 @@ class HistoryApi(APIView):
     def get(self, request: Request) -> Response:
         player = Player.of(request)
         return Response({"player": _player_state(request), "attempts": selectors.history(player)})
+
+
+class DashboardApi(APIView):
+    @extend_schema(
+        summary="Your puzzle dashboard",
+        description="Over the last `days` (7, 30 or 90) days: per theme, finished attempts, solved, success rate "
+        "and performance rating (puzzle ratings when tried, plus 400 x (solved - failed) / attempts); the "
+        "strongest and weakest themes (with at least 3 attempts) and a link to train the weakest.",
+        parameters=[OpenApiParameter("days", OpenApiTypes.INT, description="7, 30 (default) or 90.")],
+        responses={200: DashboardOutputSerializer},
+    )
+    def get(self, request: Request) -> Response:
+        raw = request.query_params.get("days") or "30"
+        if raw not in {str(d) for d in selectors.DASHBOARD_PERIODS}:
+            raise ValidationError({"days": ["7, 30 or 90"]})
+        return Response(presentation.dashboard_state(selectors.dashboard(Player.of(request), int(raw))))
+
+
+class ReplayApi(APIView):
+    @extend_schema(
+        summary="A failed puzzle to replay",
+        description="A puzzle you failed and have not solved (the newest first), `?theme=` to keep to one; "
+        "replays are unrated. 404 when there is none.",
+        parameters=[OpenApiParameter("theme", OpenApiTypes.STR, description="A theme name.")],
+        responses={200: PuzzleOutputSerializer, **NOT_FOUND},
+    )
+    def get(self, request: Request) -> Response:
+        theme = request.query_params.get("theme") or None
+        if theme is not None and theme not in {t["name"] for t in presentation.themes()}:
+            raise ValidationError({"theme": [f"no theme {theme!r}"]})
+        puzzle = selectors.failed_puzzles(Player.of(request), theme).first()
+        if puzzle is None:
+            return Response({"error": "no failed puzzle to replay"}, status=404)
+        return Response(presentation.puzzle_public(puzzle))
+
+
+class DifficultyApi(APIView):
+    @extend_schema(
+        summary="Set your training difficulty",
+        description="Remembered for your account (or guest session): next puzzle aims at your rating plus "
+        "the offset (easiest -600, easier -300, normal 0, harder +300, hardest +600) and keeps within 250 of it.",
+        request=DifficultyInputSerializer,
+        responses={200: PlayerOutputSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(DifficultyInputSerializer, request)
+        rating = services.difficulty_set(player=Player.of(request, create=True), difficulty=data["difficulty"])
+        return Response(presentation.player_state(rating))
+
+
+class PuzzleVoteApi(APIView):
+    @extend_schema(
+        summary="Vote for a puzzle",
+        description="Thumbs up or down, once you have finished an attempt at it (409 before); voting again "
+        "changes your vote. Votes move the puzzle's score (what the daily puzzle is chosen by).",
+        request=VoteInputSerializer,
+        responses={200: VoteOutputSerializer, **NOT_FOUND, **CONFLICT},
+    )
+    def post(self, request: Request, puzzle_id: int) -> Response:
+        data = validated(VoteInputSerializer, request)
+        puzzle = services.puzzle_vote(puzzle=selectors.puzzle_get(puzzle_id), player=Player.of(request), up=data["up"])
+        return Response(presentation.votes_state(puzzle, data["up"]))

@@ -37,3 +37,13 @@ def streak_current(rating: Any | None, today: date | None = None) -> int:
         return 0
     today = today or utc_today()
     return rating.streak if rating.streak_day >= today - timedelta(days=1) else 0
+
+
+# Difficulty of training puzzles: an offset from the player's rating, and the
+# band around that target that "next puzzle" keeps to.
+DIFFICULTIES = {"easiest": -600, "easier": -300, "normal": 0, "harder": 300, "hardest": 600}
+DIFFICULTY_BAND = 250
+
+
+def difficulty_offset(key: str | None) -> int:
+    return DIFFICULTIES.get(key or "normal", 0)

@@ -12,10 +12,11 @@ Kinds:
 After each correct move the defender plays its most resistant reply (the
 lowest value for the solving side; among equals, the one that leaves the
 solving side the fewest good answers).  The line goes on while the solving
-side faces a real choice (``is_real_choice``) and stops when nothing is left
+side faces a deep choice (``is_deep_choice``: a real choice that is more than
+which end one stone goes to) and stops when nothing is left
 to find or the deal ends.  An attempt accepts any move that keeps the optimal
 value and continues from the position actually reached, with the same rules
-(``defender_reply``, ``is_real_choice``).
+(``defender_reply``, ``is_deep_choice``).
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -34,6 +36,8 @@ WIN, MOST = "win", "most"
 KINDS = (WIN, MOST)
 MOST_MARGIN = 10
 MAX_SOLVER_MOVES = 8
+# The first move of a puzzle is a choice among at least this many legal moves.
+MIN_FIRST_MOVES = 3
 
 
 def classify(analysis: Analysis) -> str | None:
@@ -55,6 +59,21 @@ def is_real_choice(analysis: Analysis) -> bool:
     keepers = len(analysis.best_moves)
     total = len(analysis.moves)
     return total >= 2 and keepers < total and keepers <= max(1, total // 2)
+
+
+def is_placement_only(analysis: Analysis) -> bool:
+    """Is the only thing to get wrong which end a stone goes to: every move
+    that loses value is another placement of a stone that also has a move
+    keeping it?"""
+    keepers = {m.stone for m in analysis.best_moves}
+    failing = [m.move for m in analysis.moves if m.value != analysis.value]
+    return bool(failing) and all(m.stone is not None and m.stone in keepers for m in failing)
+
+
+def is_deep_choice(analysis: Analysis) -> bool:
+    """A real choice (``is_real_choice``) that is more than where to put one
+    stone (``is_placement_only``): what a puzzle's line stops without."""
+    return is_real_choice(analysis) and not is_placement_only(analysis)
 
 
 def defender_reply(position: Position) -> Move:
@@ -81,8 +100,12 @@ class Line:
     final: Position  # the end of the deal with perfect play after the line
 
 
-def solution_line(start: Position, max_solver_moves: int = MAX_SOLVER_MOVES) -> Line:
-    """The stored line of a puzzle starting at ``start`` (``start``'s side solves)."""
+def solution_line(start: Position, max_solver_moves: int = MAX_SOLVER_MOVES, legacy: bool = False) -> Line:
+    """The stored line of a puzzle starting at ``start`` (``start``'s side
+    solves): it goes on while the solving side faces a deep choice
+    (``is_deep_choice``; with ``legacy``, any real choice, the rule the bench
+    compares against)."""
+    choice = is_real_choice if legacy else is_deep_choice
     solver_side = start.side
     position, moves, movers, found = start, [], [], 0
     while found < max_solver_moves:
@@ -90,7 +113,7 @@ def solution_line(start: Position, max_solver_moves: int = MAX_SOLVER_MOVES) -> 
         if not analysis.moves:
             break
         if position.side == solver_side:
-            if found and not is_real_choice(analysis):
+            if found and not choice(analysis):
                 break
             move = analysis.best_moves[0]
             found += 1
@@ -254,6 +277,60 @@ def _forces_pass(position: Position, move: Move) -> bool:
     return position.play(move).legal_moves() == [PASS]
 
 
+# ------------------------------------------------------------------ quality
+
+def depth_of(facts: Facts) -> int:
+    """How many of the line's steps for the solving side are deep choices
+    (the first always is, for a puzzle mined now)."""
+    position, depth = facts.start, 0
+    for move in facts.line.moves:
+        if position.side == facts.solver_side and is_deep_choice(analyse(position)):
+            depth += 1
+        position = position.play(move)
+    return depth
+
+
+def quality_facts(facts: Facts) -> dict[str, Any]:
+    """The solver facts the quality score is made of: legal moves at the
+    first decision, how many of them fail and by how much, whether the
+    natural moves (the heaviest stone, a block) fail, the line's length and
+    how many of its steps are deep choices."""
+    analysis = facts.analysis
+    failing = [m for m in analysis.moves if m.value != analysis.value]
+    heaviest = max((m.move.stone.pips for m in analysis.moves if m.move.stone is not None), default=0)
+    return {
+        "legal": len(analysis.moves),
+        "failing": len(failing),
+        "mean_loss": round(sum(analysis.value - m.value for m in failing) / len(failing), 1) if failing else 0,
+        "heaviest_fails": any(m.move.stone is not None and m.move.stone.pips == heaviest for m in failing),
+        "block_fails": any(_forces_pass(facts.start, m.move) for m in failing),
+        "key_blocks": _forces_pass(facts.start, facts.key),
+        "line": len(facts.line.moves),
+        "solver_moves": facts.line.solver_moves,
+        "depth": depth_of(facts),
+    }
+
+
+def quality_score(q: dict[str, Any]) -> float:
+    """0 to 100 from ``quality_facts``: many legal moves, most of them
+    failing and by a lot, a natural move that fails, a long line of deep
+    choices make a good puzzle; an answer that is an obvious block, less so."""
+    score = 25 * min(q["legal"], 8) / 8
+    score += 15 * (q["failing"] / q["legal"] if q["legal"] else 0)
+    score += 15 * min(q["mean_loss"], 40) / 40
+    score += 15 if q["heaviest_fails"] else 0
+    score += 10 if q["block_fails"] else 0
+    score += 20 * min(q["depth"], 4) / 4
+    score -= 5 if q["key_blocks"] else 0
+    return round(max(0.0, min(100.0, score)), 1)
+
+
+def vote_score(quality: float, up: int, down: int) -> float:
+    """The quality moved by the players' votes: up to 30 points either way,
+    more as votes accumulate (a Wilson-like damping: two phantom votes)."""
+    return round(quality + 30 * (up - down) / (up + down + 2), 1)
+
+
 # ---------------------------------------------------------------- generator
 
 @dataclass(frozen=True)
@@ -269,6 +346,7 @@ class Candidate:
 
     def to_record(self) -> dict:
         """What the database stores (the answer included: never sent before the end)."""
+        facts = self.quality_facts
         return {
             "position": str(self.position),
             "side": self.position.side,
@@ -280,16 +358,27 @@ class Candidate:
             "seed": self.seed,
             "ply": self.ply,
             "value": self.facts.analysis.value,
+            "quality_facts": facts,
+            "quality": quality_score(facts),
         }
 
+    @property
+    def quality_facts(self) -> dict[str, Any]:
+        return quality_facts(self.facts)
 
-def describe(position: Position, seed: int = 0, ply: int = 0) -> Candidate | None:
-    """Verify ``position`` exactly and build its puzzle, or ``None`` if it is none."""
+
+def describe(position: Position, seed: int = 0, ply: int = 0, legacy: bool = False) -> Candidate | None:
+    """Verify ``position`` exactly and build its puzzle, or ``None`` if it is
+    none: the first move is a deep choice (``is_deep_choice``) among at least
+    ``MIN_FIRST_MOVES`` legal moves.  ``legacy`` keeps the former acceptance
+    (any two legal moves, any real choice): for the bench's comparison only."""
     analysis = analyse(position)
     kind = classify(analysis)
     if kind is None:
         return None
-    line = solution_line(position)
+    if not legacy and (len(analysis.moves) < MIN_FIRST_MOVES or not is_deep_choice(analysis)):
+        return None
+    line = solution_line(position, legacy=legacy)
     if line.solver_moves < 1 or not line.moves:
         return None
     facts = Facts(position, kind, analysis, line)
@@ -316,11 +405,11 @@ def play_imperfect_game(seed: int, temperatures: tuple[float, float] = (6.0, 6.0
         positions.append(position)
 
 
-def mine_deal(seed: int) -> list[Candidate]:
+def mine_deal(seed: int, legacy: bool = False) -> list[Candidate]:
     """Every puzzle found along one imperfect game of deal ``seed``."""
     found = []
     for ply, position in enumerate(play_imperfect_game(seed)):
-        candidate = describe(position, seed, ply)
+        candidate = describe(position, seed, ply, legacy=legacy)
         if candidate is not None:
             found.append(candidate)
     return found

@@ -45,6 +45,14 @@ class Puzzle(models.Model):
     daily_on = models.DateField(_("daily puzzle on"), null=True, blank=True, unique=True)
     attempts_count = models.PositiveIntegerField(_("attempts"), default=0)
     solved_count = models.PositiveIntegerField(_("solved"), default=0)
+    # How good a puzzle it is, from solver facts (``mining.quality_facts``,
+    # ``mining.quality_score``: 0 to 100), and with the players' votes
+    # (``score``: what the daily puzzle is chosen by).
+    quality_facts = models.JSONField(_("quality facts"), default=dict, blank=True)
+    quality = models.FloatField(_("quality"), default=0)
+    votes_up = models.PositiveIntegerField(_("votes up"), default=0)
+    votes_down = models.PositiveIntegerField(_("votes down"), default=0)
+    score = models.FloatField(_("score"), default=0, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -89,6 +97,18 @@ class PlayerRating(models.Model):
     streak = models.PositiveIntegerField(_("daily streak"), default=0)
     best_streak = models.PositiveIntegerField(_("best daily streak"), default=0)
     streak_day = models.DateField(_("last daily solved"), null=True, blank=True)
+
+    class Difficulty(models.TextChoices):
+        EASIEST = "easiest", _("easiest")
+        EASIER = "easier", _("easier")
+        NORMAL = "normal", _("normal")
+        HARDER = "harder", _("harder")
+        HARDEST = "hardest", _("hardest")
+
+    # The training difficulty the player chose: an offset from their rating (days.DIFFICULTIES).
+    difficulty = models.CharField(_("difficulty"), max_length=8, choices=Difficulty.choices, default=Difficulty.NORMAL)
+    best_puzzle_streak = models.PositiveIntegerField(_("best puzzle streak"), default=0)
+    best_timed_score = models.PositiveIntegerField(_("best timed score"), default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -157,3 +177,28 @@ class PuzzleAttempt(models.Model):
     @property
     def finished(self) -> bool:
         return self.status in (self.Status.SOLVED, self.Status.FAILED)
+
+
+class PuzzleVote(models.Model):
+    """A player's thumbs up or down for a puzzle, after an attempt at it
+    (one vote per player and puzzle; voting again changes it)."""
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="votes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_votes"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="")
+    up = models.BooleanField(_("thumbs up"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("puzzle vote")
+        verbose_name_plural = _("puzzle votes")
+        constraints = [
+            models.UniqueConstraint(fields=["puzzle", "user"], condition=Q(user__isnull=False), name="unique_vote_user"),
+            models.UniqueConstraint(fields=["puzzle", "session_key"], condition=Q(user__isnull=True),
+                                    name="unique_vote_session"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{'+' if self.up else '-'} puzzle {self.puzzle_id}"

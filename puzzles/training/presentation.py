@@ -29,7 +29,35 @@ def player_state(rating: PlayerRating | None) -> dict[str, Any]:
         "streak": days.streak_current(rating),
         "best_streak": rating.best_streak if rating else 0,
         "solved_today": bool(rating and rating.streak_day == days.utc_today()),
+        "difficulty": rating.difficulty if rating else "normal",
     }
+
+
+def difficulties() -> list[dict[str, Any]]:
+    labels = dict(PlayerRating.Difficulty.choices)
+    return [{"name": key, "label": str(labels[key]), "offset": offset} for key, offset in days.DIFFICULTIES.items()]
+
+
+def dashboard_state(figures: dict[str, Any]) -> dict[str, Any]:
+    """The dashboard with the themes' words and the link to train the weakest."""
+    def named(row: dict[str, Any]) -> dict[str, Any]:
+        return {**row, **{k: v for k, v in theme_state(row["theme"]).items() if k != "name"},
+                "train_url": reverse("training:train") + f"?theme={row['theme']}",
+                "replay_url": reverse("training:replay") + f"?theme={row['theme']}"}
+
+    weakest = figures["weakest"][0] if figures["weakest"] else None
+    return {
+        **figures,
+        "themes": [named(t) for t in figures["themes"]],
+        "strongest": [theme_state(t) for t in figures["strongest"]],
+        "weakest": [theme_state(t) for t in figures["weakest"]],
+        "train_weakest_url": reverse("training:train") + f"?theme={weakest}" if weakest else None,
+    }
+
+
+def votes_state(puzzle: Puzzle, mine: bool | None) -> dict[str, Any]:
+    return {"up": puzzle.votes_up, "down": puzzle.votes_down, "yours": mine,
+            "url": reverse("training:api-puzzle-vote", args=[puzzle.pk])}
 
 
 def theme_state(key: str) -> dict[str, Any]:
@@ -93,6 +121,9 @@ def solution_state(puzzle: Puzzle) -> dict[str, Any]:
         "themes": [theme_state(t) for t in puzzle.themes],
         "board_after": _board(start, position, puzzle.line),
         "source": {"seed": puzzle.seed, "ply": puzzle.ply},
+        "quality": puzzle.quality,
+        "quality_facts": puzzle.quality_facts,
+        "vote_url": reverse("training:api-puzzle-vote", args=[puzzle.pk]),
     }
 
 

@@ -3,6 +3,7 @@ player (no writes here; the JSON the API returns is in ``presentation``)."""
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from typing import Any
 
 from django.db.models import F, QuerySet
@@ -55,13 +56,31 @@ def daily_archive(limit: int = 366):
     return Puzzle.objects.filter(daily_on__isnull=False, daily_on__lte=days.utc_today()).order_by("-daily_on")[:limit]
 
 
-def puzzle_next(player: Player, theme: str | None = None) -> Puzzle | None:
+def puzzle_unfinished(player: Player, theme: str | None = None) -> Puzzle | None:
+    """The training puzzle of the player's unfinished rated attempt, if any
+    (in ``theme`` when given): it stays theirs until it is solved or failed,
+    so that leaving or reloading the page does not skip it."""
+    queryset = attempts_for_player(player).filter(
+        rated=True, puzzle__daily_on__isnull=True,
+    ).exclude(status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED])
+    if theme:
+        queryset = queryset.filter(puzzle__themes__icontains=f'"{theme}"')
+    attempt = queryset.select_related("puzzle").order_by("created_at", "id").first()
+    return attempt.puzzle if attempt is not None else None
+
+
+def puzzle_next(player: Player, theme: str | None = None, difficulty: str | None = None) -> Puzzle | None:
     """A training puzzle near the player's rating that they have not tried:
-    one of the few nearest (at random), never a daily puzzle."""
+    one of the few nearest (at random), never a daily puzzle.  The target
+    is the rating moved by the difficulty (``days.DIFFICULTIES``: the
+    player's setting unless ``difficulty`` is given), and the puzzle keeps within ``days.DIFFICULTY_BAND`` of it."""
     rating = player_rating(player)
-    target = rating.rating if rating else DEFAULT_RATING
+    offset = days.difficulty_offset(difficulty or (rating.difficulty if rating else None))
+    target = (rating.rating if rating else DEFAULT_RATING) + offset
     tried = attempts_for_player(player).values_list("puzzle_id", flat=True)
-    queryset = Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried)
+    queryset = Puzzle.objects.filter(
+        daily_on__isnull=True, rating__gte=target - days.DIFFICULTY_BAND, rating__lte=target + days.DIFFICULTY_BAND
+    ).exclude(pk__in=tried)
     if theme:
         queryset = queryset.filter(themes__icontains=f'"{theme}"')
     nearest = list(
@@ -105,3 +124,72 @@ def history(player: Player, limit: int = 200) -> list[dict[str, Any]]:
     return out
 
 
+
+# -------------------------------------------------------------- dashboard
+
+DASHBOARD_PERIODS = (7, 30, 90)
+# A theme is named strongest or weakest only with this many attempts in the period.
+DASHBOARD_MIN_ATTEMPTS = 3
+
+
+def performance(opponents: list[float], wins: int) -> int | None:
+    """The linear performance rating of a run of results: the opponents'
+    mean rating plus 400 x (wins - losses) / games (as chess federations and
+    Lichess's puzzle dashboard do)."""
+    if not opponents:
+        return None
+    n = len(opponents)
+    return round(sum(opponents) / n + 400 * (2 * wins - n) / n)
+
+
+def dashboard(player: Player, period_days: int, now: Any = None) -> dict[str, Any]:
+    """Per theme, over the last ``period_days`` days: finished attempts,
+    solved, success rate and performance rating (against the puzzles'
+    ratings when tried), with the strongest and weakest themes."""
+    from django.utils import timezone
+
+    since = (now or timezone.now()) - timedelta(days=period_days)
+    rows = (
+        attempts_for_player(player).filter(finished_at__isnull=False, finished_at__gte=since)
+        .select_related("puzzle").order_by("finished_at", "id")
+    )
+    per_theme: dict[str, dict[str, Any]] = {}
+    total = {"attempts": 0, "solved": 0, "opponents": []}
+    for a in rows:
+        solved = a.status == PuzzleAttempt.Status.SOLVED
+        opponent = a.puzzle_rating_before if a.puzzle_rating_before is not None else a.puzzle.rating
+        for bucket in [total] + [per_theme.setdefault(t, {"attempts": 0, "solved": 0, "opponents": []})
+                                 for t in a.puzzle.themes]:
+            bucket["attempts"] += 1
+            bucket["solved"] += solved
+            bucket["opponents"].append(opponent)
+
+    def figures(b: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "attempts": b["attempts"], "solved": b["solved"], "failed": b["attempts"] - b["solved"],
+            "success_rate": round(b["solved"] / b["attempts"], 3) if b["attempts"] else None,
+            "performance": performance(b["opponents"], b["solved"]),
+        }
+
+    themes = [{"theme": key, **figures(b)} for key, b in per_theme.items()]
+    themes.sort(key=lambda t: (-t["attempts"], t["theme"]))
+    ranked = sorted((t for t in themes if t["attempts"] >= DASHBOARD_MIN_ATTEMPTS),
+                    key=lambda t: (t["performance"], t["success_rate"], t["theme"]))
+    return {
+        "days": period_days,
+        "total": figures(total),
+        "themes": themes,
+        "strongest": [t["theme"] for t in reversed(ranked[-3:])],
+        "weakest": [t["theme"] for t in ranked[:3]],
+    }
+
+
+def failed_puzzles(player: Player, theme: str | None = None) -> QuerySet[Puzzle]:
+    """Puzzles the player has failed and never solved (to replay), the newest first."""
+    mine = attempts_for_player(player)
+    failed = mine.filter(status=PuzzleAttempt.Status.FAILED)
+    solved_after = mine.filter(status=PuzzleAttempt.Status.SOLVED).values_list("puzzle_id", flat=True)
+    queryset = Puzzle.objects.filter(pk__in=failed.values_list("puzzle_id", flat=True)).exclude(pk__in=solved_after)
+    if theme:
+        queryset = queryset.filter(themes__icontains=f'"{theme}"')
+    return queryset.order_by("-id")

@@ -13,7 +13,7 @@ An attempt travels like a game's move:
    the solver).  A move that loses value fails the attempt.  A move that keeps it
    counts as found; the attempt is solved when the deal is over, when as many
    moves were found as the stored line has, or when the solving side faces no
-   real choice any more (``mining.is_real_choice``); else the defender replies
+   deep choice any more (``mining.is_deep_choice``); else the defender replies
    (``mining.defender_reply``) and it is the player's move again.
    Idempotent: it acts only while the attempt is ``thinking`` and writes only
    if the attempt's version is unchanged.
@@ -40,12 +40,15 @@ from puzzles.core.errors import ApplicationError, ConflictError
 from solver import Analysis, DominoError, Position
 
 from . import days, glicko2, mining
-from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
+from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed, PuzzleVote
 from .tasks import attempt_settle_task, mine_seeds_task, pool_filled_task
 
 log = logging.getLogger(__name__)
 
 SEED_BOUND = 1 << 63
+# The daily puzzle is the best of this many puzzles nearest its target rating.
+DAILY_SHORTLIST = 20
+DAILY_BAND = 100  # rating points either side of the target
 
 
 def _notify(attempt_id: int) -> None:
@@ -119,6 +122,7 @@ def store_puzzles(records: list[dict]) -> tuple[list[Puzzle], int]:
             position=position, side=r["side"], kind=r["kind"], line=r["line"], solver_moves=r["solver_moves"],
             themes=r["themes"], start_moves=r.get("start_moves", []), value=r["value"],
             rating=r["rating"], initial_rating=r["rating"], seed=str(r["seed"]), ply=r["ply"],
+            quality_facts=r.get("quality_facts", {}), quality=r.get("quality", 0), score=r.get("quality", 0),
         )
         try:
             with transaction.atomic():
@@ -181,12 +185,12 @@ def generate_puzzles(
     started = time.monotonic()
     summaries: list[dict] = []
     accepted = 0
-    # About 4 puzzles per deal: ask for a little more than needed per round.
+    # About 1.7 puzzles per deal: ask for a little more than needed per round.
     while accepted < count:
         if time.monotonic() - started > timeout:
             break
         missing = count - accepted
-        deals = max(1, int(missing / 3.5) + 1)
+        deals = max(1, int(missing / 1.5) + 1)
         batches = [fresh_seeds(min(seeds_per_task, deals - i)) for i in range(0, deals, seeds_per_task)]
         if workers:
             result = cast(GroupResult, group(mine_seeds_task.s(b) for b in batches).apply_async())
@@ -232,7 +236,7 @@ def pool_fill_async(minimum: int, *, seeds_per_task: int = 8) -> int:
     missing = minimum - have
     if missing <= 0:
         return 0
-    deals = int(missing / 3.0) + 2
+    deals = int(missing / 1.3) + 2
     seeds = fresh_seeds(deals)
     batches = [seeds[i : i + seeds_per_task] for i in range(0, len(seeds), seeds_per_task)]
     chord(mine_seeds_task.s(b) for b in batches)(pool_filled_task.s())
@@ -243,8 +247,9 @@ def pool_fill_async(minimum: int, *, seeds_per_task: int = 8) -> int:
 
 def daily_ensure(day: date | None = None) -> Puzzle | None:
     """The daily puzzle of ``day`` (today, UTC), chosen now if there is none:
-    among the puzzles never used as a daily and never tried by anyone, the one
-    whose rating is nearest the weekday's target (ties: the lowest id).
+    among the puzzles never used as a daily and never tried by anyone, the
+    ``DAILY_SHORTLIST`` whose ratings are nearest the weekday's target and
+    within ``DAILY_BAND`` of it (else the nearest), the best (``score``: quality and votes; ties: nearest, then lowest id).
     Idempotent and safe against concurrent callers (``daily_on`` is unique).
     ``None`` when there is no puzzle to choose."""
     day = day or days.utc_today()
@@ -256,12 +261,15 @@ def daily_ensure(day: date | None = None) -> Puzzle | None:
         base = Puzzle.objects.filter(daily_on__isnull=True)
         fresh = base.filter(attempts_count=0)
         candidates = fresh if fresh.exists() else base
-        choice = (
+        nearest = list(
             candidates.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
-            .values_list("pk", flat=True).first()
+            .values_list("pk", "score", "distance")[:DAILY_SHORTLIST]
         )
-        if choice is None:
+        if not nearest:
             return None
+        # Of the rating's band (else the nearest puzzle), the best.
+        shortlist = [row for row in nearest if row[2] <= DAILY_BAND] or nearest[:1]
+        choice = min(shortlist, key=lambda row: (-row[1], row[2], row[0]))[0]
         try:
             with transaction.atomic():
                 updated = Puzzle.objects.filter(pk=choice, daily_on__isnull=True).update(daily_on=day)
@@ -288,6 +296,18 @@ def player_rating_ensure(player: Player) -> PlayerRating | None:
             return PlayerRating.objects.get_or_create(user=None, session_key=player.token)[0]
     except IntegrityError:
         return PlayerRating.objects.get(user=None, session_key=player.token)
+
+
+def difficulty_set(*, player: Player, difficulty: str) -> PlayerRating:
+    """Remember the player's training difficulty (``days.DIFFICULTIES``); 400 for an unknown one."""
+    if difficulty not in days.DIFFICULTIES:
+        raise ApplicationError(f"no difficulty {difficulty!r}: one of {', '.join(days.DIFFICULTIES)}")
+    rating = player_rating_ensure(player)
+    if rating is None:
+        raise ApplicationError("no player: start a session first")
+    PlayerRating.objects.filter(pk=rating.pk).update(difficulty=difficulty)
+    rating.refresh_from_db()
+    return rating
 
 
 def attempts_unrate_analysed(*, player: Player, position: str, **kwargs: Any) -> int:
@@ -478,8 +498,8 @@ def attempt_settle(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
         if position.is_over():
             solved = True
         else:
-            # The solving side's next step: a real choice, or nothing left to find.
-            solved = not mining.is_real_choice(analysis_solve(str(position)))
+            # The solving side's next step: a deep choice, or nothing left to find.
+            solved = not mining.is_deep_choice(analysis_solve(str(position)))
     if solved:
         _finish(attempt, solved=True, fields={"moves": moves, "found": found, "position": str(position)})
     else:
@@ -493,6 +513,30 @@ def attempt_settle(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
             _notify(attempt.pk)
     attempt.refresh_from_db()
     return attempt
+
+
+def puzzle_vote(*, puzzle: Puzzle, player: Player, up: bool) -> Puzzle:
+    """A thumbs up or down for ``puzzle`` once the player has finished an
+    attempt at it (409 before: a vote must not wait on the answer); voting
+    again changes the vote.  The puzzle's ``score`` follows the votes."""
+    if not player.rows(PuzzleAttempt.objects.all(), "user").filter(
+        puzzle=puzzle, status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED]
+    ).exists():
+        raise ConflictError("vote after solving (or failing) the puzzle")
+    with transaction.atomic():
+        locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
+        vote = player.rows(PuzzleVote.objects.filter(puzzle=locked), "user").first()
+        if vote is None:
+            PuzzleVote.objects.create(puzzle=locked, up=up, **player.owner_fields("user"))
+        elif vote.up != up:
+            PuzzleVote.objects.filter(pk=vote.pk).update(up=up)
+        up_count = PuzzleVote.objects.filter(puzzle=locked, up=True).count()
+        down_count = PuzzleVote.objects.filter(puzzle=locked, up=False).count()
+        Puzzle.objects.filter(pk=locked.pk).update(
+            votes_up=up_count, votes_down=down_count, score=mining.vote_score(locked.quality, up_count, down_count)
+        )
+    puzzle.refresh_from_db()
+    return puzzle
 
 
 def requeue_stale_attempts(*, stale_after: float = 10, limit: int = 200) -> list[int]:

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from puzzles.accounts.players import Player
@@ -52,13 +53,64 @@ def daily(request: HttpRequest) -> HttpResponse:
 def train(request: HttpRequest) -> HttpResponse:
     theme = request.GET.get("theme") or None
     themes = presentation.themes()
-    if theme not in {t["name"] for t in themes}:
+    unknown_theme = theme if theme is not None and theme not in {t["name"] for t in themes} else None
+    if unknown_theme is not None:
         theme = None
-    puzzle = selectors.puzzle_next(Player.of(request), theme)
+    # An unfinished rated attempt comes back first: leaving the page skips nothing.
+    player = Player.of(request)
+    puzzle = selectors.puzzle_unfinished(player, theme) or selectors.puzzle_next(player, theme)
     next_url = reverse("training:train") + (f"?theme={theme}" if theme else "")
     context = puzzle_widget_context(request, puzzle, mode="train", next_url=next_url)
-    context.update({"themes": themes, "theme": theme})
+    context.update({"themes": themes, "theme": theme, "unknown_theme": unknown_theme,
+                    "difficulties": presentation.difficulties()})
     return render(request, "training/train.html", context)
+
+
+def dashboard(request: HttpRequest) -> HttpResponse:
+    raw = request.GET.get("days", "30")
+    period = int(raw) if raw in {str(d) for d in selectors.DASHBOARD_PERIODS} else 30
+    player = Player.of(request)
+    figures = presentation.dashboard_state(selectors.dashboard(player, period))
+    failed = list(selectors.failed_puzzles(player)[:50])
+    return render(request, "training/dashboard.html", {
+        "dashboard": figures, "periods": selectors.DASHBOARD_PERIODS, "failed": failed,
+        "player": presentation.player_state(selectors.player_rating(player)),
+    })
+
+
+def replay(request: HttpRequest) -> HttpResponse:
+    """A failed puzzle again (unrated: never the first attempt), ``?theme=`` to keep to one."""
+    theme = request.GET.get("theme") or None
+    if theme not in {t["name"] for t in presentation.themes()}:
+        theme = None
+    puzzle = selectors.failed_puzzles(Player.of(request), theme).first()
+    next_url = reverse("training:replay") + (f"?theme={theme}" if theme else "")
+    context = puzzle_widget_context(request, puzzle, mode="replay", next_url=next_url)
+    context.update({"theme": theme})
+    return render(request, "training/replay.html", context)
+
+
+@require_POST
+def difficulty(request: HttpRequest) -> HttpResponse:
+    try:
+        services.difficulty_set(player=Player.of(request, create=True), difficulty=request.POST.get("difficulty", ""))
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+    theme = request.POST.get("theme", "")
+    return redirect(reverse("training:train") + (f"?theme={theme}" if theme.replace("-", "").isalnum() else ""))
+
+
+@require_POST
+def vote(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    puzzle = selectors.puzzle_get(puzzle_id)
+    try:
+        services.puzzle_vote(puzzle=puzzle, player=Player.of(request), up=request.POST.get("up") == "1")
+        messages.success(request, _("Thank you for your vote."))
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+    back = request.POST.get("back", "")
+    safe = back.startswith("/") and not back.startswith("//")
+    return redirect(back if safe else reverse("training:puzzle", args=[puzzle.pk]))
 
 
 def archive(request: HttpRequest) -> HttpResponse:

@@ -1,0 +1,86 @@
+"""Exercises: the positions before a player's own mistakes and blunders, to
+solve again as puzzles (any move that keeps the best value is right), on a
+spaced schedule (``schedule``).
+
+An exercise comes from a move of a practice game (matches are made of
+practice games) or from a ply of an analysed game record whose tags say which
+side the player was.  The answer (``best_moves``, ``best_value``, ``moves``)
+is stored here and never sent before a try at the exercise is over
+(``presentation``).
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from puzzles.core.vocabulary import GRADE_CHOICES, SIDE_CHOICES
+
+
+class Exercise(models.Model):
+    class Source(models.TextChoices):
+        GAME = "game", _("practice game")
+        ANALYSIS = "analysis", _("analysed game record")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="exercises"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    source = models.CharField(_("source"), max_length=8, choices=Source.choices)
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    game_analysis = models.ForeignKey(
+        "study.GameAnalysis", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # The ply of the mistake in its game (0 for the first move of a practice
+    # game; records count from 1, as their analysis does).
+    ply = models.PositiveIntegerField(_("ply"))
+    position = models.CharField(_("position"), max_length=128)
+    side = models.CharField(_("side"), max_length=1, choices=SIDE_CHOICES)
+    played = models.CharField(_("move played"), max_length=8)
+    grade = models.CharField(_("grade"), max_length=10, choices=GRADE_CHOICES)
+    points_lost = models.IntegerField(_("points lost"))
+    # The answer: the moves that keep the best value, that value, and every
+    # legal move with its value and grade (best first) when known.
+    best_moves = models.JSONField(_("best moves"))
+    best_value = models.IntegerField(_("best value"))
+    moves = models.JSONField(_("moves"), default=list, blank=True)
+    # The schedule: the interval it waits in (-1 while new) and when it is due (null: learnt).
+    step = models.SmallIntegerField(_("interval"), default=-1)
+    due_at = models.DateTimeField(_("due"), null=True, blank=True, db_index=True)
+    solved_count = models.PositiveIntegerField(_("solved"), default=0)
+    failed_count = models.PositiveIntegerField(_("failed"), default=0)
+    last_tried_at = models.DateTimeField(_("last tried"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("exercise")
+        verbose_name_plural = _("exercises")
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ply"], condition=models.Q(game__isnull=False),
+                                    name="unique_exercise_game_ply"),
+            models.UniqueConstraint(fields=["game_analysis", "ply"], condition=models.Q(game_analysis__isnull=False),
+                                    name="unique_exercise_analysis_ply"),
+        ]
+
+    def __str__(self) -> str:
+        return f"exercise {self.pk} ({self.played}, {self.grade})"
+
+
+class ExerciseTry(models.Model):
+    """One try at an exercise: the move, whether it kept the best value, and
+    whether the exercise was due then (a try on schedule moves it on)."""
+
+    exercise = models.ForeignKey(Exercise, on_delete=models.CASCADE, related_name="tries")
+    move = models.CharField(_("move"), max_length=8)
+    correct = models.BooleanField(_("correct"))
+    was_due = models.BooleanField(_("on schedule"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("exercise try")
+        verbose_name_plural = _("exercise tries")
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"try {self.pk} at exercise {self.exercise_id}"

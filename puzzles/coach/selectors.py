@@ -1,0 +1,47 @@
+"""Reads of the coach: a player's exercises, the due ones, one game's."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import QuerySet
+from django.http import Http404
+from django.utils import timezone
+
+from puzzles.accounts.players import Player
+
+from .models import Exercise
+
+
+def exercises_for_player(player: Player) -> QuerySet[Exercise]:
+    return player.rows(Exercise.objects.all(), "user")
+
+
+def exercise_get_for_player(player: Player, exercise_id: int) -> Exercise:
+    exercise = exercises_for_player(player).filter(pk=exercise_id).first()
+    if exercise is None:
+        raise Http404("no such exercise")
+    return exercise
+
+
+def exercises_due(player: Player, now: datetime | None = None) -> QuerySet[Exercise]:
+    """The exercises due now, the longest waiting first."""
+    return exercises_for_player(player).filter(due_at__lte=now or timezone.now()).order_by("due_at", "id")
+
+
+def exercise_counts(player: Player, now: datetime | None = None) -> dict[str, int]:
+    mine = exercises_for_player(player)
+    return {
+        "due": mine.filter(due_at__lte=now or timezone.now()).count(),
+        "total": mine.count(),
+        "learnt": mine.filter(due_at__isnull=True).count(),
+    }
+
+
+def exercises_of_game(player: Player, *, game_id: int | None = None, analysis_id: int | None = None) -> list[Exercise]:
+    """One game's (or analysed record's) exercises, in the order they were played."""
+    mine = exercises_for_player(player)
+    if game_id is not None:
+        mine = mine.filter(game_id=game_id)
+    if analysis_id is not None:
+        mine = mine.filter(game_analysis_id=analysis_id)
+    return list(mine.order_by("ply", "id"))

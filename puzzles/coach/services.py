@@ -1,0 +1,158 @@
+"""Writes of the coach: exercises made from a player's graded mistakes, and
+tries at them (graded at once from the stored answer: no solver here).
+
+Exercises are made idempotently (``(game, ply)`` and ``(game_analysis, ply)``
+are unique) when a game ends (``games.signals.game_finished``) and again by
+``exercises_sync`` on every read of a player's exercises, which also picks up
+moves graded after the game ended and analyses finished since.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from puzzles.accounts.players import Player
+from puzzles.analyses.selectors import analysis_json_cached
+from puzzles.core.errors import ApplicationError
+from puzzles.games.models import Game, GameMove
+from puzzles.games.selectors import games_for_player
+from puzzles.study.models import GameAnalysis
+from puzzles.study.selectors import game_analyses_for_player
+from solver import DominoError, Position
+
+from . import schedule
+from .models import Exercise, ExerciseTry
+
+MISTAKES = ("mistake", "blunder")
+
+
+def _moves_of(position: str) -> list[dict[str, Any]]:
+    """Every legal move of ``position`` with its value and grade, when its analysis is stored."""
+    analysis = analysis_json_cached(position)
+    if not analysis:
+        return []
+    return [{k: m.get(k) for k in ("move", "value", "grade")} for m in analysis.get("moves", [])]
+
+
+def _create(fields: dict[str, Any]) -> bool:
+    try:
+        with transaction.atomic():
+            Exercise.objects.create(**fields, due_at=timezone.now())
+    except IntegrityError:  # made meanwhile by another request
+        return False
+    return True
+
+
+def exercises_from_game(game: Game) -> int:
+    """Exercises for the human's graded mistakes and blunders of a finished
+    game (a deal of a match is a game too).  Returns how many were made."""
+    if game.status != Game.Status.OVER:
+        return 0
+    done = set(Exercise.objects.filter(game=game).values_list("ply", flat=True))
+    rows = GameMove.objects.filter(game=game, by=GameMove.By.HUMAN, grade__in=MISTAKES).exclude(ply__in=done)
+    owner = Player.owning(game, "owner").owner_fields("user")
+    made = 0
+    for m in rows.order_by("ply"):
+        made += _create({
+            **owner, "source": Exercise.Source.GAME, "game": game, "ply": m.ply, "position": m.position_before,
+            "side": m.side, "played": m.move, "grade": m.grade, "points_lost": m.points_lost or 0,
+            "best_moves": m.best_moves or [], "best_value": m.best_value, "moves": _moves_of(m.position_before),
+        })
+    return made
+
+
+def record_side(tags: dict[str, str]) -> str | None:
+    """The player's side in an analysed record, if its tags say it: the side
+    whose tag is ``human`` (as the site writes a practice game's record), or
+    a ``You`` tag naming the side."""
+    you = (tags.get("You") or "").strip().upper()
+    if you in ("A", "B"):
+        return you
+    humans = [side for side in ("A", "B") if (tags.get(side) or "").strip().lower() in ("human", "you", "me")]
+    return humans[0] if len(humans) == 1 else None
+
+
+def exercises_from_analysis(analysis: GameAnalysis) -> int:
+    """Exercises for the player's mistakes in a finished game analysis (a
+    practice game's analysis is left out: the game itself gives them)."""
+    if analysis.status != GameAnalysis.Status.DONE or not analysis.result or analysis.source == GameAnalysis.Source.GAME:
+        return 0
+    side = record_side(analysis.result.get("tags") or {})
+    if side is None:
+        return 0
+    done = set(Exercise.objects.filter(game_analysis=analysis).values_list("ply", flat=True))
+    owner = Player.owning(analysis, "owner").owner_fields("user")
+    made = 0
+    for p in analysis.result.get("plies", []):
+        if p["side"] != side or p["grade"] not in MISTAKES or p.get("forced") or p["ply"] in done:
+            continue
+        made += _create({
+            **owner, "source": Exercise.Source.ANALYSIS, "game_analysis": analysis, "ply": p["ply"],
+            "position": p["position"], "side": side, "played": p["move"], "grade": p["grade"],
+            "points_lost": p["points_lost"], "best_moves": p["best_moves"], "best_value": p["best"],
+            "moves": _moves_of(p["position"]),
+        })
+    return made
+
+
+def exercises_sync(player: Player) -> int:
+    """Make the exercises missing for this player's finished games and
+    analyses (idempotent; cheap when nothing is missing)."""
+    if not player.known:
+        return 0
+    made = 0
+    games = games_for_player(player).filter(status=Game.Status.OVER)
+    pending = (
+        GameMove.objects.filter(game__in=games, by=GameMove.By.HUMAN, grade__in=MISTAKES)
+        .values_list("game_id", "ply")
+    )
+    have = set(Exercise.objects.filter(game__in=games).values_list("game_id", "ply"))
+    missing_games = {g for g, ply in pending if (g, ply) not in have}
+    for game in Game.objects.filter(pk__in=missing_games):
+        made += exercises_from_game(game)
+    analyses = game_analyses_for_player(player).filter(status=GameAnalysis.Status.DONE).exclude(
+        source=GameAnalysis.Source.GAME
+    )
+    seen = set(Exercise.objects.filter(game_analysis__in=analyses).values_list("game_analysis_id", flat=True))
+    for analysis in analyses.exclude(pk__in=seen):
+        made += exercises_from_analysis(analysis)
+    return made
+
+
+def exercises_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
+    """Receiver of ``games.signals.game_finished``."""
+    exercises_from_game(game)
+
+
+def exercises_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+    """Hand a guest's exercises to the account they logged in to."""
+    return Exercise.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
+
+
+def exercise_try(*, exercise: Exercise, move: Any, now: datetime | None = None) -> tuple[Exercise, ExerciseTry]:
+    """Grade a try: right when the move keeps the best value.  Moves the
+    schedule on (``schedule.after_try``).  400 for a malformed or illegal move."""
+    if not isinstance(move, str):
+        raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
+    try:
+        played = str(Position.parse(exercise.position).normalise_move(move))
+    except DominoError as exc:
+        raise ApplicationError(str(exc)) from None
+    now = now or timezone.now()
+    correct = played in exercise.best_moves
+    with transaction.atomic():
+        locked = Exercise.objects.select_for_update().get(pk=exercise.pk)
+        was_due = locked.due_at is not None and locked.due_at <= now
+        step = schedule.after_try(locked.step, locked.due_at, correct, now)
+        Exercise.objects.filter(pk=locked.pk).update(
+            step=step.step, due_at=step.due_at, last_tried_at=now,
+            solved_count=F("solved_count") + (1 if correct else 0),
+            failed_count=F("failed_count") + (0 if correct else 1),
+        )
+        attempt = ExerciseTry.objects.create(exercise=locked, move=played, correct=correct, was_due=was_due)
+    exercise.refresh_from_db()
+    return exercise, attempt

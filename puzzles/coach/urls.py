@@ -1,0 +1,18 @@
+"""URLs of the coach: the API under /api/exercises/ and the pages under /coach/."""
+from django.urls import path
+
+from . import apis, views
+
+app_name = "coach"
+
+urlpatterns = [
+    path("api/exercises/", apis.ExerciseListApi.as_view(), name="api-exercises"),
+    path("api/exercises/next/", apis.ExerciseNextApi.as_view(), name="api-exercise-next"),
+    path("api/exercises/<int:exercise_id>/", apis.ExerciseDetailApi.as_view(), name="api-exercise-detail"),
+    path("api/exercises/<int:exercise_id>/tries/", apis.ExerciseTryApi.as_view(), name="api-exercise-tries"),
+    path("coach/", views.index, name="index"),
+    path("coach/exercises/<int:exercise_id>/", views.exercise, name="exercise"),
+    path("coach/exercises/<int:exercise_id>/try/", views.exercise_try, name="exercise-try"),
+    path("coach/games/<int:game_id>/", views.game, name="game"),
+    path("coach/analyses/<int:analysis_id>/", views.analysis, name="analysis"),
+]

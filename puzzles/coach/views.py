@@ -1,0 +1,107 @@
+"""The coach's pages: your exercises (due ones first), one exercise, and
+"Learn from your mistakes" for one game or analysed record (step through its
+mistakes).  Plain forms, no script needed: a try posts the move and the page
+shows the answer afterwards (``?try=<id>``), never before."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from puzzles.accounts.players import Player
+from puzzles.core.errors import ApplicationError
+
+from . import presentation, selectors, services
+from .models import Exercise
+
+
+def _player(request: HttpRequest) -> Player:
+    player = Player.of(request)
+    services.exercises_sync(player)
+    return player
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    player = _player(request)
+    due = list(selectors.exercises_due(player)[:50])
+    rows = list(selectors.exercises_for_player(player).order_by("-created_at", "-id")[:200])
+    games: dict[str, dict[str, Any]] = {}
+    for e in rows:
+        source = presentation.source_state(e)
+        key = source["mistakes_url"] or ""
+        games.setdefault(key, {"source": source, "count": 0})["count"] += 1
+    return render(request, "coach/index.html", {
+        "counts": selectors.exercise_counts(player),
+        "due": [presentation.exercise_public(e) for e in due],
+        "games": list(games.values()),
+    })
+
+
+def _exercise_page(request: HttpRequest, exercise: Exercise, sequence: list[Exercise], back_url: str) -> HttpResponse:
+    state = presentation.exercise_public(exercise)
+    result = None
+    try_id = request.GET.get("try", "")
+    if try_id.isdigit():
+        attempt = exercise.tries.filter(pk=int(try_id)).first()
+        if attempt is not None:
+            result = presentation.try_state(exercise, attempt)
+    ids = [e.pk for e in sequence]
+    index = ids.index(exercise.pk) if exercise.pk in ids else 0
+    return render(request, "coach/exercise.html", {
+        "exercise": state, "result": result, "number": index + 1, "of": len(ids),
+        "previous_url": f"{back_url}?n={index - 1}" if index > 0 and sequence else "",
+        "next_url": f"{back_url}?n={index + 1}" if index + 1 < len(ids) else _next_due_url(request, exercise, sequence),
+        "back_url": back_url, "n": index if sequence else "",
+        "action": reverse("coach:exercise-try", args=[exercise.pk]),
+        "board_sides": ["B" if exercise.side == "A" else "A", exercise.side],
+    })
+
+
+def _next_due_url(request: HttpRequest, exercise: Exercise, sequence: list[Exercise]) -> str:
+    """Outside a game's sequence: the next exercise due, if any."""
+    if sequence:
+        return ""
+    following = selectors.exercises_due(Player.of(request)).exclude(pk=exercise.pk).first()
+    return reverse("coach:exercise", args=[following.pk]) if following is not None else ""
+
+
+def exercise(request: HttpRequest, exercise_id: int) -> HttpResponse:
+    item = selectors.exercise_get_for_player(_player(request), exercise_id)
+    return _exercise_page(request, item, [], reverse("coach:exercise", args=[item.pk]))
+
+
+def _sequence_page(request: HttpRequest, sequence: list[Exercise], back_url: str) -> HttpResponse:
+    if not sequence:
+        return render(request, "coach/empty.html", {})
+    n = request.GET.get("n", "0")
+    index = max(0, min(int(n) if n.lstrip("-").isdigit() else 0, len(sequence) - 1))
+    return _exercise_page(request, sequence[index], sequence, back_url)
+
+
+def game(request: HttpRequest, game_id: int) -> HttpResponse:
+    sequence = selectors.exercises_of_game(_player(request), game_id=game_id)
+    return _sequence_page(request, sequence, reverse("coach:game", args=[game_id]))
+
+
+def analysis(request: HttpRequest, analysis_id: int) -> HttpResponse:
+    sequence = selectors.exercises_of_game(_player(request), analysis_id=analysis_id)
+    return _sequence_page(request, sequence, reverse("coach:analysis", args=[analysis_id]))
+
+
+@require_POST
+def exercise_try(request: HttpRequest, exercise_id: int) -> HttpResponse:
+    item = selectors.exercise_get_for_player(Player.of(request), exercise_id)
+    back = request.POST.get("back", "")
+    if not back.startswith("/") or back.startswith("//"):  # only a path of this site
+        back = reverse("coach:exercise", args=[item.pk])
+    try:
+        _item, attempt = services.exercise_try(exercise=item, move=request.POST.get("move", ""))
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+        return redirect(back)
+    n = request.POST.get("n", "")
+    return redirect(f"{back}?{'n=' + n + '&' if n.isdigit() else ''}try={attempt.pk}")

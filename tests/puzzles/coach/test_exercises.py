@@ -1,0 +1,120 @@
+"""Your mistakes as exercises: a scripted client plays a practice game with
+deliberate mistakes, finds exactly those positions among its exercises,
+solves one, fails one, and sees the failed one due again on the schedule
+(the clock is moved).  Nothing of an exercise's answer is in any answer
+before a try."""
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.utils import timezone
+
+from solver import analyse
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ANSWER_KEYS = ("best_moves", "best_value", "points_lost", "solution", "value", "moves")
+
+
+def play_with_mistakes(api, seed: int = 7, human: str = "A", mistakes: int = 3) -> tuple[dict, dict[str, str]]:
+    """Play a game in which the human makes ``mistakes`` deliberate mistakes
+    (a move the solver grades mistake or blunder) when one is available, and
+    best moves otherwise.  Returns the game and {position before: move} of the mistakes."""
+    game = api.post("/api/games/", {"seed": seed, "human": human, "level": "strong"}, format="json").json()
+    url = f"/api/games/{game['id']}/"
+    made: dict[str, str] = {}
+    for _ in range(60):
+        game = api.get(url).json()
+        if game["status"] == "over":
+            break
+        assert game["status"] == "your-move"
+        analysis = analyse(game["position"])
+        bad = [m for m in analysis.moves if m.grade in ("mistake", "blunder")]
+        if bad and len(made) < mistakes:
+            move = str(bad[0].move)
+            made[game["position"]] = move
+        else:
+            move = str(analysis.best_moves[0])
+        assert api.post(url + "moves/", {"move": move}, format="json").status_code == 201
+    assert game["status"] == "over"
+    return game, made
+
+
+def no_answer(body: dict) -> None:
+    for e in body.get("exercises", [body]):
+        for key in ANSWER_KEYS:
+            assert key not in e, key
+        text = json.dumps(e)
+        assert "best" not in text
+
+
+def test_mistakes_become_exercises_on_a_schedule(api):
+    game, made = play_with_mistakes(api)
+    assert len(made) >= 2, "the deal offered at least two mistakes"
+    body = api.get("/api/exercises/").json()
+    no_answer(body)
+    exercises = body["exercises"]
+    assert {e["position"]: e["played"] for e in exercises} == made
+    assert all(e["due"] and e["source"]["game"] == game["id"] for e in exercises)
+    assert body["counts"] == {"due": len(made), "total": len(made), "learnt": 0}
+    # the same game's "learn from your mistakes" list, in the order played
+    per_game = api.get(f"/api/exercises/?game={game['id']}").json()["exercises"]
+    assert [e["id"] for e in per_game] == sorted(e["id"] for e in exercises)
+    # the home page says how many are due
+    assert f"{len(made)} of your mistakes are due as exercises" in api.get("/").content.decode()
+
+    solved, failed = per_game[0], per_game[1]
+    analysis = analyse(solved["position"])
+    right = api.post(solved["urls"]["tries"], {"move": str(analysis.best_moves[-1])}, format="json")
+    assert right.status_code == 201
+    answer = right.json()
+    assert answer["correct"] is True
+    assert answer["solution"]["best_moves"] == [str(m) for m in analysis.best_moves]
+    assert answer["exercise"]["learnt"] is True  # solved at first sight: nothing to learn
+
+    wrong_move = failed["played"]
+    wrong = api.post(failed["urls"]["tries"], {"move": wrong_move}, format="json").json()
+    assert wrong["correct"] is False and wrong["exercise"]["due"] is False
+    no_answer(api.get(failed["urls"]["self"]).json())
+
+    def due_ids(days: float) -> list[int]:
+        later = timezone.now() + timedelta(days=days)
+        with mock.patch("django.utils.timezone.now", return_value=later):
+            return [e["id"] for e in api.get("/api/exercises/?due=1").json()["exercises"]]
+
+    assert failed["id"] not in due_ids(0)
+    assert failed["id"] not in due_ids(0.9)
+    assert due_ids(1.01) == [e["id"] for e in per_game[2:]] + [failed["id"]] or failed["id"] in due_ids(1.01)
+    assert solved["id"] not in due_ids(30)
+
+    # solved on schedule, it moves on: again after 3 days, not before
+    later = timezone.now() + timedelta(days=1, minutes=5)
+    best = str(analyse(failed["position"]).best_moves[0])
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        step = api.post(failed["urls"]["tries"], {"move": best}, format="json").json()
+    assert step["correct"] and step["was_due"] and step["exercise"]["step"] == 1
+    assert failed["id"] not in due_ids(1 + 2.9)
+    assert failed["id"] in due_ids(1 + 3.01)
+
+
+def test_exercise_pages_and_errors(api, other_api):
+    game, made = play_with_mistakes(api, seed=11, human="B", mistakes=2)
+    exercises = api.get(f"/api/exercises/?game={game['id']}").json()["exercises"]
+    assert exercises
+    first = exercises[0]
+    page = api.get(f"/coach/games/{game['id']}/").content.decode()
+    assert first["played"] in page and "Mistake 1 of" in page or len(exercises) == 1
+    # another player sees nothing of them
+    assert other_api.get(first["urls"]["self"]).status_code == 404
+    assert other_api.get("/api/exercises/").json()["counts"]["total"] == 0
+    assert api.post(first["urls"]["tries"], {"move": "99"}, format="json").status_code == 400
+    # the page form, without a script: the answer is shown after the try only
+    assert "Best moves:" not in api.get(first["urls"]["page"]).content.decode()
+    response = api.post(f"/coach/exercises/{first['id']}/try/", {"move": first["played"], "back": f"/coach/games/{game['id']}/", "n": "0"})
+    assert response.status_code == 302 and "try=" in response["Location"]
+    shown = api.get(response["Location"]).content.decode()
+    assert "Best moves:" in shown
+    assert api.get("/coach/").status_code == 200
