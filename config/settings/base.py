@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "puzzles.training",
     "puzzles.study",
     "puzzles.matches",
+    "puzzles.coach",
     "puzzles.site",
 ]
 
@@ -248,13 +249,16 @@ SPECTACULAR_SETTINGS = {
         "Positions and moves use the notation of RULES.md. Values are always from the "
         "point of view of the player to move (for a move: the player who makes it). "
         "The solver never runs inside a request: analyses, grades and the solver's moves "
-        "come from Celery tasks, so clients poll (or long-poll a game with ?wait=<version>)."
+        "come from Celery tasks, so clients poll (or long-poll a game with `?wait=<version>`)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Swagger UI would otherwise ask validator.swagger.io about the schema.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    "REDOC_UI_SETTINGS": {"hideDownloadButton": False},
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "SideEnum": ["A", "B"],

@@ -19,5 +19,6 @@ app_urlpatterns = [
     path("", include("puzzles.training.urls")),
     path("", include("puzzles.study.urls")),
     path("", include("puzzles.matches.urls")),
+    path("", include("puzzles.coach.urls")),
     path("", include("puzzles.accounts.urls")),
 ]

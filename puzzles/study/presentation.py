@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_cached
@@ -72,11 +73,13 @@ def analysis_page(text: str | None, line: str | None = None) -> dict[str, Any]:
     moves: list[str] = []
     current = start
     line_error = None
-    for token in (line or "").replace(",", " ").split():
+    for number, token in enumerate((line or "").replace(",", " ").split(), start=1):
         try:
             move = current.normalise_move(token)
         except DominoError as exc:
-            line_error = str(exc)
+            line_error = _("Move %(number)s of the line, %(move)s, was not played (%(reason)s): the board shows the position before it.") % {
+                "number": number, "move": token, "reason": str(exc),
+            }
             break
         moves.append(str(move))
         current = current.play(move)

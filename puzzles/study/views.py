@@ -35,6 +35,14 @@ def _urls() -> dict[str, str]:
     }
 
 
+def _ply(text: str | None) -> int | None:
+    """``?ply=<n>``: how many moves of the line the view shows (None: all)."""
+    try:
+        return max(0, int(text)) if text is not None else None
+    except ValueError:
+        return None
+
+
 def analysis_board(request: HttpRequest) -> HttpResponse:
     text = request.GET.get("position", "").strip()
     line = request.GET.get("line", "")
@@ -51,6 +59,8 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
             "moves": view.get("moves", []),
             "result": view.get("result"),
             "board": view.get("board"),
+            "ply": _ply(request.GET.get("ply")),
+            "line_error": view.get("line_error"),
         },
     })
 
@@ -122,7 +132,14 @@ def game_analysis_detail(request: HttpRequest, analysis_id: int) -> HttpResponse
         for i, ply in enumerate(result["plies"]):
             query = urlencode({"position": result["start"], "line": " ".join(played[:i])} if i else
                               {"position": result["start"]})
-            plies.append({**ply, "analysis_url": f"{reverse('study:analysis')}?{query}"})
+            # The page's one point of view is A's (as the chart): a B move's values are turned round.
+            sign = 1 if ply["side"] == "A" else -1
+            plies.append({
+                **ply,
+                "value_for_a": None if ply.get("value") is None else sign * ply["value"],
+                "best_for_a": None if ply.get("best") is None else sign * ply["best"],
+                "analysis_url": f"{reverse('study:analysis')}?{query}",
+            })
     return render(request, "study/game_analysis.html", {
         "analysis": analysis, "state": state, "result": result, "chart": chart, "urls": _urls(), "plies": plies,
         "sides": ["A", "B"],

@@ -26,6 +26,7 @@ export interface Host {
 export function select(host: Host, stone: string | null, announce = true): void {
   const { state } = host;
   if (stone === state.selected) return;
+  state.notice = null;
   state.selected = stone;
   if (stone) state.cursor = { kind: "stone", stone };
   host.redraw();

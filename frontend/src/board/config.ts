@@ -16,6 +16,13 @@ export interface BoardConfig {
    * user move for the other player.
    */
   interactive: boolean;
+  /**
+   * Whose moves the user may make on an interactive board: ``"bottom"`` (the
+   * default: only the bottom player's, as when playing one side) or ``"both"``
+   * (whoever is to move, for the analysis board, the editor and endgames,
+   * whatever the orientation).
+   */
+  movable?: "bottom" | "both";
   /** The move that led to this position, highlighted on the table ("36R", "36", "pass"). */
   lastMove?: string | null;
   /**
@@ -47,6 +54,7 @@ export const DEFAULTS: Settings = {
   position: null,
   orientation: "A",
   interactive: false,
+  movable: "bottom",
   lastMove: null,
   marks: {},
   ply: null,

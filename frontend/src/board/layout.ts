@@ -114,19 +114,33 @@ export function flowLine(line: string[], innerX: number, innerW: number, top: nu
     });
     raw.push({ kind: "end", end: "R", upright: false, w: 2 * s, h: s });
   }
-  // Greedy wrap: a new row when the next item would not fit.
+  // Greedy wrap: a new row when the next item would not fit.  An end marker
+  // never starts or ends a row on its own: the left marker goes with the
+  // first stone and the right marker with the last, so each end stays beside
+  // the stone it continues.
+  const units: Raw[][] = [];
+  raw.forEach((item, i) => {
+    const glueToPrevious = item.kind === "end" && item.end === "R" && i > 0;
+    const afterLeftEnd = i === 1 && raw[0].kind === "end";
+    if ((glueToPrevious || afterLeftEnd) && units.length) units[units.length - 1].push(item);
+    else units.push([item]);
+  });
+  const gapBetween = (prev: Raw | undefined, item: Raw) =>
+    prev ? (prev.kind === "stone" && item.kind === "stone" ? STONE_GAP : END_GAP) : 0;
+  const unitWidth = (unit: Raw[]) => unit.reduce((w, item, i) => w + gapBetween(unit[i - 1], item) + item.w, 0);
   const rowsOfItems: Raw[][] = [[]];
   let used = 0;
-  for (const item of raw) {
+  for (const unit of units) {
     const row = rowsOfItems[rowsOfItems.length - 1];
     const prev = row[row.length - 1];
-    const gap = prev ? (prev.kind === "stone" && item.kind === "stone" ? STONE_GAP : END_GAP) : 0;
-    if (prev && used + gap + item.w > innerW) {
-      rowsOfItems.push([item]);
-      used = item.w;
+    const width = unitWidth(unit);
+    const gap = gapBetween(prev, unit[0]);
+    if (prev && used + gap + width > innerW) {
+      rowsOfItems.push([...unit]);
+      used = width;
     } else {
-      row.push(item);
-      used += gap + item.w;
+      row.push(...unit);
+      used += gap + width;
     }
   }
   const pitch = 2 * s + ROW_PITCH_EXTRA;
@@ -150,6 +164,26 @@ export function flowLine(line: string[], innerX: number, innerW: number, top: nu
   });
   const height = rowsOfItems.length * pitch - ROW_PITCH_EXTRA;
   return { items, rows, height };
+}
+
+/** The most rows the line takes before its stones are drawn smaller. */
+const MAX_ROWS: Record<LayoutMode, number> = { wide: 2, narrow: 3 };
+/** The smallest half-size a line stone is drawn at. */
+const MIN_LINE_S = 16;
+
+/**
+ * The line laid out at the largest stone size (from ``s`` down to
+ * ``MIN_LINE_S``) at which it takes at most ``MAX_ROWS`` rows, so that a long
+ * line stays a few readable rows instead of a snake down the table.
+ */
+export function fitLine(line: string[], innerX: number, innerW: number, top: number, s: number, mode: LayoutMode) {
+  let size = s;
+  let flow = flowLine(line, innerX, innerW, top, size);
+  while (size > MIN_LINE_S && new Set(flow.items.map((i) => i.row)).size > MAX_ROWS[mode]) {
+    size -= 2;
+    flow = flowLine(line, innerX, innerW, top, size);
+  }
+  return { ...flow, s: size };
 }
 
 function handGeometry(trayX: number, trayY: number, place: Place, info: Rect): HandGeometry {
@@ -190,7 +224,7 @@ export function computeLayout(mode: LayoutMode, line: string[]): Layout {
   const table: Rect = { x: margin, y, w: width - 2 * margin, h: 0 };
   const innerX = table.x + TABLE_PAD_X;
   const innerW = table.w - 2 * TABLE_PAD_X;
-  const flow = flowLine(line, innerX, innerW, y + TABLE_PAD_TOP, s);
+  const flow = fitLine(line, innerX, innerW, y + TABLE_PAD_TOP, s, mode);
   const status = { x: width / 2, y: y + TABLE_PAD_TOP + flow.height + 8 + STATUS_H / 2 };
   table.h = TABLE_PAD_TOP + flow.height + 8 + STATUS_H + 6;
   y += table.h + gap;
@@ -209,7 +243,7 @@ export function computeLayout(mode: LayoutMode, line: string[]): Layout {
     height: y,
     hands: { top, bottom },
     table,
-    lineS: s,
+    lineS: flow.s,
     items: flow.items,
     rows: flow.rows,
     status,

@@ -469,6 +469,7 @@ export function statusText(state: State): string {
   if (position.over) return resultText(position, players, you);
   const side = mover(state);
   if (!side) return "";
+  if (state.notice) return state.notice;
   if (state.selected) {
     const stone = stoneName(state.selected);
     return selectedMoves(state).size === 1
@@ -542,11 +543,33 @@ export function layoutMode(dom: BoardDom, state: State): LayoutMode {
   return chooseMode(state.settings.layout, dom.root.clientWidth);
 }
 
+/** The least height (CSS pixels) the narrow board is shrunk to so as to fit the screen. */
+const MIN_FIT_HEIGHT = 320;
+
+/**
+ * On a narrow screen the whole board (both hands and the line) should be in
+ * the first screen: when the board is taller than the room left under its top
+ * edge, it is drawn smaller (width and height alike, down to
+ * ``MIN_FIT_HEIGHT``).  A wide board is left as it is.
+ */
+function fitHeight(dom: BoardDom, state: State): void {
+  const svgStyle = dom.svg.style;
+  svgStyle.maxWidth = "";
+  if (state.mode !== "narrow" || typeof window === "undefined" || !window.innerHeight) return;
+  const top = dom.root.getBoundingClientRect().top + (window.scrollY || 0);
+  const room = Math.max(window.innerHeight - top - 6, MIN_FIT_HEIGHT);
+  const width = dom.root.clientWidth;
+  if (!width) return;
+  const height = (width * state.layout.height) / state.layout.width;
+  if (height > room) svgStyle.maxWidth = `${Math.floor((room * state.layout.width) / state.layout.height)}px`;
+}
+
 /** Draws the state: lays the board out, redraws the SVG, places the pass button, marks the cursor. */
 export function draw(dom: BoardDom, state: State): void {
   state.mode = layoutMode(dom, state);
   state.layout = computeLayout(state.mode, state.settings.position?.line ?? []);
   renderBoard(dom.svg, viewOf(state));
+  fitHeight(dom, state);
   const passing = passOnly(state);
   dom.passButton.hidden = !passing;
   if (passing) {

@@ -48,6 +48,8 @@ export interface State {
   pressedAt: number;
   mode: LayoutMode;
   layout: Layout;
+  /** A passing remark shown in the status line (why a click did nothing), until the next action or position. */
+  notice: string | null;
 }
 
 let instances = 0;
@@ -65,6 +67,7 @@ export function createState(config: Partial<BoardConfig>): State {
     suppressClick: false,
     pressedAt: -Infinity,
     mode: "wide",
+    notice: null,
     layout: computeLayout("wide", settings.position?.line ?? []),
   };
 }
@@ -88,10 +91,11 @@ export function mover(state: State): Side | null {
   return position.side;
 }
 
-/** The user moves only when the board is interactive and the bottom player is to move. */
+/** The user moves when the board is interactive and the side to move is one the user may move for. */
 export function canMove(state: State): boolean {
   const side = mover(state);
-  return state.settings.interactive && side !== null && side === state.settings.orientation;
+  if (!state.settings.interactive || side === null) return false;
+  return state.settings.movable === "both" || side === state.settings.orientation;
 }
 
 /** Whether the user's only move is a pass. */
@@ -171,6 +175,7 @@ export function applyConfig(state: State, config: Partial<BoardConfig>): void {
   if (positionKey(state.settings.position) !== before) {
     state.selected = null;
     state.press = null;
+    state.notice = null;
     state.cursor = state.focused ? defaultCursor(state) : null;
   }
   if (state.selected !== null && !selectable(state).includes(state.selected)) state.selected = null;

@@ -71,11 +71,17 @@ export interface HintResponseJSON {
   game: GameJSON | null;
 }
 
-/** A move in words: "3-6 on the right end", "pass". */
-export function moveText(move: string): string {
+/**
+ * A move in words: "3-6 on the right end", "pass".  With ``ends`` (the two
+ * numbers the line shows, ``[4, 4]``), a move onto ends that show the same number
+ * names no side: there it is one move.
+ */
+export function moveText(move: string, ends?: readonly number[] | null): string {
   if (move === "pass") return t("pass");
   const stone = stoneName(move.slice(0, 2));
   const end = move.slice(2).toUpperCase();
+  if ((end === "L" || end === "R") && ends && ends.length === 2 && ends[0] === ends[1])
+    return t("%(stone)s on the line (both ends show %(number)s)", { stone, number: ends[0] });
   if (end === "L") return t("%(stone)s on the left end", { stone });
   if (end === "R") return t("%(stone)s on the right end", { stone });
   return t("%(stone)s to open the line", { stone });
@@ -92,12 +98,26 @@ export function pointsLostText(points: number): string {
   return tn("%(count)s point lost", "%(count)s points lost", points);
 }
 
-/** The other best moves, for a move that was not one of them: "45L, 56R (+8)". */
+/** Points lost, short and positive: "lost 4". */
+export function lostShort(points: number): string {
+  return t("lost %(count)s", { count: points });
+}
+
+/**
+ * A move's value from the human's point of view (the games' one convention):
+ * the human's own moves as they are, the solver's turned round.
+ */
+export function valueForHuman(move: MoveJSON, value: number | null): number | null {
+  if (value === null) return null;
+  return move.by === "human" ? value : -value;
+}
+
+/** The other best moves, for a move that was not one of them: "45L, 56R (+8)", the value for the human. */
 export function bestAlternative(move: MoveJSON): string {
   if (move.grade === null || move.grade === "best" || !move.best_moves) return "";
   const others = move.best_moves.filter((m) => m !== move.move);
   if (!others.length) return "";
-  return t("%(moves)s (%(value)s)", { moves: others.join(", "), value: signed(move.best_value) });
+  return t("%(moves)s (%(value)s)", { moves: others.join(", "), value: signed(valueForHuman(move, move.best_value) ?? 0) });
 }
 
 export function whoText(move: MoveJSON): string {
@@ -105,7 +125,7 @@ export function whoText(move: MoveJSON): string {
 }
 
 /** The hint in words, from its content: level 1 the outcome, 2 the stones that keep it, 3 the best move. */
-export function hintText(hint: HintJSON): string {
+export function hintText(hint: HintJSON, ends?: readonly number[] | null): string {
   const c = hint.content ?? {};
   if (hint.level === 1) {
     const value = c.value ?? 0;
@@ -124,7 +144,7 @@ export function hintText(hint: HintJSON): string {
   }
   const move = c.move ?? "";
   if (move === "pass") return t("You must pass.");
-  return t("The best move is %(move)s (%(notation)s).", { move: moveText(move), notation: move });
+  return t("The best move is %(move)s (%(notation)s).", { move: moveText(move, ends), notation: move });
 }
 
 export function hintTitle(level: number): string {
@@ -153,4 +173,23 @@ export function gradeMarks(moves: MoveJSON[]): Record<string, Grade> {
   const marks: Record<string, Grade> = {};
   for (const m of moves) if (m.grade) marks[String(m.ply)] = m.grade;
   return marks;
+}
+
+/**
+ * Why a blocked deal ended, for a newcomer (most of all when it ends before
+ * the human has moved): nobody can play on the ends, and the fewer pips win.
+ */
+export function blockedWhy(game: GameJSON): string {
+  if (game.result?.reason !== "blocked") return "";
+  const ends = game.board.ends;
+  const rule = game.result.winner === null
+    ? t("Both players have the same number of pips in hand, so the deal is a draw.")
+    : t("The player with fewer pips in hand wins and scores the pips left in the other's hand.");
+  if (!ends) return rule;
+  const [left, right] = ends;
+  const stuck =
+    left === right
+      ? t("Nobody can play: both ends show %(number)s and no stone either player can reach has a %(number)s.", { number: left })
+      : t("Nobody can play: no stone either player can reach has a %(left)s or a %(right)s.", { left, right });
+  return `${stuck} ${rule}`;
 }

@@ -16,9 +16,11 @@ import { longPoll, sleep } from "../shared/poll";
 import { otherSide, type Grade } from "../shared/vocabulary";
 import {
   bestAlternative,
+  blockedWhy,
   gradeBadge,
   gradeMarks,
   hintText,
+  lostShort,
   hintTitle,
   humanScore,
   moveText,
@@ -269,7 +271,7 @@ export class PlayPage {
     if (m.grade !== null && seen !== m.grade) badge.classList.add("is-new");
     li.append(number, who, mv, badge);
     if (m.points_lost) {
-      const lost = el("span", "gp-lost", signed(-m.points_lost));
+      const lost = el("span", "gp-lost", lostShort(m.points_lost));
       lost.title = pointsLostText(m.points_lost);
       lost.setAttribute("aria-label", pointsLostText(m.points_lost));
       li.appendChild(lost);
@@ -317,7 +319,7 @@ export class PlayPage {
     const items = (this.game.status === "your-move" ? this.currentHints() : []).map((hint) => {
       const li = el("li", `gp-hint level-${hint.level}`);
       li.dataset.level = String(hint.level);
-      li.append(el("strong", "gp-hint-title", hintTitle(hint.level)), document.createTextNode(" "), el("span", "gp-hint-text", hintText(hint)));
+      li.append(el("strong", "gp-hint-title", hintTitle(hint.level)), document.createTextNode(" "), el("span", "gp-hint-text", hintText(hint, this.game.board.ends)));
       return li;
     });
     this.els.hints.replaceChildren(...items);
@@ -344,7 +346,8 @@ export class PlayPage {
     const again = el("a", "gp-new-link", t("Play a new game"));
     again.href = this.urls.newGame;
     links.append(review, document.createTextNode(" "), again);
-    box.replaceChildren(title, text, scoreLine, links);
+    const why = blockedWhy(game);
+    box.replaceChildren(title, text, ...(why ? [el("p", "gp-blocked-why", why)] : []), scoreLine, links);
     box.hidden = false;
   }
 

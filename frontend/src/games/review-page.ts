@@ -13,9 +13,11 @@ import {
   gradeBadge,
   gradeMarks,
   hintText,
+  lostShort,
   hintTitle,
   moveText,
   pointsLostText,
+  valueForHuman,
   whoText,
   type GameJSON,
   type HintJSON,
@@ -120,7 +122,7 @@ export class ReviewPage {
     move.title = moveText(m.move);
     const grade = el("td", "gp-grade-cell");
     grade.appendChild(gradeBadge(m.grade));
-    const lost = el("td", "gp-lost", m.points_lost ? signed(-m.points_lost) : "");
+    const lost = el("td", "gp-lost", m.points_lost ? lostShort(m.points_lost) : "");
     if (m.points_lost) lost.title = pointsLostText(m.points_lost);
     const who = el("td", "gp-who", whoText(m));
     who.title = t("player %(side)s", { side: m.side });
@@ -211,7 +213,7 @@ export class ReviewPage {
             ? t("You played %(move)s.", params)
             : t("The solver played %(move)s.", params);
       line.append(el("span", "gp-detail-move", `${move.ply + 1}. ${who}`), document.createTextNode(" "), gradeBadge(move.grade));
-      if (move.value !== null) line.append(document.createTextNode(" "), el("span", "gp-value", t("value %(value)s", { value: signed(move.value) })));
+      if (move.value !== null) line.append(document.createTextNode(" "), el("span", "gp-value", t("value for you %(value)s", { value: signed(valueForHuman(move, move.value) ?? 0) })));
       if (move.points_lost) line.append(document.createTextNode(" "), el("span", "gp-lost", pointsLostText(move.points_lost)));
       parts.push(line);
       const alternative = bestAlternative(move);

@@ -10,16 +10,31 @@
  */
 import { Board, type PositionJSON } from "../board";
 import { button, el, hideFallback, readJSON } from "../shared/dom";
-import { outcomeLabel, outcomeOf, reasonLabel } from "../shared/format";
+import { reasonLabel } from "../shared/format";
 import { errorMessage } from "../shared/http";
 import { t, tn } from "../shared/i18n";
-import { analysisMarks, fetchAnalysis, fetchPosition, movesTable, signedValue, type AnalysisResult, type PositionAnswer } from "./common";
+import { otherSide, type Side } from "../shared/vocabulary";
+import {
+  analysisMarks,
+  fetchAnalysis,
+  fetchPosition,
+  movesTable,
+  signedValue,
+  valueFor,
+  winnerLabel,
+  type AnalysisResult,
+  type PositionAnswer,
+} from "./common";
 import "./analysis.css";
 
 interface PageData {
   position: string | null;
   moves: string[];
   board: PositionJSON | null;
+  /** How many moves of the line the URL's ``ply`` shows (null: all of them). */
+  ply?: number | null;
+  /** Why the rest of the URL's line was not played (a move that is not legal), or null. */
+  line_error?: string | null;
 }
 
 function mount(): void {
@@ -35,7 +50,9 @@ function mount(): void {
 
   const start = data.position;
   let line = [...data.moves];
-  let cursor = line.length;
+  let cursor = data.ply === null || data.ply === undefined ? line.length : Math.max(0, Math.min(data.ply, line.length));
+  // The board keeps one orientation (A at the bottom unless flipped); either side's moves can be made on it.
+  let orientation: Side = "A";
   let generation = 0;
 
   const positionText = el("code", { class: "study-position", "data-current-position": "" });
@@ -46,6 +63,7 @@ function mount(): void {
   const mainLine = el("p", { class: "main-line" });
   const boardHolder = el("div", { class: "analysis-board" });
   const editLink = el("a", { href: editorUrl }, t("Edit this position"));
+  const copied = el("span", { class: "copied", role: "status", "aria-live": "polite" });
   const toolbar = el(
     "div",
     { class: "study-toolbar" },
@@ -54,8 +72,13 @@ function mount(): void {
     button(">", () => go(cursor + 1), { title: t("Forward"), "aria-label": t("Forward") }),
     button(">|", () => go(line.length), { title: t("End of the line"), "aria-label": t("End of the line") }),
     button(t("Play the main line"), () => void playMainLine()),
-    button(t("Copy link"), () => void navigator.clipboard?.writeText(window.location.href)),
+    button(t("Flip the board"), () => {
+      orientation = otherSide(orientation);
+      board.set({ orientation });
+    }, { "data-flip": "" }),
+    button(t("Copy link"), () => void copyLink()),
     editLink,
+    copied,
   );
   app.append(toolbar, positionText, lineBar, boardHolder, status, verdict, tableHolder, mainLine);
   app.hidden = false;
@@ -63,12 +86,26 @@ function mount(): void {
 
   const board = new Board(boardHolder, {
     position: data.board,
-    orientation: data.board?.side ?? "A",
+    orientation,
     interactive: true,
+    movable: "both",
   });
+
+  async function copyLink(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      copied.textContent = t("Link copied.");
+    } catch {
+      copied.textContent = t("Copy this link: %(url)s", { url: window.location.href });
+    }
+    window.setTimeout(() => {
+      copied.textContent = "";
+    }, 4000);
+  }
   board.on("move", (move) => play(move));
 
   let currentResult: AnalysisResult | null = null;
+  let lineError = data.line_error ?? null;
 
   function go(index: number): void {
     const next = Math.max(0, Math.min(index, line.length));
@@ -94,9 +131,11 @@ function mount(): void {
     await refresh(true);
   }
 
-  function url(moves: string[]): string {
+  /** The URL of the view: the whole line, and ``ply`` when an earlier point of it is shown. */
+  function url(): string {
     const params = new URLSearchParams({ position: start });
-    if (moves.length) params.set("line", moves.join(" "));
+    if (line.length) params.set("line", line.join(" "));
+    if (cursor < line.length) params.set("ply", String(cursor));
     return `${window.location.pathname}?${params.toString()}`;
   }
 
@@ -118,10 +157,15 @@ function mount(): void {
   async function refresh(pushUrl: boolean): Promise<void> {
     const mine = ++generation;
     const moves = line.slice(0, cursor);
-    if (pushUrl) window.history.pushState({ line, cursor }, "", url(moves));
+    if (pushUrl) window.history.pushState({ line, cursor }, "", url());
     drawLine();
     status.classList.remove("error");
     status.textContent = "";
+    if (lineError) {
+      status.classList.add("error");
+      status.textContent = lineError;
+      lineError = null;
+    }
     let answer: PositionAnswer;
     try {
       answer = await fetchPosition(apiPositions, start, moves);
@@ -134,7 +178,6 @@ function mount(): void {
     editLink.setAttribute("href", `${editorUrl}?${new URLSearchParams({ position: answer.current })}`);
     board.set({
       position: answer.board,
-      orientation: answer.board.side,
       lastMove: moves.length ? moves[moves.length - 1] : null,
       marks: {},
     });
@@ -167,14 +210,16 @@ function mount(): void {
     }
     if (mine !== generation) return;
     currentResult = result;
-    status.textContent = "";
-    verdict.textContent = t("%(side)s to move: %(value)s (%(outcome)s) with perfect play.", {
-      side: answer.board.side,
-      value: signedValue(result.value),
-      outcome: outcomeLabel(outcomeOf(result.value)),
+    if (!status.classList.contains("error")) status.textContent = "";
+    const mover = answer.board.side;
+    const forA = valueFor("A", mover, result.value);
+    verdict.textContent = t("%(side)s to move. Value for A with perfect play: %(value)s (%(outcome)s).", {
+      side: mover,
+      value: signedValue(forA),
+      outcome: winnerLabel("A", forA),
     });
     board.set({ marks: analysisMarks(result) });
-    tableHolder.replaceChildren(movesTable(result, play));
+    tableHolder.replaceChildren(movesTable(result, play, { side: "A", mover }));
     mainLine.replaceChildren(
       document.createTextNode(t("Main line:") + " "),
       ...result.pv.map((move, i) =>
@@ -196,7 +241,8 @@ function mount(): void {
     const moves = (params.get("line") ?? "").split(/[\s,]+/).filter(Boolean);
     const prefix = moves.every((m, i) => line[i] === m);
     if (!prefix) line = moves;
-    cursor = moves.length;
+    const ply = params.get("ply");
+    cursor = ply === null ? moves.length : Math.max(0, Math.min(Number(ply) || 0, moves.length));
     void refresh(false);
   });
 

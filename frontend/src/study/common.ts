@@ -9,7 +9,7 @@ import { gradeLabel, moveLabel, outcomeLabel, outcomeOf, signed } from "../share
 import { ApiError, request } from "../shared/http";
 import { t } from "../shared/i18n";
 import { sleep } from "../shared/poll";
-import type { Grade } from "../shared/vocabulary";
+import type { Grade, Side } from "../shared/vocabulary";
 
 export interface AnalysisMove {
   move: string;
@@ -75,24 +75,47 @@ export function analysisMarks(result: AnalysisResult): Record<string, Grade> {
   return Object.fromEntries(result.moves.map((m) => [m.move, m.grade]));
 }
 
-/** The moves table of an analysis, best first; ``onPick`` plays a move. */
-export function movesTable(result: AnalysisResult, onPick: (move: string) => void): HTMLTableElement {
+/** A value for the side to move turned to the value for ``side``. */
+export function valueFor(side: Side, mover: Side, value: number): number {
+  return side === mover ? value : -value;
+}
+
+/** Who a value for ``side`` says wins, in words: "A wins", "B wins", "draw". */
+export function winnerLabel(side: Side, value: number): string {
+  if (value === 0) return t("draw");
+  const winner = value > 0 ? side : side === "A" ? "B" : "A";
+  return t("%(side)s wins", { side: winner });
+}
+
+/**
+ * The moves table of an analysis, best first; ``onPick`` plays a move.  Every
+ * value is written from ``view.side``'s point of view (the page's one
+ * convention, named in the heading), the points lost as a positive number.
+ * ``data-value`` keeps the value for the player to move, as the API gives it.
+ */
+export function movesTable(
+  result: AnalysisResult,
+  onPick: (move: string) => void,
+  view?: { side: Side; mover: Side },
+): HTMLTableElement {
   const best = result.moves.length ? Math.max(...result.moves.map((m) => m.value)) : result.value;
+  const valueHead = view ? t("Value for %(side)s", { side: view.side }) : t("Value");
   const head = el(
     "thead",
     {},
-    el("tr", {}, el("th", {}, t("Move")), el("th", {}, t("Value")), el("th", {}, t("Outcome")),
+    el("tr", {}, el("th", {}, t("Move")), el("th", {}, valueHead), el("th", {}, t("Outcome")),
       el("th", {}, t("Grade")), el("th", {}, t("Points lost"))),
   );
   const body = el("tbody");
   for (const m of result.moves) {
     const pick = button(moveLabel(m.move), () => onPick(m.move), { class: "link move-pick" });
+    const shown = view ? valueFor(view.side, view.mover, m.value) : m.value;
     const row = el(
       "tr",
       { class: `grade-${m.grade}`, "data-move": m.move, "data-value": String(m.value) },
       el("td", {}, pick),
-      el("td", {}, signedValue(m.value)),
-      el("td", {}, outcomeLabel(outcomeOf(m.value))),
+      el("td", { "data-shown-value": "" }, signedValue(shown)),
+      el("td", {}, view ? winnerLabel(view.side, shown) : outcomeLabel(outcomeOf(m.value))),
       el("td", { class: "grade" }, gradeLabel(m.grade, { short: true })),
       el("td", {}, String(best - m.value)),
     );

@@ -53,6 +53,10 @@ function mount(): void {
 
   let rows = emptyRows();
   let ends = "-";
+  // What each end menu shows: kept while the other end is still unset, so
+  // that choosing the ends one after the other works.
+  let leftChoice = "-";
+  let rightChoice = "-";
   let side: Side = "A";
   let active: Slot | null = { side: "A", row: "front", col: 0 };
   let checkTimer: number | undefined;
@@ -82,6 +86,7 @@ function mount(): void {
     button(t("Clear"), () => {
       rows = emptyRows();
       ends = "-";
+      leftChoice = rightChoice = "-";
       active = { side: "A", row: "front", col: 0 };
       changed();
     }),
@@ -105,11 +110,9 @@ function mount(): void {
   });
 
   function setEnds(): void {
-    if (leftEnd.value === "-" || rightEnd.value === "-") {
-      ends = "-";
-    } else {
-      ends = `${leftEnd.value}${rightEnd.value}`;
-    }
+    leftChoice = leftEnd.value;
+    rightChoice = rightEnd.value;
+    ends = leftChoice === "-" || rightChoice === "-" ? "-" : `${leftChoice}${rightChoice}`;
     changed();
   }
 
@@ -143,6 +146,8 @@ function mount(): void {
     });
     rows = next;
     ends = fields[2];
+    leftChoice = ends === "-" ? "-" : ends[0];
+    rightChoice = ends === "-" ? "-" : ends[1];
     side = fields[3].toUpperCase() === "B" ? "B" : "A";
     active = null;
     changed();
@@ -204,8 +209,8 @@ function mount(): void {
   function draw(): void {
     drawHands();
     drawPalette();
-    leftEnd.value = ends === "-" ? "-" : ends[0];
-    rightEnd.value = ends === "-" ? "-" : ends[1];
+    leftEnd.value = leftChoice;
+    rightEnd.value = rightChoice;
     sideSelect.value = side;
   }
 
@@ -220,6 +225,10 @@ function mount(): void {
     }
     text.value = value;
     window.clearTimeout(checkTimer);
+    if ((leftChoice === "-") !== (rightChoice === "-")) {
+      status.textContent = t("Choose the other end too: once a stone is on the table both ends show a number.");
+      return;
+    }
     checkTimer = window.setTimeout(() => void check(value), 250);
   }
 

@@ -18,7 +18,7 @@ import { gradeLabel } from "../shared/format";
 import { errorMessage, request } from "../shared/http";
 import { t, tn } from "../shared/i18n";
 import { sleep } from "../shared/poll";
-import type { Side } from "../shared/vocabulary";
+import { otherSide, type Side } from "../shared/vocabulary";
 import { analysisMarks, fetchAnalysis, fetchPosition, movesTable, signedValue, type AnalysisResult, type PositionAnswer } from "./common";
 import "./analysis.css";
 
@@ -63,6 +63,12 @@ function mount(): void {
   let practiceBoard: PositionJSON = data.boards[0];
   let flawless = true;
   let busy = false;
+  // The board keeps the student's side at the bottom unless the player flips it.
+  let orientation: Side = data.side;
+  const flipBoard = () => {
+    orientation = otherSide(orientation);
+    board.set({ orientation });
+  };
 
   const info = el("div", { class: "try-result", role: "status", "aria-live": "polite" });
   const tableHolder = el("div");
@@ -78,20 +84,23 @@ function mount(): void {
     button(">|", () => goto(data.steps.length), { "aria-label": t("End of the line") }),
     button(t("Show every move's value"), () => void showTable()),
     button(t("Play the line yourself"), () => startPractice()),
+    button(t("Flip the board"), flipBoard, { "data-flip": "" }),
   );
   const practiceBar = el(
     "div",
     { class: "study-toolbar", hidden: "" },
     button(t("Start again"), () => startPractice()),
     button(t("Back to the annotated line"), () => stopPractice()),
+    button(t("Flip the board"), flipBoard, { "data-flip": "" }),
   );
   app.append(studyBar, practiceBar, boardHolder, info, tableHolder);
   app.hidden = false;
 
   const board = new Board(boardHolder, {
     position: data.boards[step],
-    orientation: data.side,
+    orientation,
     interactive: true,
+    movable: "both",
   });
   board.on("move", (move) => void (mode === "study" ? tryMove(move) : practiceMove(move)));
 
@@ -100,7 +109,7 @@ function mount(): void {
     const current = data.steps[step];
     board.set({
       position: data.boards[step],
-      orientation: current ? current.side : data.side,
+      orientation,
       lastMove: step > 0 ? data.steps[step - 1].move : null,
       marks: {},
     });
@@ -134,13 +143,13 @@ function mount(): void {
     const current = data.steps[step];
     if (!current) return;
     const result = await analysisOf(current.position);
-    tableHolder.replaceChildren(movesTable(result, (move) => void tryMove(move)));
+    tableHolder.replaceChildren(movesTable(result, (move) => void tryMove(move), { side: data.side, mover: current.side }));
     board.set({ marks: analysisMarks(result) });
   }
 
   async function tryMove(move: string): Promise<void> {
     const current = data.steps[step];
-    if (!current) return;
+    if (!current || busy) return;
     let result: AnalysisResult;
     try {
       result = await analysisOf(current.position);
@@ -152,7 +161,9 @@ function mount(): void {
     if (!entry) return;
     if (move === current.move) {
       goto(step + 1);
-      info.textContent = t("%(move)s: the main line (%(value)s).", { move, value: signedValue(entry.value) });
+      const said = t("%(move)s: the main line (%(value)s).", { move, value: signedValue(entry.value) });
+      info.textContent = said;
+      if (current.side === data.side) await defenderReplies(said);
       return;
     }
     const lost = result.value - entry.value;
@@ -175,7 +186,28 @@ function mount(): void {
               main: current.move,
             },
           );
-    tableHolder.replaceChildren(movesTable(result, (m) => void tryMove(m)));
+    tableHolder.replaceChildren(movesTable(result, (m) => void tryMove(m), { side: data.side, mover: current.side }));
+  }
+
+  /** Plays the defender's moves of the main line (and forced passes) until the student is to move again. */
+  async function defenderReplies(said: string): Promise<void> {
+    const replies: string[] = [];
+    busy = true;
+    try {
+      while (mode === "study" && step < data.steps.length && data.steps[step].side !== data.side) {
+        await sleep(450);
+        if (mode !== "study") return;
+        replies.push(data.steps[step].move);
+        goto(step + 1);
+      }
+    } finally {
+      busy = false;
+    }
+    if (replies.length) {
+      info.textContent = `${said} ${t("The defender answers %(moves)s.", { moves: replies.join(", ") })} ${
+        step < data.steps.length ? t("Your move.") : data.final.text
+      }`;
+    }
   }
 
   // ------------------------------------------------------------ practice
@@ -191,7 +223,7 @@ function mount(): void {
     list?.querySelectorAll<HTMLElement>("li[data-step]").forEach((li) => li.classList.add("ahead"));
     if (final) final.hidden = true;
     tableHolder.replaceChildren();
-    board.set({ position: practiceBoard, orientation: data.side, lastMove: null, marks: {} });
+    board.set({ position: practiceBoard, orientation, lastMove: null, marks: {} });
     info.textContent = t("You play %(side)s. Find the best move at every turn.", { side: data.side });
   }
 
@@ -207,7 +239,7 @@ function mount(): void {
     practiceMoves = [...practiceMoves, move];
     const answer = await fetchPosition(apiPositions, data.position, practiceMoves);
     practiceBoard = answer.board;
-    board.set({ position: answer.board, orientation: data.side, lastMove: move, marks: {} });
+    board.set({ position: answer.board, lastMove: move, marks: {} });
     return answer;
   }
 
@@ -274,7 +306,7 @@ function mount(): void {
   (window as unknown as { endgamePage: unknown }).endgamePage = {
     board,
     play: (move: string) => (mode === "study" ? tryMove(move) : practiceMove(move)),
-    state: () => ({ mode, step, moves: practiceMoves, busy, side: practiceBoard.side, over: practiceBoard.over }),
+    state: () => ({ mode, step, orientation, moves: practiceMoves, busy, side: practiceBoard.side, over: practiceBoard.over }),
   };
 }
 

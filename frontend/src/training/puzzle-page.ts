@@ -80,6 +80,7 @@ export class PuzzlePage {
   attempt: AttemptJSON | null;
   private board: Board;
   private busy = false;
+  private ratingShown: number | null = null;
   private error: string | null = null;
   private readonly status = el("p", "puzzle-feedback");
   private readonly actions = el("div", "puzzle-actions");
@@ -172,6 +173,35 @@ export class PuzzlePage {
     await this.act(() => this.post(url));
   }
 
+  /** Gives up before any move: starts the attempt, then gives it up, to see the solution. */
+  private async giveUpUnstarted(): Promise<void> {
+    await this.act(async () => {
+      const started = await this.post(this.root.dataset.apiStart ?? this.puzzle.urls.attempts);
+      this.attempt = started;
+      return this.post(started.urls.give_up);
+    });
+  }
+
+  /** After a rated attempt, the page's "your rating" texts show the new rating (and one more rated attempt). */
+  private updateRatings(): void {
+    const rating = this.attempt?.rating;
+    if (!rating || this.ratingShown === this.attempt?.id) return;
+    this.ratingShown = this.attempt!.id;
+    document.querySelectorAll<HTMLElement>(".player-rating[data-rating]").forEach((span) => {
+      const old = span.dataset.rating ?? "";
+      let text = span.textContent ?? "";
+      text = text.replace(new RegExp(`\\b${old}\\b`), String(rating.after));
+      const count = span.dataset.ratedCount;
+      if (count !== undefined) {
+        const next = String(Number(count) + 1);
+        text = text.replace(new RegExp(`\\(${count}\\b`), `(${next}`);
+        span.dataset.ratedCount = next;
+      }
+      span.textContent = text;
+      span.dataset.rating = String(rating.after);
+    });
+  }
+
   private async retry(): Promise<void> {
     await this.act(() => this.post(this.puzzle.urls.attempts));
   }
@@ -198,6 +228,7 @@ export class PuzzlePage {
       interactive: !this.busy && (!a || a.status === "your-move"),
     });
     this.renderStatus();
+    this.updateRatings();
     this.renderActions();
     this.renderMoves();
     this.renderSolution();
@@ -252,7 +283,9 @@ export class PuzzlePage {
     this.actions.replaceChildren();
     const a = this.attempt;
     if (a && (a.status === "your-move" || a.status === "thinking")) {
-      this.actions.append(button(t("Give up"), () => void this.giveUp()));
+      this.actions.append(button(t("Give up and view the solution"), () => void this.giveUp()));
+    } else if (!a) {
+      this.actions.append(button(t("Give up and view the solution"), () => void this.giveUpUnstarted()));
     }
     if (a && this.finished()) {
       this.actions.append(button(t("Try again"), () => void this.retry()));
@@ -288,10 +321,15 @@ export class PuzzlePage {
     this.solutionBox.append(
       el("p", undefined, tn("With perfect play you win %(count)s point.", "With perfect play you win %(count)s points.", s.value)),
     );
+    // Every value on this page is yours: a reply's value (for the solver) is turned round.
+    this.solutionBox.append(el("p", "note", t("Values are for you, in points.")));
     const line = el("ol", "solution-line");
     for (const m of s.line) {
-      const who = m.by === "solver-side" ? t("You") : t("Solver");
-      const item = el("li", m.key ? "key" : "reply", `${who}: ${moveLabel(m.move)} (${signed(m.value, { ascii: true })})`);
+      const yours = m.by === "solver-side";
+      const who = yours ? t("You") : t("Solver");
+      const value = yours ? m.value : -m.value;
+      const item = el("li", m.key ? "key" : "reply", `${who}: ${moveLabel(m.move)} (${signed(value, { ascii: true })})`);
+      item.dataset.value = String(value);
       line.append(item);
     }
     this.solutionBox.append(line);

@@ -123,7 +123,7 @@ describe("posting a move", () => {
     expect(row.classList.contains("grade-inaccuracy")).toBe(true);
     expect(row.querySelector(".gp-grade")!.textContent).toBe("inaccuracy");
     expect(row.querySelector(".gp-grade")!.classList.contains("is-new")).toBe(true);
-    expect(row.querySelector(".gp-lost")!.textContent).toBe("\u22123");
+    expect(row.querySelector(".gp-lost")!.textContent).toBe("lost 3");
     expect(row.querySelector(".gp-lost")!.getAttribute("aria-label")).toBe("3 points lost");
     expect(row.querySelector(".gp-alt")!.textContent).toBe("best: 22R (+7)");
     expect(f.calls[2].url).toBe("/api/games/7/?wait=3&timeout=20");
@@ -233,7 +233,7 @@ describe("grades", () => {
     expect(rows.map((r) => r.querySelector(".gp-grade")!.className.split(" ")[1])).toEqual([
       "grade-best", "grade-best", "grade-best", "grade-inaccuracy", "grade-best", "grade-mistake", "grade-best", "grade-blunder", "grade-pending",
     ]);
-    expect(rows.map((r) => r.querySelector(".gp-lost")?.textContent ?? "")).toEqual(["", "", "", "\u22124", "", "\u221212", "", "\u22125", ""]);
+    expect(rows.map((r) => r.querySelector(".gp-lost")?.textContent ?? "")).toEqual(["", "", "", "lost 4", "", "lost 12", "", "lost 5", ""]);
     expect(rows[3].querySelector(".gp-alt")!.textContent).toBe("best: 26L (+9)"); // the other best move
     expect(rows[5].querySelector(".gp-alt")!.textContent).toBe("best: 24L (+20)");
     expect(rows[7].querySelector(".gp-alt")!.textContent).toBe("best: 14L, 16L (+3)");

@@ -68,7 +68,7 @@ describe("the review page", () => {
     expect(rows[1].querySelector(".gp-mv")!.textContent).toBe("33");
     expect(rows[1].querySelector(".gp-grade")!.textContent).toBe("mistake");
     expect(rows[1].querySelector(".gp-grade")!.classList.contains("grade-mistake")).toBe(true);
-    expect(rows[1].querySelector(".gp-lost")!.textContent).toBe("\u221212");
+    expect(rows[1].querySelector(".gp-lost")!.textContent).toBe("lost 12");
     expect(rows[1].querySelector(".gp-alt")!.textContent).toBe("35, 36 (+14)");
     expect(rows[2].querySelector(".gp-who")!.textContent).toBe("solver");
     expect(rows[2].querySelector(".gp-alt")!.textContent).toBe("");

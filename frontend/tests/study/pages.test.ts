@@ -38,7 +38,11 @@ describe("the analysis board", () => {
     await settle();
     expect(f.calls[0].headers["X-CSRFToken"]).toBe("cookie-token");
     expect($(".study-position")!.textContent).toBe(EARLY.position.position);
-    expect($(".verdict")!.textContent).toBe(`B to move: ${BEST > 0 ? "+" : ""}${BEST} (${BEST > 0 ? "win" : BEST < 0 ? "loss" : "draw"}) with perfect play.`);
+    // Values on the analysis board are A's: B's value turned round, the winner named.
+    const forA = -BEST;
+    expect($(".verdict")!.textContent).toBe(
+      `B to move. Value for A with perfect play: ${forA > 0 ? "+" : ""}${forA} (${forA > 0 ? "A wins" : forA < 0 ? "B wins" : "draw"}).`,
+    );
     expect(document.querySelectorAll(".analysis-moves tbody tr")).toHaveLength(MOVES.length);
 
     // a move that the server refuses: its message in the status line

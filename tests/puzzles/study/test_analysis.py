@@ -204,3 +204,13 @@ def test_overlong_input_is_refused_cleanly(client, api):
     assert page.status_code == 200 and "at most 200 characters" in page.content.decode()
     response = api.post("/api/positions/", {"position": "1" * 5000}, format="json")
     assert response.status_code == 400 and "200" in response.json()["error"]
+
+
+def test_an_illegal_line_move_is_named_and_given_to_the_page_script(client):
+    start = deal(9)
+    first = str(start.legal_moves()[0])
+    page = client.get("/analysis/?" + urlencode({"position": str(start), "line": f"{first} 99L", "ply": "0"})).content.decode()
+    data = json.loads(re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert "Move 2 of the line, 99L, was not played" in data["line_error"]
+    assert data["moves"] == [first] and data["ply"] == 0
+

@@ -200,3 +200,19 @@ def test_progress_is_stored_while_grading():
     study_services.game_analysis_run(analysis=analysis)
     analysis.refresh_from_db()
     assert analysis.result == result
+
+
+def test_detail_page_values_are_for_a_like_the_chart():
+    client = Client()
+    record = random_record(21)
+    response = client.post("/analysis/games/", {"record": str(record)})
+    assert response.status_code == 302
+    page = client.get(response["Location"]).content.decode()
+    shown = [int(v) for v in re.findall(r'data-value-for-a="(-?\d+)"', page)]
+    positions = record.positions()
+    expected = []
+    for move, position in zip(record.moves, positions, strict=False):
+        value = next(m.value for m in analyse(position).moves if str(m.move) == str(move))
+        expected.append(value if position.side == "A" else -value)
+    assert shown == expected
+    assert "Value for A" in page

@@ -4,7 +4,9 @@
  * pointer and is played on the end it is dropped on.
  */
 import { activateStone, chooseEnd, play, playPass, select, type Host } from "../actions";
-import { targets, type TargetKey } from "../state";
+import { t } from "../../shared/i18n";
+import { normaliseStone, stoneName } from "../notation";
+import { canMove, targets, type TargetKey } from "../state";
 
 /** How far (in CSS pixels) a pointer must travel before a press becomes a drag. */
 const DRAG_THRESHOLD = 6;
@@ -59,10 +61,37 @@ function onClick(host: Host, e: MouseEvent): void {
   const stoneEl = target?.closest?.(".odb-hand-stone");
   const stone = stoneEl?.getAttribute("data-stone") ?? null;
   if (stone && stoneEl?.classList.contains("is-selectable")) {
+    state.notice = null;
     activateStone(host, stone);
     return;
   }
+  if (stone && stoneEl?.classList.contains("is-covered") && explainCovered(host, stoneEl)) return;
   if (state.selected) select(host, null);
+}
+
+/**
+ * A click on a covered back stone of the player to move: the status line says
+ * which front stone covers it (the board would otherwise do nothing).
+ */
+function explainCovered(host: Host, stoneEl: Element): boolean {
+  const { state } = host;
+  const slot = stoneEl.closest(".odb-slot");
+  const side = slot?.getAttribute("data-side");
+  const col = Number(slot?.getAttribute("data-col"));
+  const position = state.settings.position;
+  if (!position || !canMove(state) || side !== position.side) return false;
+  const front = position.hands[position.side].front[col];
+  const stone = stoneEl.getAttribute("data-stone");
+  if (!front || !stone) return false;
+  const message = t("%(stone)s is covered by %(front)s in front of it: play %(front)s first.", {
+    stone: stoneName(stone),
+    front: stoneName(normaliseStone(front) ?? front),
+  });
+  state.notice = message;
+  state.selected = null;
+  host.redraw();
+  host.announce(message);
+  return true;
 }
 
 function onPointerDown(host: Host, e: PointerEvent): void {
