@@ -270,6 +270,7 @@ def test_sign_up_errors_are_styled(site, browser):
     page.fill('input[name="password1"]', "a")
     page.fill('input[name="password2"]', "b")
     page.locator("form.account button[type=submit]").click()
+    page.wait_for_selector(".errorlist", state="visible", timeout=15_000)
     error = page.locator(".errorlist").first
     assert error.is_visible()
     colour = error.evaluate("e => getComputedStyle(e).backgroundColor")
