@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from drf_spectacular.utils import OpenApiResponse
@@ -87,15 +86,13 @@ def long_poll(request: Request, channel: str, version: int, read_version: Callab
     """Hold the request while ``?wait=<version>`` equals the current ``version``
     (at most ``?timeout=`` seconds, capped by settings); True if it waited.
     ``channel`` is where the change is published (``events.channel``)."""
-    wait = request.query_params.get("wait")
-    if wait is None:
-        return False
     try:
-        asked = int(wait)
-        timeout = float(request.query_params.get("timeout", 20))
+        asked_for = events.wait_asked(request.query_params)
     except ValueError:
         raise ValidationError({"wait": ["wait is a version number and timeout a number of seconds"]}) from None
-    timeout = max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
+    if asked_for is None:
+        return False
+    asked, timeout = asked_for
     if version != asked or timeout <= 0:
         return False
     events.wait_for_change(channel, read_version, asked, timeout)

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import redis
 from django.conf import settings
@@ -52,6 +53,17 @@ def publish(name: str) -> None:
 def notify_on_commit(name: str) -> None:
     """Publish on channel ``name`` once the current transaction commits."""
     transaction.on_commit(lambda: publish(name))
+
+
+def wait_asked(query: Any) -> tuple[int, float] | None:
+    """The version and the longest hold a ``?wait=<version>&timeout=<s>``
+    query asks for (the hold capped by settings), or None without ``wait``.
+    Raises ``ValueError`` when either is not a number."""
+    wait = query.get("wait")
+    if wait is None:
+        return None
+    timeout = float(query.get("timeout", 20))
+    return int(wait), max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
 
 
 def wait_for_change(name: str, current_version: Callable[[], int | None], version: int, timeout: float) -> None:

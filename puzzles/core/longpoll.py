@@ -85,11 +85,12 @@ class LongPollMiddleware:
         if route is None:
             return await self.get_response(request)
         try:
-            asked = int(request.GET["wait"])
-            timeout = float(request.GET.get("timeout", 20))
+            asked_for = events.wait_asked(request.GET)
         except ValueError:
             return await self.get_response(request)  # the view says what is wrong
-        timeout = max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
+        if asked_for is None:
+            return await self.get_response(request)
+        asked, timeout = asked_for
         version_of: Callable[[], Awaitable[int | None]] = sync_to_async(lambda: route.version_of(request, row_id))
         if timeout > 0 and await version_of() == asked:
             client = _client(request)
