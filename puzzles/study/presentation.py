@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
-from puzzles.analyses.selectors import analysis_cached
+from puzzles.analyses.selectors import analysis_by_position, analysis_cached
 from puzzles.core.errors import ApplicationError
 from puzzles.core.texts import outcome_label
 from solver import Analysis, DominoError, Position, outcome
@@ -85,7 +85,9 @@ def analysis_page(text: str | None, line: str | None = None) -> dict[str, Any]:
         current = current.play(move)
     board = current.to_json(line=line_from_moves(start, moves, start.table_line()))
     analysis = analysis_cached(str(current))
+    asked = analysis is None and analysis_by_position(str(current)) is not None
     return {
+        "asked": asked,  # queued and not finished: the plain page reloads until it is
         "position": str(start),
         "current": str(current),
         "moves": moves,

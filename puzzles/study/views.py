@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request
@@ -43,13 +44,19 @@ def _ply(text: str | None) -> int | None:
         return None
 
 
+@require_http_methods(["GET", "POST"])
 def analysis_board(request: HttpRequest) -> HttpResponse:
+    """The board for ``?position=...&line=...``.  A GET only reads (the page's
+    script asks for a missing analysis with the API); the plain form's "Ask
+    the solver" button POSTs here, which queues the analysis and comes back
+    to the same address."""
     text = request.GET.get("position", "").strip()
     line = request.GET.get("line", "")
     view = presentation.analysis_page(text, line)
-    if view.get("position") and view["result"] is None and not view["board"]["over"]:
-        analysis_request(position=view["current"], player=Player.of(request))  # queued (or found) for the page to poll
-        view = presentation.analysis_page(text, line)
+    if request.method == "POST":
+        if view.get("position") and view["result"] is None and not view["board"]["over"]:
+            analysis_request(position=view["current"], player=Player.of(request, create=True))
+        return redirect(request.get_full_path())
     return render(request, "study/analysis.html", {
         "view": view,
         "text": text,
@@ -152,10 +159,16 @@ def library(request: HttpRequest) -> HttpResponse:
     return render(request, "study/library.html", {"chapters": presentation.library_state(Player.of(request))})
 
 
+@require_http_methods(["GET", "POST"])
 def endgame(request: HttpRequest, endgame_id: int) -> HttpResponse:
+    """An annotated endgame.  A GET only reads; the page's script marks the
+    endgame studied through the API once it is open, and the plain page's
+    "Mark as studied" button POSTs here."""
     obj = selectors.endgame_get(endgame_id)
-    player = Player.of(request, create=True)
-    study_services.endgame_mark_studied(endgame=obj, player=player)
+    if request.method == "POST":
+        study_services.endgame_mark_studied(endgame=obj, player=Player.of(request, create=True))
+        return redirect(request.get_full_path())
+    player = Player.of(request)
     state = presentation.endgame_state(obj, player)
     try:
         step = int(request.GET.get("step", 0))

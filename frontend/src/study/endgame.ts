@@ -55,6 +55,8 @@ function mount(): void {
   const final = root.querySelector<HTMLElement>(".final");
   if (!app) return;
   hideFallback(root);
+  // Opening the endgame with the script marks it studied (the GET itself writes nothing).
+  if (apiProgress && !data.progress.studied) void request(apiProgress, { body: {} }).catch(() => undefined);
 
   let step = Math.max(0, Math.min(Number(root.dataset.step ?? 0) || 0, data.steps.length));
   let mode: "study" | "practice" = "study";

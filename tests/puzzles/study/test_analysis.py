@@ -65,7 +65,8 @@ def test_page_values_agree_with_the_solver_and_the_reference(client):
             reference[str(Position.parse(item["position"]))] = item
     samples += list(reference)
     for text in samples:
-        response = client.get("/analysis/?" + urlencode({"position": text}))
+        # the plain page's "Ask the solver" button: a POST queues, then the page shows the table
+        response = client.post("/analysis/?" + urlencode({"position": text}), follow=True)
         assert response.status_code == 200
         page = response.content.decode()
         assert html.escape(text) in page
@@ -83,7 +84,7 @@ def test_page_values_agree_with_the_solver_and_the_reference(client):
 def test_page_shows_grade_outcome_points_lost_and_main_line(client):
     position = random_positions(3)[2]
     expected = analyse(position)
-    page = client.get("/analysis/?" + urlencode({"position": str(position)})).content.decode()
+    page = client.post("/analysis/?" + urlencode({"position": str(position)}), follow=True).content.decode()
     table = page[page.index("data-analysis-table"):]
     for entry in expected.moves:
         row = table[table.index(f'data-move="{entry.move}"'):]
@@ -132,7 +133,7 @@ def test_url_reproduces_the_view(client):
     for m in line:
         current = current.push(m)
     url = "/analysis/?" + urlencode({"position": str(start), "line": " ".join(line)})
-    first = client.get(url).content.decode()
+    first = client.post(url, follow=True).content.decode()  # asked once (the script does it with the API)
     again = Client().get(url).content.decode()  # someone else opening the shared link
     for page in (first, again):
         assert f"<code data-current-position>{html.escape(str(current))}</code>" in page
@@ -214,3 +215,17 @@ def test_an_illegal_line_move_is_named_and_given_to_the_page_script(client):
     assert "Move 2 of the line, 99L, was not played" in data["line_error"]
     assert data["moves"] == [first] and data["ply"] == 0
 
+
+
+def test_a_get_of_the_analysis_board_stores_and_queues_nothing(client, no_tasks):
+    from puzzles.analyses.models import Analysis
+
+    url = "/analysis/?" + urlencode({"position": str(deal(11))})
+    page = client.get(url).content.decode()
+    assert Analysis.objects.count() == 0 and no_tasks == []
+    assert "data-ask-solver" in page and 'http-equiv="refresh"' not in page
+    answer = client.post(url)
+    assert answer.status_code == 302 and answer["Location"] == url
+    assert Analysis.objects.filter(position=str(deal(11))).count() == 1 and len(no_tasks) == 1
+    page = client.get(url).content.decode()
+    assert 'http-equiv="refresh"' in page and "data-ask-solver" not in page  # asked: the plain page reloads

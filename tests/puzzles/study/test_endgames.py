@@ -168,6 +168,10 @@ def test_pages_and_progress(library):
     assert response.status_code == 200
     text = response.content.decode()
     assert 'id="endgame-data"' in text and "data-line" in text and endgame.position in text
+    assert not EndgameProgress.objects.filter(endgame=endgame).exists()  # a GET writes nothing
+    assert "data-mark-studied" in text
+    marked = client.post(f"/endgames/{endgame.pk}/")  # the plain page's "Mark as studied"
+    assert marked.status_code == 302
     row = EndgameProgress.objects.get(endgame=endgame)
     assert row.studied_at is not None and row.mastered_at is None
     assert 'class="studied"' in client.get("/endgames/").content.decode()
