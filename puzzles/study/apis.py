@@ -2,7 +2,7 @@
 Thin DRF views; every error is ``{"error": "..."}`` (``core.api.exception_handler``)."""
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -16,6 +16,8 @@ from puzzles.core.errors import ApplicationError
 from puzzles.core.parsers import StrictJSONParser
 from puzzles.core.vocabulary import GRADES, OUTCOMES, SIDES
 from puzzles.games.selectors import game_get_for_player
+from solver import VARIANTS
+from solver.variant import SEATS
 
 from . import presentation, selectors
 from . import services as study_services
@@ -50,15 +52,33 @@ class PositionOutputSerializer(serializers.Serializer):
 class GameAnalysisInputSerializer(serializers.Serializer):
     record = serializers.CharField(
         required=False, allow_blank=True, trim_whitespace=False, max_length=study_services.MAX_RECORD_CHARS,
-        help_text="A game record (README 'Game records'): tags and moves, or a bare position string and moves.",
+        help_text="A game record of any variant (README 'Game records'; a `[Variant \"block\"]` tag or a "
+        "Start position naming the variant): tags and moves, or a bare position string and moves.",
     )
     file = serializers.FileField(required=False, help_text="The game record as an uploaded text file (multipart).")
     game_id = serializers.IntegerField(required=False, help_text="One of your practice games instead.")
+    hands = serializers.ListField(
+        child=serializers.CharField(max_length=120, allow_blank=True), required=False, min_length=2, max_length=4,
+        help_text="A deal typed in as it was: every seat's hand in seat order (A, B; C, D in partnership), "
+        "stones separated by spaces, dots or commas; a rows hand is `front/back`. With `variant`, `out` and `moves`.",
+    )
+    variant = serializers.ChoiceField(
+        choices=[str(v) for v in VARIANTS], required=False, default="lewicki",
+        help_text="The variant of the deal in `hands` (RULES.md 4), with `+doubles` for the option.",
+    )
+    out = serializers.CharField(
+        required=False, allow_blank=True, max_length=200,
+        help_text="The stones that stayed out (block, lewicki9); left out: every stone of the set not in a hand.",
+    )
+    moves = serializers.ListField(
+        child=serializers.CharField(max_length=8), required=False, max_length=200,
+        help_text="The moves of the deal in `hands`, in the order they were played (`66`, `36L`, `pass`).",
+    )
 
     def validate(self, data):
-        given = [k for k in ("record", "file", "game_id") if data.get(k) is not None]
+        given = [k for k in ("record", "file", "game_id", "hands") if data.get(k) is not None]
         if len(given) != 1:
-            raise ValidationError("give exactly one of record, file or game_id")
+            raise ValidationError("give exactly one of record, file, game_id or hands")
         return data
 
 
@@ -75,11 +95,11 @@ class SummarySerializer(serializers.Serializer):
 
 class GradedPlySerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="1 for the first move.")
-    side = serializers.ChoiceField(choices=list(SIDES))
+    side = serializers.ChoiceField(choices=list(SEATS), help_text="The seat that moved.")
     position = serializers.CharField(help_text="Before the move.")
     move = serializers.CharField()
-    value = serializers.IntegerField(help_text="For the mover.")
-    best = serializers.IntegerField(help_text="The best value in that position, for the mover.")
+    value = serializers.IntegerField(help_text="For the mover's team.")
+    best = serializers.IntegerField(help_text="The best value in that position, for the mover's team.")
     best_moves = serializers.ListField(child=serializers.CharField())
     grade = serializers.ChoiceField(choices=list(GRADES))
     points_lost = serializers.IntegerField()
@@ -92,9 +112,13 @@ class GameReviewSerializer(serializers.Serializer):
     final = serializers.CharField()
     result = serializers.CharField(help_text="'A 12 domino', 'draw blocked', or '*' when unfinished.")
     plies = GradedPlySerializer(many=True)
-    summary = serializers.DictField(child=SummarySerializer(), help_text="Keyed by 'A' and 'B'.")
+    summary = serializers.DictField(child=SummarySerializer(), help_text="Per seat: keyed by 'A', 'B' (and 'C', 'D').")
+    teams = serializers.DictField(
+        child=SummarySerializer(), help_text="Per team: keyed by 'A' and 'B', or 'A+C' and 'B+D' in partnership."
+    )
     values = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The value for A of the start and of the position after each ply."
+        child=serializers.IntegerField(),
+        help_text="The value for A's team of the start and of the position after each ply.",
     )
 
 
@@ -105,12 +129,17 @@ class GameAnalysisOutputSerializer(serializers.Serializer):
     total = serializers.IntegerField(help_text="Plies in the record.")
     source = serializers.ChoiceField(choices=["paste", "upload", "game"])  # type: ignore[assignment]
     game_id = serializers.IntegerField(allow_null=True)
+    variant = serializers.CharField(help_text="The record's variant ('lewicki', 'block', 'partnership+doubles', ...).")
+    seats = serializers.ListField(child=serializers.ChoiceField(choices=list(SEATS)), help_text="In playing order.")
+    teams = serializers.ListField(child=serializers.CharField(), help_text="The two sides: 'A', 'B' or 'A+C', 'B+D'.")
     record = serializers.CharField(help_text="The record, normalised (it parses back to the same game).")
     result = GameReviewSerializer(allow_null=True)
     error = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
-    urls = serializers.DictField(child=serializers.CharField())
+    urls = serializers.DictField(
+        child=serializers.CharField(), help_text="`self`, `page`, and `share`: the page for anyone holding the link."
+    )
 
 
 class ProgressSerializer(serializers.Serializer):
@@ -218,14 +247,20 @@ class GameAnalysisListCreateApi(APIView):
 
     @extend_schema(
         summary="Analyse a game",
-        description="Grade every move of a game record (JSON `record`, or a multipart `file` upload) or of one "
-        "of your practice games (`game_id`). Answers 202 at once with the analysis queued; poll "
+        description="Grade every move of a game record of any variant (JSON `record`, or a multipart `file` "
+        "upload), of a deal typed in (`hands`, `variant`, `out`, `moves`: the double-dummy review of a closed "
+        "game) or of one of your practice games (`game_id`). Answers 202 at once with the analysis queued; poll "
         "GET /api/game-analyses/<id>/ (`progress` of `total` plies) until `status` is 'done'. "
-        "A bad record is 400 with the reason (which line or ply, and why).",
+        "Each move's value is for the mover's team. A record that does not replay is 400 with the reason "
+        "(which move, counted from 1 in playing order, and why), and nothing is stored.",
         request={"application/json": GameAnalysisInputSerializer, "multipart/form-data": GameAnalysisInputSerializer},
         responses={202: GameAnalysisOutputSerializer, 400: ERRORS[400], 404: ERRORS[404]},
-        examples=[OpenApiExample("A record", request_only=True, value={
-            "record": '[Seed "42"]\n\n1. 00 04L 2. 46L 16L'})],
+        examples=[
+            OpenApiExample("A record", request_only=True, value={"record": '[Seed "42"]\n\n1. 00 04L 2. 46L 16L'}),
+            OpenApiExample("A block deal typed in", request_only=True, value={
+                "variant": "block", "hands": ["04 23 16 05 01 26 56", "06 44 36 12 25 33 45"],
+                "moves": ["44", "04L"]}),
+        ],
     )
     def post(self, request: Request) -> Response:
         data = _validated_any(GameAnalysisInputSerializer, request)
@@ -233,6 +268,12 @@ class GameAnalysisListCreateApi(APIView):
         if data.get("game_id") is not None:
             game = game_get_for_player(player, data["game_id"])
             analysis = study_services.game_analysis_create(player=player, game=game)
+        elif data.get("hands") is not None:
+            entry = study_services.DealEntry(
+                variant=data.get("variant") or "lewicki", hands=tuple(data["hands"]), out=data.get("out") or "",
+                moves=tuple(data.get("moves") or ()),
+            )
+            analysis = study_services.game_analysis_create(player=player, entry=entry)
         elif data.get("file") is not None:
             analysis = study_services.game_analysis_create(
                 player=player, record=_read_upload(data["file"]), source="upload"
@@ -263,9 +304,14 @@ def _read_upload(upload) -> str:
 
 
 class GameAnalysisDetailApi(APIView):
-    @extend_schema(summary="A game analysis", responses={200: GameAnalysisOutputSerializer, 404: ERRORS[404]})
+    @extend_schema(
+        summary="A game analysis",
+        description="Yours, or anyone's with `key` (the key of its share link, `urls.share`).",
+        parameters=[OpenApiParameter("key", str, required=False, description="The share link's key.")],
+        responses={200: GameAnalysisOutputSerializer, 404: ERRORS[404]},
+    )
     def get(self, request: Request, analysis_id: int) -> Response:
-        analysis = selectors.game_analysis_get_for_player(Player.of(request), analysis_id)
+        analysis = selectors.game_analysis_get_shared(Player.of(request), analysis_id, request.query_params.get("key"))
         if study_services.game_analysis_requeue_if_stale(analysis=analysis):
             analysis.refresh_from_db()
         return Response(presentation.game_analysis_state(analysis))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,8 +15,9 @@ from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_by_position, analysis_cached
 from puzzles.core.errors import ApplicationError
 from puzzles.core.texts import outcome_label
-from solver import Analysis, DominoError, Position, outcome
+from solver import LEWICKI, Analysis, DominoError, GameRecord, Position, Variant, outcome
 from solver.position import line_from_moves
+from solver.review import summarise
 
 from . import selectors
 from . import texts as study_texts
@@ -124,8 +126,29 @@ def value_chart(values: list[int], width: int = 640, height: int = 200, pad: int
     }
 
 
+def record_variant(analysis: GameAnalysis) -> Variant:
+    """The variant of an analysed record (its Variant tag, else its start)."""
+    try:
+        return GameRecord.parse(analysis.record).variant
+    except DominoError:  # rows are written by game_analysis_create: cannot happen
+        return LEWICKI
+
+
+def team_summaries(plies: Sequence[dict[str, Any]], variant: Variant) -> dict[str, dict[str, Any]]:
+    """The summary of each team (``A+C``, ``B+D``; with two seats a team is a
+    seat) over graded plies, counted as ``solver.review`` counts a seat."""
+    names = [variant.team_name(team) for team in (0, 1)]
+    as_team = [{**p, "side": variant.team_name(variant.team_of(p["side"]))} for p in plies]
+    return summarise(as_team, names)
+
+
 def game_analysis_state(analysis: GameAnalysis) -> dict[str, Any]:
+    """An analysis as the API gives it: the record, the progress, and once
+    done the graded plies with a summary per seat and per team."""
+    variant = record_variant(analysis)
     result = analysis.result if analysis.status == GameAnalysis.Status.DONE else None
+    if result is not None:
+        result = {**result, "teams": team_summaries(result["plies"], variant)}
     return {
         "id": analysis.pk,
         "status": analysis.status,
@@ -133,6 +156,9 @@ def game_analysis_state(analysis: GameAnalysis) -> dict[str, Any]:
         "total": analysis.total,
         "source": analysis.source,
         "game_id": analysis.game_id,
+        "variant": str(variant),
+        "seats": list(variant.seats),
+        "teams": [variant.team_name(team) for team in (0, 1)],
         "record": analysis.record,
         "result": result,
         "error": analysis.error or None,
@@ -141,8 +167,80 @@ def game_analysis_state(analysis: GameAnalysis) -> dict[str, Any]:
         "urls": {
             "self": reverse("study:api-game-analysis-detail", args=[analysis.pk]),
             "page": reverse("study:game-analysis", args=[analysis.pk]),
+            "share": share_path(analysis),
         },
     }
+
+
+def share_path(analysis: GameAnalysis) -> str:
+    """The address anyone may open to see this analysis (read only)."""
+    key = selectors.game_analysis_share_key(analysis.pk)
+    return reverse("study:game-analysis", args=[analysis.pk]) + "?" + urlencode({"key": key})
+
+
+def _analysis_link(start: str, played: Sequence[str]) -> str:
+    query = {"position": start, "line": " ".join(played)} if played else {"position": start}
+    return f"{reverse('study:analysis')}?{urlencode(query)}"
+
+
+def review_page(analysis: GameAnalysis, ply: int | None = None) -> dict[str, Any]:
+    """Everything the game-analysis page draws once the moves are graded:
+    per ply the values from the first team's point of view (the page's one
+    convention, written beside each value), the board before and after every
+    ply, the summaries per seat and per team, the chart, the ply shown
+    (``?ply=``, default the start)."""
+    state = game_analysis_state(analysis)
+    result = state["result"]
+    variant = record_variant(analysis)
+    first = variant.team_name(0)
+    page: dict[str, Any] = {"state": state, "variant": str(variant), "first": first,
+                            "seats": list(variant.seats), "teams": state["teams"]}
+    if result is None:
+        return page
+    start = Position.parse(result["start"])
+    played = [p["move"] for p in result["plies"]]
+    plies = []
+    for i, p in enumerate(result["plies"]):
+        sign = 1 if variant.same_team(p["side"], "A") else -1
+        plies.append({
+            **p,
+            "team": variant.team_name(variant.team_of(p["side"])),
+            "value_for_first": sign * p["value"],
+            "best_for_first": sign * p["best"],
+            "analysis_url": _analysis_link(result["start"], played[:i]),
+        })
+    boards = []
+    position = start
+    base = start.table_line()
+    for i in range(len(played) + 1):
+        boards.append(position.to_json(line=line_from_moves(start, played[:i], base)))
+        if i < len(played):
+            position = position.play(position.normalise_move(played[i]))
+    shown = max(0, min(ply if ply is not None else 0, len(played)))
+    page.update({
+        "plies": plies,
+        "boards": boards,
+        "ply": shown,
+        "board": boards[shown],
+        "next": plies[shown] if shown < len(plies) else None,
+        "last": plies[shown - 1] if shown else None,
+        "chart": value_chart(result["values"]),
+        "seat_rows": [(seat, result["summary"][seat]) for seat in variant.seats],
+        "team_rows": [(name, result["teams"][name]) for name in state["teams"]] if len(variant.seats) > 2 else [],
+        "result_text": study_texts.record_result_text(result["result"]),
+        "final_url": _analysis_link(result["start"], played),
+    })
+    return page
+
+
+def review_data(page: dict[str, Any]) -> dict[str, Any]:
+    """The page script's JSON (``json_script``): what it needs to step through
+    the game without asking the server."""
+    keys = ("plies", "boards", "ply", "first", "seats", "teams", "variant")
+    data = {k: page[k] for k in keys if k in page}
+    data["values"] = page["state"]["result"]["values"] if page["state"]["result"] else []
+    data["share"] = page["state"]["urls"]["share"]
+    return data
 
 
 def _progress_state(row: EndgameProgress | None) -> dict[str, Any]:

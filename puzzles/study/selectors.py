@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core import signing
 from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare
 
 from puzzles.accounts.players import Player
 from puzzles.games.models import Game
@@ -24,6 +26,24 @@ def game_analysis_get_for_player(player: Player, analysis_id: int) -> GameAnalys
     if analysis is None:
         raise Http404("no such game analysis")
     return analysis
+
+
+SHARE_SALT = "puzzles.study.game-analysis.share"
+
+
+def game_analysis_share_key(analysis_id: int) -> str:
+    """The key of an analysis's share link: a signature of its id, so that
+    the link opens that analysis only and needs nothing stored."""
+    return signing.Signer(salt=SHARE_SALT).signature(str(analysis_id))
+
+
+def game_analysis_get_shared(player: Player, analysis_id: int, key: str | None) -> GameAnalysis:
+    """The analysis for its owner, or for anyone with its share key."""
+    if key and constant_time_compare(key, game_analysis_share_key(analysis_id)):
+        analysis = GameAnalysis.objects.filter(pk=analysis_id).first()
+        if analysis is not None:
+            return analysis
+    return game_analysis_get_for_player(player, analysis_id)
 
 
 def practice_games(player: Player) -> list[Game]:

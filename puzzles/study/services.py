@@ -11,7 +11,9 @@ looks at it (``game_analysis_requeue_if_stale``).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +21,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_cached
@@ -27,7 +30,7 @@ from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
 from puzzles.training.mining import play_imperfect_game
-from solver import DominoError, GameRecord, Position, RecordError
+from solver import DominoError, GameRecord, Position, RecordError, Stone, Variant
 from solver.review import grade_record
 
 from . import facts as study_facts
@@ -57,34 +60,159 @@ def position_normalise(text: str) -> Position:
 def record_of_game(game: Game) -> GameRecord:
     """A practice game as a game record (its deal's Seed tag when it has one)."""
     moves = list(game.moves.order_by("ply").values_list("move", flat=True))
-    tags = [("Event", "Practice game"), ("Site", "Open domino trainer"),
-            (game.human_side, "human"), (game.solver_side, f"solver ({game.level})")]
+    start = Position.parse(game.start_position)
+    tags = [("Event", "Practice game"), ("Site", "Open domino trainer")]
+    tags += [(seat, "human" if seat == game.human_side else f"solver ({game.level})") for seat in start.variant.seats]
     if game.seed is not None:
-        tags.append(("Seed", game.seed))
-    return GameRecord(Position.parse(game.start_position), tuple(moves), tuple(tags))
+        try:
+            return GameRecord(start, tuple(moves), (*tags, ("Seed", str(game.seed))))
+        except RecordError:  # a deal of that seed with the seats changed round: no Seed tag
+            pass
+    return GameRecord(start, tuple(moves), tuple(tags))
+
+
+_PLY_ERROR = re.compile(r"ply (\d+): (.*)\Z", re.S)
+
+
+def record_error(exc: DominoError) -> ApplicationError:
+    """A record that does not read or replay, as the player is told: a move
+    that cannot be played names its number (counted from 1 in the order the
+    moves were played) and the reason."""
+    found = _PLY_ERROR.match(str(exc))
+    if found is None:
+        return ApplicationError(str(exc))
+    return ApplicationError(_("The game does not replay at move %(number)s: %(reason)s") % {
+        "number": found.group(1), "reason": found.group(2),
+    })
+
+
+def parse_record(text: str) -> GameRecord:
+    """The game record of ``text`` (any variant); ``ApplicationError`` says why not."""
+    if not isinstance(text, str) or not text.strip():
+        raise ApplicationError(_("The game record is empty."))
+    if len(text) > MAX_RECORD_CHARS:
+        raise ApplicationError(_("A game record is at most %(n)d characters.") % {"n": MAX_RECORD_CHARS})
+    try:
+        return GameRecord.parse(text)
+    except DominoError as exc:
+        raise record_error(exc) from None
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """A deal typed in as it was: the variant, every seat's hand in seat
+    order (a hand is its stones, a rows hand ``front/back``), the stones that
+    stayed out (blank: every stone of the set not in a hand) and the moves in
+    the order they were played."""
+
+    variant: str
+    hands: tuple[str, ...]
+    out: str = ""
+    moves: tuple[str, ...] = ()
+    tags: tuple[tuple[str, str], ...] = field(default=())
+
+
+_STONE_SEPARATORS = re.compile(r"[\s,;.]+")
+
+
+def _stones_field(text: str) -> str:
+    """Stones typed with any separators (spaces, commas, dots) as a field of
+    a position string: ``45 15 44`` and ``45,15,44`` are ``45.15.44``."""
+    return ".".join(part for part in _STONE_SEPARATORS.split(text.strip()) if part)
+
+
+def _hand_field(text: str, rows: bool) -> str:
+    if rows and "/" in text:
+        front, _slash, back = text.partition("/")
+        return f"{_stones_field(front)}/{_stones_field(back)}"
+    return _stones_field(text)
+
+
+def deal_start(entry: DealEntry) -> Position:
+    """The start position of a typed-in deal: the table empty, the opener of
+    the variant to move.  ``ApplicationError`` says what is wrong."""
+    try:
+        variant = Variant.parse(entry.variant.strip() or "lewicki")
+    except DominoError as exc:
+        raise ApplicationError(str(exc)) from None
+    seats = variant.seats
+    hands = [_hand_field(h or "", variant.is_rows) for h in entry.hands]
+    if len(hands) < len(seats) or any(h for h in hands[len(seats):]):
+        raise ApplicationError(_("A %(variant)s deal has %(n)d hands: %(seats)s.") % {
+            "variant": str(variant), "n": len(seats), "seats": ", ".join(seats)})
+    hands = hands[: len(seats)]
+    for seat, hand in zip(seats, hands, strict=True):
+        if not hand:
+            raise ApplicationError(_("The hand of %(seat)s is empty.") % {"seat": seat})
+    fields = [str(variant), *hands]
+    try:
+        lists = [[Stone.parse(s) for s in hand.replace("/", ".").split(".")] for hand in hands]
+    except DominoError as exc:
+        raise ApplicationError(str(exc)) from None
+    seen: set[Stone] = set()
+    for stone in (s for hand in lists for s in hand):
+        if stone in seen:
+            raise ApplicationError(_("The stone %(stone)s is dealt twice.") % {"stone": str(stone)})
+        seen.add(stone)
+    held = [set(hand) for hand in lists]
+    if variant.out_count:
+        out = _stones_field(entry.out or "")
+        if not out:
+            dealt = set().union(*held)
+            out = ".".join(str(s) for s in variant.stones if s not in dealt)
+        fields.append(out)
+    elif (entry.out or "").strip():
+        raise ApplicationError(_("No stone stays out in %(variant)s: every stone is dealt.") % {"variant": str(variant)})
+    try:
+        side = variant.opener(held)[0]
+    except (DominoError, StopIteration):
+        side = seats[0]  # the position's own check says what is wrong
+    fields += ["-", side]
+    try:
+        return Position.parse(" ".join(fields))
+    except DominoError as exc:
+        raise ApplicationError(str(exc)) from None
+
+
+def deal_record(entry: DealEntry) -> GameRecord:
+    """The game record of a typed-in deal and its moves (each replayed:
+    ``ApplicationError`` names the first that cannot be played, and why)."""
+    start = deal_start(entry)
+    moves = [m for text in entry.moves for m in text.replace(",", " ").split()]
+    if len(moves) > 200:
+        raise ApplicationError(_("A deal has at most 200 moves."))
+    try:
+        return GameRecord(start, [_strip_number(m) for m in moves if _strip_number(m)], entry.tags)
+    except DominoError as exc:
+        raise record_error(exc) from None
+
+
+_NUMBER = re.compile(r"\d+\.+")
+
+
+def _strip_number(token: str) -> str:
+    """A move as typed, without a move number before it (``3.01L``, ``3.``)."""
+    return _NUMBER.sub("", token, count=1) if _NUMBER.match(token) else token
 
 
 def game_analysis_create(
     *, player: Player, record: str | None = None, game: Game | None = None,
-    source: str = GameAnalysis.Source.PASTE,
+    entry: DealEntry | None = None, source: str = GameAnalysis.Source.PASTE,
 ) -> GameAnalysis:
     """Store a game record for analysis and queue its grading.  ``record`` is
-    the text of a game record (pasted or uploaded), or ``game`` a practice
-    game of the player.  Raises ``ApplicationError`` (400) for a bad record."""
-    if (record is None) == (game is None):
-        raise ApplicationError("give either a game record or a game id")
+    the text of a game record (pasted or uploaded, any variant), ``entry`` a
+    deal typed in with its moves, or ``game`` a practice game of the player.
+    Raises ``ApplicationError`` (400) for a bad record, and then stores
+    nothing."""
+    if sum(x is not None for x in (record, game, entry)) != 1:
+        raise ApplicationError("give exactly one of a game record, a deal or a game id")
     if game is not None:
         parsed = record_of_game(game)
         source = GameAnalysis.Source.GAME
+    elif entry is not None:
+        parsed = deal_record(entry)
     else:
-        if not isinstance(record, str) or not record.strip():
-            raise ApplicationError("the game record is empty")
-        if len(record) > MAX_RECORD_CHARS:
-            raise ApplicationError(f"a game record is at most {MAX_RECORD_CHARS} characters")
-        try:
-            parsed = GameRecord.parse(record)
-        except DominoError as exc:
-            raise ApplicationError(str(exc)) from None
+        parsed = parse_record(record or "")
     with transaction.atomic():
         analysis = GameAnalysis.objects.create(
             record=str(parsed),

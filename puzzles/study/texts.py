@@ -156,10 +156,25 @@ def final_text(final: dict) -> str:
 
 
 def record_result_text(result: str) -> str:
-    """A game record's ``Result`` tag (``A 29 blocked``, ``draw domino``, ``*``) in words."""
+    """A game record's ``Result`` tag (``A 29 blocked``, ``A+C 12 domino``, ``draw blocked``, ``*``) in words."""
     parts = (result or "").split()
-    if len(parts) == 3 and parts[0] in ("A", "B") and parts[1].isdigit():
+    if len(parts) == 3 and parts[0] in ("A", "B", "A+C", "B+D") and parts[1].isdigit():
         return final_text({"winner": parts[0], "points": int(parts[1]), "reason": parts[2]})
     if len(parts) == 2 and parts[0] == "draw":
         return final_text({"winner": None, "points": 0, "reason": parts[1]})
     return _("The record stops before the end of the deal.")
+
+
+def variant_label(name: str) -> str:
+    """A variant's name as a player reads it (``block+doubles``: "Block game, doubles play again")."""
+    base, _plus, option = name.partition("+")
+    labels = {
+        "lewicki": _("Open domino (Lewicki)"),
+        "lewicki9": _("Open domino, double-nine"),
+        "block": _("Block game"),
+        "partnership": _("Partnership game (A and C against B and D)"),
+    }
+    label = labels.get(base, base)
+    if option:
+        return _("%(variant)s, doubles play again") % {"variant": label}
+    return str(label)

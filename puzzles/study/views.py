@@ -19,7 +19,7 @@ from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request
 from puzzles.core.errors import ApplicationError
 from puzzles.games.selectors import game_get_for_player
-from solver import DominoError
+from solver import VARIANTS, DominoError
 
 from . import presentation, selectors, texts
 from . import services as study_services
@@ -96,12 +96,69 @@ class GameRecordForm(forms.Form):
     game_id = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
 
+def _variant_choices() -> list[tuple[str, str]]:
+    return [(str(v), texts.variant_label(str(v))) for v in VARIANTS]
+
+
+class DealForm(forms.Form):
+    """A deal typed in as it was played: every hand, the stones out, the moves."""
+
+    variant = forms.ChoiceField(label=gettext_lazy("Variant"), choices=_variant_choices, initial="block")
+    hand_a = forms.CharField(label=gettext_lazy("Hand of A"), required=False, max_length=120)
+    hand_b = forms.CharField(label=gettext_lazy("Hand of B"), required=False, max_length=120)
+    hand_c = forms.CharField(label=gettext_lazy("Hand of C"), required=False, max_length=120)
+    hand_d = forms.CharField(label=gettext_lazy("Hand of D"), required=False, max_length=120)
+    out = forms.CharField(label=gettext_lazy("Stones out"), required=False, max_length=200,
+                          help_text=gettext_lazy("Leave empty: every stone not in a hand."))
+    moves = forms.CharField(label=gettext_lazy("Moves, in the order they were played"), required=False,
+                            max_length=2000,
+                            widget=forms.Textarea(attrs={"rows": 4, "cols": 80, "spellcheck": "false"}))
+
+    def entry(self) -> study_services.DealEntry:
+        data = self.cleaned_data
+        return study_services.DealEntry(
+            variant=data["variant"],
+            hands=tuple(data.get(f"hand_{seat}") or "" for seat in "abcd"),
+            out=data.get("out") or "",
+            moves=(data.get("moves") or "",),
+        )
+
+
+def _deal_initial(text: str) -> tuple[dict[str, str], str]:
+    """The deal form's fields for ``?position=`` (from the editor): a deal
+    before its first move fills the hands; any other position becomes the
+    start of a bare record (then the moves follow it)."""
+    if not text or len(text) > presentation.MAX_POSITION_CHARS:
+        return {}, ""
+    try:
+        position = study_services.position_normalise(text)
+    except DominoError:
+        return {}, text
+    if position.ends is not None:
+        return {}, str(position) + "\n"
+    board = position.to_json()
+    initial = {"variant": str(position.variant)}
+    for seat, hand in board["hands"].items():
+        front = " ".join(s for s in hand["front"] if s)
+        back = " ".join(s for s in hand["back"] if s)
+        initial[f"hand_{seat.lower()}"] = f"{front} / {back}" if back else front
+    if board.get("out"):
+        initial["out"] = " ".join(board["out"])
+    return initial, ""
+
+
 def game_analysis_new(request: HttpRequest) -> HttpResponse:
-    form = GameRecordForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    kind = request.POST.get("kind") if request.method == "POST" else None
+    deal_initial, record_initial = _deal_initial(request.GET.get("position", "").strip())
+    form = GameRecordForm(request.POST if kind not in (None, "deal") or (request.method == "POST" and not kind)
+                          else None, request.FILES or None, initial={"record": record_initial})
+    deal_form = DealForm(request.POST if kind == "deal" else None, initial=deal_initial)
+    if request.method == "POST" and (deal_form if kind == "deal" else form).is_valid():
         player = Player.of(request, create=True)
         try:
-            if form.cleaned_data.get("game_id"):
+            if kind == "deal":
+                analysis = study_services.game_analysis_create(player=player, entry=deal_form.entry())
+            elif form.cleaned_data.get("game_id"):
                 game = game_get_for_player(player, form.cleaned_data["game_id"])
                 analysis = study_services.game_analysis_create(player=player, game=game)
             elif form.cleaned_data.get("file"):
@@ -116,42 +173,40 @@ def game_analysis_new(request: HttpRequest) -> HttpResponse:
                     player=player, record=form.cleaned_data.get("record") or "", source="paste"
                 )
         except ApplicationError as exc:
-            form.add_error(None, str(exc))
+            (deal_form if kind == "deal" else form).add_error(None, str(exc))
         else:
             return redirect("study:game-analysis", analysis_id=analysis.pk)
     return render(request, "study/game_analysis_new.html", {
         "form": form,
+        "deal_form": deal_form,
+        "kind": kind or ("deal" if deal_initial else "record"),
+        "variants": {str(v): {"seats": list(v.seats), "out": v.out_count, "rows": v.is_rows} for v in VARIANTS},
         "games": selectors.practice_games(Player.of(request)),
         "analyses": list(selectors.game_analyses_for_player(Player.of(request))[:20]),
         "urls": _urls(),
-    })
+    }, status=400 if request.method == "POST" else 200)
 
 
 def game_analysis_detail(request: HttpRequest, analysis_id: int) -> HttpResponse:
-    analysis = selectors.game_analysis_get_for_player(Player.of(request), analysis_id)
+    """A graded record: the board at ``?ply=``, the moves, the chart and the
+    summaries.  ``?key=`` is the share link's key: anyone holding it sees
+    the analysis (read only)."""
+    key = request.GET.get("key")
+    analysis = selectors.game_analysis_get_shared(Player.of(request), analysis_id, key)
     study_services.game_analysis_requeue_if_stale(analysis=analysis)
-    state = presentation.game_analysis_state(analysis)
-    result = state["result"]
-    chart = presentation.value_chart(result["values"]) if result else None
-    plies = []
-    if result:
-        played = [p["move"] for p in result["plies"]]
-        for i, ply in enumerate(result["plies"]):
-            query = urlencode({"position": result["start"], "line": " ".join(played[:i])} if i else
-                              {"position": result["start"]})
-            # The page's one point of view is A's (as the chart): a B move's values are turned round.
-            sign = 1 if ply["side"] == "A" else -1
-            plies.append({
-                **ply,
-                "value_for_a": None if ply.get("value") is None else sign * ply["value"],
-                "best_for_a": None if ply.get("best") is None else sign * ply["best"],
-                "analysis_url": f"{reverse('study:analysis')}?{query}",
-            })
+    page = presentation.review_page(analysis, _ply(request.GET.get("ply")))
+    share = request.build_absolute_uri(page["state"]["urls"]["share"])
+    # the plain board: the partner (or the opponent) on top, the line, then the others
+    sides = {2: "BA", 4: "CBDA"}[len(page["seats"])]
+    chart = page.get("chart")
     return render(request, "study/game_analysis.html", {
-        "analysis": analysis, "state": state, "result": result, "chart": chart, "urls": _urls(), "plies": plies,
-        "sides": ["A", "B"],
-        "result_text": texts.record_result_text(result["result"]) if result else "",
-        "summaries": [(side, result["summary"][side]) for side in ("A", "B")] if result else [],
+        "analysis": analysis, "page": page, "state": page["state"], "result": page["state"]["result"],
+        "urls": _urls(), "share_url": share, "key": key or "",
+        "key_query": urlencode({"key": key}) + "&" if key else "",
+        "board_sides": sides,
+        "variant_label": texts.variant_label(page["variant"]),
+        "cursor_x": chart["dots"][page["ply"]]["x"] if chart and chart["dots"] else 0,
+        "page_data": {**presentation.review_data(page), "share": share} if page["state"]["result"] else None,
     })
 
 
