@@ -2,14 +2,24 @@
  * The board's configuration: the plain object a page passes to ``new Board``
  * and ``board.set``, its defaults, and how a partial update is merged in.
  */
-import type { Grade, Side } from "../shared/vocabulary";
-import type { PositionJSON } from "./types";
+import type { Grade } from "../shared/vocabulary";
+import type { BoardPositionJSON, Seat } from "./types";
+
+/**
+ * Whose moves the user may make: ``"bottom"`` (only the seat at the bottom),
+ * ``"both"`` or ``"all"`` (whichever seat is to move), or a list of seats.
+ */
+export type Movable = "bottom" | "both" | "all" | readonly Seat[];
 
 export interface BoardConfig {
-  /** The position to draw (``null``: an empty table and no hands). */
-  position: PositionJSON | null;
-  /** The player drawn at the bottom. */
-  orientation: Side;
+  /** The position to draw, of any variant (``null``: an empty table and no hands). */
+  position: BoardPositionJSON | null;
+  /**
+   * The seat drawn at the bottom.  With four seats the others follow round
+   * the table in playing order: the next seat on the left, the partner at
+   * the top, the seat before on the right.
+   */
+  orientation: Seat;
   /**
    * Whether the user may move.  The board then offers moves only when the side
    * to move is the bottom player (``orientation``); flip the board to let the
@@ -20,11 +30,19 @@ export interface BoardConfig {
    * Whose moves the user may make on an interactive board: ``"bottom"`` (the
    * default: only the bottom player's, as when playing one side) or ``"both"``
    * (whoever is to move, for the analysis board, the editor and endgames,
-   * whatever the orientation).
+   * whatever the orientation; ``"all"`` says the same), or a list of seats
+   * (``["A"]``: the user plays A, whatever the orientation).
    */
-  movable?: "bottom" | "both";
+  movable?: Movable;
   /** The move that led to this position, highlighted on the table ("36R", "36", "pass"). */
   lastMove?: string | null;
+  /**
+   * The seat that made ``lastMove``.  When it is a double and that seat is to
+   * move again (the ``+doubles`` option), the board says so.
+   */
+  lastSide?: Seat | null;
+  /** Draw the out stones face up (open analysis); by default they lie face down. */
+  revealOut?: boolean;
   /**
    * Grades keyed by move string (or by ply number, see ``ply``).  The last
    * move's grade is shown as a badge; a legal move's grade is shown on its end
@@ -36,19 +54,24 @@ export interface BoardConfig {
   /** Outline the stones that can be played (default true). */
   showLegal?: boolean;
   /** Display names for the players (default "A" and "B"). */
-  names?: Partial<Record<Side, string>>;
+  names?: Partial<Record<Seat, string>>;
   /**
    * The side the user plays, if any: the board's sentences about that player
    * are then written to "you" ("Your move.", "You go out…"), the other player
    * being the solver, so that each language can write them grammatically.
    */
-  you?: Side | null;
+  you?: Seat | null;
   /** "wide", "narrow", or "auto" (default: narrow when the element is under 600 CSS pixels wide). */
   layout?: "auto" | "wide" | "narrow";
 }
 
 /** The configuration in force: every field set. */
-export type Settings = Required<Omit<BoardConfig, "lastMove" | "ply" | "you">> & { lastMove: string | null; ply: number | null; you: Side | null };
+export type Settings = Required<Omit<BoardConfig, "lastMove" | "lastSide" | "ply" | "you">> & {
+  lastMove: string | null;
+  lastSide: Seat | null;
+  ply: number | null;
+  you: Seat | null;
+};
 
 export const DEFAULTS: Settings = {
   position: null,
@@ -56,6 +79,8 @@ export const DEFAULTS: Settings = {
   interactive: false,
   movable: "bottom",
   lastMove: null,
+  lastSide: null,
+  revealOut: false,
   marks: {},
   ply: null,
   showLegal: true,
@@ -72,6 +97,8 @@ function normalise(config: Partial<BoardConfig>): Partial<Settings> {
     (out as Record<string, unknown>)[key] = value;
   }
   if ("lastMove" in config) out.lastMove = config.lastMove ?? null;
+  // A new last move without its seat forgets the old seat (it made another move).
+  if ("lastSide" in config || "lastMove" in config) out.lastSide = config.lastSide ?? null;
   if ("ply" in config) out.ply = config.ply ?? null;
   if ("you" in config) out.you = config.you ?? null;
   if ("marks" in config) out.marks = config.marks ?? {};
@@ -85,5 +112,6 @@ export function configure(settings: Settings, config: Partial<BoardConfig>): Set
 
 /** A copy of the settings for ``board.getConfig()``: changing it does not change the board. */
 export function copyConfig(settings: Settings): BoardConfig {
-  return { ...settings, marks: { ...settings.marks }, names: { ...settings.names } };
+  const movable = Array.isArray(settings.movable) ? [...settings.movable] : settings.movable;
+  return { ...settings, movable, marks: { ...settings.marks }, names: { ...settings.names } };
 }

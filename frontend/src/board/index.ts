@@ -2,12 +2,13 @@
 import "./board.css";
 
 export { Board } from "./board";
-export type { BoardConfig } from "./config";
+export type { BoardConfig, Movable } from "./config";
 export { computeLayout, NARROW_BELOW } from "./layout";
 export { parseMove, normaliseStone, stoneName } from "./notation";
 export { PIP_LAYOUTS } from "./pips";
 export { GRADE_SYMBOL } from "./render";
-export type { BoardEvents, BoardEventName, Grade, HandJSON, PositionJSON, ResultJSON, Side } from "./types";
+export type { BoardEvents, BoardEventName, BoardPositionJSON, BoardResultJSON, Grade, HandJSON, PositionJSON, ResultJSON, Seat, Side } from "./types";
+export { SEATS } from "./types";
 export { GRADES } from "../shared/vocabulary";
 export { gradeLabel } from "../shared/format";
 export { t, tn } from "../shared/i18n";

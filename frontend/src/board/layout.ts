@@ -4,7 +4,8 @@
  */
 
 export type LayoutMode = "wide" | "narrow";
-export type Place = "top" | "bottom";
+/** Where a seat sits round the table: two seats use top and bottom, four all of them. */
+export type Place = "top" | "bottom" | "left" | "right";
 
 export interface Point {
   x: number;
@@ -41,11 +42,43 @@ export interface HandGeometry {
   tray: Rect;
   /** Where the player's name and counts go. */
   info: Rect;
-  /** Slot centres, columns 0..6. */
+  /** How the name and counts are set: beside the tray, on a strip above or below it, or stacked above a side column. */
+  infoStyle: "beside" | "strip" | "column";
+  /** Slot centres, columns 0..6 (the hand layout's slots are ``front``; ``back`` is then empty). */
   front: Point[];
   back: Point[];
   /** The direction towards the table (-1: up, +1: down), to lift a selected stone. */
   towardsTable: -1 | 1;
+  /** The unit vector towards the table (a side seat's stones are lifted sideways). */
+  lift: Point;
+  /** Stones of a side seat lie crosswise (90 degrees) and are drawn smaller. */
+  rotate: 0 | 90;
+  scale: number;
+}
+
+/** What the board has to make room for, read from the position. */
+export interface Shape {
+  /** 2 or 4 seats. */
+  seats: number;
+  /** Two rows per seat (front and back), or one (the hand layout). */
+  rows: boolean;
+  /** The slots of a row. */
+  slots: number;
+  /** How many stones are out of play (drawn face down on the table). */
+  out: number;
+}
+
+/** The standard game: two seats of two rows of 7, nothing out. */
+export const STANDARD_SHAPE: Shape = { seats: 2, rows: true, slots: 7, out: 0 };
+
+/** Where the out stones go on the table: a caption, then rows of small stones. */
+export interface OutGeometry {
+  caption: Point;
+  /** Centres of the stones, in the order drawn. */
+  stones: Point[];
+  /** A stone's size (upright). */
+  w: number;
+  h: number;
 }
 
 export type LineItemKind = "stone" | "end" | "open";
@@ -75,7 +108,10 @@ export interface Layout {
   mode: LayoutMode;
   width: number;
   height: number;
-  hands: Record<Place, HandGeometry>;
+  shape: Shape;
+  hands: Record<"top" | "bottom", HandGeometry> & Partial<Record<"left" | "right", HandGeometry>>;
+  /** The out stones, when there are any. */
+  out: OutGeometry | null;
   table: Rect;
   /** The half-size of a stone on the table (a stone on the table is 2s by s). */
   lineS: number;
@@ -186,54 +222,137 @@ export function fitLine(line: string[], innerX: number, innerW: number, top: num
   return { ...flow, s: size };
 }
 
-function handGeometry(trayX: number, trayY: number, place: Place, info: Rect): HandGeometry {
-  const tray = { x: trayX, y: trayY, w: TRAY_W, h: TRAY_H };
+/** The tray's height: two rows, or one in the hand layout. */
+function trayHeight(rows: boolean): number {
+  return rows ? TRAY_H : HAND_H + 2 * TRAY_PAD;
+}
+
+function handGeometry(trayX: number, trayY: number, place: "top" | "bottom", info: Rect, shape: Shape = STANDARD_SHAPE, infoStyle: HandGeometry["infoStyle"] = "beside"): HandGeometry {
+  const tray = { x: trayX, y: trayY, w: TRAY_W, h: trayHeight(shape.rows) };
   const upperY = trayY + TRAY_PAD + HAND_H / 2;
   const lowerY = upperY + HAND_H + ROW_GAP;
-  const xs = Array.from({ length: 7 }, (_, c) => trayX + TRAY_PAD + HAND_W / 2 + c * (HAND_W + COL_GAP));
+  const xs = Array.from({ length: shape.slots }, (_, c) => trayX + TRAY_PAD + HAND_W / 2 + c * (HAND_W + COL_GAP));
   // The front row is the one nearer the table.
-  const frontY = place === "bottom" ? upperY : lowerY;
+  const frontY = !shape.rows || place === "bottom" ? upperY : lowerY;
   const backY = place === "bottom" ? lowerY : upperY;
+  const towards = place === "bottom" ? -1 : 1;
   return {
     tray,
     info,
+    infoStyle,
     front: xs.map((x) => ({ x, y: frontY })),
-    back: xs.map((x) => ({ x, y: backY })),
-    towardsTable: place === "bottom" ? -1 : 1,
+    back: shape.rows ? xs.map((x) => ({ x, y: backY })) : [],
+    towardsTable: towards,
+    lift: { x: 0, y: towards },
+    rotate: 0,
+    scale: 1,
   };
 }
 
-export function computeLayout(mode: LayoutMode, line: string[]): Layout {
+/** A side seat's column of crosswise stones (the hand layout: one row), its tray and its info above. */
+const SIDE: Record<LayoutMode, { scale: number; gap: number; pad: number; infoH: number }> = {
+  wide: { scale: 0.8, gap: 6, pad: 10, infoH: 64 },
+  narrow: { scale: 0.55, gap: 4, pad: 6, infoH: 50 },
+};
+
+function sideColumnWidth(mode: LayoutMode): number {
+  const side = SIDE[mode];
+  return HAND_H * side.scale + 2 * side.pad;
+}
+
+function sideColumnHeight(mode: LayoutMode, shape: Shape): number {
+  const side = SIDE[mode];
+  return side.infoH + shape.slots * HAND_W * side.scale + (shape.slots - 1) * side.gap + 2 * side.pad;
+}
+
+function sideGeometry(mode: LayoutMode, place: "left" | "right", x: number, top: number, shape: Shape): HandGeometry {
+  const side = SIDE[mode];
+  const w = sideColumnWidth(mode);
+  const stoneH = HAND_W * side.scale;
+  const tray = { x, y: top + side.infoH, w, h: sideColumnHeight(mode, shape) - side.infoH };
+  const cx = x + w / 2;
+  const front = Array.from({ length: shape.slots }, (_, c) => ({ x: cx, y: tray.y + side.pad + stoneH / 2 + c * (stoneH + side.gap) }));
+  return {
+    tray,
+    info: { x, y: top, w, h: side.infoH },
+    infoStyle: "column",
+    front,
+    back: [],
+    towardsTable: 1,
+    lift: { x: place === "left" ? 1 : -1, y: 0 },
+    rotate: 90,
+    scale: side.scale,
+  };
+}
+
+/** The out stones' sizes: a caption line, then rows of small upright stones. */
+const OUT: Record<LayoutMode, { w: number; gap: number; caption: number }> = {
+  wide: { w: 15, gap: 3, caption: 18 },
+  narrow: { w: 11, gap: 2, caption: 16 },
+};
+
+/** Lays the out stones in rows under the status line; returns the geometry and the height taken. */
+function outGeometry(mode: LayoutMode, count: number, innerX: number, innerW: number, top: number): { out: OutGeometry | null; height: number } {
+  if (count <= 0) return { out: null, height: 0 };
+  const size = OUT[mode];
+  const w = size.w;
+  const h = 2 * w;
+  const pitch = w + size.gap;
+  const perRow = Math.max(1, Math.floor((innerW + size.gap) / pitch));
+  const rows = Math.ceil(count / perRow);
+  const stones: Point[] = [];
+  for (let i = 0; i < count; i++) {
+    const row = Math.floor(i / perRow);
+    const inRow = row === rows - 1 ? count - row * perRow : perRow;
+    const x0 = innerX + (innerW - (inRow * pitch - size.gap)) / 2;
+    stones.push({ x: x0 + (i - row * perRow) * pitch + w / 2, y: top + size.caption + row * (h + 4) + h / 2 });
+  }
+  return {
+    out: { caption: { x: innerX + innerW / 2, y: top + size.caption - 5 }, stones, w, h },
+    height: size.caption + rows * (h + 4),
+  };
+}
+
+/**
+ * The board's geometry for ``mode``, the line and what the position holds
+ * (``shape``: two or four seats, rows or one row, the out stones).  The
+ * standard game's geometry is the same whatever the shape's defaults.
+ */
+export function computeLayout(mode: LayoutMode, line: string[], shape: Shape = STANDARD_SHAPE): Layout {
+  if (shape.seats >= 4) return fourSeats(mode, line, shape);
   const width = WIDTH[mode];
   const s = LINE_S[mode];
   const margin = mode === "wide" ? 14 : 8;
   const infoH = mode === "narrow" ? 28 : 0;
   const gap = mode === "wide" ? 12 : 8;
+  const trayH = trayHeight(shape.rows);
+  const infoStyle = mode === "wide" ? "beside" : "strip";
   // Wide: the player's name and counts to the left of the tray, the pair centred.
   const trayX = mode === "wide" ? (width - TRAY_W + INFO_W + INFO_GAP) / 2 : (width - TRAY_W) / 2;
 
   let y = margin;
   const topInfo: Rect =
     mode === "wide"
-      ? { x: trayX - INFO_GAP - INFO_W, y: y, w: INFO_W, h: TRAY_H }
+      ? { x: trayX - INFO_GAP - INFO_W, y: y, w: INFO_W, h: trayH }
       : { x: trayX, y: y, w: TRAY_W, h: infoH };
   y += infoH;
-  const top = handGeometry(trayX, y, "top", topInfo);
-  y += TRAY_H + gap;
+  const top = handGeometry(trayX, y, "top", topInfo, shape, infoStyle);
+  y += trayH + gap;
 
   const table: Rect = { x: margin, y, w: width - 2 * margin, h: 0 };
   const innerX = table.x + TABLE_PAD_X;
   const innerW = table.w - 2 * TABLE_PAD_X;
   const flow = fitLine(line, innerX, innerW, y + TABLE_PAD_TOP, s, mode);
   const status = { x: width / 2, y: y + TABLE_PAD_TOP + flow.height + 8 + STATUS_H / 2 };
-  table.h = TABLE_PAD_TOP + flow.height + 8 + STATUS_H + 6;
+  const outs = outGeometry(mode, shape.out, innerX, innerW, y + TABLE_PAD_TOP + flow.height + 8 + STATUS_H);
+  table.h = TABLE_PAD_TOP + flow.height + 8 + STATUS_H + 6 + outs.height;
   y += table.h + gap;
 
-  const bottom = handGeometry(trayX, y, "bottom", { x: 0, y: 0, w: 0, h: 0 });
-  y += TRAY_H;
+  const bottom = handGeometry(trayX, y, "bottom", { x: 0, y: 0, w: 0, h: 0 }, shape, infoStyle);
+  y += trayH;
   bottom.info =
     mode === "wide"
-      ? { x: trayX - INFO_GAP - INFO_W, y: bottom.tray.y, w: INFO_W, h: TRAY_H }
+      ? { x: trayX - INFO_GAP - INFO_W, y: bottom.tray.y, w: INFO_W, h: trayH }
       : { x: trayX, y: y, w: TRAY_W, h: infoH };
   y += infoH + margin;
 
@@ -241,11 +360,67 @@ export function computeLayout(mode: LayoutMode, line: string[]): Layout {
     mode,
     width,
     height: y,
+    shape,
     hands: { top, bottom },
+    out: outs.out,
     table,
     lineS: flow.s,
     items: flow.items,
     rows: flow.rows,
     status,
   };
+}
+
+/**
+ * Four seats round the table: the bottom and top seats (the player and the
+ * partner across) in trays as in the two-seat game, the seats on the left and
+ * right in columns of crosswise stones beside the table.
+ */
+function fourSeats(mode: LayoutMode, line: string[], shape: Shape): Layout {
+  const width = WIDTH[mode];
+  const s = LINE_S[mode];
+  const margin = mode === "wide" ? 14 : 8;
+  const infoH = mode === "narrow" ? 28 : 0;
+  const gap = mode === "wide" ? 12 : 6;
+  const trayH = trayHeight(shape.rows);
+  const infoStyle = mode === "wide" ? "beside" : "strip";
+  const trayX = mode === "wide" ? (width - TRAY_W + INFO_W + INFO_GAP) / 2 : (width - TRAY_W) / 2;
+
+  let y = margin;
+  const topInfo: Rect = mode === "wide" ? { x: trayX - INFO_GAP - INFO_W, y, w: INFO_W, h: trayH } : { x: trayX, y, w: TRAY_W, h: infoH };
+  y += infoH;
+  const top = handGeometry(trayX, y, "top", topInfo, shape, infoStyle);
+  y += trayH + gap;
+
+  const sideW = sideColumnWidth(mode);
+  const sideH = sideColumnHeight(mode, shape);
+  const left = sideGeometry(mode, "left", margin, y, shape);
+  const right = sideGeometry(mode, "right", width - margin - sideW, y, shape);
+  const tableX = margin + sideW + gap;
+  const table: Rect = { x: tableX, y, w: width - 2 * tableX, h: 0 };
+  const padX = mode === "wide" ? TABLE_PAD_X : 10;
+  const innerX = table.x + padX;
+  const innerW = table.w - 2 * padX;
+  const flow = fitLine(line, innerX, innerW, y + TABLE_PAD_TOP, s, mode);
+  const outs = outGeometry(mode, shape.out, innerX, innerW, y + TABLE_PAD_TOP + flow.height + 8 + STATUS_H);
+  const content = TABLE_PAD_TOP + flow.height + 8 + STATUS_H + 6 + outs.height;
+  table.h = Math.max(content, sideH);
+  // The line and the status sit in the middle of a table made taller by the side seats.
+  const shift = (table.h - content) / 2;
+  const items = flow.items.map((item) => ({ ...item, cy: item.cy + shift }));
+  const rows = flow.rows.map((row) => ({ ...row, cy: row.cy + shift }));
+  const status = { x: width / 2, y: y + shift + TABLE_PAD_TOP + flow.height + 8 + STATUS_H / 2 };
+  const out = outs.out && {
+    ...outs.out,
+    caption: { x: outs.out.caption.x, y: outs.out.caption.y + shift },
+    stones: outs.out.stones.map((p) => ({ x: p.x, y: p.y + shift })),
+  };
+  y += table.h + gap;
+
+  const bottom = handGeometry(trayX, y, "bottom", { x: 0, y: 0, w: 0, h: 0 }, shape, infoStyle);
+  y += trayH;
+  bottom.info = mode === "wide" ? { x: trayX - INFO_GAP - INFO_W, y: bottom.tray.y, w: INFO_W, h: trayH } : { x: trayX, y, w: TRAY_W, h: infoH };
+  y += infoH + margin;
+
+  return { mode, width, height: y, shape, hands: { top, bottom, left, right }, out, table, lineS: flow.s, items, rows, status };
 }

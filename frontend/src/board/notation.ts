@@ -14,9 +14,13 @@ export interface ParsedMove {
   end: End | null;
 }
 
-/** A stone written low digit first: "63" -> "36".  ``null`` when ``text`` is not two digits 0..6. */
+/**
+ * A stone written low digit first: "63" -> "36".  ``null`` when ``text`` is
+ * not two digits 0..9 (the double-nine set's halves go up to 9; which stones
+ * a game uses comes with its position).
+ */
 export function normaliseStone(text: string): string | null {
-  if (!/^[0-6]{2}$/.test(text)) return null;
+  if (!/^[0-9]{2}$/.test(text)) return null;
   return text[0] <= text[1] ? text : text[1] + text[0];
 }
 

@@ -7,25 +7,49 @@
 import { el } from "../shared/dom";
 import { gradeLabel } from "../shared/format";
 import { t, tn } from "../shared/i18n";
-import { otherSide, type Grade, type Side } from "../shared/vocabulary";
-import { chooseMode, computeLayout, HAND_H, HAND_W, type Layout, type LayoutMode, type LineItem, type Place } from "./layout";
+import type { Grade } from "../shared/vocabulary";
+import { chooseMode, computeLayout, HAND_H, HAND_W, type HandGeometry, type Layout, type LayoutMode, type LineItem, type Place } from "./layout";
 import { halves, normaliseStone, stoneName } from "./notation";
 import { PIP_LAYOUTS } from "./pips";
-import { canMove, lastGrade, mover, passOnly, selectable, selectedMoves, targets, type Cursor, type State, type TargetKey } from "./state";
+import {
+  canMove,
+  handOf,
+  lastGrade,
+  mover,
+  movesAgain,
+  partnerOf,
+  passOnly,
+  placesOf,
+  seatsOf,
+  selectable,
+  selectedMoves,
+  shapeOf,
+  targets,
+  type Cursor,
+  type State,
+  type TargetKey,
+} from "./state";
 import { r2, svg, text } from "./svg";
-import type { PositionJSON } from "./types";
+import type { BoardPositionJSON, Seat } from "./types";
 
 /** Everything ``renderBoard`` needs to draw, worked out from the state. */
 export interface View {
   ids: string;
   layout: Layout;
-  position: PositionJSON | null;
-  places: Record<Place, Side>;
-  names: Record<Side, string>;
-  /** The side the user plays, if any (its texts are written to "you"). */
-  you: Side | null;
-  /** The side to move while the deal goes on. */
-  mover: Side | null;
+  position: BoardPositionJSON | null;
+  /** Which seat sits where (two seats: top and bottom; four: all four places). */
+  places: Partial<Record<Place, Seat>>;
+  names: Record<Seat, string>;
+  /** The seat the user plays, if any (its texts are written to "you"). */
+  you: Seat | null;
+  /** The seat to move while the deal goes on. */
+  mover: Seat | null;
+  /** The seat to move has just played a double and moves again. */
+  again: boolean;
+  /** Draw the out stones face up. */
+  revealOut: boolean;
+  /** The seat that made the last move, when the page says. */
+  lastSide: Seat | null;
   interactive: boolean;
   selectable: Set<string>;
   showLegal: boolean;
@@ -75,8 +99,9 @@ function defs(ids: string): SVGDefsElement {
       svg("stop", { offset: 1, "stop-color": "#111111" }),
     ]),
     svg("radialGradient", { id: `${ids}-felt`, cx: 0.5, cy: 0.45, r: 0.75 }, [
-      svg("stop", { offset: 0, style: "stop-color: var(--odb-felt-light, #2f8a5f)" }),
-      svg("stop", { offset: 1, style: "stop-color: var(--odb-felt-dark, #17553a)" }),
+      // Coloured by board.css (a style attribute would break the site's Content-Security-Policy).
+      svg("stop", { offset: 0, class: "odb-felt-light" }),
+      svg("stop", { offset: 1, class: "odb-felt-dark" }),
     ]),
     svg("pattern", { id: `${ids}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, [
       svg("rect", { width: 6, height: 6, fill: "rgba(24, 40, 32, 0.26)" }),
@@ -125,9 +150,18 @@ function gradeBadge(grade: Grade, x: number, y: number, size = 1): SVGGElement {
 
 // ---------------------------------------------------------------- hands
 
-function handStone(view: View, place: Place, side: Side, row: "front" | "back", col: number): SVGGElement {
-  const hand = view.position!.hands[side];
-  const geometry = view.layout.hands[place];
+/** A hand stone's transform: at its slot (lifted towards the table when selected), crosswise and smaller on a side seat. */
+function slotTransform(geometry: HandGeometry, at: { x: number; y: number }, lift: number): string {
+  const x = at.x + geometry.lift.x * lift;
+  const y = at.y + geometry.lift.y * lift;
+  let out = `translate(${r2(x)} ${r2(y)})`;
+  if (geometry.rotate) out += ` rotate(${geometry.rotate})`;
+  if (geometry.scale !== 1) out += ` scale(${geometry.scale})`;
+  return out;
+}
+
+function handStone(view: View, geometry: HandGeometry, side: Seat, row: "front" | "back", col: number): SVGGElement {
+  const hand = handOf(view.position!, side);
   const at = geometry[row][col];
   const raw = hand[row][col];
   const slot = svg("g", {
@@ -138,9 +172,10 @@ function handStone(view: View, place: Place, side: Side, row: "front" | "back", 
   });
   if (raw === null || raw === undefined) {
     slot.classList.add("is-played");
-    slot.appendChild(
-      svg("rect", { class: "odb-empty", x: r2(at.x - HW), y: r2(at.y - HH), width: HAND_W, height: HAND_H, rx: 6, "aria-hidden": "true" }),
-    );
+    const empty = svg("g", { transform: slotTransform(geometry, at, 0), "aria-hidden": "true" }, [
+      svg("rect", { class: "odb-empty", x: -HW, y: -HH, width: HAND_W, height: HAND_H, rx: 6 }),
+    ]);
+    slot.appendChild(empty);
     return slot;
   }
   const stone = normaliseStone(raw) ?? raw;
@@ -150,10 +185,12 @@ function handStone(view: View, place: Place, side: Side, row: "front" | "back", 
   const selected = selectable && view.selected === stone;
   const isCursor = view.focused && view.cursor?.kind === "stone" && view.cursor.stone === stone && side === view.mover;
   const dragging = view.drag?.stone === stone && side === view.mover;
-  const lift = selected ? geometry.towardsTable * 9 : 0;
+  const lift = selected ? 9 : 0;
   const params = { stone: stoneName(stone), column: col + 1 };
   const label =
-    row === "front"
+    geometry.back.length === 0
+      ? t("stone %(stone)s", params)
+      : row === "front"
       ? t("stone %(stone)s, front row column %(column)s", params)
       : covered
         ? t("stone %(stone)s, back row column %(column)s, covered", params)
@@ -161,7 +198,7 @@ function handStone(view: View, place: Place, side: Side, row: "front" | "back", 
   const g = svg("g", {
     id: side === view.mover ? stoneId(view.ids, stone) : `${view.ids}-stone-${stone}-${side}`,
     class: "odb-stone odb-hand-stone",
-    transform: `translate(${r2(at.x)} ${r2(at.y + lift)})`,
+    transform: slotTransform(geometry, at, lift),
     "data-stone": stone,
     role: side === view.mover && view.interactive ? "button" : "img",
     "aria-label": label,
@@ -185,11 +222,18 @@ function handStone(view: View, place: Place, side: Side, row: "front" | "back", 
   return slot;
 }
 
-function infoPanel(view: View, place: Place, side: Side): SVGGElement {
-  const { info } = view.layout.hands[place];
+/** Whether a result's winner (a seat, or a team "A+C") is, or includes, ``seat``. */
+export function wins(winner: string | null, seat: Seat): boolean {
+  return winner !== null && winner.split("+").includes(seat);
+}
+
+function infoPanel(view: View, geometry: HandGeometry, place: Place, side: Seat): SVGGElement {
+  const { info } = geometry;
   const hand = view.position?.hands[side];
   const toMove = view.mover === side;
-  const passed = view.lastMove?.toLowerCase() === "pass" && view.position !== null && view.position.side !== side;
+  const lastPass = view.lastMove?.toLowerCase() === "pass" && view.position !== null;
+  // Who passed: the seat the page names, else (two seats) the one not to move.
+  const passed = lastPass && (view.lastSide !== null ? view.lastSide === side : seatsOf(view.position).length === 2 && view.position!.side !== side);
   const result = view.position?.result ?? null;
   const g = svg("g", { class: `odb-info odb-info-${place}`, "data-side": side });
   if (toMove) g.classList.add("is-to-move");
@@ -197,23 +241,43 @@ function infoPanel(view: View, place: Place, side: Side): SVGGElement {
   const pips = hand ? t("Pips: %(pips)s", { pips: hand.pips }) : "";
   const count = hand ? t("Stones: %(count)s", { count: hand.count }) : "";
   const chips: { cls: string; label: string }[] = [];
-  if (toMove) chips.push({ cls: "odb-chip-turn", label: t("to move") });
-  if (result && result.winner === side) chips.push({ cls: "odb-chip-win", label: t("winner") });
+  if (toMove && view.again) chips.push({ cls: "odb-chip-turn odb-chip-again", label: t("moves again") });
+  else if (toMove) chips.push({ cls: "odb-chip-turn", label: t("to move") });
+  if (result && wins(result.winner, side)) chips.push({ cls: "odb-chip-win", label: t("winner") });
   if (passed) chips.push({ cls: "odb-chip-pass", label: t("passed") });
 
-  if (view.layout.mode === "wide") {
+  if (geometry.infoStyle === "column") {
+    // A side seat: the name, the counts and the chips stacked above its column.
+    const x = info.x + 2;
+    const small = view.layout.mode === "narrow";
+    let y = info.y + (small ? 12 : 16);
+    g.appendChild(text(name, { class: "odb-name odb-name-side", x, y }));
+    y += small ? 11 : 14;
+    g.appendChild(text(small ? t("Stones: %(count)s", { count: hand?.count ?? 0 }) : `${pips}`, { class: "odb-stat odb-stat-side", x, y }));
+    if (!small) {
+      y += 14;
+      g.appendChild(text(count, { class: "odb-stat odb-stat-side", x, y }));
+    }
+    y += 4;
+    const chip = chips[0];
+    if (chip) g.appendChild(chipEl(chip.cls, chip.label, x - 2, y, "start"));
+    return g;
+  }
+  if (geometry.infoStyle === "beside") {
     const x = info.x + info.w;
-    let y = info.y + 46;
+    // A one-row tray is lower: the same lines, closer together.
+    const compact = info.h < 120;
+    let y = info.y + (compact ? 22 : 46);
     g.appendChild(text(name, { class: "odb-name", x, y, "text-anchor": "end" }));
-    y += 26;
+    y += compact ? 20 : 26;
     g.appendChild(text(pips, { class: "odb-stat", x, y, "text-anchor": "end" }));
-    y += 20;
+    y += compact ? 17 : 20;
     g.appendChild(text(count, { class: "odb-stat", x, y, "text-anchor": "end" }));
-    y += 16;
+    y += compact ? 8 : 16;
     for (const chip of chips) {
       g.appendChild(chipEl(chip.cls, chip.label, x, y, "end"));
       if (chip.cls === "odb-chip-pass" && view.lastGrade) g.appendChild(gradeBadge(view.lastGrade, x - chipWidth(chip.label) - 14, y + 11, 0.85));
-      y += 28;
+      y += compact ? 25 : 28;
     }
   } else {
     const y = info.y + info.h / 2 + 5;
@@ -244,6 +308,53 @@ function chipEl(cls: string, label: string, x: number, y: number, anchor: "start
     svg("rect", { x: r2(x0), y: r2(y), width: r2(w), height: 22, rx: 11 }),
     text(label, { x: r2(x0 + w / 2), y: r2(y + 15), "text-anchor": "middle" }),
   ]);
+}
+
+// ---------------------------------------------------------------- out stones
+
+/** The back of an upright stone centred on the origin: a stone lying face down. */
+export function stoneBack(): SVGGElement {
+  return svg("g", { class: "odb-back" }, [
+    svg("rect", { class: "odb-shadow", x: -HW + 1.4, y: -HH + 2.6, width: HAND_W, height: HAND_H, rx: 6 }),
+    svg("rect", { class: "odb-back-body", x: -HW, y: -HH, width: HAND_W, height: HAND_H, rx: 6 }),
+    svg("rect", { class: "odb-back-inlay", x: -HW + 6, y: -HH + 6, width: HAND_W - 12, height: HAND_H - 12, rx: 4 }),
+  ]);
+}
+
+/**
+ * The stones out of play: face down (only their number is known to the
+ * players of a closed game), or face up for open analysis.
+ */
+function outStones(view: View): SVGGElement | null {
+  const geometry = view.layout.out;
+  const out = view.position?.out ?? [];
+  if (!geometry || out.length === 0) return null;
+  const caption = view.revealOut
+    ? tn("%(count)s stone out of play", "%(count)s stones out of play", out.length)
+    : tn("%(count)s stone out of play, face down", "%(count)s stones out of play, face down", out.length);
+  const g = svg("g", { class: "odb-out", "data-count": out.length, role: "group", "aria-label": caption });
+  if (view.revealOut) g.classList.add("is-revealed");
+  g.appendChild(text(caption, { class: "odb-out-caption", x: r2(geometry.caption.x), y: r2(geometry.caption.y), "text-anchor": "middle" }));
+  const k = geometry.w / HAND_W;
+  out.forEach((raw, i) => {
+    const at = geometry.stones[i];
+    if (!at) return;
+    const stone = normaliseStone(raw) ?? raw;
+    const item = svg("g", {
+      class: "odb-out-stone",
+      transform: `translate(${r2(at.x)} ${r2(at.y)}) scale(${r2(k * 1000) / 1000})`,
+      "data-stone": view.revealOut ? stone : null,
+    });
+    if (view.revealOut) {
+      const [a, b] = halves(stone);
+      item.appendChild(stoneFace(view.ids, a, b));
+    } else {
+      item.classList.add("is-face-down");
+      item.appendChild(stoneBack());
+    }
+    g.appendChild(item);
+  });
+  return g;
 }
 
 // ---------------------------------------------------------------- table
@@ -356,6 +467,8 @@ function table(view: View): SVGGElement {
   const endsGroup = svg("g", { class: "odb-ends" });
   for (const item of layout.items) if (item.kind !== "stone") endsGroup.appendChild(endMarker(view, item));
   g.appendChild(endsGroup);
+  const out = outStones(view);
+  if (out) g.appendChild(out);
   if (view.status) g.appendChild(statusLine(view.status, layout.status.x, layout.status.y, box.w - 28, layout.mode, !!view.position?.over));
   return g;
 }
@@ -401,12 +514,29 @@ function statusLine(message: string, x: number, y: number, room: number, mode: L
  * the user plays) each case has its own sentence: "You go out…", "The solver
  * goes out…"; without it the players are named.
  */
-export function resultText(position: PositionJSON, names: Record<Side, string>, you: Side | null = null): string {
+export function resultText(position: BoardPositionJSON, names: Partial<Record<Seat, string>>, you: Seat | null = null): string {
   const result = position.result;
   if (!result) return t("The deal is over.");
   if (result.winner === null) return t("Blocked: the deal is a draw.");
   const points = result.points;
   const domino = result.reason === "domino";
+  if (result.winner.includes("+")) {
+    // Four seats: a team wins (the seat that went out, or the team with fewer pips).
+    if (you !== null && wins(result.winner, you)) {
+      return domino
+        ? tn("Your team goes out and scores %(count)s point.", "Your team goes out and scores %(count)s points.", points)
+        : tn("Blocked: your team has fewer pips and scores %(count)s point.", "Blocked: your team has fewer pips and scores %(count)s points.", points);
+    }
+    if (you !== null) {
+      return domino
+        ? tn("The other team goes out and scores %(count)s point.", "The other team goes out and scores %(count)s points.", points)
+        : tn("Blocked: the other team has fewer pips and scores %(count)s point.", "Blocked: the other team has fewer pips and scores %(count)s points.", points);
+    }
+    const params = { team: result.winner };
+    return domino
+      ? tn("Team %(team)s goes out and scores %(count)s point.", "Team %(team)s goes out and scores %(count)s points.", points, params)
+      : tn("Blocked: team %(team)s has fewer pips and scores %(count)s point.", "Blocked: team %(team)s has fewer pips and scores %(count)s points.", points, params);
+  }
   if (you !== null && result.winner === you) {
     return domino
       ? tn("You go out and score %(count)s point.", "You go out and score %(count)s points.", points)
@@ -417,7 +547,7 @@ export function resultText(position: PositionJSON, names: Record<Side, string>, 
       ? tn("The solver goes out and scores %(count)s point.", "The solver goes out and scores %(count)s points.", points)
       : tn("Blocked: the solver has fewer pips and scores %(count)s point.", "Blocked: the solver has fewer pips and scores %(count)s points.", points);
   }
-  const params = { player: names[result.winner] };
+  const params = { player: names[result.winner as Seat] || result.winner };
   return domino
     ? tn("%(player)s goes out and scores %(count)s point.", "%(player)s goes out and scores %(count)s points.", points, params)
     : tn("Blocked: %(player)s has fewer pips and scores %(count)s point.", "Blocked: %(player)s has fewer pips and scores %(count)s points.", points, params);
@@ -431,20 +561,36 @@ export function renderBoard(root: SVGSVGElement, view: View): void {
   root.appendChild(svg("rect", { class: "odb-bg", x: 0, y: 0, width: layout.width, height: layout.height, rx: 16, fill: `url(#${view.ids}-felt)` }));
   root.appendChild(table(view));
   if (view.position) {
-    for (const place of ["top", "bottom"] as const) {
+    const partner = view.you !== null ? partnerOf(view.position, view.you) : null;
+    for (const place of ["top", "left", "right", "bottom"] as const) {
       const side = view.places[place];
       const geometry = layout.hands[place];
+      if (!side || !geometry) continue;
+      const stones = handOf(view.position, side);
+      const label =
+        side === view.you
+          ? t("Your stones")
+          : side === partner
+            ? t("Your partner's stones (%(player)s)", { player: view.names[side] })
+            : t("%(player)s's stones", { player: view.names[side] });
       const hand = svg("g", {
         class: `odb-hand odb-hand-${place}`,
         "data-side": side,
+        "data-place": place,
+        "data-layout": geometry.back.length ? "rows" : "hand",
         role: "group",
-        "aria-label": side === view.you ? t("Your stones") : t("%(player)s's stones", { player: view.names[side] }),
+        "aria-label": label,
       });
-      hand.appendChild(svg("rect", { class: "odb-tray", x: geometry.tray.x, y: geometry.tray.y, width: geometry.tray.w, height: geometry.tray.h, rx: 12 }));
+      if (view.mover === side) hand.classList.add("is-to-move");
+      hand.appendChild(svg("rect", { class: "odb-tray", x: r2(geometry.tray.x), y: r2(geometry.tray.y), width: r2(geometry.tray.w), height: r2(geometry.tray.h), rx: 12 }));
       // Back row first so that a lifted front stone is drawn over it.
-      for (const row of ["back", "front"] as const) for (let col = 0; col < 7; col++) hand.appendChild(handStone(view, place, side, row, col));
+      const rows = geometry.back.length ? (["back", "front"] as const) : (["front"] as const);
+      for (const row of rows) {
+        const slots = Math.min(geometry[row].length, Math.max(stones[row].length, 7));
+        for (let col = 0; col < slots; col++) hand.appendChild(handStone(view, geometry, side, row, col));
+      }
       root.appendChild(hand);
-      root.appendChild(infoPanel(view, place, side));
+      root.appendChild(infoPanel(view, geometry, place, side));
     }
   }
   if (view.drag) {
@@ -455,9 +601,9 @@ export function renderBoard(root: SVGSVGElement, view: View): void {
 
 // ---------------------------------------------------------------- view and DOM
 
-function names(state: State): Record<Side, string> {
+function names(state: State): Record<Seat, string> {
   const { names } = state.settings;
-  return { A: names.A || "A", B: names.B || "B" };
+  return { A: names.A || "A", B: names.B || "B", C: names.C || "C", D: names.D || "D" };
 }
 
 /** The status line under the line of play: the result, or who moves and what to do. */
@@ -470,6 +616,7 @@ export function statusText(state: State): string {
   const side = mover(state);
   if (!side) return "";
   if (state.notice) return state.notice;
+  const again = movesAgain(state);
   if (state.selected) {
     const stone = stoneName(state.selected);
     return selectedMoves(state).size === 1
@@ -477,7 +624,13 @@ export function statusText(state: State): string {
       : t("Choose an end for %(stone)s.", { stone });
   }
   if (passOnly(state)) return "";
+  if (again) {
+    if (side === you) return t("You played a double: move again.");
+    return t("Double: %(player)s moves again.", { player: players[side] });
+  }
   if (side === you) return canMove(state) ? t("Your move: select a stone.") : t("Your move.");
+  const partner = you !== null ? partnerOf(position, you) : null;
+  if (side === partner) return t("Your partner is to move.");
   if (you !== null) return t("The solver is to move.");
   if (canMove(state)) return t("%(player)s to move: select a stone.", { player: players[side] });
   return t("%(player)s to move.", { player: players[side] });
@@ -485,7 +638,7 @@ export function statusText(state: State): string {
 
 export function viewOf(state: State): View {
   const { position, orientation } = state.settings;
-  const places: Record<Place, Side> = { bottom: orientation, top: otherSide(orientation) };
+  const places = placesOf(position, orientation);
   const press = state.press;
   return {
     ids: state.ids,
@@ -495,6 +648,9 @@ export function viewOf(state: State): View {
     names: names(state),
     you: state.settings.you,
     mover: mover(state),
+    again: movesAgain(state),
+    revealOut: state.settings.revealOut,
+    lastSide: state.settings.lastSide,
     interactive: canMove(state),
     selectable: new Set(selectable(state)),
     showLegal: state.settings.showLegal,
@@ -567,7 +723,7 @@ function fitHeight(dom: BoardDom, state: State): void {
 /** Draws the state: lays the board out, redraws the SVG, places the pass button, marks the cursor. */
 export function draw(dom: BoardDom, state: State): void {
   state.mode = layoutMode(dom, state);
-  state.layout = computeLayout(state.mode, state.settings.position?.line ?? []);
+  state.layout = computeLayout(state.mode, state.settings.position?.line ?? [], shapeOf(state.settings.position));
   renderBoard(dom.svg, viewOf(state));
   fitHeight(dom, state);
   const passing = passOnly(state);

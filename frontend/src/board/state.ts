@@ -5,11 +5,11 @@
  * Nothing here draws or listens; everything the board offers comes from the
  * position's ``legal_moves``.
  */
-import type { Grade, Side } from "../shared/vocabulary";
+import type { Grade } from "../shared/vocabulary";
 import { configure, DEFAULTS, type BoardConfig, type Settings } from "./config";
-import { computeLayout, type Layout, type LayoutMode } from "./layout";
+import { computeLayout, STANDARD_SHAPE, type Layout, type LayoutMode, type Place, type Shape } from "./layout";
 import { normaliseStone, parseMove, type ParsedMove } from "./notation";
-import type { PositionJSON } from "./types";
+import { SEATS, type BoardPositionJSON, type HandJSON, type Seat } from "./types";
 
 /** Where a stone can go: an end of the line, or the empty table for the opening stone. */
 export type TargetKey = "L" | "R" | "open";
@@ -68,12 +68,58 @@ export function createState(config: Partial<BoardConfig>): State {
     pressedAt: -Infinity,
     mode: "wide",
     notice: null,
-    layout: computeLayout("wide", settings.position?.line ?? []),
+    layout: computeLayout("wide", settings.position?.line ?? [], shapeOf(settings.position)),
   };
 }
 
+/** The seats of a position, in playing order (A, B; or A, B, C, D). */
+export function seatsOf(position: BoardPositionJSON | null): Seat[] {
+  if (!position) return ["A", "B"];
+  const seats = SEATS.filter((seat) => position.hands[seat] !== undefined);
+  return seats.length ? seats : ["A", "B"];
+}
+
+/** A seat's hand (an empty one if the position has no such seat). */
+export function handOf(position: BoardPositionJSON, seat: Seat): HandJSON {
+  return position.hands[seat] ?? { front: [], back: [], pips: 0, count: 0 };
+}
+
+/** Whether the position's hands have rows (a front stone covering a back stone) or one row (the hand layout). */
+export function hasRows(position: BoardPositionJSON | null): boolean {
+  if (!position) return true;
+  return seatsOf(position).some((seat) => handOf(position, seat).back.length > 0);
+}
+
+/** What the layout has to make room for. */
+export function shapeOf(position: BoardPositionJSON | null): Shape {
+  if (!position) return STANDARD_SHAPE;
+  const seats = seatsOf(position);
+  const slots = Math.max(7, ...seats.map((seat) => handOf(position, seat).front.length));
+  return { seats: seats.length, rows: hasRows(position), slots, out: position.out?.length ?? 0 };
+}
+
+/**
+ * Where each seat sits: ``orientation`` at the bottom; with four seats the
+ * next seat in playing order on the left, the partner at the top, the seat
+ * before on the right.
+ */
+export function placesOf(position: BoardPositionJSON | null, orientation: Seat): Partial<Record<Place, Seat>> {
+  const seats = seatsOf(position);
+  const at = Math.max(0, seats.indexOf(orientation));
+  const seat = (k: number) => seats[(at + k) % seats.length];
+  if (seats.length >= 4) return { bottom: seat(0), left: seat(1), top: seat(2), right: seat(3) };
+  return { bottom: seat(0), top: seat(1) };
+}
+
+/** The partner of a seat in a four-seat game (the seat two after it), else ``null``. */
+export function partnerOf(position: BoardPositionJSON | null, seat: Seat): Seat | null {
+  const seats = seatsOf(position);
+  if (seats.length < 4) return null;
+  return seats[(seats.indexOf(seat) + 2) % seats.length];
+}
+
 /** What identifies a position for the selection: a new one clears it. */
-export function positionKey(position: PositionJSON | null): string {
+export function positionKey(position: BoardPositionJSON | null): string {
   if (!position) return "";
   return [position.position, position.line.join("."), position.legal_moves.join(","), position.over].join("|");
 }
@@ -84,8 +130,8 @@ export function moves(state: State): ParsedMove[] {
   return legal.map(parseMove).filter((m): m is ParsedMove => m !== null);
 }
 
-/** The side to move while the deal goes on and it has moves. */
-export function mover(state: State): Side | null {
+/** The seat to move while the deal goes on and it has moves. */
+export function mover(state: State): Seat | null {
   const position = state.settings.position;
   if (!position || position.over || position.legal_moves.length === 0) return null;
   return position.side;
@@ -95,7 +141,21 @@ export function mover(state: State): Side | null {
 export function canMove(state: State): boolean {
   const side = mover(state);
   if (!state.settings.interactive || side === null) return false;
-  return state.settings.movable === "both" || side === state.settings.orientation;
+  const movable = state.settings.movable;
+  if (movable === "both" || movable === "all") return true;
+  if (Array.isArray(movable)) return movable.includes(side);
+  return side === state.settings.orientation;
+}
+
+/**
+ * Whether the seat to move has just played a double and moves again (the
+ * ``+doubles`` option): the page says which seat made the last move.
+ */
+export function movesAgain(state: State): boolean {
+  const { position, lastMove, lastSide } = state.settings;
+  if (!position || position.over || !lastMove || lastSide === null || lastSide !== position.side) return false;
+  const stone = parseMove(lastMove)?.stone;
+  return !!stone && stone[0] === stone[1];
 }
 
 /** Whether the user's only move is a pass. */
@@ -111,9 +171,10 @@ export function selectable(state: State): string[] {
   const side = mover(state);
   if (!position || !side || !canMove(state)) return [];
   const movable = new Set(moves(state).map((m) => m.stone).filter((s): s is string => s !== null));
-  const hand = position.hands[side];
+  const hand = handOf(position, side);
   const out: string[] = [];
-  for (let col = 0; col < 7; col++) {
+  const columns = Math.max(hand.front.length, hand.back.length);
+  for (let col = 0; col < columns; col++) {
     const front = hand.front[col] ?? null;
     const back = hand.back[col] ?? null;
     // A covered back stone is never offered, whatever the data says.

@@ -8,13 +8,21 @@ describe("notation", () => {
     expect(parseMove("63l")).toEqual({ raw: "63l", stone: "36", end: "L" });
     expect(parseMove("05")).toEqual({ raw: "05", stone: "05", end: null });
     expect(parseMove("pass")).toEqual({ raw: "pass", stone: null, end: null });
-    expect(parseMove("77")).toBeNull();
+    // Double-nine stones are stones too: the board reads digits, the server knows the set.
+    expect(parseMove("79R")).toEqual({ raw: "79R", stone: "79", end: "R" });
+    expect(parseMove("97")).toEqual({ raw: "97", stone: "79", end: null });
+    expect(parseMove("7a")).toBeNull();
+    expect(parseMove("123")).toBeNull();
     expect(parseMove("36X")).toBeNull();
     expect(normaliseStone("62")).toBe("26");
   });
 
   it("has the standard pip patterns", () => {
-    expect(PIP_LAYOUTS.map((p) => p.length)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(PIP_LAYOUTS.map((p) => p.length)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // double-nine: the 7 is the 6 plus the centre, the 8 the 9 without it; no two pips of a half coincide
+    expect(PIP_LAYOUTS[7]).toEqual(expect.arrayContaining([...PIP_LAYOUTS[6], [0, 0]]));
+    expect(PIP_LAYOUTS[8]).not.toContainEqual([0, 0]);
+    for (const layout of PIP_LAYOUTS) expect(new Set(layout.map(([x, y]) => `${x},${y}`)).size).toBe(layout.length);
     // the 5 is the 4 plus the centre; the 3 is the 2 plus the centre
     expect(PIP_LAYOUTS[5]).toEqual(expect.arrayContaining([...PIP_LAYOUTS[4], [0, 0]]));
     expect(PIP_LAYOUTS[3]).toEqual(expect.arrayContaining([...PIP_LAYOUTS[2], [0, 0]]));

@@ -80,7 +80,7 @@ function explainCovered(host: Host, stoneEl: Element): boolean {
   const col = Number(slot?.getAttribute("data-col"));
   const position = state.settings.position;
   if (!position || !canMove(state) || side !== position.side) return false;
-  const front = position.hands[position.side].front[col];
+  const front = position.hands[position.side]?.front[col];
   const stone = stoneEl.getAttribute("data-stone");
   if (!front || !stone) return false;
   const message = t("%(stone)s is covered by %(front)s in front of it: play %(front)s first.", {
