@@ -138,7 +138,9 @@ class AttemptOutputSerializer(serializers.Serializer):
     board = serializers.JSONField()
     version = serializers.IntegerField(help_text="Changes with every step: long-poll with ?wait=.")
     rating = AttemptRatingSerializer(allow_null=True, help_text="A rated attempt's rating change, once over.")
-    solution = SolutionSerializer(allow_null=True, help_text="Null until the attempt is solved or failed.")
+    solution = SolutionSerializer(allow_null=True, help_text="Null until the attempt is solved or failed (a "
+                                  "run's puzzle: until the run is over).")
+    run = serializers.IntegerField(allow_null=True, help_text="The streak or timed run this puzzle is part of.")
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     urls = serializers.DictField(child=serializers.CharField())
@@ -400,3 +402,156 @@ class PuzzleVoteApi(APIView):
         data = validated(VoteInputSerializer, request)
         puzzle = services.puzzle_vote(puzzle=selectors.puzzle_get(puzzle_id), player=Player.of(request), up=data["up"])
         return Response(presentation.votes_state(puzzle, data["up"]))
+
+
+# ------------------------------------------------------------------ runs
+
+class RunStartInputSerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(choices=["streak", "timed"],
+                                   help_text="streak: one wrong move ends it; timed: 3 minutes, a wrong move costs 10 s.")
+
+
+class RunMoveInputSerializer(MoveInputSerializer):
+    attempt = serializers.IntegerField(
+        required=False, help_text="The puzzle under way the move is meant for (its attempt id); 409 if the run has moved on.",
+    )
+
+
+class RunPuzzleSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="1 for the run's first puzzle.")
+    puzzle = serializers.IntegerField()
+    attempt = serializers.IntegerField()
+    rating = serializers.IntegerField(help_text="The puzzle's rating when it came.")
+    side = serializers.ChoiceField(choices=list(SIDES))
+    result = serializers.ChoiceField(choices=["solved", "failed", "unfinished"])
+    played = serializers.ListField(child=serializers.CharField(), help_text="Your moves in it.")
+    solution = SolutionSerializer(allow_null=True, help_text="Null until the run is over.")
+    urls = serializers.DictField(child=serializers.CharField())
+
+
+class RunOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    mode = serializers.ChoiceField(choices=["streak", "timed"])
+    status = serializers.ChoiceField(
+        choices=["active", "over"],
+        help_text="A timed run is over as soon as its clock reads zero (unless its last move, made in time, is "
+        "still being graded).",
+    )
+    end_reason = serializers.ChoiceField(choices=["wrong-move", "time", "stopped", "exhausted"], allow_null=True)
+    score = serializers.IntegerField(help_text="Puzzles solved.")
+    mistakes = serializers.IntegerField(help_text="Timed: wrong moves (each cost the penalty).")
+    duration = serializers.IntegerField(allow_null=True, help_text="Timed: seconds on the clock at the start.")
+    penalty_seconds = serializers.IntegerField()
+    penalty_per_mistake = serializers.IntegerField(allow_null=True)
+    time_left = serializers.FloatField(allow_null=True, help_text="Timed: seconds left, by the server's clock.")
+    started_at = serializers.DateTimeField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    best = serializers.IntegerField(help_text="Your best score in this mode.")
+    best_before = serializers.IntegerField(help_text="Your best when this run started.")
+    new_best = serializers.BooleanField()
+    version = serializers.IntegerField()
+    attempt = AttemptOutputSerializer(allow_null=True, help_text="The puzzle under way (without its answer); null once over.")
+    puzzles = RunPuzzleSerializer(many=True)
+    urls = serializers.DictField(child=serializers.CharField())
+
+
+class RunSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    mode = serializers.CharField()
+    status = serializers.CharField()
+    score = serializers.IntegerField()
+    mistakes = serializers.IntegerField()
+    started_at = serializers.DateTimeField()
+    end_reason = serializers.CharField(allow_null=True)
+    page = serializers.CharField()
+
+
+class RunListOutputSerializer(serializers.Serializer):
+    best_streak = serializers.IntegerField(help_text="Your best puzzle streak.")
+    best_timed = serializers.IntegerField(help_text="Your best timed score.")
+    runs = RunSummarySerializer(many=True)
+
+
+def _run_state(request: Request, run: Any) -> dict[str, Any]:
+    run.refresh_from_db()
+    player = Player.of(request)
+    return presentation.run_state(run, selectors.run_attempts(run), selectors.run_best(player, run.mode))
+
+
+class RunListApi(APIView):
+    @extend_schema(
+        summary="Your streak and timed runs",
+        description="Your bests and your latest runs (`?mode=streak` or `timed` to keep to one).",
+        parameters=[OpenApiParameter("mode", OpenApiTypes.STR, description="streak or timed.")],
+        responses={200: RunListOutputSerializer},
+    )
+    def get(self, request: Request) -> Response:
+        mode = request.query_params.get("mode") or None
+        if mode is not None and mode not in ("streak", "timed"):
+            raise ValidationError({"mode": ["streak or timed"]})
+        player = Player.of(request)
+        rows = selectors.runs_for_player(player)
+        if mode:
+            rows = rows.filter(mode=mode)
+        return Response({
+            "best_streak": selectors.run_best(player, "streak"),
+            "best_timed": selectors.run_best(player, "timed"),
+            "runs": [presentation.run_summary(r) for r in rows.order_by("-started_at", "-id")[:20]],
+        })
+
+    @extend_schema(
+        summary="Start a streak or a timed run",
+        description="Unrated puzzles one after another, judged on the server. streak: the puzzles' ratings go "
+        "up and the first wrong move ends the run. timed: 3 minutes from now, as many as you can; a wrong move "
+        "costs 10 seconds. A run of yours still under way ends first. 409 while there is no puzzle yet.",
+        request=RunStartInputSerializer,
+        responses={201: RunOutputSerializer, **CONFLICT},
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(RunStartInputSerializer, request)
+        run = services.run_start(player=Player.of(request, create=True), mode=data["mode"])
+        return Response(_run_state(request, run), status=status.HTTP_201_CREATED)
+
+
+class RunDetailApi(APIView):
+    @extend_schema(
+        summary="A run",
+        description="The clock, the score, the puzzle under way (its attempt: long-poll that while the solver "
+        "replies) and the puzzles so far; once over, every puzzle with its solution.",
+        responses={200: RunOutputSerializer, **NOT_FOUND},
+    )
+    def get(self, request: Request, run_id: int) -> Response:
+        run = selectors.run_get_for_player(Player.of(request), run_id)
+        return Response(_run_state(request, run))
+
+
+class RunMoveApi(APIView):
+    @extend_schema(
+        summary="Play a move in the run's puzzle",
+        description="As a move of an attempt (201, then poll `attempt.urls.self` while it is 'thinking'); when "
+        "the puzzle ends, the run has its next puzzle (or is over). 409 once the run is over (the clock has "
+        "run out) or when `attempt` is not the puzzle under way.",
+        request=RunMoveInputSerializer,
+        responses={201: RunOutputSerializer, **BAD, **NOT_FOUND, **CONFLICT},
+        examples=[OpenApiExample("A move", value={"move": "36R", "ply": 0}, request_only=True)],
+    )
+    def post(self, request: Request, run_id: int) -> Response:
+        run = selectors.run_get_for_player(Player.of(request), run_id)
+        data = validated(RunMoveInputSerializer, request)
+        services.run_play_move(run=run, move=data["move"], ply=data.get("ply"), attempt_id=data.get("attempt"))
+        return Response(_run_state(request, run), status=status.HTTP_201_CREATED)
+
+
+class RunStopApi(APIView):
+    @extend_schema(
+        summary="Stop a run",
+        description="Ends the run now (its score counts for your best) and shows every puzzle's solution. "
+        "409 when it is over already.",
+        request=None,
+        responses={200: RunOutputSerializer, **NOT_FOUND, **CONFLICT},
+    )
+    def post(self, request: Request, run_id: int) -> Response:
+        run = selectors.run_get_for_player(Player.of(request), run_id)
+        services.run_stop(run=run)
+        return Response(_run_state(request, run))

@@ -159,6 +159,9 @@ class PuzzleAttempt(models.Model):
     rating_after = models.FloatField(_("rating after"), null=True, blank=True)
     puzzle_rating_before = models.FloatField(_("puzzle rating before"), null=True, blank=True)
     puzzle_rating_after = models.FloatField(_("puzzle rating after"), null=True, blank=True)
+    # The streak or timed run this attempt is a puzzle of (unrated), if any.
+    run = models.ForeignKey("PuzzleRun", null=True, blank=True, on_delete=models.SET_NULL, related_name="attempts",
+                            verbose_name=_("run"))
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -202,3 +205,57 @@ class PuzzleVote(models.Model):
 
     def __str__(self) -> str:
         return f"{'+' if self.up else '-'} puzzle {self.puzzle_id}"
+
+
+class PuzzleRun(models.Model):
+    """A streak or a timed run: unrated puzzles one after another, judged on
+    the server.  Each puzzle of the run is a ``PuzzleAttempt`` (``run``); the
+    newest is the one under way.
+
+    Streak: the puzzles' ratings go up, the first wrong move ends the run.
+    Timed: ``duration`` seconds from ``started_at``; a wrong move takes
+    ``PENALTY`` seconds off (``deadline`` moves earlier); the run ends at the
+    deadline.  The score is the number of puzzles solved."""
+
+    class Mode(models.TextChoices):
+        STREAK = "streak", _("streak")
+        TIMED = "timed", _("timed")
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("under way")
+        OVER = "over", _("over")
+
+    class EndReason(models.TextChoices):
+        WRONG_MOVE = "wrong-move", _("a wrong move")
+        TIME = "time", _("time ran out")
+        STOPPED = "stopped", _("stopped")
+        EXHAUSTED = "exhausted", _("no puzzle left")
+
+    mode = models.CharField(_("mode"), max_length=8, choices=Mode.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_runs"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.ACTIVE)
+    end_reason = models.CharField(_("why it ended"), max_length=12, choices=EndReason.choices, blank=True, default="")
+    score = models.PositiveIntegerField(_("puzzles solved"), default=0)
+    mistakes = models.PositiveIntegerField(_("wrong moves"), default=0)
+    duration = models.PositiveIntegerField(_("seconds on the clock"), default=0)
+    penalty_seconds = models.PositiveIntegerField(_("penalty seconds"), default=0)
+    started_at = models.DateTimeField(_("started at"))
+    # Timed runs: the moment the clock reaches zero (moved earlier by each penalty).
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    # When the server last accepted a move of the run (a move accepted in time counts).
+    last_move_at = models.DateTimeField(_("last move at"), null=True, blank=True)
+    best_before = models.PositiveIntegerField(_("personal best before"), default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("puzzle run")
+        verbose_name_plural = _("puzzle runs")
+        ordering = ["-started_at", "-id"]
+        indexes = [models.Index(fields=["status", "deadline"], name="run_status_deadline")]
+
+    def __str__(self) -> str:
+        return f"{self.mode} run {self.pk} ({self.status}, {self.score})"

@@ -11,14 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
 
 from solver import Position
 from solver.position import line_from_moves
 
-from . import days
+from . import days, runs, selectors
 from .glicko2 import DEFAULT_RATING
 from .mining import THEMES
-from .models import PlayerRating, Puzzle, PuzzleAttempt
+from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
 
 
 def player_state(rating: PlayerRating | None) -> dict[str, Any]:
@@ -140,11 +141,25 @@ def _move_state(m: dict[str, Any], finished: bool) -> dict[str, Any]:
     return out
 
 
-def attempt_state(attempt: PuzzleAttempt) -> dict[str, Any]:
+def run_over_now(run: PuzzleRun, now: Any = None) -> bool:
+    """Whether ``run`` is over as of now (``runs.is_over``: a timed run out of time is, before it is written)."""
+    current = selectors.run_current(run)
+    return runs.is_over(run, now or timezone.now(), current is not None and current.status == PuzzleAttempt.Status.THINKING)
+
+
+def attempt_state(attempt: PuzzleAttempt, *, run_over: bool | None = None) -> dict[str, Any]:
+    """An attempt as its player sees it.  An attempt of a run shows its
+    answer (solution, values, best moves) only once the run is over: in a
+    timed run a failed puzzle's solution waits for the result screen, and a
+    puzzle cut short by the clock shows its solution there."""
     puzzle = attempt.puzzle
     start = Position.parse(puzzle.position)
     position = Position.parse(attempt.position)
-    finished = attempt.finished
+    in_run = attempt.run_id is not None
+    if in_run and run_over is None:
+        run_over = run_over_now(attempt.run)  # type: ignore[arg-type]
+    finished = bool(run_over) if in_run else attempt.finished
+    closed = attempt.finished or bool(run_over)
     board = _board(start, position, [m["move"] for m in attempt.moves])
     player_moves = [m for m in attempt.moves if m["by"] == "player"]
     last_player = player_moves[-1] if player_moves else None
@@ -162,8 +177,8 @@ def attempt_state(attempt: PuzzleAttempt) -> dict[str, Any]:
         "start": puzzle.position,
         "position": attempt.position,
         "side": puzzle.side,
-        "to_move": None if position.is_over() or finished else position.side,
-        "legal_moves": board["legal_moves"] if attempt.status == PuzzleAttempt.Status.YOUR_MOVE else [],
+        "to_move": None if position.is_over() or closed else position.side,
+        "legal_moves": board["legal_moves"] if attempt.status == PuzzleAttempt.Status.YOUR_MOVE and not closed else [],
         "moves": [_move_state(m, finished) for m in attempt.moves],
         "last_move": attempt.moves[-1]["move"] if attempt.moves else None,
         "found": attempt.found,
@@ -172,6 +187,7 @@ def attempt_state(attempt: PuzzleAttempt) -> dict[str, Any]:
         "version": attempt.version,
         "rating": None,
         "solution": solution_state(puzzle) if finished else None,
+        "run": attempt.run_id,
         "created_at": attempt.created_at,
         "finished_at": attempt.finished_at,
         "urls": {
@@ -210,3 +226,77 @@ def rating_chart(points: list[dict[str, Any]], width: int = 640, height: int = 2
         "low": round(low), "high": round(high), "last": values[-1],
         "bottom": height - pad, "right": width - pad,
     }
+
+
+# ------------------------------------------------------------------ runs
+
+def run_puzzle_state(index: int, attempt: PuzzleAttempt, over: bool) -> dict[str, Any]:
+    """One puzzle of a run as the run's list shows it: how it went, and
+    (only once the run is over) the puzzle's solution."""
+    if attempt.status == PuzzleAttempt.Status.SOLVED:
+        result = "solved"
+    elif attempt.status == PuzzleAttempt.Status.FAILED:
+        result = "failed"
+    else:
+        result = "unfinished"
+    rating = attempt.puzzle_rating_before if attempt.puzzle_rating_before is not None else attempt.puzzle.rating
+    return {
+        "index": index,
+        "puzzle": attempt.puzzle_id,
+        "attempt": attempt.pk,
+        "rating": round(rating),
+        "side": attempt.puzzle.side,
+        "result": result,
+        "played": [m["move"] for m in attempt.moves if m["by"] == "player"],
+        "solution": solution_state(attempt.puzzle) if over else None,
+        "urls": {
+            "page": reverse("training:attempt", args=[attempt.pk]),
+            "puzzle": reverse("training:puzzle", args=[attempt.puzzle_id]),
+        },
+    }
+
+
+def run_state(run: PuzzleRun, attempts: list[PuzzleAttempt], best: int, now: Any = None) -> dict[str, Any]:
+    """A run as its player sees it: the clock (timed), the score, the puzzle
+    under way (``attempt``, without its answer) and the puzzles so far; once
+    the run is over, no puzzle under way and every puzzle with its solution."""
+    now = now or timezone.now()
+    current = attempts[-1] if attempts else None
+    over = runs.is_over(run, now, current is not None and current.status == PuzzleAttempt.Status.THINKING)
+    end_reason = run.end_reason or (PuzzleRun.EndReason.TIME.value if over else "")
+    return {
+        "id": run.pk,
+        "mode": run.mode,
+        "status": "over" if over else "active",
+        "end_reason": end_reason or None,
+        "score": run.score,
+        "mistakes": run.mistakes,
+        "duration": run.duration or None,
+        "penalty_seconds": run.penalty_seconds,
+        "penalty_per_mistake": runs.TIMED_PENALTY if run.mode == PuzzleRun.Mode.TIMED else None,
+        "time_left": runs.time_left(run, now) if not over or run.status == PuzzleRun.Status.OVER else 0.0,
+        "started_at": run.started_at,
+        "deadline": run.deadline,
+        "finished_at": run.finished_at,
+        "best": max(best, run.score) if over else best,
+        "best_before": run.best_before,
+        "new_best": over and run.score > run.best_before,
+        "version": run.version,
+        "attempt": attempt_state(current, run_over=False) if current is not None and not over else None,
+        "puzzles": [run_puzzle_state(i + 1, a, over) for i, a in enumerate(attempts)],
+        "urls": {
+            "self": reverse("training:api-run-detail", args=[run.pk]),
+            "moves": reverse("training:api-run-moves", args=[run.pk]),
+            "stop": reverse("training:api-run-stop", args=[run.pk]),
+            "start": reverse("training:api-runs"),
+            "page": reverse("training:run", args=[run.pk]),
+            "mode_page": reverse(f"training:{run.mode}"),
+        },
+    }
+
+
+def run_summary(run: PuzzleRun) -> dict[str, Any]:
+    """A finished or running run in a list (the mode page's recent runs)."""
+    return {"id": run.pk, "mode": run.mode, "status": run.status, "score": run.score, "mistakes": run.mistakes,
+            "started_at": run.started_at, "end_reason": run.end_reason or None,
+            "page": reverse("training:run", args=[run.pk])}

@@ -12,9 +12,9 @@ from django.http import Http404
 
 from puzzles.accounts.players import Player
 
-from . import days
+from . import days, runs
 from .glicko2 import DEFAULT_RATING
-from .models import PlayerRating, Puzzle, PuzzleAttempt
+from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
 
 # ---------------------------------------------------------------- players
 
@@ -193,3 +193,68 @@ def failed_puzzles(player: Player, theme: str | None = None) -> QuerySet[Puzzle]
     if theme:
         queryset = queryset.filter(themes__icontains=f'"{theme}"')
     return queryset.order_by("-id")
+
+
+# ------------------------------------------------------------------ runs
+
+def runs_for_player(player: Player) -> QuerySet[PuzzleRun]:
+    return player.rows(PuzzleRun.objects.all(), "user")
+
+
+def run_get_for_player(player: Player, run_id: int) -> PuzzleRun:
+    run = runs_for_player(player).filter(pk=run_id).first()
+    if run is None:
+        raise Http404("no such run")
+    return run
+
+
+def run_attempts(run: PuzzleRun) -> list[PuzzleAttempt]:
+    """The run's puzzles in the order they came (attempts, with their puzzles)."""
+    return list(run.attempts.select_related("puzzle").order_by("id"))
+
+
+def run_current(run: PuzzleRun) -> PuzzleAttempt | None:
+    """The run's newest attempt: the puzzle under way while the run is."""
+    return run.attempts.select_related("puzzle").order_by("-id").first()
+
+
+def runs_recent(player: Player, mode: str, limit: int = 10) -> list[PuzzleRun]:
+    return list(runs_for_player(player).filter(mode=mode).order_by("-started_at", "-id")[:limit])
+
+
+def run_active_puzzle_ids(player: Player) -> set[int]:
+    """The puzzles under way in the player's active runs (not to be tried elsewhere meanwhile)."""
+    return set(
+        attempts_for_player(player).filter(run__status=PuzzleRun.Status.ACTIVE)
+        .exclude(status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED])
+        .values_list("puzzle_id", flat=True)
+    )
+
+
+def run_puzzle_pick(player: Player, run: PuzzleRun, index: int, floor: float) -> Puzzle | None:
+    """The ``index``-th puzzle of ``run`` (from 0): rated at least ``floor``
+    (a streak's previous puzzle), one of the few nearest at or above the
+    mode's target for ``index`` (at random), never a daily puzzle nor one
+    of this run; puzzles the player has not tried first.  Above the pool's
+    top the highest left is taken; ``None`` when nothing is left."""
+    target = max(runs.target_rating(run.mode, index), floor)
+    used = run.attempts.values_list("puzzle_id", flat=True)
+    tried = attempts_for_player(player).values_list("puzzle_id", flat=True)
+    base = Puzzle.objects.filter(daily_on__isnull=True, rating__gte=floor).exclude(pk__in=used)
+    for queryset in (base.exclude(pk__in=tried), base):
+        nearest = list(
+            queryset.filter(rating__gte=target).order_by("rating", "id").values_list("pk", flat=True)[: runs.CHOICE_AMONG]
+        )
+        if not nearest:
+            nearest = list(queryset.order_by("-rating", "-id").values_list("pk", flat=True)[:1])
+        if nearest:
+            return Puzzle.objects.get(pk=random.choice(nearest))
+    return None
+
+
+def run_best(player: Player, mode: str) -> int:
+    """The player's best score in ``mode`` (stored when a run ends)."""
+    rating = player_rating(player)
+    if rating is None:
+        return 0
+    return rating.best_puzzle_streak if mode == "streak" else rating.best_timed_score

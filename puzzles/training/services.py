@@ -39,8 +39,8 @@ from puzzles.core import events, tasking
 from puzzles.core.errors import ApplicationError, ConflictError
 from solver import Analysis, DominoError, Position
 
-from . import days, glicko2, mining
-from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed, PuzzleVote
+from . import days, glicko2, mining, runs, selectors
+from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun, PuzzleSeed, PuzzleVote
 from .tasks import attempt_settle_task, mine_seeds_task, pool_filled_task
 
 log = logging.getLogger(__name__)
@@ -322,6 +322,14 @@ def attempts_unrate_analysed(*, player: Player, position: str, **kwargs: Any) ->
         a.pk for a in mine.select_related("puzzle")
         if position in {a.position, a.puzzle.position} | {m["position_before"] for m in a.moves}
     ]
+    # A puzzle of a run under way is judged on the server: asking for its
+    # analysis counts as a wrong move there.
+    in_runs = player.rows(PuzzleAttempt.objects.all(), "user").filter(
+        run__status=PuzzleRun.Status.ACTIVE, status=PuzzleAttempt.Status.YOUR_MOVE
+    ).select_related("puzzle")
+    for attempt in in_runs:
+        if position in {attempt.position, attempt.puzzle.position} | {m["position_before"] for m in attempt.moves}:
+            _finish(attempt, solved=False, fields={"unrated_because": "analysed"})
     if not hit:
         return 0
     with transaction.atomic():
@@ -337,10 +345,20 @@ def ratings_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
     """On log-in (a receiver of ``accounts.signals.guest_claimed``): hand the
     guest's attempts to the user, and their rating too if the user has none yet."""
     PuzzleAttempt.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
+    PuzzleRun.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
     anon = PlayerRating.objects.filter(user__isnull=True, session_key=session_key).first()
-    if anon is not None and not PlayerRating.objects.filter(user=user).exists():
+    if anon is None:
+        return
+    mine = PlayerRating.objects.filter(user=user).first()
+    if mine is None:
         anon.user, anon.session_key = user, ""
         anon.save(update_fields=["user", "session_key"])
+    else:
+        # The account keeps its rating; the guest's best runs count if they are better.
+        PlayerRating.objects.filter(pk=mine.pk).update(
+            best_puzzle_streak=max(mine.best_puzzle_streak, anon.best_puzzle_streak),
+            best_timed_score=max(mine.best_timed_score, anon.best_timed_score),
+        )
 
 
 # --------------------------------------------------------------- attempts
@@ -350,6 +368,8 @@ def attempt_start(*, puzzle: Puzzle, player: Player) -> PuzzleAttempt:
     player's first attempt at it."""
     if not player.known:
         raise ApplicationError("no player: start a session first")
+    if puzzle.pk in selectors.run_active_puzzle_ids(player):
+        raise ConflictError("this puzzle is under way in your run: finish or stop the run first")
     with transaction.atomic():
         rated = not player.rows(PuzzleAttempt.objects.all(), "user").filter(puzzle=puzzle).exists()
         attempt = PuzzleAttempt.objects.create(
@@ -383,6 +403,8 @@ def attempt_play_move(*, attempt: PuzzleAttempt, move: Any, ply: int | None = No
     the same ply is a retry, answered with the attempt as it is)."""
     if not isinstance(move, str):
         raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
+    if attempt.run_id is not None:
+        _run_check_clock(attempt.run_id)
     with transaction.atomic():
         attempt = PuzzleAttempt.objects.select_for_update().get(pk=attempt.pk)
         if ply is not None and ply != len(attempt.moves):
@@ -408,6 +430,9 @@ def attempt_play_move(*, attempt: PuzzleAttempt, move: Any, ply: int | None = No
             moves=attempt.moves + [record], position=str(after), status=PuzzleAttempt.Status.THINKING,
             version=F("version") + 1, updated_at=timezone.now(),
         )
+        if attempt.run_id is not None:
+            # Judged against the run's clock: the time the server accepted the move.
+            PuzzleRun.objects.filter(pk=attempt.run_id).update(last_move_at=timezone.now())
         tasking.enqueue(attempt_settle_task, attempt.pk)
         _notify(attempt.pk)
     attempt.refresh_from_db()
@@ -448,6 +473,8 @@ def _finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> bool:
         if player is not None:
             player.save()
         PuzzleAttempt.objects.filter(pk=locked.pk).update(**fields)
+        if locked.run_id is not None:
+            _run_after_attempt(locked, solved, now)
         _notify(locked.pk)
     return True
 
@@ -457,6 +484,8 @@ def attempt_give_up(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
     attempt.refresh_from_db()
     if attempt.finished:
         raise ConflictError(f"the attempt is over already ({attempt.status})")
+    if attempt.run_id is not None:
+        _run_check_clock(attempt.run_id)
     if not _finish(attempt, solved=False, fields={"gave_up": True}):
         raise ConflictError("the attempt changed meanwhile: reload it and try again")
     attempt.refresh_from_db()
@@ -549,3 +578,191 @@ def requeue_stale_attempts(*, stale_after: float = 10, limit: int = 200) -> list
     for pk in ids:
         tasking.send(attempt_settle_task, pk)
     return ids
+
+
+# ------------------------------------------------------------------- runs
+#
+# A run (streak or timed) is judged here: its clock, its penalties and the
+# puzzle under way live in the database, a move is refused once the clock
+# has run out, and the next puzzle is chosen when the last one ends (in the
+# same transaction as that end, see ``_finish``).  Clients only show it.
+
+def _run_notify(run_id: int) -> None:
+    events.notify_on_commit(events.channel("run", run_id))
+
+
+def _run_attempt_create(run: PuzzleRun, player: Player, floor: float) -> PuzzleAttempt | None:
+    """The run's next puzzle as a new (unrated) attempt; None when none is left."""
+    index = run.attempts.count()
+    puzzle = selectors.run_puzzle_pick(player, run, index, floor)
+    if puzzle is None:
+        return None
+    attempt = PuzzleAttempt.objects.create(
+        puzzle=puzzle, **player.owner_fields("user"), status=PuzzleAttempt.Status.YOUR_MOVE,
+        position=puzzle.position, rated=False, run=run, puzzle_rating_before=puzzle.rating,
+    )
+    Puzzle.objects.filter(pk=puzzle.pk).update(attempts_count=F("attempts_count") + 1)
+    return attempt
+
+
+def _run_end(run: PuzzleRun, reason: str, now: Any = None) -> None:
+    """Close a run (locked by the caller) and keep the player's best."""
+    now = now or timezone.now()
+    fields = {"status": PuzzleRun.Status.OVER, "end_reason": reason, "finished_at": now,
+              "version": F("version") + 1}
+    PuzzleRun.objects.filter(pk=run.pk, status=PuzzleRun.Status.ACTIVE).update(**fields)
+    rating = player_rating_ensure(Player.owning(run, "user"))
+    if rating is not None:
+        field = "best_puzzle_streak" if run.mode == PuzzleRun.Mode.STREAK else "best_timed_score"
+        if run.score > getattr(rating, field):
+            PlayerRating.objects.filter(pk=rating.pk).update(**{field: run.score})
+    _run_notify(run.pk)
+
+
+def run_start(*, player: Player, mode: str) -> PuzzleRun:
+    """A new run of ``mode`` with its first puzzle; the player's runs still
+    under way end first (one run at a time).  400 for an unknown mode, 409
+    while there is no puzzle to start with."""
+    if mode not in runs.MODES:
+        raise ApplicationError(f"no mode {mode!r}: streak or timed")
+    if not player.known:
+        raise ApplicationError("no player: start a session first")
+    now = timezone.now()
+    for old in selectors.runs_for_player(player).filter(status=PuzzleRun.Status.ACTIVE):
+        run_close(run=old, now=now)
+    with transaction.atomic():
+        timed = mode == PuzzleRun.Mode.TIMED
+        duration = runs.TIMED_DURATION if timed else 0
+        run = PuzzleRun.objects.create(
+            mode=mode, **player.owner_fields("user"), started_at=now, duration=duration,
+            deadline=runs.deadline_of(now, duration, 0) if timed else None,
+            best_before=selectors.run_best(player, mode),
+        )
+        if _run_attempt_create(run, player, floor=0) is None:
+            transaction.set_rollback(True)
+            raise ConflictError("no puzzle yet: the generator is still filling the pool")
+        if timed:
+            transaction.on_commit(lambda: _run_expire_later(run.pk, duration))
+    return run
+
+
+def _run_expire_later(run_id: int, seconds: int) -> None:
+    """Queue the task that closes a timed run when its clock runs out (the
+    beat's upkeep closes it too, should this message be lost)."""
+    from .tasks import run_expire_task
+
+    try:
+        run_expire_task.apply_async((run_id,), countdown=seconds + 1)
+    except Exception:  # noqa: BLE001 - the upkeep task closes it later
+        if run_expire_task.app.conf.task_always_eager:
+            raise
+        log.exception("could not queue the end of run %s", run_id)
+
+
+def run_close(*, run: PuzzleRun, now: Any = None) -> bool:
+    """End a run that is under way: a timed run out of time as "time", else
+    as "stopped" (the player left it, or started another).  A timed run out
+    of time whose last move (accepted in time) is being graded is left to
+    that grading, within the grace period.  True if it ended here."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = PuzzleRun.objects.select_for_update().filter(pk=run.pk, status=PuzzleRun.Status.ACTIVE).first()
+        if locked is None:
+            return False
+        current = selectors.run_current(locked)
+        thinking = current is not None and current.status == PuzzleAttempt.Status.THINKING
+        if runs.clock_out(locked, now):
+            if not runs.is_over(locked, now, thinking):
+                return False
+            _run_end(locked, PuzzleRun.EndReason.TIME, now)
+        else:
+            _run_end(locked, PuzzleRun.EndReason.STOPPED, now)
+    run.refresh_from_db()
+    return True
+
+
+def run_expire(*, run_id: int) -> bool:
+    """Close a timed run once its clock has run out (the countdown task and
+    the upkeep); a no-op before that.  True if it ended here."""
+    run = PuzzleRun.objects.filter(pk=run_id, status=PuzzleRun.Status.ACTIVE, mode=PuzzleRun.Mode.TIMED).first()
+    if run is None or not runs.clock_out(run, timezone.now()):
+        return False
+    return run_close(run=run)
+
+
+def runs_expire_due(limit: int = 500) -> list[int]:
+    """Close the timed runs whose clocks have run out (the beat's upkeep)."""
+    due = list(
+        PuzzleRun.objects.filter(status=PuzzleRun.Status.ACTIVE, mode=PuzzleRun.Mode.TIMED,
+                                 deadline__lte=timezone.now()).values_list("pk", flat=True)[:limit]
+    )
+    return [pk for pk in due if run_expire(run_id=pk)]
+
+
+def _run_check_clock(run_id: int) -> None:
+    """Before a move of a run's puzzle: 409 once the run is over (and it is
+    closed if its clock ran out just now)."""
+    run = PuzzleRun.objects.get(pk=run_id)
+    if run.status == PuzzleRun.Status.ACTIVE and runs.clock_out(run, timezone.now()):
+        run_close(run=run)
+        run.refresh_from_db()
+    if run.status == PuzzleRun.Status.OVER:
+        raise ConflictError("the run is over" + (": time is up" if run.end_reason == "time" else ""))
+
+
+def run_play_move(*, run: PuzzleRun, move: Any, ply: int | None = None, attempt_id: int | None = None) -> PuzzleAttempt:
+    """Play ``move`` in the run's puzzle under way (see ``attempt_play_move``);
+    409 once the run is over, or when ``attempt_id`` is not that puzzle's attempt."""
+    _run_check_clock(run.pk)
+    current = selectors.run_current(run)
+    if current is None:
+        raise ConflictError("the run has no puzzle under way")
+    if attempt_id is not None and attempt_id != current.pk:
+        raise ConflictError("the run has moved on to another puzzle: reload it")
+    return attempt_play_move(attempt=current, move=move, ply=ply)
+
+
+def run_stop(*, run: PuzzleRun) -> PuzzleRun:
+    """The player ends their run (409 when it is over already)."""
+    if not run_close(run=run):
+        run.refresh_from_db()
+        if run.status == PuzzleRun.Status.OVER:
+            raise ConflictError("the run is over already")
+        raise ConflictError("your last move is being graded: try again in a moment")
+    return run
+
+
+def _run_after_attempt(attempt: PuzzleAttempt, solved: bool, now: Any) -> None:
+    """A puzzle of a run has just ended (inside ``_finish``'s transaction):
+    count it, then end the run or give it its next puzzle.  Streak: a
+    failure ends it.  Timed: a failure costs ``TIMED_PENALTY`` seconds; a
+    puzzle whose last move came after the deadline does not count."""
+    run = PuzzleRun.objects.select_for_update().filter(pk=attempt.run_id or 0).first()
+    if run is None or run.status != PuzzleRun.Status.ACTIVE:
+        return
+    player = Player.owning(run, "user")
+    if run.mode == PuzzleRun.Mode.STREAK:
+        if not solved:
+            _run_end(run, PuzzleRun.EndReason.WRONG_MOVE, now)
+            return
+        run.score += 1
+    else:
+        in_time = run.last_move_at is None or run.deadline is None or run.last_move_at <= run.deadline
+        if in_time and solved:
+            run.score += 1
+        elif in_time:
+            run.mistakes += 1
+            run.penalty_seconds += runs.TIMED_PENALTY
+            run.deadline = runs.deadline_of(run.started_at, run.duration, run.penalty_seconds)
+    PuzzleRun.objects.filter(pk=run.pk).update(
+        score=run.score, mistakes=run.mistakes, penalty_seconds=run.penalty_seconds, deadline=run.deadline,
+        version=F("version") + 1,
+    )
+    if runs.clock_out(run, now):
+        _run_end(run, PuzzleRun.EndReason.TIME, now)
+        return
+    floor = (attempt.puzzle_rating_before or 0) if run.mode == PuzzleRun.Mode.STREAK else 0
+    if _run_attempt_create(run, player, floor) is None:
+        _run_end(run, PuzzleRun.EndReason.EXHAUSTED, now)
+        return
+    _run_notify(run.pk)

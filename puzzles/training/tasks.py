@@ -61,8 +61,17 @@ def daily_puzzle_task() -> None:
 
 @shared_task(**TASK_OPTIONS)
 def puzzle_upkeep_task(minimum: int = 200) -> None:
-    """Beat: re-queue attempts left thinking, and top the pool up."""
+    """Beat: re-queue attempts left thinking, close timed runs out of time, and top the pool up."""
     from . import services
 
     services.requeue_stale_attempts()
+    services.runs_expire_due()
     services.pool_fill_async(minimum)
+
+
+@shared_task(**TASK_OPTIONS)
+def run_expire_task(run_id: int) -> None:
+    """When a timed run's clock should have run out: close it (a no-op before)."""
+    from . import services
+
+    services.run_expire(run_id=run_id)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 
-from . import days, presentation, selectors, services
+from . import days, presentation, runs, selectors, services
 from .models import Puzzle, PuzzleAttempt
 
 
@@ -167,3 +167,74 @@ def attempt_give_up(request: HttpRequest, attempt_id: int) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, str(exc))
     return redirect("training:attempt", attempt_id=attempt.pk)
+
+
+# ------------------------------------------------------------------ runs
+
+def _mode_page(request: HttpRequest, mode: str) -> HttpResponse:
+    """The streak or timed page: your best, your latest runs, and a form that
+    starts a run (a POST here)."""
+    player = Player.of(request)
+    if request.method == "POST":
+        try:
+            run = services.run_start(player=Player.of(request, create=True), mode=mode)
+        except ApplicationError as exc:
+            messages.error(request, str(exc))
+            return redirect(f"training:{mode}")
+        return redirect("training:run", run_id=run.pk)
+    recent = selectors.runs_recent(player, mode)
+    return render(request, "training/run_mode.html", {
+        "mode": mode,
+        "best": selectors.run_best(player, mode),
+        "recent": recent,
+        "active": next((r for r in recent if r.status == "active"), None),
+        "duration": runs.TIMED_DURATION,
+        "penalty": runs.TIMED_PENALTY,
+    })
+
+
+def streak(request: HttpRequest) -> HttpResponse:
+    return _mode_page(request, "streak")
+
+
+def timed(request: HttpRequest) -> HttpResponse:
+    return _mode_page(request, "timed")
+
+
+def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
+    """A run: the puzzle under way (a root for the script, a plain form
+    without it), or the result with every puzzle's solution."""
+    player = Player.of(request)
+    run = selectors.run_get_for_player(player, run_id)
+    state = presentation.run_state(run, selectors.run_attempts(run), selectors.run_best(player, run.mode))
+    attempt = state["attempt"]
+    sides = []
+    if attempt is not None:
+        side = attempt["side"]
+        sides = ["B" if side == "A" else "A", side]
+    return render(request, "training/run.html", {
+        "run": run, "state": state, "attempt": attempt, "board_sides": sides,
+        "jsi18n": reverse("javascript-catalog"),
+    })
+
+
+@require_POST
+def run_move(request: HttpRequest, run_id: int) -> HttpResponse:
+    run = selectors.run_get_for_player(Player.of(request), run_id)
+    try:
+        raw = request.POST.get("attempt", "")
+        services.run_play_move(run=run, move=request.POST.get("move", ""),
+                               attempt_id=int(raw) if raw.isdigit() else None)
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+    return redirect("training:run", run_id=run.pk)
+
+
+@require_POST
+def run_stop(request: HttpRequest, run_id: int) -> HttpResponse:
+    run = selectors.run_get_for_player(Player.of(request), run_id)
+    try:
+        services.run_stop(run=run)
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+    return redirect("training:run", run_id=run.pk)

@@ -1,0 +1,374 @@
+"""Streak and timed runs through the API and the pages: a streak's puzzles
+get harder and the first wrong move ends it, its best is kept; a timed run's
+clock is the server's (penalties move its deadline, a move after it is
+refused), its result lists every puzzle with its solution only once it is
+over; and no answer of either, JSON or HTML, reveals a solution or a value
+before that."""
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.utils import timezone
+
+from puzzles.training import mining, runs, services
+from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
+from solver import Position, analyse
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SEEDS = [11, 12, 13, 14, 15, 16]
+THEME_NAMES = set(mining.THEMES)
+HIDDEN = ("line", "themes", "solution", "best_moves", "first_moves", "start_moves", "value", "best_value",
+          "points_lost", "quality_facts")
+
+
+@pytest.fixture
+def pool():
+    summary = services.mine_seeds(SEEDS)
+    assert summary["accepted"] >= 10, summary
+    return summary
+
+
+# ------------------------------------------------------------ the scan
+
+def walk(value, keys=()):
+    yield keys, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from walk(v, keys + (k,))
+    elif isinstance(value, list):
+        for v in value:
+            yield from walk(v, keys)
+
+
+def assert_no_answer(body) -> None:
+    """Nothing in the JSON ``body`` tells any puzzle's answer: no solution,
+    line, value, best moves or themes (the board's table line aside), no
+    theme named, no stored line in order."""
+    for keys, value in walk(body):
+        last = keys[-1] if keys else None
+        assert last not in HIDDEN or value in (None, []) or (last == "line" and "board" in keys), (keys, value)
+        if isinstance(value, str):
+            assert value not in THEME_NAMES or last == "reason", (keys, value)
+    text = json.dumps(body)
+    for line in Puzzle.objects.values_list("line", flat=True):
+        if len(line) > 1:
+            assert json.dumps(line) not in text
+
+
+JSON_SCRIPT = re.compile(r'<script id="([\w-]+)" type="application/json">(.*?)</script>', re.S)
+
+
+def assert_page_has_no_answer(html: str) -> None:
+    """A page: its embedded JSON as above, and no solution drawn."""
+    for _, data in JSON_SCRIPT.findall(html):
+        assert_no_answer(json.loads(data))
+    for marker in ('class="solution', 'class="run-result', "Solution:", "First moves:"):
+        assert marker not in html, marker
+
+
+class Recorder:
+    """Wraps a test client: every answer (JSON or HTML) is kept with whether
+    some run of the player was over when it was given, for the scan."""
+
+    def __init__(self, client):
+        self.client = client
+        self.seen: list[tuple[str, str, bool]] = []
+        for name in ("get", "post"):
+            setattr(self, name, self._wrap(getattr(client, name)))
+
+    def _wrap(self, call):
+        def recorded(path, *args, **kwargs):
+            response = call(path, *args, **kwargs)
+            if response.status_code < 300 and not str(path).startswith("/api/schema"):
+                kind = response.get("Content-Type", "")
+                self.seen.append((str(path), kind, self._over_now()))
+            if response.status_code < 300:
+                self.scan_last(response)
+            return response
+        return recorded
+
+    @staticmethod
+    def _over_now() -> bool:
+        """Whether the newest run (the one these tests play) is over by now."""
+        from puzzles.training import presentation
+
+        latest = PuzzleRun.objects.order_by("-id").first()
+        return latest is not None and presentation.run_over_now(latest)
+
+    def scan_last(self, response) -> None:
+        path, kind, over = self.seen[-1]
+        if over:
+            return  # a run is over: its result shows the solutions
+        if kind.startswith("application/json"):
+            assert_no_answer(response.json())
+        elif kind.startswith("text/html"):
+            assert_page_has_no_answer(response.content.decode())
+        self.scanned += 1
+
+    scanned = 0
+
+
+@pytest.fixture
+def api():
+    from rest_framework.test import APIClient
+
+    return Recorder(APIClient())
+
+
+# ------------------------------------------------------------ helpers
+
+def start_run(api, mode: str) -> dict:
+    response = api.post("/api/runs/", {"mode": mode}, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def best_move(attempt: dict) -> str:
+    """The solver's first best move where the attempt stands (computed here)."""
+    return str(analyse(Position.parse(attempt["position"])).best_moves[0])
+
+
+def wrong_move(attempt: dict) -> str:
+    analysis = analyse(Position.parse(attempt["position"]))
+    worst = analysis.moves[-1]
+    assert worst.value < analysis.value
+    return str(worst.move)
+
+
+def move(api, run: dict, text: str, expect: int = 201) -> dict:
+    attempt = run["attempt"]
+    response = api.post(run["urls"]["moves"], {"move": text, "ply": len(attempt["moves"]), "attempt": attempt["id"]},
+                        format="json")
+    assert response.status_code == expect, response.content
+    if expect != 201:
+        return response.json()
+    # eager tasks: the move is graded (and the solver replied) already; read the run as a client would
+    return api.get(run["urls"]["self"]).json()
+
+
+def solve_current(api, run: dict) -> dict:
+    """Play best moves until the run's puzzle under way is over; the run after it."""
+    attempt_id = run["attempt"]["id"]
+    while run["attempt"] is not None and run["attempt"]["id"] == attempt_id:
+        assert run["attempt"]["status"] == "your-move", run["attempt"]
+        assert run["attempt"]["solution"] is None
+        run = move(api, run, best_move(run["attempt"]))
+    return run
+
+
+def normalised_line(puzzle: Puzzle) -> list[str]:
+    position, out = Position.parse(puzzle.position), []
+    for text in puzzle.line:
+        played = position.normalise_move(text)
+        out.append(str(played))
+        position = position.play(played)
+    return out
+
+
+def visit_pages(api, run: dict) -> None:
+    """The pages a player sees during a run (each scanned by the recorder)."""
+    for url in (run["urls"]["page"], run["urls"]["mode_page"]):
+        assert api.get(url).status_code == 200, url
+    if run["attempt"] is not None:
+        assert api.get(f"/puzzles/attempts/{run['attempt']['id']}/").status_code == 200
+        assert api.get(run["attempt"]["urls"]["self"]).status_code == 200
+
+
+# ------------------------------------------------------------ streak
+
+def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_kept(api, pool):
+    run = start_run(api, "streak")
+    assert run["mode"] == "streak" and run["status"] == "active" and run["time_left"] is None
+    assert run["attempt"]["rated"] is False and run["attempt"]["run"] == run["id"]
+    ratings = [run["puzzles"][0]["rating"]]
+    for solved in range(1, 3):
+        run = solve_current(api, run)
+        assert run["status"] == "active" and run["score"] == solved, run
+        assert [p["result"] for p in run["puzzles"]] == ["solved"] * solved + ["unfinished"]
+        assert all(p["solution"] is None for p in run["puzzles"])
+        ratings.append(run["puzzles"][-1]["rating"])
+    # increasing ratings: each puzzle is rated at least as the one before, and at least the mode's target
+    assert ratings == sorted(ratings)
+    stored = [round(a.puzzle_rating_before) for a in PuzzleAttempt.objects.filter(run_id=run["id"]).order_by("id")]
+    assert stored == ratings
+    last = run["attempt"]
+    run = move(api, run, wrong_move(last))
+    assert run["status"] == "over" and run["end_reason"] == "wrong-move" and run["score"] == 2
+    assert run["attempt"] is None and run["new_best"] and run["best"] == 2
+    assert [p["result"] for p in run["puzzles"]] == ["solved", "solved", "failed"]
+    for p in run["puzzles"]:
+        puzzle = Puzzle.objects.get(pk=p["puzzle"])
+        assert [m["move"] for m in p["solution"]["line"]] == normalised_line(puzzle)
+        assert p["solution"]["value"] == analyse(Position.parse(puzzle.position)).value
+    assert PlayerRating.objects.get(user=None).best_puzzle_streak == 2
+    # over: no more moves
+    assert api.post(run["urls"]["moves"], {"move": "pass"}, format="json").status_code == 409
+    # a worse streak keeps the best
+    worse = start_run(api, "streak")
+    worse = move(api, worse, wrong_move(worse["attempt"]))
+    assert worse["status"] == "over" and worse["score"] == 0 and not worse["new_best"] and worse["best"] == 2
+    listing = api.get("/api/runs/?mode=streak").json()
+    assert listing["best_streak"] == 2 and [r["score"] for r in listing["runs"]] == [0, 2]
+    # ratings are untouched: runs are unrated
+    assert PlayerRating.objects.get(user=None).rated_count == 0
+
+
+def test_starting_a_run_ends_the_one_under_way_and_a_runs_puzzle_cannot_be_tried_aside(api, pool):
+    first = start_run(api, "streak")
+    puzzle = first["attempt"]["puzzle"]["id"]
+    # the same puzzle outside the run (to give up and read its solution) is refused meanwhile
+    assert api.post(f"/api/puzzles/{puzzle}/attempts/", format="json").status_code == 409
+    second = start_run(api, "timed")
+    assert PuzzleRun.objects.get(pk=first["id"]).end_reason == "stopped"
+    stopped = api.post(second["urls"]["stop"], format="json").json()
+    assert stopped["status"] == "over" and stopped["end_reason"] == "stopped"
+    assert api.post(second["urls"]["stop"], format="json").status_code == 409
+    assert api.post(f"/api/puzzles/{puzzle}/attempts/", format="json").status_code == 201
+
+
+# ------------------------------------------------------------ timed
+
+def test_a_timed_run_penalises_wrong_moves_and_ends_when_the_servers_clock_runs_out(api, pool):
+    run = start_run(api, "timed")
+    assert run["duration"] == runs.TIMED_DURATION and 175 <= run["time_left"] <= 180
+    assert services.run_expire(run_id=run["id"]) is False  # the countdown task before time: a no-op
+    row = PuzzleRun.objects.get(pk=run["id"])
+    deadline = row.deadline
+    first = run["attempt"]["id"]
+    run = move(api, run, wrong_move(run["attempt"]))
+    assert run["status"] == "active" and run["mistakes"] == 1 and run["penalty_seconds"] == runs.TIMED_PENALTY
+    assert PuzzleRun.objects.get(pk=run["id"]).deadline == deadline - timedelta(seconds=runs.TIMED_PENALTY)
+    assert run["time_left"] <= runs.TIMED_DURATION - runs.TIMED_PENALTY
+    # the next puzzle is there; the failed one's solution waits for the end
+    assert run["attempt"]["id"] != first and run["puzzles"][0]["result"] == "failed"
+    assert run["puzzles"][0]["solution"] is None
+    assert api.get(f"/api/attempts/{first}/").json()["solution"] is None
+    run = solve_current(api, run)
+    assert run["score"] == 1 and run["status"] == "active"
+    # the clock runs out on the server: every reader sees the run over, before anything writes it
+    later = PuzzleRun.objects.get(pk=run["id"]).deadline + timedelta(seconds=1)
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        over = api.get(run["urls"]["self"]).json()
+        assert over["status"] == "over" and over["end_reason"] == "time" and over["time_left"] == 0
+        assert over["attempt"] is None
+        assert PuzzleRun.objects.get(pk=run["id"]).status == "active"  # a GET wrote nothing
+        # the result lists every puzzle with its solution
+        assert [p["result"] for p in over["puzzles"]] == ["failed", "solved", "unfinished"]
+        for p in over["puzzles"]:
+            puzzle = Puzzle.objects.get(pk=p["puzzle"])
+            assert p["solution"]["value"] == analyse(Position.parse(puzzle.position)).value
+            assert len(p["solution"]["line"]) == len(puzzle.line)
+        # a move after the deadline is refused, and closes the run
+        refused = move(api, run, best_move(run["attempt"]), expect=409)
+        assert "time" in refused["error"]
+    row = PuzzleRun.objects.get(pk=run["id"])
+    assert row.status == "over" and row.end_reason == "time" and row.score == 1
+    assert PlayerRating.objects.get(user=None).best_timed_score == 1
+
+
+def test_the_countdown_task_and_the_upkeep_close_a_timed_run(api, pool):
+    run = start_run(api, "timed")
+    later = timezone.now() + timedelta(seconds=runs.TIMED_DURATION + 1)
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        assert services.runs_expire_due() == [run["id"]]
+    row = PuzzleRun.objects.get(pk=run["id"])
+    assert row.status == "over" and row.end_reason == "time"
+
+
+def test_a_move_accepted_in_time_counts_though_graded_after_the_deadline(api, pool, no_tasks):
+    run = start_run(api, "timed")
+    attempt = run["attempt"]
+    api.post(run["urls"]["moves"], {"move": best_move(attempt), "ply": 0}, format="json")
+    row = PuzzleRun.objects.get(pk=run["id"])
+    later = row.deadline + timedelta(seconds=5)
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        # still being graded: not over yet for the reader
+        assert api.get(run["urls"]["self"]).json()["status"] == "active"
+        services.attempt_settle(attempt=PuzzleAttempt.objects.select_related("puzzle").get(pk=attempt["id"]))
+        state = api.get(run["urls"]["self"]).json()
+    settled = PuzzleAttempt.objects.get(pk=attempt["id"])
+    if settled.status == "solved":
+        assert state["status"] == "over" and state["score"] == 1
+    else:  # the puzzle goes on: its next move comes too late
+        assert state["status"] == "over" and state["puzzles"][0]["result"] == "unfinished"
+
+
+# ------------------------------------------------------------ the scan of every answer
+
+def test_no_answer_of_a_streak_or_a_timed_run_reveals_a_solution_before_it_is_over(api, pool):
+    from rest_framework.test import APIClient
+
+    for mode in ("streak", "timed"):
+        run = start_run(api, mode)
+        visit_pages(api, run)
+        for _ in range(2):
+            run = solve_current(api, run)
+            visit_pages(api, run)
+        if mode == "timed":
+            run = move(api, run, wrong_move(run["attempt"]))
+            visit_pages(api, run)
+            assert run["status"] == "active" and run["mistakes"] == 1
+            run = api.post(run["urls"]["stop"], format="json").json()
+        else:
+            run = move(api, run, wrong_move(run["attempt"]))
+        assert run["status"] == "over"
+        # the result is there, and would have failed the scan before the end
+        with pytest.raises(AssertionError):
+            assert_no_answer(run)
+        page = api.get(run["urls"]["page"]).content.decode()
+        with pytest.raises(AssertionError):
+            assert_page_has_no_answer(page)
+        assert all(p["solution"] for p in run["puzzles"])
+    assert api.scanned >= 30
+    # the list of runs and another player's view
+    assert_no_answer(api.get("/api/runs/").json())
+    other = APIClient()
+    assert other.get(run["urls"]["self"]).status_code == 404
+
+
+# ------------------------------------------------------------ pages and guests
+
+def test_the_pages_work_without_the_script(client, pool):
+    assert "Streak" in client.get("/puzzles/train/").content.decode()
+    page = client.get("/puzzles/streak/")
+    assert page.status_code == 200
+    response = client.post("/puzzles/streak/")
+    assert response.status_code == 302
+    run = PuzzleRun.objects.get()
+    attempt = run.attempts.get()
+    html = client.get(response["Location"]).content.decode()
+    assert 'id="run-root"' in html and 'name="move"' in html
+    client.post(f"/puzzles/runs/{run.pk}/move/", {"move": str(analyse(Position.parse(attempt.position)).best_moves[0]),
+                                                  "attempt": attempt.pk})
+    attempt.refresh_from_db()
+    assert attempt.moves[0]["correct"] is True
+    client.post(f"/puzzles/runs/{run.pk}/stop/")
+    run.refresh_from_db()
+    assert run.status == "over" and run.end_reason == "stopped"
+    html = client.get(f"/puzzles/runs/{run.pk}/").content.decode()
+    assert 'class="run-result"' in html and "Solution:" in html
+    assert client.get("/puzzles/timed/").status_code == 200
+
+
+def test_a_guests_bests_follow_them_when_they_sign_up(client, pool):
+    from django.contrib.auth.models import User
+
+    client.post("/puzzles/streak/")
+    run = PuzzleRun.objects.get()
+    attempt = run.attempts.get()
+    client.post(f"/puzzles/runs/{run.pk}/move/", {"move": str(analyse(Position.parse(attempt.position)).moves[-1].move)})
+    run.refresh_from_db()
+    assert run.status == "over"
+    PlayerRating.objects.filter(user=None).update(best_puzzle_streak=4, best_timed_score=7)
+    user = User.objects.create_user("ann", password="a-long-password-1")
+    PlayerRating.objects.create(user=user, best_puzzle_streak=2, best_timed_score=9)
+    assert client.login(username="ann", password="a-long-password-1")
+    mine = PlayerRating.objects.get(user=user)
+    assert (mine.best_puzzle_streak, mine.best_timed_score) == (4, 9)
+    run.refresh_from_db()
+    assert run.user == user and run.session_key == ""
