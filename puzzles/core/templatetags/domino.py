@@ -47,3 +47,48 @@ def get(mapping: Any, key: Any) -> Any:
 @register.filter
 def halves(text: str) -> tuple[str, str]:
     return (text[0], text[1]) if text else ("", "")
+
+
+SEAT_ORDER = "ABCD"
+
+
+@register.simple_tag
+def board_seats(board: dict[str, Any] | None, sides: str | None = None, human: str | None = None) -> list[dict[str, Any]]:
+    """The seats of a server-drawn board (``Position.to_json()`` of any
+    variant), in the order they are drawn, each with its place round the
+    table, its hand, whether it has rows, and the line drawn before it.
+
+    Two seats: ``sides`` lists them top first (default ``"BA"``).  Four seats:
+    the bottom seat is the last letter of ``sides`` (else ``human``, else A),
+    the next seat in playing order sits on the left, the partner at the top,
+    the seat before on the right."""
+    if not isinstance(board, dict):
+        return []
+    hands = board.get("hands") or {}
+    seats = [seat for seat in SEAT_ORDER if seat in hands]
+    if len(seats) >= 4:
+        wanted = (sides or "")[-1:] or human or seats[0]
+        at = seats.index(wanted) if wanted in seats else 0
+        order = [(seats[(at + 2) % 4], "top"), (seats[(at + 1) % 4], "left"), (seats[(at + 3) % 4], "right"), (seats[at], "bottom")]
+    else:
+        top_first = [seat for seat in (sides or "BA") if seat in seats] or list(reversed(seats))
+        order = [(top_first[0], "top"), (top_first[-1], "bottom")]
+    partner = None
+    if human in seats and len(seats) >= 4:
+        partner = seats[(seats.index(human) + 2) % len(seats)]
+    drawn = []
+    for seat, place in order:
+        hand = hands.get(seat) or {"front": [], "back": [], "pips": 0, "count": 0}
+        drawn.append(
+            {
+                "seat": seat,
+                "place": place,
+                "hand": hand,
+                "rows": bool(hand.get("back")),
+                "line_before": place == "bottom",
+                "you": seat == human,
+                "partner": seat == partner,
+                "to_move": seat == board.get("side") and not board.get("over"),
+            }
+        )
+    return drawn
