@@ -16,7 +16,8 @@ class Analysis(models.Model):
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
 
-    position = models.CharField(_("position"), max_length=128, unique=True)
+    # The longest position string (a double-nine deal with 27 stones out) is under 200 characters.
+    position = models.CharField(_("position"), max_length=200, unique=True)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
     result = models.JSONField(_("result"), null=True, blank=True)
     error = models.TextField(_("error"), blank=True, default="")
