@@ -312,8 +312,6 @@ class GameAnalysisDetailApi(APIView):
     )
     def get(self, request: Request, analysis_id: int) -> Response:
         analysis = selectors.game_analysis_get_shared(Player.of(request), analysis_id, request.query_params.get("key"))
-        if study_services.game_analysis_requeue_if_stale(analysis=analysis):
-            analysis.refresh_from_db()
         return Response(presentation.game_analysis_state(analysis))
 
 

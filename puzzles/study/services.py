@@ -5,8 +5,8 @@ imperfect games) and the players' progress on it.
 Game analyses are crash safe like the rest of the site: the row is stored
 first and the task queued after the commit; the task is idempotent (a done
 analysis is never redone) and a pending or running analysis left behind for
-longer than ``PUZZLES_STALE_AFTER_SECONDS`` is queued again when someone
-looks at it (``game_analysis_requeue_if_stale``).
+longer than three times ``PUZZLES_STALE_AFTER_SECONDS`` is queued again by
+the beat task (``game_analyses_requeue_stale``).
 """
 from __future__ import annotations
 
@@ -265,11 +265,36 @@ def game_analysis_requeue_if_stale(*, analysis: GameAnalysis) -> bool:
     (its worker died, or the broker was down when it was created)."""
     if analysis.status not in (GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING):
         return False
-    cutoff = timezone.now() - timedelta(seconds=max(settings.PUZZLES_STALE_AFTER_SECONDS, 5) * 3)
-    touched = GameAnalysis.objects.filter(pk=analysis.pk, updated_at__lt=cutoff).update(updated_at=timezone.now())
+    touched = GameAnalysis.objects.filter(
+        pk=analysis.pk, status__in=(GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING),
+        updated_at__lt=_stale_cutoff(),
+    ).update(
+        updated_at=timezone.now()
+    )
     if touched:
         tasking.send(grade_game_record_task, analysis.pk)
     return bool(touched)
+
+
+def _stale_cutoff() -> Any:
+    # a long record's plies each take a search: wait three times the usual grace
+    return timezone.now() - timedelta(seconds=max(settings.PUZZLES_STALE_AFTER_SECONDS, 5) * 3)
+
+
+def game_analyses_requeue_stale(*, limit: int = 200) -> list[int]:
+    """Queue again every pending or running analysis that has not moved for a
+    while (beat runs this; a page or API read never writes)."""
+    ids = list(
+        GameAnalysis.objects.filter(
+            status__in=(GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING), updated_at__lt=_stale_cutoff()
+        ).values_list("pk", flat=True)[:limit]
+    )
+    requeued = []
+    for pk in ids:
+        analysis = GameAnalysis(pk=pk, status=GameAnalysis.Status.PENDING)
+        if game_analysis_requeue_if_stale(analysis=analysis):
+            requeued.append(pk)
+    return requeued
 
 
 # ---------------------------------------------------------- endgame library

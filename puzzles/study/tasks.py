@@ -32,6 +32,14 @@ def grade_game_record_task(self: Any, analysis_id: int) -> None:
         services.game_analysis_fail(analysis_id=analysis_id, error=str(exc))
 
 
+@shared_task(**TASK_OPTIONS)
+def requeue_stale_game_analyses_task() -> None:
+    """Beat: queue again the game analyses a dead worker (or a down broker) left behind."""
+    from . import services
+
+    services.game_analyses_requeue_stale()
+
+
 @shared_task(**{**TASK_OPTIONS, "soft_time_limit": 1800, "time_limit": 1900})
 def build_endgames_task(per_chapter: int | None = None, max_seeds: int | None = None) -> dict[str, Any]:
     from . import services

@@ -1,12 +1,25 @@
 /**
- * Vite entry ``analysis-game``: the game analysis page while the task grades
- * the moves.  Polls GET /api/game-analyses/<id>/, shows the progress, and
- * reloads the page (server-drawn summary, chart and moves) when it is done.
+ * Vite entry ``analysis-game``: the game-analysis pages, of every variant.
+ *
+ * - ``/analysis/games/``: the deal form shows the hands the chosen variant
+ *   has (C and D in partnership) and the out stones only where some stay out.
+ * - ``/analysis/games/<id>/`` while the task grades: polls the API, shows the
+ *   progress, reloads when done.
+ * - once graded: the board beside the move list.  Selecting ply ``i`` shows
+ *   the position after ``i`` moves, with the move that led there and its
+ *   grade, and the best move of that position drawn on the board (what
+ *   should be played next; the next row says what was).  The arrow keys step
+ *   wherever the focus is (not while typing in a field), a click on a move or
+ *   on a point of the chart jumps there, ``?ply=`` follows in the address.
  */
+import { Board, type BoardConfig, type BoardPositionJSON, type Grade, type Seat } from "../board";
+import { button, el, hideFallback, readJSON } from "../shared/dom";
+import { gradeLabel, moveLabel, signed } from "../shared/format";
 import { request } from "../shared/http";
-import { t } from "../shared/i18n";
+import { t, tn } from "../shared/i18n";
 import { sleep } from "../shared/poll";
 import "./analysis.css";
+import "./review.css";
 
 interface State {
   status: "pending" | "running" | "done" | "failed";
@@ -15,18 +28,289 @@ interface State {
   error: string | null;
 }
 
-async function mount(): Promise<void> {
-  const root = document.getElementById("game-analysis-root");
-  if (!root || !root.dataset.api) return;
-  const status = root.dataset.status;
-  if (status === "done" || status === "failed") return;
+export interface ReviewPly {
+  ply: number;
+  side: Seat;
+  team: string;
+  move: string;
+  value: number;
+  best: number;
+  best_moves: string[];
+  grade: Grade;
+  points_lost: number;
+  forced: boolean;
+  value_for_first: number;
+  best_for_first: number;
+  analysis_url: string;
+}
+
+export interface ReviewData {
+  plies: ReviewPly[];
+  boards: BoardPositionJSON[];
+  ply: number;
+  first: string;
+  seats: Seat[];
+  teams: string[];
+  variant: string;
+  values: number[];
+  share: string;
+}
+
+interface VariantFacts {
+  seats: Seat[];
+  out: number;
+  rows: boolean;
+}
+
+/** The best move to draw on the board for the position after ``index`` plies (``null`` at the end). */
+export function bestAt(data: ReviewData, index: number): string | null {
+  const next = data.plies[index];
+  return next ? (next.best_moves[0] ?? null) : null;
+}
+
+/** Is the key press meant for a field being typed in (then the arrow keys are the field's)? */
+export function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLTextAreaElement) return !target.readOnly;
+  if (target instanceof HTMLInputElement) {
+    const kinds = ["text", "search", "number", "email", "password", "url", "tel"];
+    return kinds.includes(target.type) && !target.readOnly;
+  }
+  return false;
+}
+
+/** The index a key steps to from ``index`` (``null``: not a stepping key). */
+export function stepFor(key: string, index: number, last: number): number | null {
+  switch (key) {
+    case "ArrowLeft":
+    case "ArrowUp":
+      return Math.max(0, index - 1);
+    case "ArrowRight":
+    case "ArrowDown":
+      return Math.min(last, index + 1);
+    case "Home":
+      return 0;
+    case "End":
+      return last;
+    default:
+      return null;
+  }
+}
+
+export class ReviewView {
+  readonly root: HTMLElement;
+  readonly data: ReviewData;
+  readonly board: Board;
+  index: number;
+  private readonly rows = new Map<number, HTMLTableRowElement>();
+  private readonly label: HTMLElement;
+  private readonly now: HTMLElement;
+  private readonly dots: SVGCircleElement[] = [];
+  private readonly cursor: SVGLineElement | null;
+  private readonly navButtons: Record<"first" | "prev" | "next" | "last", HTMLButtonElement>;
+
+  constructor(root: HTMLElement, data: ReviewData) {
+    this.root = root;
+    this.data = data;
+    this.index = this.clamp(data.ply);
+    const host = root.querySelector<HTMLElement>("[data-review-board]") ?? root;
+    const nav = root.querySelector<HTMLElement>("[data-review-nav]") ?? el("nav");
+    const now = root.querySelector<HTMLElement>("[data-review-now]") ?? el("div");
+    hideFallback(root.querySelector(".review-board-col") ?? root);
+
+    const go = (key: "first" | "prev" | "next" | "last", text: string, label: string, to: () => number) =>
+      button(text, () => this.go(to()), { class: `review-nav-${key}`, title: label, "aria-label": label });
+    this.navButtons = {
+      first: go("first", "|\u2039", t("The start"), () => 0),
+      prev: go("prev", "\u2039", t("The move before"), () => this.index - 1),
+      next: go("next", "\u203a", t("The move after"), () => this.index + 1),
+      last: go("last", "\u203a|", t("The last move"), () => this.last),
+    };
+    this.label = el("span", "review-nav-label");
+    nav.append(this.navButtons.first, this.navButtons.prev, this.label, this.navButtons.next, this.navButtons.last);
+    this.now = el("div", "review-now-text");
+    now.append(this.now);
+
+    const boardHost = el("div", "review-board-widget");
+    host.append(boardHost);
+    this.board = new Board(boardHost, this.boardConfig());
+
+    root.querySelectorAll<HTMLTableRowElement>("[data-plies] tbody tr[data-ply]").forEach((row) => {
+      const ply = Number(row.dataset.ply);
+      this.rows.set(ply, row);
+      row.addEventListener("click", (event) => {
+        const link = (event.target as HTMLElement).closest("a");
+        if (link && !link.getAttribute("href")?.startsWith("?")) return; // "Open in analysis"
+        event.preventDefault();
+        this.go(ply);
+      });
+    });
+
+    const chart = root.querySelector<SVGSVGElement>("[data-chart]");
+    this.cursor = root.querySelector<SVGLineElement>("[data-chart-cursor]");
+    if (chart) {
+      chart.querySelectorAll<SVGAElement>("[data-chart-ply]").forEach((link) => {
+        const dot = link.querySelector("circle");
+        if (dot) this.dots[Number(link.dataset.chartPly)] = dot;
+      });
+      chart.classList.add("is-clickable");
+      chart.addEventListener("click", (event) => {
+        event.preventDefault();
+        this.go(this.nearestPly(chart, event));
+      });
+    }
+
+    root.ownerDocument.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
+      const to = stepFor(event.key, this.index, this.last);
+      if (to === null) return;
+      event.preventDefault();
+      this.go(to);
+    });
+    this.show();
+  }
+
+  get last(): number {
+    return this.data.boards.length - 1;
+  }
+
+  private clamp(index: number): number {
+    if (!Number.isFinite(index)) return 0;
+    return Math.max(0, Math.min(Math.trunc(index), this.data.boards.length - 1));
+  }
+
+  /** The ply of the chart point nearest to the click, by its x. */
+  private nearestPly(chart: SVGSVGElement, event: MouseEvent): number {
+    const matrix = chart.getScreenCTM();
+    if (!matrix || !this.dots.length) return this.index;
+    const x = (event.clientX - matrix.e) / matrix.a;
+    let best = this.index;
+    let distance = Infinity;
+    this.dots.forEach((dot, ply) => {
+      const d = Math.abs(Number(dot.getAttribute("cx")) - x);
+      if (d < distance) {
+        distance = d;
+        best = ply;
+      }
+    });
+    return best;
+  }
+
+  private boardConfig(): Partial<BoardConfig> {
+    const played = this.data.plies[this.index - 1];
+    const best = bestAt(this.data, this.index);
+    const marks: Record<string, Grade> = {};
+    for (const p of this.data.plies) marks[String(p.ply)] = p.grade;
+    const config: Partial<BoardConfig> = {
+      position: this.data.boards[this.index],
+      orientation: "A",
+      interactive: false,
+      lastMove: played ? played.move : null,
+      lastSide: played ? played.side : null,
+      ply: played ? played.ply : null,
+      marks,
+      revealOut: true,
+    };
+    void best;
+    return config;
+  }
+
+  go(index: number): void {
+    const next = this.clamp(index);
+    if (next === this.index) return;
+    this.index = next;
+    this.board.set(this.boardConfig());
+    this.show();
+    const url = new URL(window.location.href);
+    url.searchParams.set("ply", String(next));
+    window.history.replaceState(null, "", url.toString());
+  }
+
+  private show(): void {
+    const i = this.index;
+    const total = this.data.plies.length;
+    this.label.textContent = i === 0 ? t("start") : t("move %(ply)s of %(total)s", { ply: i, total });
+    this.navButtons.first.disabled = this.navButtons.prev.disabled = i === 0;
+    this.navButtons.next.disabled = this.navButtons.last.disabled = i === this.last;
+    for (const [ply, row] of this.rows) {
+      row.classList.toggle("current", ply === i);
+      if (ply === i) row.setAttribute("aria-current", "step");
+      else row.removeAttribute("aria-current");
+    }
+    this.rows.get(i)?.scrollIntoView({ block: "nearest" });
+    const dot = this.dots[i];
+    if (dot && this.cursor) {
+      this.cursor.setAttribute("x1", dot.getAttribute("cx") ?? "0");
+      this.cursor.setAttribute("x2", dot.getAttribute("cx") ?? "0");
+    }
+    this.dots.forEach((d, ply) => d.classList.toggle("current", ply === i));
+    this.now.replaceChildren(...this.sentences(i));
+  }
+
+  /** What the panel beside the board says at ``i``: the move that led here, the value, the next move and the best. */
+  private sentences(i: number): HTMLElement[] {
+    const out: HTMLElement[] = [];
+    const first = this.data.first;
+    const played = this.data.plies[i - 1];
+    if (played) {
+      const lost = played.points_lost
+        ? " " + tn("%(n)s point lost.", "%(n)s points lost.", played.points_lost, { n: played.points_lost })
+        : "";
+      out.push(el("p", `review-last grade-${played.grade}`,
+        t("%(seat)s played %(move)s: %(grade)s.", { seat: played.side, move: moveLabel(played.move), grade: gradeLabel(played.grade) }) + lost));
+    } else {
+      out.push(el("p", "review-last", t("The deal as it was dealt.")));
+    }
+    const value = this.data.values[i];
+    if (value !== undefined) {
+      out.push(el("p", "review-value", t("Value for %(side)s with perfect play from here: %(value)s", { side: first, value: signed(value, { ascii: true }) })));
+    }
+    const next = this.data.plies[i];
+    if (next) {
+      const best = next.best_moves.map(moveLabel).join(", ");
+      const line = next.grade === "best"
+        ? t("Next, %(seat)s played %(move)s, a best move.", { seat: next.side, move: moveLabel(next.move) })
+        : t("Next, %(seat)s played %(move)s (%(grade)s); the best was %(best)s, drawn on the board.", {
+            seat: next.side, move: moveLabel(next.move), grade: gradeLabel(next.grade), best });
+      out.push(el("p", `review-next grade-${next.grade}`, line));
+    } else {
+      out.push(el("p", "review-next", t("The end of the record.")));
+    }
+    return out;
+  }
+}
+
+function mountShare(root: HTMLElement): void {
+  const input = root.querySelector<HTMLInputElement>("[data-share]");
+  const status = root.querySelector<HTMLElement>("[data-share-status]");
+  if (!input) return;
+  input.addEventListener("focus", () => input.select());
+  const copy = button(t("Copy link"), () => {
+    input.select();
+    const done = () => {
+      if (status) status.textContent = t("Link copied.");
+    };
+    if (navigator.clipboard?.writeText) {
+      navigator.clipboard.writeText(input.value).then(done, () => {
+        if (status) status.textContent = t("Select the link and copy it.");
+      });
+    } else {
+      done();
+    }
+  }, { class: "review-share-copy" });
+  input.after(copy);
+}
+
+async function pollProgress(root: HTMLElement, api: string): Promise<void> {
   const text = root.querySelector<HTMLElement>("[data-progress]");
   const bar = root.querySelector<HTMLProgressElement>("[data-progress-bar]");
   for (;;) {
     await sleep(700);
     let state: State;
     try {
-      state = (await request<State>(root.dataset.api)).data;
+      state = (await request<State>(api)).data;
     } catch {
       continue;
     }
@@ -42,4 +326,44 @@ async function mount(): Promise<void> {
   }
 }
 
-void mount();
+/** The deal form: only the hands of the chosen variant, the out stones only where some stay out. */
+function mountDealForm(root: HTMLElement): void {
+  const facts = readJSON<Record<string, VariantFacts>>("variants-data");
+  const select = root.querySelector<HTMLSelectElement>('.deal-form select[name="variant"]');
+  if (!facts || !select) return;
+  const update = () => {
+    const variant = facts[select.value];
+    if (!variant) return;
+    root.querySelectorAll<HTMLElement>(".deal-hands [data-seat]").forEach((p) => {
+      p.hidden = !variant.seats.includes(p.dataset.seat as Seat);
+      const input = p.querySelector<HTMLInputElement>("input");
+      if (input) input.placeholder = variant.rows ? "45 15 44 05 34 13 25 / 11 06 35 24 12 46 33" : "45 15 44 05 34 13 25";
+    });
+    root.querySelectorAll<HTMLElement>(".deal-hands .note").forEach((n) => (n.hidden = true));
+    const out = root.querySelector<HTMLElement>("[data-out]");
+    if (out) out.hidden = variant.out === 0;
+  };
+  select.addEventListener("change", update);
+  update();
+}
+
+function mount(): void {
+  const fresh = document.getElementById("game-analysis-new");
+  if (fresh) mountDealForm(fresh);
+  const root = document.getElementById("game-analysis-root");
+  if (!root) return;
+  mountShare(root);
+  const status = root.dataset.status;
+  if (status !== "done" && status !== "failed" && root.dataset.api) {
+    void pollProgress(root, root.dataset.api);
+    return;
+  }
+  const data = readJSON<ReviewData>("review-data");
+  if (data && data.boards.length) {
+    const view = new ReviewView(root, data);
+    root.dataset.app = "review";
+    (window as unknown as { odReview?: ReviewView }).odReview = view;
+  }
+}
+
+mount();

@@ -80,11 +80,13 @@ def game_analysis_context() -> dict:
     values = [0, -3, 12, 7, -26, 0, 14, 9, 9, -5, 33, 21, 0]
     result = {"tags": {"Event": "Test"}, "result": "A 29 blocked", "start": "", "values": values, "plies": []}
     summary = {"accuracy": 71.4, "points_lost": 35, "inaccuracy": 1, "mistake": 1, "blunder": 0, "moves": 9}
+    chart = value_chart(values)
     return {
         "analysis": SimpleNamespace(pk=1),
         "state": {"status": "done", "urls": {"self": "/api/game-analyses/1/"}, "record": "", "progress": 12, "total": 12},
-        "result": result, "result_text": "", "chart": value_chart(values), "plies": [],
-        "summaries": [("A", summary), ("B", summary)], "urls": {"jsi18n": "/jsi18n/"},
+        "result": result, "chart": chart, "cursor_x": chart["dots"][0]["x"], "urls": {"jsi18n": "/jsi18n/"},
+        "page": {"chart": chart, "plies": [], "ply": 0, "first": "A", "result_text": "",
+                 "seat_rows": [("A", summary), ("B", summary)], "team_rows": [], "board": None},
     }
 
 

@@ -218,3 +218,29 @@ def test_detail_page_values_are_for_a_like_the_chart():
         expected.append(value if position.side == "A" else -value)
     assert shown == expected
     assert "Value for A" in page
+
+
+def test_reads_never_write_and_beat_requeues_what_was_left_behind(api, settings):
+    """A GET of the page or the API writes nothing, even for an analysis a dead
+    worker left behind; the beat task queues it again, and it gets graded."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from puzzles.study import tasks as study_tasks
+
+    record = random_record(5)
+    created = api.post("/api/game-analyses/", {"record": str(record)}, format="json").json()
+    old = timezone.now() - timedelta(seconds=settings.PUZZLES_STALE_AFTER_SECONDS * 10)
+    GameAnalysis.objects.filter(pk=created["id"]).update(
+        status=GameAnalysis.Status.RUNNING, result=None, progress=2, updated_at=old)
+    api.get(f"/api/game-analyses/{created['id']}/")
+    api.get(f"/analysis/games/{created['id']}/")
+    row = GameAnalysis.objects.get(pk=created["id"])
+    assert (row.status, row.updated_at, row.progress) == ("running", old, 2)
+    # a fresh one is left alone
+    fresh = api.post("/api/game-analyses/", {"record": str(random_record(6, finish=False))}, format="json").json()
+    GameAnalysis.objects.filter(pk=fresh["id"]).update(status=GameAnalysis.Status.PENDING, result=None)
+    study_tasks.requeue_stale_game_analyses_task.apply()
+    check_done(api.get(f"/api/game-analyses/{created['id']}/").json(), record)
+    assert GameAnalysis.objects.get(pk=fresh["id"]).status == "pending"
