@@ -204,6 +204,11 @@ CELERY_BEAT_SCHEDULE = {
     # the pool of unused puzzles).
     "daily-puzzle": {"task": "puzzles.training.tasks.daily_puzzle_task", "schedule": timedelta(seconds=60)},
     "puzzle-upkeep": {"task": "puzzles.training.tasks.puzzle_upkeep_task", "schedule": timedelta(minutes=5)},
+    # Game analyses a dead worker left pending or running.
+    "requeue-stale-game-analyses": {
+        "task": "puzzles.study.tasks.requeue_stale_game_analyses_task",
+        "schedule": timedelta(seconds=float(os.environ.get("PUZZLES_REQUEUE_EVERY", "15"))),
+    },
 }
 
 # What the beat task looks for: a move still ungraded, a solver turn still

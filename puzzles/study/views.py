@@ -193,7 +193,6 @@ def game_analysis_detail(request: HttpRequest, analysis_id: int) -> HttpResponse
     the analysis (read only)."""
     key = request.GET.get("key")
     analysis = selectors.game_analysis_get_shared(Player.of(request), analysis_id, key)
-    study_services.game_analysis_requeue_if_stale(analysis=analysis)
     page = presentation.review_page(analysis, _ply(request.GET.get("ply")))
     share = request.build_absolute_uri(page["state"]["urls"]["share"])
     # the plain board: the partner (or the opponent) on top, the line, then the others
