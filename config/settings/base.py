@@ -271,6 +271,15 @@ SPECTACULAR_SETTINGS = {
         "HintLevelEnum": [(1, "1"), (2, "2"), (3, "3")],
         "GradeEnum": ["best", "inaccuracy", "mistake", "blunder"],
         "GameStatusEnum": ["your-move", "thinking", "over"],
+        # Seats of every variant, the sides a result names, the variants, the roles in a game.
+        "SeatEnum": ["A", "B", "C", "D"],
+        "SeatOrRandomEnum": ["A", "B", "C", "D", "random"],
+        "WinnerEnum": ["A", "B", "A+C", "B+D"],
+        "VariantEnum": [
+            "lewicki", "lewicki+doubles", "lewicki9", "lewicki9+doubles",
+            "block", "block+doubles", "partnership", "partnership+doubles",
+        ],
+        "GameRoleEnum": ["human", "partner", "opponent"],
     },
 }
 
