@@ -21,6 +21,7 @@ from .serializers import (
     GameOutputSerializer,
     HintInputSerializer,
     HintResponseSerializer,
+    RematchInputSerializer,
 )
 
 ERRORS = {
@@ -45,15 +46,20 @@ class GameListCreateApi(APIView):
     @extend_schema(
         summary="Start a practice game",
         description=(
-            "A game from `position`, or from the deal of `seed` (a random deal when neither is given). "
-            "`human` is the side you play (default A), `level` the solver's strength (default strong). "
-            "If the solver is to move first, the game comes back with status 'thinking' and the solver "
-            "moves by itself (a task): poll the game."
+            "A game from `position` (any variant's position string), or from the deal of `seed` in "
+            "`variant` (a random deal when no seed is given; the standard game when no variant is). "
+            "`human` is the seat you play (default A; A to D in partnership, or 'random'), `level` the "
+            "solver's strength (default strong). The solver plays every other seat: in partnership your "
+            "partner perfectly, for your team, and the two opponents at `level`. If the solver is to move "
+            "first, the game comes back with status 'thinking' and the solver moves by itself (a task): "
+            "poll the game. With '+doubles' the same seat moves again after a double."
         ),
         request=GameCreateInputSerializer,
         responses={201: GameOutputSerializer, 400: ERRORS[400]},
         examples=[
-            OpenApiExample("Deal 7, play B against the perfect solver", value={"seed": 7, "human": "B", "level": "perfect"}, request_only=True)
+            OpenApiExample("Deal 7, play B against the perfect solver", value={"seed": 7, "human": "B", "level": "perfect"}, request_only=True),
+            OpenApiExample("A fresh partnership deal, doubles play again", value={"variant": "partnership+doubles", "human": "random"}, request_only=True),
+            OpenApiExample("Double-nine deal 12", value={"variant": "lewicki9", "seed": 12}, request_only=True),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -62,6 +68,7 @@ class GameListCreateApi(APIView):
             player=Player.of(request, create=True),
             position=data.get("position") or None,
             seed=data.get("seed"),
+            variant=data.get("variant") or None,
             human=data["human"],
             level=data["level"],
             rng_seed=data.get("rng_seed"),
@@ -141,3 +148,40 @@ class GameHintApi(APIView):
         return Response(
             {"status": "done", "hint": presentation.hint_state(hint), "analysis": None, "game": presentation.game_state(game)}
         )
+
+
+class GameResignApi(APIView):
+    @extend_schema(
+        summary="Resign",
+        description=(
+            "Give the deal up: the game is over at once and counts as if the other side had gone out "
+            "(it scores the pips left in your side's hands; reason 'resigned'). Possible while the game "
+            "is not over, on your move or the solver's; 409 once it is over."
+        ),
+        request=None,
+        responses={200: GameOutputSerializer, **ERRORS, **CONFLICT},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get_for_player(Player.of(request), game_id)
+        game = services.game_resign(game=game)
+        return Response(presentation.game_state(game))
+
+
+class GameRematchApi(APIView):
+    @extend_schema(
+        summary="Rematch",
+        description=(
+            "A new game of the same deal (the same seed and variant, or the same start position) against "
+            "the same level: in the same seat, or with `swap` in the other side's seat (A for B, C for D). "
+            "The new game's `rematch_of` is this game."
+        ),
+        request=RematchInputSerializer,
+        responses={201: GameOutputSerializer, **ERRORS},
+        examples=[OpenApiExample("The same deal, sides swapped", value={"swap": True}, request_only=True)],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get_for_player(Player.of(request), game_id)
+        data = validated(RematchInputSerializer, request)
+        rematch = services.game_rematch(player=Player.of(request, create=True), game=game, swap=data["swap"])
+        rematch.refresh_from_db()
+        return Response(presentation.game_state(rematch), status=status.HTTP_201_CREATED)

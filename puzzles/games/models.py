@@ -2,7 +2,9 @@
 
 Positions and moves are stored as text in the notation of RULES.md section 2
 (positions always normalised, moves as ``Position.normalise_move`` gives them).
-Values are from the point of view of the player making the move.
+Values are from the point of view of the player making the move (in
+``partnership``, of that player's team).  A game is of one variant (RULES.md
+section 4); the human plays one seat of it and the solver every other seat.
 """
 from __future__ import annotations
 
@@ -10,11 +12,19 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from puzzles.core.vocabulary import GRADE_CHOICES, SIDE_CHOICES
+from puzzles.core.vocabulary import GRADE_CHOICES
+from solver import Variant
+from solver.variant import LEWICKI_NAME, SEATS
+
+# Every seat of any variant (A, B; C and D in partnership).
+SEAT_CHOICES = [(seat, seat) for seat in SEATS]
+# The longest position string (double-nine with its 27 out stones) is under 200 characters.
+POSITION_LENGTH = 256
 
 
 class Game(models.Model):
-    """A practice deal: a human plays one side, the solver the other."""
+    """A practice deal of one variant: a human plays one seat, the solver the
+    others (in ``partnership`` the human's partner too, perfectly)."""
 
     class Level(models.TextChoices):
         PERFECT = "perfect", _("perfect")
@@ -26,9 +36,11 @@ class Game(models.Model):
         THINKING = "thinking", _("thinking")
         OVER = "over", _("over")
 
-    start_position = models.CharField(_("start position"), max_length=128)
-    current_position = models.CharField(_("current position"), max_length=128)
-    human_side = models.CharField(_("human side"), max_length=1, choices=SIDE_CHOICES, default="A")
+    # The variant as written in a position string ("lewicki", "block+doubles", ...).
+    variant = models.CharField(_("variant"), max_length=24, default=LEWICKI_NAME)
+    start_position = models.CharField(_("start position"), max_length=POSITION_LENGTH)
+    current_position = models.CharField(_("current position"), max_length=POSITION_LENGTH)
+    human_side = models.CharField(_("human side"), max_length=1, choices=SEAT_CHOICES, default="A")
     level = models.CharField(_("level"), max_length=8, choices=Level.choices, default=Level.STRONG)
     # A deal seed is 0 <= seed < 2**64, beyond a signed 64-bit integer (and
     # SQLite keeps big decimals as floats): stored as its decimal digits.
@@ -42,6 +54,11 @@ class Game(models.Model):
     # when the games are handed to the user).
     session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
     result = models.JSONField(_("result"), null=True, blank=True)
+    # The game this one replays (the same deal, maybe with the sides swapped).
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches",
+        verbose_name=_("rematch of"),
+    )
     hints_used = models.PositiveIntegerField(_("hints used"), default=0)
     ply_count = models.PositiveIntegerField(_("moves played"), default=0)
     # Bumped by every change (a move, a grade, a hint): clients wait on it.
@@ -60,8 +77,34 @@ class Game(models.Model):
         return f"game {self.pk} ({self.human_side}, {self.level}, {self.status})"
 
     @property
+    def rules(self) -> Variant:
+        """The game's variant as a ``solver.Variant``."""
+        return Variant.parse(self.variant)
+
+    @property
+    def human_team(self) -> str:
+        """The human's side as a ``Result`` names it: ``A``, ``B``, ``A+C`` or ``B+D``."""
+        rules = self.rules
+        return rules.team_name(rules.team_of(self.human_side))
+
+    @property
     def solver_side(self) -> str:
-        return "B" if self.human_side == "A" else "A"
+        """The side the solver plays against the human (``B+D`` when the human is on A+C)."""
+        rules = self.rules
+        return rules.team_name(1 - rules.team_of(self.human_side))
+
+    @property
+    def partner(self) -> str | None:
+        """The human's partner's seat (``partnership``), else ``None``."""
+        rules = self.rules
+        mates = [s for s in rules.seats if s != self.human_side and rules.same_team(s, self.human_side)]
+        return mates[0] if mates else None
+
+    def role_of(self, seat: str) -> str:
+        """``human``, ``partner`` (the solver, on the human's team) or ``opponent``."""
+        if seat == self.human_side:
+            return "human"
+        return "partner" if self.rules.same_team(seat, self.human_side) else "opponent"
 
 
 class GameMove(models.Model):
@@ -75,11 +118,11 @@ class GameMove(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     ply = models.PositiveIntegerField(_("ply"))
-    side = models.CharField(_("side"), max_length=1, choices=SIDE_CHOICES)
+    side = models.CharField(_("side"), max_length=1, choices=SEAT_CHOICES)
     by = models.CharField(_("by"), max_length=6, choices=By.choices)
     move = models.CharField(_("move"), max_length=8)
-    position_before = models.CharField(_("position before"), max_length=128)
-    position_after = models.CharField(_("position after"), max_length=128)
+    position_before = models.CharField(_("position before"), max_length=POSITION_LENGTH)
+    position_after = models.CharField(_("position after"), max_length=POSITION_LENGTH)
     value = models.IntegerField(_("value"), null=True, blank=True)
     best_value = models.IntegerField(_("best value"), null=True, blank=True)
     best_moves = models.JSONField(_("best moves"), null=True, blank=True)

@@ -13,14 +13,29 @@ from . import texts
 from .models import Game, GameMove, Hint
 
 
-def move_state(move: GameMove) -> dict[str, Any]:
+def _for_human(value: int | None, sign: int) -> int | None:
+    return None if value is None else sign * value
+
+
+def move_state(move: GameMove, game: Game | None = None) -> dict[str, Any]:
+    """A move as the API gives it.  ``value`` and ``best_value`` are for the
+    mover's team (RULES.md); ``value_for_human`` and ``best_value_for_human``
+    the same values from the human's team's side (the one point of view of
+    the game pages); ``role`` says whose move it was: ``human``, ``partner``
+    or ``opponent``."""
+    game = game if game is not None else move.game
+    role = game.role_of(move.side)
+    sign = -1 if role == "opponent" else 1
     return {
         "ply": move.ply,
         "side": move.side,
         "by": move.by,
+        "role": role,
         "move": move.move,
         "value": move.value,
         "best_value": move.best_value,
+        "value_for_human": _for_human(move.value, sign),
+        "best_value_for_human": _for_human(move.best_value, sign),
         "best_moves": move.best_moves,
         "grade": move.grade,
         "points_lost": move.points_lost,
@@ -36,14 +51,15 @@ def result_state(game: Game) -> dict[str, Any] | None:
     if not game.result:
         return None
     result = dict(game.result)
+    result.setdefault("resigned", None)
     winner = result.get("winner")
     if winner is None:
         result["outcome"], result["human_points"] = "draw", 0
-    elif winner == game.human_side:
+    elif winner == game.human_team:
         result["outcome"], result["human_points"] = "win", result["points"]
     else:
         result["outcome"], result["human_points"] = "loss", -result["points"]
-    result["text"] = texts.result_text(result)
+    result["text"] = texts.result_text(result, team=game.partner is not None)
     return result
 
 
@@ -54,6 +70,19 @@ def game_urls(game: Game) -> dict[str, Any]:
         "hint": reverse("games:api-game-hint", args=[game.pk]),
         "play": reverse("games:play-game", args=[game.pk]),
         "review": reverse("games:review-game", args=[game.pk]),
+        "resign": reverse("games:api-game-resign", args=[game.pk]),
+        "rematch": reverse("games:api-game-rematch", args=[game.pk]),
+    }
+
+
+def seats_state(game: Game) -> dict[str, Any]:
+    """Who plays which seat: the variant's seats in playing order, the two
+    teams, and each seat's role for the human."""
+    rules = game.rules
+    return {
+        "seats": list(rules.seats),
+        "teams": [rules.team_name(0), rules.team_name(1)],
+        "roles": {seat: game.role_of(seat) for seat in rules.seats},
     }
 
 
@@ -66,19 +95,27 @@ def game_state(game: Game, moves: list[GameMove] | None = None, hints: list[Hint
     start = Position.parse(game.start_position)
     position = Position.parse(game.current_position)
     board = position.to_json(line=line_from_moves(start, [m.move for m in moves]))
+    seats = seats_state(game)
     return {
         "id": game.pk,
+        "variant": game.variant,
         "start": game.start_position,
         "position": game.current_position,
         "human": game.human_side,
+        "human_team": game.human_team,
+        "partner": game.partner,
         "solver": game.solver_side,
+        "seats": seats["seats"],
+        "teams": seats["teams"],
+        "roles": seats["roles"],
+        "rematch_of": game.rematch_of_id,
         "level": game.level,
         "seed": int(game.seed) if game.seed is not None else None,
         "rng_seed": game.rng_seed,
         "status": game.status,
         "to_move": None if game.status == Game.Status.OVER else position.side,
         "legal_moves": board["legal_moves"] if game.status == Game.Status.YOUR_MOVE else [],
-        "moves": [move_state(m) for m in moves],
+        "moves": [move_state(m, game) for m in moves],
         "ungraded": sum(1 for m in moves if m.graded_at is None),
         "result": result_state(game),
         "hints": [hint_state(h) for h in hints],
@@ -101,3 +138,59 @@ def positions_of_game(game: Game, moves: list[GameMove]) -> list[dict[str, Any]]
         played.append(move.move)
         out.append(Position.parse(move.position_after).to_json(line=line_from_moves(start, played)))
     return out
+
+
+def variant_label(variant: str) -> str:
+    """A variant as a player reads it: "Block game, doubles play again"."""
+    return texts.variant_text(variant)
+
+
+def game_rows(games: list[Game]) -> list[dict[str, Any]]:
+    """The lines of "Your games": each game with its variant, seat, opponent,
+    moves, status, and once over its result and the human's score."""
+    rows = []
+    for game in games:
+        result = result_state(game)
+        rows.append(
+            {
+                "game": game,
+                "variant": variant_label(game.variant),
+                "result": result,
+                "score": None if result is None else result["human_points"],
+                "urls": game_urls(game),
+            }
+        )
+    return rows
+
+
+def chart_values(moves: list[dict[str, Any]]) -> list[int | None]:
+    """The value of the game for the human's team with perfect play, at the
+    start and after each ply (``None`` where a move is not graded yet): the
+    best value at the first move, then each move's value."""
+    if not moves:
+        return []
+    return [moves[0]["best_value_for_human"], *(m["value_for_human"] for m in moves)]
+
+
+def value_chart(moves: list[dict[str, Any]], width: int = 640, height: int = 160, pad: int = 22) -> dict[str, Any]:
+    """An SVG chart of ``chart_values``: the polyline's points, one dot per
+    ply (a link to that ply), the zero line and the scale."""
+    values = chart_values(moves)
+    known = [v for v in values if v is not None]
+    if not known:
+        return {"width": width, "height": height, "points": "", "dots": [], "zero": height / 2, "top": 0, "bottom": 0}
+    bound = max(max(known), -min(known), 1)
+    n = max(len(values) - 1, 1)
+
+    def x(i: int) -> float:
+        return round(pad + (width - 2 * pad) * i / n, 1)
+
+    def y(v: int) -> float:
+        return round(pad + (height - 2 * pad) * (bound - v) / (2 * bound), 1)
+
+    dots = [{"x": x(i), "y": y(v), "ply": i, "value": v} for i, v in enumerate(values) if v is not None]
+    return {
+        "width": width, "height": height, "points": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "dots": dots, "zero": y(0), "top": bound, "bottom": -bound, "y_top": y(bound), "y_bottom": y(-bound),
+        "left": pad, "right": width - pad,
+    }

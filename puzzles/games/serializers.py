@@ -5,22 +5,37 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from puzzles.analyses.serializers import AnalysisOutputSerializer
-from puzzles.core.vocabulary import GRADES, OUTCOMES, REASONS, SIDES
+from puzzles.core.vocabulary import GRADES, OUTCOMES, REASONS
+from solver import VARIANTS
+from solver.variant import SEATS
 
 from .models import Game
+from .services import RANDOM_SEAT, RESIGNED
+
+VARIANT_NAMES = [str(v) for v in VARIANTS]
+# A Result's winner: a seat, or a team of partnership.
+WINNERS = ["A", "B", "A+C", "B+D"]
 
 # ------------------------------------------------------------------- input
 
 class GameCreateInputSerializer(serializers.Serializer):
     position = serializers.CharField(
-        max_length=200, required=False, allow_blank=True,
-        help_text="Start from this position; leave out for a fresh deal.",
+        max_length=400, required=False, allow_blank=True,
+        help_text="Start from this position (of any variant: its first field names it); leave out for a fresh deal.",
+    )
+    variant = serializers.ChoiceField(
+        choices=VARIANT_NAMES, required=False, allow_blank=True,
+        help_text="The variant of a fresh deal (RULES.md section 4), with `seed` or alone for a random deal; "
+        "the standard game (lewicki) when left out. With a `position` it may be given, and must be the position's.",
     )
     seed = serializers.CharField(
         max_length=24, required=False, allow_null=True,
         help_text="The deal's seed, 0 <= seed < 2**64 (a number or a string of digits); random when left out.",
     )
-    human = serializers.ChoiceField(choices=list(SIDES), default="A", help_text="The side the human plays.")
+    human = serializers.ChoiceField(
+        choices=[*SEATS, RANDOM_SEAT], default="A",
+        help_text="The seat the human plays (A or B; A to D in partnership), or 'random' for one drawn at random.",
+    )
     level = serializers.ChoiceField(choices=Game.Level.values, default=Game.Level.STRONG)
     rng_seed = serializers.IntegerField(
         required=False, min_value=0, max_value=(1 << 63) - 1,
@@ -34,6 +49,13 @@ class GameCreateInputSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class RematchInputSerializer(serializers.Serializer):
+    swap = serializers.BooleanField(
+        default=False,
+        help_text="Play the other side's seat (A for B, C for D) instead of the same seat.",
+    )
+
+
 class HintInputSerializer(serializers.Serializer):
     level = serializers.ChoiceField(
         choices=[1, 2, 3],
@@ -45,11 +67,16 @@ class HintInputSerializer(serializers.Serializer):
 
 class GameMoveOutputSerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="0 for the first move of the game.")
-    side = serializers.ChoiceField(choices=list(SIDES))
+    side = serializers.ChoiceField(choices=list(SEATS), help_text="The seat that moved.")
     by = serializers.ChoiceField(choices=["human", "solver"])
+    role = serializers.ChoiceField(
+        choices=["human", "partner", "opponent"], help_text="The mover for the human: you, your partner, an opponent."
+    )
     move = serializers.CharField()
-    value = serializers.IntegerField(allow_null=True, help_text="For the mover; null until graded.")
-    best_value = serializers.IntegerField(allow_null=True)
+    value = serializers.IntegerField(allow_null=True, help_text="For the mover's team; null until graded.")
+    best_value = serializers.IntegerField(allow_null=True, help_text="For the mover's team.")
+    value_for_human = serializers.IntegerField(allow_null=True, help_text="`value` from the human's team's side.")
+    best_value_for_human = serializers.IntegerField(allow_null=True, help_text="`best_value` from the human's team's side.")
     best_moves = serializers.ListField(child=serializers.CharField(), allow_null=True)
     grade = serializers.ChoiceField(choices=list(GRADES), allow_null=True)
     points_lost = serializers.IntegerField(allow_null=True)
@@ -66,9 +93,12 @@ class HintOutputSerializer(serializers.Serializer):
 
 
 class ResultOutputSerializer(serializers.Serializer):
-    winner = serializers.ChoiceField(choices=list(SIDES), allow_null=True)
+    winner = serializers.ChoiceField(choices=WINNERS, allow_null=True, help_text="The winning seat or team; null for a draw.")
     points = serializers.IntegerField()
-    reason = serializers.ChoiceField(choices=list(REASONS))
+    reason = serializers.ChoiceField(
+        choices=[*REASONS, RESIGNED], help_text="'resigned': the human gave the deal up (it scores as a domino)."
+    )
+    resigned = serializers.ChoiceField(choices=list(SEATS), allow_null=True, help_text="The seat that resigned.")
     outcome = serializers.ChoiceField(choices=list(OUTCOMES), help_text="For the human.")
     human_points = serializers.IntegerField(help_text="The human's score: +points, -points or 0.")
     text = serializers.CharField()
@@ -76,15 +106,26 @@ class ResultOutputSerializer(serializers.Serializer):
 
 class GameOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    variant = serializers.ChoiceField(choices=VARIANT_NAMES, help_text="The game's variant (RULES.md section 4).")
     start = serializers.CharField()
     position = serializers.CharField(help_text="The current position.")
-    human = serializers.ChoiceField(choices=list(SIDES))
-    solver = serializers.ChoiceField(choices=list(SIDES))
+    human = serializers.ChoiceField(choices=list(SEATS), help_text="The seat the human plays.")
+    human_team = serializers.ChoiceField(choices=WINNERS, help_text="The human's side as a result names it (A, B, A+C, B+D).")
+    partner = serializers.ChoiceField(
+        choices=list(SEATS), allow_null=True, help_text="The human's partner (played perfectly by the solver); null outside partnership."
+    )
+    solver = serializers.ChoiceField(choices=WINNERS, help_text="The side the solver plays against the human.")
+    seats = serializers.ListField(child=serializers.ChoiceField(choices=list(SEATS)), help_text="The seats in playing order.")
+    teams = serializers.ListField(child=serializers.CharField(), help_text="The two sides: [A, B] or [A+C, B+D].")
+    roles = serializers.DictField(
+        child=serializers.ChoiceField(choices=["human", "partner", "opponent"]), help_text="Each seat's role for the human."
+    )
+    rematch_of = serializers.IntegerField(allow_null=True, help_text="The game this one is a rematch of.")
     level = serializers.ChoiceField(choices=Game.Level.values)
     seed = serializers.IntegerField(allow_null=True, help_text="The deal's seed (null when started from a position).")
     rng_seed = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.values)
-    to_move = serializers.ChoiceField(choices=list(SIDES), allow_null=True)
+    to_move = serializers.ChoiceField(choices=list(SEATS), allow_null=True)
     legal_moves = serializers.ListField(
         child=serializers.CharField(),
         help_text="The human's legal moves when it is their move (['pass'] when forced), else [].",

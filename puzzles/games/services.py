@@ -34,8 +34,9 @@ from puzzles.analyses.selectors import analysis_cached
 from puzzles.analyses.services import analysis_request, analysis_solve, requeue_stale_analyses
 from puzzles.core import events, tasking
 from puzzles.core.errors import ApplicationError, ConflictError
-from solver import Analysis, DominoError, Position
+from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
+from solver.variant import LEWICKI
 
 from . import opponent
 from .models import Game, GameMove, Hint
@@ -46,6 +47,10 @@ log = logging.getLogger(__name__)
 
 # Random deal and opponent seeds stay below 2**53 so that JavaScript reads them exactly.
 RANDOM_SEED_BOUND = 1 << 53
+# ``human="random"``: one of the variant's seats, drawn when the game is made.
+RANDOM_SEAT = "random"
+# A result's reason when the human gave the deal up (beside the rules' domino and blocked).
+RESIGNED = "resigned"
 
 
 def _notify(game_id: int) -> None:
@@ -79,30 +84,57 @@ def _moved_on(after: Position, human: str) -> dict[str, Any]:
     }
 
 
+def _variant(text: Any) -> Variant:
+    try:
+        return Variant.parse(text)
+    except VariantError as exc:
+        raise ApplicationError(str(exc)) from None
+
+
+def _seat(human: Any, rules: Variant) -> str:
+    """The seat the human plays: one of the variant's seats, or one of them
+    at random for ``"random"``."""
+    if human == RANDOM_SEAT:
+        return secrets.choice(rules.seats)
+    if human not in rules.seats:
+        raise ApplicationError(
+            f"human is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {human!r}"
+        )
+    return human
+
+
 def game_create(
     *,
     player: Player,
     position: str | None = None,
     seed=None,
+    variant: str | None = None,
     human: str = "A",
     level: str = Game.Level.STRONG,
     rng_seed: int | None = None,
+    rematch_of: Game | None = None,
 ) -> Game:
-    """A new practice game from ``position`` or from the deal of ``seed`` (a
-    random seed when neither is given).  The solver's first move, when it is
+    """A new practice game from ``position`` (of any variant: its first field
+    names it) or from the deal of ``seed`` in ``variant`` (a random deal when
+    no seed is given; the standard game when no variant is).  ``human`` is a
+    seat of the variant or ``"random"``.  The solver's first move, when it is
     to move, and the analysis of the start are queued at once."""
     if position not in (None, "") and seed is not None:
         raise ApplicationError("give either a position or a seed, not both")
-    if human not in ("A", "B"):
-        raise ApplicationError(f"human is 'A' or 'B', not {human!r}")
     if level not in Game.Level.values:
         raise ApplicationError(f"level is one of {', '.join(Game.Level.values)}, not {level!r}")
     if position:
         start = Position.parse(position)  # DominoError: 400
+        if variant not in (None, "") and _variant(variant) != start.variant:
+            raise ApplicationError(
+                f"the position is of the variant {start.variant}, not {variant}: give one or the other"
+            )
         seed = None
     else:
+        rules = _variant(variant) if variant not in (None, "") else LEWICKI
         seed = check_seed(seed) if seed is not None else secrets.randbelow(RANDOM_SEED_BOUND)
-        start = deal(seed)
+        start = deal(seed, rules)
+    human = _seat(human, start.variant)
     if start.is_over():
         raise ApplicationError(f"this deal is already over ({start.result()}): there is nothing to play")
     if rng_seed is None:
@@ -112,6 +144,7 @@ def game_create(
     status = _status_after(start, human)
     with transaction.atomic():
         game = Game.objects.create(
+            variant=str(start.variant),
             start_position=str(start),
             current_position=str(start),
             human_side=human,
@@ -119,12 +152,62 @@ def game_create(
             seed=None if seed is None else str(seed),
             rng_seed=rng_seed,
             status=status,
+            rematch_of=rematch_of,
             **player.owner_fields(),
         )
         if status == Game.Status.THINKING:
             tasking.enqueue(solver_turn_task, game.pk)
         else:  # warm the analysis the first grade and any hint will need
             analysis_request(position=str(start))
+    return game
+
+
+def swapped_seat(game: Game) -> str:
+    """The seat of the other side that faced the human's seat: A and B change
+    places, and C and D (the same deal seen from across the table)."""
+    seats = game.rules.seats
+    index = seats.index(game.human_side)
+    return seats[index ^ 1]
+
+
+def game_rematch(*, player: Player, game: Game, swap: bool = False) -> Game:
+    """A new game of the same deal (the same seed, or the same start position)
+    against the same level, the human in the same seat or, with ``swap``, in
+    the other side's seat (A for B, C for D).  The solver's choices are drawn
+    afresh."""
+    human = swapped_seat(game) if swap else game.human_side
+    if game.seed is not None:
+        return game_create(
+            player=player, seed=int(game.seed), variant=game.variant, human=human, level=game.level,
+            rematch_of=game,
+        )
+    return game_create(player=player, position=game.start_position, human=human, level=game.level, rematch_of=game)
+
+
+def game_resign(*, game: Game) -> Game:
+    """The human gives the deal up: it is over at once, counted as if the
+    other side had gone out (it scores the pips left in the hands of the
+    human's side).  409 once the game is over.  Moves still ungraded are
+    graded as usual; a solver's turn queued meanwhile finds the game over."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.status == Game.Status.OVER:
+            raise ConflictError(f"the game is over ({_describe_result(locked.result)}): nothing to resign")
+        position = Position.parse(locked.current_position)
+        rules = position.variant
+        mine = rules.team_of(locked.human_side)
+        result = {
+            "winner": rules.team_name(1 - mine),
+            "points": position.team_pips(mine),
+            "reason": RESIGNED,
+            "resigned": locked.human_side,
+        }
+        Game.objects.filter(pk=locked.pk).update(
+            status=Game.Status.OVER, result=result, version=F("version") + 1, updated_at=timezone.now()
+        )
+        _notify(locked.pk)
+        game_finished_on_commit(locked.pk)
+    game.refresh_from_db()
     return game
 
 
@@ -160,7 +243,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
             raise ConflictError(f"the game is over ({_describe_result(game.result)}): no more moves")
         before = Position.parse(game.current_position)
         if before.side != game.human_side:
-            raise ConflictError(f"it is not your move: {before.side} (the solver) is to move")
+            raise ConflictError(f"it is not your move: {before.side} (played by the solver) is to move")
         try:
             played = before.normalise_move(move)
         except DominoError as exc:
@@ -192,6 +275,8 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
 def _describe_result(result: dict | None) -> str:
     if not result:
         return "finished"
+    if result.get("reason") == RESIGNED:
+        return f"{result.get('resigned')} resigned"
     if result.get("winner") is None:
         return f"a draw, {result.get('reason')}"
     return f"{result['winner']} won {result['points']} points, {result.get('reason')}"
@@ -226,14 +311,22 @@ def human_move_settle(*, move: GameMove) -> GameMove:
     return move
 
 
+def _solver_level(game: Game, seat: str) -> str:
+    """The strength the solver plays ``seat`` with: the human's partner plays
+    perfectly (for the human's team), the opponents at the game's level."""
+    return Game.Level.PERFECT if game.role_of(seat) == "partner" else game.level
+
+
 def game_play_solver_turn(*, game: Game) -> GameMove | None:
-    """Play the solver's move if it is the solver's turn (a forced pass too);
-    else do nothing.  The move is chosen by the game's level and its seeded
-    generator, so running this twice plays the same move once."""
+    """Play the solver's move if a seat the solver plays is to move (a forced
+    pass too); else do nothing.  The move is chosen by the seat's level and
+    the game's seeded generator, so running this twice plays the same move
+    once.  When the solver is still to move afterwards (the next seat is its
+    own, or a double let the seat move again), the next turn is queued."""
     if game.status != Game.Status.THINKING:
         return None
     before = Position.parse(game.current_position)
-    if before.side != game.solver_side or before.is_over():
+    if before.side == game.human_side or before.is_over():
         # Should not happen; put the status right rather than wait forever.
         Game.objects.filter(pk=game.pk, version=game.version).update(
             status=_status_after(before, game.human_side), result=_result_json(before),
@@ -244,7 +337,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             game_finished_on_commit(game.pk)
         return None
     analysis = analysis_solve(game.current_position)
-    move = opponent.choose_move(analysis, game.level, game.rng_seed, game.ply_count)
+    move = opponent.choose_move(analysis, _solver_level(game, before.side), game.rng_seed, game.ply_count)
     after = before.push(move)
     status = _status_after(after, game.human_side)
     with transaction.atomic():
@@ -268,6 +361,8 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         _notify(game.pk)
         if status == Game.Status.OVER:
             game_finished_on_commit(game.pk)
+        elif status == Game.Status.THINKING:
+            tasking.enqueue(solver_turn_task, game.pk)
     if status == Game.Status.YOUR_MOVE:
         # The human's next grade and hints need this analysis: have it ready.
         try:

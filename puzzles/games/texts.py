@@ -39,16 +39,47 @@ def hint_text(level: int, content: dict) -> str:
     return _("The best move is %(move)s.") % {"move": move}
 
 
-def result_text(result: dict) -> str:
+def result_text(result: dict, team: bool = False) -> str:
+    """The result for the human (``team``: for the human's team, in ``partnership``)."""
     outcome = result.get("outcome")
     reason = result.get("reason")
+    points = result.get("points", 0)
+    if reason == "resigned":
+        return ngettext(
+            "You resigned: the other side scores %(points)d point.",
+            "You resigned: the other side scores %(points)d points.",
+            points,
+        ) % {"points": points}
     how = _("domino") if reason == "domino" else _("blocked")
     if outcome == "draw":
         return _("A draw (%(how)s).") % {"how": how}
+    if team:
+        if outcome == "win":
+            return ngettext(
+                "Your team wins %(points)d point (%(how)s).", "Your team wins %(points)d points (%(how)s).", points
+            ) % {"points": points, "how": how}
+        return ngettext(
+            "Your team loses %(points)d point (%(how)s).", "Your team loses %(points)d points (%(how)s).", points
+        ) % {"points": points, "how": how}
     if outcome == "win":
         return ngettext(
-            "You win %(points)d point (%(how)s).", "You win %(points)d points (%(how)s).", result["points"]
-        ) % {"points": result["points"], "how": how}
+            "You win %(points)d point (%(how)s).", "You win %(points)d points (%(how)s).", points
+        ) % {"points": points, "how": how}
     return ngettext(
-        "You lose %(points)d point (%(how)s).", "You lose %(points)d points (%(how)s).", result["points"]
-    ) % {"points": result["points"], "how": how}
+        "You lose %(points)d point (%(how)s).", "You lose %(points)d points (%(how)s).", points
+    ) % {"points": points, "how": how}
+
+
+def variant_text(variant: str) -> str:
+    """A variant's name in words ("Block game, doubles play again")."""
+    name, _plus, option = variant.partition("+")
+    names = {
+        "lewicki": _("Open domino"),
+        "lewicki9": _("Open domino, double-nine"),
+        "block": _("Block game"),
+        "partnership": _("Partnership"),
+    }
+    text = str(names.get(name, name))
+    if option:
+        return _("%(variant)s, doubles play again") % {"variant": text}
+    return text

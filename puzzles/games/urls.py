@@ -9,9 +9,13 @@ urlpatterns = [
     path("play/<int:game_id>/", views.play_game, name="play-game"),
     path("play/<int:game_id>/move/", views.play_move, name="play-move"),
     path("play/<int:game_id>/hint/", views.play_hint, name="play-hint"),
+    path("play/<int:game_id>/resign/", views.play_resign, name="play-resign"),
+    path("play/<int:game_id>/rematch/", views.play_rematch, name="play-rematch"),
     path("games/<int:game_id>/review/", views.review_game, name="review-game"),
     path("api/games/", apis.GameListCreateApi.as_view(), name="api-games"),
     path("api/games/<int:game_id>/", apis.GameDetailApi.as_view(), name="api-game-detail"),
     path("api/games/<int:game_id>/moves/", apis.GameMoveApi.as_view(), name="api-game-moves"),
     path("api/games/<int:game_id>/hint/", apis.GameHintApi.as_view(), name="api-game-hint"),
+    path("api/games/<int:game_id>/resign/", apis.GameResignApi.as_view(), name="api-game-resign"),
+    path("api/games/<int:game_id>/rematch/", apis.GameRematchApi.as_view(), name="api-game-rematch"),
 ]

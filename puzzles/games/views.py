@@ -38,10 +38,12 @@ def play_new(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
+            position = form.cleaned_data["position"] or None
             game = services.game_create(
                 player=Player.of(request, create=True),
-                position=form.cleaned_data["position"] or None,
+                position=position,
                 seed=form.cleaned_data["seed"] or None,
+                variant=None if position else form.chosen_variant(),
                 human=form.cleaned_data["human"],
                 level=form.cleaned_data["level"],
             )
@@ -49,7 +51,19 @@ def play_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, str(exc))
         else:
             return redirect("games:play-game", game_id=game.pk)
-    return render(request, "games/play_new.html", {"form": form, "urls": _page_urls()})
+    games = list(selectors.games_for_player(Player.of(request))[:10])
+    return render(
+        request, "games/play_new.html",
+        {"form": form, "urls": _page_urls(), "games": games},
+    )
+
+
+def seats_top_to_bottom(game: Game) -> str:
+    """The seats for the plain board (``core/_board.html``'s ``sides``): with
+    two seats the solver's on top and the human's below; with four the
+    human's last (the bottom seat; the others go round the table)."""
+    others = [s for s in game.rules.seats if s != game.human_side]
+    return "".join([*others, game.human_side])
 
 
 def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -64,8 +78,9 @@ def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
             "state": state,
             "urls": _page_urls(game),
             "hints_now": last_hints,
+            "variant_label": presentation.variant_label(game.variant),
             "moves": _move_rows(state["moves"]),
-            "sides_top_bottom": [game.solver_side, game.human_side],
+            "sides_top_bottom": seats_top_to_bottom(game),
         },
     )
 
@@ -101,6 +116,29 @@ def hint_from_form(request: HttpRequest, game: Game) -> None:
     else:
         if hint is None:
             messages.info(request, _("The position is being analysed; ask again in a moment."))
+
+
+@require_POST
+def play_resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get_for_player(Player.of(request), game_id)
+    try:
+        services.game_resign(game=game)
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+    return redirect("games:play-game", game_id=game.pk)
+
+
+@require_POST
+def play_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get_for_player(Player.of(request), game_id)
+    try:
+        rematch = services.game_rematch(
+            player=Player.of(request, create=True), game=game, swap=request.POST.get("swap") == "1"
+        )
+    except (ApplicationError, DominoError) as exc:
+        messages.error(request, str(exc))
+        return redirect("games:play-game", game_id=game.pk)
+    return redirect("games:play-game", game_id=rematch.pk)
 
 
 @require_POST
@@ -143,6 +181,8 @@ def review_game(request: HttpRequest, game_id: int) -> HttpResponse:
             "hints_next": hints_next,
             "points_lost": sum(m["points_lost"] or 0 for m in human_moves),
             "review_data": {"boards": boards, "ply": ply},
-            "sides_top_bottom": [game.solver_side, game.human_side],
+            "sides_top_bottom": seats_top_to_bottom(game),
+            "chart": presentation.value_chart(state["moves"]),
+            "variant_label": presentation.variant_label(game.variant),
         },
     )

@@ -55,6 +55,7 @@ class MatchListCreateApi(APIView):
             level=data["level"],
             seed=data.get("seed"),
             human=data["human"],
+            variant=data["variant"],
         )
         match.refresh_from_db()
         return Response(presentation.match_state(match), status=status.HTTP_201_CREATED)

@@ -3,12 +3,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from puzzles.games.forms import VariantFields
 from puzzles.games.models import Game
 
 from .services import DEFAULT_TARGET_POINTS, TARGET_POINTS_RANGE, TARGET_WINS_RANGE
 
 
-class NewMatchForm(forms.Form):
+class NewMatchForm(VariantFields):
     target = forms.ChoiceField(
         label=_("Play until"),
         choices=[("points", _("a side reaches a score")), ("wins", _("a side has won a number of deals"))],
@@ -24,9 +25,6 @@ class NewMatchForm(forms.Form):
         label=_("Won deals"), required=False, initial=3,
         min_value=TARGET_WINS_RANGE[0], max_value=TARGET_WINS_RANGE[1],
     )
-    human = forms.ChoiceField(
-        label=_("You play"), choices=[("A", _("A")), ("B", _("B"))], initial="A", widget=forms.RadioSelect
-    )
     level = forms.ChoiceField(label=_("Opponent"), choices=Game.Level.choices, initial=Game.Level.STRONG)
     seed = forms.CharField(
         label=_("Match number (optional)"), required=False, max_length=24,
@@ -38,6 +36,7 @@ class NewMatchForm(forms.Form):
         field = "target_points" if data.get("target") == "points" else "target_wins"
         if data.get("target") and data.get(field) is None and field not in self.errors:
             self.add_error(field, _("Give the target."))
+        self.check_seat(data)
         return data
 
     def targets(self) -> dict[str, int | None]:

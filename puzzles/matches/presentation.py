@@ -34,17 +34,18 @@ def deal_rows(match: Match, deals: list[MatchDeal] | None = None) -> list[dict[s
     after it (``totals``, ``wins``: null while the deal is played)."""
     if deals is None:
         deals = _deals(match)
-    scores = {"A": 0, "B": 0}
-    wins = {"A": 0, "B": 0}
+    scores = dict.fromkeys(match.sides, 0)
+    wins = dict.fromkeys(match.sides, 0)
+    human_team = match.human_team
     rows = []
     for deal in deals:
         recorded = deal.recorded_at is not None
-        if recorded and deal.winner:
+        if recorded and deal.winner in scores:
             scores[deal.winner] += deal.points or 0
             wins[deal.winner] += 1
         human_points = None
         if recorded:
-            human_points = 0 if not deal.winner else (deal.points or 0) * (1 if deal.winner == match.human_side else -1)
+            human_points = 0 if not deal.winner else (deal.points or 0) * (1 if deal.winner == human_team else -1)
         urls = game_urls(deal.game)
         rows.append(
             {
@@ -59,7 +60,7 @@ def deal_rows(match: Match, deals: list[MatchDeal] | None = None) -> list[dict[s
                 "human_points": human_points,
                 "totals": dict(scores) if recorded else None,
                 "wins": dict(wins) if recorded else None,
-                "text": texts.deal_result_text(deal.winner, deal.points or 0, deal.reason, match.human_side) if recorded else "",
+                "text": texts.deal_result_text(deal.winner, deal.points or 0, deal.reason, human_team) if recorded else "",
                 "urls": {"game": urls["self"], "review": urls["review"]},
             }
         )
@@ -76,19 +77,23 @@ def match_state(match: Match, deals: list[MatchDeal] | None = None) -> dict[str,
     match.refresh_from_db()
     rows = deal_rows(match, deals)
     over = match.status == Match.Status.OVER
-    human, solver = match.human_side, match.solver_side
+    human, solver = match.human_team, match.solver_side
+    side_a, side_b = match.sides
     return {
         "id": match.pk,
+        "variant": match.variant,
         "status": match.status,
         "target_points": match.target_points,
         "target_wins": match.target_wins,
         "target_text": texts.target_text(match.target_points, match.target_wins),
         "level": match.level,
-        "human": human,
+        "human": match.human_side,
+        "human_team": human,
         "solver": solver,
+        "sides": [side_a, side_b],
         "seed": int(match.seed),
-        "scores": {"A": match.score_a, "B": match.score_b},
-        "wins": {"A": match.wins_a, "B": match.wins_b},
+        "scores": {side_a: match.score_a, side_b: match.score_b},
+        "wins": {side_a: match.wins_a, side_b: match.wins_b},
         "deals": rows,
         "current_game": rows[-1]["game"] if rows and not over else None,
         "winner": match.winner or None,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from puzzles.core.vocabulary import REASONS, SIDES
 from puzzles.games.models import Game
+from puzzles.games.serializers import VARIANT_NAMES, WINNERS
+from puzzles.games.services import RANDOM_SEAT
+from solver.variant import SEATS
 
 from .models import Match
 
@@ -26,7 +28,13 @@ class MatchCreateInputSerializer(serializers.Serializer):
         max_length=24, required=False, allow_null=True,
         help_text="The match's seed, 0 <= seed < 2**64 (a number or a string of digits): the same seed gives the same deals. Random when left out.",
     )
-    human = serializers.ChoiceField(choices=list(SIDES), default="A", help_text="The side the human plays in every deal.")
+    human = serializers.ChoiceField(
+        choices=[*SEATS, RANDOM_SEAT], default="A",
+        help_text="The seat the human plays in every deal (A to D in partnership), or 'random' for one drawn once.",
+    )
+    variant = serializers.ChoiceField(
+        choices=VARIANT_NAMES, default="lewicki", help_text="The variant every deal is played in (RULES.md section 4)."
+    )
 
     def to_internal_value(self, data):
         # Accept a JSON number for the seed as well as a string.
@@ -37,9 +45,9 @@ class MatchCreateInputSerializer(serializers.Serializer):
 
 # ------------------------------------------------------------------ output
 
-class SidesSerializer(serializers.Serializer):
-    A = serializers.IntegerField()
-    B = serializers.IntegerField()
+def sides_field(**kwargs) -> serializers.DictField:
+    """A number per side, keyed by the side's name (``A``/``B``, or ``A+C``/``B+D``)."""
+    return serializers.DictField(child=serializers.IntegerField(), **kwargs)
 
 
 class MatchDealOutputSerializer(serializers.Serializer):
@@ -48,31 +56,34 @@ class MatchDealOutputSerializer(serializers.Serializer):
     seed = serializers.IntegerField(help_text="The deal's seed (derived from the match's seed).")
     status = serializers.ChoiceField(choices=Game.Status.values, help_text="The game's status.")
     recorded = serializers.BooleanField(help_text="Whether the match has counted the deal's result.")
-    winner = serializers.ChoiceField(choices=list(SIDES), allow_null=True, help_text="Null for a draw or while the deal is played.")
+    winner = serializers.ChoiceField(choices=WINNERS, allow_null=True, help_text="Null for a draw or while the deal is played.")
     points = serializers.IntegerField(allow_null=True, help_text="What the winner scored (0 for a draw); null while played.")
-    reason = serializers.ChoiceField(choices=list(REASONS), allow_null=True)
+    reason = serializers.ChoiceField(choices=["domino", "blocked", "resigned"], allow_null=True)
     human_points = serializers.IntegerField(allow_null=True, help_text="For the human: +points, -points or 0.")
-    totals = SidesSerializer(allow_null=True, help_text="The match's scores after this deal.")
-    wins = SidesSerializer(allow_null=True, help_text="The deals each side has won after this deal.")
+    totals = sides_field(allow_null=True, help_text="The match's scores after this deal.")
+    wins = sides_field(allow_null=True, help_text="The deals each side has won after this deal.")
     text = serializers.CharField(allow_blank=True, help_text="The deal's result in words ('' while played).")
     urls = serializers.DictField(child=serializers.CharField())
 
 
 class MatchOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    variant = serializers.ChoiceField(choices=VARIANT_NAMES)
     status = serializers.ChoiceField(choices=Match.Status.values)
     target_points = serializers.IntegerField(allow_null=True)
     target_wins = serializers.IntegerField(allow_null=True)
     target_text = serializers.CharField()
     level = serializers.ChoiceField(choices=Game.Level.values)
-    human = serializers.ChoiceField(choices=list(SIDES))
-    solver = serializers.ChoiceField(choices=list(SIDES))
+    human = serializers.ChoiceField(choices=list(SEATS), help_text="The human's seat, the same in every deal.")
+    human_team = serializers.ChoiceField(choices=WINNERS, help_text="The human's side (A, B, A+C or B+D).")
+    solver = serializers.ChoiceField(choices=WINNERS, help_text="The side the solver plays against the human.")
+    sides = serializers.ListField(child=serializers.CharField(), help_text="The two sides: [A, B] or [A+C, B+D].")
     seed = serializers.IntegerField()
-    scores = SidesSerializer()
-    wins = SidesSerializer(help_text="Deals won by each side.")
+    scores = sides_field(help_text="Each side's score, keyed by the side's name.")
+    wins = sides_field(help_text="Deals won by each side.")
     deals = MatchDealOutputSerializer(many=True)
     current_game = serializers.IntegerField(allow_null=True, help_text="The game being played; null once the match is over.")
-    winner = serializers.ChoiceField(choices=list(SIDES), allow_null=True)
+    winner = serializers.ChoiceField(choices=WINNERS, allow_null=True)
     text = serializers.CharField(help_text="Where the match stands, in words.")
     version = serializers.IntegerField(help_text="Changes whenever a deal ends: long-poll with ?wait=.")
     created_at = serializers.DateTimeField()

@@ -38,9 +38,10 @@ from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
-from puzzles.games.services import RANDOM_SEED_BOUND, game_create
-from solver import SeedError
+from puzzles.games.services import RANDOM_SEAT, RANDOM_SEED_BOUND, game_create
+from solver import SeedError, Variant, VariantError
 from solver.deal import check_seed
+from solver.variant import LEWICKI_NAME
 
 from .models import Match, MatchDeal
 
@@ -84,10 +85,13 @@ def match_create(
     level: str = Game.Level.STRONG,
     seed: Any = None,
     human: str = "A",
+    variant: str = LEWICKI_NAME,
 ) -> Match:
-    """A new match to ``target_points`` or to ``target_wins`` won deals
-    (exactly one of them), its first deal started.  Refuses (400) a target out
-    of range, both targets or neither, a bad level, side or seed."""
+    """A new match of ``variant`` to ``target_points`` or to ``target_wins``
+    won deals (exactly one of them), its first deal started.  ``human`` is a
+    seat of the variant, or ``"random"`` (drawn once: the human keeps that
+    seat all match).  Refuses (400) a target out of range, both targets or
+    neither, a bad variant, level, seat or seed."""
     if target_points is not None and target_wins is not None:
         raise ApplicationError("give a target score (target_points) or a number of won deals (target_wins), not both")
     if target_points is None and target_wins is None:
@@ -96,8 +100,14 @@ def match_create(
         target_points = _check_target("target_points", target_points, TARGET_POINTS_RANGE)
     else:
         target_wins = _check_target("target_wins", target_wins, TARGET_WINS_RANGE)
-    if human not in ("A", "B"):
-        raise ApplicationError(f"human is 'A' or 'B', not {human!r}")
+    try:
+        rules = Variant.parse(variant)
+    except VariantError as exc:
+        raise ApplicationError(str(exc)) from None
+    if human == RANDOM_SEAT:
+        human = secrets.choice(rules.seats)
+    if human not in rules.seats:
+        raise ApplicationError(f"human is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {human!r}")
     if level not in Game.Level.values:
         raise ApplicationError(f"level is one of {', '.join(Game.Level.values)}, not {level!r}")
     if seed is None:
@@ -109,6 +119,7 @@ def match_create(
             raise ApplicationError(str(exc)) from None
     with transaction.atomic():
         match = Match.objects.create(
+            variant=str(rules),
             target_points=target_points,
             target_wins=target_wins,
             level=level,
@@ -128,6 +139,7 @@ def _start_deal(match: Match, number: int) -> MatchDeal:
     game = game_create(
         player=Player.owning(match),
         seed=seed,
+        variant=match.variant,
         human=match.human_side,
         level=match.level,
         rng_seed=deal_rng_seed(match_seed, number),
@@ -137,7 +149,7 @@ def _start_deal(match: Match, number: int) -> MatchDeal:
 
 def _winner(match: Match) -> str:
     """The side that has reached the match's target, or ''."""
-    for side in ("A", "B"):
+    for side in match.sides:
         if match.target_points is not None and match.score(side) >= match.target_points:
             return side
         if match.target_wins is not None and match.wins(side) >= match.target_wins:
@@ -167,10 +179,10 @@ def match_deal_record(*, game_id: int) -> bool:
         if not updated:  # another process recorded it first
             return False
         match = Match.objects.select_for_update().get(pk=deal.match_id)
-        for side in ("A", "B"):
+        for side, field in zip(match.sides, ("a", "b"), strict=True):
             recorded = MatchDeal.objects.filter(match=match, winner=side, recorded_at__isnull=False)
-            setattr(match, f"score_{side.lower()}", sum(recorded.values_list("points", flat=True)))
-            setattr(match, f"wins_{side.lower()}", recorded.count())
+            setattr(match, f"score_{field}", sum(recorded.values_list("points", flat=True)))
+            setattr(match, f"wins_{field}", recorded.count())
         match.winner = _winner(match)
         if match.status == Match.Status.PLAYING and match.winner:
             match.status = Match.Status.OVER

@@ -4,9 +4,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from puzzles.core.vocabulary import REASON_CHOICES
+from .models import DEAL_REASON_CHOICES
 
-_REASONS = dict(REASON_CHOICES)
+_REASONS = dict(DEAL_REASON_CHOICES)
 
 
 def target_text(target_points: int | None, target_wins: int | None) -> str:
@@ -21,7 +21,8 @@ def reason_text(reason: str) -> str:
 
 
 def deal_result_text(winner: str, points: int, reason: str, human: str) -> str:
-    """A deal's result for the human: "You win 12 points (domino)."."""
+    """A deal's result for the human (``human``: the human's side, ``A`` or
+    a team ``A+C``): "You win 12 points (domino)."."""
     how = reason_text(reason)
     if not winner:
         return _("A draw (%(how)s): no points.") % {"how": how}

@@ -16,7 +16,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.games import presentation as game_presentation
 from puzzles.games import services as game_services
-from puzzles.games.views import hint_from_form
+from puzzles.games.views import hint_from_form, seats_top_to_bottom
 
 from . import presentation, selectors, services
 from .forms import NewMatchForm
@@ -36,6 +36,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 level=form.cleaned_data["level"],
                 human=form.cleaned_data["human"],
                 seed=form.cleaned_data["seed"] or None,
+                variant=form.chosen_variant(),
                 **form.targets(),
             )
         except ApplicationError as exc:
@@ -44,7 +45,10 @@ def index(request: HttpRequest) -> HttpResponse:
             return redirect("matches:match", match_id=match.pk)
     player = Player.of(request)
     matches = [services.match_settle(match=m) for m in selectors.matches_for_player(player)[:20]]
-    rows = [{"match": m, "state": presentation.match_state(m)} for m in matches]
+    rows = [
+        {"match": m, "state": presentation.match_state(m), "variant": game_presentation.variant_label(m.variant)}
+        for m in matches
+    ]
     return render(request, "matches/index.html", {"form": form, "rows": rows})
 
 
@@ -69,7 +73,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "deal_number": deals[-1]["number"],
             "previous": previous,
             "hints_now": [h for h in game_state["hints"] if h["ply"] == game.ply_count],
-            "sides_top_bottom": [game.solver_side, game.human_side],
+            "sides_top_bottom": seats_top_to_bottom(game),
             "urls": {
                 "jsi18n": reverse("javascript-catalog"),
                 "new_match": reverse("matches:index"),
