@@ -73,6 +73,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # An address longer than PUZZLES_MAX_URL_CHARS gets a 414 (JSON under /api/).
+    "puzzles.core.middleware.LongAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -83,6 +85,8 @@ MIDDLEWARE = [
     "puzzles.core.longpoll.LongPollMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     # Last: counts failed log-ins and locks out (django-axes).
     "axes.middleware.AxesMiddleware",
 ]
@@ -296,6 +300,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "puzzles.accounts.limits.locked_out"
 # Sign-ups per address and hour.
+PUZZLES_MAX_URL_CHARS = int(os.environ.get("PUZZLES_MAX_URL_CHARS", "8190"))
 SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", "5"))
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -304,6 +309,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Content-Security-Policy (django-csp): every script, style, image, font and
+# request comes from the site itself, no inline script or style, no frames.  The
+# API docs pages (Swagger UI, Redoc) widen it for their own inline styles
+# (config/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "site:home"
 LOGOUT_REDIRECT_URL = "site:home"

@@ -219,6 +219,21 @@ def site():
             shutil.rmtree(folder, ignore_errors=True)
 
 
+def manage(site, *args: str) -> None:
+    """``manage.py`` with the site's environment; fails the test on an error."""
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=str(ROOT), env=site.env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.fixture(scope="session")
+def content(site):
+    """Puzzles and endgames in the site's database (once per test process)."""
+    manage(site, "generate_puzzles", "--count", "12", "--local", "--no-progress")
+    manage(site, "build_endgames", "--per-chapter", "2")
+    return site
+
+
 @pytest.fixture(scope="session")
 def browser():
     try:

@@ -7,32 +7,15 @@ the first screen of the play, puzzle, endgame and analysis pages."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import urlencode
 
-import pytest
 from browser_helpers import watch_errors
 
 from solver import deal
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 390, "height": 844}
-
-
-def manage(site, *args: str) -> None:
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=str(ROOT), env=site.env,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-
-
-@pytest.fixture(scope="module")
-def content(site):
-    """Puzzles and endgames in the site's database (once for the module)."""
-    manage(site, "generate_puzzles", "--count", "12", "--local", "--no-progress")
-    manage(site, "build_endgames", "--per-chapter", "2")
-    return site
 
 
 def phone_page(browser):

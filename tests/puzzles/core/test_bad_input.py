@@ -82,3 +82,18 @@ def test_unknown_api_paths_are_json_404s(api, url):
 def test_a_wrong_method_is_a_json_405(api, game):
     response = api.put(f"/api/games/{game['id']}/", {}, format="json")
     assert response.status_code == 405 and "not allowed" in response.json()["error"]
+
+
+@pytest.mark.parametrize("path", ["/api/games/", "/api/analyses/", "/analysis/"])
+def test_an_overlong_address_is_a_414(api, path, settings):
+    settings.PUZZLES_MAX_URL_CHARS = 2_000
+    fine = api.get(path + "?position=" + "x" * 1_000)
+    assert fine.status_code != 414
+    for method in ("get", "post"):
+        response = getattr(api, method)(path + "?q=" + "x" * 5_000)
+        assert response.status_code == 414, (method, path)
+        if path.startswith("/api/"):
+            assert response["Content-Type"].startswith("application/json")
+            assert "at most 2000" in response.json()["error"]
+        else:
+            assert response["Content-Type"].startswith("text/plain") and b"2000" in response.content

@@ -72,3 +72,6 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
         thread.join(30)
     assert len(answers) == CLIENTS * POLLS_EACH
     assert all(status == 200 and 7 < seconds < 15 for status, seconds in answers), sorted(answers)[:5]
+    # an address of 100 kB through the real server (uvicorn reads any length): a JSON 414
+    status, body = players[0].call("GET", "/api/games/?q=" + "x" * 100_000)
+    assert status == 414 and "at most 8190" in body["error"]
