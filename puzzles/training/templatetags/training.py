@@ -21,3 +21,11 @@ def daily_puzzle_widget(context: dict[str, Any], puzzle: Puzzle | None) -> dict[
     out["csrf_token"] = context.get("csrf_token")
     out["request"] = request
     return out
+
+
+@register.filter
+def join_moves(line: list[dict[str, Any]]) -> str:
+    """A solution line's moves, as the result screen lists them ("36R 12L pass")."""
+    from puzzles.core.templatetags.domino import move
+
+    return " ".join(str(move(step["move"])) for step in line)

@@ -1,0 +1,191 @@
+"""Streak and timed runs end to end in headless Chromium, at desktop width
+and on a phone (390x844), against the real site (a worker grades the moves):
+from the training page to the streak page, two puzzles solved by clicking
+stones (the moves found by the solver here, in the test), then a wrong move
+ends the streak and the result lists each puzzle with its solution; a timed
+run shows the server's clock, takes ten seconds off for a wrong move, and
+when the clock runs out (the test moves the run's deadline near) the result
+screen lists the puzzles with their solutions."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from browser_helpers import watch_errors
+
+from solver import Position, analyse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+RUN = "window.runPage.run"
+
+
+def shell(site, code: str) -> None:
+    """Python code in ``manage.py shell`` with the site's database."""
+    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=str(ROOT), env=site.env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def click_move(page, move: str) -> None:
+    """Plays ``move`` by clicking its stone, then its end (or Pass)."""
+    if move == "pass":
+        page.locator(".odb-pass").click()
+        return
+    stone, end = move[:2], move[2:] or None
+    page.locator(f'.odb-hand-bottom .odb-hand-stone.is-selectable[data-stone="{stone}"]').first.click()
+    targets = page.locator(f'.odb-end.is-target[data-end="{end}"]' if end else '.odb-end.is-target[data-end="open"]')
+    if targets.count() == 0:
+        targets = page.locator(".odb-end.is-target")
+    targets.first.click()
+
+
+def run_state(page) -> dict:
+    return page.evaluate(RUN)
+
+
+def wait_ready(page) -> dict:
+    """Waits until the page has a puzzle on the board for the player's move, or the run is over."""
+    page.wait_for_function(
+        f"() => {{ const r = {RUN}; return r.status === 'over' || (r.attempt && r.attempt.status === 'your-move'); }}"
+    )
+    return run_state(page)
+
+
+def play(page, correct: bool) -> dict:
+    """One move of the puzzle under way: the solver's best (found here) or its worst; the run after it is graded."""
+    run = wait_ready(page)
+    attempt = run["attempt"]
+    analysis = analyse(Position.parse(attempt["position"]))
+    move = str(analysis.best_moves[0] if correct else analysis.moves[-1].move)
+    assert correct or analysis.moves[-1].value < analysis.value
+    moves_before, puzzles_before = len(attempt["moves"]), len(run["puzzles"])
+    click_move(page, move)
+    page.wait_for_function(
+        f"""([a, m, p]) => {{ const r = {RUN};
+            if (r.status === 'over' || r.puzzles.length > p) return true;
+            return r.attempt && r.attempt.id === a && r.attempt.moves.length > m && r.attempt.status === 'your-move'; }}""",
+        arg=[attempt["id"], moves_before, puzzles_before],
+    )
+    return run_state(page)
+
+
+def solve_one(page) -> dict:
+    """Plays best moves until the puzzle under way ends."""
+    start = wait_ready(page)
+    count = len(start["puzzles"])
+    run = start
+    while run["status"] == "active" and len(run["puzzles"]) == count:
+        run = play(page, correct=True)
+    return run
+
+
+def assert_no_solution_shown(page) -> None:
+    run = run_state(page)
+    assert all(p["solution"] is None for p in run["puzzles"])
+    assert run["attempt"]["solution"] is None
+    assert page.locator(".run-result").is_hidden()
+
+
+def assert_result_lists_the_solutions(page, run: dict) -> None:
+    result = page.locator(".run-result")
+    result.wait_for()
+    items = page.locator(".run-puzzles li")
+    assert items.count() == len(run["puzzles"])
+    for i, p in enumerate(run["puzzles"]):
+        assert p["solution"] is not None
+        text = items.nth(i).inner_text()
+        assert p["solution"]["line"][0]["move"] in text, text
+    page.locator(".run-again").wait_for()
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_a_streak_in_the_browser(content, browser, screenshots, size):
+    context = browser.new_context(viewport=VIEWPORTS[size])
+    page = context.new_page()
+    page.set_default_timeout(40_000)
+    errors = watch_errors(page)
+    try:
+        page.goto(content.base_url + "/puzzles/train/")
+        page.locator(".training-nav").get_by_role("link", name="Streak").click()
+        page.wait_for_url(re.compile(r"/puzzles/streak/$"))
+        page.get_by_role("button", name="Start a streak").click()
+        page.wait_for_url(re.compile(r"/puzzles/runs/\d+/$"))
+        page.wait_for_function("() => !!window.runPage")
+        assert page.locator("#run-root .fallback").is_hidden()
+        assert page.locator("#run-root svg.odb-svg").is_visible()
+        assert page.locator(".run-clock").is_hidden()  # a streak has no clock
+        ratings = [run_state(page)["puzzles"][0]["rating"]]
+        for solved in (1, 2):
+            run = solve_one(page)
+            assert run["status"] == "active" and run["score"] == solved, run
+            assert page.locator(".run-score-now").inner_text().endswith(str(solved))
+            assert page.locator(".run-strip .result-solved").count() == solved
+            assert_no_solution_shown(page)
+            ratings.append(run["puzzles"][-1]["rating"])
+        assert ratings == sorted(ratings)
+        screenshots(page, f"streak-{size}-playing")
+        run = play(page, correct=False)
+        assert run["status"] == "over" and run["end_reason"] == "wrong-move" and run["score"] == 2
+        assert_result_lists_the_solutions(page, run)
+        assert "A wrong move ended the run." in page.locator(".run-result").inner_text()
+        screenshots(page, f"streak-{size}-result")
+        # nothing sticks out of a phone's screen
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= VIEWPORTS[size]["width"] + 1, width
+        page.goto(content.base_url + "/puzzles/streak/")
+        assert int(page.locator(".run-best").get_attribute("data-best")) >= 2
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_a_timed_run_in_the_browser(content, browser, screenshots, size):
+    context = browser.new_context(viewport=VIEWPORTS[size])
+    page = context.new_page()
+    page.set_default_timeout(40_000)
+    errors = watch_errors(page)
+    try:
+        page.goto(content.base_url + "/puzzles/train/")
+        page.locator(".training-nav").get_by_role("link", name="Timed").click()
+        page.wait_for_url(re.compile(r"/puzzles/timed/$"))
+        page.get_by_role("button", name="Start the clock").click()
+        page.wait_for_url(re.compile(r"/puzzles/runs/\d+/$"))
+        page.wait_for_function("() => !!window.runPage")
+        run_id = run_state(page)["id"]
+        clock = page.locator(".run-clock")
+        assert re.fullmatch(r"[23]:\d\d", clock.inner_text()), clock.inner_text()
+        run = solve_one(page)
+        assert run["score"] == 1 and run["status"] == "active"
+        before = run["time_left"]
+        run = play(page, correct=False)
+        assert run["mistakes"] == 1 and run["penalty_seconds"] == 10 and run["status"] == "active"
+        assert run["time_left"] <= before - 10 + 0.5
+        assert page.locator(".run-strip .result-failed").count() == 1
+        assert_no_solution_shown(page)
+        screenshots(page, f"timed-{size}-playing")
+        # the clock nearly out on the server (the test moves the deadline near); the page, read again, counts down
+        shell(content,
+              "from datetime import timedelta; from django.utils import timezone; "
+              "from puzzles.training.models import PuzzleRun; "
+              f"PuzzleRun.objects.filter(pk={run_id}).update(deadline=timezone.now() + timedelta(seconds=6))")
+        page.reload()
+        page.wait_for_function("() => !!window.runPage")
+        assert run_state(page)["time_left"] <= 6
+        page.wait_for_function(f"() => {RUN}.status === 'over'", timeout=30_000)
+        run = run_state(page)
+        assert run["end_reason"] == "time" and run["score"] == 1
+        assert [p["result"] for p in run["puzzles"]][:2] == ["solved", "failed"]
+        assert_result_lists_the_solutions(page, run)
+        assert "Time is up." in page.locator(".run-result").inner_text()
+        screenshots(page, f"timed-{size}-result")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= VIEWPORTS[size]["width"] + 1, width
+        assert errors == []
+    finally:
+        context.close()
