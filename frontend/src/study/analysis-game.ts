@@ -239,7 +239,8 @@ export class ReviewView {
       if (ply === i) row.setAttribute("aria-current", "step");
       else row.removeAttribute("aria-current");
     }
-    this.rows.get(i)?.scrollIntoView({ block: "nearest" });
+    const row = this.rows.get(i);
+    if (row) keepInView(row);
     const dot = this.dots[i];
     if (dot && this.cursor) {
       this.cursor.setAttribute("x1", dot.getAttribute("cx") ?? "0");
@@ -280,6 +281,17 @@ export class ReviewView {
     }
     return out;
   }
+}
+
+/** Scrolls the move list (not the page) so that ``row`` is in sight. */
+function keepInView(row: HTMLElement): void {
+  const box = row.closest<HTMLElement>(".review-table-scroll");
+  if (!box) return;
+  const head = box.querySelector("thead")?.getBoundingClientRect().height ?? 0;
+  const top = row.offsetTop - head;
+  const bottom = row.offsetTop + row.offsetHeight;
+  if (top < box.scrollTop) box.scrollTop = Math.max(0, top);
+  else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight;
 }
 
 function mountShare(root: HTMLElement): void {
