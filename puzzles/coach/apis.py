@@ -86,9 +86,7 @@ class TryInputSerializer(serializers.Serializer):
 
 
 def _player(request: Request) -> Player:
-    player = Player.of(request)
-    services.exercises_sync(player)
-    return player
+    return Player.of(request)
 
 
 def _int_param(request: Request, name: str) -> int | None:

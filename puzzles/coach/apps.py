@@ -9,10 +9,16 @@ class CoachConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from celery.signals import task_postrun
+
         from puzzles.accounts.signals import guest_claimed
         from puzzles.games.signals import game_finished
+        from puzzles.study.tasks import grade_game_record_task
 
         from . import services
 
         guest_claimed.connect(services.exercises_claim, dispatch_uid="puzzles.coach.claim")
         game_finished.connect(services.exercises_on_game_finished, dispatch_uid="puzzles.coach.game-finished")
+        # A game record's analysis is done when study's grading task has run.
+        task_postrun.connect(services.exercises_on_record_graded, sender=grade_game_record_task, weak=False,
+                             dispatch_uid="puzzles.coach.record-graded")

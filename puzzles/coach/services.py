@@ -2,9 +2,13 @@
 tries at them (graded at once from the stored answer: no solver here).
 
 Exercises are made idempotently (``(game, ply)`` and ``(game_analysis, ply)``
-are unique) when a game ends (``games.signals.game_finished``) and again by
-``exercises_sync`` on every read of a player's exercises, which also picks up
-moves graded after the game ended and analyses finished since.
+are unique) on the workers, never while a page or the API is read: when a
+game ends (``games.signals.game_finished`` queues ``exercises_for_game_task``,
+which looks again while the game's last moves are still being graded) and
+when a game record's analysis is done (the end of study's grading task
+queues ``exercises_for_analysis_task``).  Each of these also runs
+``exercises_sync`` for the player, which makes whatever an earlier signal
+missed (a worker that died between the commit and the signal).
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from django.utils import timezone
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_json_cached
+from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game, GameMove
 from puzzles.games.selectors import games_for_player
@@ -123,9 +128,41 @@ def exercises_sync(player: Player) -> int:
     return made
 
 
-def exercises_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
-    """Receiver of ``games.signals.game_finished``."""
+def exercises_after_game(*, game_id: int) -> int:
+    """A game has ended: make its exercises, and any the player is missing.
+    Returns how many of the human's moves of the game are still ungraded
+    (the task looks again while there are some)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.OVER:
+        return 0
     exercises_from_game(game)
+    exercises_sync(Player.owning(game, "owner"))
+    return GameMove.objects.filter(game=game, by=GameMove.By.HUMAN, grade__isnull=True).count()
+
+
+def exercises_after_analysis(*, analysis_id: int) -> int:
+    """A game record's analysis has finished: make its exercises (and any the player is missing)."""
+    analysis = GameAnalysis.objects.filter(pk=analysis_id).first()
+    if analysis is None:
+        return 0
+    made = exercises_from_analysis(analysis)
+    return made + exercises_sync(Player.owning(analysis, "owner"))
+
+
+def exercises_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
+    """Receiver of ``games.signals.game_finished``: queue the making of its exercises."""
+    from .tasks import exercises_for_game_task
+
+    tasking.enqueue(exercises_for_game_task, game.pk)
+
+
+def exercises_on_record_graded(sender: Any = None, args: Any = None, **kwargs: Any) -> None:
+    """Receiver of Celery's ``task_postrun`` for study's ``grade_game_record_task``
+    (its first argument is the analysis): queue the making of its exercises."""
+    from .tasks import exercises_for_analysis_task
+
+    if args:
+        tasking.enqueue(exercises_for_analysis_task, int(args[0]))
 
 
 def exercises_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:

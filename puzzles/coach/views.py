@@ -20,9 +20,7 @@ from .models import Exercise
 
 
 def _player(request: HttpRequest) -> Player:
-    player = Player.of(request)
-    services.exercises_sync(player)
-    return player
+    return Player.of(request)
 
 
 def index(request: HttpRequest) -> HttpResponse:

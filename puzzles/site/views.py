@@ -7,7 +7,6 @@ from django.shortcuts import render
 
 from puzzles.accounts.players import Player
 from puzzles.coach import selectors as coach_selectors
-from puzzles.coach import services as coach_services
 from puzzles.games.forms import NewGameForm
 from puzzles.games.selectors import games_for_player
 from puzzles.training import selectors as training_selectors
@@ -21,7 +20,6 @@ def home(request: HttpRequest) -> HttpResponse:
     games = list(games_for_player(player)[:10])
     # Beat chooses the daily puzzle; on a fresh site the first visitor has it chosen now.
     daily = training_selectors.daily_puzzle() or training_services.daily_ensure()
-    coach_services.exercises_sync(player)
     exercises = coach_selectors.exercise_counts(player)
     return render(request, "site/home.html",
                   {"games": games, "form": NewGameForm(), "daily": daily, "exercises": exercises})

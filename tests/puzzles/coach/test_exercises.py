@@ -118,3 +118,54 @@ def test_exercise_pages_and_errors(api, other_api):
     shown = api.get(response["Location"]).content.decode()
     assert "Best moves:" in shown
     assert api.get("/coach/").status_code == 200
+
+
+def test_reading_the_exercises_writes_nothing_the_end_of_a_game_makes_them(api):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from puzzles.coach.models import Exercise
+    from puzzles.coach.tasks import exercises_for_game_task
+
+    game, made = play_with_mistakes(api, seed=7, mistakes=2)
+    # made by the task the end of the game queued (eager here), before any read
+    assert set(Exercise.objects.filter(game_id=game["id"]).values_list("position", flat=True)) == set(made)
+    Exercise.objects.all().delete()
+    reads = ["/", "/coach/", f"/coach/games/{game['id']}/", "/api/exercises/", "/api/exercises/?due=1",
+             f"/api/exercises/?game={game['id']}", "/api/exercises/next/"]
+    with CaptureQueriesContext(connection) as queries:
+        for url in reads:
+            assert api.get(url).status_code in (200, 404), url
+    writes = [q["sql"] for q in queries.captured_queries
+              if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")) and "coach_" in q["sql"]]
+    assert writes == [] and Exercise.objects.count() == 0
+    # the task makes them again (idempotent: twice makes them once)
+    exercises_for_game_task(game["id"])
+    exercises_for_game_task(game["id"])
+    assert set(Exercise.objects.values_list("position", flat=True)) == set(made)
+
+
+def test_a_finished_record_analysis_makes_the_players_exercises(api):
+    from puzzles.coach.models import Exercise
+    from solver import deal
+    from solver.record import GameRecord
+
+    # a record of deal 7 in which A (the tags say it is you) makes two mistakes
+    position, moves, mistakes = deal(7), [], {}
+    while not position.is_over():
+        analysis = analyse(position)
+        bad = [m for m in analysis.moves if m.grade in ("mistake", "blunder")]
+        if position.side == "A" and bad and len(mistakes) < 2:
+            move = bad[0].move
+            mistakes[str(position)] = str(move)
+        else:
+            move = analysis.best_moves[0]
+        moves.append(str(move))
+        position = position.play(move)
+    assert len(mistakes) == 2
+    record = str(GameRecord(deal(7), moves, (("You", "A"), ("Seed", "7"))))
+    response = api.post("/api/game-analyses/", {"record": record}, format="json")
+    assert response.status_code in (200, 201, 202), response.content
+    # the analysis ran (eager tasks); its end queued the coach's task, which made them
+    exercises = Exercise.objects.filter(game_analysis__isnull=False)
+    assert {e.position: e.played for e in exercises} == mistakes
