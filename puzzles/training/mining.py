@@ -311,6 +311,22 @@ def quality_facts(facts: Facts) -> dict[str, Any]:
     }
 
 
+def stored_facts(position: str, kind: str, line: list[str], solver_moves: int) -> Facts:
+    """The facts of a puzzle already stored, from its start and its stored
+    line (the start analysed again): for scoring puzzles mined before the
+    quality score existed."""
+    start = Position.parse(position)
+    moves, end = [], start
+    for text in line:
+        move = end.normalise_move(text)
+        moves.append(move)
+        end = end.play(move)
+    final = end
+    for move in analyse(end).pv:
+        final = final.play(move)
+    return Facts(start, kind, analyse(start), Line(tuple(moves), solver_moves, end, final))
+
+
 def quality_score(q: dict[str, Any]) -> float:
     """0 to 100 from ``quality_facts``: many legal moves, most of them
     failing and by a lot, a natural move that fails, a long line of deep

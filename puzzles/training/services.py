@@ -41,7 +41,7 @@ from solver import Analysis, DominoError, Position
 
 from . import days, glicko2, mining, runs, selectors
 from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun, PuzzleSeed, PuzzleVote
-from .tasks import attempt_settle_task, mine_seeds_task, pool_filled_task
+from .tasks import attempt_settle_task, mine_seeds_task, pool_filled_task, quality_backfill_task, run_expire_task
 
 log = logging.getLogger(__name__)
 
@@ -242,6 +242,30 @@ def pool_fill_async(minimum: int, *, seeds_per_task: int = 8) -> int:
     batches = [seeds[i : i + seeds_per_task] for i in range(0, len(seeds), seeds_per_task)]
     chord(mine_seeds_task.s(b) for b in batches)(pool_filled_task.s())
     return deals
+
+
+def puzzles_quality_backfill(limit: int = 50) -> list[int]:
+    """Give a quality score to puzzles stored without one (mined before the
+    score existed): their solver facts from the start and the stored line,
+    the score, and the players' votes on top.  Runs the solver: for tasks
+    (the beat's upkeep does ``limit`` at a time).  Returns the puzzles scored."""
+    done = []
+    for puzzle in Puzzle.objects.filter(quality_facts={}).order_by("id")[:limit]:
+        facts = mining.quality_facts(mining.stored_facts(puzzle.position, puzzle.kind, puzzle.line, puzzle.solver_moves))
+        quality = mining.quality_score(facts)
+        Puzzle.objects.filter(pk=puzzle.pk, quality_facts={}).update(
+            quality_facts=facts, quality=quality, score=mining.vote_score(quality, puzzle.votes_up, puzzle.votes_down),
+        )
+        done.append(puzzle.pk)
+    return done
+
+
+def quality_backfill_async() -> bool:
+    """Queue the scoring of puzzles stored without a quality score, if any (the upkeep)."""
+    if not Puzzle.objects.filter(quality_facts={}).exists():
+        return False
+    tasking.send(quality_backfill_task)
+    return True
 
 
 # ------------------------------------------------------------------ daily
@@ -649,8 +673,6 @@ def run_start(*, player: Player, mode: str) -> PuzzleRun:
 def _run_expire_later(run_id: int, seconds: int) -> None:
     """Queue the task that closes a timed run when its clock runs out (the
     beat's upkeep closes it too, should this message be lost)."""
-    from .tasks import run_expire_task
-
     try:
         run_expire_task.apply_async((run_id,), countdown=seconds + 1)
     except Exception:  # noqa: BLE001 - the upkeep task closes it later

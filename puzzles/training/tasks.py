@@ -61,11 +61,13 @@ def daily_puzzle_task() -> None:
 
 @shared_task(**TASK_OPTIONS)
 def puzzle_upkeep_task(minimum: int = 200) -> None:
-    """Beat: re-queue attempts left thinking, close timed runs out of time, and top the pool up."""
+    """Beat: re-queue attempts left thinking, close timed runs out of time, score puzzles
+    mined before the quality score existed, and top the pool up."""
     from . import services
 
     services.requeue_stale_attempts()
     services.runs_expire_due()
+    services.quality_backfill_async()
     services.pool_fill_async(minimum)
 
 
@@ -75,3 +77,11 @@ def run_expire_task(run_id: int) -> None:
     from . import services
 
     services.run_expire(run_id=run_id)
+
+
+@shared_task(**MINING_OPTIONS)
+def quality_backfill_task(limit: int = 50) -> list[int]:
+    """Score ``limit`` puzzles stored without a quality score (queued by the upkeep)."""
+    from . import services
+
+    return services.puzzles_quality_backfill(limit)
