@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
+from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun, PuzzleSeed
 
 
 @admin.register(Puzzle)
@@ -29,3 +29,11 @@ class PlayerRatingAdmin(admin.ModelAdmin):
 @admin.register(PuzzleSeed)
 class PuzzleSeedAdmin(admin.ModelAdmin):
     list_display = ("seed", "accepted", "created_at")
+
+
+@admin.register(PuzzleRun)
+class PuzzleRunAdmin(admin.ModelAdmin):
+    list_display = ("id", "mode", "user", "status", "end_reason", "score", "mistakes", "started_at", "finished_at")
+    list_filter = ("mode", "status", "end_reason")
+    raw_id_fields = ("user",)
+    readonly_fields = ("started_at", "finished_at", "deadline", "last_move_at", "version")
