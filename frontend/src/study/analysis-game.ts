@@ -104,6 +104,8 @@ export class ReviewView {
   readonly data: ReviewData;
   readonly board: Board;
   index: number;
+  /** The seat at the bottom of the board: A (the first team's seat, as the values are written). */
+  readonly orientation: Seat = "A";
   private readonly rows = new Map<number, HTMLTableRowElement>();
   private readonly label: HTMLElement;
   private readonly now: HTMLElement;
@@ -136,6 +138,8 @@ export class ReviewView {
     const boardHost = el("div", "review-board-widget");
     host.append(boardHost);
     this.board = new Board(boardHost, this.boardConfig());
+    this.board.on("move", (move) => this.explore(move));
+    this.drawBest();
 
     root.querySelectorAll<HTMLTableRowElement>("[data-plies] tbody tr[data-ply]").forEach((row) => {
       const ply = Number(row.dataset.ply);
@@ -162,13 +166,15 @@ export class ReviewView {
       });
     }
 
+    // Before the board's own keys (capture): the arrows step through the game even on the board.
     root.ownerDocument.addEventListener("keydown", (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
       const to = stepFor(event.key, this.index, this.last);
       if (to === null) return;
       event.preventDefault();
+      event.stopPropagation();
       this.go(to);
-    });
+    }, true);
     this.show();
   }
 
@@ -198,23 +204,51 @@ export class ReviewView {
     return best;
   }
 
+  /**
+   * The board at the current index: the move that led there with its grade
+   * badge, and the next decision's moves graded (its best moves, and the move
+   * that was played).  The seat to move may try a move of its own: that opens
+   * the analysis board on the line (``explore``).
+   */
   private boardConfig(): Partial<BoardConfig> {
     const played = this.data.plies[this.index - 1];
-    const best = bestAt(this.data, this.index);
+    const next = this.data.plies[this.index];
+    const position = this.data.boards[this.index];
     const marks: Record<string, Grade> = {};
     for (const p of this.data.plies) marks[String(p.ply)] = p.grade;
-    const config: Partial<BoardConfig> = {
-      position: this.data.boards[this.index],
-      orientation: "A",
-      interactive: false,
+    if (next) {
+      marks[next.move] = next.grade;
+      for (const m of next.best_moves) marks[m] = "best";
+    }
+    const explore = Boolean(next) && !position.over;
+    return {
+      position,
+      orientation: this.orientation,
+      interactive: explore,
+      movable: explore ? [position.side] : "bottom",
+      showLegal: false,
       lastMove: played ? played.move : null,
       lastSide: played ? played.side : null,
       ply: played ? played.ply : null,
       marks,
       revealOut: true,
     };
-    void best;
-    return config;
+  }
+
+  /** Draws the best move of the position shown: its stone lifted, its end marked "best". */
+  private drawBest(): void {
+    const best = bestAt(this.data, this.index);
+    this.board.selectStone(best && best !== "pass" ? best.slice(0, 2) : null);
+  }
+
+  /** A move tried on the board: the analysis board, on the game's line up to here and that move. */
+  private explore(move: string): void {
+    const next = this.data.plies[this.index];
+    if (!next) return;
+    const url = new URL(next.analysis_url, window.location.href);
+    const line = (url.searchParams.get("line") ?? "").split(" ").filter(Boolean);
+    url.searchParams.set("line", [...line, move].join(" "));
+    window.location.assign(url.toString());
   }
 
   go(index: number): void {
@@ -222,6 +256,7 @@ export class ReviewView {
     if (next === this.index) return;
     this.index = next;
     this.board.set(this.boardConfig());
+    this.drawBest();
     this.show();
     const url = new URL(window.location.href);
     url.searchParams.set("ply", String(next));

@@ -98,6 +98,19 @@ describe("the review", () => {
     expect(view.index).toBe(3);
   });
 
+  it("draws the best move of the position shown: its stone picked up, its end graded", () => {
+    const root = page();
+    const view = new ReviewView(root, REVIEW);
+    for (let i = 0; i < REVIEW.plies.length; i++) {
+      view.go(i);
+      const best = REVIEW.plies[i].best_moves[0];
+      expect(view.board.getSelected()).toBe(best === "pass" ? null : best.slice(0, 2));
+      expect(view.board.getConfig().marks?.[best]).toBe("best");
+    }
+    view.go(REVIEW.plies.length);
+    expect(view.board.getSelected()).toBeNull();
+  });
+
   it("says what the next move was and the best, when it was not a best move", () => {
     const root = page();
     const view = new ReviewView(root, REVIEW);
