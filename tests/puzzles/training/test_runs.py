@@ -372,3 +372,16 @@ def test_a_guests_bests_follow_them_when_they_sign_up(client, pool):
     assert (mine.best_puzzle_streak, mine.best_timed_score) == (4, 9)
     run.refresh_from_db()
     assert run.user == user and run.session_key == ""
+
+
+def test_asking_for_the_analysis_of_a_runs_puzzle_counts_as_a_wrong_move(api, other_api, pool):
+    run = start_run(api, "streak")
+    position = run["attempt"]["position"]
+    # another player's analysis of the same position changes nothing for this run
+    other_api.post("/api/analyses/", {"position": position}, format="json")
+    assert api.get(run["urls"]["self"]).json()["status"] == "active"
+    # the analysis answer itself has values: asked through the bare client, outside the scan
+    api.client.post("/api/analyses/", {"position": position}, format="json")
+    over = api.get(run["urls"]["self"]).json()
+    assert over["status"] == "over" and over["end_reason"] == "wrong-move" and over["score"] == 0
+    assert PuzzleAttempt.objects.get(pk=run["attempt"]["id"]).unrated_because == "analysed"
