@@ -74,7 +74,7 @@ bench: system-deps setup
 	@echo
 	$(BIN)/python bench/puzzle_bench.py
 	@echo
-	bench/site_load.sh
+	$(BIN)/python bench/site_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info solver/*.so frontend/node_modules frontend/dist

@@ -1,0 +1,401 @@
+"""The site under load, on loopback: the graded-move round trip of 20 players
+with 500 idle long polls held meanwhile, the saturated throughput, and where
+each process spends its CPU time.
+
+It starts the whole site as ``make run`` does (scripts/run.sh: its own Redis on
+a spare port, gunicorn with uvicorn workers, the grading worker, the general
+worker, beat) with a scratch database and run folder, then:
+
+1. opens ``--idle-polls`` long polls (default 500) from many guest sessions,
+   each waiting on a game that does not change, and keeps them open;
+2. runs ``scripts/load_moves.py``: 20 players thinking about 1 s a move, while
+   py-spy samples the web server, the grading worker and the general worker;
+3. checks that every idle poll was still held and that ordinary requests were
+   answered meanwhile (their median and maximum);
+4. runs the players again with no thinking time (the cores saturated);
+5. prints the figures next to the targets (20 ms median, 60 ms p95, 60 graded
+   moves a second, 500 polls) with their ratios, and each process's profile:
+   the share of its samples in each part of the code and its busiest functions.
+
+    .venv/bin/python bench/site_bench.py [--seconds 30] [--idle-polls 500] [--no-profile]
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import http.client
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver import Position, deal  # noqa: E402
+
+TARGETS = {"median_ms": 20.0, "p95_ms": 60.0, "saturated_moves_per_second": 60.0}
+POLLS_PER_SESSION = 8  # PUZZLES_MAX_POLLS_PER_CLIENT: each session holds at most this many
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Client:
+    """One guest session (its cookies) on one keep-alive connection."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.conn: http.client.HTTPConnection | None = None
+
+    def call(self, method: str, path: str, body: dict | None = None, timeout: float = 40) -> tuple[int, dict]:
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        headers = {"Accept": "application/json"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+            raw = response.read()
+        except (OSError, http.client.HTTPException):
+            self.conn.close()
+            self.conn = None
+            raise
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return response.status, (json.loads(raw) if raw else {})
+
+    def clone(self) -> Client:
+        """Another connection of the same session."""
+        other = Client(self.port)
+        other.cookies = dict(self.cookies)
+        return other
+
+
+def late_position(seed: int) -> Position:
+    """A position of deal ``seed`` a few stones from the end, A or B to move
+    (cheap to analyse: the idle games must not load the workers)."""
+    rng = random.Random(seed)
+    position = deal(seed)
+    for _ in range(22):
+        if position.is_over():
+            break
+        position = position.push(rng.choice(position.legal_moves()))
+    return position
+
+
+class IdlePolls:
+    """``count`` long polls held open on games that never change."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.port, self.count = port, count
+        self.stop = threading.Event()
+        self.lock = threading.Lock()
+        self.held = 0
+        self.early: list[str] = []  # answered before their timeout: not idle
+        self.errors: list[str] = []
+        self.threads: list[threading.Thread] = []
+
+    def start(self) -> None:
+        sessions = -(-self.count // POLLS_PER_SESSION)
+        games = []
+        seed = 1
+        while len(games) < sessions:
+            position = late_position(seed)
+            seed += 1
+            if position.is_over():
+                continue
+            client = Client(self.port)
+            status, game = client.call("POST", "/api/games/", {"position": str(position), "human": position.side})
+            if status != 201:
+                raise SystemExit(f"could not create an idle game: {status} {game}")
+            games.append((client, game))
+        time.sleep(2)  # their first analyses are done
+        for index in range(self.count):
+            client, game = games[index // POLLS_PER_SESSION]
+            thread = threading.Thread(target=self._hold, args=(client.clone(), game["id"]), daemon=True)
+            thread.start()
+            self.threads.append(thread)
+
+    def _hold(self, client: Client, game_id: int) -> None:
+        _, game = client.call("GET", f"/api/games/{game_id}/")
+        version = game["version"]
+        while not self.stop.is_set():
+            with self.lock:
+                self.held += 1
+            started = time.monotonic()
+            try:
+                status, game = client.call("GET", f"/api/games/{game_id}/?wait={version}&timeout=25")
+            except OSError as exc:
+                status, game = -1, {"error": str(exc)}
+            with self.lock:
+                self.held -= 1
+                if status != 200:
+                    self.errors.append(f"{status} {game}")
+                elif time.monotonic() - started < 20 and not self.stop.is_set():
+                    self.early.append(f"answered after {time.monotonic() - started:.1f} s")
+            if status != 200:
+                time.sleep(1)
+            else:
+                version = game["version"]
+
+    def close(self) -> None:
+        self.stop.set()
+
+
+def ordinary_requests(port: int, count: int = 40) -> list[float]:
+    client = Client(port)
+    times = []
+    for _ in range(count):
+        started = time.perf_counter()
+        status, _ = client.call("GET", "/api/puzzles/themes/")
+        times.append((time.perf_counter() - started) * 1000)
+        assert status == 200, status
+        time.sleep(0.05)
+    return times
+
+
+# ----------------------------------------------------------------- profiles
+PARTS = [  # (part, test on a frame "function (path:line)"), first match from the leaf up
+    ("solver (C core and Python)", lambda f: "/solver/" in f),
+    ("database (SQLite, ORM)", lambda f: "sqlite3" in f or "/django/db/" in f),
+    ("Redis and the broker", lambda f: "/redis/" in f or "/kombu/" in f),
+    ("Celery", lambda f: "/celery/" in f or "/billiard/" in f),
+    ("templates", lambda f: "/django/template/" in f),
+    ("DRF and serialising", lambda f: "/rest_framework/" in f or "json" in f),
+    ("the site's code", lambda f: "/puzzles/" in f),
+    ("Django request handling", lambda f: "/django/" in f or "/asgiref/" in f),
+    ("web server (uvicorn, gunicorn)", lambda f: "/uvicorn" in f or "/gunicorn/" in f or "/h11/" in f
+     or "httptools" in f or "asyncio" in f),
+    ("logging", lambda f: "/logging/" in f),
+]
+
+
+# Leaves where a thread waits (a lock, a socket, the event loop) rather than
+# computes: py-spy cannot always tell an idle thread, so they are counted apart.
+WAITING = {"wait", "poll", "select", "sleep", "accept", "recv", "recv_into", "_recv", "_read_from_socket",
+           "readinto", "read", "acquire", "_wait_for_tstate_lock", "get"}
+
+
+def waiting(leaf: str) -> bool:
+    name = leaf.partition(" (")[0].rsplit(".", 1)[-1]
+    return name in WAITING and ("threading.py" in leaf or "socket" in leaf or "select" in leaf
+                                or "eventio" in leaf or "connection.py" in leaf or "queue.py" in leaf
+                                or "kombu" in leaf or "billiard" in leaf or "selectors.py" in leaf)
+
+
+def part_of(stack: list[str]) -> str:
+    for frame in reversed(stack):  # the innermost frame that names a part
+        for name, test in PARTS:
+            if test(frame):
+                return name
+    return "other (interpreter, imports, threads)"
+
+
+def summarise_profile(path: Path) -> dict:
+    parts: collections.Counter[str] = collections.Counter()
+    leaves: collections.Counter[str] = collections.Counter()
+    total = idle = 0
+    if not path.is_file():
+        return {"samples": 0}
+    for line in path.read_text(errors="replace").splitlines():
+        stack_text, _, count_text = line.rpartition(" ")
+        if not stack_text or not count_text.isdigit():
+            continue
+        count = int(count_text)
+        stack = [f for f in stack_text.split(";") if not f.startswith("process ") and not f.startswith("thread ")]
+        if not stack:
+            continue
+        leaf = stack[-1]
+        if waiting(leaf):
+            idle += count
+            continue
+        total += count
+        parts[part_of(stack)] += count
+        name, _, where = leaf.partition(" (")
+        leaves[f"{name} ({where.rstrip(')').split('/')[-1]})"] += count
+    return {"samples": total, "waiting": idle, "parts": parts.most_common(), "leaves": leaves.most_common(8)}
+
+
+def start_profiles(pids: dict[str, int], seconds: float, folder: Path) -> list[tuple[str, subprocess.Popen, Path]]:
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not os.path.exists(spy):
+        print("(py-spy is not installed: no profiles)")
+        return []
+    running = []
+    for name, pid in pids.items():
+        out = folder / f"{name}.txt"
+        proc = subprocess.Popen(
+            [spy, "record", "--pid", str(pid), "--subprocesses", "--duration", str(int(seconds)), "--rate", "200",
+             "--format", "raw", "--full-filenames", "--output", str(out), "--nonblocking"],
+            stdout=subprocess.DEVNULL, stderr=(folder / f"{name}.err").open("w"),
+        )
+        running.append((name, proc, out))
+    return running
+
+
+def print_profiles(profiles: list[tuple[str, subprocess.Popen, Path]], moves: int) -> None:
+    for name, proc, out in profiles:
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        summary = summarise_profile(out)
+        samples = summary["samples"]
+        if not samples:
+            err = out.with_suffix(".err")
+            print(f"  {name}: no samples ({err.read_text()[-300:] if err.is_file() else ''})")
+            continue
+        per_move = samples / 200 / max(moves, 1) * 1000
+        print(f"  {name}: {samples} busy samples at 200/s = {samples / 200:.1f} s of CPU, {per_move:.1f} ms a graded move"
+              f" ({summary['waiting']} more samples waiting on a lock, a socket or the event loop)")
+        for part, count in summary["parts"]:
+            print(f"      {count / samples:6.1%}  {part}")
+        print("    busiest functions (own time):")
+        for leaf, count in summary["leaves"]:
+            print(f"      {count / samples:6.1%}  {leaf}")
+
+
+# --------------------------------------------------------------------- site
+def supervised_pid(run_dir: Path, program: str) -> int | None:
+    done = subprocess.run(
+        [sys.executable, "-m", "supervisor.supervisorctl", "-c", str(run_dir / "supervisord.conf"), "pid", program],
+        capture_output=True, text=True, check=False,
+    )
+    text = done.stdout.strip()
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
+def load(port: int, seconds: float, think: float) -> dict:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "load_moves.py"), "--url", f"http://127.0.0.1:{port}",
+         "--players", "20", "--duration", str(seconds), "--think", str(think), "--json"],
+        capture_output=True, text=True, check=False, timeout=seconds + 300,
+    )
+    try:
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        raise SystemExit(f"the load script failed:\n{done.stdout}\n{done.stderr}") from None
+
+
+def ratio(value: float | None, target: float, lower_is_better: bool = True) -> str:
+    if value is None:
+        return "n/a"
+    if lower_is_better:
+        return f"{value / target:.2f}x the target ({'met' if value <= target else 'missed'})"
+    return f"{value / target:.2f}x the target ({'met' if value >= target else 'missed'})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--saturated-seconds", type=float, default=15)
+    parser.add_argument("--idle-polls", type=int, default=500)
+    parser.add_argument("--no-profile", action="store_true")
+    args = parser.parse_args()
+
+    scratch = Path(tempfile.mkdtemp(prefix="od-bench-"))
+    port, redis_port = free_port(), free_port()
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+        "PORT": str(port),
+        "PYTHON": sys.executable,
+        "DATABASE_URL": f"sqlite:///{scratch / 'bench.sqlite3'}",
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",  # a Redis of its own: no other site takes its tasks
+        "RUN_DIR": str(scratch / "run"),
+        "OPEN_DOMINO_SECRET_FILE": str(scratch / "secret_key"),
+        "PUZZLE_POOL_MIN": "0",  # no puzzle mining or library building during the measurement
+        "ENDGAMES_MIN": "0",
+        # Every scripted player comes from one address: lift the per-client rate limits.
+        "API_RATE_ANON": "1000000/min",
+        "API_RATE_USER": "1000000/min",
+        "DJANGO_LOG_LEVEL": "WARNING",
+    }
+    log = (scratch / "site.log").open("w")
+    site = subprocess.Popen([str(ROOT / "scripts" / "run.sh")], cwd=ROOT, env=env, stdout=log,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    polls: IdlePolls | None = None
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                if Client(port).call("GET", "/api/puzzles/themes/", timeout=3)[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or site.poll() is not None:
+                raise SystemExit("the site did not start:\n" + (scratch / "site.log").read_text()[-3000:])
+            time.sleep(0.5)
+        time.sleep(3)  # the workers are up
+        if args.idle_polls:
+            polls = IdlePolls(port, args.idle_polls)
+            polls.start()
+            deadline = time.monotonic() + 60
+            while polls.held < args.idle_polls and time.monotonic() < deadline:
+                time.sleep(0.5)
+            print(f"idle long polls held: {polls.held} of {args.idle_polls}")
+        run_dir = scratch / "run"
+        pids = {name: supervised_pid(run_dir, name) for name in ("web", "grades", "main")}
+        profiles = [] if args.no_profile else start_profiles(
+            {k: v for k, v in pids.items() if v}, args.seconds, scratch)
+
+        ordinary: list[float] = []
+        sampler = threading.Thread(target=lambda: ordinary.extend(ordinary_requests(port)), daemon=True)
+        sampler.start()
+        thinking = load(port, args.seconds, 1.0)
+        sampler.join(60)
+        held_after = polls.held if polls else 0
+        print(f"\n20 players thinking ~1 s a move, {thinking['seconds']} s, with {held_after} idle long polls open:")
+        print(f"  {thinking['graded_moves']} graded moves ({thinking['moves_per_second']}/s), errors {thinking['errors']}")
+        print(f"  round trip median {thinking['median_ms']} ms: {ratio(thinking['median_ms'], TARGETS['median_ms'])}")
+        print(f"  round trip p95 {thinking['p95_ms']} ms: {ratio(thinking['p95_ms'], TARGETS['p95_ms'])}")
+        if ordinary:
+            print(f"  ordinary requests meanwhile (GET /api/puzzles/themes/): median "
+                  f"{statistics.median(ordinary):.1f} ms, max {max(ordinary):.1f} ms")
+        if polls:
+            print(f"  idle polls: {held_after} held at the end, {len(polls.early)} answered early, "
+                  f"{len(polls.errors)} errors")
+        if profiles:
+            print("\nwhere the CPU time goes (py-spy, during the thinking players' run):")
+            print_profiles(profiles, thinking["graded_moves"])
+
+        saturated = load(port, args.saturated_seconds, 0.0)
+        print(f"\n20 players with no thinking time (saturated), {saturated['seconds']} s:")
+        print(f"  {saturated['graded_moves']} graded moves, {saturated['moves_per_second']}/s: "
+              f"{ratio(saturated['moves_per_second'], TARGETS['saturated_moves_per_second'], lower_is_better=False)}; "
+              f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}")
+        ok = thinking["errors"] == 0 and (not polls or not polls.errors)
+        return 0 if ok else 1
+    finally:
+        if polls:
+            polls.close()
+        os.killpg(site.pid, signal.SIGTERM)
+        try:
+            site.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(site.pid, signal.SIGKILL)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
