@@ -146,7 +146,7 @@ def deal_start(entry: DealEntry) -> Position:
             raise ApplicationError(_("The hand of %(seat)s is empty.") % {"seat": seat})
     fields = [str(variant), *hands]
     try:
-        lists = [[Stone.parse(s) for s in hand.replace("/", ".").split(".")] for hand in hands]
+        lists = [[Stone.parse(s, variant.highest) for s in hand.replace("/", ".").split(".")] for hand in hands]
     except DominoError as exc:
         raise ApplicationError(str(exc)) from None
     seen: set[Stone] = set()

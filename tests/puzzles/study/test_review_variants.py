@@ -100,7 +100,10 @@ def team_summary(record: GameRecord) -> dict[str, dict]:
     return out
 
 
-@pytest.mark.parametrize("variant,seed", [("block", 11), ("partnership", 5)])
+@pytest.mark.parametrize("variant,seed", [
+    ("block", 11), ("partnership", 5), ("block+doubles", 4), ("partnership+doubles", 8), ("lewicki9", 3),
+    ("lewicki", 7),
+])
 def test_typed_deal_agrees_with_the_cli(api, tmp_path, variant, seed):
     record = played_record(variant, seed)
     assert record.is_over
