@@ -109,7 +109,7 @@ def test_game_analysis(site, browser, screenshots):
     page.fill('textarea[name="record"]', str(record))
     page.locator(".game-record-form button[type=submit]").click()
     page.wait_for_selector("[data-summary]", timeout=60_000)
-    assert page.locator("[data-plies] tbody tr").count() == len(record.moves)
+    assert page.locator("[data-plies] tbody tr[data-side]").count() == len(record.moves)
     assert page.locator("[data-chart] polyline").count() == 1
     assert GameRecord.parse(page.locator("[data-record]").text_content()) == record
     screenshots(page, "study-game-analysis")
