@@ -86,6 +86,8 @@ export class RunPage {
   constructor(private readonly root: HTMLElement, run: RunJSON) {
     this.run = run;
     hideFallback(root);
+    this.clockBox.setAttribute("role", "timer");
+    this.status.setAttribute("aria-live", "polite");
     this.header.append(this.scoreBox, this.clockBox, this.bestBox);
     root.append(this.header, this.status, this.boardEl, this.actions, this.strip, this.result);
     const side = run.attempt?.side ?? "A";
