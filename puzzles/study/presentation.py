@@ -4,6 +4,7 @@ endgames with their annotated main line, worded in the reader's language
 (``texts``)."""
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -15,7 +16,7 @@ from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_by_position, analysis_cached
 from puzzles.core.errors import ApplicationError
 from puzzles.core.texts import outcome_label
-from solver import LEWICKI, Analysis, DominoError, GameRecord, Position, Variant, outcome
+from solver import LEWICKI, VARIANTS, Analysis, DominoError, GameRecord, Position, Variant, deal, outcome
 from solver.position import line_from_moves
 from solver.review import summarise
 
@@ -26,6 +27,49 @@ from .models import Chapter, Endgame, EndgameProgress, GameAnalysis
 # ---------------------------------------------------------------- positions
 
 MAX_POSITION_CHARS = 200
+
+# The largest deal number a player is offered at random (any 0 <= n < 2**64 can be typed).
+RANDOM_DEALS = 10**9
+
+
+def variant_label(name: str) -> str:
+    """A variant's name for the reader (``name``: the variant without its option)."""
+    labels = {
+        "lewicki": _("Open domino (double-six, two rows)"),
+        "lewicki9": _("Open domino with double-nine stones"),
+        "block": _("Block game (one row, 14 stones out)"),
+        "partnership": _("Partnership (four seats, A and C against B and D)"),
+    }
+    return labels.get(name, name)
+
+
+def variant_choices() -> list[dict[str, str]]:
+    """Every variant a study page offers, with and without the ``+doubles`` option, by name and in words."""
+    out = []
+    for v in VARIANTS:
+        label = variant_label(v.name)
+        if v.doubles:
+            label = _("%(variant)s, doubles play again") % {"variant": label}
+        out.append({"name": str(v), "label": label})
+    return out
+
+
+def deal_position(number: str | int | None, variant: str | None) -> Position:
+    """The seeded deal ``number`` of ``variant`` (RULES 4: ``deal(seed, variant)``);
+    ``"random"`` (or nothing) picks a number.  ``ApplicationError`` says what is wrong."""
+    try:
+        chosen = Variant.parse(variant or "lewicki")
+    except DominoError as exc:
+        raise ApplicationError(str(exc)) from None
+    text = str(number if number is not None else "").strip().lower()
+    if text in ("", "random"):
+        seed = secrets.randbelow(RANDOM_DEALS)
+    elif text.isdigit() and int(text) < 2**64:
+        seed = int(text)
+    else:
+        raise ApplicationError(_("A deal number is a whole number from 0 to %(max)s, not %(text)s.") % {
+            "max": 2**64 - 1, "text": repr(str(number))[:40]})
+    return deal(seed, chosen)
 
 def position_state(position: Position, moves: Sequence[str] = ()) -> dict[str, Any]:
     """What the position endpoint returns: the normalised position, the moves

@@ -44,6 +44,14 @@ def _ply(text: str | None) -> int | None:
         return None
 
 
+def _deal_number(request: HttpRequest) -> str:
+    """``?deal=``: "random" when the random-deal button sent it, else the number typed (empty: random)."""
+    values = [v.strip() for v in request.GET.getlist("deal")]
+    if "random" in values:
+        return "random"
+    return next((v for v in values if v), "random")
+
+
 @require_http_methods(["GET", "POST"])
 def analysis_board(request: HttpRequest) -> HttpResponse:
     """The board for ``?position=...&line=...``.  A GET only reads (the page's
@@ -51,6 +59,15 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
     the solver" button POSTs here, which queues the analysis and comes back
     to the same address."""
     text = request.GET.get("position", "").strip()
+    deal_error = None
+    if not text and "deal" in request.GET:
+        # ?deal=<number or "random">&variant=<name>: that deal's opening position, at its own address.
+        try:
+            dealt = presentation.deal_position(_deal_number(request), request.GET.get("variant"))
+        except ApplicationError as exc:
+            deal_error = str(exc)
+        else:
+            return redirect(f"{reverse('study:analysis')}?{urlencode({'position': str(dealt)})}")
     line = request.GET.get("line", "")
     view = presentation.analysis_page(text, line)
     if request.method == "POST":
@@ -60,6 +77,8 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
     return render(request, "study/analysis.html", {
         "view": view,
         "text": text,
+        "deal_error": deal_error,
+        "variants": presentation.variant_choices(),
         "urls": _urls(),
         "page_data": {
             "position": view.get("position"),
@@ -73,9 +92,18 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
 
 
 def position_editor(request: HttpRequest) -> HttpResponse:
+    """The editor of a position of any variant: ``?position=...``, or
+    ``?variant=block+doubles`` for an empty one, or ``&deal=<n or random>``
+    for that variant's seeded deal, laid out to edit."""
     text = request.GET.get("position", "").strip()
     board = None
     error = None
+    variant = request.GET.get("variant", "").strip()
+    if not text and "deal" in request.GET:
+        try:
+            text = str(presentation.deal_position(_deal_number(request), variant))
+        except ApplicationError as exc:
+            error = str(exc)
     if len(text) > presentation.MAX_POSITION_CHARS:
         error = _("A position string is at most %(n)d characters.") % {"n": presentation.MAX_POSITION_CHARS}
         text = ""
@@ -86,6 +114,8 @@ def position_editor(request: HttpRequest) -> HttpResponse:
             error = str(exc)
     return render(request, "study/editor.html", {
         "text": text, "board": board, "error": error, "urls": _urls(),
+        "variant": board.get("variant", "lewicki") if board else (variant or "lewicki"),
+        "variants": presentation.variant_choices(),
     })
 
 

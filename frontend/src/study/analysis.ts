@@ -1,26 +1,29 @@
 /**
- * Vite entry ``analysis``: the analysis board (the ``study/analysis.html`` template).
+ * Vite entry ``analysis``: the analysis board of every variant (the
+ * ``study/analysis.html`` template).
  *
- * The URL holds the start position and the line played from it
- * (``?position=...&line=36R+pass+...``), so any view can be shared.  Every
- * legal move is listed best first with its exact value, outcome, grade and
- * points lost (POST /api/analyses/, polled while the solver works); a click
- * on a move (in the table, on the board or in the main line) plays it; the
- * toolbar and the arrow keys step back and forward through the line.
+ * The URL holds the start position (of any variant: its string names it) and
+ * the current line played from it (``?position=...&line=36R+pass+...``), so
+ * any view can be shared.  Every legal move is listed best first with its
+ * exact value, outcome, grade and points lost (POST /api/analyses/, polled
+ * while the solver works); a click on a move (in the table, on the board or
+ * in the main line) plays it.  Playing another move than the line's next one
+ * keeps the old line as a variation in the move tree, as on Lichess; a click
+ * in the tree goes back to any move of any line.  The toolbar and the arrow
+ * keys step back and forward through the current line.
  */
-import { Board, type PositionJSON } from "../board";
+import { Board, type BoardPositionJSON, type Seat } from "../board";
 import { button, el, hideFallback, readJSON } from "../shared/dom";
 import { reasonLabel } from "../shared/format";
 import { errorMessage } from "../shared/http";
 import { t, tn } from "../shared/i18n";
-import { otherSide, type Side } from "../shared/vocabulary";
 import {
   analysisMarks,
+  sideOf,
   fetchAnalysis,
   fetchPosition,
   movesTable,
   signedValue,
-  valueFor,
   winnerLabel,
   type AnalysisResult,
   type PositionAnswer,
@@ -30,11 +33,52 @@ import "./analysis.css";
 interface PageData {
   position: string | null;
   moves: string[];
-  board: PositionJSON | null;
+  board: BoardPositionJSON | null;
   /** How many moves of the line the URL's ``ply`` shows (null: all of them). */
   ply?: number | null;
   /** Why the rest of the URL's line was not played (a move that is not legal), or null. */
   line_error?: string | null;
+}
+
+/** A move of the tree: its continuations, the first being the line it was first played in. */
+interface TreeNode {
+  move: string;
+  children: TreeNode[];
+  parent: TreeNode | null;
+}
+
+/** The node reached by ``moves`` from ``root``, adding the moves not in the tree yet (as new variations). */
+export function ensurePath(root: TreeNode, moves: readonly string[]): TreeNode {
+  let node = root;
+  for (const move of moves) {
+    let next = node.children.find((c) => c.move === move);
+    if (!next) {
+      next = { move, children: [], parent: node };
+      node.children.push(next);
+    }
+    node = next;
+  }
+  return node;
+}
+
+/** The moves from the root to ``node``. */
+function pathTo(node: TreeNode): string[] {
+  const out: string[] = [];
+  for (let n: TreeNode | null = node; n && n.parent; n = n.parent) out.unshift(n.move);
+  return out;
+}
+
+/** ``node``'s line: the moves to it, then its first continuation to the end of the tree. */
+function lineThrough(node: TreeNode): string[] {
+  const out = pathTo(node);
+  for (let n = node.children[0]; n; n = n.children[0]) out.push(n.move);
+  return out;
+}
+
+/** The seats in playing order of a position's board. */
+function seatsOf(board: BoardPositionJSON | null): Seat[] {
+  const seats = (["A", "B", "C", "D"] as Seat[]).filter((s) => board?.hands[s] !== undefined);
+  return seats.length ? seats : ["A", "B"];
 }
 
 function mount(): void {
@@ -49,19 +93,30 @@ function mount(): void {
   if (!app) return;
 
   const start = data.position;
+  const tree: TreeNode = { move: "", children: [], parent: null };
   let line = [...data.moves];
+  ensurePath(tree, line);
   let cursor = data.ply === null || data.ply === undefined ? line.length : Math.max(0, Math.min(data.ply, line.length));
-  // The board keeps one orientation (A at the bottom unless flipped); either side's moves can be made on it.
-  let orientation: Side = "A";
+  // The board keeps one orientation (A at the bottom unless turned); every seat's moves can be made on it.
+  let orientation: Seat = "A";
+  const seats = seatsOf(data.board);
+  // The analysis sees every stone: the out stones are shown unless the player hides them.
+  let revealOut = true;
   let generation = 0;
 
   const positionText = el("code", { class: "study-position", "data-current-position": "" });
-  const lineBar = el("div", { class: "study-line", "aria-label": t("The line") });
+  const lineBar = el("div", { class: "study-line study-tree", "aria-label": t("The moves and their variations") });
   const status = el("p", { class: "study-status", role: "status" });
   const verdict = el("p", { class: "verdict" });
   const tableHolder = el("div");
   const mainLine = el("p", { class: "main-line" });
   const boardHolder = el("div", { class: "analysis-board" });
+  const outToggle = el("input", { type: "checkbox", "data-reveal-out": "" });
+  outToggle.checked = revealOut;
+  outToggle.addEventListener("change", () => {
+    revealOut = outToggle.checked;
+    board.set({ revealOut });
+  });
   const editLink = el("a", { href: editorUrl }, t("Edit this position"));
   const copied = el("span", { class: "copied", role: "status", "aria-live": "polite" });
   const toolbar = el(
@@ -72,15 +127,20 @@ function mount(): void {
     button(">", () => go(cursor + 1), { title: t("Forward"), "aria-label": t("Forward") }),
     button(">|", () => go(line.length), { title: t("End of the line"), "aria-label": t("End of the line") }),
     button(t("Play the main line"), () => void playMainLine()),
-    button(t("Flip the board"), () => {
-      orientation = otherSide(orientation);
+    button(seats.length > 2 ? t("Turn the board") : t("Flip the board"), () => {
+      // Two seats: the other one at the bottom; four: the next seat in playing order.
+      orientation = seats[(seats.indexOf(orientation) + 1) % seats.length];
       board.set({ orientation });
     }, { "data-flip": "" }),
     button(t("Copy link"), () => void copyLink()),
     editLink,
     copied,
   );
-  app.append(toolbar, positionText, lineBar, boardHolder, status, verdict, tableHolder, mainLine);
+  if ((data.board?.out ?? []).length) toolbar.append(el("label", { class: "reveal-out" }, outToggle, " ", t("Show the stones out of play")));
+  // Wide screens: the board on the left, the moves, their values and the tree beside it.
+  const boardColumn = el("div", { class: "analysis-main" }, boardHolder, toolbar, status);
+  const sideColumn = el("div", { class: "analysis-side" }, verdict, tableHolder, mainLine, lineBar);
+  app.append(el("div", { class: "analysis-layout" }, boardColumn, sideColumn), positionText);
   app.hidden = false;
   hideFallback(root);
 
@@ -88,7 +148,8 @@ function mount(): void {
     position: data.board,
     orientation,
     interactive: true,
-    movable: "both",
+    movable: "all",
+    revealOut,
   });
 
   async function copyLink(): Promise<void> {
@@ -114,21 +175,36 @@ function mount(): void {
     void refresh(true);
   }
 
+  /** Plays ``move`` after the current position: the line's next move steps forward; another starts (or revisits) a variation. */
   function play(move: string): void {
     if (line[cursor] === move) {
       cursor += 1;
     } else {
-      line = [...line.slice(0, cursor), move];
-      cursor = line.length;
+      const node = ensurePath(tree, [...line.slice(0, cursor), move]);
+      line = lineThrough(node);
+      cursor += 1;
     }
+    void refresh(true);
+  }
+
+  /** Goes to a move of the tree: its line becomes the current one. */
+  function goTo(node: TreeNode): void {
+    line = lineThrough(node);
+    cursor = pathTo(node).length;
+    void refresh(true);
+  }
+
+  /** Plays ``moves`` from the current position (the main line, or part of it). */
+  function playMoves(moves: readonly string[]): void {
+    const node = ensurePath(tree, [...line.slice(0, cursor), ...moves]);
+    line = lineThrough(node);
+    cursor = pathTo(node).length;
     void refresh(true);
   }
 
   async function playMainLine(): Promise<void> {
     if (!currentResult || !currentResult.pv.length) return;
-    line = [...line.slice(0, cursor), ...currentResult.pv];
-    cursor = line.length;
-    await refresh(true);
+    playMoves(currentResult.pv);
   }
 
   /** The URL of the view: the whole line, and ``ply`` when an earlier point of it is shown. */
@@ -139,13 +215,41 @@ function mount(): void {
     return `${window.location.pathname}?${params.toString()}`;
   }
 
+  /** The node of the current position. */
+  function currentNode(): TreeNode {
+    return ensurePath(tree, line.slice(0, cursor));
+  }
+
+  /**
+   * The move tree, as Lichess writes it: each line's moves in a row, the
+   * other continuations of a move in brackets after it (nested).  The
+   * current move is marked; the moves of the current line ahead of it are dimmed.
+   */
   function drawLine(): void {
-    lineBar.replaceChildren(
-      button(t("start"), () => go(0), { class: cursor === 0 ? "current" : "" }),
-      ...line.map((move, i) =>
-        button(move, () => go(i + 1), { class: i + 1 === cursor ? "current" : i + 1 > cursor ? "ahead" : "" }),
-      ),
-    );
+    const here = currentNode();
+    const onLine = new Set<TreeNode>();
+    for (let n: TreeNode | null = ensurePath(tree, line); n; n = n.parent) onLine.add(n);
+    const moveButton = (node: TreeNode, depth: number) => {
+      const cls = node === here ? "current" : onLine.has(node) && depth > cursor ? "ahead" : onLine.has(node) ? "" : "variation";
+      return button(node.move, () => goTo(node), { class: cls, "data-ply": String(depth), "aria-current": node === here ? "true" : null } as never);
+    };
+    /** ``first`` and its first continuations in a row, each fork's other moves in brackets. */
+    const lineFrom = (first: TreeNode, depth: number, into: HTMLElement) => {
+      for (let n: TreeNode | undefined = first, d = depth; n; n = n.children[0], d++) {
+        into.append(moveButton(n, d));
+        const others = n.parent ? n.parent.children.slice(1) : [];
+        if (n === n.parent?.children[0] && others.length) {
+          for (const other of others) {
+            const group = el("span", { class: "variation-group", "data-variation": "" });
+            lineFrom(other, d, group);
+            into.append(group);
+          }
+        }
+      }
+    };
+    const top = el("span", { class: "main-moves" });
+    if (tree.children[0]) lineFrom(tree.children[0], 1, top);
+    lineBar.replaceChildren(button(t("start"), () => goTo(tree), { class: here === tree ? "current" : "", "data-ply": "0" }), top);
   }
 
   /** Shows a failed request's error in the status line. */
@@ -166,9 +270,9 @@ function mount(): void {
       status.textContent = lineError;
       lineError = null;
     }
-    let answer: PositionAnswer;
+    let answer: PositionAnswer<BoardPositionJSON>;
     try {
-      answer = await fetchPosition(apiPositions, start, moves);
+      answer = await fetchPosition<BoardPositionJSON>(apiPositions, start, moves);
     } catch (error) {
       if (mine === generation) fail(error);
       return;
@@ -176,9 +280,12 @@ function mount(): void {
     if (mine !== generation) return;
     positionText.textContent = answer.current;
     editLink.setAttribute("href", `${editorUrl}?${new URLSearchParams({ position: answer.current })}`);
+    // The seat that made the last move: the side of the position before it.
+    const before = moves.length > 1 ? answer.positions[moves.length - 2] : answer.position;
     board.set({
       position: answer.board,
       lastMove: moves.length ? moves[moves.length - 1] : null,
+      lastSide: moves.length ? sideOf(before) : null,
       marks: {},
     });
     currentResult = null;
@@ -187,7 +294,14 @@ function mount(): void {
     verdict.textContent = "";
     if (answer.board.over) {
       const result = answer.board.result;
-      status.textContent = result?.winner
+      status.textContent = result?.winner?.includes("+")
+        ? tn(
+            "The deal is over: team %(team)s wins %(count)s point (%(reason)s).",
+            "The deal is over: team %(team)s wins %(count)s points (%(reason)s).",
+            result.points,
+            { team: result.winner, reason: reasonLabel(result.reason) },
+          )
+        : result?.winner
         ? tn(
             "The deal is over: %(winner)s wins %(count)s point (%(reason)s).",
             "The deal is over: %(winner)s wins %(count)s points (%(reason)s).",
@@ -212,23 +326,28 @@ function mount(): void {
     currentResult = result;
     if (!status.classList.contains("error")) status.textContent = "";
     const mover = answer.board.side;
-    const forA = valueFor("A", mover, result.value);
-    verdict.textContent = t("%(side)s to move. Value for A with perfect play: %(value)s (%(outcome)s).", {
-      side: mover,
-      value: signedValue(forA),
-      outcome: winnerLabel("A", forA),
-    });
+    // Values are A's (A's team's in partnership): the mover's value turned round when the mover is of the other team.
+    const team = seatsOf(answer.board).length > 2;
+    const sameTeamAsA = mover === "A" || (team && mover === "C");
+    const forA = sameTeamAsA ? result.value : -result.value;
+    verdict.textContent = team
+      ? t("%(side)s to move. Value for A and C with perfect play: %(value)s (%(outcome)s).", {
+          side: mover,
+          value: signedValue(forA),
+          outcome: forA === 0 ? t("draw") : forA > 0 ? t("A and C win") : t("B and D win"),
+        })
+      : t("%(side)s to move. Value for A with perfect play: %(value)s (%(outcome)s).", {
+          side: mover,
+          value: signedValue(forA),
+          outcome: winnerLabel("A", forA),
+        });
     board.set({ marks: analysisMarks(result) });
-    tableHolder.replaceChildren(movesTable(result, play, { side: "A", mover }));
+    tableHolder.replaceChildren(
+      movesTable(result, play, { side: "A", mover: sameTeamAsA ? "A" : "B", teams: team }),
+    );
     mainLine.replaceChildren(
       document.createTextNode(t("Main line:") + " "),
-      ...result.pv.map((move, i) =>
-        button(move, () => {
-          line = [...line.slice(0, cursor), ...result.pv.slice(0, i + 1)];
-          cursor = line.length;
-          void refresh(true);
-        }),
-      ),
+      ...result.pv.map((move, i) => button(move, () => playMoves(result.pv.slice(0, i + 1)))),
     );
   }
 
@@ -240,7 +359,7 @@ function mount(): void {
     }
     const moves = (params.get("line") ?? "").split(/[\s,]+/).filter(Boolean);
     const prefix = moves.every((m, i) => line[i] === m);
-    if (!prefix) line = moves;
+    if (!prefix) line = lineThrough(ensurePath(tree, moves));
     const ply = params.get("ply");
     cursor = ply === null ? moves.length : Math.max(0, Math.min(Number(ply) || 0, moves.length));
     void refresh(false);
@@ -258,7 +377,18 @@ function mount(): void {
   });
 
   void refresh(false);
-  (window as unknown as { analysisBoard: unknown }).analysisBoard = { board, go, play, state: () => ({ line, cursor }) };
+  (window as unknown as { analysisBoard: unknown }).analysisBoard = {
+    board,
+    go,
+    play,
+    state: () => ({ line, cursor }),
+    variations: () => countForks(tree),
+  };
+}
+
+/** How many variations (continuations besides the first) the tree under ``node`` holds. */
+function countForks(node: TreeNode): number {
+  return node.children.reduce((sum, child, i) => sum + (i > 0 ? 1 : 0) + countForks(child), 0);
 }
 
 mount();

@@ -1,36 +1,43 @@
 /**
- * Vite entry ``editor``: the position editor (the ``study/editor.html`` template).
+ * Vite entry ``editor``: the position editor of every variant (the
+ * ``study/editor.html`` template).
  *
- * Click a slot of a player's front or back row, then a stone from those left
- * (or "played"); stones not placed are on the table.  Set the ends and the
- * side to move.  The server checks every complete position
- * (POST /api/positions/) and says why an invalid one is invalid; a valid one
- * opens on the analysis board.
+ * Choose the variant (and the "doubles play again" option); the editor lays
+ * out its seats (two rows of 7 per seat, or one row in the hand layout; four
+ * seats in partnership) and, when the variant leaves stones out, the out
+ * stones' slots.  Click a slot, then a drawn stone (or drag a stone onto a
+ * slot, or from one slot to another); mark slots as played.  Stones placed
+ * nowhere are on the table.  Set the ends and the seat to move.  The server
+ * checks every complete position (POST /api/positions/) and says why an
+ * invalid one is invalid; a valid one opens on the analysis board.  "Random
+ * deal" and "Deal number" lay out a seeded deal of the variant.
  */
-import { normaliseStone } from "../board/notation";
-import { button, el, hideFallback } from "../shared/dom";
+import { stoneIcon } from "../board/icon";
+import { normaliseStone, stoneName } from "../board/notation";
+import type { Seat } from "../board/types";
+import { button, el, hideFallback, readJSON } from "../shared/dom";
 import { errorMessage, request } from "../shared/http";
 import { t } from "../shared/i18n";
-import { SIDES, type Side } from "../shared/vocabulary";
+import { editorShape, parseVariant, splitPosition, variantName, type EditorShape, type VariantChoice } from "./common";
 import "./analysis.css";
 
 type Row = "front" | "back";
-const ROWS: readonly Row[] = ["front", "back"];
 type Entry = string | null; // a stone, "--" (played) or null (not set)
-
-const STONES: string[] = [];
-for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) STONES.push(`${a}${b}`);
 const PLAYED = "--";
 
+/** A slot: a seat's row and column, or an out slot (``seat`` "out"). */
 interface Slot {
-  side: Side;
+  seat: Seat | "out";
   row: Row;
   col: number;
 }
 
-function emptyRows(): Record<Side, Record<Row, Entry[]>> {
-  const rows = () => Array<Entry>(7).fill(null);
-  return { A: { front: rows(), back: rows() }, B: { front: rows(), back: rows() } };
+type Hands = Partial<Record<Seat, Record<Row, Entry[]>>>;
+
+function emptyHands(shape: EditorShape): Hands {
+  const hands: Hands = {};
+  for (const seat of shape.seats) hands[seat] = { front: Array<Entry>(7).fill(null), back: shape.rows ? Array<Entry>(7).fill(null) : [] };
+  return hands;
 }
 
 /** A slot's text from a position string: "--" (played), else the stone low digit first (anything else as written). */
@@ -38,9 +45,15 @@ function entryOf(text: string): Entry {
   return text === PLAYED ? PLAYED : (normaliseStone(text) ?? text);
 }
 
-/** How the editor writes a stone: "[3|6]". */
-function stoneLabel(stone: string): string {
-  return `[${stone[0]}|${stone[1]}]`;
+/** Every stone of a set, ascending ("00", "01", ...). */
+function setOf(highest: number): string[] {
+  const out: string[] = [];
+  for (let a = 0; a <= highest; a++) for (let b = a; b <= highest; b++) out.push(`${a}${b}`);
+  return out;
+}
+
+function sameSlot(a: Slot | null, b: Slot): boolean {
+  return !!a && a.seat === b.seat && a.row === b.row && a.col === b.col;
 }
 
 function mount(): void {
@@ -48,28 +61,43 @@ function mount(): void {
   if (!root) return;
   const apiPositions = root.dataset.apiPositions ?? "/api/positions/";
   const analysisUrl = root.dataset.analysisUrl ?? "/analysis/";
+  const editorUrl = root.dataset.editorUrl ?? window.location.pathname;
+  const choices = readJSON<VariantChoice[]>(root.dataset.variantsId) ?? [{ name: "lewicki", label: "lewicki" }];
   const app = root.querySelector<HTMLElement>("[data-app]");
   if (!app) return;
 
-  let rows = emptyRows();
+  let variant = parseVariant(root.dataset.variant ?? "lewicki");
+  let shape = editorShape(variant.base);
+  let hands = emptyHands(shape);
+  let out: Entry[] = Array<Entry>(shape.out).fill(null);
   let ends = "-";
   // What each end menu shows: kept while the other end is still unset, so
   // that choosing the ends one after the other works.
   let leftChoice = "-";
   let rightChoice = "-";
-  let side: Side = "A";
-  let active: Slot | null = { side: "A", row: "front", col: 0 };
+  let side: Seat = "A";
+  let active: Slot | null = { seat: "A", row: "front", col: 0 };
   let checkTimer: number | undefined;
 
-  const hands = el("div", { class: "editor-hands" });
+  const variantSelect = el("select", { "aria-label": t("Variant"), "data-variant": "" });
+  for (const choice of choices.filter((c) => !c.name.includes("+"))) variantSelect.append(el("option", { value: choice.name }, choice.label));
+  const doubles = el("input", { type: "checkbox", "data-doubles": "" });
+  const dealNumber = el("input", { type: "number", min: "0", step: "1", inputmode: "numeric", "aria-label": t("Deal number"), "data-deal-number": "", class: "deal-number" });
+  const variantBar = el(
+    "div",
+    { class: "study-toolbar editor-variant" },
+    el("label", {}, t("Variant:"), " ", variantSelect),
+    el("label", {}, doubles, " ", t("Doubles play again")),
+    button(t("Random deal"), () => goDeal("random"), { "data-random-deal": "" }),
+    el("label", {}, t("Deal number:"), " ", dealNumber),
+    button(t("Deal"), () => goDeal(dealNumber.value.trim() || "random"), { "data-deal-go": "" }),
+  );
+  const hint = el("p", { class: "editor-hint", role: "status" });
+  const table = el("div", { class: "editor-table" });
   const palette = el("div", { class: "editor-palette", "aria-label": t("Stones left") });
   const leftEnd = el("select", { "aria-label": t("Left end") });
   const rightEnd = el("select", { "aria-label": t("Right end") });
-  for (const select of [leftEnd, rightEnd]) {
-    select.append(el("option", { value: "-" }, t("empty table")));
-    for (let n = 0; n <= 6; n++) select.append(el("option", { value: String(n) }, String(n)));
-  }
-  const sideSelect = el("select", { "aria-label": t("Side to move") }, ...SIDES.map((s) => el("option", { value: s }, s)));
+  const sideSelect = el("select", { "aria-label": t("Seat to move") });
   const text = el("input", { type: "text", size: "90", spellcheck: "false", "aria-label": t("Position string") });
   const status = el("p", { class: "study-status", role: "status" });
   const analyse = el("a", { class: "button", href: "#", hidden: "" }, t("Analyse"));
@@ -80,34 +108,63 @@ function mount(): void {
     el("label", {}, t("Ends:"), " ", leftEnd, " ", rightEnd),
     el("label", {}, t("To move:"), " ", sideSelect),
     button(t("Mark empty slots as played"), () => {
-      for (const s of SIDES) for (const r of ROWS) rows[s][r] = rows[s][r].map((e) => e ?? PLAYED);
+      for (const seat of shape.seats) for (const r of ["front", "back"] as Row[]) hands[seat]![r] = hands[seat]![r].map((e) => e ?? PLAYED);
       changed();
     }),
     button(t("Clear"), () => {
-      rows = emptyRows();
-      ends = "-";
-      leftChoice = rightChoice = "-";
-      active = { side: "A", row: "front", col: 0 };
+      reset();
       changed();
     }),
   );
-  const textBar = el(
-    "div",
-    { class: "study-toolbar" },
-    text,
-    button(t("Load"), () => load(text.value)),
-    analyse,
-  );
-  app.append(hands, palette, controls, textBar, status);
+  const textBar = el("div", { class: "study-toolbar editor-text" }, text, button(t("Load"), () => load(text.value)), analyse);
+  app.append(variantBar, table, hint, palette, controls, textBar, status);
   app.hidden = false;
   hideFallback(root);
 
+  variantSelect.addEventListener("change", () => setVariant(variantSelect.value, doubles.checked));
+  doubles.addEventListener("change", () => setVariant(variantSelect.value, doubles.checked));
   leftEnd.addEventListener("change", () => setEnds());
   rightEnd.addEventListener("change", () => setEnds());
   sideSelect.addEventListener("change", () => {
-    side = sideSelect.value as Side;
+    side = sideSelect.value as Seat;
     changed();
   });
+
+  /** Lays out the menus of the variant: the ends (0..highest) and the seats. */
+  function buildMenus(): void {
+    for (const select of [leftEnd, rightEnd]) {
+      select.replaceChildren(el("option", { value: "-" }, t("empty table")));
+      for (let n = 0; n <= shape.highest; n++) select.append(el("option", { value: String(n) }, String(n)));
+    }
+    sideSelect.replaceChildren(...shape.seats.map((s) => el("option", { value: s }, s)));
+    variantSelect.value = variant.base;
+    doubles.checked = variant.doubles;
+  }
+
+  function reset(): void {
+    hands = emptyHands(shape);
+    out = Array<Entry>(shape.out).fill(null);
+    ends = "-";
+    leftChoice = rightChoice = "-";
+    if (!shape.seats.includes(side)) side = "A";
+    active = { seat: "A", row: "front", col: 0 };
+  }
+
+  /** A new variant: a new layout when its set or seats differ; the option alone keeps the stones. */
+  function setVariant(base: string, withDoubles: boolean): void {
+    const next = parseVariant(withDoubles ? `${base}+doubles` : base);
+    const keep = next.base === variant.base;
+    variant = next;
+    shape = editorShape(variant.base);
+    if (!keep) reset();
+    buildMenus();
+    changed();
+  }
+
+  function goDeal(number: string): void {
+    const params = new URLSearchParams({ variant: variantName(variant), deal: number });
+    window.location.assign(`${editorUrl}?${params}`);
+  }
 
   function setEnds(): void {
     leftChoice = leftEnd.value;
@@ -116,99 +173,264 @@ function mount(): void {
     changed();
   }
 
-  function used(): Set<string> {
-    const out = new Set<string>();
-    for (const s of SIDES) for (const r of ROWS) for (const e of rows[s][r]) if (e && e !== PLAYED) out.add(e);
-    return out;
+  function entryAt(slot: Slot): Entry {
+    return slot.seat === "out" ? (out[slot.col] ?? null) : (hands[slot.seat]?.[slot.row][slot.col] ?? null);
   }
 
+  function setEntry(slot: Slot, entry: Entry): void {
+    if (slot.seat === "out") out[slot.col] = entry === PLAYED ? null : entry;
+    else hands[slot.seat]![slot.row][slot.col] = entry;
+  }
+
+  function used(): Set<string> {
+    const found = new Set<string>();
+    for (const seat of shape.seats) for (const r of ["front", "back"] as Row[]) for (const e of hands[seat]![r]) if (e && e !== PLAYED) found.add(e);
+    for (const e of out) if (e) found.add(e);
+    return found;
+  }
+
+  /** The position string, or ``null`` while a slot is not set. */
   function positionString(): string | null {
     const parts: string[] = [];
-    for (const s of SIDES) {
-      if (rows[s].front.some((e) => e === null) || rows[s].back.some((e) => e === null)) return null;
-      parts.push(`${rows[s].front.join(".")}/${rows[s].back.join(".")}`);
+    for (const seat of shape.seats) {
+      const hand = hands[seat]!;
+      if (hand.front.some((e) => e === null) || hand.back.some((e) => e === null)) return null;
+      parts.push(shape.rows ? `${hand.front.join(".")}/${hand.back.join(".")}` : hand.front.join("."));
     }
-    return `${parts[0]} ${parts[1]} ${ends} ${side}`;
+    if (shape.out) {
+      if (out.some((e) => e === null)) return null;
+      parts.push([...(out as string[])].sort().join("."));
+    }
+    const name = variantName(variant);
+    return [...(name === "lewicki" ? [] : [name]), ...parts, ends, side].join(" ");
+  }
+
+  function fail(message: string): void {
+    status.textContent = message;
+    status.classList.add("error");
   }
 
   function load(value: string): void {
-    const fields = value.trim().split(/\s+/);
-    if (fields.length !== 4) {
-      status.textContent = t("A position has 4 fields: <A front>/<A back> <B front>/<B back> <ends> <side>.");
-      status.classList.add("error");
+    const split = splitPosition(value);
+    if (!split) {
+      fail(t("This is not a position string: it needs the hands, the ends and the seat to move."));
       return;
     }
-    const next = emptyRows();
-    SIDES.forEach((s, i) => {
-      const [front, back] = fields[i].split("/");
-      (front ?? "").split(".").slice(0, 7).forEach((e, c) => (next[s].front[c] = entryOf(e)));
-      (back ?? "").split(".").slice(0, 7).forEach((e, c) => (next[s].back[c] = entryOf(e)));
+    variant = split.variant;
+    shape = editorShape(variant.base);
+    const expected = shape.seats.length + (shape.out ? 1 : 0) + 2;
+    if (split.fields.length !== expected) {
+      buildMenus();
+      fail(t("A %(variant)s position has %(count)s fields after its name.", { variant: variantName(variant), count: expected }));
+      return;
+    }
+    reset();
+    shape.seats.forEach((seat, i) => {
+      const [front, back] = split.fields[i].split("/");
+      (front ?? "").split(".").slice(0, 7).forEach((e, c) => (hands[seat]!.front[c] = entryOf(e)));
+      if (shape.rows) (back ?? "").split(".").slice(0, 7).forEach((e, c) => (hands[seat]!.back[c] = entryOf(e)));
     });
-    rows = next;
-    ends = fields[2];
+    if (shape.out) {
+      const listed = split.fields[shape.seats.length].split(".").map(entryOf);
+      out = Array.from({ length: shape.out }, (_, i) => listed[i] ?? null);
+    }
+    ends = split.fields[split.fields.length - 2];
     leftChoice = ends === "-" ? "-" : ends[0];
     rightChoice = ends === "-" ? "-" : ends[1];
-    side = fields[3].toUpperCase() === "B" ? "B" : "A";
+    const seat = split.fields[split.fields.length - 1].toUpperCase() as Seat;
+    side = shape.seats.includes(seat) ? seat : "A";
     active = null;
+    buildMenus();
     changed();
   }
 
-  function drawHands(): void {
-    hands.replaceChildren();
-    for (const s of ["B", "A"] as Side[]) {
-      const hand = el("div", { class: "editor-hand" }, el("strong", {}, t("Player %(side)s", { side: s })));
-      for (const r of ROWS) {
-        const rowEl = el("div", { class: "editor-row", "aria-label": r === "front" ? t("front row") : t("back row") });
-        rows[s][r].forEach((entry, col) => {
-          const isActive = active?.side === s && active.row === r && active.col === col;
-          const slot = button(entry === null ? "·" : entry === PLAYED ? "--" : stoneLabel(entry), () => {
-            active = { side: s, row: r, col };
-            draw();
-          }, {
-            class: `editor-slot${isActive ? " active" : ""}${entry === null ? " empty" : ""}${entry === PLAYED ? " played" : ""}`,
-            "data-slot": `${s}-${r}-${col}`,
-            "aria-pressed": isActive ? "true" : "false",
-          });
-          rowEl.append(slot);
-        });
+  // ------------------------------------------------------------ drawing
+
+  /** A slot: its stone drawn (or empty, or played), a click makes it the active slot, a stone can be dropped on it. */
+  function slotButton(slot: Slot, label: string): HTMLButtonElement {
+    const entry = entryAt(slot);
+    const isActive = sameSlot(active, slot);
+    const name = entry === null ? t("empty") : entry === PLAYED ? t("played") : stoneName(entry);
+    const b = button("", () => {
+      active = sameSlot(active, slot) ? null : slot;
+      draw();
+    }, {
+      class: `editor-slot${isActive ? " active" : ""}${entry === null ? " empty" : ""}${entry === PLAYED ? " played" : ""}`,
+      "data-slot": `${slot.seat}-${slot.row}-${slot.col}`,
+      "data-entry": entry ?? "",
+      "aria-pressed": isActive ? "true" : "false",
+      "aria-label": `${label}: ${name}`,
+    });
+    if (entry && entry !== PLAYED) {
+      b.append(stoneIcon(entry));
+      draggable(b, entry, slot);
+    } else {
+      b.append(el("span", { class: "editor-slot-mark" }, entry === PLAYED ? "--" : "·"));
+    }
+    return b;
+  }
+
+  // ------------------------------------------------------------ dragging
+  // Pointer events (mouse, touch and pen alike): a stone pressed and moved
+  // past a few pixels follows the pointer; released over a slot, it goes
+  // there (from another slot, the two slots swap).
+
+  const DRAG_THRESHOLD = 6;
+  let press: { stone: string; from: Slot | null; x: number; y: number; ghost: HTMLElement | null; source: HTMLElement } | null = null;
+  let suppressClick = false;
+
+  function draggable(source: HTMLElement, stone: string, from: Slot | null): void {
+    source.classList.add("is-draggable");
+    source.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      press = { stone, from, x: e.clientX, y: e.clientY, ghost: null, source };
+    });
+  }
+
+  /** The slot under a point of the screen, if any. */
+  function slotAt(x: number, y: number): { slot: Slot; el: HTMLElement } | null {
+    const found = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-slot]");
+    if (!found || !table.contains(found)) return null;
+    const [seat, row, col] = (found.dataset.slot ?? "").split("-");
+    return { slot: { seat: seat as Seat | "out", row: row as Row, col: Number(col) }, el: found };
+  }
+
+  document.addEventListener("pointermove", (e) => {
+    if (!press) return;
+    if (!press.ghost) {
+      if (Math.hypot(e.clientX - press.x, e.clientY - press.y) < DRAG_THRESHOLD) return;
+      press.ghost = el("div", { class: "editor-ghost", "aria-hidden": "true" });
+      press.ghost.append(stoneIcon(press.stone));
+      document.body.append(press.ghost);
+      press.source.classList.add("is-drag-source");
+    }
+    e.preventDefault();
+    press.ghost.style.left = `${e.clientX}px`;
+    press.ghost.style.top = `${e.clientY}px`;
+    for (const over of table.querySelectorAll(".is-drop")) over.classList.remove("is-drop");
+    slotAt(e.clientX, e.clientY)?.el.classList.add("is-drop");
+  });
+
+  document.addEventListener("pointerup", (e) => {
+    const done = press;
+    press = null;
+    if (!done?.ghost) return;
+    done.ghost.remove();
+    done.source.classList.remove("is-drag-source");
+    suppressClick = true;
+    window.setTimeout(() => (suppressClick = false), 0);
+    const target = slotAt(e.clientX, e.clientY);
+    if (target) place(done.stone, target.slot, done.from);
+    else draw();
+  });
+
+  document.addEventListener("pointercancel", () => {
+    press?.ghost?.remove();
+    press = null;
+  });
+
+  // The click that ends a drag is not a click on the stone or slot.
+  app.addEventListener(
+    "click",
+    (e) => {
+      if (!suppressClick) return;
+      suppressClick = false;
+      e.stopPropagation();
+      e.preventDefault();
+    },
+    true,
+  );
+
+  /** Puts ``stone`` into ``slot`` (from ``from`` if it was in a slot: the stone there goes back). */
+  function place(stone: string, slot: Slot, from: Slot | null = null): void {
+    if (from && sameSlot(from, slot)) return;
+    if (from) setEntry(from, slot.seat === "out" || from.seat === "out" ? null : entryAt(slot));
+    else if (used().has(stone)) return;
+    setEntry(slot, stone);
+    active = nextEmpty(slot);
+    changed();
+  }
+
+  function slotOrder(): Slot[] {
+    const order: Slot[] = [];
+    for (const seat of shape.seats) {
+      for (const row of (shape.rows ? ["front", "back"] : ["front"]) as Row[]) for (let c = 0; c < 7; c++) order.push({ seat, row, col: c });
+    }
+    for (let c = 0; c < shape.out; c++) order.push({ seat: "out", row: "front", col: c });
+    return order;
+  }
+
+  /** The next slot after ``from`` that is not set, or ``null``. */
+  function nextEmpty(from: Slot): Slot | null {
+    const order = slotOrder();
+    const here = order.findIndex((o) => sameSlot(from, o));
+    return [...order.slice(here + 1), ...order.slice(0, here)].find((o) => entryAt(o) === null) ?? null;
+  }
+
+  function drawTable(): void {
+    const seatsEl = shape.seats.map((seat) => {
+      const hand = el("div", { class: "editor-hand", "data-seat": seat }, el("strong", {}, t("Seat %(seat)s", { seat })));
+      const rows = (shape.rows ? ["front", "back"] : ["front"]) as Row[];
+      for (const r of rows) {
+        const rowName = !shape.rows ? t("hand") : r === "front" ? t("front row") : t("back row");
+        const rowEl = el("div", { class: "editor-row", "aria-label": `${seat}: ${rowName}` });
+        hands[seat]![r].forEach((_, col) => rowEl.append(slotButton({ seat, row: r, col }, t("%(seat)s, %(row)s, slot %(slot)s", { seat, row: rowName, slot: col + 1 }))));
         hand.append(rowEl);
       }
-      hands.append(hand);
+      return hand;
+    });
+    const parts: HTMLElement[] = [el("div", { class: `editor-seats seats-${shape.seats.length}` }, ...seatsEl)];
+    if (shape.out) {
+      const outRow = el("div", { class: "editor-row editor-out-row" });
+      out.forEach((_, col) => outRow.append(slotButton({ seat: "out", row: "front", col }, t("out of play, slot %(slot)s", { slot: col + 1 }))));
+      const filled = out.filter((e) => e !== null).length;
+      parts.push(
+        el(
+          "div",
+          { class: "editor-out", "data-out": "" },
+          el("strong", {}, t("Out of play (%(filled)s of %(count)s)", { filled, count: shape.out })),
+          outRow,
+        ),
+      );
     }
-  }
-
-  function advance(): void {
-    if (!active) return;
-    const order: Slot[] = [];
-    for (const s of SIDES) for (const r of ROWS) for (let c = 0; c < 7; c++) order.push({ side: s, row: r, col: c });
-    const here = order.findIndex((o) => o.side === active!.side && o.row === active!.row && o.col === active!.col);
-    const next = order.slice(here + 1).find((o) => rows[o.side][o.row][o.col] === null);
-    active = next ?? null;
-  }
-
-  function assign(entry: Entry): void {
-    if (!active) return;
-    rows[active.side][active.row][active.col] = entry;
-    if (entry !== null) advance();
-    changed();
+    table.replaceChildren(...parts);
   }
 
   function drawPalette(): void {
     const taken = used();
+    const stones = setOf(shape.highest).map((stone) => {
+      const b = button("", () => {
+        if (active) place(stone, active);
+      }, { "data-stone": stone, class: "editor-stone", "aria-label": stoneName(stone), title: stoneName(stone) });
+      b.append(stoneIcon(stone));
+      b.disabled = taken.has(stone);
+      if (!b.disabled) draggable(b, stone, null);
+      if (active === null) b.classList.add("is-idle");
+      return b;
+    });
     palette.replaceChildren(
-      ...STONES.map((stone) => {
-        const b = button(stoneLabel(stone), () => assign(stone), { "data-stone": stone });
-        b.disabled = taken.has(stone) || active === null;
-        return b;
+      ...stones,
+      button(t("played"), () => active && active.seat !== "out" && (setEntry(active, PLAYED), (active = nextEmpty(active)), changed()), {
+        "data-stone": "--",
+        class: "editor-tool",
       }),
-      button(t("played"), () => assign(PLAYED), { "data-stone": "--" }),
-      button(t("clear slot"), () => assign(null)),
+      button(t("clear slot"), () => active && (setEntry(active, null), changed()), { class: "editor-tool" }),
     );
   }
 
+  function drawHint(): void {
+    if (!active) {
+      hint.textContent = t("Click a slot, then a stone (or drag a stone onto a slot).");
+      return;
+    }
+    const where = active.seat === "out" ? t("out of play") : t("seat %(seat)s", { seat: active.seat });
+    hint.textContent = t("Choose the stone for slot %(slot)s of %(where)s.", { slot: active.col + 1, where });
+  }
+
   function draw(): void {
-    drawHands();
+    drawTable();
     drawPalette();
+    drawHint();
     leftEnd.value = leftChoice;
     rightEnd.value = rightChoice;
     sideSelect.value = side;
@@ -220,7 +442,10 @@ function mount(): void {
     analyse.hidden = true;
     status.classList.remove("error");
     if (value === null) {
-      status.textContent = t("Fill every slot with a stone, or mark it played.");
+      status.textContent = shape.out
+        ? t("Fill every slot with a stone, or mark it played; put the stones out of play in their slots.")
+        : t("Fill every slot with a stone, or mark it played.");
+      window.history.replaceState(null, "", `?${new URLSearchParams({ variant: variantName(variant) })}`);
       return;
     }
     text.value = value;
@@ -243,14 +468,15 @@ function mount(): void {
       window.history.replaceState(null, "", `?${new URLSearchParams({ position: data.position })}`);
     } catch (error) {
       if (positionString() !== value) return;
-      status.classList.add("error");
-      status.textContent = errorMessage(error);
+      fail(errorMessage(error));
     }
   }
 
+  buildMenus();
   const initial = root.dataset.initial ?? "";
   if (initial.trim()) load(initial);
   else changed();
+  (window as unknown as { positionEditor: unknown }).positionEditor = { place, positionString, setVariant, load };
 }
 
 mount();

@@ -62,7 +62,12 @@ describe("the position editor", () => {
     await import("../../src/study/editor");
     expect($("form")!.hidden).toBe(true);
     expect(document.querySelectorAll(".editor-slot")).toHaveLength(28);
-    expect($('[data-slot="A-front-0"]')!.textContent).toBe(`[${EARLY.position.hands.A.front[0]![0]}|${EARLY.position.hands.A.front[0]![1]}]`);
+    // The slot holds the stone, drawn, and named as the board names stones ("2-6"), never "[2|6]".
+    const first = EARLY.position.hands.A.front[0]!;
+    expect($('[data-slot="A-front-0"]')!.dataset.entry).toBe(first);
+    expect($('[data-slot="A-front-0"] svg circle')).not.toBeNull();
+    expect($('[data-slot="A-front-0"]')!.getAttribute("aria-label")).toMatch(new RegExp(`${first[0]}-${first[1]}$`));
+    expect(document.querySelector("#editor-root")!.textContent).not.toMatch(/\[\d\|\d\]/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     f.answer("POST /api/positions/", { body: { position: EARLY.position.position } });
     await settle();

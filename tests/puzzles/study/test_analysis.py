@@ -7,7 +7,7 @@ import html
 import json
 import random
 import re
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 from django.test import Client
@@ -229,3 +229,100 @@ def test_a_get_of_the_analysis_board_stores_and_queues_nothing(client, no_tasks)
     assert Analysis.objects.filter(position=str(deal(11))).count() == 1 and len(no_tasks) == 1
     page = client.get(url).content.decode()
     assert 'http-equiv="refresh"' in page and "data-ask-solver" not in page  # asked: the plain page reloads
+
+
+# ---------------------------------------------------------------- variants
+
+VARIANT_NAMES = ["lewicki+doubles", "lewicki9", "lewicki9+doubles", "block", "block+doubles", "partnership", "partnership+doubles"]
+
+
+def variant_position(variant: str, plies: int) -> Position:
+    rng = random.Random(f"{variant}{plies}")
+    position = deal(plies + 3, variant)
+    for _ in range(plies):
+        if position.result() is not None:
+            break
+        position = position.play(rng.choice(position.legal_moves()))
+    return position
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_the_analysis_page_of_every_variant_agrees_with_the_solver(client, variant):
+    for plies in (0, 7):
+        start = variant_position(variant, plies)
+        text = str(start)
+        assert text.split()[0] == variant
+        response = client.post("/analysis/?" + urlencode({"position": text}), follow=True)
+        page = response.content.decode()
+        assert response.status_code == 200
+        assert html.escape(text) in page
+        expected = analyse(start)
+        if expected.is_over:
+            assert "The deal is over." in page
+            continue
+        assert page_rows(page) == {str(m.move): m.value for m in expected.moves}
+        assert " ".join(str(m) for m in expected.pv) in page
+        data = json.loads(re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+        assert data["board"]["variant"] == variant
+        assert set(data["board"]["hands"]) == set(start.variant.seats)
+        # The server-drawn board has every seat of the variant.
+        assert len(re.findall(r'data-seat="\w" data-place=', page)) == len(start.variant.seats)
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_a_line_of_a_variant_in_the_url(client, variant):
+    start = deal(9, variant)
+    moves, position = [], start
+    for _ in range(5):
+        if position.result() is not None:
+            break
+        move = position.legal_moves()[0]
+        moves.append(str(move))
+        position = position.play(move)
+    page = client.get("/analysis/?" + urlencode({"position": str(start), "line": " ".join(moves)})).content.decode()
+    data = json.loads(re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert data["moves"] == moves
+    assert data["board"]["position"] == str(position)
+    assert data["board"]["legal_moves"] == [str(m) for m in position.legal_moves()]
+    assert data["line_error"] is None
+
+
+@pytest.mark.parametrize("variant", ["lewicki", "lewicki9", "block+doubles", "partnership"])
+def test_a_deal_number_opens_that_deal_of_the_variant(client, variant):
+    response = client.get("/analysis/?" + urlencode({"deal": "1234", "variant": variant}))
+    assert response.status_code == 302
+    assert response["Location"] == "/analysis/?" + urlencode({"position": str(deal(1234, variant))})
+    # "random" (the random-deal button, whatever number was typed): some deal of the variant.
+    response = client.get("/analysis/?" + urlencode([("variant", variant), ("deal", "random"), ("deal", "5")]))
+    assert response.status_code == 302
+    dealt = Position.parse(parse_qs(urlparse(response["Location"]).query)["position"][0])
+    assert str(dealt.variant) == variant and dealt.ends is None
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [({"deal": "-1", "variant": "block"}, "deal number"), ({"deal": "x", "variant": "block"}, "deal number"),
+     ({"deal": str(2**64), "variant": "block"}, "deal number"), ({"deal": "3", "variant": "chess"}, "chess")],
+)
+def test_a_bad_deal_is_explained_on_the_empty_page(client, no_tasks, query, words):
+    response = client.get("/analysis/?" + urlencode(query))
+    assert response.status_code == 200
+    error = re.search(r"data-deal-error>(.*?)</p>", response.content.decode(), re.S).group(1)
+    assert words in html.unescape(error).lower()
+
+
+def test_the_empty_page_offers_every_variant_and_deals(client):
+    page = client.get("/analysis/").content.decode()
+    assert re.findall(r'<option value="([^"]+)"', page) == [
+        "lewicki", "lewicki+doubles", "lewicki9", "lewicki9+doubles", "block", "block+doubles", "partnership", "partnership+doubles"]
+    assert "data-random-deal" in page and "data-deal-number" in page
+
+
+@pytest.mark.parametrize("variant", ["lewicki9", "block+doubles", "partnership"])
+def test_the_editor_lays_out_a_deal_of_the_variant(client, variant):
+    page = client.get("/analysis/editor/?" + urlencode({"variant": variant, "deal": "77"})).content.decode()
+    assert f'data-initial="{html.escape(str(deal(77, variant)))}"' in page
+    assert f'data-variant="{variant}"' in page
+    empty = client.get("/analysis/editor/?" + urlencode({"variant": variant})).content.decode()
+    assert f'data-variant="{variant}"' in empty and 'data-initial=""' in empty
+    assert 'style="' not in page
