@@ -262,12 +262,25 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
                 )
         except IntegrityError:  # another request played this ply first
             raise ConflictError("the game has moved on: reload it and try again") from None
-        Game.objects.filter(pk=game.pk).update(**_moved_on(after, game.human_side))
+        moved_on = _moved_on(after, game.human_side)
+        Game.objects.filter(pk=game.pk).update(**moved_on)
         if after.is_over():
             game_finished_on_commit(game.pk)
-        # One task grades the move and then plays the solver's reply (one
-        # message per move; the grade is committed before the reply starts).
-        tasking.enqueue(grade_move_task, record.pk)
+        # The analysis of the position before the move is usually known (the
+        # solver analysed it ahead of the human's turn): then grading is a
+        # lookup, done here in the same transaction, and the answer to this
+        # request already carries the grade.  Otherwise one task grades the
+        # move and then plays the solver's reply (the grade committed first).
+        known = analysis_cached(str(before))
+        if known is not None:
+            fields = {"graded_at": timezone.now(), **opponent.grade_fields(known, str(played))}
+            GameMove.objects.filter(pk=record.pk).update(**fields)
+            for name, value in fields.items():
+                setattr(record, name, value)
+            if moved_on["status"] == Game.Status.THINKING:
+                tasking.enqueue(solver_turn_task, game.pk)
+        else:
+            tasking.enqueue(grade_move_task, record.pk)
         _notify(game.pk)
     return record
 

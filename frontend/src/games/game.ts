@@ -3,19 +3,27 @@
  * ``game_state``), and the words for moves, grades, hints and results (all
  * through ``t``/``tn``).
  */
-import { stoneName, type PositionJSON } from "../board";
+import { stoneName, type BoardPositionJSON, type Seat } from "../board";
 import { el } from "../shared/dom";
 import { gradeLabel, reasonLabel, signed } from "../shared/format";
 import { t, tn } from "../shared/i18n";
-import type { GameStatus, Grade, Level, Outcome, Reason, Side } from "../shared/vocabulary";
+import type { GameStatus, Grade, Level, Outcome, Reason } from "../shared/vocabulary";
+
+/** Whose move a move was, for the human: their own, their partner's (partnership) or an opponent's. */
+export type Role = "human" | "partner" | "opponent";
 
 export interface MoveJSON {
   ply: number;
-  side: Side;
+  side: Seat;
   by: "human" | "solver";
+  role?: Role;
   move: string;
+  /** For the mover's team. */
   value: number | null;
   best_value: number | null;
+  /** The same values from the human's team's side. */
+  value_for_human?: number | null;
+  best_value_for_human?: number | null;
   best_moves: string[] | null;
   grade: Grade | null;
   points_lost: number | null;
@@ -38,9 +46,11 @@ export interface HintJSON {
 }
 
 export interface GameResultJSON {
-  winner: Side | null;
+  /** A seat, or a team of partnership ("A+C"); null for a draw. */
+  winner: string | null;
   points: number;
-  reason: Reason;
+  reason: Reason | "resigned";
+  resigned?: Seat | null;
   outcome?: Outcome;
   human_points?: number;
   text?: string;
@@ -48,10 +58,20 @@ export interface GameResultJSON {
 
 export interface GameJSON {
   id: number;
+  variant?: string;
   start: string;
   position: string;
-  human: Side;
-  solver?: Side;
+  human: Seat;
+  /** The human's side as a result names it ("A", "A+C"...). */
+  human_team?: string;
+  partner?: Seat | null;
+  /** The side the solver plays against the human. */
+  solver?: string;
+  seats?: Seat[];
+  teams?: string[];
+  roles?: Partial<Record<Seat, Role>>;
+  rematch_of?: number | null;
+  urls?: Record<string, string>;
   level?: Level;
   status: GameStatus;
   legal_moves: string[];
@@ -62,7 +82,30 @@ export interface GameJSON {
   hints_used?: number;
   ply?: number;
   version: number;
-  board: PositionJSON;
+  board: BoardPositionJSON;
+}
+
+/** The seats of the game in playing order (A, B when the server does not say). */
+export function seatsOf(game: GameJSON): Seat[] {
+  return game.seats && game.seats.length ? game.seats : (Object.keys(game.board.hands) as Seat[]);
+}
+
+/** The role of ``seat`` for the human. */
+export function roleOf(game: GameJSON, seat: Seat): Role {
+  const role = game.roles?.[seat];
+  if (role) return role;
+  return seat === game.human ? "human" : "opponent";
+}
+
+/** The names the board writes on each seat: "You (B)", "Partner (D)", "Solver (A)". */
+export function seatNames(game: GameJSON): Partial<Record<Seat, string>> {
+  const names: Partial<Record<Seat, string>> = {};
+  for (const seat of seatsOf(game)) {
+    const role = roleOf(game, seat);
+    names[seat] =
+      role === "human" ? t("You (%(seat)s)", { seat }) : role === "partner" ? t("Partner (%(seat)s)", { seat }) : t("Solver (%(seat)s)", { seat });
+  }
+  return names;
 }
 
 export interface HintResponseJSON {
@@ -109,7 +152,8 @@ export function lostShort(points: number): string {
  */
 export function valueForHuman(move: MoveJSON, value: number | null): number | null {
   if (value === null) return null;
-  return move.by === "human" ? value : -value;
+  const role = move.role ?? (move.by === "human" ? "human" : "opponent");
+  return role === "opponent" ? -value : value;
 }
 
 /** The other best moves, for a move that was not one of them: "45L, 56R (+8)", the value for the human. */
@@ -120,8 +164,12 @@ export function bestAlternative(move: MoveJSON): string {
   return t("%(moves)s (%(value)s)", { moves: others.join(", "), value: signed(valueForHuman(move, move.best_value) ?? 0) });
 }
 
-export function whoText(move: MoveJSON): string {
-  return move.by === "human" ? t("you") : t("solver");
+/** Who made a move: "you", "solver"; with four seats "partner (D)", "solver (C)". */
+export function whoText(move: MoveJSON, fourSeats = false): string {
+  if (move.by === "human") return t("you");
+  if (move.role === "partner") return t("partner (%(seat)s)", { seat: move.side });
+  if (fourSeats) return t("solver (%(seat)s)", { seat: move.side });
+  return t("solver");
 }
 
 /** The hint in words, from its content: level 1 the outcome, 2 the stones that keep it, 3 the best move. */
@@ -153,19 +201,34 @@ export function hintTitle(level: number): string {
   return t("Best move");
 }
 
-/** The result for the human player, with the score. */
-export function resultText(result: GameResultJSON, human: Side): string {
+/**
+ * The result for the human player, with the score.  ``human`` is the human's
+ * side as results name it: a seat, or a team ("A+C") in partnership.
+ */
+export function resultText(result: GameResultJSON, human: string): string {
+  if (result.reason === "resigned")
+    return tn("You resigned: the other side scores %(count)s point.", "You resigned: the other side scores %(count)s points.", result.points);
   const how = reasonLabel(result.reason);
   if (result.winner === null) return t("A draw (%(how)s): no points.", { how });
+  const team = human.includes("+");
   if (result.winner === human)
-    return tn("You win %(count)s point (%(how)s).", "You win %(count)s points (%(how)s).", result.points, { how });
-  return tn("You lose %(count)s point (%(how)s).", "You lose %(count)s points (%(how)s).", result.points, { how });
+    return team
+      ? tn("Your team wins %(count)s point (%(how)s).", "Your team wins %(count)s points (%(how)s).", result.points, { how })
+      : tn("You win %(count)s point (%(how)s).", "You win %(count)s points (%(how)s).", result.points, { how });
+  return team
+    ? tn("Your team loses %(count)s point (%(how)s).", "Your team loses %(count)s points (%(how)s).", result.points, { how })
+    : tn("You lose %(count)s point (%(how)s).", "You lose %(count)s points (%(how)s).", result.points, { how });
 }
 
-/** The human's score of the deal: +points, −points or 0. */
-export function humanScore(result: GameResultJSON, human: Side): number {
+/** The human's score of the deal: +points, −points or 0 (``human``: the human's side, see ``resultText``). */
+export function humanScore(result: GameResultJSON, human: string): number {
   if (result.winner === null) return 0;
   return result.winner === human ? result.points : -result.points;
+}
+
+/** The human's side as a result names it. */
+export function humanTeam(game: GameJSON): string {
+  return game.human_team ?? game.human;
 }
 
 /** The marks for the board: every graded move's grade, keyed by its ply. */
@@ -182,6 +245,12 @@ export function gradeMarks(moves: MoveJSON[]): Record<string, Grade> {
 export function blockedWhy(game: GameJSON): string {
   if (game.result?.reason !== "blocked") return "";
   const ends = game.board.ends;
+  if (game.partner) {
+    const teams = game.result.winner === null
+      ? t("Both teams have the same number of pips in hand, so the deal is a draw.")
+      : t("The team with fewer pips in its two hands wins and scores the pips left in the other team's hands.");
+    return ends ? `${t("Nobody can play on the ends %(left)s and %(right)s.", { left: ends[0], right: ends[1] })} ${teams}` : teams;
+  }
   const rule = game.result.winner === null
     ? t("Both players have the same number of pips in hand, so the deal is a draw.")
     : t("The player with fewer pips in hand wins and scores the pips left in the other's hand.");

@@ -7,13 +7,13 @@
  * pending) and posted; then the game is long-polled (``GET ...?wait=<version>``)
  * until its grades are in and the solver has replied.
  */
-import { Board, normaliseStone, parseMove, type PositionJSON } from "../board";
+import { Board, normaliseStone, parseMove, type BoardPositionJSON, type Seat } from "../board";
 import { button, el, hideFallback, requireJSON } from "../shared/dom";
-import { moveLabel, outcomeOf, playerNames, signed } from "../shared/format";
+import { moveLabel, outcomeOf, signed } from "../shared/format";
 import { ApiError, csrfToken, errorMessage, request, showError } from "../shared/http";
 import { t } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
-import { otherSide, type Grade } from "../shared/vocabulary";
+import { type Grade } from "../shared/vocabulary";
 import {
   bestAlternative,
   blockedWhy,
@@ -23,9 +23,13 @@ import {
   lostShort,
   hintTitle,
   humanScore,
+  humanTeam,
   moveText,
   pointsLostText,
   resultText,
+  roleOf,
+  seatNames,
+  seatsOf,
   whoText,
   type GameJSON,
   type HintJSON,
@@ -39,6 +43,10 @@ export interface PlayUrls {
   hint: string;
   review: string;
   newGame: string;
+  /** ``POST``: give the deal up. */
+  resign?: string;
+  /** ``POST {swap}``: a new game of the same deal. */
+  rematch?: string;
 }
 
 export interface PlayOptions {
@@ -50,22 +58,37 @@ export interface PlayOptions {
   pollRetryMs?: number;
   /** The long poll's timeout in seconds (the server holds the answer at most this long). */
   waitSeconds?: number;
+  /** Milliseconds each of several solver moves that arrive together is shown before the next. */
+  stepMs?: number;
+  /** Milliseconds the "confirm resign" button waits for the second click. */
+  confirmMs?: number;
+  /** Where to go to a new game (a rematch); the page's location by default. */
+  navigate?: (url: string) => void;
+}
+
+/** The seat after ``seat`` round the table (the seats of ``position``, in playing order). */
+export function nextSeat(position: BoardPositionJSON, seat: Seat): Seat {
+  const seats = (["A", "B", "C", "D"] as Seat[]).filter((s) => position.hands[s]);
+  return seats[(seats.indexOf(seat) + 1) % seats.length] ?? seat;
 }
 
 /**
- * The position after ``move`` by ``mover``, for showing a move at once while the
- * server records it (the server's answer replaces it).  Only the table and the
- * hand change; nothing here decides what is legal.
+ * The position after ``move`` by the seat to move, for showing a move at once
+ * while the server records it (the server's answer replaces it).  Only the
+ * table and the hand change; nothing here decides what is legal.  ``after``
+ * is the seat to move next when known (the same seat after a double with
+ * ``+doubles``); by default the next seat round the table.
  */
-export function applyMove(position: PositionJSON, move: string): PositionJSON {
-  const next: PositionJSON = structuredClone(position);
+export function applyMove<P extends BoardPositionJSON>(position: P, move: string, after?: Seat): P {
+  const next: P = structuredClone(position);
   const mover = position.side;
-  next.side = otherSide(mover);
+  next.side = after ?? nextSeat(position, mover);
   next.legal_moves = [];
   const parsed = parseMove(move);
   if (!parsed || parsed.stone === null) return next;
   const stone = parsed.stone;
   const hand = next.hands[mover];
+  if (!hand) return next;
   for (const row of ["front", "back"] as const) {
     const col = hand[row].findIndex((s) => s !== null && normaliseStone(s) === stone);
     if (col >= 0) {
@@ -120,7 +143,12 @@ export class PlayPage {
     hints: HTMLUListElement;
     hintNote: HTMLElement;
     result: HTMLElement;
+    resign: HTMLButtonElement;
   };
+  /** Solver moves still being shown one by one (several arrived together). */
+  private stepping: ReturnType<typeof setTimeout> | null = null;
+  private confirmTimer: ReturnType<typeof setTimeout> | null = null;
+  private busy = false;
   private watching = false;
   private destroyed = false;
   /** Aborts the long poll under way when the page is destroyed. */
@@ -134,7 +162,16 @@ export class PlayPage {
     this.root = root;
     this.game = game;
     this.urls = urls;
-    this.options = { hintRetryMs: 400, hintRetries: 60, pollRetryMs: 1500, waitSeconds: 20, ...options };
+    this.options = {
+      hintRetryMs: 400,
+      hintRetries: 60,
+      pollRetryMs: 1500,
+      waitSeconds: 20,
+      stepMs: 450,
+      confirmMs: 4000,
+      navigate: (url: string) => root.ownerDocument.defaultView?.location.assign(url),
+      ...options,
+    };
     this.csrf = csrfToken(root);
     hideFallback(root);
 
@@ -176,16 +213,21 @@ export class PlayPage {
 
     const result = el("section", "gp-result");
     result.hidden = true;
+    const actions = el("div", "gp-actions");
+    const resign = button(t("Resign"), () => void this.resign(), { class: "gp-resign", title: t("Give this deal up: the other side scores the pips left in your side's hands.") });
+    actions.appendChild(resign);
+    hintBox.appendChild(actions);
     side.append(result, hintBox, movesBox);
     app.append(boardCol, side);
     root.appendChild(app);
 
-    this.els = { status, error, moves, hintButtons, hints, hintNote, result };
+    this.els = { status, error, moves, hintButtons, hints, hintNote, result, resign };
     this.board = new Board(boardHost, {
       position: game.board,
       orientation: game.human,
       interactive: false,
-      names: playerNames(game.human),
+      movable: [game.human],
+      names: seatNames(game),
       you: game.human,
     });
     this.board.on("move", (move) => void this.playMove(move));
@@ -205,7 +247,37 @@ export class PlayPage {
     const before = this.game;
     this.game = game;
     if (game.moves.length > before.moves.length) this.flashLastMove();
-    this.render();
+    const fresh = game.moves.slice(before.moves.length);
+    if (this.stepping === null && fresh.length > 1 && this.options.stepMs > 0) {
+      this.stepThrough(before.board, fresh, fresh.length - 1);
+      return;
+    }
+    if (this.stepping === null) this.render();
+  }
+
+  /**
+   * Shows several moves that arrived together one after the other (the
+   * partner's and the opponents' replies), ``stepMs`` apart, then the game.
+   */
+  private stepThrough(from: BoardPositionJSON, moves: MoveJSON[], count: number): void {
+    let board = from;
+    let i = 0;
+    const step = () => {
+      if (this.destroyed) return;
+      if (i >= count) {
+        this.stepping = null;
+        this.render();
+        return;
+      }
+      const move = moves[i];
+      const following = moves[i + 1];
+      board = applyMove(board, move.move, following?.side);
+      this.board.set({ position: board, interactive: false, lastMove: move.move, lastSide: move.side, ply: move.ply, marks: gradeMarks(this.game.moves) });
+      this.root.dataset.status = "replaying";
+      i += 1;
+      this.stepping = setTimeout(step, this.options.stepMs);
+    };
+    this.stepping = setTimeout(step, 0);
   }
 
   private currentHints(): HintJSON[] {
@@ -234,10 +306,13 @@ export class PlayPage {
       position,
       orientation: game.human,
       interactive: game.status === "your-move" && this.pending === null,
+      movable: [game.human],
       lastMove: this.pending ?? last?.move ?? null,
+      lastSide: this.pending !== null ? game.human : (last?.side ?? null),
       ply: this.pending !== null ? null : (last?.ply ?? null),
       marks,
     });
+    this.els.resign.hidden = game.status === "over" || !this.urls.resign;
     this.root.dataset.status = this.pending !== null ? "sending" : game.status;
     this.root.dataset.version = String(game.version);
     this.renderStatus();
@@ -248,14 +323,24 @@ export class PlayPage {
 
   private renderStatus(): void {
     const game = this.game;
+    const last: MoveJSON | undefined = game.moves[game.moves.length - 1];
     let text: string;
     if (this.pending !== null) text = t("Sending your move…");
-    else if (game.status === "over") text = game.result ? resultText(game.result, game.human) : t("The deal is over.");
-    else if (game.status === "thinking") text = t("The solver is thinking…");
+    else if (game.status === "over") text = game.result ? resultText(game.result, humanTeam(game)) : t("The deal is over.");
+    else if (game.status === "thinking") text = this.thinkingText();
+    else if (last && last.side === game.human && last.move !== "pass" && last.move[0] === last.move[1]) text = t("You played a double: move again.");
     else if (game.legal_moves.length === 1 && game.legal_moves[0] === "pass") text = t("No stone of yours fits: press Pass.");
     else text = t("Your move: pick a stone, then an end of the line.");
     this.els.status.textContent = text;
     this.els.status.className = `gp-status status-${this.pending !== null ? "sending" : game.status}`;
+  }
+
+  private thinkingText(): string {
+    const seat = this.game.board.side;
+    const role = roleOf(this.game, seat);
+    if (role === "partner") return t("Your partner (%(seat)s) is thinking…", { seat });
+    if (seatsOf(this.game).length > 2) return t("The solver is thinking for %(seat)s…", { seat });
+    return t("The solver is thinking…");
   }
 
   private moveItem(m: MoveJSON, isLast: boolean): HTMLLIElement {
@@ -263,7 +348,7 @@ export class PlayPage {
     li.dataset.ply = String(m.ply);
     if (isLast) li.classList.add("is-last");
     const number = el("span", "gp-ply", String(m.ply + 1));
-    const who = el("span", "gp-who", whoText(m));
+    const who = el("span", "gp-who", whoText(m, seatsOf(this.game).length > 2));
     const mv = el("span", "gp-mv", moveLabel(m.move));
     mv.title = moveText(m.move);
     const badge = gradeBadge(m.grade);
@@ -334,11 +419,11 @@ export class PlayPage {
       box.replaceChildren();
       return;
     }
-    const score = humanScore(game.result, game.human);
+    const score = humanScore(game.result, humanTeam(game));
     const outcome = outcomeOf(score);
     box.className = `gp-result outcome-${outcome}`;
     const title = el("h2", "gp-result-title", outcome === "win" ? t("You won!") : outcome === "loss" ? t("You lost.") : t("A draw."));
-    const text = el("p", "gp-result-text", resultText(game.result, game.human));
+    const text = el("p", "gp-result-text", resultText(game.result, humanTeam(game)));
     const scoreLine = el("p", "gp-score", t("Your score for this deal: %(score)s", { score: signed(score) }));
     const links = el("p", "gp-links");
     const review = el("a", "button gp-review-link", t("Review this game"));
@@ -346,8 +431,16 @@ export class PlayPage {
     const again = el("a", "gp-new-link", t("Play a new game"));
     again.href = this.urls.newGame;
     links.append(review, document.createTextNode(" "), again);
+    const rematch = el("p", "gp-rematch");
+    if (this.urls.rematch) {
+      rematch.append(
+        button(t("Rematch: the same deal"), () => void this.rematch(false), { class: "gp-rematch-same" }),
+        document.createTextNode(" "),
+        button(t("Rematch with the sides swapped"), () => void this.rematch(true), { class: "gp-rematch-swap" }),
+      );
+    }
     const why = blockedWhy(game);
-    box.replaceChildren(title, text, ...(why ? [el("p", "gp-blocked-why", why)] : []), scoreLine, links);
+    box.replaceChildren(title, text, ...(why ? [el("p", "gp-blocked-why", why)] : []), scoreLine, links, rematch);
     box.hidden = false;
   }
 
@@ -426,6 +519,56 @@ export class PlayPage {
     }
   }
 
+  /**
+   * Resigns the deal: the first click asks to confirm (the button says so for
+   * ``confirmMs``), the second posts it.
+   */
+  async resign(): Promise<void> {
+    const resignButton = this.els.resign;
+    if (!this.urls.resign || this.game.status === "over" || this.busy) return;
+    if (!resignButton.classList.contains("is-confirming")) {
+      resignButton.classList.add("is-confirming");
+      resignButton.textContent = t("Really resign? Click again");
+      if (this.confirmTimer) clearTimeout(this.confirmTimer);
+      this.confirmTimer = setTimeout(() => {
+        resignButton.classList.remove("is-confirming");
+        resignButton.textContent = t("Resign");
+      }, this.options.confirmMs);
+      return;
+    }
+    if (this.confirmTimer) clearTimeout(this.confirmTimer);
+    resignButton.classList.remove("is-confirming");
+    resignButton.textContent = t("Resign");
+    this.busy = true;
+    this.setError(null);
+    try {
+      const { data } = await request<GameJSON>(this.urls.resign, { method: "POST", body: {}, csrfToken: this.csrf });
+      this.update(data);
+    } catch (error) {
+      this.setError(error);
+      if (error instanceof ApiError && error.status === 409) void this.refresh();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Starts a rematch of this deal (``swap``: in the other side's seat) and goes to it. */
+  async rematch(swap: boolean): Promise<void> {
+    if (!this.urls.rematch || this.busy) return;
+    this.busy = true;
+    this.setError(null);
+    try {
+      const { data } = await request<GameJSON>(this.urls.rematch, { method: "POST", body: { swap }, csrfToken: this.csrf });
+      const url = data.urls?.play ?? `/play/${data.id}/`;
+      this.root.dataset.rematch = String(data.id);
+      this.options.navigate(url);
+    } catch (error) {
+      this.setError(error);
+    } finally {
+      this.busy = false;
+    }
+  }
+
   /** Fetches the game once. */
   async refresh(): Promise<void> {
     try {
@@ -472,6 +615,8 @@ export class PlayPage {
     this.destroyed = true;
     this.abort.abort();
     if (this.freshTimer) clearTimeout(this.freshTimer);
+    if (this.stepping) clearTimeout(this.stepping);
+    if (this.confirmTimer) clearTimeout(this.confirmTimer);
     this.board.destroy();
   }
 }
@@ -488,6 +633,8 @@ export function mountPlayPage(doc: Document = document, options: PlayOptions = {
     hint: data.apiHint || `/api/games/${game.id}/hint/`,
     review: data.reviewUrl || `/games/${game.id}/review/`,
     newGame: data.newGameUrl || "/play/",
+    resign: data.apiResign || game.urls?.resign,
+    rematch: data.apiRematch || game.urls?.rematch,
   };
   return new PlayPage(root, game, urls, options);
 }

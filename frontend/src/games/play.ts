@@ -1,6 +1,8 @@
-/** Vite entry ``play``: the play page (the ``play.html`` template). */
+/** Vite entry ``play``: the play page (the ``play.html`` template) and the new-game form. */
 import "./game-pages.css";
+import { mountNewGameForms } from "./new-game-form";
 import { mountPlayPage } from "./play-page";
 
+mountNewGameForms();
 const page = mountPlayPage();
 if (page) (window as unknown as { playPage: typeof page }).playPage = page;

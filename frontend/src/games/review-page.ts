@@ -4,10 +4,11 @@
  * The page (the ``review.html`` template) gives the game's JSON and
  * ``{"boards": [board after ply 0..n], "ply": n}``.
  */
-import { Board, type PositionJSON } from "../board";
+import { Board, type BoardPositionJSON } from "../board";
 import { button, el, hideFallback, requireJSON } from "../shared/dom";
-import { moveLabel, playerNames, signed } from "../shared/format";
+import { moveLabel, signed } from "../shared/format";
 import { t, tn } from "../shared/i18n";
+import type { Grade } from "../shared/vocabulary";
 import {
   bestAlternative,
   gradeBadge,
@@ -17,6 +18,8 @@ import {
   hintTitle,
   moveText,
   pointsLostText,
+  seatNames,
+  seatsOf,
   valueForHuman,
   whoText,
   type GameJSON,
@@ -25,7 +28,7 @@ import {
 } from "./game";
 
 export interface ReviewData {
-  boards: PositionJSON[];
+  boards: BoardPositionJSON[];
   ply: number;
 }
 
@@ -33,11 +36,19 @@ export class ReviewPage {
   readonly root: HTMLElement;
   readonly board: Board;
   readonly game: GameJSON;
-  readonly boards: PositionJSON[];
+  readonly boards: BoardPositionJSON[];
   ply: number;
   private readonly rows: HTMLTableRowElement[] = [];
-  private readonly els: { label: HTMLElement; detail: HTMLElement; buttons: Record<string, HTMLButtonElement> };
+  private readonly els: {
+    label: HTMLElement;
+    detail: HTMLElement;
+    best: HTMLElement;
+    buttons: Record<string, HTMLButtonElement>;
+    chart: HTMLElement | null;
+  };
   private readonly onKey: (e: KeyboardEvent) => void;
+  private readonly boardHost: HTMLElement;
+  private readonly redraws: MutationObserver | null = null;
   private readonly doc: Document;
 
   constructor(root: HTMLElement, game: GameJSON, review: ReviewData) {
@@ -65,8 +76,22 @@ export class ReviewPage {
     label.setAttribute("aria-live", "polite");
     nav.append(buttons.first, buttons.prev, label, buttons.next, buttons.last);
     const boardHost = el("div", "gp-board");
+    this.boardHost = boardHost;
+    const best = el("p", "gp-best-here");
+    best.setAttribute("aria-live", "polite");
     const detail = el("div", "gp-detail");
-    main.append(nav, boardHost, detail);
+    main.append(nav, boardHost, best, detail);
+    // The value chart the server drew: under the board, its points jump to their ply.
+    const chart = root.querySelector<HTMLElement>("[data-review-chart]");
+    if (chart) {
+      main.appendChild(chart);
+      chart.addEventListener("click", (e) => {
+        const point = (e.target as Element | null)?.closest?.("[data-ply]");
+        if (!point) return;
+        e.preventDefault();
+        this.go(Number(point.getAttribute("data-ply")));
+      });
+    }
 
     const side = el("aside", "gp-side");
     const heading = el("h2", "gp-heading", t("Moves"));
@@ -86,16 +111,23 @@ export class ReviewPage {
     app.append(main, side);
     root.appendChild(app);
 
-    this.els = { label, detail, buttons };
+    this.els = { label, detail, best, buttons, chart };
     this.board = new Board(boardHost, {
       position: this.boards[this.ply] ?? null,
       orientation: game.human,
       interactive: false,
-      names: playerNames(game.human),
+      names: seatNames(game),
       you: game.human,
     });
+    // Captured before anything else sees it, so that the arrow keys step
+    // through the game wherever the focus is (the board, a button, a row).
     this.onKey = (e) => this.keydown(e);
-    this.doc.addEventListener("keydown", this.onKey);
+    this.doc.addEventListener("keydown", this.onKey, true);
+    // The board redraws itself (a resize): draw the best move again on the new drawing.
+    if (typeof MutationObserver !== "undefined") {
+      this.redraws = new MutationObserver(() => this.markBest());
+      this.redraws.observe(boardHost, { childList: true, subtree: true });
+    }
     this.show();
   }
 
@@ -124,7 +156,7 @@ export class ReviewPage {
     grade.appendChild(gradeBadge(m.grade));
     const lost = el("td", "gp-lost", m.points_lost ? lostShort(m.points_lost) : "");
     if (m.points_lost) lost.title = pointsLostText(m.points_lost);
-    const who = el("td", "gp-who", whoText(m));
+    const who = el("td", "gp-who", whoText(m, seatsOf(this.game).length > 2));
     who.title = t("player %(side)s", { side: m.side });
     row.append(
       el("td", "gp-ply", String(after)),
@@ -167,12 +199,24 @@ export class ReviewPage {
     const ply = this.ply;
     const total = this.boards.length - 1;
     const move: MoveJSON | undefined = this.game.moves[ply - 1];
+    // The best move of the position shown: what the next move's grading found.
+    const next: MoveJSON | undefined = this.game.moves[ply];
+    const bestMoves = next?.best_moves ?? [];
+    const marks: Record<string, Grade> = { ...gradeMarks(this.game.moves) };
+    for (const m of bestMoves) marks[m] = "best";
     this.board.set({
       position: this.boards[ply] ?? null,
       lastMove: move?.move ?? null,
+      lastSide: move?.side ?? null,
       ply: move?.ply ?? null,
-      marks: gradeMarks(this.game.moves),
+      marks,
     });
+    this.renderBest(next);
+    if (this.els.chart) {
+      for (const point of this.els.chart.querySelectorAll("[data-ply]")) {
+        point.classList.toggle("current", Number(point.getAttribute("data-ply")) === ply);
+      }
+    }
     this.root.dataset.ply = String(ply);
     this.els.label.textContent = t("after move %(n)s of %(total)s", { n: ply, total });
     this.els.buttons.first.disabled = this.els.buttons.prev.disabled = ply === 0;
@@ -196,6 +240,52 @@ export class ReviewPage {
     this.renderDetail(move);
   }
 
+  /** The best move(s) of the position shown, drawn on the board and written beside it. */
+  private renderBest(next: MoveJSON | undefined): void {
+    const box = this.els.best;
+    const bestMoves = next?.best_moves ?? [];
+    if (!next || !bestMoves.length) {
+      box.hidden = true;
+      box.replaceChildren();
+      delete this.root.dataset.best;
+      return;
+    }
+    this.root.dataset.best = bestMoves.join(" ");
+    const ends = this.boards[this.ply]?.ends ?? null;
+    const value = signed(valueForHuman(next, next.best_value) ?? 0);
+    const list = bestMoves.map((m) => `${moveText(m, ends)} (${moveLabel(m)})`).join("; ");
+    box.replaceChildren(
+      el("strong", "gp-best-title", t("Best here:")),
+      document.createTextNode(" "),
+      el("span", "gp-best-moves", list),
+      document.createTextNode(" "),
+      el("span", "gp-value", t("value for you %(value)s", { value })),
+    );
+    box.hidden = false;
+    this.markBest();
+  }
+
+  /**
+   * Draws the best move of the position shown on the board: its stone in the
+   * hand and the end it goes to are outlined (classes on the board's own
+   * elements, put back whenever the board redraws).
+   */
+  private markBest(): void {
+    const host = this.boardHost;
+    const best = this.game.moves[this.ply]?.best_moves?.[0] ?? null;
+    const wanted: Element[] = [];
+    if (best && best !== "pass") {
+      const stone = best.slice(0, 2);
+      const end = best.length > 2 ? best.slice(2, 3) : "open";
+      wanted.push(...host.querySelectorAll(`.odb-hand .odb-hand-stone[data-stone="${stone}"]`));
+      wanted.push(...host.querySelectorAll(`.odb-end[data-end="${end}"]`));
+    } else if (best === "pass") {
+      wanted.push(...host.querySelectorAll(".odb-pass"));
+    }
+    for (const old of host.querySelectorAll(".gp-best-mark")) if (!wanted.includes(old)) old.classList.remove("gp-best-mark");
+    for (const item of wanted) item.classList.add("gp-best-mark");
+  }
+
   private renderDetail(move: MoveJSON | undefined): void {
     const box = this.els.detail;
     const parts: HTMLElement[] = [];
@@ -203,15 +293,14 @@ export class ReviewPage {
       parts.push(el("p", "gp-detail-line", t("The deal as dealt, before the first move.")));
     } else {
       const line = el("p", "gp-detail-line");
-      const params = { move: moveText(move.move) };
-      const who =
-        move.move === "pass"
-          ? move.by === "human"
-            ? t("You passed.")
-            : t("The solver passed.")
-          : move.by === "human"
-            ? t("You played %(move)s.", params)
-            : t("The solver played %(move)s.", params);
+      const params = { move: moveText(move.move), seat: move.side };
+      const four = seatsOf(this.game).length > 2;
+      const passed = move.move === "pass";
+      let who: string;
+      if (move.by === "human") who = passed ? t("You passed.") : t("You played %(move)s.", params);
+      else if (move.role === "partner") who = passed ? t("Your partner (%(seat)s) passed.", params) : t("Your partner (%(seat)s) played %(move)s.", params);
+      else if (four) who = passed ? t("The solver (%(seat)s) passed.", params) : t("The solver (%(seat)s) played %(move)s.", params);
+      else who = passed ? t("The solver passed.") : t("The solver played %(move)s.", params);
       line.append(el("span", "gp-detail-move", `${move.ply + 1}. ${who}`), document.createTextNode(" "), gradeBadge(move.grade));
       if (move.value !== null) line.append(document.createTextNode(" "), el("span", "gp-value", t("value for you %(value)s", { value: signed(valueForHuman(move, move.value) ?? 0) })));
       if (move.points_lost) line.append(document.createTextNode(" "), el("span", "gp-lost", pointsLostText(move.points_lost)));
@@ -233,9 +322,10 @@ export class ReviewPage {
   }
 
   private keydown(e: KeyboardEvent): void {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const target = e.target as HTMLElement | null;
-    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    // Typing and choosing in a form field keep their keys.
+    if (target && (/^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) || target.isContentEditable)) return;
     let ply: number | null = null;
     if (e.key === "ArrowLeft") ply = this.ply - 1;
     else if (e.key === "ArrowRight") ply = this.ply + 1;
@@ -243,11 +333,13 @@ export class ReviewPage {
     else if (e.key === "End") ply = this.boards.length - 1;
     if (ply === null) return;
     e.preventDefault();
+    e.stopPropagation();
     this.go(ply);
   }
 
   destroy(): void {
-    this.doc.removeEventListener("keydown", this.onKey);
+    this.doc.removeEventListener("keydown", this.onKey, true);
+    this.redraws?.disconnect();
     this.board.destroy();
   }
 }

@@ -11,11 +11,13 @@ import { button, el, hideFallback, requireJSON } from "../shared/dom";
 import { errorMessage, request, showError } from "../shared/http";
 import { t, tn } from "../shared/i18n";
 import { sleep } from "../shared/poll";
-import type { GameStatus, Level, MatchStatus, Reason, Side } from "../shared/vocabulary";
+import type { Seat } from "../board";
+import type { GameStatus, Level, MatchStatus, Reason } from "../shared/vocabulary";
 import { resultText, type GameJSON } from "../games/game";
 import { PlayPage, type PlayOptions, type PlayUrls } from "../games/play-page";
 
-export type Totals = Record<Side, number>;
+/** A number per side, keyed by the side's name: "A" and "B", or the teams "A+C" and "B+D". */
+export type Totals = Record<string, number>;
 
 export interface MatchDealJSON {
   number: number;
@@ -23,9 +25,9 @@ export interface MatchDealJSON {
   seed: number;
   status: GameStatus;
   recorded: boolean;
-  winner: Side | null;
+  winner: string | null;
   points: number | null;
-  reason: Reason | null;
+  reason: Reason | "resigned" | null;
   human_points: number | null;
   totals: Totals | null;
   wins: Totals | null;
@@ -39,20 +41,26 @@ export interface MatchJSON {
   target_points: number | null;
   target_wins: number | null;
   level?: Level;
-  human: Side;
-  solver: Side;
+  variant?: string;
+  /** The human's seat, the same in every deal. */
+  human: Seat;
+  /** The human's side ("A", or the team "A+C"); the seat when the server does not say. */
+  human_team?: string;
+  /** The side the solver plays against the human. */
+  solver: string;
+  sides?: string[];
   seed: number;
   scores: Totals;
   wins: Totals;
   deals: MatchDealJSON[];
   current_game: number | null;
-  winner: Side | null;
+  winner: string | null;
   version: number;
   urls: { self: string; page: string; review: string };
 }
 
 /** A game's JSON with the URLs the server puts in it. */
-type GameWithUrls = GameJSON & { urls?: Partial<Record<"self" | "moves" | "hint" | "review", string>> };
+type GameWithUrls = GameJSON & { urls?: Partial<Record<"self" | "moves" | "hint" | "review" | "resign", string>> };
 
 export interface MatchOptions {
   /** Options of the deal's play widget. */
@@ -75,12 +83,17 @@ export function targetText(match: MatchJSON): string {
   return tn("to %(count)s won deal", "to %(count)s won deals", match.target_wins ?? 0);
 }
 
+/** The human's side as results name it (the seat, or the team in partnership). */
+export function teamOf(match: MatchJSON): string {
+  return match.human_team ?? match.human;
+}
+
 /** Where the match stands, for the human. */
 export function matchStatusText(match: MatchJSON): string {
-  const you = match.scores[match.human];
-  const solver = match.scores[match.solver];
+  const you = match.scores[teamOf(match)] ?? 0;
+  const solver = match.scores[match.solver] ?? 0;
   if (match.status === "over") {
-    return match.winner === match.human
+    return match.winner === teamOf(match)
       ? t("You won the match, %(you)s to %(solver)s.", { you, solver })
       : t("The solver won the match, %(solver)s to %(you)s.", { you, solver });
   }
@@ -92,7 +105,7 @@ export function matchStatusText(match: MatchJSON): string {
 }
 
 /** One deal's result for the human ("You win 12 points (domino)."); "" while it is played. */
-export function dealText(deal: MatchDealJSON, human: Side): string {
+export function dealText(deal: MatchDealJSON, human: string): string {
   if (!deal.recorded || deal.reason === null) return "";
   return resultText({ winner: deal.winner, points: deal.points ?? 0, reason: deal.reason }, human);
 }
@@ -120,6 +133,7 @@ function playUrls(game: GameWithUrls, urls: MatchUrls): PlayUrls {
     hint: game.urls?.hint ?? `${base}hint/`,
     review: game.urls?.review ?? `/games/${game.id}/review/`,
     newGame: urls.newMatch,
+    resign: game.urls?.resign,
   };
 }
 
@@ -249,30 +263,30 @@ export class MatchPage {
       "",
       el("th", "", t("Deal")),
       el("th", "", t("Result")),
-      el("th", "", t("You (%(side)s)", { side: match.human })),
+      el("th", "", t("You (%(side)s)", { side: teamOf(match) })),
       el("th", "", t("Solver (%(side)s)", { side: match.solver })),
     );
     const rows = match.deals.map((deal) => {
       const tr = el("tr", `mp-deal${deal.recorded ? "" : " is-playing"}${deal.game === this.shownGame ? " is-shown" : ""}`);
       tr.dataset.deal = String(deal.number);
-      const review = el("a", "mp-deal-review", dealText(deal, match.human) || t("being played"));
+      const review = el("a", "mp-deal-review", dealText(deal, teamOf(match)) || t("being played"));
       review.href = deal.urls.review;
       review.title = t("Review deal %(number)s", { number: deal.number });
       tr.append(
         el("td", "mp-number", String(deal.number)),
         el("td", "mp-result", review),
-        el("td", "mp-total", deal.totals ? String(deal.totals[match.human]) : ""),
-        el("td", "mp-total", deal.totals ? String(deal.totals[match.solver]) : ""),
+        el("td", "mp-total", deal.totals ? String(deal.totals[teamOf(match)] ?? 0) : ""),
+        el("td", "mp-total", deal.totals ? String(deal.totals[match.solver] ?? 0) : ""),
       );
       return tr;
     });
     const wins = match.target_wins !== null;
-    const total = (side: Side) => (wins ? t("%(points)s (%(wins)s won)", { points: match.scores[side], wins: match.wins[side] }) : String(match.scores[side]));
+    const total = (side: string) => (wins ? t("%(points)s (%(wins)s won)", { points: match.scores[side], wins: match.wins[side] }) : String(match.scores[side]));
     const foot = el(
       "tr",
       "mp-totals",
       el("th", { colspan: "2" }, t("Total")),
-      el("td", "mp-total-human", total(match.human)),
+      el("td", "mp-total-human", total(teamOf(match))),
       el("td", "mp-total-solver", total(match.solver)),
     );
     return el("table", "mp-score-sheet", el("thead", "", head), el("tbody", "", ...rows), el("tfoot", "", foot));

@@ -29,7 +29,7 @@ export function makeGame(position: PositionJSON, extra: Partial<GameJSON> = {}):
     start: "start",
     position: position.position,
     human,
-    solver: otherSide(human),
+    solver: otherSide(human as Side),
     level: "perfect",
     status,
     legal_moves: status === "your-move" ? position.legal_moves : [],
