@@ -27,7 +27,8 @@ def puzzle_widget_context(
     """What ``training/_puzzle.html`` needs (also used by the home page's daily card)."""
     player = Player.of(request)
     if attempt is None and puzzle is not None:
-        mine = selectors.attempts_for_player(player).filter(puzzle=puzzle)
+        # A streak's or timed run's attempt stays on the run's pages.
+        mine = selectors.attempts_for_player(player).filter(puzzle=puzzle, run__isnull=True)
         attempt = mine.exclude(status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED]).first()
         if attempt is None and mode == "daily":
             attempt = mine.first()  # today's puzzle done: show how it went (and "Try again")

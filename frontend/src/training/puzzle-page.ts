@@ -225,7 +225,7 @@ export class PuzzlePage {
       position: a ? a.board : this.puzzle.board,
       lastMove: a?.last_move ?? null,
       marks,
-      interactive: !this.busy && (!a || a.status === "your-move"),
+      interactive: !this.busy && (!a || (a.status === "your-move" && a.legal_moves.length > 0)),
     });
     this.renderStatus();
     this.updateRatings();
@@ -246,6 +246,9 @@ export class PuzzlePage {
     } else if (a.status === "thinking") {
       cls += " thinking";
       text = t("Checking your move; the solver is replying…");
+    } else if (a.status === "your-move" && a.solution) {
+      // A streak's or timed run's puzzle that the end of the run cut short.
+      text = t("Not finished: the run ended before this puzzle was solved.");
     } else if (a.status === "your-move") {
       cls += a.feedback === "correct" ? " correct" : "";
       text = a.feedback === "correct" ? t("Correct! The solver replied %(move)s. Your move.", { move: a.last_move ?? "" }) : t("Your move.");
@@ -282,7 +285,7 @@ export class PuzzlePage {
   private renderActions(): void {
     this.actions.replaceChildren();
     const a = this.attempt;
-    if (a && (a.status === "your-move" || a.status === "thinking")) {
+    if (a && !a.solution && (a.status === "your-move" || a.status === "thinking")) {
       this.actions.append(button(t("Give up and view the solution"), () => void this.giveUp()));
     } else if (!a) {
       this.actions.append(button(t("Give up and view the solution"), () => void this.giveUpUnstarted()));

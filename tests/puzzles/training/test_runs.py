@@ -269,6 +269,12 @@ def test_a_timed_run_penalises_wrong_moves_and_ends_when_the_servers_clock_runs_
     row = PuzzleRun.objects.get(pk=run["id"])
     assert row.status == "over" and row.end_reason == "time" and row.score == 1
     assert PlayerRating.objects.get(user=None).best_timed_score == 1
+    # the puzzle the clock cut short: its attempt's page says so and offers no move; the puzzle's own page starts afresh
+    cut = over["puzzles"][-1]
+    page = api.get(cut["urls"]["page"]).content.decode()
+    assert "Not finished: the run ended" in page and 'name="move"' not in page
+    page = api.get(cut["urls"]["puzzle"]).content.decode()
+    assert "Not finished" not in page and '"attempt-state"' not in page
 
 
 def test_the_countdown_task_and_the_upkeep_close_a_timed_run(api, pool):
