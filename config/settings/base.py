@@ -218,6 +218,10 @@ CELERY_BEAT_SCHEDULE = {
 # What the beat task looks for: a move still ungraded, a solver turn still
 # not played, an analysis still pending, this many seconds after it was due.
 PUZZLES_STALE_AFTER_SECONDS = float(os.environ.get("PUZZLES_STALE_AFTER", "10"))
+# A human's move whose position's analysis is already known is graded in the
+# request that plays it (a lookup; the answer carries the grade); 0 sends every
+# grade to the grading workers, as when the analysis is still being computed.
+PUZZLES_GRADE_IN_REQUEST = os.environ.get("PUZZLES_GRADE_IN_REQUEST", "1") == "1"
 # For crash tests only: the grading service sleeps this long before it writes.
 PUZZLES_GRADE_DELAY_SECONDS = float(os.environ.get("PUZZLES_GRADE_DELAY", "0"))
 # How long an analysis stays in the Redis cache (the database keeps it for good).

@@ -271,7 +271,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
         # lookup, done here in the same transaction, and the answer to this
         # request already carries the grade.  Otherwise one task grades the
         # move and then plays the solver's reply (the grade committed first).
-        known = analysis_cached(str(before))
+        known = analysis_cached(str(before)) if settings.PUZZLES_GRADE_IN_REQUEST else None
         if known is not None:
             fields = {"graded_at": timezone.now(), **opponent.grade_fields(known, str(played))}
             GameMove.objects.filter(pk=record.pk).update(**fields)

@@ -388,3 +388,32 @@ def test_game_json_matches_the_documented_fields(api, my_turn_game):
     assert set(game["moves"][0]) == set(GameMoveOutputSerializer().fields)
     for key in ("ply", "side", "by", "move", "value", "best_value", "best_moves", "grade", "points_lost"):
         assert key in game["moves"][0]
+
+
+def test_a_move_whose_analysis_is_known_is_graded_in_its_own_answer(api, no_tasks, settings):
+    """The analysis of the position before the move is known: the answer to the
+    POST already carries the grade and no grading task is queued (only the
+    solver's reply); with grading in the request off, the move waits for a
+    grading worker."""
+    from puzzles.analyses.services import analysis_solve
+
+    position = deal(5)
+    move = str(position.legal_moves()[-1])
+    expected = analyse(position).move_value(move)
+    for in_request in (True, False):
+        settings.PUZZLES_GRADE_IN_REQUEST = in_request
+        game = api.post("/api/games/", {"position": str(position), "human": position.side}, format="json").json()
+        if in_request:
+            analysis_solve(str(position))  # known before the move
+        sent = len(no_tasks)
+        answer = api.post(f"/api/games/{game['id']}/moves/", {"move": move, "ply": 0}, format="json")
+        assert answer.status_code == 201, answer.json()
+        played = answer.json()["moves"][0]
+        queued = [task for task, _ in no_tasks[sent:]]
+        assert GameMove.objects.get(game_id=game["id"], ply=0).move == move  # stored either way
+        if in_request:
+            assert (played["value"], played["grade"], played["points_lost"]) == (
+                expected.value, expected.grade, expected.points_lost)
+            assert queued == [solver_turn_task] and answer.json()["status"] == "thinking"
+        else:
+            assert played["grade"] is None and queued == [grade_move_task]

@@ -92,7 +92,8 @@ def wait_until(check, timeout: float, what: str):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, real_broker, tmp_path):
+def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, real_broker, tmp_path, settings):
+    settings.PUZZLES_GRADE_IN_REQUEST = False  # every grade on the workers (the one that is killed included)
     workers = []
     try:
         # 1. a worker grades a move and the solver replies
