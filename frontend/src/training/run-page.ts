@@ -379,12 +379,14 @@ export class RunPage {
       item.append(link, `: ${how}`);
       if (p.played.length) item.append(" · " + t("you played %(moves)s", { moves: p.played.map(moveLabel).join(", ") }));
       if (p.solution) {
-        const line = p.solution.line.map((m) => moveLabel(m.move)).join(" ");
+        // The solving side's moves, the solver's replies in brackets.
+        const line = p.solution.line.map((m) => (m.key ? moveLabel(m.move) : `(${moveLabel(m.move)})`)).join(" ");
         item.append(" · ", el("span", "solution-line", t("Solution: %(line)s", { line })));
         item.append(" " + t("(value %(value)s)", { value: signed(p.solution.value, { ascii: true }) }));
       }
       list.append(item);
     }
     this.result.append(list);
+    this.result.append(el("p", "note", t("In brackets: the solver's replies.")));
   }
 }

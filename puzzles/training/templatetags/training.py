@@ -25,7 +25,8 @@ def daily_puzzle_widget(context: dict[str, Any], puzzle: Puzzle | None) -> dict[
 
 @register.filter
 def join_moves(line: list[dict[str, Any]]) -> str:
-    """A solution line's moves, as the result screen lists them ("36R 12L pass")."""
+    """A solution line's moves as the result screen lists them: the solving
+    side's, the defender's replies in brackets ("36R (12L) 25R")."""
     from puzzles.core.templatetags.domino import move
 
-    return " ".join(str(move(step["move"])) for step in line)
+    return " ".join(str(move(s["move"])) if s.get("key") else f"({move(s['move'])})" for s in line)
