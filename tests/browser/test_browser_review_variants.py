@@ -45,12 +45,13 @@ def test_partnership_review_at_desktop(site, browser, screenshots):
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(site.base_url + "/analysis/games/")
-    page.select_option('.deal-form select[name="variant"]', "partnership")
+    page.select_option('.review-deal-form select[name="variant"]', "partnership")
     for seat, hand in zip("abcd", hands_of(record), strict=True):
-        page.fill(f'.deal-form input[name="hand_{seat}"]', hand)
-    assert page.locator('.deal-form [data-out]').is_hidden()  # nothing stays out in partnership
-    page.fill('.deal-form textarea[name="moves"]', " ".join(str(m) for m in record.moves))
-    page.locator(".deal-form button[type=submit]").click()
+        page.fill(f'.review-deal-form input[name="hand_{seat}"]', hand)
+    assert page.locator('.review-deal-form [data-out]').is_hidden()  # nothing stays out in partnership
+    page.fill('.review-deal-form textarea[name="moves"]', " ".join(str(m) for m in record.moves))
+    screenshots(page, "review-deal-form-desktop")
+    page.locator(".review-deal-form button[type=submit]").click()
     page.wait_for_selector("#game-analysis-root[data-app=review]", timeout=90_000)
 
     # four seats and every move, graded as the solver grades them here
@@ -112,6 +113,7 @@ def test_block_review_at_phone_width(site, browser, screenshots):
     errors = watch_errors(page)
     page.goto(site.base_url + "/analysis/games/")
     no_sideways_scroll(page)
+    screenshots(page, "review-new-phone")
     page.fill('textarea[name="record"]', str(record))
     page.locator(".game-record-form button[type=submit]").click()
     page.wait_for_selector("#game-analysis-root[data-app=review]", timeout=90_000)
@@ -134,13 +136,13 @@ def test_refused_record_says_the_move_and_stores_nothing(site, browser):
     first = start.legal_moves()[0]
     page = browser.new_page(viewport=DESKTOP)
     page.goto(site.base_url + "/analysis/games/")
-    page.select_option('.deal-form select[name="variant"]', "block")
+    page.select_option('.review-deal-form select[name="variant"]', "block")
     for seat, hand in zip("ab", [" ".join(s for s in h["front"] if s) for h in start.to_json()["hands"].values()],
                           strict=True):
-        page.fill(f'.deal-form input[name="hand_{seat}"]', hand)
-    page.fill('.deal-form textarea[name="moves"]', f"{first} pass")
-    page.locator(".deal-form button[type=submit]").click()
-    alert = page.locator(".deal-form [data-form-error]")
+        page.fill(f'.review-deal-form input[name="hand_{seat}"]', hand)
+    page.fill('.review-deal-form textarea[name="moves"]', f"{first} pass")
+    page.locator(".review-deal-form button[type=submit]").click()
+    alert = page.locator(".review-deal-form [data-form-error]")
     alert.wait_for()
     assert "at move 2:" in alert.text_content() and "pass" in alert.text_content()
     assert "/analysis/games/" in page.url and page.locator("#game-analysis-root").count() == 0

@@ -376,7 +376,7 @@ async function pollProgress(root: HTMLElement, api: string): Promise<void> {
 /** The deal form: only the hands of the chosen variant, the out stones only where some stay out. */
 function mountDealForm(root: HTMLElement): void {
   const facts = readJSON<Record<string, VariantFacts>>("variants-data");
-  const select = root.querySelector<HTMLSelectElement>('.deal-form select[name="variant"]');
+  const select = root.querySelector<HTMLSelectElement>('.review-deal-form select[name="variant"]');
   if (!facts || !select) return;
   const update = () => {
     const variant = facts[select.value];
