@@ -314,7 +314,8 @@ function mount(): void {
     let result: AnalysisResult;
     try {
       result = await fetchAnalysis(apiAnalyses, answer.current, (waited) => {
-        if (mine === generation) {
+        // A message about the URL's line stays until the next move: the wait is said only without one.
+        if (mine === generation && !status.classList.contains("error")) {
           status.textContent = t("Solving… (%(seconds)s s)", { seconds: Math.round(waited / 1000) });
         }
       });
