@@ -14,7 +14,7 @@ MATCH = "document.getElementById('match-root').dataset"
 
 
 def wait_for_turn(page) -> str:
-    page.wait_for_function(f"['your-move', 'over'].includes({GAME_STATUS})", timeout=45_000)
+    page.wait_for_function(f"() => ['your-move', 'over'].includes({GAME_STATUS})", timeout=45_000)
     return page.evaluate(GAME_STATUS)
 
 
@@ -73,13 +73,13 @@ def test_a_short_match_through_the_pages_and_its_review(site, browser, screensho
             page.locator(f'.mp-deal[data-deal="{deal}"]:not(.is-playing)').wait_for()
             assert page.locator(".gp-result").is_visible()
             page.wait_for_function(
-                f"{MATCH}.matchStatus === 'over' || !!document.querySelector('.mp-next')", timeout=30_000
+                f"() => {MATCH}.matchStatus === 'over' || !!document.querySelector('.mp-next')", timeout=30_000
             )
             if page.evaluate(f"{MATCH}.matchStatus") == "over":
                 break
             screenshots(page, f"match-deal-{deal}-over")
             page.locator(".mp-next").click()
-            page.wait_for_function(f"{MATCH}.deal === '{deal + 1}'")
+            page.wait_for_function(f"() => {MATCH}.deal === '{deal + 1}'")
         else:  # pragma: no cover
             raise AssertionError("the match did not end")
         assert deals_seen == list(range(1, len(deals_seen) + 1)) and len(deals_seen) >= 2, deals_seen
@@ -103,6 +103,71 @@ def test_a_short_match_through_the_pages_and_its_review(site, browser, screensho
         screenshots(page, "match-review")
         page.locator(".match-review-deals tbody tr").first.get_by_role("link", name="Review the deal").click()
         page.wait_for_url(re.compile(r"/games/\d+/review/$"))
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_partnership_match_at_phone_width(site, browser, screenshots):
+    """A partnership match to one won deal, the human in seat C (partner A):
+    the match page hosts the four-seat board with C at the bottom, the solver
+    plays A, B and D by itself, the sheet counts the deal for the team A+C or
+    B+D, and the human's stones and the line's ends stay in the first screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors = watch_errors(page)
+    try:
+        page.goto(site.base_url + "/matches/")
+        page.select_option('select[name="variant"]', "partnership")
+        page.check('input[name="target"][value="wins"]')
+        page.fill('input[name="target_wins"]', "1")
+        page.check('input[name="human"][value="C"]')
+        page.select_option('select[name="level"]', "casual")
+        page.fill('input[name="seed"]', "5")
+        page.locator("#new-match-form button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/matches/\d+/$"))
+        page.wait_for_selector('.odb-hand[data-place="bottom"][data-side="C"]')
+        assert page.locator('.odb-hand[data-place="top"]').get_attribute("data-side") == "A"
+        assert "A+C" in page.locator(".mp-score-sheet").inner_text()
+        for _ in range(60):
+            deal = int(page.evaluate(f"{MATCH}.deal"))
+            if page.evaluate(f"{MATCH}.matchStatus") == "over":
+                break
+            if wait_for_turn(page) == "over":
+                page.wait_for_function(
+                    f"() => {MATCH}.matchStatus === 'over' || !!document.querySelector('.mp-next')", timeout=30_000
+                )
+                if page.evaluate(f"{MATCH}.matchStatus") == "over":
+                    break
+                page.locator(".mp-next").tap()
+                page.wait_for_function(f"() => {MATCH}.deal === '{deal + 1}'")
+                continue
+            page.evaluate("window.scrollTo(0, 0)")
+            fits = page.evaluate(
+                """() => { const vw = innerWidth, vh = innerHeight;
+                  const inside = (el) => { const r = el.getBoundingClientRect();
+                    return r.width > 0 && r.left >= -0.5 && r.right <= vw + 0.5 && r.top >= -0.5 && r.bottom <= vh + 0.5; };
+                  const stones = [...document.querySelectorAll('.odb-hand[data-place="bottom"] .odb-hand-stone')];
+                  const ends = [...document.querySelectorAll('.odb-end')];
+                  return { stones: stones.length, inside: stones.filter(inside).length, ends: ends.length,
+                           endsInside: ends.filter(inside).length, wide: document.documentElement.scrollWidth > vw }; }"""
+            )
+            assert fits["inside"] == fits["stones"] > 0 and fits["endsInside"] == fits["ends"] > 0 and not fits["wide"], fits
+            legal = page.evaluate("window.matchPage.deal.game.legal_moves")
+            shown = page.evaluate("window.matchPage.deal.game.moves.length")
+            if legal == ["pass"]:
+                page.locator(".odb-pass").tap()
+            else:
+                page.locator('.odb-hand[data-place="bottom"] .odb-hand-stone.is-selectable').first.tap()
+                page.locator(".odb-end.is-target").first.tap()
+            page.wait_for_function(f"() => window.matchPage.deal.game.moves.length > {shown}")
+        else:  # pragma: no cover
+            raise AssertionError("the match did not end")
+        match = page.evaluate("window.matchPage.match")
+        assert match["variant"] == "partnership" and match["human"] == "C" and match["human_team"] == "A+C"
+        assert match["winner"] in ("A+C", "B+D") and match["wins"][match["winner"]] == 1
+        screenshots(page, "match-partnership-phone")
         assert errors == []
     finally:
         context.close()

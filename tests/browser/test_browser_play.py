@@ -38,7 +38,7 @@ def status(page) -> str:
 
 def wait_for_turn(page, timeout: float = 30_000) -> str:
     """Waits until it is the human's move or the game is over; returns which."""
-    page.wait_for_function(f"['your-move', 'over'].includes({STATUS})", timeout=timeout)
+    page.wait_for_function(f"() => ['your-move', 'over'].includes({STATUS})", timeout=timeout)
     return status(page)
 
 
@@ -152,7 +152,7 @@ def test_a_whole_game_with_grades_hints_result_and_review(site, browser, screens
         assert re.search(r"Your score for this deal: ([+\u2212]\d+|0)", page.locator(".gp-score").inner_text())
         n = moves_shown(page)
         assert n <= 40
-        page.wait_for_function("document.querySelectorAll('.gp-move .gp-grade.grade-pending').length === 0")
+        page.wait_for_function("() => document.querySelectorAll('.gp-move .gp-grade.grade-pending').length === 0")
         grades = page.locator(".gp-move .gp-grade").all_inner_texts()
         assert len(grades) == n and set(grades) <= GRADES
         assert page.locator(".gp-hint-button:enabled").count() == 0

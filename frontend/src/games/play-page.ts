@@ -312,7 +312,10 @@ export class PlayPage {
       ply: this.pending !== null ? null : (last?.ply ?? null),
       marks,
     });
-    this.els.resign.hidden = game.status === "over" || !this.urls.resign;
+    // Resigning is for a deal still being played (the whole row goes once it is over).
+    const canResign = game.status !== "over" && Boolean(this.urls.resign);
+    this.els.resign.hidden = !canResign;
+    if (this.els.resign.parentElement) this.els.resign.parentElement.hidden = !canResign;
     this.root.dataset.status = this.pending !== null ? "sending" : game.status;
     this.root.dataset.version = String(game.version);
     this.renderStatus();
