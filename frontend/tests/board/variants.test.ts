@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { BoardPositionJSON, Seat } from "../../src/board";
 import { computeLayout } from "../../src/board";
 import { shapeOf } from "../../src/board/state";
-import { click, end, handStone, mount, selectable, targets } from "../helpers";
+import { click, end, handStone, key, mount, selectable, targets } from "../helpers";
 import data from "./variant-positions.json";
 
 afterEach(() => document.body.replaceChildren());
@@ -200,5 +200,24 @@ describe("doubles play again", () => {
     const { el } = mount({ position: later, lastMove: later_move, lastSide: later_side });
     expect(later.side).not.toBe(later_side);
     expect(el.querySelector(".odb-chip-again")).toBeNull();
+  });
+});
+
+describe("the keyboard on a four-seat table", () => {
+  it("moves the cursor over the stones of the seat to move, wherever it sits, and plays with Enter and L/R", () => {
+    const { later } = entry("partnership+doubles");
+    const { board, moves } = mount({ position: later, orientation: "A", interactive: true, movable: "all" });
+    // The seat to move sits on a side of the table.
+    expect(board.root.querySelector(`.odb-hand[data-side="${later.side}"]`)!.getAttribute("data-place")).not.toBe("bottom");
+    board.root.dispatchEvent(new FocusEvent("focus"));
+    const stones = board.selectable();
+    expect(stones.sort()).toEqual(legalStones(later).sort());
+    key(board, "ArrowRight");
+    key(board, "Enter");
+    const chosen = board.getSelected()!;
+    expect(stones).toContain(chosen);
+    const options = later.legal_moves.filter((m) => m.startsWith(chosen));
+    key(board, options.length > 1 || options[0].endsWith("R") ? options[0].slice(2) : "Enter");
+    expect(moves).toEqual([options[0]]);
   });
 });
