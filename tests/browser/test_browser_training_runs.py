@@ -113,6 +113,7 @@ def test_a_streak_in_the_browser(content, browser, screenshots, size):
         page.goto(content.base_url + "/puzzles/train/")
         page.locator(".training-nav").get_by_role("link", name="Streak").click()
         page.wait_for_url(re.compile(r"/puzzles/streak/$"))
+        screenshots(page, f"streak-{size}-start")
         page.get_by_role("button", name="Start a streak").click()
         page.wait_for_url(re.compile(r"/puzzles/runs/\d+/$"))
         page.wait_for_function("() => !!window.runPage")
@@ -139,6 +140,8 @@ def test_a_streak_in_the_browser(content, browser, screenshots, size):
         assert width <= VIEWPORTS[size]["width"] + 1, width
         page.goto(content.base_url + "/puzzles/streak/")
         assert int(page.locator(".run-best").get_attribute("data-best")) >= 2
+        assert page.locator(".run-list tbody tr").count() >= 1
+        screenshots(page, f"streak-{size}-after")
         assert errors == []
     finally:
         context.close()
