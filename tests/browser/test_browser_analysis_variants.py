@@ -92,6 +92,12 @@ def test_analysis_board_of_a_variant(site, browser, screenshots, variant, seed, 
     after = start.play(best)
     wait_for_table(page, after)
     assert table_values(page) == {str(m.move): m.value for m in analyse(after).moves}
+    if after.side == start.side and best.stone.low == best.stone.high:
+        # "+doubles": the seat that played a double moves again, and the board says so.
+        assert page.locator(f'#analysis-root .odb-info[data-side="{after.side}"] .odb-chip-again').count() == 1
+        assert "moves again" in page.locator("#analysis-root .odb-status").text_content()
+    else:
+        assert page.locator("#analysis-root .odb-chip-again").count() == 0
     # Along the line to a position with a choice, then a move, back one and another move:
     # the first move stays as a variation.
     line = [best]
