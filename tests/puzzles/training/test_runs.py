@@ -391,3 +391,29 @@ def test_asking_for_the_analysis_of_a_runs_puzzle_counts_as_a_wrong_move(api, ot
     over = api.get(run["urls"]["self"]).json()
     assert over["status"] == "over" and over["end_reason"] == "wrong-move" and over["score"] == 0
     assert PuzzleAttempt.objects.get(pk=run["attempt"]["id"]).unrated_because == "analysed"
+
+
+def test_a_streak_past_the_hardest_puzzle_ends_with_nothing_left(api, pool):
+    run = start_run(api, "streak")
+    current = run["attempt"]["puzzle"]["id"]
+    # every other puzzle easier than this one: a streak never goes down
+    Puzzle.objects.exclude(pk=current).update(rating=100)
+    run = solve_current(api, run)
+    assert run["status"] == "over" and run["end_reason"] == "exhausted" and run["score"] == 1
+    assert run["puzzles"][0]["solution"] is not None
+
+
+def test_a_logged_in_player_keeps_a_timed_best_on_the_account(pool):
+    from django.contrib.auth.models import User
+    from rest_framework.test import APIClient
+
+    user = User.objects.create_user("bo", password="a-long-password-2")
+    client = APIClient()
+    client.force_authenticate(user)
+    run = start_run(client, "timed")
+    assert PuzzleRun.objects.get(pk=run["id"]).user == user
+    run = solve_current(client, run)
+    done = client.post(run["urls"]["stop"], format="json").json()
+    assert done["score"] == 1 and done["new_best"]
+    assert PlayerRating.objects.get(user=user).best_timed_score == 1
+    assert client.get("/api/runs/").json()["best_timed"] == 1
