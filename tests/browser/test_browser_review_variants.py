@@ -92,6 +92,12 @@ def test_partnership_review_at_desktop(site, browser, screenshots):
     # a click on a move jumps too
     rows.nth(8).click()
     assert current_ply(page) == 9
+    # seen from C's seat: C at the bottom, A (the partner) across
+    assert page.locator('[data-review-board] .odb-hand[data-side="A"][data-place="bottom"]').count() == 1
+    page.select_option("select.review-seat", "C")
+    assert page.locator('[data-review-board] .odb-hand[data-side="C"][data-place="bottom"]').count() == 1
+    assert page.locator('[data-review-board] .odb-hand[data-side="A"][data-place="top"]').count() == 1
+    assert "seat=C" in page.url
     screenshots(page, "review-partnership-desktop")
     no_sideways_scroll(page)
 

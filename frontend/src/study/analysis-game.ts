@@ -104,8 +104,8 @@ export class ReviewView {
   readonly data: ReviewData;
   readonly board: Board;
   index: number;
-  /** The seat at the bottom of the board: A (the first team's seat, as the values are written). */
-  readonly orientation: Seat = "A";
+  /** The seat at the bottom of the board: A (the first team's), or the one chosen (``?seat=``). */
+  orientation: Seat = "A";
   private readonly rows = new Map<number, HTMLTableRowElement>();
   private readonly label: HTMLElement;
   private readonly now: HTMLElement;
@@ -132,6 +132,9 @@ export class ReviewView {
     };
     this.label = el("span", "review-nav-label");
     nav.append(this.navButtons.first, this.navButtons.prev, this.label, this.navButtons.next, this.navButtons.last);
+    const asked = new URL(window.location.href).searchParams.get("seat") as Seat | null;
+    if (asked && data.seats.includes(asked)) this.orientation = asked;
+    nav.append(this.seatChooser());
     this.now = el("div", "review-now-text");
     now.append(this.now);
 
@@ -233,6 +236,25 @@ export class ReviewView {
       marks,
       revealOut: true,
     };
+  }
+
+  /** "Seat at the bottom": whose side of the table the board is seen from (the URL keeps it). */
+  private seatChooser(): HTMLElement {
+    const select = el("select", { class: "review-seat", "aria-label": t("Seat at the bottom") });
+    for (const seat of this.data.seats) {
+      const option = el("option", { value: seat }, seat);
+      option.selected = seat === this.orientation;
+      select.append(option);
+    }
+    select.addEventListener("change", () => {
+      this.orientation = select.value as Seat;
+      this.board.set({ orientation: this.orientation });
+      this.drawBest();
+      const url = new URL(window.location.href);
+      url.searchParams.set("seat", this.orientation);
+      window.history.replaceState(null, "", url.toString());
+    });
+    return el("label", "review-seat-label", t("Seat at the bottom"), " ", select);
   }
 
   /** Draws the best move of the position shown: its stone lifted, its end marked "best". */

@@ -111,6 +111,19 @@ describe("the review", () => {
     expect(view.board.getSelected()).toBeNull();
   });
 
+  it("turns the board to the seat chosen, and keeps it in the address", () => {
+    const root = page();
+    const view = new ReviewView(root, REVIEW);
+    const select = root.querySelector<HTMLSelectElement>("select.review-seat")!;
+    expect([...select.options].map((o) => o.value)).toEqual(REVIEW.seats);
+    select.value = "B";
+    select.dispatchEvent(new Event("change"));
+    expect(view.board.getConfig().orientation).toBe("B");
+    expect(new URL(window.location.href).searchParams.get("seat")).toBe("B");
+    const again = new ReviewView(page(), REVIEW);
+    expect(again.board.getConfig().orientation).toBe("B");
+  });
+
   it("says what the next move was and the best, when it was not a best move", () => {
     const root = page();
     const view = new ReviewView(root, REVIEW);
