@@ -153,3 +153,29 @@ def test_refused_record_says_the_move_and_stores_nothing(site, browser):
     assert "at move 2:" in alert.text_content() and "pass" in alert.text_content()
     assert "/analysis/games/" in page.url and page.locator("#game-analysis-root").count() == 0
     page.close()
+
+
+def test_review_without_scripts(site, browser, screenshots):
+    """Without scripts the review is plain HTML: the server-drawn board at
+    ?ply=, links to step, the moves and the chart's points as links."""
+    record = played("partnership", 9)
+    maker = browser.new_page()
+    maker.goto(site.base_url + "/analysis/games/")
+    maker.fill('textarea[name="record"]', str(record))
+    maker.locator(".game-record-form button[type=submit]").click()
+    maker.wait_for_selector("#game-analysis-root[data-app=review]", timeout=90_000)
+    address = maker.url.split("?")[0]
+    context = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
+    page = context.new_page()
+    page.context.add_cookies(maker.context.cookies())
+    page.goto(address + "?ply=3")
+    assert page.locator(".plain-board").is_visible()
+    assert page.locator("[data-plies] tbody tr.current").get_attribute("data-ply") == "3"
+    assert str(record.moves[3]) in page.locator("[data-review-now]").text_content()  # the next move
+    page.get_by_role("link", name="Next", exact=True).click()
+    assert page.locator("[data-plies] tbody tr.current").get_attribute("data-ply") == "4"
+    page.locator('[data-chart] [data-chart-ply="7"]').click()
+    assert page.locator("[data-plies] tbody tr.current").get_attribute("data-ply") == "7"
+    screenshots(page, "review-no-script")
+    context.close()
+    maker.close()
