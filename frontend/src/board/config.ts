@@ -44,6 +44,13 @@ export interface BoardConfig {
   /** Draw the out stones face up (open analysis); by default they lie face down. */
   revealOut?: boolean;
   /**
+   * Moves to show as suggestions, whether or not the board is interactive
+   * (the best move on a review): each one's stone is outlined in the hand of
+   * the seat to move and drawn faintly at the end it would go to; a pass is
+   * shown as a chip by that seat.  Moves not in ``legal_moves`` are ignored.
+   */
+  suggest?: string | readonly string[] | null;
+  /**
    * Grades keyed by move string (or by ply number, see ``ply``).  The last
    * move's grade is shown as a badge; a legal move's grade is shown on its end
    * while its stone is selected (for review and analysis pages).
@@ -66,7 +73,8 @@ export interface BoardConfig {
 }
 
 /** The configuration in force: every field set. */
-export type Settings = Required<Omit<BoardConfig, "lastMove" | "lastSide" | "ply" | "you">> & {
+export type Settings = Required<Omit<BoardConfig, "lastMove" | "lastSide" | "ply" | "you" | "suggest">> & {
+  suggest: readonly string[];
   lastMove: string | null;
   lastSide: Seat | null;
   ply: number | null;
@@ -81,6 +89,7 @@ export const DEFAULTS: Settings = {
   lastMove: null,
   lastSide: null,
   revealOut: false,
+  suggest: [],
   marks: {},
   ply: null,
   showLegal: true,
@@ -102,6 +111,10 @@ function normalise(config: Partial<BoardConfig>): Partial<Settings> {
   if ("ply" in config) out.ply = config.ply ?? null;
   if ("you" in config) out.you = config.you ?? null;
   if ("marks" in config) out.marks = config.marks ?? {};
+  if ("suggest" in config) {
+    const suggest = config.suggest;
+    out.suggest = suggest === null || suggest === undefined ? [] : typeof suggest === "string" ? [suggest] : [...suggest];
+  }
   return out;
 }
 
@@ -113,5 +126,5 @@ export function configure(settings: Settings, config: Partial<BoardConfig>): Set
 /** A copy of the settings for ``board.getConfig()``: changing it does not change the board. */
 export function copyConfig(settings: Settings): BoardConfig {
   const movable = Array.isArray(settings.movable) ? [...settings.movable] : settings.movable;
-  return { ...settings, movable, marks: { ...settings.marks }, names: { ...settings.names } };
+  return { ...settings, movable, suggest: [...settings.suggest], marks: { ...settings.marks }, names: { ...settings.names } };
 }

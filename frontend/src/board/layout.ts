@@ -251,8 +251,8 @@ function handGeometry(trayX: number, trayY: number, place: "top" | "bottom", inf
 
 /** A side seat's column of crosswise stones (the hand layout: one row), its tray and its info above. */
 const SIDE: Record<LayoutMode, { scale: number; gap: number; pad: number; infoH: number }> = {
-  wide: { scale: 0.8, gap: 6, pad: 10, infoH: 64 },
-  narrow: { scale: 0.55, gap: 4, pad: 6, infoH: 50 },
+  wide: { scale: 0.8, gap: 6, pad: 10, infoH: 92 },
+  narrow: { scale: 0.55, gap: 4, pad: 6, infoH: 76 },
 };
 
 function sideColumnWidth(mode: LayoutMode): number {

@@ -9,7 +9,7 @@ import { gradeLabel } from "../shared/format";
 import { t, tn } from "../shared/i18n";
 import type { Grade } from "../shared/vocabulary";
 import { chooseMode, computeLayout, HAND_H, HAND_W, type HandGeometry, type Layout, type LayoutMode, type LineItem, type Place } from "./layout";
-import { halves, normaliseStone, stoneName } from "./notation";
+import { halves, normaliseStone, stoneName, type ParsedMove } from "./notation";
 import { PIP_LAYOUTS } from "./pips";
 import {
   canMove,
@@ -24,6 +24,7 @@ import {
   selectable,
   selectedMoves,
   shapeOf,
+  suggestions,
   targets,
   type Cursor,
   type State,
@@ -50,6 +51,8 @@ export interface View {
   revealOut: boolean;
   /** The seat that made the last move, when the page says. */
   lastSide: Seat | null;
+  /** The suggested moves (legal ones only). */
+  suggest: ParsedMove[];
   interactive: boolean;
   selectable: Set<string>;
   showLegal: boolean;
@@ -206,12 +209,15 @@ function handStone(view: View, geometry: HandGeometry, side: Seat, row: "front" 
     "aria-pressed": selectable ? String(selected) : null,
   });
   if (covered) g.classList.add("is-covered");
+  const suggested = !covered && side === view.position!.side && view.suggest.some((m) => m.stone === stone);
+  if (suggested) g.classList.add("is-suggested");
   if (selectable) g.classList.add("is-selectable");
   if (selectable && view.showLegal) g.classList.add("is-hint");
   if (selected) g.classList.add("is-selected");
   if (isCursor) g.classList.add("is-cursor");
   if (dragging) g.classList.add("is-drag-source");
   if (selectable || selected) g.appendChild(svg("rect", { class: "odb-ring", x: -HW - 4, y: -HH - 4, width: HAND_W + 8, height: HAND_H + 8, rx: 9 }));
+  if (suggested) g.appendChild(svg("rect", { class: "odb-suggest-ring", x: -HW - 6, y: -HH - 6, width: HAND_W + 12, height: HAND_H + 12, rx: 10 }));
   g.appendChild(stoneFace(view.ids, a, b));
   if (covered) {
     g.appendChild(svg("rect", { class: "odb-cover", x: -HW, y: -HH, width: HAND_W, height: HAND_H, rx: 6, fill: `url(#${view.ids}-hatch)` }));
@@ -245,22 +251,28 @@ function infoPanel(view: View, geometry: HandGeometry, place: Place, side: Seat)
   else if (toMove) chips.push({ cls: "odb-chip-turn", label: t("to move") });
   if (result && wins(result.winner, side)) chips.push({ cls: "odb-chip-win", label: t("winner") });
   if (passed) chips.push({ cls: "odb-chip-pass", label: t("passed") });
+  if (toMove && view.suggest.some((m) => m.stone === null)) chips.push({ cls: "odb-chip-suggest", label: t("suggested: pass") });
 
   if (geometry.infoStyle === "column") {
-    // A side seat: the name, the counts and the chips stacked above its column.
-    const x = info.x + 2;
+    // A side seat: the name, the counts and the chips stacked above its column,
+    // aligned to the board's edge so that a long name runs towards the table, not off the board.
+    const right = place === "right";
+    const anchor = right ? "end" : "start";
+    const x = right ? info.x + info.w - 2 : info.x + 2;
     const small = view.layout.mode === "narrow";
     let y = info.y + (small ? 12 : 16);
-    g.appendChild(text(name, { class: "odb-name odb-name-side", x, y }));
+    g.appendChild(text(name, { class: "odb-name odb-name-side", x, y, "text-anchor": anchor }));
     y += small ? 11 : 14;
-    g.appendChild(text(small ? t("Stones: %(count)s", { count: hand?.count ?? 0 }) : `${pips}`, { class: "odb-stat odb-stat-side", x, y }));
+    g.appendChild(text(small ? t("Stones: %(count)s", { count: hand?.count ?? 0 }) : `${pips}`, { class: "odb-stat odb-stat-side", x, y, "text-anchor": anchor }));
     if (!small) {
       y += 14;
-      g.appendChild(text(count, { class: "odb-stat odb-stat-side", x, y }));
+      g.appendChild(text(count, { class: "odb-stat odb-stat-side", x, y, "text-anchor": anchor }));
     }
     y += 4;
-    const chip = chips[0];
-    if (chip) g.appendChild(chipEl(chip.cls, chip.label, x - 2, y, "start"));
+    for (const chip of chips.slice(0, 2)) {
+      g.appendChild(chipEl(chip.cls, chip.label, right ? x + 2 : x - 2, y, anchor));
+      y += 25;
+    }
     return g;
   }
   if (geometry.infoStyle === "beside") {
@@ -429,6 +441,31 @@ function endMarker(view: View, item: LineItem): SVGGElement {
   return g;
 }
 
+/**
+ * A suggested move drawn faintly where it would go: over the end marker, its
+ * matching half towards the line (or, to open, on the empty table).  When
+ * both ends show the same number the move is drawn at the left end.
+ */
+function suggestionGhost(view: View, item: LineItem, move: ParsedMove): SVGGElement | null {
+  if (!move.stone) return null;
+  const key: TargetKey = item.kind === "open" ? "open" : item.end!;
+  if ((move.end ?? "open") !== key) return null;
+  const ends = view.position?.ends ?? null;
+  let [a, b] = halves(move.stone);
+  if (key !== "open" && ends) {
+    const shown = key === "L" ? ends[0] : ends[1];
+    const other = a === shown ? b : a;
+    // Drawn crosswise, the upper half of the upright face goes to the left.
+    [a, b] = key === "L" ? [other, shown] : [shown, other];
+  }
+  const s = view.layout.lineS;
+  const double = a === b;
+  const rotate = double ? "" : " rotate(-90)";
+  return svg("g", { class: "odb-suggest", "data-suggest": move.raw, "aria-hidden": "true" }, [
+    svg("g", { transform: `translate(${r2(item.cx)} ${r2(item.cy)})${rotate} scale(${r2((s / HAND_W) * 1000) / 1000})` }, [stoneFace(view.ids, a, b)]),
+  ]);
+}
+
 function table(view: View): SVGGElement {
   const { layout } = view;
   const { table: box } = layout;
@@ -467,6 +504,21 @@ function table(view: View): SVGGElement {
   const endsGroup = svg("g", { class: "odb-ends" });
   for (const item of layout.items) if (item.kind !== "stone") endsGroup.appendChild(endMarker(view, item));
   g.appendChild(endsGroup);
+  const shown = new Set<string>();
+  for (const item of layout.items) {
+    if (item.kind === "stone") continue;
+    for (const move of view.suggest) {
+      // Both ends showing the same number: one move, drawn once.
+      const same = !!view.position?.ends && view.position.ends[0] === view.position.ends[1];
+      const at = same && move.end === "R" ? { ...move, end: "L" as const } : move;
+      if (shown.has(`${at.stone}${at.end}`)) continue;
+      const ghost = suggestionGhost(view, item, at);
+      if (ghost) {
+        shown.add(`${at.stone}${at.end}`);
+        g.appendChild(ghost);
+      }
+    }
+  }
   const out = outStones(view);
   if (out) g.appendChild(out);
   if (view.status) g.appendChild(statusLine(view.status, layout.status.x, layout.status.y, box.w - 28, layout.mode, !!view.position?.over));
@@ -651,6 +703,7 @@ export function viewOf(state: State): View {
     again: movesAgain(state),
     revealOut: state.settings.revealOut,
     lastSide: state.settings.lastSide,
+    suggest: suggestions(state),
     interactive: canMove(state),
     selectable: new Set(selectable(state)),
     showLegal: state.settings.showLegal,

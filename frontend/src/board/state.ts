@@ -165,6 +165,12 @@ export function passOnly(state: State): boolean {
   return legal.length === 1 && legal[0].stone === null;
 }
 
+/** The suggested moves that are legal here, parsed (the settings' ``suggest``). */
+export function suggestions(state: State): ParsedMove[] {
+  const legal = new Set(state.settings.position?.over ? [] : (state.settings.position?.legal_moves ?? []));
+  return state.settings.suggest.filter((m) => legal.has(m)).map(parseMove).filter((m): m is ParsedMove => m !== null);
+}
+
 /** The stones the user can pick now, in column order. */
 export function selectable(state: State): string[] {
   const position = state.settings.position;

@@ -36,6 +36,18 @@ def again(variant):
     raise SystemExit(f"no double played again in {variant}")
 
 
+def forced_pass(variant):
+    """A position where the seat to move can only pass."""
+    for seed in range(200):
+        position = deal(seed, variant)
+        while position.result() is None:
+            moves = position.legal_moves()
+            if [str(m) for m in moves] == ["pass"]:
+                return position.to_json()
+            position = position.push(str(moves[0]))
+    raise SystemExit(f"no forced pass in {variant}")
+
+
 def main():
     out = {}
     for variant in ["block", "partnership", "lewicki9", "block+doubles", "partnership+doubles"]:
@@ -51,6 +63,7 @@ def main():
         }
         if "+doubles" in variant:
             out[variant]["again"] = again(variant)
+        out[variant]["pass"] = forced_pass(variant)
     Path(__file__).with_name("variant-positions.json").write_text(json.dumps(out, indent=1) + "\n")
 
 

@@ -19,6 +19,7 @@ interface Entry {
   later_side: Seat;
   over: BoardPositionJSON;
   again?: { before: BoardPositionJSON; move: string; side: Seat; position: BoardPositionJSON };
+  pass: BoardPositionJSON;
 }
 
 const positions = data as unknown as Record<string, Entry>;
@@ -219,5 +220,36 @@ describe("the keyboard on a four-seat table", () => {
     const options = later.legal_moves.filter((m) => m.startsWith(chosen));
     key(board, options.length > 1 || options[0].endsWith("R") ? options[0].slice(2) : "Enter");
     expect(moves).toEqual([options[0]]);
+  });
+});
+
+describe("a suggested move on a read-only board", () => {
+  it("outlines the stone in the mover's hand and draws it at the end it goes to", () => {
+    const { later } = entry("block");
+    const move = later.legal_moves.find((m) => m !== "pass")!;
+    const { board, el } = mount({ position: later, suggest: move });
+    const stone = move.slice(0, 2);
+    expect([...el.querySelectorAll(".odb-hand-stone.is-suggested")].map((s) => s.getAttribute("data-stone"))).toEqual([stone]);
+    const ghost = el.querySelector(`.odb-suggest[data-suggest="${move}"]`)!;
+    expect(ghost).not.toBeNull();
+    // The ghost's pips are the stone's.
+    expect(ghost.querySelectorAll(".odb-pip")).toHaveLength(Number(stone[0]) + Number(stone[1]));
+    // Read-only: nothing can be selected.
+    expect(selectable(el)).toEqual([]);
+    // A list of moves, an illegal one ignored; null clears.
+    board.set({ suggest: [...later.legal_moves, "66L"] });
+    expect(el.querySelectorAll(".odb-suggest")).toHaveLength(later.legal_moves.filter((m) => m !== "pass").length);
+    board.set({ suggest: null });
+    expect(el.querySelectorAll(".odb-suggest, .is-suggested")).toHaveLength(0);
+  });
+
+  it("shows a suggested pass as a chip by the seat to move", () => {
+    for (const variant of ["block", "partnership"]) {
+      const { pass } = entry(variant);
+      expect(pass.legal_moves).toEqual(["pass"]);
+      const { el } = mount({ position: pass, suggest: "pass" });
+      expect(el.querySelector(`.odb-info[data-side="${pass.side}"] .odb-chip-suggest`)).not.toBeNull();
+      expect(el.querySelectorAll(".odb-chip-suggest")).toHaveLength(1);
+    }
   });
 });
