@@ -2,6 +2,8 @@
 through the API and the plain forms."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from puzzles.games.models import Game
@@ -179,3 +181,36 @@ def test_your_games_lists_each_result_and_score(client):
         other = page[page.index(f'data-game="{playing.pk}"'):]
         other = other[: other.index("</tr>")]
         assert "Partnership" in other and "Continue" in other
+
+
+@pytest.mark.parametrize("variant", ["partnership+doubles", "lewicki9", "block"])
+def test_play_and_review_pages_of_a_variant_without_the_script(client, variant):
+    """The server-drawn pages of a variant game: every seat's hand, the moves
+    with their roles and values for the human, the review's chart linking to
+    each ply, and the best alternative's value from the human's side."""
+    rules = Variant.parse(variant)
+    response = client.post("/play/", {"variant": variant.split("+")[0], "doubles": "on" if "+" in variant else "", "human": "B", "level": "perfect", "seed": "9"})
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.variant == variant
+    for _ in range(3):
+        game.refresh_from_db()
+        if game.status != "your-move":
+            break
+        legal = Position.parse(game.current_position).legal_moves()
+        client.post(f"/play/{game.pk}/move/", {"move": str(legal[-1])})
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    for seat in rules.seats:
+        assert f"hand-{seat}" in page
+    if game.partner:
+        assert "partner (D)" in page
+    review = client.get(f"/games/{game.pk}/review/").content.decode()
+    moves = list(game.moves.order_by("ply"))
+    assert moves
+    for ply in range(len(moves) + 1):
+        assert f'href="?ply={ply}" data-ply="{ply}"' in review
+    opponent = next(m for m in moves if game.role_of(m.side) == "opponent")
+    assert opponent.value is not None
+    row = re.search(rf'<tr class="[^"]*" data-ply="{opponent.ply + 1}">(.*?)</tr>', review, re.S).group(1)
+    signed = f"+{-opponent.value}" if -opponent.value > 0 else str(-opponent.value)
+    assert f"<td>{signed}</td>" in row

@@ -119,3 +119,28 @@ def test_the_new_match_form_offers_the_variants(client):
     match = Match.objects.get()
     assert match.variant == "partnership+doubles" and match.human_side == "D"
     assert match.deals.get().game.variant == "partnership+doubles"
+
+
+def test_the_plain_score_sheet_counts_a_team(client):
+    """Without the script, a partnership match's sheet names the human's team
+    and counts each deal for it (a resigned deal says so)."""
+    from puzzles.games.models import Game
+    from puzzles.matches.models import Match
+
+    client.post("/matches/", {"target": "points", "target_points": "300", "variant": "partnership", "human": "C", "level": "strong"})
+    match = Match.objects.get()
+    game = Game.objects.get()
+    client.post(f"/play/{game.pk}/resign/")
+    game.refresh_from_db()
+    points = game.result["points"]
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    sheet = page[page.index('class="score-sheet"'):]
+    sheet = sheet[: sheet.index("</table>")]
+    assert "You (A+C)" in sheet and "Solver (B+D)" in sheet
+    row = sheet[sheet.index('data-deal="1"'):]
+    row = row[: row.index("</tr>")]
+    assert "resigned" in row and f"<td>{points}</td>" in row and "<td>0</td>" in row
+    total = sheet[sheet.index('class="total-solver"'):]
+    assert total[total.index(">") + 1:].startswith(str(points))
+    review = client.get(f"/matches/{match.pk}/review/").content.decode()
+    assert f"0 – {points}" in review
