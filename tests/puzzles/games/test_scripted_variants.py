@@ -232,3 +232,26 @@ def test_partnership_seat_c_and_d_are_played(api):
         check_game_consistent(game)
         assert game["human"] == human and game["partner"] == {"C": "A", "D": "B"}[human]
         assert game["human_team"] == ("A+C" if human == "C" else "B+D")
+
+
+@pytest.mark.parametrize("variant", ["partnership", "block+doubles", "lewicki9"])
+def test_hints_in_a_variant_agree_with_the_solver(api, variant):
+    """The three hints for the human's move, from the solver's analysis of the
+    position (values for the human's team)."""
+    rules = Variant.parse(variant)
+    seed = next(s for s in range(200) if not deal(s, rules).is_over())
+    human = rules.seats[-1]
+    response = api.post("/api/games/", {"variant": variant, "seed": seed, "human": human}, format="json")
+    game = api.get(f"/api/games/{response.json()['id']}/").json()
+    assert game["status"] == "your-move"
+    analysis = analyse(Position.parse(game["position"]))
+    best = [str(m) for m in analysis.best_moves]
+    contents = {}
+    for level in (1, 2, 3):
+        answer = api.post(game["urls"]["hint"], {"level": level}, format="json")
+        assert answer.status_code == 200, answer.content
+        contents[level] = answer.json()["hint"]["content"]
+    assert contents[1]["value"] == analysis.value
+    assert contents[1]["outcome"] == ("win" if analysis.value > 0 else "loss" if analysis.value < 0 else "draw")
+    assert set(contents[2]["stones"]) == {m if m == "pass" else m[:2] for m in best}
+    assert contents[3]["move"] == best[0] and contents[3]["moves"] == best
