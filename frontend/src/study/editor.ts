@@ -62,6 +62,7 @@ function mount(): void {
   const apiPositions = root.dataset.apiPositions ?? "/api/positions/";
   const analysisUrl = root.dataset.analysisUrl ?? "/analysis/";
   const editorUrl = root.dataset.editorUrl ?? window.location.pathname;
+  const reviewUrl = root.dataset.reviewUrl ?? null;
   const choices = readJSON<VariantChoice[]>(root.dataset.variantsId) ?? [{ name: "lewicki", label: "lewicki" }];
   const app = root.querySelector<HTMLElement>("[data-app]");
   if (!app) return;
@@ -101,6 +102,8 @@ function mount(): void {
   const text = el("input", { type: "text", size: "90", spellcheck: "false", "aria-label": t("Position string") });
   const status = el("p", { class: "study-status", role: "status" });
   const analyse = el("a", { class: "button", href: "#", hidden: "" }, t("Analyse"));
+  // The double-dummy review of a game played from this deal: its form starts from the position.
+  const review = el("a", { href: "#", hidden: "", "data-review-link": "" }, t("Review a game from this deal"));
 
   const controls = el(
     "div",
@@ -116,7 +119,7 @@ function mount(): void {
       changed();
     }),
   );
-  const textBar = el("div", { class: "study-toolbar editor-text" }, text, button(t("Load"), () => load(text.value)), analyse);
+  const textBar = el("div", { class: "study-toolbar editor-text" }, text, button(t("Load"), () => load(text.value)), analyse, review);
   app.append(variantBar, table, hint, palette, controls, textBar, status);
   app.hidden = false;
   hideFallback(root);
@@ -440,6 +443,7 @@ function mount(): void {
     draw();
     const value = positionString();
     analyse.hidden = true;
+    review.hidden = true;
     status.classList.remove("error");
     if (value === null) {
       status.textContent = shape.out
@@ -465,6 +469,10 @@ function mount(): void {
       status.textContent = t("Valid position: %(position)s", { position: data.position });
       analyse.setAttribute("href", `${analysisUrl}?${new URLSearchParams({ position: data.position })}`);
       analyse.hidden = false;
+      if (reviewUrl) {
+        review.setAttribute("href", `${reviewUrl}?${new URLSearchParams({ position: data.position })}`);
+        review.hidden = false;
+      }
       window.history.replaceState(null, "", `?${new URLSearchParams({ position: data.position })}`);
     } catch (error) {
       if (positionString() !== value) return;

@@ -27,7 +27,7 @@ const CHOICES = [
 ];
 
 async function mountEditor(variant: string, initial = ""): Promise<Editor> {
-  document.body.innerHTML = `<div id="editor-root" data-api-positions="/api/positions/" data-analysis-url="/analysis/" data-editor-url="/analysis/editor/"
+  document.body.innerHTML = `<div id="editor-root" data-api-positions="/api/positions/" data-analysis-url="/analysis/" data-editor-url="/analysis/editor/" data-review-url="/analysis/games/"
     data-variant="${variant}" data-variants-id="variants" data-initial="${initial}"><form data-fallback></form><div class="study-app" data-app hidden></div></div>
     <script type="application/json" id="variants">${JSON.stringify(CHOICES)}</script>`;
   await import("../../src/study/editor");
@@ -83,6 +83,9 @@ describe("the editor of every variant", () => {
       expect(f.calls[0].body).toEqual({ position: text });
       expect($(".study-status")!.textContent).toBe(`Valid position: ${text}`);
       expect($("a.button")!.getAttribute("href")).toBe(`/analysis/?${new URLSearchParams({ position: text })}`);
+      // The double-dummy review of a game from this deal starts from the same position.
+      expect($("[data-review-link]")!.hidden).toBe(false);
+      expect($("[data-review-link]")!.getAttribute("href")).toBe(`/analysis/games/?${new URLSearchParams({ position: text })}`);
       // The option alone keeps the stones and changes the name.
       editor.setVariant(variant.split("+")[0], !variant.includes("+doubles"));
       const other = editor.positionString()!;

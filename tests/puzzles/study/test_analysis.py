@@ -7,7 +7,7 @@ import html
 import json
 import random
 import re
-from urllib.parse import parse_qs, urlencode, urlparse
+from urllib.parse import parse_qs, quote, urlencode, urlparse
 
 import pytest
 from django.test import Client
@@ -322,6 +322,8 @@ def test_the_empty_page_offers_every_variant_and_deals(client):
 def test_the_editor_lays_out_a_deal_of_the_variant(client, variant):
     page = client.get("/analysis/editor/?" + urlencode({"variant": variant, "deal": "77"})).content.decode()
     assert f'data-initial="{html.escape(str(deal(77, variant)))}"' in page
+    # The plain page links to the review of a game from this deal, as the script does.
+    assert f'href="/analysis/games/?position={quote(str(deal(77, variant)), safe="/")}" data-review-link' in page
     assert f'data-variant="{variant}"' in page
     empty = client.get("/analysis/editor/?" + urlencode({"variant": variant})).content.decode()
     assert f'data-variant="{variant}"' in empty and 'data-initial=""' in empty
