@@ -72,7 +72,8 @@ class GameAnalysisInputSerializer(serializers.Serializer):
     )
     moves = serializers.ListField(
         child=serializers.CharField(max_length=8), required=False, max_length=200,
-        help_text="The moves of the deal in `hands`, in the order they were played (`66`, `36L`, `pass`).",
+        help_text="The moves of the deal in `hands`, in the order they were played (`66`, `36L`, `pass`); a "
+        "later stone may be written bare (`36`) when only one end takes it.",
     )
 
     def validate(self, data):

@@ -182,9 +182,36 @@ def deal_record(entry: DealEntry) -> GameRecord:
     if len(moves) > 200:
         raise ApplicationError(_("A deal has at most 200 moves."))
     try:
-        return GameRecord(start, [_strip_number(m) for m in moves if _strip_number(m)], entry.tags)
+        return GameRecord(start, _with_ends(start, [t for t in map(_strip_number, moves) if t]), entry.tags)
     except DominoError as exc:
         raise record_error(exc) from None
+
+
+def _with_ends(start: Position, tokens: list[str]) -> list[str]:
+    """The moves as typed, a bare stone given its end when it fits only one
+    end (a player writing a game down often notes just the stones).  A stone
+    that fits both ends keeps its bare form, and the record says which end
+    to name; replaying stops at the first move that cannot be played (the
+    record names it)."""
+    out: list[str] = []
+    position = start
+    for token in tokens:
+        text = token
+        if position.ends is not None and len(token) == 2 and token.isdigit():
+            try:
+                stone = Stone.parse(token, position.variant.highest)
+            except DominoError:
+                stone = None
+            fits = [m for m in position.legal_moves() if m.stone == stone]
+            if stone is not None and len(fits) == 1:
+                text = str(fits[0])
+        out.append(text)
+        try:
+            position = position.push(position.normalise_move(text))
+        except DominoError:
+            out.extend(tokens[len(out):])
+            break
+    return out
 
 
 _NUMBER = re.compile(r"\d+\.+")

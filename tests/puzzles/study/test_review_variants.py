@@ -271,3 +271,28 @@ def test_editor_link_fills_the_deal_form():
     middle = start.push(start.legal_moves()[0])
     page = Client().get("/analysis/games/", {"position": str(middle)}).content.decode()
     assert str(middle) in page
+
+
+def test_typed_stones_without_their_end_when_only_one_end_takes_them(api):
+    record = played_record("partnership", 12)
+    typed, bare, ambiguous = [], 0, None
+    for position, move in zip(record.positions(), record.moves, strict=False):
+        text = str(move)
+        same_stone = [m for m in position.legal_moves() if m.stone == move.stone]
+        if position.ends is not None and move.stone is not None and len(same_stone) == 1:
+            text, bare = text[:2], bare + 1
+        elif move.stone is not None and len(same_stone) == 2 and ambiguous is None:
+            ambiguous = (len(typed) + 1, text[:2])
+        typed.append(text)
+    assert bare > 5
+    body = api.post("/api/game-analyses/", {"variant": "partnership", "hands": hands_of(record.start),
+                                            "moves": typed}, format="json").json()
+    assert GameRecord.parse(body["record"]).moves == record.moves
+    # a stone that fits both ends needs its end
+    assert ambiguous is not None
+    ply, stone = ambiguous
+    moves = [str(m) for m in record.moves[: ply - 1]] + [stone]
+    response = api.post("/api/game-analyses/", {"variant": "partnership", "hands": hands_of(record.start),
+                                                "moves": moves}, format="json")
+    assert response.status_code == 400
+    assert f"at move {ply}:" in response.json()["error"] and "which end" in response.json()["error"]
