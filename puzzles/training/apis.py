@@ -121,9 +121,9 @@ class AttemptOutputSerializer(serializers.Serializer):
     gave_up = serializers.BooleanField()
     rated = serializers.BooleanField(help_text="Only the player's first attempt at a puzzle is rated.")
     unrated_because = serializers.ChoiceField(
-        choices=["analysed"], allow_null=True,
+        choices=["analysed", "skipped"], allow_null=True,
         help_text="Why a first attempt is not rated after all: 'analysed' (you asked for the analysis of one of "
-        "its positions while solving it).",
+        "its positions while solving it); 'skipped': a streak's puzzle you skipped.",
     )
     daily = serializers.BooleanField(help_text="Today's daily puzzle, on its day (counts for the streak).")
     start = serializers.CharField()
@@ -423,7 +423,7 @@ class RunPuzzleSerializer(serializers.Serializer):
     attempt = serializers.IntegerField()
     rating = serializers.IntegerField(help_text="The puzzle's rating when it came.")
     side = serializers.ChoiceField(choices=list(SIDES))
-    result = serializers.ChoiceField(choices=["solved", "failed", "unfinished"])
+    result = serializers.ChoiceField(choices=["solved", "failed", "skipped", "unfinished"])
     played = serializers.ListField(child=serializers.CharField(), help_text="Your moves in it.")
     solution = SolutionSerializer(allow_null=True, help_text="Null until the run is over.")
     urls = serializers.DictField(child=serializers.CharField())
@@ -440,6 +440,7 @@ class RunOutputSerializer(serializers.Serializer):
     end_reason = serializers.ChoiceField(choices=["wrong-move", "time", "stopped", "exhausted"], allow_null=True)
     score = serializers.IntegerField(help_text="Puzzles solved.")
     mistakes = serializers.IntegerField(help_text="Timed: wrong moves (each cost the penalty).")
+    skips_left = serializers.IntegerField(help_text="Streak: puzzles you may still skip (one per streak).")
     duration = serializers.IntegerField(allow_null=True, help_text="Timed: seconds on the clock at the start.")
     penalty_seconds = serializers.IntegerField()
     penalty_per_mistake = serializers.IntegerField(allow_null=True)
@@ -554,4 +555,18 @@ class RunStopApi(APIView):
     def post(self, request: Request, run_id: int) -> Response:
         run = selectors.run_get_for_player(Player.of(request), run_id)
         services.run_stop(run=run)
+        return Response(_run_state(request, run))
+
+
+class RunSkipApi(APIView):
+    @extend_schema(
+        summary="Skip the streak's puzzle",
+        description="Once per streak: the puzzle under way neither counts nor ends the streak, and the next "
+        "one comes. 409 for a timed run, once used, while your move is being graded, or once the run is over.",
+        request=None,
+        responses={200: RunOutputSerializer, **NOT_FOUND, **CONFLICT},
+    )
+    def post(self, request: Request, run_id: int) -> Response:
+        run = selectors.run_get_for_player(Player.of(request), run_id)
+        services.run_skip(run=run)
         return Response(_run_state(request, run))

@@ -240,6 +240,7 @@ class PuzzleRun(models.Model):
     end_reason = models.CharField(_("why it ended"), max_length=12, choices=EndReason.choices, blank=True, default="")
     score = models.PositiveIntegerField(_("puzzles solved"), default=0)
     mistakes = models.PositiveIntegerField(_("wrong moves"), default=0)
+    skips = models.PositiveSmallIntegerField(_("puzzles skipped"), default=0)
     duration = models.PositiveIntegerField(_("seconds on the clock"), default=0)
     penalty_seconds = models.PositiveIntegerField(_("penalty seconds"), default=0)
     started_at = models.DateTimeField(_("started at"))

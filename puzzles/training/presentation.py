@@ -235,6 +235,8 @@ def run_puzzle_state(index: int, attempt: PuzzleAttempt, over: bool) -> dict[str
     (only once the run is over) the puzzle's solution."""
     if attempt.status == PuzzleAttempt.Status.SOLVED:
         result = "solved"
+    elif attempt.unrated_because == "skipped":
+        result = "skipped"
     elif attempt.status == PuzzleAttempt.Status.FAILED:
         result = "failed"
     else:
@@ -271,6 +273,7 @@ def run_state(run: PuzzleRun, attempts: list[PuzzleAttempt], best: int, now: Any
         "end_reason": end_reason or None,
         "score": run.score,
         "mistakes": run.mistakes,
+        "skips_left": max(0, runs.STREAK_SKIPS - run.skips) if run.mode == PuzzleRun.Mode.STREAK else 0,
         "duration": run.duration or None,
         "penalty_seconds": run.penalty_seconds,
         "penalty_per_mistake": runs.TIMED_PENALTY if run.mode == PuzzleRun.Mode.TIMED else None,
@@ -288,6 +291,7 @@ def run_state(run: PuzzleRun, attempts: list[PuzzleAttempt], best: int, now: Any
             "self": reverse("training:api-run-detail", args=[run.pk]),
             "moves": reverse("training:api-run-moves", args=[run.pk]),
             "stop": reverse("training:api-run-stop", args=[run.pk]),
+            "skip": reverse("training:api-run-skip", args=[run.pk]),
             "start": reverse("training:api-runs"),
             "page": reverse("training:run", args=[run.pk]),
             "mode_page": reverse(f"training:{run.mode}"),

@@ -12,6 +12,8 @@ from typing import Any
 # rated below the puzzle before it.
 STREAK_START = 800
 STREAK_STEP = 60
+# A streak may skip this many puzzles (the skipped one neither counts nor ends it).
+STREAK_SKIPS = 1
 # Timed: three minutes; a wrong move costs ten seconds; the puzzles get harder more slowly.
 TIMED_DURATION = 180
 TIMED_PENALTY = 10

@@ -498,7 +498,7 @@ def _finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> bool:
             player.save()
         PuzzleAttempt.objects.filter(pk=locked.pk).update(**fields)
         if locked.run_id is not None:
-            _run_after_attempt(locked, solved, now)
+            _run_after_attempt(locked, solved, now, skipped=fields.get("unrated_because") == "skipped")
         _notify(locked.pk)
     return True
 
@@ -744,6 +744,27 @@ def run_play_move(*, run: PuzzleRun, move: Any, ply: int | None = None, attempt_
     return attempt_play_move(attempt=current, move=move, ply=ply)
 
 
+def run_skip(*, run: PuzzleRun) -> PuzzleRun:
+    """Skip the streak's puzzle under way (``runs.STREAK_SKIPS`` per streak):
+    it neither counts nor ends the streak, and the next puzzle comes.  409
+    for a timed run, once the skips are used, while a move is being graded,
+    or once the run is over."""
+    if run.mode != PuzzleRun.Mode.STREAK:
+        raise ConflictError("only a streak can skip a puzzle")
+    run.refresh_from_db()
+    if run.status != PuzzleRun.Status.ACTIVE:
+        raise ConflictError("the run is over")
+    if run.skips >= runs.STREAK_SKIPS:
+        raise ConflictError("you have skipped a puzzle of this streak already")
+    current = selectors.run_current(run)
+    if current is None or current.status != PuzzleAttempt.Status.YOUR_MOVE:
+        raise ConflictError("your move is being graded: try again in a moment")
+    if not _finish(current, solved=False, fields={"gave_up": True, "unrated_because": "skipped"}):
+        raise ConflictError("the puzzle changed meanwhile: reload the run and try again")
+    run.refresh_from_db()
+    return run
+
+
 def run_stop(*, run: PuzzleRun) -> PuzzleRun:
     """The player ends their run (409 when it is over already)."""
     if not run_close(run=run):
@@ -754,16 +775,19 @@ def run_stop(*, run: PuzzleRun) -> PuzzleRun:
     return run
 
 
-def _run_after_attempt(attempt: PuzzleAttempt, solved: bool, now: Any) -> None:
+def _run_after_attempt(attempt: PuzzleAttempt, solved: bool, now: Any, skipped: bool = False) -> None:
     """A puzzle of a run has just ended (inside ``_finish``'s transaction):
     count it, then end the run or give it its next puzzle.  Streak: a
-    failure ends it.  Timed: a failure costs ``TIMED_PENALTY`` seconds; a
-    puzzle whose last move came after the deadline does not count."""
+    failure ends it (a skip does not).  Timed: a failure costs
+    ``TIMED_PENALTY`` seconds; a puzzle whose last move came after the
+    deadline does not count."""
     run = PuzzleRun.objects.select_for_update().filter(pk=attempt.run_id or 0).first()
     if run is None or run.status != PuzzleRun.Status.ACTIVE:
         return
     player = Player.owning(run, "user")
-    if run.mode == PuzzleRun.Mode.STREAK:
+    if run.mode == PuzzleRun.Mode.STREAK and skipped:
+        run.skips += 1
+    elif run.mode == PuzzleRun.Mode.STREAK:
         if not solved:
             _run_end(run, PuzzleRun.EndReason.WRONG_MOVE, now)
             return
@@ -777,8 +801,8 @@ def _run_after_attempt(attempt: PuzzleAttempt, solved: bool, now: Any) -> None:
             run.penalty_seconds += runs.TIMED_PENALTY
             run.deadline = runs.deadline_of(run.started_at, run.duration, run.penalty_seconds)
     PuzzleRun.objects.filter(pk=run.pk).update(
-        score=run.score, mistakes=run.mistakes, penalty_seconds=run.penalty_seconds, deadline=run.deadline,
-        version=F("version") + 1,
+        score=run.score, mistakes=run.mistakes, skips=run.skips, penalty_seconds=run.penalty_seconds,
+        deadline=run.deadline, version=F("version") + 1,
     )
     if runs.clock_out(run, now):
         _run_end(run, PuzzleRun.EndReason.TIME, now)

@@ -239,3 +239,13 @@ def run_stop(request: HttpRequest, run_id: int) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, str(exc))
     return redirect("training:run", run_id=run.pk)
+
+
+@require_POST
+def run_skip(request: HttpRequest, run_id: int) -> HttpResponse:
+    run = selectors.run_get_for_player(Player.of(request), run_id)
+    try:
+        services.run_skip(run=run)
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+    return redirect("training:run", run_id=run.pk)

@@ -1,6 +1,6 @@
 """Streak and timed runs end to end in headless Chromium, at desktop width
 and on a phone (390x844), against the real site (a worker grades the moves):
-from the training page to the streak page, two puzzles solved by clicking
+from the training page to the streak page, one puzzle skipped, two solved by clicking
 stones (the moves found by the solver here, in the test), then a wrong move
 ends the streak and the result lists each puzzle with its solution; a timed
 run shows the server's clock, takes ten seconds off for a wrong move, and
@@ -121,6 +121,14 @@ def test_a_streak_in_the_browser(content, browser, screenshots, size):
         assert page.locator("#run-root svg.odb-svg").is_visible()
         assert page.locator(".run-clock").is_hidden()  # a streak has no clock
         ratings = [run_state(page)["puzzles"][0]["rating"]]
+        # one skip per streak: the next puzzle comes, the streak goes on
+        page.locator(".run-skip").click()
+        page.wait_for_function(
+            f"() => {{ const r = {RUN}; return r.puzzles.length === 2 && r.attempt && r.attempt.status === 'your-move'; }}"
+        )
+        assert page.locator(".run-strip .result-skipped").count() == 1
+        assert page.locator(".run-skip").count() == 0
+        ratings.append(run_state(page)["puzzles"][-1]["rating"])
         for solved in (1, 2):
             run = solve_one(page)
             assert run["status"] == "active" and run["score"] == solved, run

@@ -26,7 +26,7 @@ interface RunPuzzle {
   attempt: number;
   rating: number;
   side: "A" | "B";
-  result: "solved" | "failed" | "unfinished";
+  result: "solved" | "failed" | "skipped" | "unfinished";
   played: string[];
   solution: {
     line: { move: string; by: "solver-side" | "defender"; value: number; key: boolean }[];
@@ -42,6 +42,7 @@ export interface RunJSON {
   end_reason: "wrong-move" | "time" | "stopped" | "exhausted" | null;
   score: number;
   mistakes: number;
+  skips_left: number;
   duration: number | null;
   penalty_seconds: number;
   penalty_per_mistake: number | null;
@@ -51,7 +52,7 @@ export interface RunJSON {
   new_best: boolean;
   attempt: (AttemptJSON & { position: string; puzzle: { id: number; rating: number; kind: "win" | "most" } }) | null;
   puzzles: RunPuzzle[];
-  urls: { self: string; moves: string; stop: string; start: string; page: string; mode_page: string };
+  urls: { self: string; moves: string; stop: string; skip: string; start: string; page: string; mode_page: string };
 }
 
 /** How long "Correct!" or "Wrong move" stays up after a puzzle ends, in milliseconds. */
@@ -240,6 +241,21 @@ export class RunPage {
     }
   }
 
+  /** Skips the streak's puzzle under way (once per streak). */
+  private async skip(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.error = null;
+    try {
+      this.take((await request<RunJSON>(this.run.urls.skip, { method: "POST", csrfToken: this.csrf() })).data);
+    } catch (error) {
+      this.error = errorMessage(error);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
   private async again(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
@@ -330,6 +346,9 @@ export class RunPage {
   private renderActions(): void {
     this.actions.replaceChildren();
     if (this.run.status === "active") {
+      if (this.run.skips_left > 0 && this.run.attempt?.status === "your-move") {
+        this.actions.append(button(t("Skip this puzzle"), () => void this.skip(), { class: "run-skip" }));
+      }
       this.actions.append(button(t("Stop the run"), () => void this.stop(), { class: "run-stop" }));
     } else {
       this.actions.append(button(t("Play again"), () => void this.again(), { class: "run-again" }));
@@ -343,12 +362,18 @@ export class RunPage {
   private renderStrip(): void {
     this.strip.replaceChildren();
     for (const p of this.run.puzzles) {
-      const mark = p.result === "solved" ? "✓" : p.result === "failed" ? "✗" : "…";
+      const mark = { solved: "✓", failed: "✗", skipped: "↷", unfinished: "…" }[p.result];
       const item = el("li", `run-mark result-${p.result}`, `${mark} ${p.rating}`);
-      item.title =
-        p.result === "solved" ? t("solved") : p.result === "failed" ? t("failed") : t("under way");
+      item.title = this.resultLabel(p.result, t("under way"));
       this.strip.append(item);
     }
+  }
+
+  private resultLabel(result: RunPuzzle["result"], unfinished: string): string {
+    if (result === "solved") return t("solved");
+    if (result === "failed") return t("failed");
+    if (result === "skipped") return t("skipped");
+    return unfinished;
   }
 
   private renderResult(): void {
@@ -375,7 +400,7 @@ export class RunPage {
       const item = el("li", `run-puzzle result-${p.result}`);
       const link = el("a", undefined, t("Puzzle %(number)s (rating %(rating)s)", { number: p.index, rating: p.rating }));
       link.href = p.urls.puzzle;
-      const how = p.result === "solved" ? t("solved") : p.result === "failed" ? t("failed") : t("not finished");
+      const how = this.resultLabel(p.result, t("not finished"));
       item.append(link, `: ${how}`);
       if (p.played.length) item.append(" · " + t("you played %(moves)s", { moves: p.played.map(moveLabel).join(", ") }));
       if (p.solution) {

@@ -4,7 +4,7 @@ import { sample } from "../helpers";
 
 const board = sample("Early game");
 const urls = {
-  self: "/api/runs/5/", moves: "/api/runs/5/moves/", stop: "/api/runs/5/stop/", start: "/api/runs/",
+  self: "/api/runs/5/", moves: "/api/runs/5/moves/", stop: "/api/runs/5/stop/", skip: "/api/runs/5/skip/", start: "/api/runs/",
   page: "/puzzles/runs/5/", mode_page: "/puzzles/timed/",
 };
 const attemptUrls = { self: "/api/attempts/3/", moves: "/api/attempts/3/moves/", give_up: "/api/attempts/3/give-up/", retry: "/api/puzzles/7/attempts/" };
@@ -19,7 +19,7 @@ function attempt(over: Record<string, unknown> = {}) {
 
 function run(over: Partial<RunJSON> = {}): RunJSON {
   return {
-    id: 5, mode: "timed", status: "active", end_reason: null, score: 0, mistakes: 0, duration: 180, penalty_seconds: 0,
+    id: 5, mode: "timed", status: "active", end_reason: null, score: 0, mistakes: 0, skips_left: 0, duration: 180, penalty_seconds: 0,
     penalty_per_mistake: 10, time_left: 125, best: 4, best_before: 4, new_best: false,
     attempt: attempt() as RunJSON["attempt"],
     puzzles: [{ index: 1, puzzle: 7, attempt: 3, rating: 1100, side: board.side, result: "unfinished", played: [], solution: null,

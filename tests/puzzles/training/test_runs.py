@@ -417,3 +417,29 @@ def test_a_logged_in_player_keeps_a_timed_best_on_the_account(pool):
     assert done["score"] == 1 and done["new_best"]
     assert PlayerRating.objects.get(user=user).best_timed_score == 1
     assert client.get("/api/runs/").json()["best_timed"] == 1
+
+
+def test_a_streak_may_skip_one_puzzle_a_timed_run_none(api, pool):
+    run = start_run(api, "streak")
+    assert run["skips_left"] == 1
+    skipped = run["attempt"]
+    run = api.post(run["urls"]["skip"], format="json").json()
+    assert run["status"] == "active" and run["score"] == 0 and run["skips_left"] == 0
+    assert [p["result"] for p in run["puzzles"]] == ["skipped", "unfinished"]
+    assert run["attempt"]["id"] != skipped["id"] and run["puzzles"][0]["solution"] is None
+    # still increasing: the next puzzle is rated at least as the skipped one
+    assert run["puzzles"][1]["rating"] >= run["puzzles"][0]["rating"]
+    # the skipped puzzle's attempt is over: no move there, and its solution waits for the end of the run
+    assert api.get(skipped["urls"]["self"]).json()["solution"] is None
+    again = api.post(skipped["urls"]["moves"], {"move": best_move(skipped)}, format="json")
+    assert again.status_code == 409
+    assert api.post(run["urls"]["skip"], format="json").status_code == 409  # one per streak
+    run = solve_current(api, run)
+    assert run["score"] == 1 and run["status"] == "active"
+    run = move(api, run, wrong_move(run["attempt"]))
+    assert run["status"] == "over" and run["score"] == 1
+    assert [p["result"] for p in run["puzzles"]] == ["skipped", "solved", "failed"]
+    assert all(p["solution"] for p in run["puzzles"])
+    timed = start_run(api, "timed")
+    assert timed["skips_left"] == 0
+    assert api.post(timed["urls"]["skip"], format="json").status_code == 409
