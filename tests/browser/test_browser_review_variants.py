@@ -142,7 +142,11 @@ def test_refused_record_says_the_move_and_stores_nothing(site, browser):
     first = start.legal_moves()[0]
     page = browser.new_page(viewport=DESKTOP)
     page.goto(site.base_url + "/analysis/games/")
+    # hands typed for four seats, then the variant changed: the hidden seats are not sent
+    page.select_option('.review-deal-form select[name="variant"]', "partnership")
+    page.fill('.review-deal-form input[name="hand_c"]', "11 22")
     page.select_option('.review-deal-form select[name="variant"]', "block")
+    assert page.locator('.review-deal-form input[name="hand_c"]').is_hidden()
     for seat, hand in zip("ab", [" ".join(s for s in h["front"] if s) for h in start.to_json()["hands"].values()],
                           strict=True):
         page.fill(f'.review-deal-form input[name="hand_{seat}"]', hand)

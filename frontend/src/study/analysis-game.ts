@@ -406,11 +406,16 @@ function mountDealForm(root: HTMLElement): void {
     root.querySelectorAll<HTMLElement>(".deal-hands [data-seat]").forEach((p) => {
       p.hidden = !variant.seats.includes(p.dataset.seat as Seat);
       const input = p.querySelector<HTMLInputElement>("input");
+      if (input) input.disabled = p.hidden; // a hidden seat's hand is not sent
       if (input) input.placeholder = variant.rows ? "45 15 44 05 34 13 25 / 11 06 35 24 12 46 33" : "45 15 44 05 34 13 25";
     });
     root.querySelectorAll<HTMLElement>(".deal-hands .note").forEach((n) => (n.hidden = true));
     const out = root.querySelector<HTMLElement>("[data-out]");
-    if (out) out.hidden = variant.out === 0;
+    if (out) {
+      out.hidden = variant.out === 0;
+      const input = out.querySelector<HTMLInputElement>("input");
+      if (input) input.disabled = out.hidden;
+    }
   };
   select.addEventListener("change", update);
   update();
