@@ -43,15 +43,15 @@ def variant_label(name: str) -> str:
     return labels.get(name, name)
 
 
+def variant_words(variant: Variant) -> str:
+    """A variant in words, with its option: "Block game (...), doubles play again"."""
+    label = variant_label(variant.name)
+    return _("%(variant)s, doubles play again") % {"variant": label} if variant.doubles else label
+
+
 def variant_choices() -> list[dict[str, str]]:
     """Every variant a study page offers, with and without the ``+doubles`` option, by name and in words."""
-    out = []
-    for v in VARIANTS:
-        label = variant_label(v.name)
-        if v.doubles:
-            label = _("%(variant)s, doubles play again") % {"variant": label}
-        out.append({"name": str(v), "label": label})
-    return out
+    return [{"name": str(v), "label": variant_words(v)} for v in VARIANTS]
 
 
 def deal_position(number: str | int | None, variant: str | None) -> Position:
@@ -134,6 +134,8 @@ def analysis_page(text: str | None, line: str | None = None) -> dict[str, Any]:
     asked = analysis is None and analysis_by_position(str(current)) is not None
     return {
         "asked": asked,  # queued and not finished: the plain page reloads until it is
+        # The variant in words (None for the standard game, whose string names none).
+        "variant": None if start.variant.is_default else variant_words(start.variant),
         "position": str(start),
         "current": str(current),
         "moves": moves,

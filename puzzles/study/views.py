@@ -87,6 +87,7 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
             "board": view.get("board"),
             "ply": _ply(request.GET.get("ply")),
             "line_error": view.get("line_error"),
+            "variant": view.get("variant"),
         },
     })
 

@@ -63,6 +63,9 @@ def test_analysis_board_of_a_variant(site, browser, screenshots, variant, seed, 
     page.goto(site.base_url + "/analysis/?" + urlencode({"position": str(start)}))
     wait_for_table(page, start)
     assert table_values(page) == {str(m.move): m.value for m in analyse(start).moves}
+    # The variant is named beside the board.
+    label = page.locator(f"{APP} [data-variant-label]").text_content()
+    assert label.endswith("doubles play again") == variant.endswith("+doubles")
     # The seats of the variant, in one row each (block, partnership) or two (double-nine).
     hands = page.locator("#analysis-root .odb-hand")
     assert hands.count() == len(start.variant.seats)

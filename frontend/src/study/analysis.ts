@@ -38,6 +38,8 @@ interface PageData {
   ply?: number | null;
   /** Why the rest of the URL's line was not played (a move that is not legal), or null. */
   line_error?: string | null;
+  /** The variant in words, or null for the standard game. */
+  variant?: string | null;
 }
 
 /** A move of the tree: its continuations, the first being the line it was first played in. */
@@ -140,6 +142,7 @@ function mount(): void {
   // Wide screens: the board on the left, the moves, their values and the tree beside it.
   const boardColumn = el("div", { class: "analysis-main" }, boardHolder, toolbar, status);
   const sideColumn = el("div", { class: "analysis-side" }, verdict, tableHolder, mainLine, lineBar);
+  if (data.variant) sideColumn.prepend(el("p", { class: "analysis-variant", "data-variant-label": "" }, data.variant));
   app.append(el("div", { class: "analysis-layout" }, boardColumn, sideColumn), positionText);
   app.hidden = false;
   hideFallback(root);

@@ -264,6 +264,9 @@ def test_the_analysis_page_of_every_variant_agrees_with_the_solver(client, varia
         assert " ".join(str(m) for m in expected.pv) in page
         data = json.loads(re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1))
         assert data["board"]["variant"] == variant
+        # The variant is named in words, with its option.
+        assert data["variant"].endswith("doubles play again") == variant.endswith("+doubles")
+        assert html.escape(data["variant"]) in page
         assert set(data["board"]["hands"]) == set(start.variant.seats)
         # The server-drawn board has every seat of the variant.
         assert len(re.findall(r'data-seat="\w" data-place=', page)) == len(start.variant.seats)
