@@ -8,6 +8,7 @@ sideways scroll."""
 from __future__ import annotations
 
 import random
+from urllib.parse import urlencode
 
 from browser_helpers import watch_errors
 
@@ -183,3 +184,21 @@ def test_review_without_scripts(site, browser, screenshots):
     screenshots(page, "review-no-script")
     context.close()
     maker.close()
+
+
+def test_from_the_editor_to_the_review(site, browser):
+    """A deal set up in the editor opens the review's form with its hands."""
+    start = deal(21, "partnership")
+    page = browser.new_page(viewport=DESKTOP)
+    errors = watch_errors(page)
+    page.goto(site.base_url + "/analysis/editor/?" + urlencode({"position": str(start)}))
+    link = page.locator("[data-review-link]:visible").first
+    link.wait_for()
+    link.click()
+    page.wait_for_selector(".review-deal-form")
+    assert page.locator('.review-deal-form select[name="variant"]').input_value() == "partnership"
+    hands = [" ".join(s for s in h["front"] if s) for h in start.to_json()["hands"].values()]
+    for seat, hand in zip("abcd", hands, strict=True):
+        assert page.locator(f'.review-deal-form input[name="hand_{seat}"]').input_value() == hand
+    assert not errors, errors
+    page.close()
