@@ -211,6 +211,13 @@ def test_review_board_beside_the_moves_chart_keys_and_best_move(site, browser, s
     page.wait_for_function("() => document.getElementById('game-root').dataset.ply === '3'")
     assert "ply=3" in page.url
     assert root.get_attribute("data-best") == " ".join(game["moves"][3]["best_moves"])
+    # drawn on the board: the best stone outlined in its hand, the move drawn where it would go
+    best = game["moves"][3]["best_moves"][0]
+    if best == "pass":
+        assert page.locator(".odb-chip-suggest").count() == 1
+    else:
+        assert page.locator(f'.odb-hand-stone.is-suggested[data-stone="{best[:2]}"]').count() == 1
+        assert page.locator(f'.odb-suggest[data-suggest="{best}"]').count() == 1
     # the arrow keys, with the focus on the board, then on a button
     page.locator(".gp-review .gp-board svg").first.click()
     page.keyboard.press("ArrowLeft")

@@ -47,8 +47,7 @@ export class ReviewPage {
     chart: HTMLElement | null;
   };
   private readonly onKey: (e: KeyboardEvent) => void;
-  private readonly boardHost: HTMLElement;
-  private readonly redraws: MutationObserver | null = null;
+
   private readonly doc: Document;
 
   constructor(root: HTMLElement, game: GameJSON, review: ReviewData) {
@@ -76,7 +75,6 @@ export class ReviewPage {
     label.setAttribute("aria-live", "polite");
     nav.append(buttons.first, buttons.prev, label, buttons.next, buttons.last);
     const boardHost = el("div", "gp-board");
-    this.boardHost = boardHost;
     const best = el("p", "gp-best-here");
     best.setAttribute("aria-live", "polite");
     const detail = el("div", "gp-detail");
@@ -123,11 +121,6 @@ export class ReviewPage {
     // through the game wherever the focus is (the board, a button, a row).
     this.onKey = (e) => this.keydown(e);
     this.doc.addEventListener("keydown", this.onKey, true);
-    // The board redraws itself (a resize): draw the best move again on the new drawing.
-    if (typeof MutationObserver !== "undefined") {
-      this.redraws = new MutationObserver(() => this.markBest());
-      this.redraws.observe(boardHost, { childList: true, subtree: true });
-    }
     this.show();
   }
 
@@ -210,6 +203,8 @@ export class ReviewPage {
       lastSide: move?.side ?? null,
       ply: move?.ply ?? null,
       marks,
+      // The board outlines the best stone and draws it faintly where it would go.
+      suggest: bestMoves,
     });
     this.renderBest(next);
     if (this.els.chart) {
@@ -262,28 +257,6 @@ export class ReviewPage {
       el("span", "gp-value", t("value for you %(value)s", { value })),
     );
     box.hidden = false;
-    this.markBest();
-  }
-
-  /**
-   * Draws the best move of the position shown on the board: its stone in the
-   * hand and the end it goes to are outlined (classes on the board's own
-   * elements, put back whenever the board redraws).
-   */
-  private markBest(): void {
-    const host = this.boardHost;
-    const best = this.game.moves[this.ply]?.best_moves?.[0] ?? null;
-    const wanted: Element[] = [];
-    if (best && best !== "pass") {
-      const stone = best.slice(0, 2);
-      const end = best.length > 2 ? best.slice(2, 3) : "open";
-      wanted.push(...host.querySelectorAll(`.odb-hand .odb-hand-stone[data-stone="${stone}"]`));
-      wanted.push(...host.querySelectorAll(`.odb-end[data-end="${end}"]`));
-    } else if (best === "pass") {
-      wanted.push(...host.querySelectorAll(".odb-pass"));
-    }
-    for (const old of host.querySelectorAll(".gp-best-mark")) if (!wanted.includes(old)) old.classList.remove("gp-best-mark");
-    for (const item of wanted) item.classList.add("gp-best-mark");
   }
 
   private renderDetail(move: MoveJSON | undefined): void {
@@ -339,7 +312,6 @@ export class ReviewPage {
 
   destroy(): void {
     this.doc.removeEventListener("keydown", this.onKey, true);
-    this.redraws?.disconnect();
     this.board.destroy();
   }
 }
