@@ -18,7 +18,7 @@ import pytest
 from django.test import Client
 
 from puzzles.study.models import GameAnalysis
-from solver import VARIANTS, GameRecord, Position, analyse, deal
+from solver import VARIANTS, GameRecord, Position, Variant, analyse, deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -296,3 +296,25 @@ def test_typed_stones_without_their_end_when_only_one_end_takes_them(api):
                                                 "moves": moves}, format="json")
     assert response.status_code == 400
     assert f"at move {ply}:" in response.json()["error"] and "which end" in response.json()["error"]
+
+
+def test_a_partnership_practice_game_is_reviewed(api, tmp_path):
+    """A practice game of the partnership game (the solver plays three seats)
+    is analysed by its id: the record names every seat, and every grade
+    agrees with the CLI."""
+    game = api.post("/api/games/", {"variant": "partnership", "seed": 5, "human": "A", "level": "perfect"},
+                    format="json")
+    assert game.status_code in (200, 201), game.content
+    game_id = game.json()["id"]
+    for _ in range(4):
+        state = api.get(f"/api/games/{game_id}/").json()
+        if state["status"] != "your-move":
+            break
+        api.post(f"/api/games/{game_id}/moves/", {"move": state["legal_moves"][-1]}, format="json")
+    response = api.post("/api/game-analyses/", {"game_id": game_id}, format="json")
+    assert response.status_code == 202, response.content
+    body = api.get(f"/api/game-analyses/{response.json()['id']}/").json()
+    record = GameRecord.parse(body["record"])
+    assert record.variant == Variant.parse("partnership") and len(record.moves) > 0
+    assert [record.tag(seat) for seat in "ABCD"] == ["human"] + ["solver (perfect)"] * 3
+    check_against_cli(body, record, tmp_path)
