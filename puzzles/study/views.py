@@ -212,7 +212,8 @@ def game_analysis_new(request: HttpRequest) -> HttpResponse:
         "deal_form": deal_form,
         "kind": kind or ("deal" if deal_initial else "record"),
         "variants": {str(v): {"seats": list(v.seats), "out": v.out_count, "rows": v.is_rows} for v in VARIANTS},
-        "games": selectors.practice_games(Player.of(request)),
+        "games": [(game, texts.variant_label(getattr(game, "variant", "lewicki")))
+                  for game in selectors.practice_games(Player.of(request))],
         "analyses": list(selectors.game_analyses_for_player(Player.of(request))[:20]),
         "urls": _urls(),
     }, status=400 if request.method == "POST" else 200)
