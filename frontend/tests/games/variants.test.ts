@@ -58,3 +58,41 @@ describe("results", () => {
     expect(humanScore({ winner: "A+C", points: 9, reason: "domino" }, "B+D")).toBe(-9);
   });
 });
+
+describe("the play page with four seats", () => {
+  it("shows several solver moves that arrive together one after the other, then the game", async () => {
+    const { mountPlayPage } = await import("../../src/games/play-page");
+    const start = { ...partnership, side: "D" as const };
+    const game = (version: number, board: BoardPositionJSON, moves: MoveJSON[], status: GameJSON["status"]): GameJSON => ({
+      id: 7, variant: "partnership", start: "s", position: board.position, human: "B", human_team: "B+D", partner: "D", solver: "A+C",
+      seats: ["A", "B", "C", "D"], teams: ["A+C", "B+D"], roles: { A: "opponent", B: "human", C: "opponent", D: "partner" },
+      status, legal_moves: status === "your-move" ? board.legal_moves : [], moves, ungraded: 0, result: null, hints: [], hints_used: 0,
+      ply: moves.length, version, board,
+    });
+    document.body.innerHTML = `<div id="game-root" data-page="play" data-game-id="7" data-state-id="game-state"></div>`;
+    const state = document.createElement("script");
+    state.type = "application/json";
+    state.id = "game-state";
+    state.textContent = JSON.stringify(game(1, { ...start, over: true }, [], "over"));
+    document.body.appendChild(state);
+    const page = mountPlayPage(document, { stepMs: 30 })!;
+    const afterD = applyMove(start, "16L", "A");
+    const final = { ...applyMove(afterD, "01L", "B"), legal_moves: ["03L"] };
+    const moves = [
+      move({ ply: 0, side: "D", role: "partner", move: "16L" }),
+      move({ ply: 1, side: "A", role: "opponent", move: "01L" }),
+    ];
+    const seen: string[] = [];
+    const root = document.getElementById("game-root")!;
+    page.update(game(2, final, moves, "your-move"));
+    for (let i = 0; i < 20 && root.dataset.status !== "your-move"; i++) {
+      seen.push(root.dataset.status ?? "");
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    expect(seen).toContain("replaying");
+    expect(root.dataset.status).toBe("your-move");
+    expect(page.board.getConfig().position?.ends).toEqual([0, 6]);
+    expect(document.querySelector(".gp-status")!.textContent).toContain("Your move");
+    page.destroy();
+  });
+});
