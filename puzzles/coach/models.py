@@ -34,7 +34,7 @@ class Exercise(models.Model):
     # The ply of the mistake in its game (0 for the first move of a practice
     # game; records count from 1, as their analysis does).
     ply = models.PositiveIntegerField(_("ply"))
-    position = models.CharField(_("position"), max_length=128)
+    position = models.CharField(_("position"), max_length=200)
     side = models.CharField(_("side"), max_length=1, choices=SIDE_CHOICES)
     played = models.CharField(_("move played"), max_length=8)
     grade = models.CharField(_("grade"), max_length=10, choices=GRADE_CHOICES)

@@ -82,7 +82,7 @@ class Endgame(models.Model):
     ``facts``: the main line with, per move, the solver facts its text is
     built from (see ``facts.endgame_facts``)."""
 
-    position = models.CharField(_("position"), max_length=128, unique=True)
+    position = models.CharField(_("position"), max_length=200, unique=True)
     chapter = models.ForeignKey(Chapter, on_delete=models.CASCADE, related_name="endgames")
     order = models.PositiveIntegerField(_("order"), default=0)
     difficulty = models.PositiveSmallIntegerField(_("difficulty"), default=1, choices=[(i, str(i)) for i in range(1, 6)])

@@ -24,7 +24,7 @@ class Puzzle(models.Model):
         WIN = "win", _("find the only winning move")
         MOST = "most", _("find the move that wins the most")
 
-    position = models.CharField(_("position"), max_length=128, unique=True)
+    position = models.CharField(_("position"), max_length=200, unique=True)
     side = models.CharField(_("side"), max_length=1, choices=SIDE_CHOICES)
     kind = models.CharField(_("kind"), max_length=4, choices=Kind.choices)
     # The stored solution: the solving side's moves alternating with the
@@ -144,7 +144,7 @@ class PuzzleAttempt(models.Model):
     )
     session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.YOUR_MOVE)
-    position = models.CharField(_("current position"), max_length=128)
+    position = models.CharField(_("current position"), max_length=200)
     # [{"ply", "side", "by": "player"|"solver", "move", "position_before",
     #   "value", "best_value", "grade", "points_lost", "correct"}]
     moves = models.JSONField(_("moves"), default=list, blank=True)

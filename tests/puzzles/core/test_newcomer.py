@@ -26,8 +26,12 @@ def test_schema_description_keeps_version_in_code():
 
 
 def test_redoc_page_loads_nothing_from_outside():
-    page = Client().get("/api/redoc/").content.decode()
-    assert "fonts.googleapis.com" not in page and "Content-Security-Policy" in page
+    response = Client().get("/api/redoc/")
+    page = response.content.decode()
+    policy = response["Content-Security-Policy"]
+    assert "fonts.googleapis.com" not in page and "<script>" not in page
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy and "unsafe-inline" not in policy.split(
+        "script-src")[1].split(";")[0]
 
 
 def test_signup_errors_are_in_an_error_list():
