@@ -74,6 +74,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "previous": previous,
             "hints_now": [h for h in game_state["hints"] if h["ply"] == game.ply_count],
             "sides_top_bottom": seats_top_to_bottom(game),
+            "variant_label": game_presentation.variant_label(match.variant),
             "urls": {
                 "jsi18n": reverse("javascript-catalog"),
                 "new_match": reverse("matches:index"),

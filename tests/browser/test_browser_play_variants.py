@@ -232,5 +232,11 @@ def test_review_board_beside_the_moves_chart_keys_and_best_move(site, browser, s
     page.wait_for_function(f"() => document.getElementById('game-root').dataset.ply === '{total}'")
     assert not page.locator(".gp-best-here").is_visible(), "no move follows the last position"
     screenshots(page, "review-partnership")
+    # at phone width the review is one column and nothing scrolls sideways
+    page.set_viewport_size(PHONE)
+    page.reload()
+    page.wait_for_selector(".gp-review .odb-hand")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshots(page, "review-partnership-phone")
     assert errors == []
     context.close()
