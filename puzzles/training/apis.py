@@ -483,6 +483,7 @@ def _run_state(request: Request, run: Any) -> dict[str, Any]:
 class RunListApi(APIView):
     @extend_schema(
         summary="Your streak and timed runs",
+        operation_id="runs_list",
         description="Your bests and your latest runs (`?mode=streak` or `timed` to keep to one).",
         parameters=[OpenApiParameter("mode", OpenApiTypes.STR, description="streak or timed.")],
         responses={200: RunListOutputSerializer},
