@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -170,6 +171,9 @@ class Position:
     variant: Variant = LEWICKI
     out: tuple[Stone, ...] = ()
     _hash: int = field(init=False, repr=False, compare=False, default=0)
+    # the legal moves, worked out on the first call (a position is asked for
+    # them again and again: validating an analysis, grading, drawing a board)
+    _legal: tuple[Move, ...] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         # the variant and the out stones are the same all through a deal: they
@@ -182,8 +186,17 @@ class Position:
     # ----------------------------------------------------------------- notation
     @classmethod
     def parse(cls, text: str) -> Position:
+        """The position a position string (RULES sections 2 and 4) writes.
+        Positions are immutable, so the last few thousand strings read are
+        remembered: a site reads the same few positions again and again."""
         if not isinstance(text, str):
             raise PositionError(f"a position is a string, not {text!r}")
+        if cls is Position and len(text) <= _MAX_REMEMBERED_CHARS:
+            return _parse_remembered(text)
+        return cls._parse(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Position:
         fields = text.split()
         variant = LEWICKI
         if fields and names_variant(fields[0], len(fields)):
@@ -385,6 +398,13 @@ class Position:
     def legal_moves(self) -> list[Move]:
         """The legal moves, one per distinct move, in column order (L before R);
         ``[PASS]`` when the pass is forced; ``[]`` once the deal is over."""
+        legal = self._legal
+        if legal is None:
+            legal = tuple(self._legal_moves())
+            object.__setattr__(self, "_legal", legal)
+        return list(legal)
+
+    def _legal_moves(self) -> list[Move]:
         if self.is_domino():
             return []
         moves = self._placements(self.hand)
@@ -757,3 +777,11 @@ def line_from_moves(
         position = position.push(move)
     return line
 
+
+
+_MAX_REMEMBERED_CHARS = 400  # longer than any valid position string: not worth remembering
+
+
+@lru_cache(maxsize=4096)
+def _parse_remembered(text: str) -> Position:
+    return Position._parse(text)

@@ -1,6 +1,7 @@
 """Reads of analyses: from Redis, else the database (refilling Redis)."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.http import Http404
@@ -27,10 +28,27 @@ def analysis_json_cached(position: str) -> dict[str, Any] | None:
     return row
 
 
-def analysis_cached(position: str) -> solver.Analysis | None:
-    """The finished analysis of a normalised position, or ``None``."""
+@functools.lru_cache(maxsize=2048)
+def _analysis_remembered(position: str) -> solver.Analysis:
     result = analysis_json_cached(position)
-    return None if result is None else solver.Analysis.from_json(result)
+    if result is None:
+        raise LookupError(position)  # not finished: lru_cache remembers no exception
+    return solver.Analysis.from_json(result)
+
+
+def analysis_memory_clear() -> None:
+    """Forget the analyses this process remembers (the tests start each one afresh)."""
+    _analysis_remembered.cache_clear()
+
+
+def analysis_cached(position: str) -> solver.Analysis | None:
+    """The finished analysis of a normalised position, or ``None``.  A
+    finished analysis never changes (the values are exact), so each process
+    keeps the last few thousand it read, already checked and built."""
+    try:
+        return _analysis_remembered(position)
+    except LookupError:
+        return None
 
 
 def analysis_by_position(position: str) -> Analysis | None:

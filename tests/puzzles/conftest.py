@@ -24,12 +24,17 @@ def pytest_unconfigure(config) -> None:
 
 @pytest.fixture(autouse=True)
 def clear_cache():
-    """Each test starts and ends with an empty cache (the tests' cache is local memory)."""
+    """Each test starts and ends with an empty cache (the tests' cache is local
+    memory), and with no analysis remembered by the process."""
     from django.core.cache import cache
 
+    from puzzles.analyses.selectors import analysis_memory_clear
+
     cache.clear()
+    analysis_memory_clear()
     yield
     cache.clear()
+    analysis_memory_clear()
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import pytest
 from django.core.cache import cache
 
 from puzzles.analyses.models import Analysis
+from puzzles.analyses.selectors import analysis_memory_clear
 from puzzles.analyses.tasks import compute_analysis_task
 from puzzles.games import services
 from puzzles.games.models import Game, GameMove, Hint
@@ -20,13 +21,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 DEAL_7 = str(deal(7))
 SEED_A = next(s for s in range(100) if deal(s).side == "A")  # A holds 00 and moves first
 SEED_B = next(s for s in range(100) if deal(s).side == "B")
-
-
-@pytest.fixture(autouse=True)
-def clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def new_game(api, **payload) -> dict:
@@ -71,6 +65,7 @@ def test_analysis_is_keyed_by_the_normalised_position(api):
 def test_analysis_from_the_database_when_the_cache_is_cold(api):
     first = api.post("/api/analyses/", {"position": DEAL_7}, format="json").json()
     cache.clear()
+    analysis_memory_clear()
     with mock.patch("puzzles.analyses.services.solver.analyse") as solver_run:
         again = api.post("/api/analyses/", {"position": DEAL_7}, format="json")
     assert again.status_code == 200 and again.json()["id"] == first["id"]

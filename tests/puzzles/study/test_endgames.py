@@ -307,12 +307,14 @@ def test_the_mastery_check_never_runs_the_solver_in_the_request(library, no_task
     from django.core.cache import cache
 
     from puzzles.analyses.models import Analysis
+    from puzzles.analyses.selectors import analysis_memory_clear
     from puzzles.analyses.tasks import compute_analysis_task
 
     endgame = library[0]
     moves = [s["move"] for s in endgame.facts["line"]]
     Analysis.objects.all().delete()
     cache.clear()
+    analysis_memory_clear()  # nothing remembered by this process either
     client = Client()
     with mock.patch("solver.analyse", side_effect=AssertionError("the solver ran in a request")):
         first = client.post(f"/api/endgames/{endgame.pk}/progress/", {"moves": moves}, content_type="application/json")
