@@ -21,7 +21,7 @@ from django.db import transaction
 
 log = logging.getLogger(__name__)
 # How often a waiting long poll reads the database without a notice.
-ASYNC_RECHECK_SECONDS = 3.0
+ASYNC_RECHECK_SECONDS = 10.0
 _client: redis.Redis | None = None
 
 
@@ -98,42 +98,117 @@ def wait_for_change(name: str, current_version: Callable[[], int | None], versio
                 pass
 
 
+class _Hub:
+    """The long polls of one event loop share one Redis connection: a single
+    pub/sub that subscribes to a row's channel while anyone waits on it and
+    wakes those waiters (``asyncio.Event``) when a notice comes.  If Redis
+    fails, every waiter is woken and the hub is dropped; the next waiter
+    builds a new one (and meanwhile waiters poll the database)."""
+
+    def __init__(self) -> None:
+        import redis.asyncio as aioredis
+
+        self.client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1)
+        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        self.waiters: dict[str, set[asyncio.Event]] = {}
+        self.reader: asyncio.Task[None] | None = None
+        self.broken = False
+        # One (un)subscribe at a time: the first opens the connection, and
+        # concurrent ones would each take a connection of their own.
+        self.lock = asyncio.Lock()
+        self.subscribed: set[str] = set()
+
+    async def subscribe(self, name: str) -> asyncio.Event:
+        event = asyncio.Event()
+        self.waiters.setdefault(name, set()).add(event)
+        async with self.lock:
+            if name not in self.subscribed:
+                await self.pubsub.subscribe(name)
+                self.subscribed.add(name)
+        if self.reader is None or self.reader.done():
+            self.reader = asyncio.get_running_loop().create_task(self._read())
+        return event
+
+    async def unsubscribe(self, name: str, event: asyncio.Event) -> None:
+        waiting = self.waiters.get(name)
+        if waiting is not None:
+            waiting.discard(event)
+            if not waiting:
+                del self.waiters[name]
+        async with self.lock:  # decided under the lock: a new waiter may have come meanwhile
+            if name not in self.waiters and name in self.subscribed and not self.broken:
+                await self.pubsub.unsubscribe(name)
+                self.subscribed.discard(name)
+
+    async def _read(self) -> None:
+        while self.waiters and not self.broken:
+            try:
+                message = await self.pubsub.get_message(timeout=1.0)
+            except (redis.RedisError, OSError) as exc:
+                log.warning("long polls: the Redis subscription failed (%s); polling the database", exc)
+                self.fail()
+                return
+            if message is not None and message.get("type") == "message":
+                name = message["channel"]
+                for event in self.waiters.get(name.decode() if isinstance(name, bytes) else name, ()):
+                    event.set()
+
+    def fail(self) -> None:
+        self.broken = True
+        for waiting in self.waiters.values():
+            for event in waiting:
+                event.set()
+        _hubs.pop(asyncio.get_running_loop(), None)
+
+
+_hubs: dict[asyncio.AbstractEventLoop, _Hub] = {}
+
+
+def _hub() -> _Hub:
+    loop = asyncio.get_running_loop()
+    hub = _hubs.get(loop)
+    if hub is None or hub.broken:
+        hub = _hubs[loop] = _Hub()
+    return hub
+
+
 async def async_wait_for_change(
     name: str, current_version: Callable[[], Awaitable[int | None]], version: int, timeout: float
 ) -> None:
-    """``wait_for_change`` for the event loop: holds no thread while it waits.
-    The database is read when a notice arrives, and every few seconds in case
-    one was lost (or Redis is down: then it only polls)."""
-    import redis.asyncio as aioredis
-
+    """``wait_for_change`` for the event loop: holds no thread and no
+    connection of its own while it waits (the process's long polls share one
+    Redis subscription).  The database is read when a notice arrives, and
+    every ``ASYNC_RECHECK_SECONDS`` in case one was lost; without Redis (or
+    when it fails) four times a second."""
     deadline = time.monotonic() + timeout
-    client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1) if enabled() else None
-    pubsub = None
+    hub = event = None
+    if enabled():
+        try:
+            hub = _hub()
+            event = await hub.subscribe(name)
+        except (redis.RedisError, OSError) as exc:
+            log.warning("long polls: cannot subscribe to %s (%s); polling the database", name, exc)
+            if hub is not None:
+                hub.fail()
+            hub = event = None
     try:
-        if client is not None:
-            try:
-                pubsub = client.pubsub(ignore_subscribe_messages=True)
-                await pubsub.subscribe(name)
-            except (redis.RedisError, OSError):
-                pubsub = None
         while True:
             if await current_version() != version:
                 return
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
-            if pubsub is not None:
+            if event is not None and hub is not None and not hub.broken:
                 try:
-                    await pubsub.get_message(timeout=min(remaining, ASYNC_RECHECK_SECONDS))
-                except (redis.RedisError, OSError):
-                    pubsub = None
+                    await asyncio.wait_for(event.wait(), timeout=min(remaining, ASYNC_RECHECK_SECONDS))
+                except TimeoutError:
+                    pass
+                event.clear()
             else:
                 await asyncio.sleep(min(remaining, 0.25))
     finally:
-        if pubsub is not None:
+        if hub is not None and event is not None:
             try:
-                await pubsub.aclose()
+                await hub.unsubscribe(name, event)
             except (redis.RedisError, OSError):
-                pass
-        if client is not None:
-            await client.aclose()
+                hub.fail()

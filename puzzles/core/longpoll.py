@@ -25,6 +25,7 @@ from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.conf import settings
+from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 
 from . import events
@@ -91,7 +92,14 @@ class LongPollMiddleware:
         if asked_for is None:
             return await self.get_response(request)
         asked, timeout = asked_for
-        version_of: Callable[[], Awaitable[int | None]] = sync_to_async(lambda: route.version_of(request, row_id))
+        def read_version() -> int | None:
+            close_old_connections()  # a connection the database dropped is opened again
+            return route.version_of(request, row_id)
+
+        # In the shared pool of the event loop, not a thread of this request's
+        # own: hundreds of held polls then cost a handful of threads and
+        # database connections, not one each.
+        version_of: Callable[[], Awaitable[int | None]] = sync_to_async(read_version, thread_sensitive=False)
         if timeout > 0 and await version_of() == asked:
             client = _client(request)
             if _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:

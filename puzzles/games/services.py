@@ -232,6 +232,9 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
     game over, not the human's turn, another ply), changing nothing."""
     if not isinstance(move, str):
         raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
+    # Read before the transaction (Redis, or the process's memory), so that
+    # the database's write lock is held only for the writes.
+    known = analysis_cached(game.current_position) if settings.PUZZLES_GRADE_IN_REQUEST else None
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if ply is not None and ply != game.ply_count:
@@ -268,11 +271,10 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
             game_finished_on_commit(game.pk)
         # The analysis of the position before the move is usually known (the
         # solver analysed it ahead of the human's turn): then grading is a
-        # lookup, done here in the same transaction, and the answer to this
+        # lookup, written in the same transaction, and the answer to this
         # request already carries the grade.  Otherwise one task grades the
         # move and then plays the solver's reply (the grade committed first).
-        known = analysis_cached(str(before)) if settings.PUZZLES_GRADE_IN_REQUEST else None
-        if known is not None:
+        if known is not None and str(known.position) == str(before):
             fields = {"graded_at": timezone.now(), **opponent.grade_fields(known, str(played))}
             GameMove.objects.filter(pk=record.pk).update(**fields)
             for name, value in fields.items():
@@ -353,6 +355,14 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
     move = opponent.choose_move(analysis, _solver_level(game, before.side), game.rng_seed, game.ply_count)
     after = before.push(move)
     status = _status_after(after, game.human_side)
+    if status == Game.Status.YOUR_MOVE:
+        # The human's grade and hints need the analysis of the position the
+        # reply leaves: have it stored before the reply is, so that the human's
+        # move is graded in its own request (a lookup) rather than on a worker.
+        try:
+            analysis_solve(str(after))
+        except Exception:  # noqa: BLE001 - only a warm-up; grading computes it if needed
+            log.exception("could not analyse %s ahead of time", after)
     with transaction.atomic():
         updated = Game.objects.filter(
             pk=game.pk, ply_count=game.ply_count, current_position=game.current_position,
@@ -376,12 +386,6 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             game_finished_on_commit(game.pk)
         elif status == Game.Status.THINKING:
             tasking.enqueue(solver_turn_task, game.pk)
-    if status == Game.Status.YOUR_MOVE:
-        # The human's next grade and hints need this analysis: have it ready.
-        try:
-            analysis_solve(str(after))
-        except Exception:  # noqa: BLE001 - only a warm-up; grading computes it if needed
-            log.exception("could not analyse %s ahead of time", after)
     return record
 
 

@@ -176,3 +176,46 @@ def test_long_poll_wakes_on_a_published_change(redis_server, settings):
     elapsed = time.monotonic() - start
     assert state["version"] == 2 and 0.15 < elapsed < 0.6, elapsed
     events._client = None
+
+
+def test_held_polls_share_one_redis_subscription(redis_server, settings):
+    """Under ASGI, the long polls of a process share one Redis connection: 200
+    waiters on 200 rows hold one subscriber, a notice wakes exactly the waiter
+    of its row, and the channels are left once nobody waits."""
+    import asyncio
+
+    import redis as redis_lib
+
+    from puzzles.core import events
+
+    settings.PUZZLES_EVENTS = True
+    settings.REDIS_URL = redis_server
+    events._client = None
+    versions = dict.fromkeys(range(200), 1)
+    woken: dict[int, float] = {}
+    server = redis_lib.Redis.from_url(redis_server)
+
+    async def wait(row: int) -> None:
+        async def version() -> int:
+            return versions[row]
+
+        start = time.monotonic()
+        await events.async_wait_for_change(events.channel("game", row), version, 1, timeout=3)
+        woken[row] = time.monotonic() - start
+
+    async def scenario() -> tuple[int, int, int]:
+        waiters = [asyncio.create_task(wait(row)) for row in versions]
+        await asyncio.sleep(0.5)
+        subscribers = sum(1 for c in server.client_list() if int(c.get("sub", 0)) > 0)
+        channels = len(server.pubsub_channels("od:game:*"))
+        versions[7] = 2
+        await asyncio.to_thread(events.publish, events.channel("game", 7))
+        await asyncio.gather(*waiters)
+        await asyncio.sleep(0.2)
+        return subscribers, channels, len(server.pubsub_channels("od:game:*"))
+
+    subscribers, channels, left = asyncio.run(scenario())
+    assert subscribers == 1 and channels == 200 and left == 0
+    assert woken[7] < 1.0  # woken by its notice
+    assert min(t for row, t in woken.items() if row != 7) > 2.5  # the others waited out their timeout
+    events._client = None
