@@ -257,7 +257,7 @@ def start_profiles(pids: dict[str, int], seconds: float, folder: Path) -> list[t
 def print_profiles(profiles: list[tuple[str, subprocess.Popen, Path]], moves: int) -> None:
     for name, proc, out in profiles:
         try:
-            proc.wait(60)
+            proc.wait(180)
         except subprocess.TimeoutExpired:
             proc.kill()
         summary = summarise_profile(out)
@@ -312,15 +312,34 @@ def main() -> int:
     parser.add_argument("--saturated-seconds", type=float, default=15)
     parser.add_argument("--idle-polls", type=int, default=500)
     parser.add_argument("--no-profile", action="store_true")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch folder (logs, database, raw profiles)")
+    parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both",
+                        help="SQLite (make run's default), a throwaway PostgreSQL cluster, or one after the other")
     args = parser.parse_args()
+    status = 0
+    for database in (["sqlite", "postgresql"] if args.database == "both" else [args.database]):
+        print(f"=== the site on {'SQLite (the default of make run)' if database == 'sqlite' else 'PostgreSQL'} ===")
+        status |= measure(args, database)
+        print()
+    return status
 
+
+def measure(args: argparse.Namespace, database: str) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="od-bench-"))
+    cluster = None
+    if database == "postgresql":
+        from config.testing import Cluster  # a throwaway cluster, as the tests start
+
+        cluster = Cluster().start()
+        database_url = f"postgres://{cluster.user}@127.0.0.1:{cluster.port}/postgres"
+    else:
+        database_url = f"sqlite:///{scratch / 'bench.sqlite3'}"
     port, redis_port = free_port(), free_port()
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
         "PORT": str(port),
         "PYTHON": sys.executable,
-        "DATABASE_URL": f"sqlite:///{scratch / 'bench.sqlite3'}",
+        "DATABASE_URL": database_url,
         "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",  # a Redis of its own: no other site takes its tasks
         "RUN_DIR": str(scratch / "run"),
         "OPEN_DOMINO_SECRET_FILE": str(scratch / "secret_key"),
@@ -355,7 +374,11 @@ def main() -> int:
                 time.sleep(0.5)
             print(f"idle long polls held: {polls.held} of {args.idle_polls}")
         run_dir = scratch / "run"
-        pids = {name: supervised_pid(run_dir, name) for name in ("web", "grades", "main")}
+        pids = {name: supervised_pid(run_dir, name) for name in ("grades", "main")}
+        master = supervised_pid(run_dir, "web")
+        if master:
+            children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
+            pids.update({f"web worker {i + 1}": int(pid) for i, pid in enumerate(children)})
         profiles = [] if args.no_profile else start_profiles(
             {k: v for k, v in pids.items() if v}, args.seconds, scratch)
 
@@ -394,7 +417,12 @@ def main() -> int:
             site.wait(30)
         except subprocess.TimeoutExpired:
             os.killpg(site.pid, signal.SIGKILL)
-        shutil.rmtree(scratch, ignore_errors=True)
+        if cluster is not None:
+            cluster.stop()
+        if args.keep:
+            print(f"(the scratch folder is kept: {scratch})")
+        else:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
