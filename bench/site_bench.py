@@ -83,7 +83,10 @@ class Client:
             if header.lower() == "set-cookie":
                 name, _, rest = value.partition("=")
                 self.cookies[name.strip()] = rest.split(";", 1)[0]
-        return response.status, (json.loads(raw) if raw else {})
+        try:
+            return response.status, (json.loads(raw) if raw else {})
+        except ValueError:  # not JSON (a server error page): counted by the caller as an error
+            return response.status, {"error": raw[:200].decode(errors="replace")}
 
     def clone(self) -> Client:
         """Another connection of the same session."""

@@ -25,7 +25,7 @@ from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 
 from . import events
@@ -108,6 +108,10 @@ class LongPollMiddleware:
                     status=429,
                 )
             _open[client] += 1
+            # The request's own database connection (opened by the session and
+            # the ownership check) is given back while it waits: hundreds of
+            # held polls must not hold hundreds of PostgreSQL connections.
+            await sync_to_async(connections.close_all)()
             try:
                 await events.async_wait_for_change(events.channel(route.kind, row_id), version_of, asked, timeout)
             finally:
