@@ -12,6 +12,9 @@ DJANGO_DEBUG        ``1``/``true`` for debug pages               off (``local``:
 DJANGO_ALLOWED_HOSTS comma-separated host names                  ``127.0.0.1,localhost``
 DATABASE_URL        any dj-database-url URL (PostgreSQL too)     SQLite ``db.sqlite3``, WAL
 REDIS_URL           Celery broker, result backend and cache      ``redis://127.0.0.1:6379/0``
+DATABASE_POOL_SIZE  PostgreSQL connections pooled per process     ``10`` (``DATABASE_POOL=0``: no pool)
+PUZZLES_GRADE_IN_REQUEST ``0``: every grade on the grading workers  ``1`` (known analyses: in the request)
+PUZZLES_MAX_URL_CHARS longest address read (else 414)            ``8190``
 FRONTEND_DIST       the Vite build directory                     ``frontend/dist``
 =================== ============================================ =========================
 """
