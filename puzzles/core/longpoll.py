@@ -109,9 +109,12 @@ class LongPollMiddleware:
                 )
             _open[client] += 1
             # The request's own database connection (opened by the session and
-            # the ownership check) is given back while it waits: hundreds of
-            # held polls must not hold hundreds of PostgreSQL connections.
-            await sync_to_async(connections.close_all)()
+            # the ownership check) goes back to the pool while it waits:
+            # hundreds of held polls must not hold hundreds of PostgreSQL
+            # connections.  (SQLite has no such limit, and reopening hundreds
+            # of files at once when the polls end would only slow them.)
+            if connections["default"].vendor != "sqlite":
+                await sync_to_async(connections.close_all)()
             try:
                 await events.async_wait_for_change(events.channel(route.kind, row_id), version_of, asked, timeout)
             finally:
