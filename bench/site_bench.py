@@ -8,14 +8,17 @@ worker, beat) with a scratch database and run folder, then:
 
 1. opens ``--idle-polls`` long polls (default 500) from many guest sessions,
    each waiting on a game that does not change, and keeps them open;
-2. runs ``scripts/load_moves.py``: 20 players thinking about 1 s a move, while
-   py-spy samples the web server, the grading worker and the general worker;
+2. runs ``scripts/load_moves.py``: 20 players thinking about 1 s a move;
 3. checks that every idle poll was still held and that ordinary requests were
    answered meanwhile (their median and maximum);
 4. runs the players again with no thinking time (the cores saturated);
 5. prints the figures next to the targets (20 ms median, 60 ms p95, 60 graded
-   moves a second, 500 polls) with their ratios, and each process's profile:
-   the share of its samples in each part of the code and its busiest functions.
+   moves a second, 500 polls) with their ratios;
+6. runs the thinking players once more while py-spy samples the web server's
+   workers, the grading worker and the general worker (apart from the measured
+   runs: the sampler's own CPU time would count in them), and prints each
+   process's profile: the share of its samples in each part of the code and
+   its busiest functions.
 
     .venv/bin/python bench/site_bench.py [--seconds 30] [--idle-polls 500] [--no-profile]
 """
@@ -44,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 from solver import Position, deal  # noqa: E402
 
 TARGETS = {"median_ms": 20.0, "p95_ms": 60.0, "saturated_moves_per_second": 60.0}
+PROFILE_RATE = 100  # py-spy samples a second: more costs the measured processes time
 POLLS_PER_SESSION = 8  # PUZZLES_MAX_POLLS_PER_CLIENT: each session holds at most this many
 
 
@@ -153,14 +157,14 @@ class IdlePolls:
                 status, game = -1, {"error": str(exc)}
             with self.lock:
                 self.held -= 1
-                if status != 200:
+                if status not in (200, 304):
                     self.errors.append(f"{status} {game}")
                 elif time.monotonic() - started < 20 and not self.stop.is_set():
                     self.early.append(f"answered after {time.monotonic() - started:.1f} s")
-            if status != 200:
-                time.sleep(1)
-            else:
+            if status == 200:
                 version = game["version"]
+            elif status != 304:  # 304: the hold ran out with nothing new; ask again
+                time.sleep(1)
 
     def close(self) -> None:
         self.stop.set()
@@ -249,7 +253,7 @@ def start_profiles(pids: dict[str, int], seconds: float, folder: Path) -> list[t
     for name, pid in pids.items():
         out = folder / f"{name}.txt"
         proc = subprocess.Popen(
-            [spy, "record", "--pid", str(pid), "--subprocesses", "--duration", str(int(seconds)), "--rate", "200",
+            [spy, "record", "--pid", str(pid), *(["--subprocesses"] if not name.startswith("web") else []), "--duration", str(int(seconds)), "--rate", str(PROFILE_RATE),
              "--format", "raw", "--full-filenames", "--output", str(out), "--nonblocking"],
             stdout=subprocess.DEVNULL, stderr=(folder / f"{name}.err").open("w"),
         )
@@ -269,8 +273,8 @@ def print_profiles(profiles: list[tuple[str, subprocess.Popen, Path]], moves: in
             err = out.with_suffix(".err")
             print(f"  {name}: no samples ({err.read_text()[-300:] if err.is_file() else ''})")
             continue
-        per_move = samples / 200 / max(moves, 1) * 1000
-        print(f"  {name}: {samples} busy samples at 200/s = {samples / 200:.1f} s of CPU, {per_move:.1f} ms a graded move"
+        per_move = samples / PROFILE_RATE / max(moves, 1) * 1000
+        print(f"  {name}: {samples} busy samples at {PROFILE_RATE}/s = {samples / PROFILE_RATE:.1f} s of CPU, {per_move:.1f} ms a graded move"
               f" ({summary['waiting']} more samples waiting on a lock, a socket or the event loop)")
         for part, count in summary["parts"]:
             print(f"      {count / samples:6.1%}  {part}")
@@ -315,6 +319,7 @@ def main() -> int:
     parser.add_argument("--saturated-seconds", type=float, default=15)
     parser.add_argument("--idle-polls", type=int, default=500)
     parser.add_argument("--no-profile", action="store_true")
+    parser.add_argument("--profile-seconds", type=float, default=20)
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder (logs, database, raw profiles)")
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both",
                         help="SQLite (make run's default), a throwaway PostgreSQL cluster, or one after the other")
@@ -376,15 +381,6 @@ def measure(args: argparse.Namespace, database: str) -> int:
             while polls.held < args.idle_polls and time.monotonic() < deadline:
                 time.sleep(0.5)
             print(f"idle long polls held: {polls.held} of {args.idle_polls}")
-        run_dir = scratch / "run"
-        pids = {name: supervised_pid(run_dir, name) for name in ("grades", "main")}
-        master = supervised_pid(run_dir, "web")
-        if master:
-            children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
-            pids.update({f"web worker {i + 1}": int(pid) for i, pid in enumerate(children)})
-        profiles = [] if args.no_profile else start_profiles(
-            {k: v for k, v in pids.items() if v}, args.seconds, scratch)
-
         ordinary: list[float] = []
         sampler = threading.Thread(target=lambda: ordinary.extend(ordinary_requests(port)), daemon=True)
         sampler.start()
@@ -401,15 +397,28 @@ def measure(args: argparse.Namespace, database: str) -> int:
         if polls:
             print(f"  idle polls: {held_after} held at the end, {len(polls.early)} answered early, "
                   f"{len(polls.errors)} errors")
-        if profiles:
-            print("\nwhere the CPU time goes (py-spy, during the thinking players' run):")
-            print_profiles(profiles, thinking["graded_moves"])
 
         saturated = load(port, args.saturated_seconds, 0.0)
         print(f"\n20 players with no thinking time (saturated), {saturated['seconds']} s:")
         print(f"  {saturated['graded_moves']} graded moves, {saturated['moves_per_second']}/s: "
               f"{ratio(saturated['moves_per_second'], TARGETS['saturated_moves_per_second'], lower_is_better=False)}; "
               f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}")
+
+        if not args.no_profile:
+            # A run of its own: the sampler takes CPU time of its own, which
+            # must not count in the figures above.
+            run_dir = scratch / "run"
+            pids = {name: supervised_pid(run_dir, name) for name in ("grades", "main")}
+            master = supervised_pid(run_dir, "web")
+            if master:
+                children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
+                pids.update({f"web worker {i + 1}": int(pid) for i, pid in enumerate(children)})
+            profiles = start_profiles({k: v for k, v in pids.items() if v}, args.profile_seconds, scratch)
+            profiled = load(port, args.profile_seconds, 1.0)
+            if profiles:
+                print(f"\nwhere the CPU time goes (py-spy at {PROFILE_RATE}/s, a separate run of the thinking players, "
+                      f"{profiled['graded_moves']} graded moves):")
+                print_profiles(profiles, profiled["graded_moves"])
         ok = thinking["errors"] == 0 and (not polls or not polls.errors)
         return 0 if ok else 1
     finally:

@@ -79,9 +79,12 @@ class Player:
             return response.status, payload
         raise AssertionError("unreachable")
 
-    def wait_version(self, game_id: int, version: int) -> dict:
+    def wait_version(self, game_id: int, version: int) -> dict | None:
+        """The game once past ``version``, or None while nothing is new."""
         if self.args.poll == "long":
             status, game = self.request("GET", f"/api/games/{game_id}/?wait={version}&timeout=10")
+            if status == 304:  # the hold ran out with nothing new
+                return None
         else:
             time.sleep(self.args.poll_interval)
             status, game = self.request("GET", f"/api/games/{game_id}/")
@@ -108,7 +111,7 @@ class Player:
                 while game["status"] == "thinking":
                     if time.monotonic() > turn_deadline:
                         raise RuntimeError("the solver did not move in time")
-                    game = self.wait_version(game["id"], game["version"])
+                    game = self.wait_version(game["id"], game["version"]) or game
                 if game["status"] != "your-move":
                     continue
                 if self.args.think:
@@ -123,7 +126,7 @@ class Player:
                 while game["moves"][ply]["grade"] is None:
                     if time.monotonic() > grade_deadline:
                         raise RuntimeError(f"no grade for ply {ply} of game {game['id']}")
-                    game = self.wait_version(game["id"], game["version"])
+                    game = self.wait_version(game["id"], game["version"]) or game
                 self.times.append(time.perf_counter() - start)
                 self.moves += 1
             except Exception as exc:  # noqa: BLE001 - counted and shown

@@ -56,7 +56,9 @@ class Player:
                     assert status == 201, game
                     continue
                 if game["status"] != "your-move":
-                    _, game = self.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=2")
+                    status, answer = self.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=2")
+                    if status != 304:  # 304: nothing new yet
+                        game = answer
                     continue
                 move, ply = game["legal_moves"][0], game["ply"]
                 status, answer = self.call("POST", f"/api/games/{game['id']}/moves/", {"move": move, "ply": ply})

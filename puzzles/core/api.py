@@ -3,6 +3,7 @@ error into ``{"error": "<what is wrong>"}``, input validation, long polling,
 and the error shapes for the OpenAPI schema."""
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from typing import Any
 
@@ -82,21 +83,43 @@ def validated(serializer_class: type[serializers.Serializer], request: Request, 
     return dict(serializer.validated_data)
 
 
-def long_poll(request: Request, channel: str, version: int, read_version: Callable[[], int | None]) -> bool:
+class Poll(enum.Enum):
+    """What ``long_poll`` did: the view answers at once, reads its row again,
+    or answers ``not_modified``."""
+
+    NOT_ASKED = "not asked"  # no ``wait``, or the version is already past it
+    CHANGED = "changed"
+    UNCHANGED = "unchanged"  # the hold ran out with nothing new
+
+
+def long_poll(request: Request, channel: str, version: int, read_version: Callable[[], int | None]) -> Poll:
     """Hold the request while ``?wait=<version>`` equals the current ``version``
-    (at most ``?timeout=`` seconds, capped by settings); True if it waited.
-    ``channel`` is where the change is published (``events.channel``)."""
+    (at most ``?timeout=`` seconds, capped by settings).  ``channel`` is where
+    the change is published (``events.channel``)."""
     try:
         asked_for = events.wait_asked(request.query_params)
     except ValueError:
         raise ValidationError({"wait": ["wait is a version number and timeout a number of seconds"]}) from None
     if asked_for is None:
-        return False
+        return Poll.NOT_ASKED
     asked, timeout = asked_for
     if version != asked or timeout <= 0:
-        return False
-    events.wait_for_change(channel, read_version, asked, timeout)
-    return True
+        return Poll.NOT_ASKED
+    if events.wait_for_change(channel, read_version, asked, timeout) == asked:
+        return Poll.UNCHANGED
+    return Poll.CHANGED
+
+
+UNCHANGED = {
+    304: OpenApiResponse(description="With `wait`: the hold ran out and nothing changed. No body: ask again.")
+}
+
+
+def not_modified() -> Response:
+    """The answer to a long poll whose hold ran out with nothing new: 304 and
+    no body (the client keeps what it has and asks again).  Far cheaper than
+    the whole resource, which hundreds of idle polls would otherwise fetch."""
+    return Response(status=status.HTTP_304_NOT_MODIFIED)
 
 
 def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:

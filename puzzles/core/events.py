@@ -66,8 +66,10 @@ def wait_asked(query: Any) -> tuple[int, float] | None:
     return int(wait), max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
 
 
-def wait_for_change(name: str, current_version: Callable[[], int | None], version: int, timeout: float) -> None:
-    """Return once ``current_version()`` differs from ``version`` or ``timeout`` s have passed."""
+def wait_for_change(name: str, current_version: Callable[[], int | None], version: int, timeout: float) -> int | None:
+    """Return once ``current_version()`` differs from ``version`` or ``timeout``
+    s have passed, with the version read last (``version`` itself when nothing
+    changed in time)."""
     deadline = time.monotonic() + timeout
     pubsub = None
     if enabled():
@@ -78,11 +80,12 @@ def wait_for_change(name: str, current_version: Callable[[], int | None], versio
             pubsub = None
     try:
         while True:
-            if current_version() != version:
-                return
+            seen = current_version()
+            if seen != version:
+                return seen
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                return
+                return seen
             if pubsub is not None:
                 try:
                     pubsub.get_message(timeout=min(remaining, 1.0))
@@ -174,7 +177,7 @@ def _hub() -> _Hub:
 
 async def async_wait_for_change(
     name: str, current_version: Callable[[], Awaitable[int | None]], version: int, timeout: float
-) -> None:
+) -> int | None:
     """``wait_for_change`` for the event loop: holds no thread and no
     connection of its own while it waits (the process's long polls share one
     Redis subscription).  The database is read when a notice arrives, and
@@ -193,11 +196,12 @@ async def async_wait_for_change(
             hub = event = None
     try:
         while True:
-            if await current_version() != version:
-                return
+            seen = await current_version()
+            if seen != version:
+                return seen
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                return
+                return seen
             if event is not None and hub is not None and not hub.broken:
                 try:
                     await asyncio.wait_for(event.wait(), timeout=min(remaining, ASYNC_RECHECK_SECONDS))

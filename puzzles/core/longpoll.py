@@ -5,9 +5,10 @@ matches) is held until the row's version changes.  Under WSGI the DRF view
 waits itself and holds one of the server's threads meanwhile; under ASGI (what
 ``make run`` serves) this middleware does the waiting on the event loop
 instead, with Redis pub/sub, and then hands the request on without ``wait``,
-so the view answers at once.  Each process lets one client (a session, else an
-address) hold at most ``PUZZLES_MAX_POLLS_PER_CLIENT`` polls at a time; more
-get a 429.
+so the view answers at once.  When the hold runs out with nothing new, the
+answer is the view's bodiless 304, given here without the view.  Each process
+lets one client (a session, else an address) hold at most
+``PUZZLES_MAX_POLLS_PER_CLIENT`` polls at a time; more get a 429.
 
 Apps register their endpoints in ``AppConfig.ready`` with ``register(path,
 kind, version_of)``: ``path`` a regular expression with the row's id as its one
@@ -116,11 +117,15 @@ class LongPollMiddleware:
             if connections["default"].vendor != "sqlite":
                 await sync_to_async(connections.close_all)()
             try:
-                await events.async_wait_for_change(events.channel(route.kind, row_id), version_of, asked, timeout)
+                seen = await events.async_wait_for_change(events.channel(route.kind, row_id), version_of, asked, timeout)
             finally:
                 _open[client] -= 1
                 if _open[client] <= 0:
                     del _open[client]
+            if seen == asked:
+                # Nothing new: 304 from here, without the view (no thread, no
+                # query, no serialising the whole row for a client that has it).
+                return HttpResponse(status=304)
         _without_wait(request)
         return await self.get_response(request)
 

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_state
 from puzzles.core import events
-from puzzles.core.api import MoveInputSerializer, error_response, long_poll, validated
+from puzzles.core.api import UNCHANGED, MoveInputSerializer, Poll, error_response, long_poll, not_modified, validated
 
 from . import presentation, selectors, services
 from .serializers import (
@@ -83,17 +83,21 @@ class GameDetailApi(APIView):
         description=(
             "With `?wait=<version>` the answer is held until the game's version differs from it "
             "(a grade, the solver's move, a hint), at most `timeout` seconds (default 20, at most 25): "
-            "long polling, instead of asking again and again."
+            "long polling, instead of asking again and again. If nothing changed by then the answer is "
+            "304 with no body: keep what you have and ask again."
         ),
         parameters=[
             OpenApiParameter("wait", OpenApiTypes.INT, description="Hold the answer while the version is this."),
             OpenApiParameter("timeout", OpenApiTypes.FLOAT, description="Longest hold in seconds."),
         ],
-        responses={200: GameOutputSerializer, 404: ERRORS[404]},
+        responses={200: GameOutputSerializer, **UNCHANGED, 404: ERRORS[404]},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get_for_player(Player.of(request), game_id)
-        if long_poll(request, events.channel("game", game.pk), game.version, lambda: selectors.game_version(game.pk)):
+        polled = long_poll(request, events.channel("game", game.pk), game.version, lambda: selectors.game_version(game.pk))
+        if polled is Poll.UNCHANGED:
+            return not_modified()
+        if polled is Poll.CHANGED:
             game.refresh_from_db()
         return Response(presentation.game_state(game))
 

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.core import events
-from puzzles.core.api import error_response, long_poll, validated
+from puzzles.core.api import UNCHANGED, Poll, error_response, long_poll, not_modified, validated
 
 from . import presentation, selectors, services
 from .serializers import MatchCreateInputSerializer, MatchOutputSerializer
@@ -67,16 +67,19 @@ class MatchDetailApi(APIView):
         description=(
             "The score sheet: every deal with its game, seed, result and the running totals. With "
             "`?wait=<version>` the answer is held until the match's version differs (a deal ended), at "
-            "most `timeout` seconds (default 20, at most 25)."
+            "most `timeout` seconds (default 20, at most 25); 304 with no body if nothing changed by then."
         ),
         parameters=[
             OpenApiParameter("wait", OpenApiTypes.INT, description="Hold the answer while the version is this."),
             OpenApiParameter("timeout", OpenApiTypes.FLOAT, description="Longest hold in seconds."),
         ],
-        responses={200: MatchOutputSerializer, **error_response(404, "No such match, or another player's match.")},
+        responses={200: MatchOutputSerializer, **UNCHANGED, **error_response(404, "No such match, or another player's match.")},
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = services.match_settle(match=selectors.match_get_for_player(Player.of(request), match_id))
-        if long_poll(request, events.channel("match", match.pk), match.version, lambda: selectors.match_version(match.pk)):
+        polled = long_poll(request, events.channel("match", match.pk), match.version, lambda: selectors.match_version(match.pk))
+        if polled is Poll.UNCHANGED:
+            return not_modified()
+        if polled is Poll.CHANGED:
             match.refresh_from_db()
         return Response(presentation.match_state(match))

@@ -14,11 +14,13 @@ class MatchesConfig(AppConfig):
         from puzzles.core import longpoll
         from puzzles.games.signals import game_finished
 
-        from . import selectors, services
+        from . import services
 
         guest_claimed.connect(services.matches_claim, dispatch_uid="puzzles.matches.claim")
         game_finished.connect(services.match_on_game_finished, dispatch_uid="puzzles.matches.game_finished")
+        # Settled first, as the view does: a deal whose end was not recorded
+        # (a lost signal) is counted, and the poll answers with it.
         longpoll.register(
             r"^/api/matches/(\d+)/$", "match",
-            lambda request, pk: selectors.match_version_for_player(Player.of(request), pk),
+            lambda request, pk: services.match_version_settled(player=Player.of(request), match_id=pk),
         )

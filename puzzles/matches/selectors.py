@@ -21,10 +21,5 @@ def match_get_for_player(player: Player, match_id: int) -> Match:
     return match
 
 
-def match_version_for_player(player: Player, match_id: int) -> int | None:
-    """The match's version if it is this player's match, else None."""
-    return matches_for_player(player).filter(pk=match_id).values_list("version", flat=True).first()
-
-
 def match_version(match_id: int) -> int | None:
     return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()

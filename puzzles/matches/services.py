@@ -43,6 +43,7 @@ from solver import SeedError, Variant, VariantError
 from solver.deal import check_seed
 from solver.variant import LEWICKI_NAME
 
+from . import selectors
 from .models import Match, MatchDeal
 
 log = logging.getLogger(__name__)
@@ -215,6 +216,13 @@ def match_settle(*, match: Match) -> Match:
         if recorded:
             match.refresh_from_db()
     return match
+
+
+def match_version_settled(*, player: Player, match_id: int) -> int | None:
+    """The version of the player's match once it is settled (``match_settle``),
+    else None: what a held long poll on the match compares with."""
+    match = selectors.matches_for_player(player).filter(pk=match_id).first()
+    return None if match is None else match_settle(match=match).version
 
 
 def matches_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:

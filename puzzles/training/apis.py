@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.core import events
-from puzzles.core.api import MoveInputSerializer, error_response, long_poll, validated
+from puzzles.core.api import UNCHANGED, MoveInputSerializer, Poll, error_response, long_poll, not_modified, validated
 from puzzles.core.vocabulary import GRADES, SIDES
 
 from . import days, presentation, selectors, services
@@ -286,16 +286,19 @@ class AttemptDetailApi(APIView):
     @extend_schema(
         summary="An attempt",
         description="With `?wait=<version>` the answer is held until the attempt changes (the solver's reply), "
-        "at most `timeout` seconds (default 20, at most 25).",
+        "at most `timeout` seconds (default 20, at most 25); 304 with no body if nothing changed by then.",
         parameters=[
             OpenApiParameter("wait", OpenApiTypes.INT, description="Hold the answer while the version is this."),
             OpenApiParameter("timeout", OpenApiTypes.FLOAT, description="Longest hold in seconds."),
         ],
-        responses={200: AttemptOutputSerializer, **NOT_FOUND},
+        responses={200: AttemptOutputSerializer, **UNCHANGED, **NOT_FOUND},
     )
     def get(self, request: Request, attempt_id: int) -> Response:
         attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
-        if long_poll(request, events.channel("attempt", attempt.pk), attempt.version, lambda: selectors.attempt_version(attempt.pk)):
+        polled = long_poll(request, events.channel("attempt", attempt.pk), attempt.version, lambda: selectors.attempt_version(attempt.pk))
+        if polled is Poll.UNCHANGED:
+            return not_modified()
+        if polled is Poll.CHANGED:
             attempt.refresh_from_db()
         return Response(presentation.attempt_state(attempt))
 

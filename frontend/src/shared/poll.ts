@@ -3,11 +3,14 @@
  * puzzle pages use while the solver replies or the grades come in.
  *
  * The long poll asks ``GET <url>?wait=<version>&timeout=<seconds>``: the
- * server answers as soon as the resource's version is past ``version`` (or
- * after ``timeout`` seconds with the resource as it is), so each answer is
- * either news or a cue to ask again.
+ * server answers as soon as the resource's version is past ``version``, or
+ * after ``timeout`` seconds with a bodiless 304 when nothing changed (the page
+ * keeps what it has and asks again).
  */
-import { request } from "./http";
+import { ApiError, request } from "./http";
+
+/** A long poll's answer when its hold ran out with nothing new (no body). */
+export const NOT_MODIFIED = 304;
 
 export function sleep(ms: number): Promise<void> {
   return new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -54,6 +57,12 @@ export async function longPoll<T>(poll: LongPoll<T>): Promise<void> {
       failures = 0;
       await poll.take(data);
     } catch (error) {
+      if (error instanceof ApiError && error.status === NOT_MODIFIED) {
+        // The hold ran out with nothing new: ask again, keeping the state.
+        round += 1;
+        failures = 0;
+        continue;
+      }
       if (!poll.retry) throw error;
       failures += 1;
       const delay = poll.retry(error, failures);

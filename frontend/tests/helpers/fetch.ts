@@ -21,7 +21,7 @@ export function mockFetch() {
   const waiting: { key: string; resolve: (r: Response) => void; reject: (e: unknown) => void }[] = [];
   const respond = (reply: Reply, resolve: (r: Response) => void, reject: (e: unknown) => void) => {
     if (reply instanceof Error) reject(reply);
-    else resolve(new Response(reply.body === undefined ? "" : JSON.stringify(reply.body), { status: reply.status ?? 200 }));
+    else resolve(new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status ?? 200 }));
   };
   const fetch = vi.fn((input: string, init: RequestInit = {}) => {
     const method = (init.method ?? "GET").toUpperCase();

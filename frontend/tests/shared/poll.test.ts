@@ -42,6 +42,25 @@ describe("the long poll", () => {
     expect(taken.map((t) => t.version)).toEqual([2, 5]);
   });
 
+  it("asks again, keeping its state, when the hold runs out with nothing new (304)", async () => {
+    const f = mockFetch();
+    f.answer("GET /api/things/1/", { status: 304 }, { status: 304 }, { body: { version: 2, done: true } });
+    const failures: unknown[] = [];
+    const { done, taken } = poller({ version: 1, done: false }, { retry: (error) => (failures.push(error), 0) });
+    await done;
+    expect(f.calls.map((c) => c.url)).toEqual([
+      "/api/things/1/?wait=1&timeout=20",
+      "/api/things/1/?wait=1&timeout=20",
+      "/api/things/1/?wait=1&timeout=20",
+    ]);
+    expect(taken).toEqual([{ version: 2, done: true }]);
+    expect(failures).toEqual([]);
+    // a 304 counts as an answer for ``rounds``
+    f.answer("GET /api/things/1/", { status: 304 }, { status: 304 }, { status: 304 });
+    await poller({ version: 1, done: false }, { rounds: 2 }).done;
+    expect(f.calls).toHaveLength(5);
+  });
+
   it("asks nothing when there is nothing to wait for, and stops after ``rounds`` answers", async () => {
     const f = mockFetch();
     await poller({ version: 1, done: true }).done;

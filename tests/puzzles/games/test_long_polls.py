@@ -1,6 +1,8 @@
 """Long polls cost no thread: on the site as ``make run`` serves it (ASGI),
 hundreds of ``?wait=`` polls are held while ordinary requests are answered at
-their usual speed, and one client cannot hold more than its share."""
+their usual speed, each is answered once its hold runs out (304: nothing new)
+or as soon as its game changes, and one client cannot hold more than its
+share."""
 from __future__ import annotations
 
 import threading
@@ -64,14 +66,37 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
         with_analysis = player.call("POST", "/api/analyses/", {"position": game["position"]})[0]
         timings.append(time.monotonic() - start)
         assert with_analysis in (200, 202)
-    assert max(timings) < 1.0, timings
-    assert sorted(timings)[len(timings) // 2] < 0.2, timings
+    # (loose bounds: the machine is shared; a thread held per poll would stall these for the 8 s)
+    assert max(timings) < 3.0, timings
+    assert sorted(timings)[len(timings) // 2] < 0.5, timings
     with lock:
         assert not answers, answers  # nothing answered early: all still held
     for thread in threads:
         thread.join(30)
     assert len(answers) == CLIENTS * POLLS_EACH
-    assert all(status == 200 and 7 < seconds < 15 for status, seconds in answers), sorted(answers)[:5]
+    # each answered once its hold ran out, not before, with a bodiless 304
+    # (nothing changed); the upper bound only says that they were answered
+    late = [(status, round(seconds, 1)) for status, seconds in answers if status != 304 or not 7 < seconds < 28]
+    assert not late, late
+    # a poll on a game that changes is answered at once, with the game
+    player, game = players[0], games[0]
+    position = game["position"]
+    answered: list[tuple[int, dict, float]] = []
+
+    def watch() -> None:
+        start = time.monotonic()
+        status, body = player.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=20", timeout=30)
+        answered.append((status, body, time.monotonic() - start))
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    time.sleep(1)
+    status, moved = player.call("POST", f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]})
+    assert status == 201
+    watcher.join(30)
+    [(status, body, seconds)] = answered
+    assert status == 200 and body["version"] > game["version"] and body["position"] != position
+    assert seconds < 15, seconds
     # an address of 100 kB through the real server (uvicorn reads any length): a JSON 414
     status, body = players[0].call("GET", "/api/games/?q=" + "x" * 100_000)
     assert status == 414 and "at most 8190" in body["error"]

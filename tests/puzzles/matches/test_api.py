@@ -9,6 +9,7 @@ from unittest import mock
 
 import pytest
 
+from puzzles.accounts.players import Player
 from puzzles.games.models import Game
 from puzzles.matches import services
 from puzzles.matches.models import Match, MatchDeal
@@ -119,6 +120,21 @@ def test_a_lost_signal_is_made_good_when_the_match_is_read(api):
     state = api.get(f"/api/matches/{match['id']}/").json()
     assert state["deals"][0]["recorded"] and state["deals"][0]["points"] == game["result"]["points"]
     assert len(state["deals"]) == 2 and state["current_game"] == state["deals"][1]["game"]
+
+
+def test_a_lost_signal_is_made_good_when_a_long_poll_reads_the_match(api):
+    """A held poll on the match compares the settled version: it answers
+    with the recorded deal, not 304, even though no signal came."""
+    match = new_match(api, target_points=500, seed=4)
+    with mock.patch("puzzles.games.signals.send_game_finished"):
+        finish_deal(api, match["current_game"])
+    row = Match.objects.get(pk=match["id"])
+    version = row.version
+    settled = services.match_version_settled(player=Player.owning(row), match_id=row.pk)
+    assert settled is not None and settled > version
+    assert MatchDeal.objects.get(game_id=match["current_game"]).recorded_at
+    stranger = Player(None, "someone-else")
+    assert services.match_version_settled(player=stranger, match_id=row.pk) is None
 
 
 def test_a_drawn_deal_adds_nothing(api):
