@@ -1,10 +1,15 @@
 """ASGI entry point (what ``make run`` serves: gunicorn with uvicorn workers).
-Long polls wait on the event loop (``puzzles.core.longpoll``); every other
-view runs as under WSGI, in a thread."""
+Long polls are held on the event loop in front of Django
+(``puzzles.core.longpoll.LongPolls``); every other request goes to Django,
+whose views run as under WSGI, in a thread."""
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from puzzles.core.longpoll import LongPolls  # noqa: E402  (after Django is set up)
+
+application = LongPolls(django_application)

@@ -12,10 +12,22 @@ one message prefetched per process, soft and hard time limits.
 """
 import os
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
 app = Celery("open_domino")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@signals.task_prerun.connect
+@signals.task_postrun.connect
+def _database_connections_as_a_request_has_them(**kwargs: object) -> None:
+    """What Django does around a request, around a task: a connection that
+    broke or outlived ``CONN_MAX_AGE`` is closed (on PostgreSQL, handed back to
+    the pool), a sound one kept.  Celery itself would close them all
+    (``CELERY_DB_REUSE_MAX`` stops that)."""
+    from django.db import close_old_connections
+
+    close_old_connections()

@@ -20,7 +20,8 @@
 # supervisor socket), WEB_WORKERS (2), WEB_THREADS (16), GRADE_CONCURRENCY
 # (1: the grading worker), CELERY_CONCURRENCY (2: the solver's moves and
 # analyses), PUZZLE_POOL_MIN (200), ENDGAMES_MIN (1: build the library when
-# it has fewer endgames; 0: never).
+# it has fewer endgames; 0: never), WORKER_LOG_LEVEL (the Celery workers':
+# WARNING in production, INFO in dev, which logs every task).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -38,6 +39,8 @@ SITE_MODE="${SITE_MODE:-production}"
 case "$SITE_MODE" in
     production)
         export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings.production}"
+        # Two lines per task at INFO were a fifteenth of a worker's CPU time.
+        WORKER_LOG_LEVEL="${WORKER_LOG_LEVEL:-WARNING}"
         export DJANGO_ALLOWED_HOSTS="${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}"
         export DJANGO_SECURE_TLS="${DJANGO_SECURE_TLS:-0}"
         if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
@@ -53,6 +56,7 @@ case "$SITE_MODE" in
         ;;
     dev)
         export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings.local}"
+        WORKER_LOG_LEVEL="${WORKER_LOG_LEVEL:-INFO}"
         export DJANGO_DEBUG="${DJANGO_DEBUG:-1}"
         ;;
     *)
@@ -141,9 +145,9 @@ EOF
         --workers "${WEB_WORKERS:-2}" --access-logfile - --graceful-timeout 5
     # One worker only grades (a player waits for that); the other plays the
     # solver's moves and runs analyses, and grades too when it is free.
-    program grades 30 true "$PY" -m celery -A config.celery_app worker -l INFO -Q grades -n "grades@%%h" \
+    program grades 30 true "$PY" -m celery -A config.celery_app worker -l "$WORKER_LOG_LEVEL" -Q grades -n "grades@%%h" \
         --concurrency "${GRADE_CONCURRENCY:-1}" --without-gossip --without-mingle
-    program main 30 true "$PY" -m celery -A config.celery_app worker -l INFO -Q grades,celery -n "main@%%h" \
+    program main 30 true "$PY" -m celery -A config.celery_app worker -l "$WORKER_LOG_LEVEL" -Q grades,celery -n "main@%%h" \
         --concurrency "${CELERY_CONCURRENCY:-2}" --without-gossip --without-mingle
     program beat 40 true "$PY" -m celery -A config.celery_app beat -l INFO -s "$RUN_DIR/celerybeat-schedule"
     # One-off jobs: the puzzle pool and today's daily puzzle (mined by the

@@ -84,8 +84,6 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Under ASGI, holds long polls on the event loop (puzzles/core/longpoll.py).
-    "puzzles.core.longpoll.LongPollMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
@@ -212,6 +210,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_ALWAYS_EAGER = False
+# Celery closes a worker's database connection before and after every task
+# unless told to keep it: a new SQLite connection (or, on PostgreSQL, a new
+# pool) per task was an eighth of the general worker's CPU time.  Kept for
+# this many tasks; around each task, config.celery_app closes one that broke
+# or outlived CONN_MAX_AGE, as Django does around a request.
+CELERY_DB_REUSE_MAX = int(os.environ.get("CELERY_DB_REUSE_MAX", "500"))
 CELERY_WORKER_SEND_TASK_EVENTS = False
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {

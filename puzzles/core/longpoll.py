@@ -2,34 +2,54 @@
 
 ``GET /api/games/<id>/?wait=<version>`` (and the same on attempts and
 matches) is held until the row's version changes.  Under WSGI the DRF view
-waits itself and holds one of the server's threads meanwhile; under ASGI (what
-``make run`` serves) this middleware does the waiting on the event loop
-instead, with Redis pub/sub, and then hands the request on without ``wait``,
-so the view answers at once.  When the hold runs out with nothing new, the
-answer is the view's bodiless 304, given here without the view.  Each process
-lets one client (a session, else an address) hold at most
-``PUZZLES_MAX_POLLS_PER_CLIENT`` polls at a time; more get a 429.
+waits itself and holds one of the server's threads meanwhile.  Under ASGI
+(what ``make run`` serves) ``LongPolls``, an ASGI application in front of
+Django's (``config/asgi.py``), does the waiting on the event loop instead,
+with Redis pub/sub, before the request reaches Django at all: Django gives
+every request a thread of its own from its first step (the request_started
+signal, every synchronous middleware), which would stay, idle, for as long as
+the poll is held.  When the version moves on, the request goes to Django
+without ``wait`` and the view answers at once; when the hold runs out with
+nothing new, the answer is the view's bodiless 304, given here.  A client
+that goes away stops its poll.  Each process lets one client (a session, else
+an address) hold at most ``PUZZLES_MAX_POLLS_PER_CLIENT`` polls at a time;
+more get a 429.
 
 Apps register their endpoints in ``AppConfig.ready`` with ``register(path,
 kind, version_of)``: ``path`` a regular expression with the row's id as its one
 group, ``kind`` the change channel's kind (``events.channel``), and
 ``version_of(request, id)`` the row's version if it belongs to the request's
 player, else ``None`` (then nothing waits and the view answers, e.g. 404).
+``version_of`` runs in the event loop's shared thread pool, with the
+request's session and user as the middlewares would give them.
 """
 from __future__ import annotations
 
+import asyncio
+import io
+import json
 import re
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections, connections
-from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.contrib import auth
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
+from django.http import HttpRequest, QueryDict
+from django.utils.functional import SimpleLazyObject
 
 from . import events
+
+Scope = dict[str, Any]
+Message = Mapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -59,82 +79,130 @@ def _client(request: HttpRequest) -> str:
     return f"session:{key}" if key else f"address:{request.META.get('REMOTE_ADDR', '')}"
 
 
-def _without_wait(request: HttpRequest) -> None:
-    query = request.GET.copy()
-    query.pop("wait", None)
-    query.pop("timeout", None)
-    request.GET = QueryDict(query.urlencode())
-    request.META["QUERY_STRING"] = query.urlencode()
+def _as_the_middlewares_would(request: HttpRequest) -> None:
+    """The request's lazy session and user, as SessionMiddleware and
+    AuthenticationMiddleware set them (nothing is read until ``version_of``
+    asks)."""
+    engine = import_module(settings.SESSION_ENGINE)
+    request.session = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+    request.user = SimpleLazyObject(lambda: auth.get_user(request))  # type: ignore[assignment]
 
 
-class LongPollMiddleware:
-    sync_capable = True
-    async_capable = True
+async def _respond(send: Send, status: int, body: dict[str, Any] | None = None) -> None:
+    content = b"" if body is None else json.dumps(body).encode()
+    headers = [(b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-store")]
+    if body is not None:
+        headers += [(b"content-type", b"application/json"), (b"content-length", str(len(content)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": content})
 
-    def __init__(self, get_response: Any) -> None:
-        self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest) -> Any:
-        if not self.is_async:
-            return self.get_response(request)  # WSGI: the view waits itself
-        return self._acall(request)
+def _route(scope: Scope) -> tuple[Route | None, int]:
+    if scope.get("type") != "http" or scope.get("method") != "GET":
+        return None, 0
+    path = scope.get("path", "")
+    root = scope.get("root_path", "")
+    if root and path.startswith(root):
+        path = path[len(root):]
+    for route in _routes:
+        found = route.path.match(path)
+        if found:
+            return route, int(found.group(1))
+    return None, 0
 
-    async def _acall(self, request: HttpRequest) -> HttpResponse:
-        route, row_id = self._route(request)
+
+class LongPolls:
+    """The ASGI application that holds long polls, in front of ``app``
+    (Django's), to which every other request goes untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        route, row_id = _route(scope)
         if route is None:
-            return await self.get_response(request)
+            return await self.app(scope, receive, send)
+        query = QueryDict(scope.get("query_string", b"").decode("latin-1"), mutable=True)
         try:
-            asked_for = events.wait_asked(request.GET)
+            asked_for = events.wait_asked(query)
         except ValueError:
-            return await self.get_response(request)  # the view says what is wrong
-        if asked_for is None:
-            return await self.get_response(request)
+            asked_for = None  # the view says what is wrong
+        if asked_for is None or asked_for[1] <= 0:
+            return await self.app(scope, receive, send)
         asked, timeout = asked_for
-        def read_version() -> int | None:
-            close_old_connections()  # a connection the database dropped is opened again
-            return route.version_of(request, row_id)
+        request = ASGIRequest(scope, io.BytesIO())
+        _as_the_middlewares_would(request)
 
-        # In the shared pool of the event loop, not a thread of this request's
-        # own: hundreds of held polls then cost a handful of threads and
-        # database connections, not one each.
-        version_of: Callable[[], Awaitable[int | None]] = sync_to_async(read_version, thread_sensitive=False)
-        if timeout > 0 and await version_of() == asked:
-            client = _client(request)
-            if _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:
-                return JsonResponse(
-                    {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"},
-                    status=429,
-                )
-            _open[client] += 1
-            # The request's own database connection (opened by the session and
-            # the ownership check) goes back to the pool while it waits:
-            # hundreds of held polls must not hold hundreds of PostgreSQL
-            # connections.  (SQLite has no such limit, and reopening hundreds
-            # of files at once when the polls end would only slow them.)
-            if connections["default"].vendor != "sqlite":
-                await sync_to_async(connections.close_all)()
+        def read_version() -> int | None:
+            # As around a request: a connection that broke or outlived
+            # CONN_MAX_AGE is closed (on PostgreSQL, handed back to the pool:
+            # a held poll holds no connection while it waits).
+            close_old_connections()
             try:
-                seen = await events.async_wait_for_change(events.channel(route.kind, row_id), version_of, asked, timeout)
+                return route.version_of(request, row_id)
             finally:
-                _open[client] -= 1
-                if _open[client] <= 0:
-                    del _open[client]
-            if seen == asked:
-                # Nothing new: 304 from here, without the view (no thread, no
-                # query, no serialising the whole row for a client that has it).
-                return HttpResponse(status=304)
-        _without_wait(request)
-        return await self.get_response(request)
+                close_old_connections()
+
+        # In the shared pool of the event loop: hundreds of held polls cost a
+        # handful of threads and database connections, not one each.
+        version_of: Callable[[], Awaitable[int | None]] = sync_to_async(read_version, thread_sensitive=False)
+        if await version_of() != asked:
+            return await self.app(scope, receive, send)  # news already, or not theirs: the view answers
+        client = _client(request)
+        if _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:
+            return await _respond(send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"})
+        received: list[Message] = []
+        _open[client] += 1
+        try:
+            seen = await self._hold(route, row_id, version_of, asked, timeout, receive, received)
+        finally:
+            _open[client] -= 1
+            if _open[client] <= 0:
+                del _open[client]
+        if seen is _GONE:
+            return None
+        if seen == asked:
+            return await _respond(send, 304)
+        # The version moved on: Django answers, without the wait, reading the
+        # request's messages this listened to first.
+        query.pop("wait", None)
+        query.pop("timeout", None)
+        forwarded = {**scope, "query_string": query.urlencode().encode("latin-1")}
+
+        async def replay() -> Message:
+            return received.pop(0) if received else await receive()
+
+        return await self.app(forwarded, replay, send)
 
     @staticmethod
-    def _route(request: HttpRequest) -> tuple[Route | None, int]:
-        if request.method != "GET" or "wait" not in request.GET:
-            return None, 0
-        for route in _routes:
-            found = route.path.match(request.path)
-            if found:
-                return route, int(found.group(1))
-        return None, 0
+    async def _hold(
+        route: Route, row_id: int, version_of: Callable[[], Awaitable[int | None]], asked: int, timeout: float,
+        receive: Receive, received: list[Message],
+    ) -> object:
+        """The version once it moves on or the hold runs out, or ``_GONE``
+        if the client went away first."""
+
+        async def listen() -> None:
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                received.append(message)
+
+        waiting = asyncio.ensure_future(
+            events.async_wait_for_change(events.channel(route.kind, row_id), version_of, asked, timeout)
+        )
+        listening = asyncio.ensure_future(listen())
+        try:
+            await asyncio.wait({waiting, listening}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (waiting, listening):
+                if not task.done():
+                    task.cancel()
+            await asyncio.gather(waiting, listening, return_exceptions=True)
+        if not waiting.done() or waiting.cancelled():
+            return _GONE
+        return waiting.result()
+
+
+_GONE = object()  # the client went away while its poll was held

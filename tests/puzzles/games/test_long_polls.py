@@ -5,12 +5,15 @@ or as soon as its game changes, and one client cannot hold more than its
 share."""
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
 import threading
 import time
 import urllib.error
 
 import pytest
-from running_site import Player
+from running_site import Player, supervised_pid
 
 pytestmark = pytest.mark.worker
 
@@ -52,7 +55,15 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
     for thread in threads:
         thread.start()
     time.sleep(2)
-    # every poll is held now; one more from a client that holds its share is refused
+    # every poll is held now, and none holds a thread: the web process has a
+    # few dozen at most (it had one per held poll when the poll waited inside
+    # Django's synchronous middlewares)
+    [worker] = subprocess.run(
+        ["pgrep", "-P", str(supervised_pid(site, "web"))], capture_output=True, text=True, check=True
+    ).stdout.split()
+    in_use = len(os.listdir(f"/proc/{worker}/task"))
+    assert in_use < 60, f"{in_use} threads with {CLIENTS * POLLS_EACH} polls held"
+    # one more from a client that holds its share is refused
     status, body = players[0].call("GET", f"/api/games/{games[0]['id']}/?wait={games[0]['version']}&timeout=8")
     assert status == 429 and "too many open long polls" in body["error"]
     # ordinary requests meanwhile: answered at once
@@ -97,6 +108,24 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
     [(status, body, seconds)] = answered
     assert status == 200 and body["version"] > game["version"] and body["position"] != position
     assert seconds < 15, seconds
+    # a client that goes away gives its place back at once: eight polls (its
+    # share) on bare sockets, closed while held, and the next is held again
+    player, game = players[1], games[1]
+    jar = next(h.cookiejar for h in player.opener.handlers if hasattr(h, "cookiejar"))
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+    port = int(site["base"].rsplit(":", 1)[1])
+    sockets = []
+    for _ in range(POLLS_EACH):
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(f"GET /api/games/{game['id']}/?wait={game['version']}&timeout=20 HTTP/1.1\r\n"
+                     f"Host: 127.0.0.1\r\nCookie: {cookie}\r\nAccept: application/json\r\n\r\n".encode())
+        sockets.append(sock)
+    time.sleep(1.5)
+    assert player.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=1")[0] == 429
+    for sock in sockets:
+        sock.close()
+    time.sleep(1.5)
+    assert player.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=1")[0] == 304
     # an address of 100 kB through the real server (uvicorn reads any length): a JSON 414
     status, body = players[0].call("GET", "/api/games/?q=" + "x" * 100_000)
     assert status == 414 and "at most 8190" in body["error"]
