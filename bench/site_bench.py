@@ -293,6 +293,37 @@ def supervised_pid(run_dir: Path, program: str) -> int | None:
     return int(text) if text.isdigit() and int(text) > 0 else None
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) used so far by a process and its children
+    (a Celery worker's pool processes), from /proc."""
+    total = 0.0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / TICKS
+            pending += [int(c) for c in Path(f"/proc/{current}/task/{current}/children").read_text().split()]
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
+def machine_busy_seconds() -> tuple[float, float]:
+    """(busy, all) CPU seconds of the whole machine so far, from /proc/stat."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields) - idle) / TICKS, sum(fields) / TICKS
+
+
+def site_processes(run_dir: Path) -> dict[str, int]:
+    pids = {name: supervised_pid(run_dir, name) for name in ("web", "grades", "main", "beat", "redis")}
+    return {name: pid for name, pid in pids.items() if pid}
+
+
 def load(port: int, seconds: float, think: float) -> dict:
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "load_moves.py"), "--url", f"http://127.0.0.1:{port}",
@@ -384,7 +415,12 @@ def measure(args: argparse.Namespace, database: str) -> int:
         ordinary: list[float] = []
         sampler = threading.Thread(target=lambda: ordinary.extend(ordinary_requests(port)), daemon=True)
         sampler.start()
+        processes = site_processes(scratch / "run")
+        cpu_before = {name: tree_cpu_seconds(pid) for name, pid in processes.items()}
+        machine_before = machine_busy_seconds()
         thinking = load(port, args.seconds, 1.0)
+        machine_after = machine_busy_seconds()
+        cpu_used = {name: tree_cpu_seconds(pid) - cpu_before[name] for name, pid in processes.items()}
         sampler.join(60)
         held_after = polls.held if polls else 0
         print(f"\n20 players thinking ~1 s a move, {thinking['seconds']} s, with {held_after} idle long polls open:")
@@ -397,6 +433,10 @@ def measure(args: argparse.Namespace, database: str) -> int:
         if polls:
             print(f"  idle polls: {held_after} held at the end, {len(polls.early)} answered early, "
                   f"{len(polls.errors)} errors")
+        busy, every = (after - before for after, before in zip(machine_after, machine_before, strict=True))
+        moves = max(thinking["graded_moves"], 1)
+        print(f"  CPU time meanwhile (from /proc): the machine {busy / every:.0%} busy of its {os.cpu_count()} cores; "
+              + ", ".join(f"{name} {used:.1f} s ({used / moves * 1000:.0f} ms a move)" for name, used in cpu_used.items()))
 
         saturated = load(port, args.saturated_seconds, 0.0)
         print(f"\n20 players with no thinking time (saturated), {saturated['seconds']} s:")

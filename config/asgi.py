@@ -1,15 +1,18 @@
 """ASGI entry point (what ``make run`` serves: gunicorn with uvicorn workers).
-Long polls are held on the event loop in front of Django
-(``puzzles.core.longpoll.LongPolls``); every other request goes to Django,
-whose views run as under WSGI, in a thread."""
+
+Long polls are held on the event loop (``puzzles.core.longpoll.LongPolls``);
+every other request goes to Django's WSGI handler in a pool of
+``WEB_THREADS`` threads (default 16; ``puzzles.core.threaded_wsgi``), each
+request in one step, as under a threaded WSGI server."""
 import os
 
-from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
-django_application = get_asgi_application()
+django_application = get_wsgi_application()
 
 from puzzles.core.longpoll import LongPolls  # noqa: E402  (after Django is set up)
+from puzzles.core.threaded_wsgi import ThreadedWsgi  # noqa: E402
 
-application = LongPolls(django_application)
+application = LongPolls(ThreadedWsgi(django_application, threads=int(os.environ.get("WEB_THREADS", "16"))))

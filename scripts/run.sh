@@ -139,7 +139,7 @@ EOF
             --logfile "$RUN_DIR/log/redis.log"
     fi
     # ASGI: long polls wait on the event loop and hold no thread; the other
-    # views run in a pool of WEB_THREADS threads per process (ASGI_THREADS).
+    # views run in a pool of WEB_THREADS threads per process (config/asgi.py).
     program web 20 true "$PY" -m gunicorn config.asgi:application \
         --bind "127.0.0.1:$PORT" --worker-class uvicorn_worker.UvicornWorker \
         --workers "${WEB_WORKERS:-2}" --access-logfile - --graceful-timeout 5
@@ -160,6 +160,6 @@ EOF
     fi
 } >"$conf"
 
-export ASGI_THREADS="${WEB_THREADS:-16}"
+export WEB_THREADS="${WEB_THREADS:-16}"
 echo "run.sh: the site is at http://127.0.0.1:$PORT/ ($SITE_MODE; Ctrl-C stops it; logs in $RUN_DIR/log)" >&2
 exec "$PY" -m supervisor.supervisord -c "$conf"

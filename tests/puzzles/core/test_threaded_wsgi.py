@@ -1,0 +1,115 @@
+"""The bridge from the ASGI server to Django's WSGI handler: a request runs
+whole in one thread of a fixed pool (the same threads again and again, so a
+thread keeps its database connection), the body reaches the application, the
+answer's headers are ones an ASGI server accepts (Django writes cookies after a
+space), and failures are answers, not a dropped connection."""
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from puzzles.core.threaded_wsgi import ThreadedWsgi
+
+
+def scope(method: str = "GET", path: str = "/x/", headers: list[tuple[bytes, bytes]] | None = None) -> dict:
+    return {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
+        "path": path, "raw_path": path.encode(), "query_string": b"a=1", "root_path": "",
+        "headers": headers or [(b"host", b"testserver")], "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
+    }
+
+
+def call(app, request_scope: dict, messages: list[dict]) -> list[dict]:
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        if messages:
+            return messages.pop(0)
+        await asyncio.sleep(3600)
+        raise AssertionError("unreachable")
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    # In a thread of its own: a browser test of the same process may have left
+    # an event loop running in this one.
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(app(request_scope, receive, send))
+        except BaseException as exc:  # noqa: BLE001 - raised again below
+            failures.append(exc)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    runner.join(30)
+    if failures:
+        raise failures[0]
+    return sent
+
+
+def test_a_request_runs_whole_in_one_thread_of_the_pool():
+    seen: list[tuple[str, str, bytes]] = []
+
+    def wsgi(environ, start_response):
+        body = environ["wsgi.input"].read()
+        seen.append((threading.current_thread().name, environ["QUERY_STRING"], body))
+        start_response("201 Created", [("Content-Type", "text/plain"), ("Set-Cookie", " sessionid=abc; Path=/")])
+        return [b"made ", b"", b"it"]
+
+    app = ThreadedWsgi(wsgi, threads=2)
+    for _ in range(6):
+        sent = call(app, scope("POST"), [{"type": "http.request", "body": b'{"move": ', "more_body": True},
+                                         {"type": "http.request", "body": b'"36R"}'}])
+        start, *bodies = sent
+        assert start["status"] == 201
+        assert (b"set-cookie", b"sessionid=abc; Path=/") in start["headers"]  # the space is gone
+        assert b"".join(m["body"] for m in bodies) == b"made it" and not bodies[-1]["more_body"]
+    assert {body for _, _, body in seen} == {b'{"move": "36R"}'} and {q for _, q, _ in seen} == {"a=1"}
+    # each request in a thread of the pool, never the loop's, and the same few again
+    names = {name for name, _, _ in seen}
+    assert all(name.startswith("django") for name in names) and len(names) <= 2
+
+
+def test_closing_the_answer_runs_in_the_same_thread_and_failures_are_500():
+    closed: list[str] = []
+    served: list[str] = []
+
+    class Answer(list):
+        def close(self) -> None:  # Django sends request_finished here
+            closed.append(threading.current_thread().name)
+
+    def wsgi(environ, start_response):
+        served.append(threading.current_thread().name)
+        if environ["PATH_INFO"] == "/broken/":
+            raise RuntimeError("boom")
+        start_response("200 OK", [("Content-Length", "0")])
+        return Answer()
+
+    app = ThreadedWsgi(wsgi, threads=1)
+    start, body = call(app, scope(), [{"type": "http.request", "body": b""}])
+    assert start["status"] == 200 and body["body"] == b"" and closed == served
+    start, body = call(app, scope(path="/broken/"), [{"type": "http.request", "body": b""}])
+    assert start["status"] == 500 and body["body"] == b"Internal Server Error"
+
+
+def test_too_many_duplicate_headers_is_a_400_and_a_client_gone_early_gets_nothing():
+    def wsgi(environ, start_response):  # pragma: no cover - never reached
+        raise AssertionError("not called")
+
+    app = ThreadedWsgi(wsgi, threads=1)
+    start, body = call(app, scope(headers=[(b"x-a", b"1")] * 150), [{"type": "http.request", "body": b""}])
+    assert start["status"] == 400 and b"duplicate headers" in body["body"]
+    assert call(app, scope("POST"), [{"type": "http.disconnect"}]) == []
+
+
+def test_lifespan_and_the_site_entry_point():
+    app = ThreadedWsgi(lambda environ, start_response: [], threads=1)
+    sent = call(app, {"type": "lifespan"}, [{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
+    assert [m["type"] for m in sent] == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
+
+    from config import asgi
+    from puzzles.core.longpoll import LongPolls
+
+    assert isinstance(asgi.application, LongPolls) and isinstance(asgi.application.app, ThreadedWsgi)
