@@ -263,9 +263,10 @@ REST_FRAMEWORK = {
     # Rate limits, per client (IP address for guests, the account once logged
     # in), sized so that a player never meets them: a brisk game is a few
     # requests a second at most.  Asking for analyses has its own, lower limit.
+    # (Counted in one step a request: puzzles/core/throttles.py.)
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "puzzles.core.throttles.AnonThrottle",
+        "puzzles.core.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_RATE_ANON", "1200/min"),

@@ -19,9 +19,11 @@ Apps register their endpoints in ``AppConfig.ready`` with ``register(path,
 kind, version_of)``: ``path`` a regular expression with the row's id as its one
 group, ``kind`` the change channel's kind (``events.channel``), and
 ``version_of(request, id)`` the row's version if it belongs to the request's
-player, else ``None`` (then nothing waits and the view answers, e.g. 404).
-``version_of`` runs in the event loop's shared thread pool, with the
-request's session and user as the middlewares would give them.
+player, else ``None`` (then nothing waits and the view answers, e.g. 404),
+and ``version(id)`` the row's version alone, read on every notice while the
+poll is held (whose the row is was settled by the first read).  Both run in
+the event loop's shared thread pool; ``version_of`` with the request's
+session and user as the middlewares would give them.
 """
 from __future__ import annotations
 
@@ -57,15 +59,18 @@ class Route:
     path: re.Pattern[str]
     kind: str
     version_of: Callable[[HttpRequest, int], int | None]
+    version: Callable[[int], int | None]
 
 
 _routes: list[Route] = []
 _open: Counter[str] = Counter()
 
 
-def register(path: str, kind: str, version_of: Callable[[HttpRequest, int], int | None]) -> None:
+def register(
+    path: str, kind: str, version_of: Callable[[HttpRequest, int], int | None], version: Callable[[int], int | None]
+) -> None:
     if not any(route.path.pattern == path for route in _routes):
-        _routes.append(Route(re.compile(path), kind, version_of))
+        _routes.append(Route(re.compile(path), kind, version_of, version))
 
 
 def open_polls() -> int:
@@ -133,13 +138,20 @@ class LongPolls:
         request = ASGIRequest(scope, io.BytesIO())
         _as_the_middlewares_would(request)
 
+        owned = False
+
         def read_version() -> int | None:
+            nonlocal owned
             # As around a request: a connection that broke or outlived
             # CONN_MAX_AGE is closed (on PostgreSQL, handed back to the pool:
             # a held poll holds no connection while it waits).
             close_old_connections()
             try:
-                return route.version_of(request, row_id)
+                if owned:
+                    return route.version(row_id)
+                version = route.version_of(request, row_id)
+                owned = version is not None
+                return version
             finally:
                 close_old_connections()
 

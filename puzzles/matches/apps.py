@@ -14,7 +14,7 @@ class MatchesConfig(AppConfig):
         from puzzles.core import longpoll
         from puzzles.games.signals import game_finished
 
-        from . import services
+        from . import selectors, services
 
         guest_claimed.connect(services.matches_claim, dispatch_uid="puzzles.matches.claim")
         game_finished.connect(services.match_on_game_finished, dispatch_uid="puzzles.matches.game_finished")
@@ -23,4 +23,5 @@ class MatchesConfig(AppConfig):
         longpoll.register(
             r"^/api/matches/(\d+)/$", "match",
             lambda request, pk: services.match_version_settled(player=Player.of(request), match_id=pk),
+            selectors.match_version,
         )

@@ -21,4 +21,5 @@ class TrainingConfig(AppConfig):
         longpoll.register(
             r"^/api/attempts/(\d+)/$", "attempt",
             lambda request, pk: selectors.attempt_version_for_player(Player.of(request), pk),
+            selectors.attempt_version,
         )

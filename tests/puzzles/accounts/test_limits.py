@@ -55,3 +55,18 @@ def test_asking_for_analyses_has_its_own_lower_limit(monkeypatch, api, no_tasks)
     codes = [api.post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code for s in range(5)]
     assert codes[:3] == [202] * 3 and codes[3:] == [429, 429]
     assert len(no_tasks) == 3  # nothing queued for the refused ones
+
+
+def test_a_limit_is_one_counter_per_client_and_says_when_to_come_back(monkeypatch, api, no_tasks):
+    from django.core.cache import cache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "5/min", "user": "5/min", "analyses": "3/min"})
+    for _ in range(3):
+        assert api.get("/api/puzzles/themes/").status_code == 200
+    # a number, not the list of every request's time in the window
+    assert cache.get("throttle_count_anon_127.0.0.1") == 3
+    for _ in range(2):
+        assert api.get("/api/puzzles/themes/").status_code == 200
+    refused = api.get("/api/puzzles/themes/")
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
