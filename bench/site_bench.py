@@ -206,6 +206,8 @@ WAITING = {"wait", "poll", "select", "sleep", "accept", "recv", "recv_into", "_r
 
 def waiting(leaf: str) -> bool:
     name = leaf.partition(" (")[0].rsplit(".", 1)[-1]
+    if name == "_worker" and "futures/thread.py" in leaf:
+        return True  # an idle thread of a pool, waiting for work (in C: py-spy sees it as running)
     return name in WAITING and ("threading.py" in leaf or "socket" in leaf or "select" in leaf
                                 or "eventio" in leaf or "connection.py" in leaf or "queue.py" in leaf
                                 or "kombu" in leaf or "billiard" in leaf or "selectors.py" in leaf)

@@ -264,10 +264,7 @@ REST_FRAMEWORK = {
     # in), sized so that a player never meets them: a brisk game is a few
     # requests a second at most.  Asking for analyses has its own, lower limit.
     # (Counted in one step a request: puzzles/core/throttles.py.)
-    "DEFAULT_THROTTLE_CLASSES": [
-        "puzzles.core.throttles.AnonThrottle",
-        "puzzles.core.throttles.UserThrottle",
-    ],
+    "DEFAULT_THROTTLE_CLASSES": ["puzzles.core.throttles.PlayerThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_RATE_ANON", "1200/min"),
         "user": os.environ.get("API_RATE_USER", "2400/min"),

@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
-from puzzles.core.throttles import AnonThrottle, ScopedThrottle, UserThrottle
+from puzzles.core.throttles import PlayerThrottle, ScopedThrottle
 
 from . import selectors, services
 from .serializers import AnalysisInputSerializer, AnalysisOutputSerializer
@@ -20,7 +20,7 @@ NOT_FOUND = error_response(404, "No such game, or another player's game.")
 
 class AnalysisCreateApi(APIView):
     # Each new position costs a solver run on the workers: a limit of its own.
-    throttle_classes = [AnonThrottle, UserThrottle, ScopedThrottle]
+    throttle_classes = [PlayerThrottle, ScopedThrottle]
     throttle_scope = "analyses"
 
     @extend_schema(

@@ -3,23 +3,27 @@
 DRF's throttles keep, per client, the list of the times of every request in
 the last window, and read and write that whole list on every request: at the
 guest's limit of 1200 a minute, up to 1200 numbers through the cache, both
-ways, for each request.  These count instead: one ``add`` or ``incr`` of a
-number that expires with its window (the window starts at a client's first
-request in it).  The limits, the scopes, the keys (address for guests, the
-account once logged in) and the 429 are DRF's.
+ways, for each request; and a guest went through two of them (the guests'
+limit and the accounts', both by address).  Here one throttle takes the
+guests' rate (``anon``, by address) or the accounts' (``user``, by account)
+and counts: one ``incr`` of a number that expires with its window (the window
+starts at a client's first request in it; ``add`` starts it).  The scoped
+limit of a view (``throttle_scope``) counts the same way.  The limits, the
+keys and the 429 are DRF's.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from rest_framework.request import Request
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, SimpleRateThrottle, UserRateThrottle
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 
 class _Counted(SimpleRateThrottle):
     """Comes after DRF's class in each throttle below (a scoped throttle
     finds its rate first, then counts here)."""
 
+    cache_format = "throttle_count_%(scope)s_%(ident)s"
     num_requests: int
     duration: int
 
@@ -29,12 +33,10 @@ class _Counted(SimpleRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
-        count = 1
-        if not self.cache.add(self.key, 1, timeout=self.duration):
-            try:
-                count = self.cache.incr(self.key)
-            except ValueError:  # its window ended between the two steps: a new one
-                self.cache.add(self.key, 1, timeout=self.duration)
+        try:
+            count = self.cache.incr(self.key)
+        except ValueError:  # no window open: this request opens one
+            count = 1 if self.cache.add(self.key, 1, timeout=self.duration) else self.cache.incr(self.key)
         return count <= self.num_requests
 
     def wait(self) -> float | None:
@@ -43,13 +45,27 @@ class _Counted(SimpleRateThrottle):
         return float(remaining) if isinstance(remaining, int) and remaining > 0 else float(self.duration)
 
 
-class AnonThrottle(AnonRateThrottle, _Counted):
-    cache_format = "throttle_count_%(scope)s_%(ident)s"
+class PlayerThrottle(_Counted):
+    """A guest's requests by address at the ``anon`` rate, an account's by
+    account at the ``user`` rate."""
 
+    scope = "anon"
 
-class UserThrottle(UserRateThrottle, _Counted):
-    cache_format = "throttle_count_%(scope)s_%(ident)s"
+    def __init__(self) -> None:
+        pass  # the rate depends on the request: read in allow_request
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        self.scope = "user" if request.user and request.user.is_authenticated else "anon"
+        self.rate = self.get_rate()
+        if self.rate is None:
+            return True
+        self.num_requests, self.duration = self.parse_rate(self.rate)  # type: ignore[assignment]
+        return super().allow_request(request, view)
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        ident = request.user.pk if self.scope == "user" else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
 class ScopedThrottle(ScopedRateThrottle, _Counted):
-    cache_format = "throttle_count_%(scope)s_%(ident)s"
+    pass

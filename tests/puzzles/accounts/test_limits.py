@@ -70,3 +70,15 @@ def test_a_limit_is_one_counter_per_client_and_says_when_to_come_back(monkeypatc
         assert api.get("/api/puzzles/themes/").status_code == 200
     refused = api.get("/api/puzzles/themes/")
     assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+
+
+def test_an_account_is_counted_as_itself_at_its_own_rate(monkeypatch, api, no_tasks, django_user_model):
+    from django.core.cache import cache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "2/min", "user": "4/min", "analyses": "3/min"})
+    user = django_user_model.objects.create_user("counted", password="a-long-pass-phrase-9")
+    api.force_login(user)
+    codes = [api.get("/api/puzzles/themes/").status_code for _ in range(5)]
+    assert codes == [200] * 4 + [429]
+    assert cache.get(f"throttle_count_user_{user.pk}") == 5 and cache.get("throttle_count_anon_127.0.0.1") is None
