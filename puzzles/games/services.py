@@ -252,37 +252,35 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
         except DominoError as exc:
             raise ApplicationError(str(exc)) from None
         after = before.push(played)
+        # The analysis of the position before the move is usually known (the
+        # solver analysed it ahead of the human's turn): then grading is a
+        # lookup, stored with the move, and the answer to this request
+        # already carries the grade.  Otherwise one task grades the move and
+        # then plays the solver's reply (the grade committed first).
+        grade: dict[str, Any] = {}
+        if known is not None and str(known.position) == str(before):
+            grade = {"graded_at": timezone.now(), **opponent.grade_fields(known, str(played))}
         try:
-            with transaction.atomic():
-                record = GameMove.objects.create(
-                    game=game,
-                    ply=game.ply_count,
-                    side=before.side,
-                    by=GameMove.By.HUMAN,
-                    move=str(played),
-                    position_before=str(before),
-                    position_after=str(after),
-                )
-        except IntegrityError:  # another request played this ply first
+            record = GameMove.objects.create(
+                game=game,
+                ply=game.ply_count,
+                side=before.side,
+                by=GameMove.By.HUMAN,
+                move=str(played),
+                position_before=str(before),
+                position_after=str(after),
+                **grade,
+            )
+        except IntegrityError:  # another request played this ply first (the transaction is rolled back)
             raise ConflictError("the game has moved on: reload it and try again") from None
         moved_on = _moved_on(after, game.human_side)
         Game.objects.filter(pk=game.pk).update(**moved_on)
         if after.is_over():
             game_finished_on_commit(game.pk)
-        # The analysis of the position before the move is usually known (the
-        # solver analysed it ahead of the human's turn): then grading is a
-        # lookup, written in the same transaction, and the answer to this
-        # request already carries the grade.  Otherwise one task grades the
-        # move and then plays the solver's reply (the grade committed first).
-        if known is not None and str(known.position) == str(before):
-            fields = {"graded_at": timezone.now(), **opponent.grade_fields(known, str(played))}
-            GameMove.objects.filter(pk=record.pk).update(**fields)
-            for name, value in fields.items():
-                setattr(record, name, value)
-            if moved_on["status"] == Game.Status.THINKING:
-                tasking.enqueue(solver_turn_task, game.pk)
-        else:
+        if not grade:
             tasking.enqueue(grade_move_task, record.pk)
+        elif moved_on["status"] == Game.Status.THINKING:
+            tasking.enqueue(solver_turn_task, game.pk)
         _notify(game.pk)
     return record
 

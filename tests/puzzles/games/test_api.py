@@ -189,6 +189,23 @@ def test_not_your_move_is_409(api, no_tasks):
     assert hint.status_code == 409 and hint.json()["error"]
 
 
+def test_a_ply_another_request_stored_first_is_409_and_changes_nothing(api, my_turn_game):
+    """The race the unique (game, ply) settles: the move's row is refused,
+    and the whole transaction with it (no half-played move, on either
+    database)."""
+    gid, ply = my_turn_game["id"], my_turn_game["ply"]
+    game = Game.objects.get(pk=gid)
+    other = GameMove.objects.create(  # as if another request had stored this ply a moment before
+        game=game, ply=ply, side="A", by=GameMove.By.HUMAN, move="xx",
+        position_before=game.current_position, position_after=game.current_position,
+    )
+    before = snapshot(gid)
+    response = api.post(f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0]}, format="json")
+    assert response.status_code == 409 and "moved on" in response.json()["error"]
+    assert snapshot(gid) == before
+    assert list(GameMove.objects.filter(game_id=gid).values_list("pk", flat=True)) == [other.pk]
+
+
 def test_game_over_is_409(api):
     game = new_game(api, seed=SEED_A, human="A", level="perfect")
     url = f"/api/games/{game['id']}/"
