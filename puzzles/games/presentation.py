@@ -91,7 +91,9 @@ def game_state(game: Game, moves: list[GameMove] | None = None, hints: list[Hint
     if moves is None:
         moves = list(game.moves.all())
     if hints is None:
-        hints = list(game.hints.all())
+        # A hint is recorded with its count (games.services.game_hint): no
+        # count, no rows to read, which is most games.
+        hints = list(game.hints.all()) if game.hints_used else []
     start = Position.parse(game.start_position)
     position = Position.parse(game.current_position)
     board = position.to_json(line=line_from_moves(start, [m.move for m in moves]))
