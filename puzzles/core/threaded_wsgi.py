@@ -108,7 +108,7 @@ class ThreadedWsgi:
             if message["type"] == "lifespan.startup":
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
-                self.pool.shutdown(wait=True)
+                await asyncio.to_thread(self.pool.shutdown, True)  # the requests under way finish first
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
