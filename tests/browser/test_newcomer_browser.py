@@ -221,7 +221,11 @@ def test_puzzle_give_up_rating_and_resume(content, browser):
     state = page.evaluate("document.querySelector('#puzzle-root .puzzle-feedback').className")
     if "correct" in state and "incorrect" not in state and "Solved" not in page.locator("#puzzle-root .puzzle-feedback").text_content():
         page.reload()
-        page.wait_for_selector("#puzzle-root .odb-hand-bottom")
+        try:  # a loaded machine (the browser tests run beside the worker tests) can take long
+            page.wait_for_selector("#puzzle-root .odb-hand-bottom", timeout=60_000)
+        except Exception as exc:
+            feedback = page.locator(".puzzle-feedback").all_text_contents()
+            raise AssertionError(f"no board after the reload of {page.url}: {feedback} {page.content()[:2000]}") from exc
         assert page.locator("#puzzle-root").get_attribute("data-puzzle-id") == puzzle_id
     assert not errors, errors
     context.close()
