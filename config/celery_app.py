@@ -30,4 +30,7 @@ def _database_connections_as_a_request_has_them(**kwargs: object) -> None:
     (``CELERY_DB_REUSE_MAX`` stops that)."""
     from django.db import close_old_connections
 
+    task = kwargs.get("task")
+    if getattr(getattr(task, "request", None), "is_eager", False):
+        return  # run in the caller's thread, maybe inside its transaction: its connection is not ours to close
     close_old_connections()

@@ -119,7 +119,7 @@ def not_modified() -> Response:
     """The answer to a long poll whose hold ran out with nothing new: 304 and
     no body (the client keeps what it has and asks again).  Far cheaper than
     the whole resource, which hundreds of idle polls would otherwise fetch."""
-    return Response(status=status.HTTP_304_NOT_MODIFIED)
+    return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"Cache-Control": "no-store"})
 
 
 def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:

@@ -124,20 +124,27 @@ class _Hub:
     async def subscribe(self, name: str) -> asyncio.Event:
         event = asyncio.Event()
         self.waiters.setdefault(name, set()).add(event)
-        async with self.lock:
-            if name not in self.subscribed:
-                await self.pubsub.subscribe(name)
-                self.subscribed.add(name)
+        try:
+            async with self.lock:
+                if name not in self.subscribed:
+                    await self.pubsub.subscribe(name)
+                    self.subscribed.add(name)
+        except BaseException:  # cancelled (the client went away) or failed: no waiter left behind
+            self._forget(name, event)
+            raise
         if self.reader is None or self.reader.done():
             self.reader = asyncio.get_running_loop().create_task(self._read())
         return event
 
-    async def unsubscribe(self, name: str, event: asyncio.Event) -> None:
+    def _forget(self, name: str, event: asyncio.Event) -> None:
         waiting = self.waiters.get(name)
         if waiting is not None:
             waiting.discard(event)
             if not waiting:
                 del self.waiters[name]
+
+    async def unsubscribe(self, name: str, event: asyncio.Event) -> None:
+        self._forget(name, event)
         async with self.lock:  # decided under the lock: a new waiter may have come meanwhile
             if name not in self.waiters and name in self.subscribed and not self.broken:
                 await self.pubsub.unsubscribe(name)

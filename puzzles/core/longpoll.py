@@ -16,7 +16,7 @@ an address) hold at most ``PUZZLES_MAX_POLLS_PER_CLIENT`` polls at a time;
 more get a 429.
 
 Apps register their endpoints in ``AppConfig.ready`` with ``register(path,
-kind, version_of)``: ``path`` a regular expression with the row's id as its one
+kind, version_of, version)``: ``path`` a regular expression with the row's id as its one
 group, ``kind`` the change channel's kind (``events.channel``), and
 ``version_of(request, id)`` the row's version if it belongs to the request's
 player, else ``None`` (then nothing waits and the view answers, e.g. 404),
@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import logging
 import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
@@ -46,6 +47,9 @@ from django.http import HttpRequest, QueryDict
 from django.utils.functional import SimpleLazyObject
 
 from . import events
+from .throttles import PlayerThrottle
+
+log = logging.getLogger(__name__)
 
 Scope = dict[str, Any]
 Message = Mapping[str, Any]
@@ -103,7 +107,9 @@ async def _respond(send: Send, status: int, body: dict[str, Any] | None = None) 
 
 
 def _route(scope: Scope) -> tuple[Route | None, int]:
-    if scope.get("type") != "http" or scope.get("method") != "GET":
+    # HEAD too: Django answers it with the GET view, which would otherwise
+    # hold a thread of the pool for the whole wait.
+    if scope.get("type") != "http" or scope.get("method") not in ("GET", "HEAD"):
         return None, 0
     path = scope.get("path", "")
     root = scope.get("root_path", "")
@@ -137,18 +143,21 @@ class LongPolls:
         asked, timeout = asked_for
         request = ASGIRequest(scope, io.BytesIO())
         _as_the_middlewares_would(request)
-
+        received: list[Message] = []
         owned = False
 
-        def read_version() -> int | None:
+        def read_version() -> int | None | object:
             nonlocal owned
             # As around a request: a connection that broke or outlived
-            # CONN_MAX_AGE is closed (on PostgreSQL, handed back to the pool:
-            # a held poll holds no connection while it waits).
+            # CONN_MAX_AGE is closed (on PostgreSQL, handed back to the pool).
             close_old_connections()
             try:
                 if owned:
                     return route.version(row_id)
+                # A held poll counts against the client's rate as any request
+                # does; over it, the view answers (a 429).
+                if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]
+                    return _REFUSED
                 version = route.version_of(request, row_id)
                 owned = version is not None
                 return version
@@ -157,26 +166,37 @@ class LongPolls:
 
         # In the shared pool of the event loop: hundreds of held polls cost a
         # handful of threads and database connections, not one each.
-        version_of: Callable[[], Awaitable[int | None]] = sync_to_async(read_version, thread_sensitive=False)
-        if await version_of() != asked:
-            return await self.app(scope, receive, send)  # news already, or not theirs: the view answers
+        version_of: Callable[[], Awaitable[Any]] = sync_to_async(read_version, thread_sensitive=False)
         client = _client(request)
-        if _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:
-            return await _respond(send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"})
-        received: list[Message] = []
-        _open[client] += 1
         try:
-            seen = await self._hold(route, row_id, version_of, asked, timeout, receive, received)
-        finally:
-            _open[client] -= 1
-            if _open[client] <= 0:
-                del _open[client]
+            if await version_of() != asked:
+                # news already, not theirs, or over the rate: the view answers
+                return await self._forward(scope, query, receive, received, send)
+            if _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:
+                return await _respond(
+                    send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"}
+                )
+            _open[client] += 1
+            try:
+                seen = await self._hold(route, row_id, version_of, asked, timeout, receive, received)
+            finally:
+                _open[client] -= 1
+                if _open[client] <= 0:
+                    del _open[client]
+        except Exception:  # the database or Redis failed: the view answers at once, with Django's errors if need be
+            log.exception("long polls: could not hold a poll on %s %s", route.kind, row_id)
+            return await self._forward(scope, query, receive, received, send)
         if seen is _GONE:
             return None
         if seen == asked:
             return await _respond(send, 304)
-        # The version moved on: Django answers, without the wait, reading the
-        # request's messages this listened to first.
+        return await self._forward(scope, query, receive, received, send)
+
+    async def _forward(
+        self, scope: Scope, query: QueryDict, receive: Receive, received: list[Message], send: Send
+    ) -> None:
+        """To Django, without the wait (the view answers at once), reading
+        first the request's messages that this listened to."""
         query.pop("wait", None)
         query.pop("timeout", None)
         forwarded = {**scope, "query_string": query.urlencode().encode("latin-1")}
@@ -188,7 +208,7 @@ class LongPolls:
 
     @staticmethod
     async def _hold(
-        route: Route, row_id: int, version_of: Callable[[], Awaitable[int | None]], asked: int, timeout: float,
+        route: Route, row_id: int, version_of: Callable[[], Awaitable[Any]], asked: int, timeout: float,
         receive: Receive, received: list[Message],
     ) -> object:
         """The version once it moves on or the hold runs out, or ``_GONE``
@@ -218,3 +238,4 @@ class LongPolls:
 
 
 _GONE = object()  # the client went away while its poll was held
+_REFUSED = object()  # the client is over its rate: the view answers

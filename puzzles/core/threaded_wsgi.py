@@ -8,8 +8,9 @@ about twenty hand-overs a request here, 7 to 8 ms for a request that does
 nothing (the favicon), and a new database connection each time, since
 connections belong to threads.  ``ThreadedWsgi`` hands the whole request to
 one thread of a pool instead, where Django's WSGI handler runs it (signals,
-middlewares, view) without a hand-over, and a thread keeps its database
-connection from one request to the next (``CONN_MAX_AGE``).  The event loop
+middlewares, view) without a hand-over, and on SQLite a thread keeps its
+database connection from one request to the next (``CONN_MAX_AGE``; on
+PostgreSQL the process's pool keeps them).  The event loop
 stays free for what waits without a thread: the long polls
 (``longpoll.LongPolls``, in front of this).
 
@@ -34,7 +35,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
-_BAD_REQUEST = (400, b"Bad Request: too many duplicate headers")
+_BAD_REQUEST = (400, b"Bad Request: the request's headers or address cannot be read")
 _FAILED = (500, b"Internal Server Error")
 
 
@@ -74,7 +75,7 @@ class ThreadedWsgi:
         instance.scope = scope
         try:
             environ = instance.build_environ(scope, body)
-        except ValueError:
+        except ValueError:  # too many repeats of a header, or an address that is not ASCII
             return _plain(*_BAD_REQUEST)
         started: list[Message] = []
 

@@ -37,7 +37,9 @@ class _Counted(SimpleRateThrottle):
             count = self.cache.incr(self.key)
         except ValueError:  # no window open: this request opens one
             count = 1 if self.cache.add(self.key, 1, timeout=self.duration) else self.cache.incr(self.key)
-        return count <= self.num_requests
+        # With Redis down the cache answers None (it ignores its errors): a
+        # limit that cannot be counted lets the request through, as DRF's do.
+        return count is None or count <= self.num_requests
 
     def wait(self) -> float | None:
         ttl = getattr(self.cache, "ttl", None)

@@ -17,7 +17,7 @@ class GamesConfig(AppConfig):
 
         guest_claimed.connect(services.games_claim, dispatch_uid="puzzles.games.claim")
         longpoll.register(
-            r"^/api/games/(\d+)/$", "game",
+            r"^/api/games/([0-9]+)/$", "game",
             lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),
             selectors.game_version,
         )

@@ -599,10 +599,10 @@ export class PlayPage {
       state: () => this.game,
       version: (game) => game.version,
       more: (game) => !this.destroyed && needsWatching(game),
-      take: (game) => {
+      alive: () => {
         if (this.els.error.dataset.kind === "connection") this.setError(null);
-        this.update(game);
       },
+      take: (game) => this.update(game),
       timeoutSeconds: this.options.waitSeconds,
       retry: (error, failures) => {
         if (this.destroyed) return null;

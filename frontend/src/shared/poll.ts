@@ -26,6 +26,8 @@ export interface LongPoll<T> {
   more: (state: T) => boolean;
   /** Takes each answer; awaited before the next request. */
   take: (state: T) => void | Promise<void>;
+  /** Called on every answer, news or a 304: the server is reachable again. */
+  alive?: () => void;
   /** How long the server may hold a request, in seconds. */
   timeoutSeconds: number;
   /** The most requests that succeed before giving up (default: no limit). */
@@ -55,12 +57,14 @@ export async function longPoll<T>(poll: LongPoll<T>): Promise<void> {
       const { data } = await request<T>(url, { signal: poll.signal });
       round += 1;
       failures = 0;
+      poll.alive?.();
       await poll.take(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === NOT_MODIFIED) {
         // The hold ran out with nothing new: ask again, keeping the state.
         round += 1;
         failures = 0;
+        poll.alive?.();
         continue;
       }
       if (!poll.retry) throw error;

@@ -204,6 +204,19 @@ describe("posting a move", () => {
     expect(errorLine().hidden).toBe(true);
     expect(moveRows()[0].querySelector(".gp-grade")!.textContent).toBe("best move");
   });
+
+  it("clears the notice on a 304 too: the server is there, with nothing new yet", async () => {
+    const f = mockFetch();
+    const p = setUp(afterHumanMove("24L", 2));
+    f.answer(POLL, { status: 502, body: { error: "bad gateway" } });
+    await settle();
+    expect(errorLine().textContent).toBe("Lost touch with the server (bad gateway); trying again…");
+    f.answer(POLL, { status: 304 });
+    await settle();
+    expect(errorLine().hidden).toBe(true);
+    f.answer(POLL, { body: afterHumanMove("24L", 3, { status: "your-move", moves: [move(0, "B", "human", "24L", "best")] }) });
+    await p.watch();
+  });
 });
 
 describe("grades", () => {

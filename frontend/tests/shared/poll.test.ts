@@ -46,8 +46,13 @@ describe("the long poll", () => {
     const f = mockFetch();
     f.answer("GET /api/things/1/", { status: 304 }, { status: 304 }, { body: { version: 2, done: true } });
     const failures: unknown[] = [];
-    const { done, taken } = poller({ version: 1, done: false }, { retry: (error) => (failures.push(error), 0) });
+    let answers = 0;
+    const { done, taken } = poller(
+      { version: 1, done: false },
+      { retry: (error) => (failures.push(error), 0), alive: () => (answers += 1) },
+    );
     await done;
+    expect(answers).toBe(3); // each 304 says the server is there, as the news does
     expect(f.calls.map((c) => c.url)).toEqual([
       "/api/things/1/?wait=1&timeout=20",
       "/api/things/1/?wait=1&timeout=20",

@@ -82,3 +82,13 @@ def test_an_account_is_counted_as_itself_at_its_own_rate(monkeypatch, api, no_ta
     codes = [api.get("/api/puzzles/themes/").status_code for _ in range(5)]
     assert codes == [200] * 4 + [429]
     assert cache.get(f"throttle_count_user_{user.pk}") == 5 and cache.get("throttle_count_anon_127.0.0.1") is None
+
+
+def test_a_limit_that_cannot_be_counted_lets_the_request_through(monkeypatch, api, no_tasks):
+    """With Redis down the cache answers None (it ignores its errors): the
+    request goes on, as with DRF's own throttles, instead of failing."""
+    from django.core.cache import cache
+
+    monkeypatch.setattr(cache, "incr", lambda *args, **kwargs: None)
+    monkeypatch.setattr(cache, "add", lambda *args, **kwargs: None)
+    assert [api.get("/api/puzzles/themes/").status_code for _ in range(3)] == [200, 200, 200]

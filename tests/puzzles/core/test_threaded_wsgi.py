@@ -69,7 +69,8 @@ def test_a_request_runs_whole_in_one_thread_of_the_pool():
     assert {body for _, _, body in seen} == {b'{"move": "36R"}'} and {q for _, q, _ in seen} == {"a=1"}
     # each request in a thread of the pool, never the loop's, and the same few again
     names = {name for name, _, _ in seen}
-    assert all(name.startswith("django") for name in names) and len(names) <= 2
+    assert all(name.startswith("django") for name in names)
+    assert len(app.pool._threads) <= 2  # the pool's threads, made once and used again
 
 
 def test_closing_the_answer_runs_in_the_same_thread_and_failures_are_500():
@@ -100,7 +101,7 @@ def test_too_many_duplicate_headers_is_a_400_and_a_client_gone_early_gets_nothin
 
     app = ThreadedWsgi(wsgi, threads=1)
     start, body = call(app, scope(headers=[(b"x-a", b"1")] * 150), [{"type": "http.request", "body": b""}])
-    assert start["status"] == 400 and b"duplicate headers" in body["body"]
+    assert start["status"] == 400 and b"headers or address cannot be read" in body["body"]
     assert call(app, scope("POST"), [{"type": "http.disconnect"}]) == []
 
 

@@ -11,6 +11,7 @@ import subprocess
 import threading
 import time
 import urllib.error
+import urllib.request
 
 import pytest
 from running_site import Player, supervised_pid
@@ -126,6 +127,31 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
         sock.close()
     time.sleep(1.5)
     assert player.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=1")[0] == 304
+    # HEAD is held the same way, on the event loop: Django would answer it
+    # with the GET view, which holds one of the pool's threads (8 here) for
+    # the whole wait; eight held HEADs would leave none for anyone else
+    def head(results: list[int]) -> None:
+        request = urllib.request.Request(
+            f"{site['base']}/api/games/{game['id']}/?wait={game['version']}&timeout=4",
+            method="HEAD", headers={"Cookie": cookie},
+        )
+        try:
+            urllib.request.urlopen(request, timeout=20)
+            results.append(200)
+        except urllib.error.HTTPError as exc:
+            results.append(exc.code)
+
+    heads: list[int] = []
+    held = [threading.Thread(target=head, args=(heads,), daemon=True) for _ in range(POLLS_EACH)]
+    for thread in held:
+        thread.start()
+    time.sleep(1)
+    start = time.monotonic()
+    assert players[2].call("GET", "/api/puzzles/themes/")[0] == 200
+    assert time.monotonic() - start < 2.5, "an ordinary request waited for the held HEADs"
+    for thread in held:
+        thread.join(20)
+    assert heads == [304] * POLLS_EACH
     # an address of 100 kB through the real server (uvicorn reads any length): a JSON 414
     status, body = players[0].call("GET", "/api/games/?q=" + "x" * 100_000)
     assert status == 414 and "at most 8190" in body["error"]
