@@ -3,7 +3,6 @@ error into ``{"error": "<what is wrong>"}``, input validation, long polling,
 and the error shapes for the OpenAPI schema."""
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from typing import Any
 
@@ -83,43 +82,32 @@ def validated(serializer_class: type[serializers.Serializer], request: Request, 
     return dict(serializer.validated_data)
 
 
-class Poll(enum.Enum):
-    """What ``long_poll`` did: the view answers at once, reads its row again,
-    or answers ``not_modified``."""
-
-    NOT_ASKED = "not asked"  # no ``wait``, or the version is already past it
-    CHANGED = "changed"
-    UNCHANGED = "unchanged"  # the hold ran out with nothing new
-
-
-def long_poll(request: Request, channel: str, version: int, read_version: Callable[[], int | None]) -> Poll:
-    """Hold the request while ``?wait=<version>`` equals the current ``version``
-    (at most ``?timeout=`` seconds, capped by settings).  ``channel`` is where
-    the change is published (``events.channel``)."""
-    try:
-        asked_for = events.wait_asked(request.query_params)
-    except ValueError:
-        raise ValidationError({"wait": ["wait is a version number and timeout a number of seconds"]}) from None
-    if asked_for is None:
-        return Poll.NOT_ASKED
-    asked, timeout = asked_for
-    if version != asked or timeout <= 0:
-        return Poll.NOT_ASKED
-    if events.wait_for_change(channel, read_version, asked, timeout) == asked:
-        return Poll.UNCHANGED
-    return Poll.CHANGED
-
-
 UNCHANGED = {
     304: OpenApiResponse(description="With `wait`: the hold ran out and nothing changed. No body: ask again.")
 }
 
 
-def not_modified() -> Response:
-    """The answer to a long poll whose hold ran out with nothing new: 304 and
-    no body (the client keeps what it has and asks again).  Far cheaper than
-    the whole resource, which hundreds of idle polls would otherwise fetch."""
-    return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"Cache-Control": "no-store"})
+def long_poll(request: Request, row: Any, kind: str, version: Callable[[int], int | None]) -> Response | None:
+    """Hold the request while ``?wait=<version>`` equals ``row.version`` (at
+    most ``?timeout=`` seconds, capped by settings), watching the change
+    channel of ``kind`` (``events.channel``) and reading ``version(row.pk)``.
+    Returns the answer when the hold ran out with nothing new: 304 and no
+    body (the client keeps what it has and asks again; far cheaper than the
+    whole resource, which hundreds of idle polls would otherwise fetch).
+    Else None, and the view answers with ``row``, read again if it changed."""
+    try:
+        asked_for = events.wait_asked(request.query_params)
+    except ValueError:
+        raise ValidationError({"wait": ["wait is a version number and timeout a number of seconds"]}) from None
+    if asked_for is None:
+        return None
+    asked, timeout = asked_for
+    if row.version != asked or timeout <= 0:
+        return None
+    if events.wait_for_change(events.channel(kind, row.pk), lambda: version(row.pk), asked, timeout) == asked:
+        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"Cache-Control": "no-store"})
+    row.refresh_from_db()
+    return None
 
 
 def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:

@@ -12,8 +12,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_state
-from puzzles.core import events
-from puzzles.core.api import UNCHANGED, MoveInputSerializer, Poll, error_response, long_poll, not_modified, validated
+from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 
 from . import presentation, selectors, services
 from .serializers import (
@@ -94,11 +93,9 @@ class GameDetailApi(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get_for_player(Player.of(request), game_id)
-        polled = long_poll(request, events.channel("game", game.pk), game.version, lambda: selectors.game_version(game.pk))
-        if polled is Poll.UNCHANGED:
-            return not_modified()
-        if polled is Poll.CHANGED:
-            game.refresh_from_db()
+        unchanged = long_poll(request, game, "game", selectors.game_version)
+        if unchanged is not None:
+            return unchanged
         return Response(presentation.game_state(game))
 
 

@@ -10,8 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
-from puzzles.core import events
-from puzzles.core.api import UNCHANGED, Poll, error_response, long_poll, not_modified, validated
+from puzzles.core.api import UNCHANGED, error_response, long_poll, validated
 
 from . import presentation, selectors, services
 from .serializers import MatchCreateInputSerializer, MatchOutputSerializer
@@ -77,9 +76,7 @@ class MatchDetailApi(APIView):
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = services.match_settle(match=selectors.match_get_for_player(Player.of(request), match_id))
-        polled = long_poll(request, events.channel("match", match.pk), match.version, lambda: selectors.match_version(match.pk))
-        if polled is Poll.UNCHANGED:
-            return not_modified()
-        if polled is Poll.CHANGED:
-            match.refresh_from_db()
+        unchanged = long_poll(request, match, "match", selectors.match_version)
+        if unchanged is not None:
+            return unchanged
         return Response(presentation.match_state(match))

@@ -16,8 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
-from puzzles.core import events
-from puzzles.core.api import UNCHANGED, MoveInputSerializer, Poll, error_response, long_poll, not_modified, validated
+from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 from puzzles.core.vocabulary import GRADES, SIDES
 
 from . import days, presentation, selectors, services
@@ -295,11 +294,9 @@ class AttemptDetailApi(APIView):
     )
     def get(self, request: Request, attempt_id: int) -> Response:
         attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
-        polled = long_poll(request, events.channel("attempt", attempt.pk), attempt.version, lambda: selectors.attempt_version(attempt.pk))
-        if polled is Poll.UNCHANGED:
-            return not_modified()
-        if polled is Poll.CHANGED:
-            attempt.refresh_from_db()
+        unchanged = long_poll(request, attempt, "attempt", selectors.attempt_version)
+        if unchanged is not None:
+            return unchanged
         return Response(presentation.attempt_state(attempt))
 
 
