@@ -1,7 +1,8 @@
 """Reads of analyses: from Redis, else the database (refilling Redis)."""
 from __future__ import annotations
 
-import functools
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django.http import Http404
@@ -28,27 +29,68 @@ def analysis_json_cached(position: str) -> dict[str, Any] | None:
     return row
 
 
-@functools.lru_cache(maxsize=2048)
-def _analysis_remembered(position: str) -> solver.Analysis:
-    result = analysis_json_cached(position)
-    if result is None:
-        raise LookupError(position)  # not finished: lru_cache remembers no exception
-    return solver.Analysis.from_json(result)
+class _Memory:
+    """The last ``size`` analyses this process read or computed, already
+    checked and built: a finished analysis never changes (the values are
+    exact), so a copy is never stale."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[str, solver.Analysis] = OrderedDict()
+        self.lock = threading.Lock()  # the web server's threads share it
+
+    def get(self, position: str) -> solver.Analysis | None:
+        with self.lock:
+            found = self.items.get(position)
+            if found is not None:
+                self.items.move_to_end(position)
+            return found
+
+    def put(self, position: str, analysis: solver.Analysis) -> None:
+        with self.lock:
+            self.items[position] = analysis
+            self.items.move_to_end(position)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+_memory = _Memory(2048)
 
 
 def analysis_memory_clear() -> None:
     """Forget the analyses this process remembers (the tests start each one afresh)."""
-    _analysis_remembered.cache_clear()
+    _memory.clear()
+
+
+def analysis_remember(position: str, analysis: solver.Analysis) -> None:
+    """Keep a finished analysis of a normalised position in this process's memory."""
+    _memory.put(position, analysis)
+
+
+def _read(position: str, stored: dict[str, Any] | None) -> solver.Analysis | None:
+    if stored is None:
+        return None
+    analysis = solver.Analysis.from_json(stored)
+    _memory.put(position, analysis)
+    return analysis
 
 
 def analysis_cached(position: str) -> solver.Analysis | None:
-    """The finished analysis of a normalised position, or ``None``.  A
-    finished analysis never changes (the values are exact), so each process
-    keeps the last few thousand it read, already checked and built."""
-    try:
-        return _analysis_remembered(position)
-    except LookupError:
-        return None
+    """The finished analysis of a normalised position, or ``None``: from this
+    process's memory, else Redis, else the database."""
+    found = _memory.get(position)
+    return found if found is not None else _read(position, analysis_json_cached(position))
+
+
+def analysis_cached_fast(position: str) -> solver.Analysis | None:
+    """``analysis_cached`` without the database: this process's memory, then
+    Redis (a miss costs one Redis read)."""
+    found = _memory.get(position)
+    return found if found is not None else _read(position, analysis_cache_get(position))
 
 
 def analysis_by_position(position: str) -> Analysis | None:

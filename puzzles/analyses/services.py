@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 import solver
@@ -48,26 +48,35 @@ def analysis_request(*, position: str, player: Player | None = None) -> Analysis
 
 
 def _store(position: str, result: solver.Analysis) -> None:
+    """Keep a finished analysis: the row (one upsert: a pending row becomes
+    done, a row stored meanwhile by another worker gets the same exact
+    values again), then the Redis copy."""
     data = result.to_json()
     now = timezone.now()
-    fields = {"status": Analysis.Status.DONE, "result": data, "error": "", "computed_at": now, "updated_at": now}
-    updated = Analysis.objects.filter(position=position).exclude(status=Analysis.Status.DONE).update(**fields)
-    if not updated and not Analysis.objects.filter(position=position).exists():
-        try:
-            with transaction.atomic():
-                Analysis.objects.create(position=position, **fields)
-        except IntegrityError:  # someone else stored it first: same result
-            pass
+    Analysis.objects.bulk_create(
+        [Analysis(position=position, status=Analysis.Status.DONE, result=data, error="", computed_at=now, updated_at=now)],
+        update_conflicts=True,
+        unique_fields=["position"],
+        update_fields=["status", "result", "error", "computed_at", "updated_at"],
+    )
     analysis_cache_set(position, data)
 
 
-def analysis_solve(position: str) -> solver.Analysis:
+def analysis_solve(position: str, *, keep: bool = True) -> solver.Analysis:
     """The analysis of a normalised position: from the cache or the database,
-    else computed here and stored.  For tasks only: this runs the solver."""
-    result = selectors.analysis_cached(position)
+    else computed here and stored.  For tasks only: this runs the solver.
+
+    ``keep=False`` is for an analysis only the calling task needs (the
+    solver choosing its own move): it is looked for in this process's memory
+    and in Redis only, and if computed it is not stored.  Looking in the
+    database and storing the row cost more than the solver takes for most
+    positions of a game."""
+    result = selectors.analysis_cached(position) if keep else selectors.analysis_cached_fast(position)
     if result is None:
         result = solver.analyse(solver.Position.parse(position))
-        _store(position, result)
+        if keep:
+            _store(position, result)
+        selectors.analysis_remember(position, result)
     return result
 
 

@@ -349,7 +349,9 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         if before.is_over():
             game_finished_on_commit(game.pk)
         return None
-    analysis = analysis_solve(game.current_position)
+    # Only this task needs the analysis the solver chooses its move from:
+    # it is not stored (the move's own grading columns keep what matters).
+    analysis = analysis_solve(game.current_position, keep=False)
     move = opponent.choose_move(analysis, _solver_level(game, before.side), game.rng_seed, game.ply_count)
     after = before.push(move)
     status = _status_after(after, game.human_side)
