@@ -47,7 +47,7 @@ from django.http import HttpRequest, QueryDict
 from django.utils.functional import SimpleLazyObject
 
 from . import events
-from .throttles import PlayerThrottle
+from .throttles import RATE_COUNTED, PlayerThrottle
 
 log = logging.getLogger(__name__)
 
@@ -144,10 +144,10 @@ class LongPolls:
         request = ASGIRequest(scope, io.BytesIO())
         _as_the_middlewares_would(request)
         received: list[Message] = []
-        owned = False
+        owned = counted = False
 
         def read_version() -> int | None | object:
-            nonlocal owned
+            nonlocal owned, counted
             # As around a request: a connection that broke or outlived
             # CONN_MAX_AGE is closed (on PostgreSQL, handed back to the pool).
             close_old_connections()
@@ -158,6 +158,7 @@ class LongPolls:
                 # does; over it, the view answers (a 429).
                 if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]
                     return _REFUSED
+                counted = True
                 version = route.version_of(request, row_id)
                 owned = version is not None
                 return version
@@ -171,7 +172,7 @@ class LongPolls:
         try:
             if await version_of() != asked:
                 # news already, not theirs, or over the rate: the view answers
-                return await self._forward(scope, query, receive, received, send)
+                return await self._forward(scope, query, receive, received, send, counted)
             if _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:
                 return await _respond(
                     send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"}
@@ -185,21 +186,25 @@ class LongPolls:
                     del _open[client]
         except Exception:  # the database or Redis failed: the view answers at once, with Django's errors if need be
             log.exception("long polls: could not hold a poll on %s %s", route.kind, row_id)
-            return await self._forward(scope, query, receive, received, send)
+            return await self._forward(scope, query, receive, received, send, counted)
         if seen is _GONE:
             return None
         if seen == asked:
             return await _respond(send, 304)
-        return await self._forward(scope, query, receive, received, send)
+        return await self._forward(scope, query, receive, received, send, counted)
 
     async def _forward(
-        self, scope: Scope, query: QueryDict, receive: Receive, received: list[Message], send: Send
+        self, scope: Scope, query: QueryDict, receive: Receive, received: list[Message], send: Send, counted: bool
     ) -> None:
         """To Django, without the wait (the view answers at once), reading
-        first the request's messages that this listened to."""
+        first the request's messages that this listened to.  A request this
+        counted against the client's rate is marked so in its environ, where
+        no client can put anything, and is not counted a second time."""
         query.pop("wait", None)
         query.pop("timeout", None)
         forwarded = {**scope, "query_string": query.urlencode().encode("latin-1")}
+        if counted:
+            forwarded["environ"] = {**scope.get("environ", {}), RATE_COUNTED: True}
 
         async def replay() -> Message:
             return received.pop(0) if received else await receive()

@@ -77,6 +77,9 @@ class ThreadedWsgi:
             environ = instance.build_environ(scope, body)
         except ValueError:  # too many repeats of a header, or an address that is not ASCII
             return _plain(*_BAD_REQUEST)
+        # What an ASGI application in front passes on to Django (the scope's
+        # "environ"): facts about the request that no client can send.
+        environ.update(scope.get("environ", {}))
         started: list[Message] = []
 
         def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:

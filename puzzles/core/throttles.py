@@ -47,6 +47,11 @@ class _Counted(SimpleRateThrottle):
         return float(remaining) if isinstance(remaining, int) and remaining > 0 else float(self.duration)
 
 
+# The environ key set on a long poll that ``longpoll.LongPolls`` held and
+# counted before handing it to Django (defined here: longpoll imports this).
+RATE_COUNTED = "open_domino.rate_counted"
+
+
 class PlayerThrottle(_Counted):
     """A guest's requests by address at the ``anon`` rate, an account's by
     account at the ``user`` rate."""
@@ -57,6 +62,8 @@ class PlayerThrottle(_Counted):
         pass  # the rate depends on the request: read in allow_request
 
     def allow_request(self, request: Request, view: Any) -> bool:
+        if request.META.get(RATE_COUNTED):  # a held long poll, counted when it came in
+            return True
         self.scope = "user" if request.user and request.user.is_authenticated else "anon"
         self.rate = self.get_rate()
         if self.rate is None:

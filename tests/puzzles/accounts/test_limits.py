@@ -92,3 +92,37 @@ def test_a_limit_that_cannot_be_counted_lets_the_request_through(monkeypatch, ap
     monkeypatch.setattr(cache, "incr", lambda *args, **kwargs: None)
     monkeypatch.setattr(cache, "add", lambda *args, **kwargs: None)
     assert [api.get("/api/puzzles/themes/").status_code for _ in range(3)] == [200, 200, 200]
+
+
+def test_a_long_poll_handed_to_the_view_is_counted_once(monkeypatch, api, no_tasks, settings):
+    """``LongPolls`` counts a poll when it comes in; the view it hands the
+    poll to (the version had moved on) does not count it again.  A client
+    cannot mark its own requests as counted: the mark is in the environ."""
+    from django.core.cache import cache
+    from django.core.wsgi import get_wsgi_application
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from puzzles.core.longpoll import LongPolls
+    from puzzles.core.threaded_wsgi import ThreadedWsgi
+    from tests.puzzles.core.test_threaded_wsgi import call, scope
+
+    settings.PUZZLES_EVENTS = False
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "6/min", "user": "6/min", "analyses": "3/min"})
+    game = api.post("/api/games/", {"seed": 3, "human": "A"}, format="json").json()
+    cookie = "; ".join(f"{k}={v.value}" for k, v in api.cookies.items()).encode()
+    cache.delete("throttle_count_anon_127.0.0.1")  # the game's creation is not what is counted here
+    app = LongPolls(ThreadedWsgi(get_wsgi_application(), threads=2))
+
+    def poll(extra: list[tuple[bytes, bytes]] = ()) -> int:
+        request = scope("GET", f"/api/games/{game['id']}/", [(b"host", b"testserver"), (b"cookie", cookie), *extra])
+        request["query_string"] = f"wait={game['version'] - 1}&timeout=5".encode()  # news already: handed on at once
+        sent = call(app, request, [{"type": "http.request", "body": b"", "more_body": False}])
+        return sent[0]["status"]
+
+    assert [poll() for _ in range(6)] == [200] * 6
+    assert cache.get("throttle_count_anon_127.0.0.1") == 6
+    assert poll() == 429  # the seventh is over the rate, and the view says so
+    # a header of the same name as the environ's mark changes nothing
+    cache.delete("throttle_count_anon_127.0.0.1")
+    codes = [api.get(f"/api/games/{game['id']}/", HTTP_OPEN_DOMINO_RATE_COUNTED="1").status_code for _ in range(7)]
+    assert codes == [200] * 6 + [429]
