@@ -117,7 +117,8 @@ class GameMoveApi(APIView):
         game = selectors.game_get_for_player(Player.of(request), game_id)
         data = validated(MoveInputSerializer, request)
         services.game_play_human_move(game=game, move=data["move"], ply=data.get("ply"))
-        game.refresh_from_db()  # as it is now: with eager tasks (tests) the solver has replied already
+        # as it is now: with eager tasks (tests) the solver has replied already
+        game = selectors.game_by_id(game.pk) or game
         return Response(presentation.game_state(game), status=status.HTTP_201_CREATED)
 
 

@@ -2,14 +2,15 @@
 its words (in the reader's language) and its URLs."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from solver import Position
 from solver.position import line_from_moves
 
-from . import texts
+from . import selectors, texts
 from .models import Game, GameMove, Hint
 
 
@@ -63,16 +64,32 @@ def result_state(game: Game) -> dict[str, Any] | None:
     return result
 
 
+_URL_NAMES = {
+    "self": "games:api-game-detail",
+    "moves": "games:api-game-moves",
+    "hint": "games:api-game-hint",
+    "play": "games:play-game",
+    "review": "games:review-game",
+    "resign": "games:api-game-resign",
+    "rematch": "games:api-game-rematch",
+}
+_ID_MARK = 9876543210123  # an id no game has, where the id goes in each URL
+
+
+@functools.lru_cache(maxsize=16)
+def _url_parts(script_prefix: str) -> dict[str, tuple[str, str]]:
+    """Each URL of a game as the text before and after its id (seven
+    ``reverse`` calls were a tenth of a game's state)."""
+    mark = str(_ID_MARK)
+    parts = {}
+    for key, name in _URL_NAMES.items():
+        head, _, tail = reverse(name, args=[_ID_MARK]).partition(mark)
+        parts[key] = (head, tail)
+    return parts
+
+
 def game_urls(game: Game) -> dict[str, Any]:
-    return {
-        "self": reverse("games:api-game-detail", args=[game.pk]),
-        "moves": reverse("games:api-game-moves", args=[game.pk]),
-        "hint": reverse("games:api-game-hint", args=[game.pk]),
-        "play": reverse("games:play-game", args=[game.pk]),
-        "review": reverse("games:review-game", args=[game.pk]),
-        "resign": reverse("games:api-game-resign", args=[game.pk]),
-        "rematch": reverse("games:api-game-rematch", args=[game.pk]),
-    }
+    return {key: f"{head}{game.pk}{tail}" for key, (head, tail) in _url_parts(get_script_prefix()).items()}
 
 
 def seats_state(game: Game) -> dict[str, Any]:
@@ -89,7 +106,7 @@ def seats_state(game: Game) -> dict[str, Any]:
 def game_state(game: Game, moves: list[GameMove] | None = None, hints: list[Hint] | None = None) -> dict[str, Any]:
     """The game as the API returns it (see ``serializers.GameOutputSerializer``)."""
     if moves is None:
-        moves = list(game.moves.all())
+        moves = selectors.game_moves(game)
     if hints is None:
         # A hint is recorded with its count (games.services.game_hint): no
         # count, no rows to read, which is most games.

@@ -5,8 +5,20 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from puzzles.accounts.players import Player
+from puzzles.core.queries import Prepared
 
-from .models import Game
+from .models import Game, GameMove
+
+# The reads of every move and poll (puzzles.core.queries): a user's game, a
+# guest's game, a game by id, its version, and its moves in order.
+_USERS_GAME: Prepared[Game] = Prepared(lambda owner, pk: Game.objects.filter(owner_id=owner, pk=pk)[:1], -1, -2)
+_GUESTS_GAME: Prepared[Game] = Prepared(
+    lambda pk, token: Game.objects.filter(owner__isnull=True, pk=pk, session_key=token)[:1], -1, "?token"
+)
+_GAME: Prepared[Game] = Prepared(lambda pk: Game.objects.filter(pk=pk)[:1], -1)
+_LOCKED: Prepared[Game] = Prepared(lambda pk: Game.objects.select_for_update().filter(pk=pk)[:1], -1)
+_VERSION: Prepared[Game] = Prepared(lambda pk: Game.objects.filter(pk=pk).values_list("version")[:1], -1)
+_MOVES: Prepared[GameMove] = Prepared(lambda game: GameMove.objects.filter(game_id=game).order_by("ply"), -1)
 
 
 def games_for_player(player: Player) -> QuerySet[Game]:
@@ -16,16 +28,48 @@ def games_for_player(player: Player) -> QuerySet[Game]:
 def game_get_for_player(player: Player, game_id: int) -> Game:
     """The game if it belongs to this player; else 404 (another player's
     game is as good as missing)."""
-    game = games_for_player(player).filter(pk=game_id).first()
+    game = _game_of(player, game_id)
     if game is None:
         raise Http404("no such game")
     return game
 
 
+def _game_of(player: Player, game_id: int) -> Game | None:
+    if player.user is not None:
+        found = _USERS_GAME.objects(player.user.pk, game_id)
+    elif player.token:
+        found = _GUESTS_GAME.objects(game_id, player.token)
+    else:
+        return None
+    return found[0] if found else None
+
+
+def game_by_id(game_id: int) -> Game | None:
+    """The game as it is now in the database (``None`` if there is none)."""
+    found = _GAME.objects(game_id)
+    return found[0] if found else None
+
+
+def game_locked(game_id: int) -> Game:
+    """The game, locked until the transaction ends (``select_for_update``;
+    SQLite locks the whole database for the transaction's first write)."""
+    found = _LOCKED.objects(game_id)
+    if not found:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    return found[0]
+
+
+def game_moves(game: Game) -> list[GameMove]:
+    """The game's moves in order."""
+    return _MOVES.objects(game.pk)
+
+
 def game_version_for_player(player: Player, game_id: int) -> int | None:
     """The game's version if it is this player's game, else None."""
-    return games_for_player(player).filter(pk=game_id).values_list("version", flat=True).first()
+    game = _game_of(player, game_id)
+    return None if game is None else game.version
 
 
 def game_version(game_id: int) -> int | None:
-    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+    found = _VERSION.rows(game_id)
+    return found[0][0] if found else None

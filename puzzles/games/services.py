@@ -38,7 +38,7 @@ from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 from solver.variant import LEWICKI
 
-from . import opponent
+from . import opponent, selectors
 from .models import Game, GameMove, Hint
 from .signals import game_finished_on_commit
 from .tasks import grade_move_task, solver_turn_task
@@ -236,7 +236,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
     # the database's write lock is held only for the writes.
     known = analysis_cached(game.current_position) if settings.PUZZLES_GRADE_IN_REQUEST else None
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = selectors.game_locked(game.pk)
         if ply is not None and ply != game.ply_count:
             retried = _retried(game, move, ply)
             if retried is not None:

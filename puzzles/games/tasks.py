@@ -26,10 +26,9 @@ def grade_move_task(move_id: int) -> None:
 
 @shared_task(**TASK_OPTIONS)
 def solver_turn_task(game_id: int) -> None:
-    from . import services
-    from .models import Game
+    from . import selectors, services
 
-    game = Game.objects.filter(pk=game_id).first()
+    game = selectors.game_by_id(game_id)
     if game is None:
         log.warning("solver_turn_task: no game %s", game_id)
         return

@@ -1,0 +1,50 @@
+"""Reads with their SQL built once (``puzzles.core.queries.Prepared``): the
+same rows as the ORM's queryset gives, arguments in their places, and a read
+whose values Django orders otherwise than its arguments refused at once."""
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from puzzles.core.queries import Prepared
+from puzzles.games import presentation, selectors
+from puzzles.games.models import Game, GameMove
+
+pytestmark = pytest.mark.django_db
+
+
+def _game(token: str, **fields) -> Game:
+    return Game.objects.create(
+        variant="lewicki", start_position="x", current_position="x", human_side="A", level="strong",
+        rng_seed=1, status="your-move", owner=None, session_key=token, **fields,
+    )
+
+
+def test_the_reads_give_what_the_orm_gives():
+    mine, theirs = _game("mine"), _game("theirs")
+    for ply in (2, 0, 1):
+        GameMove.objects.create(game=mine, ply=ply, side="A", by="human", move="36", position_before="p",
+                                position_after="q", best_moves=["36", "63R"] if ply == 1 else None)
+    assert selectors.game_by_id(mine.pk) == mine and selectors.game_by_id(10**9) is None
+    from puzzles.accounts.players import guest
+
+    assert selectors.game_get_for_player(guest("mine"), mine.pk) == mine
+    assert selectors.game_version_for_player(guest("mine"), theirs.pk) is None
+    assert selectors.game_version(theirs.pk) == theirs.version
+    moves = selectors.game_moves(mine)
+    assert [m.ply for m in moves] == [0, 1, 2] and moves[1].best_moves == ["36", "63R"]  # JSON read back as JSON
+    assert moves[0].created_at == GameMove.objects.get(game=mine, ply=0).created_at  # datetimes converted
+
+
+def test_values_in_another_order_than_the_arguments_are_refused():
+    # Django orders a filter's keywords by name: session_key comes after pk
+    backwards = Prepared(lambda token, pk: Game.objects.filter(session_key=token, pk=pk), "?token", -1)
+    with pytest.raises(RuntimeError, match="not as its arguments"):
+        backwards.objects("mine", 1)
+
+
+def test_a_games_urls_are_the_ones_reverse_gives():
+    game = _game("mine")
+    urls = presentation.game_urls(game)
+    assert urls["self"] == reverse("games:api-game-detail", args=[game.pk])
+    assert urls["review"] == reverse("games:review-game", args=[game.pk]) and len(urls) == 7
