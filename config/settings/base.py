@@ -186,6 +186,8 @@ CELERY_TASK_QUEUES = (Queue("grades"), Queue("celery"))
 CELERY_TASK_ROUTES = {
     "puzzles.games.tasks.grade_move_task": {"queue": "grades", "priority": 0},
     "puzzles.games.tasks.solver_turn_task": {"queue": "celery", "priority": 0},
+    # The analyses of a human's turn, ahead of the move: the next request needs them.
+    "puzzles.games.tasks.turn_prepare_task": {"queue": "grades", "priority": 0},
     "puzzles.analyses.tasks.compute_analysis_task": {"queue": "celery", "priority": 5},
     "puzzles.games.tasks.requeue_stale_work_task": {"queue": "celery", "priority": 9},
     # A player waits for the solver's reply in a puzzle attempt.
@@ -245,6 +247,13 @@ PUZZLES_GRADE_IN_REQUEST = os.environ.get("PUZZLES_GRADE_IN_REQUEST", "1") == "1
 PUZZLES_GRADE_DELAY_SECONDS = float(os.environ.get("PUZZLES_GRADE_DELAY", "0"))
 # How long an analysis stays in the Redis cache (the database keeps it for good).
 PUZZLES_ANALYSIS_CACHE_SECONDS = 24 * 3600
+# How long the analyses computed ahead of a human's turn stay in Redis (the
+# positions each of their moves would leave; the database keeps none).
+PUZZLES_AHEAD_CACHE_SECONDS = 3600
+# With the analyses computed ahead at hand, the request that plays a human's
+# move also plays the solver's reply (a lookup, as the grade is); 0 leaves
+# every reply to the workers.
+PUZZLES_REPLY_IN_REQUEST = os.environ.get("PUZZLES_REPLY_IN_REQUEST", "1") == "1"
 # Longest wait of GET /api/games/<id>/?wait=<version>.
 PUZZLES_MAX_WAIT_SECONDS = 25.0
 # Long polls one client (a session, else an address) may hold at a time, per web process.

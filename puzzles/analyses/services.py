@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -14,7 +15,7 @@ from puzzles.accounts.players import Player
 from puzzles.core import tasking
 
 from . import selectors
-from .cache import analysis_cache_set
+from .cache import analysis_cache_set, analysis_cache_set_many
 from .models import Analysis
 from .signals import analysis_asked
 from .tasks import compute_analysis_task
@@ -78,6 +79,23 @@ def analysis_solve(position: str, *, keep: bool = True) -> solver.Analysis:
             _store(position, result)
         selectors.analysis_remember(position, result)
     return result
+
+
+def analysis_record(position: str) -> solver.Analysis:
+    """The analysis of a normalised position, from this process's memory or
+    Redis, else computed here; stored either way (the database row is the
+    record that stays; one upsert).  For tasks only."""
+    result = selectors.analysis_cached_fast(position) or analysis_solve(position, keep=False)
+    _store(position, result)
+    return result
+
+
+def analyses_share(results: dict[str, solver.Analysis]) -> None:
+    """Put analyses computed ahead of need (``keep=False``) where every
+    process finds them: in Redis, for ``PUZZLES_AHEAD_CACHE_SECONDS``, not
+    in the database (most are never needed: they are of the moves a player
+    could have made)."""
+    analysis_cache_set_many({p: a.to_json() for p, a in results.items()}, settings.PUZZLES_AHEAD_CACHE_SECONDS)
 
 
 def analysis_compute(*, analysis: Analysis) -> Analysis:

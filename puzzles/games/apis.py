@@ -103,9 +103,11 @@ class GameMoveApi(APIView):
     @extend_schema(
         summary="Play your move",
         description=(
-            "The move is stored at once and the game comes back with it (201); its grade (value, "
-            "best_value, best_moves, grade, points_lost) is null until the grading task fills it in, and "
-            "the solver replies by itself (status 'thinking' meanwhile). When your only legal move is "
+            "The move is stored at once and the game comes back with it (201). Usually the answer already "
+            "carries its grade (value, best_value, best_moves, grade, points_lost) and the solver's reply: "
+            "the analyses they come from are computed as soon as your turn begins. Otherwise the grade is "
+            "null until the grading task fills it in, and the solver replies by itself (status 'thinking' "
+            "meanwhile): long-poll the game. When your only legal move is "
             "'pass' you must post 'pass'. Malformed or illegal move: 400; game over or not your move: 409; "
             "the game is unchanged either way."
         ),

@@ -30,8 +30,14 @@ from django.utils import timezone
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.models import Analysis as AnalysisRow
-from puzzles.analyses.selectors import analysis_cached
-from puzzles.analyses.services import analysis_request, analysis_solve, requeue_stale_analyses
+from puzzles.analyses.selectors import analyses_cached_fast, analysis_cached, analysis_cached_fast
+from puzzles.analyses.services import (
+    analyses_share,
+    analysis_record,
+    analysis_request,
+    analysis_solve,
+    requeue_stale_analyses,
+)
 from puzzles.core import events, tasking
 from puzzles.core.errors import ApplicationError, ConflictError
 from solver import Analysis, DominoError, Position, Variant, VariantError
@@ -41,7 +47,7 @@ from solver.variant import LEWICKI
 from . import opponent, selectors
 from .models import Game, GameMove, Hint
 from .signals import game_finished_on_commit
-from .tasks import grade_move_task, solver_turn_task
+from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
 
 log = logging.getLogger(__name__)
 
@@ -72,11 +78,11 @@ def _result_json(position: Position) -> dict | None:
     return {"winner": result.winner, "points": result.points, "reason": result.reason}
 
 
-def _moved_on(after: Position, human: str) -> dict[str, Any]:
-    """The game's fields once a move has reached ``after``."""
+def _moved_on(after: Position, human: str, plies: int = 1) -> dict[str, Any]:
+    """The game's fields once ``plies`` moves have reached ``after``."""
     return {
         "current_position": str(after),
-        "ply_count": F("ply_count") + 1,
+        "ply_count": F("ply_count") + plies,
         "status": _status_after(after, human),
         "result": _result_json(after),
         "version": F("version") + 1,
@@ -157,8 +163,8 @@ def game_create(
         )
         if status == Game.Status.THINKING:
             tasking.enqueue(solver_turn_task, game.pk)
-        else:  # warm the analysis the first grade and any hint will need
-            analysis_request(position=str(start))
+        else:  # the analyses the first grade, any hint and the solver's reply will need
+            tasking.enqueue(turn_prepare_task, game.pk, str(start))
     return game
 
 
@@ -225,7 +231,10 @@ def _retried(game: Game, move: str, ply: int) -> GameMove | None:
 
 def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> GameMove:
     """Validate the human's move and store it, in one transaction; then queue
-    its grading (and the solver's reply).  ``ply`` is the ply the client meant
+    its grading (and the solver's reply).  When the analyses are at hand
+    (``turn_prepare`` computed them ahead of the turn) the move is graded
+    here, and the solver's reply is played here too, stored in the same
+    transaction.  ``ply`` is the ply the client meant
     the move for: if the game has moved on, 409; the same move again for the
     same ply (a retry after a lost answer) returns the move stored the first
     time.  Raises ``ApplicationError`` (400: malformed or illegal move; 409:
@@ -235,6 +244,8 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
     # Read before the transaction (Redis, or the process's memory), so that
     # the database's write lock is held only for the writes.
     known = analysis_cached(game.current_position) if settings.PUZZLES_GRADE_IN_REQUEST else None
+    foreseen = _replies_foreseen(game, move) if known is not None and settings.PUZZLES_REPLY_IN_REQUEST else []
+    foreseen_at = game.ply_count
     with transaction.atomic():
         game = selectors.game_locked(game.pk)
         if ply is not None and ply != game.ply_count:
@@ -260,20 +271,32 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
         grade: dict[str, Any] = {}
         if known is not None and str(known.position) == str(before):
             grade = {"graded_at": timezone.now(), **opponent.grade_fields(known, str(played))}
+        record = GameMove(
+            game=game,
+            ply=game.ply_count,
+            side=before.side,
+            by=GameMove.By.HUMAN,
+            move=str(played),
+            position_before=str(before),
+            position_after=str(after),
+            **grade,
+        )
+        # The solver's reply, when the analyses it is chosen from were
+        # computed ahead of this turn (turn_prepare) and the move is the one
+        # they were looked up for: played here, as the task would play it.
+        replies = []
+        if grade and foreseen and foreseen_at == game.ply_count and str(foreseen[0][0]) == str(after):
+            replies = [
+                _solver_record(game, game.ply_count + 1 + i, position, reply, analysis)
+                for i, (position, reply, analysis) in enumerate(foreseen)
+            ]
+            after = foreseen[-1][0].push(foreseen[-1][1])
         try:
-            record = GameMove.objects.create(
-                game=game,
-                ply=game.ply_count,
-                side=before.side,
-                by=GameMove.By.HUMAN,
-                move=str(played),
-                position_before=str(before),
-                position_after=str(after),
-                **grade,
-            )
+            record.save(force_insert=True)
+            GameMove.objects.bulk_create(replies)
         except IntegrityError:  # another request played this ply first (the transaction is rolled back)
             raise ConflictError("the game has moved on: reload it and try again") from None
-        moved_on = _moved_on(after, game.human_side)
+        moved_on = _moved_on(after, game.human_side, plies=1 + len(replies))
         Game.objects.filter(pk=game.pk).update(**moved_on)
         if after.is_over():
             game_finished_on_commit(game.pk)
@@ -281,8 +304,85 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
             tasking.enqueue(grade_move_task, record.pk)
         elif moved_on["status"] == Game.Status.THINKING:
             tasking.enqueue(solver_turn_task, game.pk)
+        elif moved_on["status"] == Game.Status.YOUR_MOVE and replies:
+            tasking.enqueue(turn_prepare_task, game.pk, str(after))
         _notify(game.pk)
     return record
+
+
+def _replies_foreseen(game: Game, move: str) -> list[tuple[Position, str, Analysis]]:
+    """The solver's moves after the human plays ``move`` in the game's
+    current position, up to the human's next turn (or the end), as far as
+    the analyses they are chosen from are at hand in this process or Redis:
+    ``(position, move, analysis)`` each.  Nothing is written; a move that is
+    not legal gives nothing here (the transaction says what is wrong)."""
+    try:
+        position = Position.parse(game.current_position)
+        position = position.push(position.normalise_move(move))
+    except DominoError:
+        return []
+    foreseen: list[tuple[Position, str, Analysis]] = []
+    ply = game.ply_count + 1
+    while not position.is_over() and position.side != game.human_side:
+        analysis = analysis_cached_fast(str(position))
+        if analysis is None:
+            break
+        reply = opponent.choose_move(analysis, _solver_level(game, position.side), game.rng_seed, ply)
+        foreseen.append((position, reply, analysis))
+        position = position.push(reply)
+        ply += 1
+    return foreseen
+
+
+def _solver_record(game: Game, ply: int, before: Position, move: str, analysis: Analysis) -> GameMove:
+    """The solver's move ``move`` in ``before`` at ``ply``, graded from ``analysis``."""
+    return GameMove(
+        game=game,
+        ply=ply,
+        side=before.side,
+        by=GameMove.By.SOLVER,
+        move=move,
+        position_before=str(before),
+        position_after=str(before.push(move)),
+        graded_at=timezone.now(),
+        **opponent.grade_fields(analysis, move),
+    )
+
+
+def turn_prepare(*, game: Game, position: str) -> None:
+    """Ahead of the human's move in ``position``: its analysis, stored (the
+    grade and the hints need it, and the coach's exercises later), and if the
+    game is still there, the analyses of the solver's replies
+    (``_foresee``).  Idempotent."""
+    analysis_record(position)
+    if game.current_position == position and game.status == Game.Status.YOUR_MOVE:
+        _foresee(game, Position.parse(position), game.ply_count)
+
+
+def _foresee(game: Game, start: Position, ply: int) -> None:
+    """For each move the human could make in ``start`` (at ``ply``), the
+    analyses of the positions the solver would then move in and of the
+    human's next position after the solver's replies, put in Redis for a
+    while (most are never needed).  Then the request that plays the move
+    grades it, plays the reply and leaves the next grade ready, all by
+    lookup."""
+    ahead: dict[str, Analysis] = {}
+    # position -> the ply it is reached at; each round looks its positions up in one Redis read
+    frontier = {str(start.push(m)): (start.push(m), ply + 1) for m in start.legal_moves()}
+    while frontier:
+        found = analyses_cached_fast([key for key, (reached, _) in frontier.items() if not reached.is_over()])
+        following: dict[str, tuple[Position, int]] = {}
+        for key, (reached, at) in frontier.items():
+            if reached.is_over():
+                continue
+            analysis = found.get(key) or analysis_solve(key, keep=False)
+            ahead[key] = analysis
+            if reached.side != game.human_side:
+                reply = opponent.choose_move(analysis, _solver_level(game, reached.side), game.rng_seed, at)
+                after = reached.push(reply)
+                following[str(after)] = (after, at + 1)
+        frontier = following
+    analyses_share(ahead)
 
 
 def _describe_result(result: dict | None) -> str:
@@ -360,7 +460,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         # reply leaves: have it stored before the reply is, so that the human's
         # move is graded in its own request (a lookup) rather than on a worker.
         try:
-            analysis_solve(str(after))
+            analysis_record(str(after))
         except Exception:  # noqa: BLE001 - only a warm-up; grading computes it if needed
             log.exception("could not analyse %s ahead of time", after)
     with transaction.atomic():
@@ -386,6 +486,11 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             game_finished_on_commit(game.pk)
         elif status == Game.Status.THINKING:
             tasking.enqueue(solver_turn_task, game.pk)
+    if status == Game.Status.YOUR_MOVE:  # committed: now the analyses of the replies to the human's move
+        try:
+            _foresee(game, after, game.ply_count + 1)
+        except Exception:  # noqa: BLE001 - only ahead of need; the reply is then played by a task
+            log.exception("could not look ahead from %s", after)
     return record
 
 

@@ -1,0 +1,83 @@
+"""The solver's reply played in the request of the human's move: once the
+analyses of a turn are computed ahead (``turn_prepare``, a task queued when
+the human's turn begins), the move's answer carries its grade and the solver's
+reply, the same reply a worker would have played, and only the next turn's
+preparation is queued.  Without those analyses the reply is left to the
+solver's task, as before."""
+from __future__ import annotations
+
+import pytest
+
+from puzzles.analyses.models import Analysis
+from puzzles.games.models import Game, GameMove
+from puzzles.games.tasks import grade_move_task, turn_prepare_task
+from solver import Variant, deal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+SEED_A = next(s for s in range(100) if deal(s).side == "A")
+
+
+def _start(api, **body) -> dict:
+    response = api.post("/api/games/", {"level": "strong", "rng_seed": 12345, **body}, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def _play(api, game: dict, move: str) -> dict:
+    response = api.post(f"/api/games/{game['id']}/moves/", {"move": move, "ply": game["ply"]}, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def test_the_answer_carries_the_reply_a_worker_would_have_played(api, settings):
+    from unittest import mock
+
+    game = _start(api, seed=SEED_A, human="A")  # eager tasks: the turn is prepared at once
+    assert game["status"] == "your-move"
+    sent: list = []
+    with mock.patch("puzzles.core.tasking.send", lambda task, *args: sent.append((task, args))):
+        answer = _play(api, game, game["legal_moves"][0])
+    assert answer["status"] == "your-move" and answer["ply"] == 2
+    human, reply = answer["moves"]
+    assert human["grade"] is not None and reply["by"] == "solver" and reply["grade"] is not None
+    # nothing for the workers but the next turn's analyses
+    assert [(task, args) for task, args in sent] == [(turn_prepare_task, (game["id"], answer["position"]))]
+    # the same game, the reply left to the solver's task: the same move
+    settings.PUZZLES_REPLY_IN_REQUEST = False
+    other = _start(api, seed=SEED_A, human="A")
+    played = _play(api, other, game["legal_moves"][0])
+    assert [m["move"] for m in played["moves"]] == [human["move"], reply["move"]]
+    assert played["moves"][1]["value"] == reply["value"] and played["position"] == answer["position"]
+
+
+def test_without_the_analyses_at_hand_the_reply_is_the_tasks(api, no_tasks):
+    game = _start(api, seed=SEED_A, human="A")  # nothing runs: no analysis ahead
+    answer = _play(api, game, game["legal_moves"][0])
+    assert answer["status"] == "thinking" and len(answer["moves"]) == 1
+    assert [task for task, _ in no_tasks] == [turn_prepare_task, grade_move_task]
+
+
+def test_the_next_turns_analysis_is_stored_and_its_replies_are_ready(api):
+    game = _start(api, seed=SEED_A, human="A")
+    answer = _play(api, game, game["legal_moves"][0])
+    # kept for good (the grade, the hints and the coach's exercises read it)
+    assert Analysis.objects.filter(position=answer["position"], status=Analysis.Status.DONE).exists()
+    # and the move after that is answered in its request too
+    again = _play(api, answer, answer["legal_moves"][-1])
+    assert again["ply"] == 4 or again["status"] == "over"
+    assert GameMove.objects.filter(game_id=game["id"], by="solver").count() == 2 or again["status"] == "over"
+
+
+def test_in_partnership_the_three_other_seats_move_in_the_request(api):
+    rules = Variant.parse("partnership")
+    seed = next(s for s in range(200) if deal(s, rules).side == "A")
+    game = _start(api, seed=seed, variant="partnership", human="A")
+    assert game["status"] == "your-move"
+    answer = _play(api, game, game["legal_moves"][0])
+    if answer["status"] != "over":
+        assert answer["status"] == "your-move" and answer["to_move"] == "A"
+        assert [m["side"] for m in answer["moves"]] == ["A", "B", "C", "D"]
+        assert all(m["grade"] is not None for m in answer["moves"])
+        partner = answer["moves"][2]
+        assert partner["role"] == "partner"
+    assert Game.objects.get(pk=game["id"]).ply_count == len(answer["moves"])
