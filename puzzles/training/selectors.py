@@ -73,19 +73,21 @@ def puzzle_next(player: Player, theme: str | None = None, difficulty: str | None
     """A training puzzle near the player's rating that they have not tried:
     one of the few nearest (at random), never a daily puzzle.  The target
     is the rating moved by the difficulty (``days.DIFFICULTIES``: the
-    player's setting unless ``difficulty`` is given), and the puzzle keeps within ``days.DIFFICULTY_BAND`` of it."""
+    player's setting unless ``difficulty`` is given), and the puzzle keeps
+    within ``days.DIFFICULTY_BAND`` of it while any is left there; after
+    that the nearest puzzle left, so that a player is told there is nothing
+    left only when they have tried every puzzle (of the theme)."""
     rating = player_rating(player)
     offset = days.difficulty_offset(difficulty or (rating.difficulty if rating else None))
     target = (rating.rating if rating else DEFAULT_RATING) + offset
     tried = attempts_for_player(player).values_list("puzzle_id", flat=True)
-    queryset = Puzzle.objects.filter(
-        daily_on__isnull=True, rating__gte=target - days.DIFFICULTY_BAND, rating__lte=target + days.DIFFICULTY_BAND
-    ).exclude(pk__in=tried)
+    queryset = Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried)
     if theme:
         queryset = queryset.filter(themes__icontains=f'"{theme}"')
-    nearest = list(
-        queryset.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id").values_list("pk", flat=True)[:8]
-    )
+    by_distance = queryset.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
+    nearest = list(by_distance.filter(distance__lte=days.DIFFICULTY_BAND).values_list("pk", flat=True)[:8])
+    if not nearest:
+        nearest = list(by_distance.values_list("pk", flat=True)[:1])
     if not nearest:
         return None
     return Puzzle.objects.get(pk=random.choice(nearest))

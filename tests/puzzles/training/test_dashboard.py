@@ -124,3 +124,17 @@ def test_daily_is_the_best_of_its_band():
     best = band[2]
     Puzzle.objects.filter(pk=best.pk).update(score=99)
     assert services.daily_ensure(monday).pk == best.pk
+
+
+def test_next_puzzle_goes_beyond_the_band_before_saying_none_is_left(api):
+    """With every puzzle near the target tried, the next one is the nearest
+    of the rest; "none left" only once every puzzle was tried."""
+    puzzles = make_puzzles(6)  # ratings 900 to 1100: all far below a hardest target of 2100
+    assert api.post("/api/puzzles/difficulty/", {"difficulty": "hardest"}, format="json").status_code == 200
+    seen = []
+    for _ in range(6):
+        body = api.get("/api/puzzles/next/").json()
+        assert body["rating"] == max(p.rating for p in puzzles if p.pk not in seen)  # the nearest left
+        seen.append(body["id"])
+        assert api.post(f"/api/puzzles/{body['id']}/attempts/").status_code in (200, 201)
+    assert api.get("/api/puzzles/next/").status_code == 404
