@@ -186,8 +186,9 @@ CELERY_TASK_QUEUES = (Queue("grades"), Queue("celery"))
 CELERY_TASK_ROUTES = {
     "puzzles.games.tasks.grade_move_task": {"queue": "grades", "priority": 0},
     "puzzles.games.tasks.solver_turn_task": {"queue": "celery", "priority": 0},
-    # The analyses of a human's turn, ahead of the move: the next request needs them.
-    "puzzles.games.tasks.turn_prepare_task": {"queue": "grades", "priority": 0},
+    # The analyses of a human's turn, ahead of the move (the next request
+    # needs them): beside the solver's turns, leaving the grading worker free.
+    "puzzles.games.tasks.turn_prepare_task": {"queue": "celery", "priority": 0},
     "puzzles.analyses.tasks.compute_analysis_task": {"queue": "celery", "priority": 5},
     "puzzles.games.tasks.requeue_stale_work_task": {"queue": "celery", "priority": 9},
     # A player waits for the solver's reply in a puzzle attempt.

@@ -45,10 +45,14 @@ class Prepared(Generic[M]):
         return found
 
     def objects(self, *args: Any) -> list[M]:
+        if _beyond_columns(args):
+            return []
         sql, model, alias = self._cached()
         return list(model._default_manager.db_manager(alias).raw(sql, args))
 
     def rows(self, *args: Any) -> list[Sequence[Any]]:
+        if _beyond_columns(args):
+            return []
         sql, _, alias = self._cached()
         with connections[alias].cursor() as cursor:
             cursor.execute(sql, args)
@@ -60,3 +64,10 @@ class Prepared(Generic[M]):
         if len(self._sql) == 1:
             return next(iter(self._sql.values()))
         return self._prepared()
+
+
+def _beyond_columns(args: tuple[Any, ...]) -> bool:
+    """Whether a whole number among ``args`` is outside the 64-bit range of
+    every integer column (no row has it; SQLite would raise OverflowError
+    where the ORM checks first)."""
+    return any(type(a) is int and not -(1 << 63) <= a < 1 << 63 for a in args)

@@ -1,7 +1,9 @@
 """Reads of practice games (no writes here)."""
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import QuerySet
+from django.db.transaction import TransactionManagementError
 from django.http import Http404
 
 from puzzles.accounts.players import Player
@@ -53,6 +55,8 @@ def game_by_id(game_id: int) -> Game | None:
 def game_locked(game_id: int) -> Game:
     """The game, locked until the transaction ends (``select_for_update``;
     SQLite locks the whole database for the transaction's first write)."""
+    if connection.get_autocommit():  # as Django refuses select_for_update outside a transaction
+        raise TransactionManagementError("game_locked is for inside a transaction")
     found = _LOCKED.objects(game_id)
     if not found:
         raise Game.DoesNotExist(f"no game {game_id}")

@@ -304,7 +304,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
             tasking.enqueue(grade_move_task, record.pk)
         elif moved_on["status"] == Game.Status.THINKING:
             tasking.enqueue(solver_turn_task, game.pk)
-        elif moved_on["status"] == Game.Status.YOUR_MOVE and replies:
+        if moved_on["status"] == Game.Status.YOUR_MOVE:  # after the reply, or the human's again (+doubles)
             tasking.enqueue(turn_prepare_task, game.pk, str(after))
         _notify(game.pk)
     return record
@@ -366,23 +366,26 @@ def _foresee(game: Game, start: Position, ply: int) -> None:
     while (most are never needed).  Then the request that plays the move
     grades it, plays the reply and leaves the next grade ready, all by
     lookup."""
-    ahead: dict[str, Analysis] = {}
-    # position -> the ply it is reached at; each round looks its positions up in one Redis read
+    # position -> the ply it is reached at; each round looks its positions up
+    # in one Redis read and shares what it had to compute (an analysis found
+    # there keeps its own time to live)
     frontier = {str(start.push(m)): (start.push(m), ply + 1) for m in start.legal_moves()}
     while frontier:
         found = analyses_cached_fast([key for key, (reached, _) in frontier.items() if not reached.is_over()])
+        computed: dict[str, Analysis] = {}
         following: dict[str, tuple[Position, int]] = {}
         for key, (reached, at) in frontier.items():
             if reached.is_over():
                 continue
-            analysis = found.get(key) or analysis_solve(key, keep=False)
-            ahead[key] = analysis
+            analysis = found.get(key)
+            if analysis is None:
+                analysis = computed[key] = analysis_solve(key, keep=False)
             if reached.side != game.human_side:
                 reply = opponent.choose_move(analysis, _solver_level(game, reached.side), game.rng_seed, at)
                 after = reached.push(reply)
                 following[str(after)] = (after, at + 1)
+        analyses_share(computed)
         frontier = following
-    analyses_share(ahead)
 
 
 def _describe_result(result: dict | None) -> str:

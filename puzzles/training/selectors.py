@@ -84,10 +84,13 @@ def puzzle_next(player: Player, theme: str | None = None, difficulty: str | None
     queryset = Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried)
     if theme:
         queryset = queryset.filter(themes__icontains=f'"{theme}"')
-    by_distance = queryset.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
-    nearest = list(by_distance.filter(distance__lte=days.DIFFICULTY_BAND).values_list("pk", flat=True)[:8])
+    band = queryset.filter(rating__gte=target - days.DIFFICULTY_BAND, rating__lte=target + days.DIFFICULTY_BAND)
+    nearest = list(
+        band.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id").values_list("pk", flat=True)[:8]
+    )
     if not nearest:
-        nearest = list(by_distance.values_list("pk", flat=True)[:1])
+        rest = queryset.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
+        nearest = list(rest.values_list("pk", flat=True)[:1])
     if not nearest:
         return None
     return Puzzle.objects.get(pk=random.choice(nearest))

@@ -48,3 +48,24 @@ def test_a_games_urls_are_the_ones_reverse_gives():
     urls = presentation.game_urls(game)
     assert urls["self"] == reverse("games:api-game-detail", args=[game.pk])
     assert urls["review"] == reverse("games:review-game", args=[game.pk]) and len(urls) == 7
+
+
+def test_an_id_no_column_can_hold_is_no_row(api):
+    """SQLite raises OverflowError for a number past 64 bits where the ORM
+    checks first: the prepared reads answer "no such row", so the API's 404."""
+    huge = 99999999999999999999
+    assert selectors.game_by_id(huge) is None and selectors.game_version(huge) is None
+    for path in (f"/api/games/{huge}/", f"/api/games/{huge}/?wait=1&timeout=1"):
+        response = api.get(path)
+        assert response.status_code == 404 and "error" in response.json()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_game_is_locked_only_inside_a_transaction():
+    from django.db.transaction import TransactionManagementError, atomic
+
+    game = _game("mine")
+    with pytest.raises(TransactionManagementError):
+        selectors.game_locked(game.pk)
+    with atomic():
+        assert selectors.game_locked(game.pk) == game

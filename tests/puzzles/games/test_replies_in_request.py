@@ -81,3 +81,23 @@ def test_in_partnership_the_three_other_seats_move_in_the_request(api):
         partner = answer["moves"][2]
         assert partner["role"] == "partner"
     assert Game.objects.get(pk=game["id"]).ply_count == len(answer["moves"])
+
+
+def test_a_double_that_moves_again_prepares_the_humans_next_turn(api):
+    """With +doubles the human moves again after a double: no reply, and the
+    next turn is prepared (its analysis stored) all the same."""
+    from unittest import mock
+
+    rules = Variant.parse("lewicki+doubles")
+
+    def double_of(position):
+        return next((str(m) for m in position.legal_moves() if str(m)[:1] == str(m)[1:2]), None)
+
+    seed = next(s for s in range(300) if deal(s, rules).side == "A" and double_of(deal(s, rules)))
+    game = _start(api, seed=seed, variant="lewicki+doubles", human="A")
+    sent: list = []
+    with mock.patch("puzzles.core.tasking.send", lambda task, *args: sent.append((task, args))):
+        answer = _play(api, game, double_of(deal(seed, rules)))
+    assert answer["status"] == "your-move" and answer["to_move"] == "A" and len(answer["moves"]) == 1
+    assert answer["moves"][0]["grade"] is not None
+    assert sent == [(turn_prepare_task, (game["id"], answer["position"]))]
