@@ -14,6 +14,7 @@ DATABASE_URL        any dj-database-url URL (PostgreSQL too)     SQLite ``db.sql
 REDIS_URL           Celery broker, result backend and cache      ``redis://127.0.0.1:6379/0``
 DATABASE_POOL_SIZE  PostgreSQL connections pooled per process     ``10`` (``DATABASE_POOL=0``: no pool)
 PUZZLES_GRADE_IN_REQUEST ``0``: every grade on the grading workers  ``1`` (known analyses: in the request)
+PUZZLES_REPLY_IN_REQUEST ``0``: every solver's reply on the workers  ``1`` (analysed ahead: in the request)
 PUZZLES_MAX_URL_CHARS longest address read (else 414)            ``8190``
 FRONTEND_DIST       the Vite build directory                     ``frontend/dist``
 =================== ============================================ =========================
