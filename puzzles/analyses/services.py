@@ -74,10 +74,18 @@ def analysis_solve(position: str, *, keep: bool = True) -> solver.Analysis:
     positions of a game."""
     result = selectors.analysis_cached(position) if keep else selectors.analysis_cached_fast(position)
     if result is None:
-        result = solver.analyse(solver.Position.parse(position))
+        result = analysis_computed(position)
         if keep:
             _store(position, result)
-        selectors.analysis_remember(position, result)
+    return result
+
+
+def analysis_computed(position: str) -> solver.Analysis:
+    """The analysis of a normalised position computed here and now (no
+    lookup: for a caller that has just looked), kept in this process's
+    memory only.  For tasks only: this runs the solver."""
+    result = solver.analyse(solver.Position.parse(position))
+    selectors.analysis_remember(position, result)
     return result
 
 
@@ -85,7 +93,7 @@ def analysis_record(position: str) -> solver.Analysis:
     """The analysis of a normalised position, from this process's memory or
     Redis, else computed here; stored either way (the database row is the
     record that stays; one upsert).  For tasks only."""
-    result = selectors.analysis_cached_fast(position) or analysis_solve(position, keep=False)
+    result = analysis_solve(position, keep=False)
     _store(position, result)
     return result
 

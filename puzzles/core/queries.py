@@ -4,7 +4,7 @@ Django builds a query's SQL afresh each time it runs: for
 ``Game.objects.filter(pk=1).first()`` about 0.4 ms of the web server's time
 here, several times what the database takes to answer, and a move's request
 made five such reads.  A ``Prepared`` read keeps the SQL Django built for its
-queryset the first time (per database vendor) and runs it again with new
+queryset the first time and runs it again with new
 values: ``objects`` through ``Model.objects.raw``, which still converts every
 column as the ORM does, ``rows`` as plain tuples.
 
@@ -31,39 +31,32 @@ class Prepared(Generic[M]):
     def __init__(self, build: Callable[..., QuerySet[Any]], *placeholders: Any) -> None:
         self.build = build
         self.placeholders = placeholders
-        self._sql: dict[str, tuple[str, type[M], str]] = {}
+        # (sql, model, database alias), built on first use: a process has one
+        # default database, so one vendor's SQL
+        self._sql: tuple[str, type[M], str] | None = None
 
     def _prepared(self) -> tuple[str, type[M], str]:
-        queryset = self.build(*self.placeholders)
-        vendor = connections[queryset.db].vendor
-        found = self._sql.get(vendor)
-        if found is None:
+        if self._sql is None:
+            queryset = self.build(*self.placeholders)
             sql, params = queryset.query.sql_with_params()
             if tuple(params) != self.placeholders:
                 raise RuntimeError(f"the query's values come as {params!r}, not as its arguments {self.placeholders!r}")
-            found = self._sql[vendor] = (sql, queryset.model, queryset.db)
-        return found
+            self._sql = (sql, queryset.model, queryset.db)
+        return self._sql
 
     def objects(self, *args: Any) -> list[M]:
         if _beyond_columns(args):
             return []
-        sql, model, alias = self._cached()
+        sql, model, alias = self._prepared()
         return list(model._default_manager.db_manager(alias).raw(sql, args))
 
     def rows(self, *args: Any) -> list[Sequence[Any]]:
         if _beyond_columns(args):
             return []
-        sql, _, alias = self._cached()
+        sql, _, alias = self._prepared()
         with connections[alias].cursor() as cursor:
             cursor.execute(sql, args)
             return cursor.fetchall()
-
-    def _cached(self) -> tuple[str, type[M], str]:
-        # The vendor of the default database does not change while a process
-        # runs: after the first build, the one entry is the answer.
-        if len(self._sql) == 1:
-            return next(iter(self._sql.values()))
-        return self._prepared()
 
 
 def _beyond_columns(args: tuple[Any, ...]) -> bool:

@@ -33,6 +33,7 @@ from puzzles.analyses.models import Analysis as AnalysisRow
 from puzzles.analyses.selectors import analyses_cached_fast, analysis_cached, analysis_cached_fast
 from puzzles.analyses.services import (
     analyses_share,
+    analysis_computed,
     analysis_record,
     analysis_request,
     analysis_solve,
@@ -327,11 +328,18 @@ def _replies_foreseen(game: Game, move: str) -> list[tuple[Position, str, Analys
         analysis = analysis_cached_fast(str(position))
         if analysis is None:
             break
-        reply = opponent.choose_move(analysis, _solver_level(game, position.side), game.rng_seed, ply)
+        reply = _solver_choice(game, position, analysis, ply)
         foreseen.append((position, reply, analysis))
         position = position.push(reply)
         ply += 1
     return foreseen
+
+
+def _solver_choice(game: Game, position: Position, analysis: Analysis, ply: int) -> str:
+    """The solver's move in ``position`` at ``ply``: by the seat's level and
+    the game's seeded generator, so the solver's task, the request that
+    plays a reply and the look-ahead all choose the same one."""
+    return opponent.choose_move(analysis, _solver_level(game, position.side), game.rng_seed, ply)
 
 
 def _solver_record(game: Game, ply: int, before: Position, move: str, analysis: Analysis) -> GameMove:
@@ -379,9 +387,9 @@ def _foresee(game: Game, start: Position, ply: int) -> None:
                 continue
             analysis = found.get(key)
             if analysis is None:
-                analysis = computed[key] = analysis_solve(key, keep=False)
+                analysis = computed[key] = analysis_computed(key)
             if reached.side != game.human_side:
-                reply = opponent.choose_move(analysis, _solver_level(game, reached.side), game.rng_seed, at)
+                reply = _solver_choice(game, reached, analysis, at)
                 after = reached.push(reply)
                 following[str(after)] = (after, at + 1)
         analyses_share(computed)
@@ -455,7 +463,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
     # Only this task needs the analysis the solver chooses its move from:
     # it is not stored (the move's own grading columns keep what matters).
     analysis = analysis_solve(game.current_position, keep=False)
-    move = opponent.choose_move(analysis, _solver_level(game, before.side), game.rng_seed, game.ply_count)
+    move = _solver_choice(game, before, analysis, game.ply_count)
     after = before.push(move)
     status = _status_after(after, game.human_side)
     if status == Game.Status.YOUR_MOVE:
@@ -473,17 +481,8 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         ).update(**_moved_on(after, game.human_side))
         if not updated:  # someone else played this turn already
             return None
-        record = GameMove.objects.create(
-            game=game,
-            ply=game.ply_count,
-            side=before.side,
-            by=GameMove.By.SOLVER,
-            move=move,
-            position_before=str(before),
-            position_after=str(after),
-            graded_at=timezone.now(),
-            **opponent.grade_fields(analysis, move),
-        )
+        record = _solver_record(game, game.ply_count, before, move, analysis)
+        record.save(force_insert=True)
         _notify(game.pk)
         if status == Game.Status.OVER:
             game_finished_on_commit(game.pk)
