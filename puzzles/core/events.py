@@ -4,7 +4,8 @@ without hammering the server (``GET /api/games/<id>/?wait=<version>``).
 Every change bumps a row's ``version`` in the database; after the commit the
 writer publishes on the Redis channel of the row (``channel(kind, id)``).  A waiter subscribes, then
 checks the version in the database, and sleeps on the channel until a notice
-(or a short timeout) says to look again.  Without Redis (or with
+says to look again (or, under WSGI, a short timeout; under ASGI the shared
+subscription wakes every waiter when its connection drops or is made again).  Without Redis (or with
 ``PUZZLES_EVENTS`` off) it falls back to polling the database every 50 ms.
 """
 from __future__ import annotations
@@ -20,8 +21,6 @@ from django.conf import settings
 from django.db import transaction
 
 log = logging.getLogger(__name__)
-# How often a waiting long poll reads the database without a notice.
-ASYNC_RECHECK_SECONDS = 10.0
 _client: redis.Redis | None = None
 
 
@@ -120,6 +119,7 @@ class _Hub:
         # concurrent ones would each take a connection of their own.
         self.lock = asyncio.Lock()
         self.subscribed: set[str] = set()
+        self.watched: Any = None  # the connection whose reconnections wake every waiter
 
     async def subscribe(self, name: str) -> asyncio.Event:
         event = asyncio.Event()
@@ -129,12 +129,28 @@ class _Hub:
                 if name not in self.subscribed:
                     await self.pubsub.subscribe(name)
                     self.subscribed.add(name)
+                    connection = self.pubsub.connection
+                    if connection is not None and connection is not self.watched:
+                        # redis-py connects again by itself after a drop (and
+                        # subscribes again); notices published meanwhile are lost
+                        connection.register_connect_callback(self._reconnected)
+                        self.watched = connection
         except BaseException:  # cancelled (the client went away) or failed: no waiter left behind
             self._forget(name, event)
             raise
         if self.reader is None or self.reader.done():
             self.reader = asyncio.get_running_loop().create_task(self._read())
         return event
+
+    def _reconnected(self, connection: Any) -> None:
+        """The subscription's connection was made again: a notice may have
+        been lost meanwhile, so every waiter reads its row again."""
+        self._wake_all()
+
+    def _wake_all(self) -> None:
+        for waiting in self.waiters.values():
+            for event in waiting:
+                event.set()
 
     def _forget(self, name: str, event: asyncio.Event) -> None:
         waiting = self.waiters.get(name)
@@ -165,9 +181,7 @@ class _Hub:
 
     def fail(self) -> None:
         self.broken = True
-        for waiting in self.waiters.values():
-            for event in waiting:
-                event.set()
+        self._wake_all()
         _hubs.pop(asyncio.get_running_loop(), None)
 
 
@@ -182,44 +196,84 @@ def _hub() -> _Hub:
     return hub
 
 
+class Subscription:
+    """One waiter's subscription to a channel, on the event loop's shared hub
+    (``async with Subscription(name) as sub``).  Read the row after entering,
+    so that no notice of a change made meanwhile is missed; then
+    ``await sub.notice(seconds)`` says whether to read it again.  Without
+    Redis (or once it fails) ``notice`` waits a quarter of a second and says
+    to read again: the database is polled."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.hub: _Hub | None = None
+        self.event: asyncio.Event | None = None
+
+    async def __aenter__(self) -> Subscription:
+        if enabled():
+            try:
+                self.hub = _hub()
+                self.event = await self.hub.subscribe(self.name)
+            except (redis.RedisError, OSError) as exc:
+                log.warning("long polls: cannot subscribe to %s (%s); polling the database", self.name, exc)
+                if self.hub is not None:
+                    self.hub.fail()
+                self.hub = self.event = None
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self.hub is not None and self.event is not None:
+            try:
+                await self.hub.unsubscribe(self.name, self.event)
+            except (redis.RedisError, OSError):
+                self.hub.fail()
+
+    async def notice(self, seconds: float) -> bool:
+        """Wait at most ``seconds`` for a notice: True when one came (or the
+        hub failed, or there is none: read the row again), False when the
+        time passed quietly.  The hub wakes every waiter when Redis fails, so
+        a quiet wait on a sound subscription means the row did not change."""
+        if self.event is None or self.hub is None or self.hub.broken:
+            await asyncio.sleep(min(seconds, 0.25))
+            return True
+        try:
+            await asyncio.wait_for(self.event.wait(), timeout=seconds)
+        except TimeoutError:
+            return self.hub.broken
+        self.event.clear()
+        return True
+
+
+_UNREAD = object()
+
+
+async def wait_subscribed(
+    sub: Subscription, current_version: Callable[[], Awaitable[int | None]], version: int, timeout: float,
+    seen: Any = _UNREAD,
+) -> int | None:
+    """Within ``sub``: return once the row's version differs from ``version``
+    or ``timeout`` s have passed, with the version seen last (``seen`` when
+    the caller read it after subscribing).  The database is read only when a
+    notice comes: a poll that waits out its time quietly costs no read."""
+    deadline = time.monotonic() + timeout
+    if seen is _UNREAD:
+        seen = await current_version()
+    while seen == version:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            break
+        if await sub.notice(remaining):
+            seen = await current_version()
+    return seen
+
+
 async def async_wait_for_change(
     name: str, current_version: Callable[[], Awaitable[int | None]], version: int, timeout: float
 ) -> int | None:
     """``wait_for_change`` for the event loop: holds no thread and no
     connection of its own while it waits (the process's long polls share one
-    Redis subscription).  The database is read when a notice arrives, and
-    every ``ASYNC_RECHECK_SECONDS`` in case one was lost; without Redis (or
-    when it fails) four times a second."""
-    deadline = time.monotonic() + timeout
-    hub = event = None
-    if enabled():
-        try:
-            hub = _hub()
-            event = await hub.subscribe(name)
-        except (redis.RedisError, OSError) as exc:
-            log.warning("long polls: cannot subscribe to %s (%s); polling the database", name, exc)
-            if hub is not None:
-                hub.fail()
-            hub = event = None
-    try:
-        while True:
-            seen = await current_version()
-            if seen != version:
-                return seen
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return seen
-            if event is not None and hub is not None and not hub.broken:
-                try:
-                    await asyncio.wait_for(event.wait(), timeout=min(remaining, ASYNC_RECHECK_SECONDS))
-                except TimeoutError:
-                    pass
-                event.clear()
-            else:
-                await asyncio.sleep(min(remaining, 0.25))
-    finally:
-        if hub is not None and event is not None:
-            try:
-                await hub.unsubscribe(name, event)
-            except (redis.RedisError, OSError):
-                hub.fail()
+    Redis subscription).  The database is read once subscribed and again
+    when a notice arrives; without Redis (or when it fails) four times a
+    second."""
+    async with Subscription(name) as sub:
+        return await wait_subscribed(sub, current_version, version, timeout)

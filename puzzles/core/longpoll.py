@@ -169,21 +169,26 @@ class LongPolls:
         # handful of threads and database connections, not one each.
         version_of: Callable[[], Awaitable[Any]] = sync_to_async(read_version, thread_sensitive=False)
         client = _client(request)
+        channel = events.channel(route.kind, row_id)
         try:
-            if await version_of() != asked:
-                # news already, not theirs, or over the rate: the view answers
-                return await self._forward(scope, query, receive, received, send, counted)
-            if _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:
-                return await _respond(
-                    send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"}
-                )
-            _open[client] += 1
-            try:
-                seen = await self._hold(route, row_id, version_of, asked, timeout, receive, received)
-            finally:
-                _open[client] -= 1
-                if _open[client] <= 0:
-                    del _open[client]
+            # Subscribed before the first read, so that no change made
+            # meanwhile goes unnoticed; then a quiet hold reads nothing more.
+            async with events.Subscription(channel) as sub:
+                first = await version_of()
+                if first != asked:
+                    seen: object = first  # news already, not theirs, or over the rate: the view answers
+                elif _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:
+                    return await _respond(
+                        send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"}
+                    )
+                else:
+                    _open[client] += 1
+                    try:
+                        seen = await self._hold(sub, version_of, asked, timeout, receive, received)
+                    finally:
+                        _open[client] -= 1
+                        if _open[client] <= 0:
+                            del _open[client]
         except Exception:  # the database or Redis failed: the view answers at once, with Django's errors if need be
             log.exception("long polls: could not hold a poll on %s %s", route.kind, row_id)
             return await self._forward(scope, query, receive, received, send, counted)
@@ -213,7 +218,7 @@ class LongPolls:
 
     @staticmethod
     async def _hold(
-        route: Route, row_id: int, version_of: Callable[[], Awaitable[Any]], asked: int, timeout: float,
+        sub: events.Subscription, version_of: Callable[[], Awaitable[Any]], asked: int, timeout: float,
         receive: Receive, received: list[Message],
     ) -> object:
         """The version once it moves on or the hold runs out, or ``_GONE``
@@ -226,9 +231,7 @@ class LongPolls:
                     return
                 received.append(message)
 
-        waiting = asyncio.ensure_future(
-            events.async_wait_for_change(events.channel(route.kind, row_id), version_of, asked, timeout)
-        )
+        waiting = asyncio.ensure_future(events.wait_subscribed(sub, version_of, asked, timeout, seen=asked))
         listening = asyncio.ensure_future(listen())
         try:
             await asyncio.wait({waiting, listening}, return_when=asyncio.FIRST_COMPLETED)

@@ -223,3 +223,68 @@ def test_held_polls_share_one_redis_subscription(redis_server, settings):
     assert woken[7] < 1.0  # woken by its notice
     assert min(t for row, t in woken.items() if row != 7) > 2.5  # the others waited out their timeout
     events._client = None
+
+
+def test_a_quiet_held_poll_reads_its_row_once(redis_server, settings):
+    """Under ASGI a held poll reads the row once it is subscribed and again
+    only when a notice comes: hundreds of idle polls cost the database
+    nothing while they wait, and nothing when they run out."""
+    import asyncio
+
+    from puzzles.core import events
+
+    settings.PUZZLES_EVENTS = True
+    settings.REDIS_URL = redis_server
+    reads = {"quiet": 0, "noticed": 0}
+    versions = {"quiet": 1, "noticed": 1}
+
+    def reader(row: str):
+        async def version() -> int:
+            reads[row] += 1
+            return versions[row]
+        return version
+
+    async def scenario() -> tuple[int | None, int | None]:
+        quiet = asyncio.create_task(events.async_wait_for_change("od:test:quiet", reader("quiet"), 1, timeout=1.5))
+        noticed = asyncio.create_task(events.async_wait_for_change("od:test:noticed", reader("noticed"), 1, timeout=5))
+        await asyncio.sleep(0.5)
+        versions["noticed"] = 2
+        await asyncio.to_thread(events.publish, "od:test:noticed")
+        return await quiet, await noticed
+
+    assert asyncio.run(scenario()) == (1, 2)
+    assert reads == {"quiet": 1, "noticed": 2}
+    events._client = None
+
+
+def test_a_dropped_subscription_wakes_the_held_polls(redis_server, settings):
+    """A notice published while the shared subscription's connection is down
+    is lost: when the connection drops, or redis-py makes it again by itself,
+    every held poll reads its row again instead of waiting out its time."""
+    import asyncio
+
+    import redis as redis_lib
+
+    from puzzles.core import events
+
+    settings.PUZZLES_EVENTS = True
+    settings.REDIS_URL = redis_server
+    server = redis_lib.Redis.from_url(redis_server)
+    versions = {"row": 1}
+
+    async def version() -> int:
+        return versions["row"]
+
+    async def scenario() -> float:
+        start = time.monotonic()
+        waiter = asyncio.create_task(events.async_wait_for_change("od:test:dropped", version, 1, timeout=8))
+        while not server.pubsub_channels("od:test:dropped"):
+            await asyncio.sleep(0.05)
+        versions["row"] = 2  # changed, and the notice never sent
+        server.client_kill_filter(_type="pubsub")
+        assert await waiter == 2
+        return time.monotonic() - start
+
+    assert asyncio.run(scenario()) < 4
+    events._hubs.clear()
+    events._client = None
