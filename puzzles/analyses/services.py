@@ -98,6 +98,33 @@ def analysis_record(position: str) -> solver.Analysis:
     return result
 
 
+def analysis_keep(position: str, result: solver.Analysis) -> None:
+    """Store the row of a finished analysis already at hand (a worker
+    computed it ahead of need and put it in Redis), in the caller's
+    transaction: a web request that grades a move by lookup keeps the
+    analysis it graded from, for the coach's exercises and the game's
+    review.  A row already there is left as it is (a pending one is being
+    computed)."""
+    now = timezone.now()
+    Analysis.objects.bulk_create(
+        [Analysis(position=position, status=Analysis.Status.DONE, result=result.to_json(), error="",
+                  computed_at=now, updated_at=now)],
+        ignore_conflicts=True,
+    )
+
+
+def analysis_ahead(position: str) -> solver.Analysis:
+    """The analysis of a normalised position, made ready ahead of need: from
+    this process's memory or Redis, else computed here and put in Redis for
+    ``PUZZLES_AHEAD_CACHE_SECONDS`` (no row: the request that uses it stores
+    it, ``analysis_keep``).  For tasks only: this runs the solver."""
+    result = selectors.analysis_cached_fast(position)
+    if result is None:
+        result = analysis_computed(position)
+        analyses_share({position: result})
+    return result
+
+
 def analyses_share(results: dict[str, solver.Analysis]) -> None:
     """Put analyses computed ahead of need (``keep=False``) where every
     process finds them: in Redis, for ``PUZZLES_AHEAD_CACHE_SECONDS``, not

@@ -33,7 +33,9 @@ from puzzles.analyses.models import Analysis as AnalysisRow
 from puzzles.analyses.selectors import analyses_cached_fast, analysis_cached, analysis_cached_fast
 from puzzles.analyses.services import (
     analyses_share,
+    analysis_ahead,
     analysis_computed,
+    analysis_keep,
     analysis_record,
     analysis_request,
     analysis_solve,
@@ -272,6 +274,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
         grade: dict[str, Any] = {}
         if known is not None and str(known.position) == str(before):
             grade = {"graded_at": timezone.now(), **opponent.grade_fields(known, str(played))}
+            analysis_keep(str(before), known)  # the row the grade came from, kept with the move
         record = GameMove(
             game=game,
             ply=game.ply_count,
@@ -358,11 +361,11 @@ def _solver_record(game: Game, ply: int, before: Position, move: str, analysis: 
 
 
 def turn_prepare(*, game: Game, position: str) -> None:
-    """Ahead of the human's move in ``position``: its analysis, stored (the
-    grade and the hints need it, and the coach's exercises later), and if the
-    game is still there, the analyses of the solver's replies
-    (``_foresee``).  Idempotent."""
-    analysis_record(position)
+    """Ahead of the human's move in ``position``: its analysis, in Redis (the
+    grade and the hints need it; the move's request stores its row), and if
+    the game is still there, the analyses of the solver's replies
+    (``_foresee``).  Idempotent; writes nothing to the database."""
+    analysis_ahead(position)
     if game.current_position == position and game.status == Game.Status.YOUR_MOVE:
         _foresee(game, Position.parse(position), game.ply_count)
 
@@ -413,7 +416,8 @@ def move_grade(*, move: GameMove) -> GameMove:
         return move
     if settings.PUZZLES_GRADE_DELAY_SECONDS:  # crash tests: a window to kill the worker in
         time.sleep(settings.PUZZLES_GRADE_DELAY_SECONDS)
-    fields = opponent.grade_fields(analysis_solve(move.position_before), move.move)
+    # stored (the coach's exercises read the row), though usually found ready in Redis
+    fields = opponent.grade_fields(analysis_record(move.position_before), move.move)
     with transaction.atomic():
         updated = GameMove.objects.filter(pk=move.pk, graded_at__isnull=True).update(
             graded_at=timezone.now(), **fields
@@ -468,10 +472,11 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
     status = _status_after(after, game.human_side)
     if status == Game.Status.YOUR_MOVE:
         # The human's grade and hints need the analysis of the position the
-        # reply leaves: have it stored before the reply is, so that the human's
-        # move is graded in its own request (a lookup) rather than on a worker.
+        # reply leaves: have it in Redis before the reply is stored, so that the
+        # human's move is graded in its own request (a lookup) rather than on a
+        # worker.
         try:
-            analysis_record(str(after))
+            analysis_ahead(str(after))
         except Exception:  # noqa: BLE001 - only a warm-up; grading computes it if needed
             log.exception("could not analyse %s ahead of time", after)
     with transaction.atomic():

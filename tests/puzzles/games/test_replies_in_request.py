@@ -57,15 +57,21 @@ def test_without_the_analyses_at_hand_the_reply_is_the_tasks(api, no_tasks):
     assert [task for task, _ in no_tasks] == [turn_prepare_task, grade_move_task]
 
 
-def test_the_next_turns_analysis_is_stored_and_its_replies_are_ready(api):
+def test_the_next_turns_analysis_is_ready_and_stored_with_the_move(api):
+    from puzzles.analyses.cache import analysis_cache_get
+
     game = _start(api, seed=SEED_A, human="A")
     answer = _play(api, game, game["legal_moves"][0])
-    # kept for good (the grade, the hints and the coach's exercises read it)
-    assert Analysis.objects.filter(position=answer["position"], status=Analysis.Status.DONE).exists()
-    # and the move after that is answered in its request too
+    # ready in Redis for the grade and the hints; the workers wrote no row
+    assert analysis_cache_get(answer["position"]) is not None
+    assert not Analysis.objects.filter(position=answer["position"]).exists()
+    # the move after that is answered in its request too, and the analysis it
+    # was graded from is kept for good with it (the coach's exercises read it)
     again = _play(api, answer, answer["legal_moves"][-1])
     assert again["ply"] == 4 or again["status"] == "over"
     assert GameMove.objects.filter(game_id=game["id"], by="solver").count() == 2 or again["status"] == "over"
+    row = Analysis.objects.get(position=answer["position"])
+    assert row.status == Analysis.Status.DONE and row.result == analysis_cache_get(answer["position"])
 
 
 def test_in_partnership_the_three_other_seats_move_in_the_request(api):
@@ -85,7 +91,7 @@ def test_in_partnership_the_three_other_seats_move_in_the_request(api):
 
 def test_a_double_that_moves_again_prepares_the_humans_next_turn(api):
     """With +doubles the human moves again after a double: no reply, and the
-    next turn is prepared (its analysis stored) all the same."""
+    next turn is prepared all the same."""
     from unittest import mock
 
     rules = Variant.parse("lewicki+doubles")
