@@ -10,10 +10,17 @@ the service's function body, since tasks import services), never a name.
 """
 from __future__ import annotations
 
+import base64
+import json
 import logging
+import uuid
+from bisect import bisect
 from typing import Any
 
+import redis
 from django.db import InterfaceError, OperationalError, transaction
+from kombu.transport.redis import PRIORITY_STEPS
+from kombu.transport.redis import Channel as RedisChannel
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -39,7 +46,10 @@ def send(task: Any, *args: Any) -> None:
     recorded in the database and the beat task (or the next look at it)
     queues it again; in eager mode (the tests) the error is raised."""
     try:
-        task.delay(*args)
+        if _direct(task.app):
+            _push(task, args)
+        else:
+            task.delay(*args)
     except Exception:  # noqa: BLE001 - see the docstring
         if task.app.conf.task_always_eager:
             raise
@@ -49,3 +59,74 @@ def send(task: Any, *args: Any) -> None:
 def enqueue(task: Any, *args: Any) -> None:
     """Queue a task once the current transaction commits (at once outside one)."""
     transaction.on_commit(lambda: send(task, *args))
+
+
+# ------------------------------------------------------------ direct sending
+#
+# ``task.delay`` spent about 1.3 ms of the web server's time on a message
+# whose sending is one LPUSH of 0.2 ms (kombu's producer pool, the publish
+# retry machinery, the result object).  On a Redis broker the message is
+# built here instead: Celery builds the headers, properties and body
+# (``amqp.as_task_v2``, the task protocol 2), the queue and priority come
+# from the task's route, and the message goes into the Redis list kombu's
+# Redis transport reads, in the envelope that transport writes.  The workers
+# read it as any other message (the tests with real workers send this way).
+
+_routes: dict[str, tuple[str, str, int]] = {}  # task name -> (list key, routing key, priority)
+_brokers: dict[str, redis.Redis] = {}
+
+
+def _direct(app: Any) -> bool:
+    url = str(app.conf.broker_url or "")
+    return not app.conf.task_always_eager and url.startswith(("redis://", "rediss://"))
+
+
+def _route(task: Any) -> tuple[str, str, int]:
+    found = _routes.get(task.name)
+    if found is None:
+        app = task.app
+        options = app.amqp.router.route({}, task.name, (), {}, task)
+        queue = options["queue"]
+        transport = app.conf.broker_transport_options or {}
+        steps = transport.get("priority_steps", PRIORITY_STEPS)
+        priority = options.get("priority")
+        if priority is None:
+            priority = app.conf.task_default_priority or 0
+        step = steps[bisect(steps, max(0, min(int(priority), 9))) - 1]
+        key = f"{queue.name}{transport.get('sep', RedisChannel.sep)}{step}" if step else queue.name
+        found = _routes[task.name] = (key, queue.name, int(priority))
+    return found
+
+
+def _broker(app: Any) -> redis.Redis:
+    url = str(app.conf.broker_url)
+    client = _brokers.get(url)
+    if client is None:
+        client = _brokers[url] = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=5)
+    return client
+
+
+def _push(task: Any, args: tuple[Any, ...]) -> None:
+    app = task.app
+    key, routing_key, priority = _route(task)
+    task_id = str(uuid.uuid4())
+    headers, properties, body, _ = app.amqp.as_task_v2(
+        task_id, task.name, tuple(args), {},
+        time_limit=task.time_limit, soft_time_limit=task.soft_time_limit, ignore_result=task.ignore_result,
+        reply_to=app.thread_oid,
+    )
+    properties.update(
+        delivery_mode=2,
+        delivery_info={"exchange": "", "routing_key": routing_key},
+        priority=priority,
+        body_encoding="base64",
+        delivery_tag=str(uuid.uuid4()),
+    )
+    message = {
+        "body": base64.b64encode(json.dumps(body).encode()).decode(),
+        "content-encoding": "utf-8",
+        "content-type": "application/json",
+        "headers": headers,
+        "properties": properties,
+    }
+    _broker(app).lpush(key, json.dumps(message))

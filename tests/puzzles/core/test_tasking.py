@@ -1,0 +1,56 @@
+"""Tasks queued on a Redis broker without kombu's producer (``tasking._push``):
+the message is the one Celery itself would have sent, in the same list, and a
+real worker runs it (``tests/puzzles/games/test_worker.py`` and the fault
+test send every task this way)."""
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+import redis
+
+from puzzles.analyses.tasks import compute_analysis_task
+from puzzles.core import tasking
+from puzzles.games.tasks import grade_move_task, turn_prepare_task
+
+# What differs from one message to the next (ids, the sender's name, the reply queue of its thread).
+_PER_MESSAGE = {"id", "root_id", "origin"}
+_PER_PROPERTIES = {"correlation_id", "delivery_tag", "reply_to"}
+
+
+def _comparable(raw: bytes) -> dict:
+    message = json.loads(raw)
+    message["body"] = json.loads(base64.b64decode(message["body"]))
+    message["headers"] = {k: v for k, v in message["headers"].items() if k not in _PER_MESSAGE}
+    message["properties"] = {k: v for k, v in message["properties"].items() if k not in _PER_PROPERTIES}
+    return message
+
+
+@pytest.mark.parametrize(
+    ("task", "args", "key"),
+    [
+        (turn_prepare_task, (12, "some position"), "celery"),
+        (grade_move_task, (34,), "grades"),
+        (compute_analysis_task, (56,), "celery:5"),  # priority 5: kombu's list of that priority
+    ],
+)
+def test_a_task_pushed_directly_is_the_message_celery_sends(task, args, key, redis_server, settings):
+    app = task.app
+    client = redis.Redis.from_url(redis_server)
+    client.delete(key)
+    app.conf.task_always_eager = False
+    try:
+        assert tasking._direct(app)
+        task.apply_async(args)  # through kombu's producer
+        tasking.send(task, *args)  # directly
+    finally:
+        app.conf.task_always_eager = True
+    direct, celerys = client.lpop(key), client.lpop(key)  # LPUSH: the last sent first
+    assert client.llen(key) == 0
+    assert _comparable(direct) == _comparable(celerys)
+    assert json.loads(direct)["headers"]["id"] == json.loads(direct)["properties"]["correlation_id"]
+
+
+def test_in_eager_mode_the_task_runs_through_celery(settings):
+    assert not tasking._direct(turn_prepare_task.app)  # the tests' default: run at once, in the test
