@@ -774,7 +774,7 @@ def line_from_moves(
                 line.insert(0, (stone.other(position.ends[0]), position.ends[0]))
             else:
                 line.append((position.ends[1], stone.other(position.ends[1])))
-        position = position.push(move)
+        position = position.play(move)  # normalised above: legal
     return line
 
 
