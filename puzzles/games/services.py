@@ -244,11 +244,17 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
     game over, not the human's turn, another ply), changing nothing."""
     if not isinstance(move, str):
         raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
-    # Read before the transaction (Redis, or the process's memory), so that
-    # the database's write lock is held only for the writes.
+    # Read and work out before the transaction (Redis, or the process's
+    # memory; the rules and the grade), so that the database's write lock is
+    # held only for the writes: the records are made from the game as read
+    # before, and made again under the lock only if it has moved on since.
     known = analysis_cached(game.current_position) if settings.PUZZLES_GRADE_IN_REQUEST else None
     foreseen = _replies_foreseen(game, move) if known is not None and settings.PUZZLES_REPLY_IN_REQUEST else []
-    foreseen_at = game.ply_count
+    seen = (game.ply_count, game.current_position, game.status)
+    try:
+        planned: _Planned | None = _plan(game, move, known, foreseen)
+    except DominoError:
+        planned = None  # said under the lock, after the checks that come first
     with transaction.atomic():
         game = selectors.game_locked(game.pk)
         if ply is not None and ply != game.ply_count:
@@ -261,50 +267,24 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
         before = Position.parse(game.current_position)
         if before.side != game.human_side:
             raise ConflictError(f"it is not your move: {before.side} (played by the solver) is to move")
+        if planned is None or (game.ply_count, game.current_position, game.status) != seen:
+            try:
+                planned = _plan(game, move, known, foreseen if game.ply_count == seen[0] else [])
+            except DominoError as exc:
+                raise ApplicationError(str(exc)) from None
+        record, replies, after = planned
+        if record.graded_at is not None:  # graded from ``known``: the row the grade came from, kept with the move
+            assert known is not None
+            analysis_keep(record.position_before, known)
         try:
-            played = before.normalise_move(move)
-        except DominoError as exc:
-            raise ApplicationError(str(exc)) from None
-        after = before.push(played)
-        # The analysis of the position before the move is usually known (the
-        # solver analysed it ahead of the human's turn): then grading is a
-        # lookup, stored with the move, and the answer to this request
-        # already carries the grade.  Otherwise one task grades the move and
-        # then plays the solver's reply (the grade committed first).
-        grade: dict[str, Any] = {}
-        if known is not None and str(known.position) == str(before):
-            grade = {"graded_at": timezone.now(), **opponent.grade_fields(known, str(played))}
-            analysis_keep(str(before), known)  # the row the grade came from, kept with the move
-        record = GameMove(
-            game=game,
-            ply=game.ply_count,
-            side=before.side,
-            by=GameMove.By.HUMAN,
-            move=str(played),
-            position_before=str(before),
-            position_after=str(after),
-            **grade,
-        )
-        # The solver's reply, when the analyses it is chosen from were
-        # computed ahead of this turn (turn_prepare) and the move is the one
-        # they were looked up for: played here, as the task would play it.
-        replies = []
-        if grade and foreseen and foreseen_at == game.ply_count and str(foreseen[0][0]) == str(after):
-            replies = [
-                _solver_record(game, game.ply_count + 1 + i, position, reply, analysis)
-                for i, (position, reply, analysis) in enumerate(foreseen)
-            ]
-            after = foreseen[-1][0].push(foreseen[-1][1])
-        try:
-            record.save(force_insert=True)
-            GameMove.objects.bulk_create(replies)
+            GameMove.objects.bulk_create([record, *replies])
         except IntegrityError:  # another request played this ply first (the transaction is rolled back)
             raise ConflictError("the game has moved on: reload it and try again") from None
         moved_on = _moved_on(after, game.human_side, plies=1 + len(replies))
         Game.objects.filter(pk=game.pk).update(**moved_on)
         if after.is_over():
             game_finished_on_commit(game.pk)
-        if not grade:
+        if record.graded_at is None:
             tasking.enqueue(grade_move_task, record.pk)
         elif moved_on["status"] == Game.Status.THINKING:
             tasking.enqueue(solver_turn_task, game.pk)
@@ -312,6 +292,47 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
             tasking.enqueue(turn_prepare_task, game.pk, str(after))
         _notify(game.pk)
     return record
+
+
+# The human's move as stored, the solver's replies stored with it, and the
+# position they leave.
+_Planned = tuple[GameMove, list[GameMove], Position]
+
+
+def _plan(game: Game, move: str, known: Analysis | None, foreseen: list[tuple[Position, str, Analysis]]) -> _Planned:
+    """The records of the human's ``move`` in the game's current position
+    (nothing is written).  The analysis of the position before the move is
+    usually ``known`` (the solver analysed it ahead of the human's turn):
+    then grading is a lookup, stored with the move, and the answer to the
+    request already carries the grade; otherwise one task grades the move and
+    then plays the solver's reply (the grade committed first).  The solver's
+    replies are played here when the analyses they are chosen from were
+    ``foreseen`` for this very move, as the task would play them.  Raises
+    ``DominoError`` for a malformed or illegal move."""
+    before = Position.parse(game.current_position)
+    played = before.normalise_move(move)
+    after = before.push(played)
+    grade: dict[str, Any] = {}
+    if known is not None and str(known.position) == str(before):
+        grade = {"graded_at": timezone.now(), **opponent.grade_fields(known, str(played))}
+    record = GameMove(
+        game=game,
+        ply=game.ply_count,
+        side=before.side,
+        by=GameMove.By.HUMAN,
+        move=str(played),
+        position_before=str(before),
+        position_after=str(after),
+        **grade,
+    )
+    replies = []
+    if grade and foreseen and str(foreseen[0][0]) == str(after):
+        replies = [
+            _solver_record(game, game.ply_count + 1 + i, position, reply, analysis)
+            for i, (position, reply, analysis) in enumerate(foreseen)
+        ]
+        after = foreseen[-1][0].push(foreseen[-1][1])
+    return record, replies, after
 
 
 def _replies_foreseen(game: Game, move: str) -> list[tuple[Position, str, Analysis]]:

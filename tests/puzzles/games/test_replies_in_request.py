@@ -11,7 +11,7 @@ import pytest
 from puzzles.analyses.models import Analysis
 from puzzles.games.models import Game, GameMove
 from puzzles.games.tasks import grade_move_task, turn_prepare_task
-from solver import Variant, deal
+from solver import Position, Variant, deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SEED_A = next(s for s in range(100) if deal(s).side == "A")
@@ -107,3 +107,26 @@ def test_a_double_that_moves_again_prepares_the_humans_next_turn(api):
     assert answer["status"] == "your-move" and answer["to_move"] == "A" and len(answer["moves"]) == 1
     assert answer["moves"][0]["grade"] is not None
     assert sent == [(turn_prepare_task, (game["id"], answer["position"]))]
+
+
+def test_a_move_worked_out_before_the_lock_is_worked_out_again_if_the_game_moved_on(api):
+    """The records are made from the game as read before the transaction;
+    under the lock, a game that has moved on meanwhile (another request
+    played) gets them made again from what it is now."""
+    from puzzles.games import services
+
+    game = _start(api, seed=SEED_A, human="A")
+    stale = Game.objects.get(pk=game["id"])  # read before the other request's move
+    answer = _play(api, game, game["legal_moves"][0])
+    assert answer["status"] == "your-move"
+    move = answer["legal_moves"][-1]
+    record = services.game_play_human_move(game=stale, move=move)  # no ply: played where the game is now
+    assert record.ply == answer["ply"] and record.position_before == answer["position"]
+    assert record.move == str(Position.parse(answer["position"]).normalise_move(move))
+    # the analysis read beforehand was of the old position: the grading task
+    # grades the move (eagerly here) from the position it was played in
+    assert record.graded_at is None
+    graded = GameMove.objects.get(pk=record.pk)
+    assert graded.grade is not None and graded.position_before == answer["position"]
+    stored = GameMove.objects.filter(game_id=game["id"]).order_by("ply")
+    assert [m.ply for m in stored] == list(range(stored.count()))
