@@ -3,6 +3,7 @@ its words (in the reader's language) and its URLs."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from django.urls import get_script_prefix, reverse
@@ -12,19 +13,19 @@ from solver.position import line_from_moves
 
 from . import selectors, texts
 from .models import Game, GameMove, Hint
+from .selectors import MoveRow
 
 
 def _for_human(value: int | None, sign: int) -> int | None:
     return None if value is None else sign * value
 
 
-def move_state(move: GameMove, game: Game | None = None) -> dict[str, Any]:
+def move_state(move: GameMove | MoveRow, game: Game) -> dict[str, Any]:
     """A move as the API gives it.  ``value`` and ``best_value`` are for the
     mover's team (RULES.md); ``value_for_human`` and ``best_value_for_human``
     the same values from the human's team's side (the one point of view of
     the game pages); ``role`` says whose move it was: ``human``, ``partner``
     or ``opponent``."""
-    game = game if game is not None else move.game
     role = game.role_of(move.side)
     sign = -1 if role == "opponent" else 1
     return {
@@ -103,7 +104,9 @@ def seats_state(game: Game) -> dict[str, Any]:
     }
 
 
-def game_state(game: Game, moves: list[GameMove] | None = None, hints: list[Hint] | None = None) -> dict[str, Any]:
+def game_state(
+    game: Game, moves: Sequence[GameMove | MoveRow] | None = None, hints: list[Hint] | None = None
+) -> dict[str, Any]:
     """The game as the API returns it (see ``serializers.GameOutputSerializer``)."""
     if moves is None:
         moves = selectors.game_moves(game)

@@ -1,6 +1,10 @@
 """Reads of practice games (no writes here)."""
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
 from django.db import connection
 from django.db.models import QuerySet
 from django.db.transaction import TransactionManagementError
@@ -20,7 +24,39 @@ _GUESTS_GAME: Prepared[Game] = Prepared(
 _GAME: Prepared[Game] = Prepared(lambda pk: Game.objects.filter(pk=pk)[:1], -1)
 _LOCKED: Prepared[Game] = Prepared(lambda pk: Game.objects.select_for_update().filter(pk=pk)[:1], -1)
 _VERSION: Prepared[Game] = Prepared(lambda pk: Game.objects.filter(pk=pk).values_list("version")[:1], -1)
-_MOVES: Prepared[GameMove] = Prepared(lambda game: GameMove.objects.filter(game_id=game).order_by("ply"), -1)
+# The columns a game's state shows of each move (``MoveRow``), as plain rows:
+# model instances and their column converters were a third of a game's state.
+_MOVE_COLUMNS = (
+    "ply", "side", "by", "move", "position_before", "value", "best_value", "best_moves", "grade", "points_lost",
+    "graded_at",
+)
+_MOVES: Prepared[GameMove] = Prepared(
+    lambda game: GameMove.objects.filter(game_id=game).order_by("ply").values_list(*_MOVE_COLUMNS), -1
+)
+
+
+class MoveRow(NamedTuple):
+    """A move as a game's state shows it: ``GameMove``'s columns of that name.
+    ``graded_at`` is as the database gives it (only whether it is set counts)."""
+
+    ply: int
+    side: str
+    by: str
+    move: str
+    position_before: str
+    value: int | None
+    best_value: int | None
+    best_moves: list[str] | None
+    grade: str | None
+    points_lost: int | None
+    graded_at: Any
+
+
+def _move_row(row: Sequence[Any]) -> MoveRow:
+    ply, side, by, move, before, value, best_value, best, grade, lost, graded_at = row
+    if isinstance(best, str | bytes):  # a JSON column read without Django's converter
+        best = json.loads(best)
+    return MoveRow(ply, side, by, move, before, value, best_value, best, grade, lost, graded_at)
 
 
 def games_for_player(player: Player) -> QuerySet[Game]:
@@ -63,9 +99,9 @@ def game_locked(game_id: int) -> Game:
     return found[0]
 
 
-def game_moves(game: Game) -> list[GameMove]:
+def game_moves(game: Game) -> list[MoveRow]:
     """The game's moves in order."""
-    return _MOVES.objects(game.pk)
+    return [_move_row(row) for row in _MOVES.rows(game.pk)]
 
 
 def game_version_for_player(player: Player, game_id: int) -> int | None:
