@@ -429,6 +429,8 @@ def measure(args: argparse.Namespace, database: str) -> int:
         print(f"  {thinking['graded_moves']} graded moves ({thinking['moves_per_second']}/s), errors {thinking['errors']}")
         print(f"  round trip median {thinking['median_ms']} ms: {ratio(thinking['median_ms'], TARGETS['median_ms'])}")
         print(f"  round trip p95 {thinking['p95_ms']} ms: {ratio(thinking['p95_ms'], TARGETS['p95_ms'])}")
+        print(f"  graded in the move's own answer: {thinking['graded_in_answer']} of {thinking['graded_moves']} "
+              f"(the others waited for a worker: median {thinking['others_median_ms']} ms)")
         if ordinary:
             print(f"  ordinary requests meanwhile (GET /api/puzzles/themes/): median "
                   f"{statistics.median(ordinary):.1f} ms, max {max(ordinary):.1f} ms")
@@ -444,7 +446,8 @@ def measure(args: argparse.Namespace, database: str) -> int:
         print(f"\n20 players with no thinking time (saturated), {saturated['seconds']} s:")
         print(f"  {saturated['graded_moves']} graded moves, {saturated['moves_per_second']}/s: "
               f"{ratio(saturated['moves_per_second'], TARGETS['saturated_moves_per_second'], lower_is_better=False)}; "
-              f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}")
+              f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}; "
+              f"{saturated['graded_in_answer']} graded in their own answer")
 
         if not args.no_profile:
             # A run of its own: the sampler takes CPU time of its own, which

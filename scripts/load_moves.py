@@ -45,6 +45,7 @@ class Player:
         self.times: list[float] = []
         self.errors: list[str] = []
         self.moves = 0
+        self.in_answer: list[float] = []  # round trips of moves whose answer already carried the grade
 
     # ------------------------------------------------------------- http
     def request(self, method: str, path: str, body: dict | None = None, timeout: float = 30) -> tuple[int, dict]:
@@ -122,17 +123,24 @@ class Player:
                 status, game = self.request("POST", f"/api/games/{game['id']}/moves/", {"move": move})
                 if status != 201:
                     raise RuntimeError(f"POST move {move}: {status} {game}")
+                graded_at_once = status == 201 and game["moves"][ply]["grade"] is not None
                 grade_deadline = time.monotonic() + self.args.grade_timeout
                 while game["moves"][ply]["grade"] is None:
                     if time.monotonic() > grade_deadline:
                         raise RuntimeError(f"no grade for ply {ply} of game {game['id']}")
                     game = self.wait_version(game["id"], game["version"]) or game
                 self.times.append(time.perf_counter() - start)
+                if graded_at_once:
+                    self.in_answer.append(self.times[-1])
                 self.moves += 1
             except Exception as exc:  # noqa: BLE001 - counted and shown
                 self.errors.append(f"{type(exc).__name__}: {exc}")
                 game = None
                 time.sleep(0.1)
+
+
+def _median_ms(values: list[float]) -> float | None:
+    return round(statistics.median(values) * 1000, 1) if values else None
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -183,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         "p95_ms": round(percentile(times, 95) * 1000, 1) if times else None,
         "max_ms": round(max(times) * 1000, 1) if times else None,
         "errors": len(errors),
+        # the moves graded in their own request (by lookup), and the round trips of the others
+        "graded_in_answer": sum(len(p.in_answer) for p in players),
+        "others_median_ms": _median_ms([t for p in players for t in p.times if t not in p.in_answer]),
     }
     if args.json:
         print(json.dumps(summary))
@@ -190,7 +201,9 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{summary['players']} players, {summary['seconds']} s: {summary['graded_moves']} graded moves "
             f"({summary['moves_per_second']}/s); round trip median {summary['median_ms']} ms, "
-            f"p95 {summary['p95_ms']} ms, max {summary['max_ms']} ms; errors {summary['errors']}"
+            f"p95 {summary['p95_ms']} ms, max {summary['max_ms']} ms; errors {summary['errors']}; "
+            f"{summary['graded_in_answer']} graded in their own answer (the others' median "
+            f"{summary['others_median_ms']} ms)"
         )
     for error in errors[:10]:
         print("  error:", error, file=sys.stderr)
