@@ -16,3 +16,7 @@ from puzzles.core.longpoll import LongPolls  # noqa: E402  (after Django is set 
 from puzzles.core.threaded_wsgi import ThreadedWsgi  # noqa: E402
 
 application = LongPolls(ThreadedWsgi(django_application, threads=int(os.environ.get("WEB_THREADS", "16"))))
+
+from config import gc_tuning  # noqa: E402
+
+gc_tuning.settle()  # everything is loaded: the collector leaves it alone from now on

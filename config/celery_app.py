@@ -34,3 +34,11 @@ def _database_connections_as_a_request_has_them(**kwargs: object) -> None:
     if getattr(getattr(task, "request", None), "is_eager", False):
         return  # run in the caller's thread, maybe inside its transaction: its connection is not ours to close
     close_old_connections()
+
+
+@signals.worker_process_init.connect
+def _collector_settled(**kwargs: object) -> None:
+    """A pool process, forked with the worker's code loaded: see ``config.gc_tuning``."""
+    from config import gc_tuning
+
+    gc_tuning.settle()
