@@ -45,7 +45,7 @@ class Player:
         self.times: list[float] = []
         self.errors: list[str] = []
         self.moves = 0
-        self.in_answer: list[float] = []  # round trips of moves whose answer already carried the grade
+        self.at_once: list[bool] = []  # beside times: whether the move's own answer carried its grade
 
     # ------------------------------------------------------------- http
     def request(self, method: str, path: str, body: dict | None = None, timeout: float = 30) -> tuple[int, dict]:
@@ -130,8 +130,7 @@ class Player:
                         raise RuntimeError(f"no grade for ply {ply} of game {game['id']}")
                     game = self.wait_version(game["id"], game["version"]) or game
                 self.times.append(time.perf_counter() - start)
-                if graded_at_once:
-                    self.in_answer.append(self.times[-1])
+                self.at_once.append(graded_at_once)
                 self.moves += 1
             except Exception as exc:  # noqa: BLE001 - counted and shown
                 self.errors.append(f"{type(exc).__name__}: {exc}")
@@ -192,8 +191,10 @@ def main(argv: list[str] | None = None) -> int:
         "max_ms": round(max(times) * 1000, 1) if times else None,
         "errors": len(errors),
         # the moves graded in their own request (by lookup), and the round trips of the others
-        "graded_in_answer": sum(len(p.in_answer) for p in players),
-        "others_median_ms": _median_ms([t for p in players for t in p.times if t not in p.in_answer]),
+        "graded_in_answer": sum(sum(p.at_once) for p in players),
+        "others_median_ms": _median_ms(
+            [t for p in players for t, at_once in zip(p.times, p.at_once, strict=True) if not at_once]
+        ),
     }
     if args.json:
         print(json.dumps(summary))

@@ -244,20 +244,15 @@ class Subscription:
         return True
 
 
-_UNREAD = object()
-
-
 async def wait_subscribed(
     sub: Subscription, current_version: Callable[[], Awaitable[int | None]], version: int, timeout: float,
-    seen: Any = _UNREAD,
-) -> int | None:
+    seen: object,
+) -> object:
     """Within ``sub``: return once the row's version differs from ``version``
-    or ``timeout`` s have passed, with the version seen last (``seen`` when
-    the caller read it after subscribing).  The database is read only when a
+    or ``timeout`` s have passed, with the version seen last; ``seen`` is the
+    one the caller read once subscribed.  The database is read only when a
     notice comes: a poll that waits out its time quietly costs no read."""
     deadline = time.monotonic() + timeout
-    if seen is _UNREAD:
-        seen = await current_version()
     while seen == version:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -265,15 +260,3 @@ async def wait_subscribed(
         if await sub.notice(remaining):
             seen = await current_version()
     return seen
-
-
-async def async_wait_for_change(
-    name: str, current_version: Callable[[], Awaitable[int | None]], version: int, timeout: float
-) -> int | None:
-    """``wait_for_change`` for the event loop: holds no thread and no
-    connection of its own while it waits (the process's long polls share one
-    Redis subscription).  The database is read once subscribed and again
-    when a notice arrives; without Redis (or when it fails) four times a
-    second."""
-    async with Subscription(name) as sub:
-        return await wait_subscribed(sub, current_version, version, timeout)

@@ -111,7 +111,7 @@ def _push(task: Any, args: tuple[Any, ...]) -> None:
     key, routing_key, priority = _route(task)
     task_id = str(uuid.uuid4())
     headers, properties, body, _ = app.amqp.as_task_v2(
-        task_id, task.name, tuple(args), {},
+        task_id, task.name, args, {},
         time_limit=task.time_limit, soft_time_limit=task.soft_time_limit, ignore_result=task.ignore_result,
         reply_to=app.thread_oid,
     )

@@ -178,6 +178,15 @@ def test_long_poll_wakes_on_a_published_change(redis_server, settings):
     events._client = None
 
 
+async def _held(name: str, current_version, version: int, timeout: float):
+    """A long poll's wait as ``longpoll.LongPolls`` holds one: subscribed, one
+    read, then a read on each notice."""
+    from puzzles.core import events
+
+    async with events.Subscription(name) as sub:
+        return await events.wait_subscribed(sub, current_version, version, timeout, await current_version())
+
+
 def test_held_polls_share_one_redis_subscription(redis_server, settings):
     """Under ASGI, the long polls of a process share one Redis connection: 200
     waiters on 200 rows hold one subscriber, a notice wakes exactly the waiter
@@ -200,7 +209,7 @@ def test_held_polls_share_one_redis_subscription(redis_server, settings):
             return versions[row]
 
         start = time.monotonic()
-        await events.async_wait_for_change(events.channel("game", row), version, 1, timeout=3)
+        await _held(events.channel("game", row), version, 1, timeout=3)
         woken[row] = time.monotonic() - start
 
     async def scenario() -> tuple[int, int, int]:
@@ -245,8 +254,8 @@ def test_a_quiet_held_poll_reads_its_row_once(redis_server, settings):
         return version
 
     async def scenario() -> tuple[int | None, int | None]:
-        quiet = asyncio.create_task(events.async_wait_for_change("od:test:quiet", reader("quiet"), 1, timeout=1.5))
-        noticed = asyncio.create_task(events.async_wait_for_change("od:test:noticed", reader("noticed"), 1, timeout=5))
+        quiet = asyncio.create_task(_held("od:test:quiet", reader("quiet"), 1, timeout=1.5))
+        noticed = asyncio.create_task(_held("od:test:noticed", reader("noticed"), 1, timeout=5))
         await asyncio.sleep(0.5)
         versions["noticed"] = 2
         await asyncio.to_thread(events.publish, "od:test:noticed")
@@ -277,7 +286,7 @@ def test_a_dropped_subscription_wakes_the_held_polls(redis_server, settings):
 
     async def scenario() -> float:
         start = time.monotonic()
-        waiter = asyncio.create_task(events.async_wait_for_change("od:test:dropped", version, 1, timeout=8))
+        waiter = asyncio.create_task(_held("od:test:dropped", version, 1, timeout=8))
         while not server.pubsub_channels("od:test:dropped"):
             await asyncio.sleep(0.05)
         versions["row"] = 2  # changed, and the notice never sent
