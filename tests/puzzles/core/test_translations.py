@@ -24,20 +24,32 @@ NPLURALS = {"pl": 3, "nl": 2, "ro": 3}
 def fresh_catalogues(tmp_path_factory):
     """``makemessages`` for both domains and the three languages, run over the
     sources as they are now into a copy of ``locale/`` (the repository's
-    catalogues are never written)."""
+    catalogues are never written).
+
+    ``makemessages`` writes each source's messages to the catalogue of the
+    ``locale`` folder found in the folder it runs in, whatever
+    ``LOCALE_PATHS`` says; run in the repository it rewrote the repository's
+    own catalogues, and two test processes doing so at once left them
+    truncated.  So it runs in a folder of its own: the copy of ``locale/``
+    beside links to everything else at the top of the repository."""
     from django.conf import settings
 
-    copy = tmp_path_factory.mktemp("catalogues") / "locale"
+    here = tmp_path_factory.mktemp("catalogues")
+    copy = here / "locale"
     shutil.copytree(ROOT / "locale", copy, ignore=shutil.ignore_patterns("*.mo", "*.pot"))
+    for entry in ROOT.iterdir():
+        if entry.name != "locale" and not entry.name.startswith("."):
+            (here / entry.name).symlink_to(entry)
     saved = settings.LOCALE_PATHS
     settings.LOCALE_PATHS = [copy]
     cwd = Path.cwd()
     try:
-        os.chdir(ROOT)
+        os.chdir(here)
         for domain in DOMAINS:
-            # "locale" is skipped in the walk, so that the repository's own
-            # folder is not taken for the place to write to.
-            call_command("makemessages", domain=domain, locale=list(LANGUAGES), ignore_patterns=["locale"], verbosity=0)
+            call_command(
+                "makemessages", domain=domain, locale=list(LANGUAGES), symlinks=True, ignore_patterns=["locale"],
+                verbosity=0,
+            )
     finally:
         os.chdir(cwd)
         settings.LOCALE_PATHS = saved
