@@ -90,10 +90,17 @@ def analysis_computed(position: str) -> solver.Analysis:
 
 
 def analysis_record(position: str) -> solver.Analysis:
-    """The analysis of a normalised position, from this process's memory or
-    Redis, else computed here; stored either way (the database row is the
-    record that stays; one upsert).  For tasks only."""
-    result = analysis_solve(position, keep=False)
+    """The analysis of a normalised position with its database row (the
+    record that stays): from this process's memory or Redis (a copy put
+    there ahead of need may have no row yet: one upsert stores it), else the
+    row itself (Redis forgets; a stored analysis is not solved again), else
+    computed here and stored.  For tasks only."""
+    result = selectors.analysis_cached_fast(position)
+    if result is None:
+        result = selectors.analysis_cached(position)
+        if result is not None:  # read from its row
+            return result
+        result = analysis_computed(position)
     _store(position, result)
     return result
 
