@@ -314,11 +314,14 @@ def tree_cpu_seconds(pid: int) -> float:
     return total
 
 
-def machine_busy_seconds() -> tuple[float, float]:
-    """(busy, all) CPU seconds of the whole machine so far, from /proc/stat."""
+def machine_busy_seconds() -> tuple[float, float, float]:
+    """(busy, stolen, all) CPU seconds of the whole machine so far, from
+    /proc/stat.  Stolen is the time the hypervisor gave to other machines
+    while this one had work to run (the "steal" column): on a shared host it
+    is why the same code measures slower one hour than the next."""
     fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     idle = fields[3] + fields[4]
-    return (sum(fields) - idle) / TICKS, sum(fields) / TICKS
+    return (sum(fields) - idle) / TICKS, fields[7] / TICKS, sum(fields) / TICKS
 
 
 def site_processes(run_dir: Path) -> dict[str, int]:
@@ -437,17 +440,21 @@ def measure(args: argparse.Namespace, database: str) -> int:
         if polls:
             print(f"  idle polls: {held_after} held at the end, {len(polls.early)} answered early, "
                   f"{len(polls.errors)} errors")
-        busy, every = (after - before for after, before in zip(machine_after, machine_before, strict=True))
+        busy, stolen, every = (after - before for after, before in zip(machine_after, machine_before, strict=True))
         moves = max(thinking["graded_moves"], 1)
-        print(f"  CPU time meanwhile (from /proc): the machine {busy / every:.0%} busy of its {os.cpu_count()} cores; "
+        print(f"  CPU time meanwhile (from /proc): the machine {busy / every:.0%} busy of its {os.cpu_count()} cores "
+              f"({stolen / every:.0%} stolen by the host); "
               + ", ".join(f"{name} {used:.1f} s ({used / moves * 1000:.0f} ms a move)" for name, used in cpu_used.items()))
 
+        machine_before = machine_busy_seconds()
         saturated = load(port, args.saturated_seconds, 0.0)
+        busy, stolen, every = (after - before for after, before in zip(machine_busy_seconds(), machine_before, strict=True))
         print(f"\n20 players with no thinking time (saturated), {saturated['seconds']} s:")
         print(f"  {saturated['graded_moves']} graded moves, {saturated['moves_per_second']}/s: "
               f"{ratio(saturated['moves_per_second'], TARGETS['saturated_moves_per_second'], lower_is_better=False)}; "
               f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}; "
-              f"{saturated['graded_in_answer']} graded in their own answer")
+              f"{saturated['graded_in_answer']} graded in their own answer; the machine {busy / every:.0%} busy "
+              f"({stolen / every:.0%} stolen by the host)")
 
         if not args.no_profile:
             # A run of its own: the sampler takes CPU time of its own, which
