@@ -30,7 +30,11 @@
  * The table is kept between calls while the positions belong to the same deal
  * (their known stones agree; same seats, layout, option and first stone), so
  * analysing every position along a game reuses the work; a new deal starts a
- * new generation instead of clearing memory.
+ * new generation instead of clearing memory.  The last DEALS deals are
+ * remembered with their generations, so that a process analysing several
+ * games in turn (a worker serving many players) finds each game's entries
+ * again when its next position comes, as long as the other deals have not
+ * overwritten them: an entry counts only for the deal of its generation.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -83,6 +87,21 @@ static Layout L;
 static int have_layout = 0;
 static uint64_t *tt = NULL;
 static uint64_t generation = 0;
+
+/* The deals analysed lately, the current one (L) among them at `cur`: each
+ * with the generation its table entries carry, and when it was last used.
+ * L is the working copy of deals[cur].layout, written back when another deal
+ * becomes current (it may have learnt stones meanwhile). */
+#ifndef DEALS
+#define DEALS 64
+#endif
+typedef struct {
+    Layout layout;
+    uint64_t generation, used;  /* used: 0 = an empty slot */
+} Known;
+static Known deals[DEALS];
+static int cur = -1;
+static uint64_t last_generation = 0, clock_ticks = 0;
 static uint64_t nodes = 0;
 static uint64_t pair_key[16][16];  /* the unordered ends' part of the table key (16: a power of two) */
 
@@ -331,9 +350,60 @@ static inline int gone_out(const State *s) { return s->count[L.prev[s->side]] ==
 
 /* ------------------------------------------------------------- Python API */
 
+/* A generation for a new deal.  When the 8 bits run out the table is
+ * cleared, and the remembered deals go with it (their entries are gone). */
 static void new_generation(void) {
-    generation++;
-    if (generation >= GEN_LIMIT) { memset(tt, 0, sizeof(uint64_t) * TT_SIZE); generation = 1; }
+    last_generation++;
+    if (last_generation >= GEN_LIMIT) {
+        memset(tt, 0, sizeof(uint64_t) * TT_SIZE);
+        last_generation = 1;
+        for (int k = 0; k < DEALS; k++) deals[k].used = 0;
+        cur = -1;
+        have_layout = 0;
+    }
+    generation = last_generation;
+}
+
+/* Do the position's stones (NONE: played or unknown) belong to layout `l`? */
+static int same_deal(const Layout *l, const uint8_t stones[MAX_SEATS][7][2], int seats, int rows, int doubles,
+                     int first) {
+    if (l->seats != seats || l->rows != rows || l->doubles != doubles || l->first != first) return 0;
+    for (int p = 0; p < seats; p++)
+        for (int c = 0; c < 7; c++)
+            for (int r = 0; r < 2; r++) {
+                uint8_t x = stones[p][c][r], y = l->stone[p][c][r];
+                if (x != NONE && y != NONE && x != y) return 0;
+            }
+    return 1;
+}
+
+/* Make the deal of these stones current: L as it was (a remembered deal, and
+ * its generation), or a new one in an empty or the least recently used slot
+ * (a new generation; the caller fills in L).  Returns whether it is new. */
+static int select_deal(const uint8_t stones[MAX_SEATS][7][2], int seats, int rows, int doubles, int first) {
+    if (have_layout && same_deal(&L, stones, seats, rows, doubles, first)) {
+        deals[cur].used = ++clock_ticks;
+        return 0;
+    }
+    if (have_layout) deals[cur].layout = L;
+    for (int k = 0; k < DEALS; k++)
+        if (k != cur && deals[k].used && same_deal(&deals[k].layout, stones, seats, rows, doubles, first)) {
+            L = deals[k].layout;
+            generation = deals[k].generation;
+            deals[k].used = ++clock_ticks;
+            cur = k;
+            have_layout = 1;
+            return 0;
+        }
+    new_generation();
+    int slot = 0;
+    for (int k = 1; k < DEALS && deals[slot].used; k++)
+        if (deals[k].used < deals[slot].used) slot = k;
+    deals[slot].generation = generation;
+    deals[slot].used = ++clock_ticks;
+    cur = slot;
+    have_layout = 0;  /* until the caller has set L up */
+    return 1;
 }
 
 static int decode_stone(uint8_t x, int *lo, int *hi) {
@@ -371,16 +441,10 @@ static int load_layout(PyObject *slots_obj, int seats, int rows, int doubles, in
         }
     }
     PyBuffer_Release(&buf);
-    /* same deal as the table's?  (same seats, layout and option, every known stone agrees) */
-    int same = have_layout && L.seats == seats && L.rows == rows && L.doubles == doubles && L.first == first;
-    for (int p = 0; p < seats && same; p++)
-        for (int c = 0; c < 7 && same; c++)
-            for (int r = 0; r < 2; r++) {
-                uint8_t x = stones[p][c][r], y = L.stone[p][c][r];
-                if (x != NONE && y != NONE && x != y) { same = 0; break; }
-            }
-    if (!same) {
-        new_generation();
+    /* the deal of the table's entries: the current one, one analysed lately
+     * (same seats, layout, option and first stone, every known stone agrees),
+     * or a new one */
+    if (select_deal(stones, seats, rows, doubles, first)) {
         memset(&L, 0, sizeof L);
         memset(L.stone, NONE, sizeof L.stone);
         L.seats = seats; L.rows = rows; L.doubles = doubles; L.first = (uint8_t)first;
@@ -556,6 +620,8 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
 /* forget() drops the table (for benchmarks that must start cold). */
 static PyObject *py_forget(PyObject *self, PyObject *args) {
     have_layout = 0;
+    cur = -1;
+    for (int k = 0; k < DEALS; k++) deals[k].used = 0;
     new_generation();
     Py_RETURN_NONE;
 }
@@ -587,6 +653,6 @@ PyMODINIT_FUNC PyInit__core(void) {
         }
     tt = calloc(TT_SIZE, sizeof(uint64_t));
     if (!tt) return PyErr_NoMemory();
-    generation = 1;
+    generation = last_generation = 1;
     return PyModule_Create(&module);
 }

@@ -296,3 +296,25 @@ def test_json_moves_and_position_are_normalised():
     data["position"] = data["position"].replace(stone, stone[::-1], 1)
     assert data["position"] != str(BASE.position) and data["moves"] != BASE.to_json()["moves"]
     assert Analysis.from_json(data) == BASE
+
+
+def test_games_analysed_in_turn_keep_their_tables_entries():
+    """A worker serving many players analyses their games in turn: each deal
+    keeps its table entries (under its own generation) while the others are
+    analysed, so a position of a game seen before costs a fraction of a cold
+    search; and the values are the cold search's, however many deals came
+    between (more than the core remembers, too)."""
+    from solver import _core
+
+    games = [random_game(seed) for seed in (41, 42, 43)]
+    mine = games[0][4]
+    _core.forget()
+    cold = analyse(mine)
+    for game in games[1:]:
+        analyse(game[4])
+    again = analyse(mine)
+    assert again == cold
+    assert again.nodes * 10 < cold.nodes  # its entries were found again, not searched afresh
+    for seed in range(100, 180):  # more deals than are remembered: the oldest are forgotten
+        analyse(deal(seed).push(deal(seed).legal_moves()[0]))
+    assert analyse(mine) == cold
