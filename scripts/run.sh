@@ -21,7 +21,9 @@
 # (1: the grading worker), CELERY_CONCURRENCY (2: the solver's moves and
 # analyses), PUZZLE_POOL_MIN (200), ENDGAMES_MIN (1: build the library when
 # it has fewer endgames; 0: never), WORKER_LOG_LEVEL (the Celery workers':
-# WARNING in production, INFO in dev, which logs every task).
+# WARNING in production, INFO in dev, which logs every task), WEB_ACCESS_LOG
+# (1: a line per request on the output; the default in dev, and 0 in
+# production, where the proxy in front logs the requests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -41,6 +43,9 @@ case "$SITE_MODE" in
         export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings.production}"
         # Two lines per task at INFO were a fifteenth of a worker's CPU time.
         WORKER_LOG_LEVEL="${WORKER_LOG_LEVEL:-WARNING}"
+        # A line per request was a twentieth of a web worker's CPU time, and
+        # supervisord's again to pass it on.
+        WEB_ACCESS_LOG="${WEB_ACCESS_LOG:-0}"
         export DJANGO_ALLOWED_HOSTS="${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}"
         export DJANGO_SECURE_TLS="${DJANGO_SECURE_TLS:-0}"
         if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
@@ -57,6 +62,7 @@ case "$SITE_MODE" in
     dev)
         export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings.local}"
         WORKER_LOG_LEVEL="${WORKER_LOG_LEVEL:-INFO}"
+        WEB_ACCESS_LOG="${WEB_ACCESS_LOG:-1}"
         export DJANGO_DEBUG="${DJANGO_DEBUG:-1}"
         ;;
     *)
@@ -140,9 +146,11 @@ EOF
     fi
     # ASGI: long polls wait on the event loop and hold no thread; the other
     # views run in a pool of WEB_THREADS threads per process (config/asgi.py).
+    access_log=""
+    if [ "$WEB_ACCESS_LOG" = 1 ]; then access_log="--access-logfile -"; fi
     program web 20 true "$PY" -m gunicorn config.asgi:application \
         --bind "127.0.0.1:$PORT" --worker-class uvicorn_worker.UvicornWorker \
-        --workers "${WEB_WORKERS:-2}" --access-logfile - --graceful-timeout 5
+        --workers "${WEB_WORKERS:-2}" $access_log --graceful-timeout 5
     # One worker only grades (a player waits for that); the other plays the
     # solver's moves and runs analyses, and grades too when it is free.
     program grades 30 true "$PY" -m celery -A config.celery_app worker -l "$WORKER_LOG_LEVEL" -Q grades -n "grades@%%h" \
