@@ -30,6 +30,7 @@ import http.client
 import json
 import os
 import random
+import resource
 import shutil
 import signal
 import socket
@@ -40,6 +41,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -298,7 +300,7 @@ def supervised_pid(run_dir: Path, program: str) -> int | None:
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def tree_cpu_seconds(pid: int) -> float:
+def tree_cpu_seconds(pid: int, children: bool = True) -> float:
     """CPU time (user and system) used so far by a process and its children
     (a Celery worker's pool processes), from /proc."""
     total = 0.0
@@ -308,7 +310,8 @@ def tree_cpu_seconds(pid: int) -> float:
         try:
             fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / TICKS
-            pending += [int(c) for c in Path(f"/proc/{current}/task/{current}/children").read_text().split()]
+            if children:
+                pending += [int(c) for c in Path(f"/proc/{current}/task/{current}/children").read_text().split()]
         except (OSError, ValueError, IndexError):
             continue
     return total
@@ -324,9 +327,23 @@ def machine_busy_seconds() -> tuple[float, float, float]:
     return (sum(fields) - idle) / TICKS, fields[7] / TICKS, sum(fields) / TICKS
 
 
-def site_processes(run_dir: Path) -> dict[str, int]:
+def site_processes(run_dir: Path, cluster: Any = None) -> dict[str, int]:
+    """The site's processes to count the CPU time of: the supervised ones, the
+    PostgreSQL server (its postmaster and the connections' backends) and
+    supervisord itself (which passes the processes' output on)."""
     pids = {name: supervised_pid(run_dir, name) for name in ("web", "grades", "main", "beat", "redis")}
+    if cluster is not None:
+        pids["postgres"] = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    try:
+        pids["supervisord"] = int((run_dir / "supervisord.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        pass
     return {name: pid for name, pid in pids.items() if pid}
+
+
+def own_tree(name: str) -> bool:
+    """Whether a process's children are counted with it: supervisord's children are the site's processes."""
+    return name != "supervisord"
 
 
 def load(port: int, seconds: float, think: float) -> dict:
@@ -420,12 +437,16 @@ def measure(args: argparse.Namespace, database: str) -> int:
         ordinary: list[float] = []
         sampler = threading.Thread(target=lambda: ordinary.extend(ordinary_requests(port)), daemon=True)
         sampler.start()
-        processes = site_processes(scratch / "run")
-        cpu_before = {name: tree_cpu_seconds(pid) for name, pid in processes.items()}
+        processes = site_processes(scratch / "run", cluster)
+        cpu_before = {name: tree_cpu_seconds(pid, own_tree(name)) for name, pid in processes.items()}
+        client_before = resource.getrusage(resource.RUSAGE_CHILDREN)
         machine_before = machine_busy_seconds()
         thinking = load(port, args.seconds, 1.0)
         machine_after = machine_busy_seconds()
-        cpu_used = {name: tree_cpu_seconds(pid) - cpu_before[name] for name, pid in processes.items()}
+        cpu_used = {name: tree_cpu_seconds(pid, own_tree(name)) - cpu_before[name] for name, pid in processes.items()}
+        client_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the load script, once it has ended
+        cpu_used["the players (load script)"] = (client_after.ru_utime + client_after.ru_stime
+                                                 - client_before.ru_utime - client_before.ru_stime)
         sampler.join(60)
         held_after = polls.held if polls else 0
         print(f"\n20 players thinking ~1 s a move, {thinking['seconds']} s, with {held_after} idle long polls open:")
