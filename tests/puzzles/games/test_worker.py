@@ -3,6 +3,7 @@ replies; a worker killed (SIGKILL) in the middle of grading loses nothing: the
 move stays, and is graded once a worker (with beat) is back."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -295,5 +296,45 @@ def test_a_dropped_subscription_wakes_the_held_polls(redis_server, settings):
         return time.monotonic() - start
 
     assert asyncio.run(scenario()) < 4
+    events._hubs.clear()
+    events._client = None
+
+
+def test_a_subscription_connection_made_again_by_redis_py_wakes_the_held_polls(redis_server, settings):
+    """redis-py makes a dropped connection again by itself when the next
+    command is sent on it (here: a new poll subscribing), without an error
+    for the shared subscription's reader to see.  Notices published while it
+    was down are lost, so the waiters already held are woken to read their
+    row again; and the channels are subscribed again, so later notices
+    still come through."""
+    import asyncio
+
+    import redis as redis_lib
+
+    from puzzles.core import events
+
+    settings.PUZZLES_EVENTS = True
+    settings.REDIS_URL = redis_server
+    server = redis_lib.Redis.from_url(redis_server)
+
+    async def scenario() -> tuple[bool, bool, bool, bool]:
+        hub = events._hub()
+        held = await hub.subscribe("od:test:held")
+        reader = hub.reader
+        assert reader is not None
+        reader.cancel()  # no read meanwhile: only the reconnection can wake the waiter
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+        await hub.pubsub.connection.disconnect()
+        woken_before = held.is_set()
+        await hub.subscribe("od:test:new")  # sent on the closed connection: redis-py connects again
+        woken = held.is_set()
+        later = await hub.subscribe("od:test:held")
+        await asyncio.to_thread(events.publish, "od:test:held")
+        await asyncio.wait_for(later.wait(), 3)
+        return woken_before, woken, hub.broken, b"od:test:held" in server.pubsub_channels("od:test:*")
+
+    woken_before, woken, broken, subscribed = asyncio.run(scenario())
+    assert not woken_before and woken and not broken and subscribed
     events._hubs.clear()
     events._client = None
