@@ -206,3 +206,37 @@ def test_editor_of_a_variant_with_drawn_stones_and_deals(site, browser, screensh
     page.get_by_role("link", name="Analyse").click()
     wait_for_table(page, Position.parse(text))
     assert not errors, errors
+
+
+def touch_drag(page, source, target, steps: int = 12) -> None:
+    """A finger pressed on ``source``, moved to ``target`` and lifted (Chromium's own touch input)."""
+    start, end = source.bounding_box(), target.bounding_box()
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, steps + 1):
+        x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_editor_stones_are_dragged_by_touch_on_a_phone(site, browser):
+    """On a phone a drawn stone dragged with a finger goes into the slot it is
+    dropped on, and a placed stone dragged onto another slot moves there: the
+    browser does not take the gesture for a scroll of the page."""
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(site.base_url + "/analysis/editor/?variant=block")
+    page.wait_for_selector("#editor-root [data-app]:not([hidden])")
+    assert page.evaluate("() => document.documentElement.scrollHeight > window.innerHeight")  # the page scrolls
+    slot = page.locator('[data-slot="A-front-0"]')
+    slot.scroll_into_view_if_needed()
+    touch_drag(page, page.locator('.editor-stone[data-stone="45"]'), slot)
+    assert slot.get_attribute("data-entry") == "45"
+    other = page.locator('[data-slot="B-front-2"]')
+    touch_drag(page, slot, other)
+    assert other.get_attribute("data-entry") == "45" and not slot.get_attribute("data-entry")
+    assert not errors, errors
+    context.close()
