@@ -84,11 +84,10 @@ typedef struct {
 } Move;
 
 static Layout L;
-static int have_layout = 0;
 static uint64_t *tt = NULL;
 static uint64_t generation = 0;
 
-/* The deals analysed lately, the current one (L) among them at `cur`: each
+/* The deals analysed lately, the current one (L) among them at `cur` (-1: none yet): each
  * with the generation its table entries carry, and when it was last used.
  * L is the working copy of deals[cur].layout, written back when another deal
  * becomes current (it may have learnt stones meanwhile). */
@@ -350,6 +349,12 @@ static inline int gone_out(const State *s) { return s->count[L.prev[s->side]] ==
 
 /* ------------------------------------------------------------- Python API */
 
+/* No deal is current or remembered. */
+static void forget_deals(void) {
+    for (int k = 0; k < DEALS; k++) deals[k].used = 0;
+    cur = -1;
+}
+
 /* A generation for a new deal.  When the 8 bits run out the table is
  * cleared, and the remembered deals go with it (their entries are gone). */
 static void new_generation(void) {
@@ -357,9 +362,7 @@ static void new_generation(void) {
     if (last_generation >= GEN_LIMIT) {
         memset(tt, 0, sizeof(uint64_t) * TT_SIZE);
         last_generation = 1;
-        for (int k = 0; k < DEALS; k++) deals[k].used = 0;
-        cur = -1;
-        have_layout = 0;
+        forget_deals();
     }
     generation = last_generation;
 }
@@ -381,18 +384,17 @@ static int same_deal(const Layout *l, const uint8_t stones[MAX_SEATS][7][2], int
  * its generation), or a new one in an empty or the least recently used slot
  * (a new generation; the caller fills in L).  Returns whether it is new. */
 static int select_deal(const uint8_t stones[MAX_SEATS][7][2], int seats, int rows, int doubles, int first) {
-    if (have_layout && same_deal(&L, stones, seats, rows, doubles, first)) {
+    if (cur >= 0 && same_deal(&L, stones, seats, rows, doubles, first)) {
         deals[cur].used = ++clock_ticks;
         return 0;
     }
-    if (have_layout) deals[cur].layout = L;
+    if (cur >= 0) deals[cur].layout = L;
     for (int k = 0; k < DEALS; k++)
         if (k != cur && deals[k].used && same_deal(&deals[k].layout, stones, seats, rows, doubles, first)) {
             L = deals[k].layout;
             generation = deals[k].generation;
             deals[k].used = ++clock_ticks;
             cur = k;
-            have_layout = 1;
             return 0;
         }
     new_generation();
@@ -402,7 +404,6 @@ static int select_deal(const uint8_t stones[MAX_SEATS][7][2], int seats, int row
     deals[slot].generation = generation;
     deals[slot].used = ++clock_ticks;
     cur = slot;
-    have_layout = 0;  /* until the caller has set L up */
     return 1;
 }
 
@@ -467,7 +468,6 @@ static int load_layout(PyObject *slots_obj, int seats, int rows, int doubles, in
                 L.nums[p][c][r] = (1 << lo) | (1 << hi);
                 L.cnt[p][c][r] = (1ull << (4 * lo)) + (lo != hi ? 1ull << (4 * hi) : 0);
             }
-    have_layout = 1;
     for (int p = 0; p < seats; p++)
         for (int c = 0; c < 7; c++) {
             int st = col_state(s, p, c);
@@ -619,9 +619,7 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
 
 /* forget() drops the table (for benchmarks that must start cold). */
 static PyObject *py_forget(PyObject *self, PyObject *args) {
-    have_layout = 0;
-    cur = -1;
-    for (int k = 0; k < DEALS; k++) deals[k].used = 0;
+    forget_deals();
     new_generation();
     Py_RETURN_NONE;
 }
