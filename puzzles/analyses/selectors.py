@@ -17,8 +17,12 @@ def analysis_json_cached(position: str) -> dict[str, Any] | None:
     """The finished analysis of a normalised position as stored
     (``solver.Analysis.to_json()``), or ``None`` if it is not finished."""
     result = analysis_cache_get(position)
-    if result is not None:
-        return result
+    return result if result is not None else _row_json(position)
+
+
+def _row_json(position: str) -> dict[str, Any] | None:
+    """The finished analysis of a normalised position as its row stores it
+    (Redis is refilled), or ``None``."""
     row = (
         Analysis.objects.filter(position=position, status=Analysis.Status.DONE)
         .values_list("result", flat=True)
@@ -84,6 +88,12 @@ def analysis_cached(position: str) -> solver.Analysis | None:
     process's memory, else Redis, else the database."""
     found = _memory.get(position)
     return found if found is not None else _read(position, analysis_json_cached(position))
+
+
+def analysis_stored(position: str) -> solver.Analysis | None:
+    """The finished analysis of a normalised position from its database row
+    only (for a caller that has just looked in memory and Redis), or ``None``."""
+    return _read(position, _row_json(position))
 
 
 def analysis_cached_fast(position: str) -> solver.Analysis | None:

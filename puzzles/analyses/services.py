@@ -97,7 +97,7 @@ def analysis_record(position: str) -> solver.Analysis:
     computed here and stored.  For tasks only."""
     result = selectors.analysis_cached_fast(position)
     if result is None:
-        result = selectors.analysis_cached(position)
+        result = selectors.analysis_stored(position)
         if result is not None:  # read from its row
             return result
         result = analysis_computed(position)
