@@ -327,6 +327,12 @@ def machine_busy_seconds() -> tuple[float, float, float]:
     return (sum(fields) - idle) / TICKS, fields[7] / TICKS, sum(fields) / TICKS
 
 
+def machine_since(before: tuple[float, float, float]) -> str:
+    """How busy the machine was since ``machine_busy_seconds()`` gave ``before``."""
+    busy, stolen, every = (now - then for now, then in zip(machine_busy_seconds(), before, strict=True))
+    return f"the machine {busy / every:.0%} busy of its {os.cpu_count()} cores ({stolen / every:.0%} stolen by the host)"
+
+
 def site_processes(run_dir: Path, cluster: Any = None) -> dict[str, int]:
     """The site's processes to count the CPU time of: the supervised ones, the
     PostgreSQL server (its postmaster and the connections' backends) and
@@ -442,7 +448,7 @@ def measure(args: argparse.Namespace, database: str) -> int:
         client_before = resource.getrusage(resource.RUSAGE_CHILDREN)
         machine_before = machine_busy_seconds()
         thinking = load(port, args.seconds, 1.0)
-        machine_after = machine_busy_seconds()
+        machine = machine_since(machine_before)
         cpu_used = {name: tree_cpu_seconds(pid, own_tree(name)) - cpu_before[name] for name, pid in processes.items()}
         client_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the load script, once it has ended
         cpu_used["the players (load script)"] = (client_after.ru_utime + client_after.ru_stime
@@ -461,21 +467,18 @@ def measure(args: argparse.Namespace, database: str) -> int:
         if polls:
             print(f"  idle polls: {held_after} held at the end, {len(polls.early)} answered early, "
                   f"{len(polls.errors)} errors")
-        busy, stolen, every = (after - before for after, before in zip(machine_after, machine_before, strict=True))
         moves = max(thinking["graded_moves"], 1)
-        print(f"  CPU time meanwhile (from /proc): the machine {busy / every:.0%} busy of its {os.cpu_count()} cores "
-              f"({stolen / every:.0%} stolen by the host); "
+        print(f"  CPU time meanwhile (from /proc): {machine}; "
               + ", ".join(f"{name} {used:.1f} s ({used / moves * 1000:.0f} ms a move)" for name, used in cpu_used.items()))
 
         machine_before = machine_busy_seconds()
         saturated = load(port, args.saturated_seconds, 0.0)
-        busy, stolen, every = (after - before for after, before in zip(machine_busy_seconds(), machine_before, strict=True))
+        machine = machine_since(machine_before)
         print(f"\n20 players with no thinking time (saturated), {saturated['seconds']} s:")
         print(f"  {saturated['graded_moves']} graded moves, {saturated['moves_per_second']}/s: "
               f"{ratio(saturated['moves_per_second'], TARGETS['saturated_moves_per_second'], lower_is_better=False)}; "
               f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}; "
-              f"{saturated['graded_in_answer']} graded in their own answer; the machine {busy / every:.0%} busy "
-              f"({stolen / every:.0%} stolen by the host)")
+              f"{saturated['graded_in_answer']} graded in their own answer; {machine}")
 
         if not args.no_profile:
             # A run of its own: the sampler takes CPU time of its own, which

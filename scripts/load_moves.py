@@ -123,7 +123,7 @@ class Player:
                 status, game = self.request("POST", f"/api/games/{game['id']}/moves/", {"move": move})
                 if status != 201:
                     raise RuntimeError(f"POST move {move}: {status} {game}")
-                graded_at_once = status == 201 and game["moves"][ply]["grade"] is not None
+                graded_at_once = game["moves"][ply]["grade"] is not None
                 grade_deadline = time.monotonic() + self.args.grade_timeout
                 while game["moves"][ply]["grade"] is None:
                     if time.monotonic() > grade_deadline:
