@@ -80,11 +80,14 @@ def analysis_solve(position: str, *, keep: bool = True) -> solver.Analysis:
     return result
 
 
-def analysis_computed(position: str) -> solver.Analysis:
+def analysis_computed(position: str, parsed: solver.Position | None = None) -> solver.Analysis:
     """The analysis of a normalised position computed here and now (no
     lookup: for a caller that has just looked), kept in this process's
-    memory only.  For tasks only: this runs the solver."""
-    result = solver.analyse(solver.Position.parse(position))
+    memory only.  ``parsed`` is the position itself when the caller has it
+    (a look-ahead reaches its positions by playing moves: parsing their
+    strings again cost as much as a fifth of its time).  For tasks only:
+    this runs the solver."""
+    result = solver.analyse(parsed if parsed is not None else solver.Position.parse(position))
     selectors.analysis_remember(position, result)
     return result
 

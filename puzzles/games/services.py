@@ -411,7 +411,7 @@ def _foresee(game: Game, start: Position, ply: int) -> None:
                 continue
             analysis = found.get(key)
             if analysis is None:
-                analysis = computed[key] = analysis_computed(key)
+                analysis = computed[key] = analysis_computed(key, reached)
             if reached.side != game.human_side:
                 reply = _solver_choice(game, reached, analysis, at)
                 after = reached.push(reply)
