@@ -24,3 +24,9 @@ class ApplicationError(Exception):
 
 class ConflictError(ApplicationError):
     status_code = 409
+
+
+class StaleError(ConflictError):
+    """The client acted on a state that has moved on (its move named an
+    earlier ply, or a puzzle the run has left): 409, nothing changed.  A page
+    says so in the player's language and shows the state as it is now."""

@@ -42,7 +42,7 @@ from puzzles.analyses.services import (
     requeue_stale_analyses,
 )
 from puzzles.core import events, tasking
-from puzzles.core.errors import ApplicationError, ConflictError
+from puzzles.core.errors import ApplicationError, ConflictError, StaleError
 from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 from solver.variant import LEWICKI
@@ -261,7 +261,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
             retried = _retried(game, move, ply)
             if retried is not None:
                 return retried
-            raise ConflictError(f"the game is at ply {game.ply_count}, not {ply}: reload it and try again")
+            raise StaleError(f"the game is at ply {game.ply_count}, not {ply}: reload it and try again")
         if game.status == Game.Status.OVER:
             raise ConflictError(f"the game is over ({_describe_result(game.result)}): no more moves")
         before = Position.parse(game.current_position)
@@ -279,7 +279,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
         try:
             GameMove.objects.bulk_create([record, *replies])
         except IntegrityError:  # another request played this ply first (the transaction is rolled back)
-            raise ConflictError("the game has moved on: reload it and try again") from None
+            raise StaleError("the game has moved on: reload it and try again") from None
         moved_on = _moved_on(after, game.human_side, plies=1 + len(replies))
         Game.objects.filter(pk=game.pk).update(**moved_on)
         if after.is_over():

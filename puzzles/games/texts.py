@@ -83,3 +83,17 @@ def variant_text(variant: str) -> str:
     if option:
         return _("%(variant)s, doubles play again") % {"variant": text}
     return text
+
+
+def turn_text(state: dict) -> str:
+    """What the plain page says when it is the human's move (``state`` as
+    ``presentation.game_state`` gives it): that a double just played means
+    moving again (the variants where doubles play again), that no stone fits,
+    or simply that it is their move."""
+    moves = state["moves"]
+    last = moves[-1] if moves else None
+    if last is not None and last["side"] == state["human"] and last["move"] != "pass" and last["move"][0] == last["move"][1]:
+        return _("You played a double: move again.")
+    if state["legal_moves"] == ["pass"]:
+        return _("No stone of yours fits: play “pass”.")
+    return _("Your move.")

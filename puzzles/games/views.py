@@ -14,10 +14,11 @@ from django.views.decorators.http import require_POST
 
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
+from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.texts import grade_label
 from solver import DominoError
 
-from . import presentation, selectors, services
+from . import presentation, selectors, services, texts
 from .forms import NewGameForm
 from .models import Game
 
@@ -78,6 +79,7 @@ def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
             "state": state,
             "urls": _page_urls(game),
             "hints_now": last_hints,
+            "turn_text": texts.turn_text(state),
             "variant_label": presentation.variant_label(game.variant),
             "moves": _move_rows(state["moves"]),
             "sides_top_bottom": seats_top_to_bottom(game),
@@ -97,9 +99,9 @@ def _move_rows(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def play_move(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get_for_player(Player.of(request), game_id)
     try:
-        services.game_play_human_move(game=game, move=request.POST.get("move", ""))
+        services.game_play_human_move(game=game, move=request.POST.get("move", ""), ply=posted_ply(request))
     except ApplicationError as exc:
-        messages.error(request, str(exc))
+        refusal_message(request, exc)
     return redirect("games:play-game", game_id=game.pk)
 
 

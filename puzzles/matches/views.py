@@ -14,8 +14,10 @@ from django.views.decorators.http import require_POST
 
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
+from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.games import presentation as game_presentation
 from puzzles.games import services as game_services
+from puzzles.games import texts as game_texts
 from puzzles.games.views import hint_from_form, seats_top_to_bottom
 
 from . import presentation, selectors, services
@@ -70,6 +72,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "state": state,
             "game": game,
             "game_state": game_state,
+            "turn_text": game_texts.turn_text(game_state),
             "deal_number": deals[-1]["number"],
             "previous": previous,
             "hints_now": [h for h in game_state["hints"] if h["ply"] == game.ply_count],
@@ -105,9 +108,9 @@ def match_move(request: HttpRequest, match_id: int) -> HttpResponse:
     game = _current_game_or_message(request, match)
     if game is not None:
         try:
-            game_services.game_play_human_move(game=game, move=request.POST.get("move", ""))
+            game_services.game_play_human_move(game=game, move=request.POST.get("move", ""), ply=posted_ply(request))
         except ApplicationError as exc:
-            messages.error(request, str(exc))
+            refusal_message(request, exc)
     return redirect("matches:match", match_id=match.pk)
 
 

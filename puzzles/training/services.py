@@ -36,7 +36,7 @@ from django.utils import timezone
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_solve
 from puzzles.core import events, tasking
-from puzzles.core.errors import ApplicationError, ConflictError
+from puzzles.core.errors import ApplicationError, ConflictError, StaleError
 from solver import Analysis, DominoError, Position
 
 from . import days, glicko2, mining, runs, selectors
@@ -434,7 +434,7 @@ def attempt_play_move(*, attempt: PuzzleAttempt, move: Any, ply: int | None = No
         if ply is not None and ply != len(attempt.moves):
             if _attempt_retried(attempt, move, ply):
                 return attempt
-            raise ConflictError(f"the attempt is at ply {len(attempt.moves)}, not {ply}: reload it and try again")
+            raise StaleError(f"the attempt is at ply {len(attempt.moves)}, not {ply}: reload it and try again")
         if attempt.finished:
             raise ConflictError(f"the attempt is over ({attempt.status}): start a new one to try again")
         if attempt.status != PuzzleAttempt.Status.YOUR_MOVE:
@@ -740,7 +740,7 @@ def run_play_move(*, run: PuzzleRun, move: Any, ply: int | None = None, attempt_
     if current is None:
         raise ConflictError("the run has no puzzle under way")
     if attempt_id is not None and attempt_id != current.pk:
-        raise ConflictError("the run has moved on to another puzzle: reload it")
+        raise StaleError("the run has moved on to another puzzle: reload it")
     return attempt_play_move(attempt=current, move=move, ply=ply)
 
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
+from puzzles.core.forms import posted_ply, refusal_message
 
 from . import days, presentation, runs, selectors, services
 from .models import Puzzle, PuzzleAttempt
@@ -154,9 +155,9 @@ def attempt_page(request: HttpRequest, attempt_id: int) -> HttpResponse:
 def attempt_move(request: HttpRequest, attempt_id: int) -> HttpResponse:
     attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
     try:
-        services.attempt_play_move(attempt=attempt, move=request.POST.get("move", ""))
+        services.attempt_play_move(attempt=attempt, move=request.POST.get("move", ""), ply=posted_ply(request))
     except ApplicationError as exc:
-        messages.error(request, str(exc))
+        refusal_message(request, exc)
     return redirect("training:attempt", attempt_id=attempt.pk)
 
 
@@ -224,10 +225,10 @@ def run_move(request: HttpRequest, run_id: int) -> HttpResponse:
     run = selectors.run_get_for_player(Player.of(request), run_id)
     try:
         raw = request.POST.get("attempt", "")
-        services.run_play_move(run=run, move=request.POST.get("move", ""),
-                               attempt_id=int(raw) if raw.isdigit() else None)
+        services.run_play_move(run=run, move=request.POST.get("move", ""), ply=posted_ply(request),
+                               attempt_id=int(raw) if raw.isascii() and raw.isdigit() else None)
     except ApplicationError as exc:
-        messages.error(request, str(exc))
+        refusal_message(request, exc)
     return redirect("training:run", run_id=run.pk)
 
 

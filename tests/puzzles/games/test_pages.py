@@ -209,3 +209,71 @@ def test_vite_tag_reads_the_manifest(settings, tmp_path):
 def test_vite_tag_without_a_build(no_manifest):
     html = Template('{% load vite %}{% vite_entry "board" %}').render(Context())
     assert "frontend-missing" in html and "<script" not in html
+
+
+def hidden_ply(html: str) -> dict[str, str]:
+    """The ``ply`` field of a page's plain move form."""
+    found = re.findall(r'<input type="hidden" name="ply" value="(\d+)">', html)
+    assert len(found) == 1, found
+    return {"ply": found[0]}
+
+
+def test_a_plain_move_form_sent_twice_plays_one_move(client, no_manifest):
+    game = start_game(client, seed=str(SEED_A), level="perfect")
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    form = hidden_ply(page)
+    assert form == {"ply": "0"}
+    first, second = re.findall(r'<option value="([^"]+)">', page)[:2]
+    assert client.post(f"/play/{game.pk}/move/", {"move": first, **form}).status_code == 302
+    # the same form again (a double click, the back button): the move already played, nothing more
+    again = client.post(f"/play/{game.pk}/move/", {"move": first, **form}, follow=True).content.decode()
+    assert "out of date" not in again
+    assert GameMove.objects.filter(game=game, by=GameMove.By.HUMAN).count() == 1
+    # another stone from the same old page: refused, said in the player's language, nothing changes
+    client.post("/i18n/setlang/", {"language": "pl", "next": "/"})
+    moves = GameMove.objects.filter(game=game).count()
+    stale = client.post(f"/play/{game.pk}/move/", {"move": second, **form}, follow=True).content.decode()
+    assert "Strona była nieaktualna" in stale
+    assert GameMove.objects.filter(game=game).count() == moves
+    # the page as it is now carries the turn it shows
+    game.refresh_from_db()
+    assert hidden_ply(stale) == {"ply": str(game.ply_count)}
+    # a ply that is no number is refused with the reason
+    bad = client.post(f"/play/{game.pk}/move/", {"move": second, "ply": "1x"}, follow=True).content.decode()
+    assert "a ply is a whole number" in bad and GameMove.objects.filter(game=game).count() == moves
+
+
+def test_the_plain_page_says_a_double_moves_again(client, no_manifest):
+    # a deal of the variant where doubles play again in which A may open with a double
+    for seed in range(40):
+        game = start_game(client, seed=str(seed), level="perfect", doubles="on")
+        page = client.get(f"/play/{game.pk}/").content.decode()
+        if game.status == Game.Status.YOUR_MOVE and "You played a double" not in page:
+            doubles = [m for m in re.findall(r'<option value="([^"]+)">', page) if m[0] == m[1]]
+            if doubles:
+                break
+    else:
+        pytest.fail("no deal of the first 40 lets A open with a double")
+    assert "Your move." in page
+    client.post(f"/play/{game.pk}/move/", {"move": doubles[0], **hidden_ply(page)})
+    game.refresh_from_db()
+    assert game.status == Game.Status.YOUR_MOVE and game.current_position.split()[-1] == "A"
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert "You played a double: move again." in page
+    polish = client.get(f"/play/{game.pk}/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Dołożyłeś dublet: masz jeszcze jeden ruch." in polish
+
+
+def test_the_plain_page_says_when_only_pass_is_left():
+    from django.utils import translation
+
+    from puzzles.games import texts
+
+    state = {"human": "A", "moves": [{"side": "B", "move": "44"}], "legal_moves": ["pass"]}
+    with translation.override("en"):
+        assert texts.turn_text(state) == "No stone of yours fits: play “pass”."
+        assert texts.turn_text({**state, "legal_moves": ["36", "pass"]}) == "Your move."
+        # the human's own double, and the human to move again
+        assert texts.turn_text({**state, "moves": [{"side": "A", "move": "44"}]}) == "You played a double: move again."
+    with translation.override("ro"):
+        assert texts.turn_text(state) == "Nicio piatră de-a ta nu se potrivește: joacă „pass”."

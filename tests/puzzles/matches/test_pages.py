@@ -12,7 +12,7 @@ import re
 import pytest
 from django.test import Client
 
-from puzzles.games.models import Game
+from puzzles.games.models import Game, GameMove
 from puzzles.matches.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -84,6 +84,19 @@ def test_a_deal_played_with_plain_forms_moves_the_match_on(client, no_manifest):
     stale = client.post(f"{url}move/", {"move": "pass", "game": str(first_game)}, follow=True)
     assert "the match has moved on" in stale.content.decode()
     assert Game.objects.get(pk=state["current_game"]).ply_count <= 1
+    # the move form names its turn: a form sent again after the move is not played twice
+    html = client.get(url).content.decode()
+    ply = re.search(r'<input type="hidden" name="ply" value="(\d+)">', html).group(1)
+    current = page_json(html, "game-state")
+    assert ply == str(current["ply"])
+    form = {"move": current["legal_moves"][0], "game": str(current["id"]), "ply": ply}
+    client.post(f"{url}move/", form)
+    played = GameMove.objects.filter(game_id=current["id"]).count()
+    assert played > current["ply"]
+    if Game.objects.get(pk=current["id"]).status != Game.Status.OVER:
+        resent = client.post(f"{url}move/", {**form, "move": current["legal_moves"][-1]}, follow=True)
+        assert "out of date" in resent.content.decode() or len(current["legal_moves"]) == 1
+        assert GameMove.objects.filter(game_id=current["id"]).count() == played
     # a hint through the plain form
     hinted = client.post(f"{url}hint/", {"level": "1", "game": str(state["current_game"])}, follow=True)
     assert hinted.status_code == 200

@@ -449,9 +449,19 @@ def test_pages(client, pool):
     response = client.post(f"/puzzles/{puzzle.pk}/")
     assert response.status_code == 302
     attempt = PuzzleAttempt.objects.latest("id")
-    client.post(f"/puzzles/attempts/{attempt.pk}/move/", {"move": puzzle.line[0]})
+    page = client.get(f"/puzzles/attempts/{attempt.pk}/").content.decode()
+    assert '<input type="hidden" name="ply" value="0">' in page
+    client.post(f"/puzzles/attempts/{attempt.pk}/move/", {"move": puzzle.line[0], "ply": "0"})
     attempt.refresh_from_db()
     assert attempt.moves[0]["correct"] is True
+    # the form sent again: the move is not played twice; another move from the old page is refused
+    played = len(attempt.moves)
+    client.post(f"/puzzles/attempts/{attempt.pk}/move/", {"move": puzzle.line[0], "ply": "0"})
+    other = next(m for m in state_moves(attempt) if m != puzzle.line[0])
+    stale = client.post(f"/puzzles/attempts/{attempt.pk}/move/", {"move": other, "ply": "0"}, follow=True)
+    assert "out of date" in stale.content.decode()
+    attempt.refresh_from_db()
+    assert len(attempt.moves) == played
     client.post(f"/puzzles/attempts/{attempt.pk}/give-up/")
     attempt.refresh_from_db()
     if attempt.status == "failed":
@@ -460,6 +470,11 @@ def test_pages(client, pool):
     assert puzzle.line[0] in page
     history = client.get("/puzzles/history/").content.decode()
     assert "<svg" in history
+
+
+def state_moves(attempt: PuzzleAttempt) -> list[str]:
+    """The legal moves of the attempt's first position."""
+    return [str(m) for m in Position.parse(attempt.moves[0]["position_before"]).legal_moves()]
 
 
 def test_the_scan_would_see_an_answer(api, pool):

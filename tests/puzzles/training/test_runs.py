@@ -352,10 +352,18 @@ def test_the_pages_work_without_the_script(client, pool):
     attempt = run.attempts.get()
     html = client.get(response["Location"]).content.decode()
     assert 'id="run-root"' in html and 'name="move"' in html
-    client.post(f"/puzzles/runs/{run.pk}/move/", {"move": str(analyse(Position.parse(attempt.position)).best_moves[0]),
-                                                  "attempt": attempt.pk})
+    assert '<input type="hidden" name="ply" value="0">' in html
+    best = analyse(Position.parse(attempt.position))
+    form = {"move": str(best.best_moves[0]), "attempt": attempt.pk, "ply": "0"}
+    client.post(f"/puzzles/runs/{run.pk}/move/", form)
     attempt.refresh_from_db()
     assert attempt.moves[0]["correct"] is True
+    # the form sent again with another move: refused as out of date, nothing played
+    played = len(attempt.moves)
+    stale = client.post(f"/puzzles/runs/{run.pk}/move/", {**form, "move": str(best.moves[-1].move)}, follow=True)
+    assert "out of date" in stale.content.decode()
+    attempt.refresh_from_db()
+    assert len(attempt.moves) == played
     client.post(f"/puzzles/runs/{run.pk}/stop/")
     run.refresh_from_db()
     assert run.status == "over" and run.end_reason == "stopped"

@@ -1,0 +1,32 @@
+"""What the pages' plain forms (the pages without their script) share."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from .errors import ApplicationError, StaleError
+
+
+def posted_ply(request: HttpRequest) -> int | None:
+    """The ply a plain move form was drawn at (its hidden ``ply`` field), so
+    that the move is refused when the game has moved on since, as the API
+    refuses a script's: a form sent twice (a double click, the browser's
+    back button) does not play on a turn the player never saw.  ``None``
+    for a form without the field."""
+    raw = request.POST.get("ply", "")
+    if raw == "":
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 6):
+        raise ApplicationError(f"a ply is a whole number such as 4, not {raw[:40]!r}")
+    return int(raw)
+
+
+def refusal_message(request: HttpRequest, exc: ApplicationError) -> None:
+    """Leave a refused form's reason for the next page: an out-of-date page
+    in the player's language (the next page shows the state as it is now),
+    anything else as the service said it."""
+    if isinstance(exc, StaleError):
+        messages.warning(request, _("The page was out of date, so your move was not played. Here is the position as it is now."))
+    else:
+        messages.error(request, str(exc))
