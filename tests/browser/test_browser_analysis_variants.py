@@ -133,6 +133,20 @@ def test_analysis_board_of_a_variant(site, browser, screenshots, variant, seed, 
     # and into the variation again
     page.locator(f"{APP} .study-tree [data-variation] button").first.click()
     wait_for_table(page, fork.play(other))
+    # A reload finds the variations again (kept in the browser), the URL's line the current one.
+    page.reload()
+    wait_for_table(page, fork.play(other))
+    assert page.evaluate("window.analysisBoard.variations()") == 1
+    assert page.locator(f"{APP} .study-tree [data-variation]").count() == 1
+    assert page.locator(f"{APP} .study-tree button.current").text_content() == str(other)
+    # Clearing them keeps the current line only, after a reload too.
+    page.locator(f"{APP} [data-clear-variations]").click()
+    assert page.locator(f"{APP} .study-tree [data-variation]").count() == 0
+    assert page.locator(f"{APP} [data-clear-variations]").is_hidden()  # shown only while there are variations
+    page.reload()
+    wait_for_table(page, fork.play(other))
+    assert page.evaluate("window.analysisBoard.variations()") == 0
+    assert url_line() == [str(m) for m in [*line, other]]
     assert not errors, errors
 
 

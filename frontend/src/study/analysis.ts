@@ -9,7 +9,9 @@
  * while the solver works); a click on a move (in the table, on the board or
  * in the main line) plays it.  Playing another move than the line's next one
  * keeps the old line as a variation in the move tree, as on Lichess; a click
- * in the tree goes back to any move of any line.  The toolbar and the arrow
+ * in the tree goes back to any move of any line.  The tree is kept in the
+ * browser under the start position (``move-tree.ts``): a reload finds the
+ * variations again, until the player clears them.  The toolbar and the arrow
  * keys step back and forward through the current line.
  */
 import { Board, type BoardPositionJSON, type Seat } from "../board";
@@ -28,6 +30,17 @@ import {
   type AnalysisResult,
   type PositionAnswer,
 } from "./common";
+import {
+  browserStorage,
+  countForks,
+  ensurePath,
+  lineThrough,
+  loadTree,
+  newTree,
+  pathTo,
+  saveTree,
+  type TreeNode,
+} from "./move-tree";
 import "./analysis.css";
 
 interface PageData {
@@ -40,41 +53,6 @@ interface PageData {
   line_error?: string | null;
   /** The variant in words, or null for the standard game. */
   variant?: string | null;
-}
-
-/** A move of the tree: its continuations, the first being the line it was first played in. */
-interface TreeNode {
-  move: string;
-  children: TreeNode[];
-  parent: TreeNode | null;
-}
-
-/** The node reached by ``moves`` from ``root``, adding the moves not in the tree yet (as new variations). */
-export function ensurePath(root: TreeNode, moves: readonly string[]): TreeNode {
-  let node = root;
-  for (const move of moves) {
-    let next = node.children.find((c) => c.move === move);
-    if (!next) {
-      next = { move, children: [], parent: node };
-      node.children.push(next);
-    }
-    node = next;
-  }
-  return node;
-}
-
-/** The moves from the root to ``node``. */
-function pathTo(node: TreeNode): string[] {
-  const out: string[] = [];
-  for (let n: TreeNode | null = node; n && n.parent; n = n.parent) out.unshift(n.move);
-  return out;
-}
-
-/** ``node``'s line: the moves to it, then its first continuation to the end of the tree. */
-function lineThrough(node: TreeNode): string[] {
-  const out = pathTo(node);
-  for (let n = node.children[0]; n; n = n.children[0]) out.push(n.move);
-  return out;
 }
 
 /** The seats in playing order of a position's board. */
@@ -95,7 +73,9 @@ function mount(): void {
   if (!app) return;
 
   const start = data.position;
-  const tree: TreeNode = { move: "", children: [], parent: null };
+  const storage = browserStorage();
+  // The variations played from this start before (this browser), with the URL's line among them.
+  let tree: TreeNode = loadTree(storage, start) ?? newTree();
   let line = [...data.moves];
   ensurePath(tree, line);
   let cursor = data.ply === null || data.ply === undefined ? line.length : Math.max(0, Math.min(data.ply, line.length));
@@ -141,7 +121,13 @@ function mount(): void {
   if ((data.board?.out ?? []).length) toolbar.append(el("label", { class: "reveal-out" }, outToggle, " ", t("Show the stones out of play")));
   // Wide screens: the board on the left, the moves, their values and the tree beside it.
   const boardColumn = el("div", { class: "analysis-main" }, boardHolder, toolbar, status);
-  const sideColumn = el("div", { class: "analysis-side" }, verdict, tableHolder, mainLine, lineBar);
+  // Beside the tree, shown while it has variations.
+  const clearButton = button(t("Clear the variations"), () => clearVariations(), {
+    class: "clear-variations",
+    title: t("Keep only the current line"),
+    "data-clear-variations": "",
+  });
+  const sideColumn = el("div", { class: "analysis-side" }, verdict, tableHolder, mainLine, lineBar, clearButton);
   if (data.variant) sideColumn.prepend(el("p", { class: "analysis-variant", "data-variant-label": "" }, data.variant));
   app.append(el("div", { class: "analysis-layout" }, boardColumn, sideColumn), positionText);
   app.hidden = false;
@@ -195,6 +181,13 @@ function mount(): void {
     line = lineThrough(node);
     cursor = pathTo(node).length;
     void refresh(true);
+  }
+
+  /** Forgets every line but the current one (here and in the browser's store). */
+  function clearVariations(): void {
+    tree = newTree();
+    ensurePath(tree, line);
+    void refresh(false);
   }
 
   /** Plays ``moves`` from the current position (the main line, or part of it). */
@@ -253,6 +246,7 @@ function mount(): void {
     const top = el("span", { class: "main-moves" });
     if (tree.children[0]) lineFrom(tree.children[0], 1, top);
     lineBar.replaceChildren(button(t("start"), () => goTo(tree), { class: here === tree ? "current" : "", "data-ply": "0" }), top);
+    clearButton.hidden = countForks(tree) === 0;
   }
 
   /** Shows a failed request's error in the status line. */
@@ -265,6 +259,7 @@ function mount(): void {
     const mine = ++generation;
     const moves = line.slice(0, cursor);
     if (pushUrl) window.history.pushState({ line, cursor }, "", url());
+    saveTree(storage, start, tree);
     drawLine();
     status.classList.remove("error");
     status.textContent = "";
@@ -388,11 +383,6 @@ function mount(): void {
     state: () => ({ line, cursor }),
     variations: () => countForks(tree),
   };
-}
-
-/** How many variations (continuations besides the first) the tree under ``node`` holds. */
-function countForks(node: TreeNode): number {
-  return node.children.reduce((sum, child, i) => sum + (i > 0 ? 1 : 0) + countForks(child), 0);
 }
 
 mount();
