@@ -75,6 +75,25 @@ def analysis_remember(position: str, analysis: solver.Analysis) -> None:
     _memory.put(position, analysis)
 
 
+def analyses_remembered(positions: list[str]) -> tuple[dict[str, solver.Analysis], list[str]]:
+    """The analyses among ``positions`` this process remembers, and the
+    positions it does not (in their order)."""
+    found: dict[str, solver.Analysis] = {}
+    missing = []
+    for position in positions:
+        remembered = _memory.get(position)
+        if remembered is not None:
+            found[position] = remembered
+        else:
+            missing.append(position)
+    return found, missing
+
+
+def analysis_from_cache(position: str, stored: dict[str, Any] | None) -> solver.Analysis | None:
+    """The analysis in a value read from the cache (remembered from now on), or ``None``."""
+    return _read(position, stored)
+
+
 def _read(position: str, stored: dict[str, Any] | None) -> solver.Analysis | None:
     if stored is None:
         return None
@@ -107,14 +126,7 @@ def analyses_cached_fast(positions: list[str]) -> dict[str, solver.Analysis]:
     """``analysis_cached_fast`` of several positions: those this process
     remembers, then the rest from Redis in one round trip.  Positions with
     no finished analysis there are left out."""
-    found: dict[str, solver.Analysis] = {}
-    missing = []
-    for position in positions:
-        remembered = _memory.get(position)
-        if remembered is not None:
-            found[position] = remembered
-        else:
-            missing.append(position)
+    found, missing = analyses_remembered(positions)
     for position, stored in (analysis_cache_get_many(missing) if missing else {}).items():
         analysis = _read(position, stored)
         if analysis is not None:

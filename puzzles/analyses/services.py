@@ -15,7 +15,7 @@ from puzzles.accounts.players import Player
 from puzzles.core import tasking
 
 from . import selectors
-from .cache import analysis_cache_set, analysis_cache_set_many
+from .cache import analysis_cache_exchange, analysis_cache_set, analysis_cache_set_many
 from .models import Analysis
 from .signals import analysis_asked
 from .tasks import compute_analysis_task
@@ -141,6 +141,21 @@ def analyses_share(results: dict[str, solver.Analysis]) -> None:
     in the database (most are never needed: they are of the moves a player
     could have made)."""
     analysis_cache_set_many({p: a.to_json() for p, a in results.items()}, settings.PUZZLES_AHEAD_CACHE_SECONDS)
+
+
+def analyses_exchange(results: dict[str, solver.Analysis], positions: list[str]) -> dict[str, solver.Analysis]:
+    """``analyses_share(results)``, then ``selectors.analyses_cached_fast(positions)``
+    in the same round trip to Redis: the analyses among ``positions`` that
+    this process remembers or Redis has (just shared ones included)."""
+    found, missing = selectors.analyses_remembered(positions)
+    if not results and not missing:
+        return found
+    shared = {p: a.to_json() for p, a in results.items()}
+    for position, stored in analysis_cache_exchange(shared, settings.PUZZLES_AHEAD_CACHE_SECONDS, missing).items():
+        analysis = selectors.analysis_from_cache(position, stored)
+        if analysis is not None:
+            found[position] = analysis
+    return found
 
 
 def analysis_compute(*, analysis: Analysis) -> Analysis:

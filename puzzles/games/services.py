@@ -30,8 +30,9 @@ from django.utils import timezone
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.models import Analysis as AnalysisRow
-from puzzles.analyses.selectors import analyses_cached_fast, analysis_cached, analysis_cached_fast
+from puzzles.analyses.selectors import analyses_cached_fast, analysis_cached, analysis_cached_fast, analysis_stored
 from puzzles.analyses.services import (
+    analyses_exchange,
     analyses_share,
     analysis_ahead,
     analysis_computed,
@@ -248,8 +249,10 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
     # memory; the rules and the grade), so that the database's write lock is
     # held only for the writes: the records are made from the game as read
     # before, and made again under the lock only if it has moved on since.
-    known = analysis_cached(game.current_position) if settings.PUZZLES_GRADE_IN_REQUEST else None
-    foreseen = _replies_foreseen(game, move) if known is not None and settings.PUZZLES_REPLY_IN_REQUEST else []
+    known: Analysis | None = None
+    foreseen: list[tuple[Position, str, Analysis]] = []
+    if settings.PUZZLES_GRADE_IN_REQUEST:
+        known, foreseen = _analyses_at_hand(game, move)
     seen = (game.ply_count, game.current_position, game.status)
     try:
         planned: _Planned | None = _plan(game, move, known, foreseen)
@@ -284,13 +287,19 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
         Game.objects.filter(pk=game.pk).update(**moved_on)
         if after.is_over():
             game_finished_on_commit(game.pk)
+        queued: list[tuple[Any, tuple[Any, ...]]] = []
         if record.graded_at is None:
-            tasking.enqueue(grade_move_task, record.pk)
+            queued.append((grade_move_task, (record.pk,)))
         elif moved_on["status"] == Game.Status.THINKING:
-            tasking.enqueue(solver_turn_task, game.pk)
+            queued.append((solver_turn_task, (game.pk,)))
         if moved_on["status"] == Game.Status.YOUR_MOVE:  # after the reply, or the human's again (+doubles)
-            tasking.enqueue(turn_prepare_task, game.pk, str(after))
-        _notify(game.pk)
+            queued.append((turn_prepare_task, (game.pk, str(after))))
+        # the change notice goes with the last message (one round trip to Redis)
+        for index, (task, args) in enumerate(queued):
+            notice = events.channel("game", game.pk) if index == len(queued) - 1 else None
+            tasking.enqueue(task, *args, notice=notice)
+        if not queued:
+            _notify(game.pk)
     return record
 
 
@@ -335,21 +344,40 @@ def _plan(game: Game, move: str, known: Analysis | None, foreseen: list[tuple[Po
     return record, replies, after
 
 
-def _replies_foreseen(game: Game, move: str) -> list[tuple[Position, str, Analysis]]:
-    """The solver's moves after the human plays ``move`` in the game's
-    current position, up to the human's next turn (or the end), as far as
-    the analyses they are chosen from are at hand in this process or Redis:
-    ``(position, move, analysis)`` each.  Nothing is written; a move that is
-    not legal gives nothing here (the transaction says what is wrong)."""
+def _analyses_at_hand(game: Game, move: str) -> tuple[Analysis | None, list[tuple[Position, str, Analysis]]]:
+    """What grades the human's ``move`` and plays the solver's replies in
+    the request, as far as it is at hand (``turn_prepare`` computed it ahead
+    of the turn): the analysis of the game's current position (this
+    process's memory, Redis, else its row), and the replies foreseen
+    (``_replies_foreseen``).  The current position and the one the move
+    leads to are looked up in one Redis round trip."""
+    current = game.current_position
     try:
-        position = Position.parse(game.current_position)
-        position = position.push(position.normalise_move(move))
+        before = Position.parse(current)
+        after: Position | None = before.push(before.normalise_move(move))
     except DominoError:
-        return []
+        after = None  # the transaction says what is wrong
+    found = analyses_cached_fast([current] if after is None else [current, str(after)])
+    known = found.get(current)
+    if known is None:
+        known = analysis_stored(current)
+    if known is None or after is None or not settings.PUZZLES_REPLY_IN_REQUEST:
+        return known, []
+    return known, _replies_foreseen(game, after, found)
+
+
+def _replies_foreseen(game: Game, after: Position, found: dict[str, Analysis]) -> list[tuple[Position, str, Analysis]]:
+    """The solver's moves from ``after`` (the position the human's move in
+    the game's current position leads to) up to the human's next turn (or the
+    end), as far as the analyses they are chosen from are at hand: in
+    ``found`` (looked up already), this process or Redis.
+    ``(position, move, analysis)`` each.  Nothing is written."""
+    position = after
     foreseen: list[tuple[Position, str, Analysis]] = []
     ply = game.ply_count + 1
     while not position.is_over() and position.side != game.human_side:
-        analysis = analysis_cached_fast(str(position))
+        key = str(position)
+        analysis = found[key] if key in found else analysis_cached_fast(key)
         if analysis is None:
             break
         reply = _solver_choice(game, position, analysis, ply)
@@ -386,25 +414,28 @@ def turn_prepare(*, game: Game, position: str) -> None:
     grade and the hints need it; the move's request stores its row), and if
     the game is still there, the analyses of the solver's replies
     (``_foresee``).  Idempotent; writes nothing to the database."""
-    analysis_ahead(position)
     if game.current_position == position and game.status == Game.Status.YOUR_MOVE:
         _foresee(game, Position.parse(position), game.ply_count)
+    else:
+        analysis_ahead(position)
 
 
 def _foresee(game: Game, start: Position, ply: int) -> None:
-    """For each move the human could make in ``start`` (at ``ply``), the
-    analyses of the positions the solver would then move in and of the
-    human's next position after the solver's replies, put in Redis for a
-    while (most are never needed).  Then the request that plays the move
-    grades it, plays the reply and leaves the next grade ready, all by
-    lookup."""
-    # position -> the ply it is reached at; each round looks its positions up
-    # in one Redis read and shares what it had to compute (an analysis found
-    # there keeps its own time to live)
-    frontier = {str(start.push(m)): (start.push(m), ply + 1) for m in start.legal_moves()}
+    """The analysis of ``start`` (the human to move, at ``ply``) and, for
+    each move the human could make there, the analyses of the positions the
+    solver would then move in and of the human's next position after the
+    solver's replies, put in Redis for a while (most are never needed).
+    Then the request that plays the move grades it, plays the reply and
+    leaves the next grade ready, all by lookup."""
+    # position -> the ply it is reached at.  Each round looks its positions
+    # up and shares what the round before computed, in one round trip to
+    # Redis (an analysis found there keeps its own time to live).
+    frontier = {str(start): (start, ply)}
+    frontier.update({str(start.push(m)): (start.push(m), ply + 1) for m in start.legal_moves()})
+    computed: dict[str, Analysis] = {}
     while frontier:
-        found = analyses_cached_fast([key for key, (reached, _) in frontier.items() if not reached.is_over()])
-        computed: dict[str, Analysis] = {}
+        found = analyses_exchange(computed, [key for key, (reached, _) in frontier.items() if not reached.is_over()])
+        computed = {}
         following: dict[str, tuple[Position, int]] = {}
         for key, (reached, at) in frontier.items():
             if reached.is_over():
@@ -416,8 +447,9 @@ def _foresee(game: Game, start: Position, ply: int) -> None:
                 reply = _solver_choice(game, reached, analysis, at)
                 after = reached.push(reply)
                 following[str(after)] = (after, at + 1)
-        analyses_share(computed)
         frontier = following
+    if computed:
+        analyses_share(computed)
 
 
 def _describe_result(result: dict | None) -> str:

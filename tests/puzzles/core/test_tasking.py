@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import time
 
 import pytest
 import redis
@@ -54,3 +55,55 @@ def test_a_task_pushed_directly_is_the_message_celery_sends(task, args, key, red
 
 def test_in_eager_mode_the_task_runs_through_celery(settings):
     assert not tasking._direct(turn_prepare_task.app)  # the tests' default: run at once, in the test
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_task_queued_with_a_notice_sends_both_in_one_round_trip(redis_server, settings):
+    from django.db import transaction
+
+    app = turn_prepare_task.app
+    client = redis.Redis.from_url(redis_server)
+    client.delete("celery")
+    listener = client.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe("od:game:77")
+    settings.REDIS_URL = redis_server
+    settings.PUZZLES_EVENTS = True
+    app.conf.task_always_eager = False
+    sent: list[tuple] = []
+    original = redis.client.Pipeline.execute
+
+    def execute(pipe, *args, **kwargs):
+        sent.append(tuple(c[0][0] for c in pipe.command_stack))
+        return original(pipe, *args, **kwargs)
+
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(redis.client.Pipeline, "execute", execute)
+            with transaction.atomic():
+                tasking.enqueue(turn_prepare_task, 77, "a position", notice="od:game:77")
+                assert client.llen("celery") == 0  # nothing before the commit
+    finally:
+        app.conf.task_always_eager = True
+    assert sent == [("LPUSH", "PUBLISH")]  # one pipeline: the message, then the notice
+    message = json.loads(client.lpop("celery"))
+    assert message["headers"]["task"] == turn_prepare_task.name and message["headers"]["argsrepr"] == "(77, 'a position')"
+    notice, deadline = None, time.monotonic() + 5
+    while notice is None and time.monotonic() < deadline:  # the first read is the subscription's reply
+        notice = listener.get_message(timeout=1)
+    assert notice is not None and notice["channel"] == b"od:game:77"
+    listener.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_notices_off_the_task_is_queued_alone(redis_server, settings):
+    app = turn_prepare_task.app
+    client = redis.Redis.from_url(redis_server)
+    client.delete("celery")
+    settings.REDIS_URL = redis_server
+    settings.PUZZLES_EVENTS = False
+    app.conf.task_always_eager = False
+    try:
+        tasking.enqueue(turn_prepare_task, 78, "a position", notice="od:game:78")
+    finally:
+        app.conf.task_always_eager = True
+    assert json.loads(client.lpop("celery"))["headers"]["argsrepr"] == "(78, 'a position')"
