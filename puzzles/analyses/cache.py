@@ -52,7 +52,7 @@ def analysis_cache_exchange(
     keys = {client_of.make_key(analysis_key(p)): p for p in positions}
     try:
         pipe = client_of.get_client(write=True).pipeline(transaction=False)
-        for position, result in results.items():
+        for position, result in results.items() if seconds > 0 else ():
             pipe.set(client_of.make_key(analysis_key(position)), client_of.encode(result), px=int(seconds * 1000))
         if keys:
             pipe.mget(*keys)

@@ -430,12 +430,21 @@ def _foresee(game: Game, start: Position, ply: int) -> None:
     # position -> the ply it is reached at.  Each round looks its positions
     # up and shares what the round before computed, in one round trip to
     # Redis (an analysis found there keeps its own time to live).
-    frontier = {str(start): (start, ply)}
+    start_key = str(start)
+    frontier = {start_key: (start, ply)}
     frontier.update({str(start.push(m)): (start.push(m), ply + 1) for m in start.legal_moves()})
     computed: dict[str, Analysis] = {}
+    first = True
     while frontier:
         found = analyses_exchange(computed, [key for key, (reached, _) in frontier.items() if not reached.is_over()])
         computed = {}
+        if first and start_key not in found:
+            # Usually the last turn's look-ahead has it.  If not, the grade
+            # and the hints need it first: shared at once, before the
+            # solver's positions are solved.
+            found[start_key] = analysis_computed(start_key, start)
+            analyses_share({start_key: found[start_key]})
+        first = False
         following: dict[str, tuple[Position, int]] = {}
         for key, (reached, at) in frontier.items():
             if reached.is_over():

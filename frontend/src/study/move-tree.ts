@@ -4,8 +4,8 @@
  * The URL holds only the current line, so that a link shows what its sender
  * saw; the variations around it are kept in ``localStorage`` under the start
  * position, so that a reload (or coming back to the same position later)
- * finds them again.  The last ``KEPT_TREES`` start positions are kept, the
- * least recently used dropped first.  A store that cannot be read or written
+ * finds them again.  The trees of the last ``KEPT_TREES`` start positions
+ * with variations are kept, the least recently used dropped first.  A store that cannot be read or written
  * (private windows, a full quota, another version's data) is ignored: the
  * board works without it.
  */
@@ -93,16 +93,22 @@ export function fromSaved(saved: unknown, parent: TreeNode | null = null, budget
 }
 
 function readStore(storage: Storage): Store {
+  const store: Store = { version: 1, trees: {} };
   try {
     const raw = storage.getItem(STORE_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    if (parsed && typeof parsed === "object" && (parsed as Store).version === 1 && typeof (parsed as Store).trees === "object" && (parsed as Store).trees) {
-      return parsed as Store;
+    if (!parsed || typeof parsed !== "object" || (parsed as Store).version !== 1) return store;
+    const trees: unknown = (parsed as Store).trees;
+    if (!trees || typeof trees !== "object") return store;
+    // Entries that are not a tree and a time are dropped (hand-edited, or cut short).
+    for (const [start, entry] of Object.entries(trees as Record<string, unknown>)) {
+      const { tree, at } = (entry ?? {}) as { tree?: unknown; at?: unknown };
+      if (Array.isArray(tree) && typeof at === "number" && Number.isFinite(at)) store.trees[start] = { tree: tree as SavedTree, at };
     }
   } catch {
     // unreadable: start afresh
   }
-  return { version: 1, trees: {} };
+  return store;
 }
 
 /** The stored tree of ``start``, or null. */
@@ -113,16 +119,24 @@ export function loadTree(storage: Storage | null, start: string): TreeNode | nul
   return tree && tree.move === "" ? tree : null;
 }
 
-/** Stores ``tree`` as the tree of ``start`` (a tree with no variation and no move: forgets it). */
+/**
+ * Stores ``tree`` as the tree of ``start``.  A tree without variations is
+ * not kept (the URL holds its line; a link opened would otherwise push out
+ * the trees that have some), and the entry of ``start`` is forgotten.
+ */
 export function saveTree(storage: Storage | null, start: string, tree: TreeNode, now = Date.now()): void {
   if (!storage) return;
-  const store = readStore(storage);
-  const moves = countMoves(tree);
-  if (moves === 0 || moves > MOST_MOVES) delete store.trees[start];
-  else store.trees[start] = { tree: toSaved(tree), at: now };
-  const starts = Object.keys(store.trees).sort((a, b) => store.trees[b].at - store.trees[a].at);
-  for (const old of starts.slice(KEPT_TREES)) delete store.trees[old];
   try {
+    const store = readStore(storage);
+    const moves = countMoves(tree);
+    if (countForks(tree) === 0 || moves > MOST_MOVES) {
+      if (!(start in store.trees)) return;
+      delete store.trees[start];
+    } else {
+      store.trees[start] = { tree: toSaved(tree), at: now };
+    }
+    const starts = Object.keys(store.trees).sort((a, b) => store.trees[b].at - store.trees[a].at);
+    for (const old of starts.slice(KEPT_TREES)) delete store.trees[old];
     storage.setItem(STORE_KEY, JSON.stringify(store));
   } catch {
     // full or refused: the tree lives on in this page only

@@ -14,8 +14,8 @@ import {
   toSaved,
 } from "../../src/study/move-tree";
 
-/** A Storage kept in a Map; ``full`` makes every write fail as a full quota does. */
-function memoryStorage(full = false): Storage & { data: Map<string, string> } {
+/** A Storage kept in a Map. */
+function memoryStorage(): Storage & { data: Map<string, string> } {
   const data = new Map<string, string>();
   return {
     data,
@@ -26,10 +26,7 @@ function memoryStorage(full = false): Storage & { data: Map<string, string> } {
     getItem: (key: string) => data.get(key) ?? null,
     key: (i: number) => [...data.keys()][i] ?? null,
     removeItem: (key: string) => void data.delete(key),
-    setItem: (key: string, value: string) => {
-      if (full) throw new DOMException("full", "QuotaExceededError");
-      data.set(key, value);
-    },
+    setItem: (key: string, value: string) => void data.set(key, value),
   };
 }
 
@@ -67,11 +64,41 @@ describe("the move tree", () => {
     // a move twice among one node's continuations, or an empty move below the root
     expect(fromSaved(["", [["36", []], ["36", []]]])).toBeNull();
     expect(fromSaved(["", [["", []]]])).toBeNull();
-    // a full store: saving does not throw, and nothing is read back
-    const full = memoryStorage(true);
-    expect(() => saveTree(full, "P", sampleTree())).not.toThrow();
-    expect(loadTree(full, "P")).toBeNull();
+    // an entry that is not a tree and a time is dropped; the others still read and save
+    saveTree(storage, "Q", sampleTree(), 5);
+    const raw = JSON.parse(storage.getItem(STORE_KEY)!);
+    raw.trees.P = null;
+    raw.trees.R = { tree: ["", []], at: "yesterday" };
+    storage.setItem(STORE_KEY, JSON.stringify(raw));
+    expect(loadTree(storage, "P")).toBeNull();
+    expect(() => saveTree(storage, "S", sampleTree(), 6)).not.toThrow();
+    expect(Object.keys(JSON.parse(storage.getItem(STORE_KEY)!).trees).sort()).toEqual(["Q", "S"]);
+    // a store gone full keeps what it had: saving does not throw, the old tree still reads
+    const full = memoryStorage();
+    saveTree(full, "P", sampleTree());
+    const before = full.getItem(STORE_KEY);
+    full.setItem = () => {
+      throw new DOMException("full", "QuotaExceededError");
+    };
+    const other = newTree();
+    ensurePath(other, ["11"]);
+    ensurePath(other, ["22"]);
+    expect(() => saveTree(full, "P", other)).not.toThrow();
+    expect(full.getItem(STORE_KEY)).toBe(before);
+    expect(toSaved(loadTree(full, "P")!)).toEqual(toSaved(sampleTree()));
     expect(loadTree(null, "P")).toBeNull();
+  });
+
+  it("keeps a tree only while it has variations", () => {
+    const storage = memoryStorage();
+    const line = newTree();
+    ensurePath(line, ["36R", "pass"]);
+    saveTree(storage, "P", line);
+    expect(storage.getItem(STORE_KEY)).toBeNull(); // nothing written for a line alone
+    saveTree(storage, "P", sampleTree());
+    expect(loadTree(storage, "P")).not.toBeNull();
+    saveTree(storage, "P", line); // the variations cleared: forgotten
+    expect(loadTree(storage, "P")).toBeNull();
   });
 
   it("keeps the most recently used start positions only, and forgets an empty tree", () => {

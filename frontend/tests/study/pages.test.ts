@@ -16,6 +16,7 @@ function json(id: string, data: unknown): string {
 beforeEach(() => {
   vi.resetModules();
   document.cookie = "csrftoken=cookie-token";
+  localStorage.clear(); // the analysis board keeps its trees there: each test starts without
 });
 
 afterEach(() => {

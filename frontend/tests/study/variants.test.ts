@@ -37,6 +37,7 @@ async function mountEditor(variant: string, initial = ""): Promise<Editor> {
 beforeEach(() => {
   vi.resetModules();
   document.cookie = "csrftoken=cookie-token";
+  localStorage.clear(); // the analysis board keeps its trees there: each test starts without
 });
 
 afterEach(async () => {
