@@ -427,38 +427,33 @@ def _foresee(game: Game, start: Position, ply: int) -> None:
     solver's replies, put in Redis for a while (most are never needed).
     Then the request that plays the move grades it, plays the reply and
     leaves the next grade ready, all by lookup."""
-    # position -> the ply it is reached at.  Each round looks its positions
-    # up and shares what the round before computed, in one round trip to
-    # Redis (an analysis found there keeps its own time to live).
+    # position -> the ply it is reached at, for the positions still in play.
+    # Each round reads its positions, and shares what the round before
+    # computed, in one round trip to Redis (an analysis found there keeps
+    # its own time to live).
     start_key = str(start)
     frontier = {start_key: (start, ply)}
-    frontier.update({str(start.push(m)): (start.push(m), ply + 1) for m in start.legal_moves()})
-    computed: dict[str, Analysis] = {}
-    first = True
+    frontier.update({str(after): (after, ply + 1) for after in map(start.push, start.legal_moves()) if not after.is_over()})
+    found = analyses_exchange({}, list(frontier))
+    if start_key not in found:
+        # Usually the last turn's look-ahead has it.  If not, the grade and
+        # the hints need it first: shared at once, before the solver's
+        # positions are solved.
+        found[start_key] = analysis_computed(start_key, start)
+        analyses_share({start_key: found[start_key]})
     while frontier:
-        found = analyses_exchange(computed, [key for key, (reached, _) in frontier.items() if not reached.is_over()])
-        computed = {}
-        if first and start_key not in found:
-            # Usually the last turn's look-ahead has it.  If not, the grade
-            # and the hints need it first: shared at once, before the
-            # solver's positions are solved.
-            found[start_key] = analysis_computed(start_key, start)
-            analyses_share({start_key: found[start_key]})
-        first = False
+        computed: dict[str, Analysis] = {}
         following: dict[str, tuple[Position, int]] = {}
         for key, (reached, at) in frontier.items():
-            if reached.is_over():
-                continue
             analysis = found.get(key)
             if analysis is None:
                 analysis = computed[key] = analysis_computed(key, reached)
             if reached.side != game.human_side:
-                reply = _solver_choice(game, reached, analysis, at)
-                after = reached.push(reply)
-                following[str(after)] = (after, at + 1)
+                after = reached.push(_solver_choice(game, reached, analysis, at))
+                if not after.is_over():
+                    following[str(after)] = (after, at + 1)
         frontier = following
-    if computed:
-        analyses_share(computed)
+        found = analyses_exchange(computed, list(frontier))
 
 
 def _describe_result(result: dict | None) -> str:
