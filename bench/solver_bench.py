@@ -23,6 +23,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+import timeit
 from pathlib import Path
 from types import ModuleType
 
@@ -232,6 +233,16 @@ def main() -> int:
             print(f"  {kind:<11} reference {ref_seconds * 1000:9.1f} ms ({ref.nodes} states)   "
                   f"core {core_seconds * 1000:7.2f} ms   x{ref_seconds / core_seconds:,.0f}")
         print(f"  overall x{ref_total / core_total:,.0f}")
+
+    # Reading an analysis back: checked (input from outside) and as stored
+    # (the site's own Redis and rows), the same analyses.
+    if "lewicki" in samples:
+        stored = [analyse(p).to_json() for group in samples["lewicki"].values() for p in group[:20]]
+        checked_s = min(timeit.timeit(lambda: [Analysis.from_json(d) for d in stored], number=1) for _ in range(3))
+        trusted_s = min(timeit.timeit(lambda: [Analysis.from_stored(d) for d in stored], number=1) for _ in range(3))
+        print(f"\nreading {len(stored)} analyses back (standard game): Analysis.from_json "
+              f"{checked_s / len(stored) * 1e6:.0f} us each, from_stored {trusted_s / len(stored) * 1e6:.0f} us each "
+              f"(x{checked_s / trusted_s:.1f})")
 
     # Batch mode: one process, 20 fresh deals of each variant.
     print("\nbatch: 20 fresh deals through one `python -m solver analyse --json -`, including start-up:")

@@ -205,6 +205,32 @@ class Analysis:
             )
         return cls(position, value, analysis.moves, tuple(line))
 
+    @classmethod
+    def from_stored(cls, data: Mapping[str, Any]) -> Analysis:
+        """The analysis in a dictionary that ``to_json`` wrote and this program
+        kept itself (its cache, its database), read without replaying it:
+        ``from_json`` checks every move for legality and plays the whole main
+        line, five times the work, to refuse input it did not write.  Only the
+        shape is checked here; a dictionary of another shape goes to
+        ``from_json``, which says what is wrong with it (``AnalysisError``).
+        ``from_stored(a.to_json()) == a`` for every analysis ``a``."""
+        try:
+            position = Position.parse(data["position"])
+            highest = position.variant.highest
+            value = data["value"]
+            listed = data["moves"]
+            best = listed[0]["value"] if listed else value
+            moves = tuple(
+                MoveValue(Move.parse(entry["move"], highest), entry["value"], entry["grade"], best - entry["value"])
+                for entry in listed
+            )
+            pv = tuple(Move.parse(step, highest) for step in data["pv"])
+            if len(data) != len(_ANALYSIS_FIELDS) or not isinstance(value, int) or not isinstance(best, int):
+                raise TypeError(value)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return cls.from_json(data)
+        return cls(position, value, moves, pv)
+
 
 # ----------------------------------------------------- reading analysis JSON
 

@@ -97,7 +97,8 @@ def analysis_from_cache(position: str, stored: dict[str, Any] | None) -> solver.
 def _read(position: str, stored: dict[str, Any] | None) -> solver.Analysis | None:
     if stored is None:
         return None
-    analysis = solver.Analysis.from_json(stored)
+    # written by this program (``to_json``), so read without replaying it
+    analysis = solver.Analysis.from_stored(stored)
     _memory.put(position, analysis)
     return analysis
 

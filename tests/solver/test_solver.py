@@ -151,6 +151,9 @@ def assert_round_trip(analysis):
     assert Analysis.from_json(json.dumps(data)) == analysis  # the JSON text too
     assert again.nodes == 0  # to_json does not write the search statistic
     assert [e.points_lost for e in again.moves] == [e.points_lost for e in analysis.moves]
+    stored = Analysis.from_stored(data)  # the site's own copies, read without the replay
+    assert stored == analysis and stored.pv == analysis.pv
+    assert [e.points_lost for e in stored.moves] == [e.points_lost for e in analysis.moves]
 
 
 def test_json_round_trip_core_engine():
@@ -275,6 +278,22 @@ def test_malformed_json_is_refused_with_the_bad_part_quoted(name, data, phrase, 
     assert message.startswith("analysis JSON: ")
     assert phrase in message, message
     assert quoted in message, message
+
+
+# The cases whose shape is not the one to_json writes (the rest are its
+# shape with wrong moves or values, which only from_json's replay finds).
+SHAPES = ("not JSON text", "JSON text of a list", "not an object", "missing key", "unknown key",
+          "position not a string", "bad position", "value a string", "value a float", "moves not a list",
+          "move entry not an object")
+
+
+@pytest.mark.parametrize("name,data,phrase,quoted", [case for case in MALFORMED if case[0] in SHAPES], ids=SHAPES)
+def test_a_stored_analysis_of_another_shape_is_refused_as_from_json_refuses_it(name, data, phrase, quoted):
+    # from_stored trusts the moves of a dictionary shaped as to_json writes
+    # it; anything else is read by from_json, and refused with its message
+    with pytest.raises(AnalysisError) as info:
+        Analysis.from_stored(data)
+    assert phrase in str(info.value) and quoted in str(info.value)
 
 
 def test_the_malformed_cases_are_edits_of_a_valid_analysis():
