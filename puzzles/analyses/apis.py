@@ -50,4 +50,7 @@ class AnalysisCreateApi(APIView):
 class AnalysisDetailApi(APIView):
     @extend_schema(summary="An analysis", responses={200: AnalysisOutputSerializer, **NOT_FOUND})
     def get(self, request: Request, analysis_id: int) -> Response:
-        return Response(selectors.analysis_state(selectors.analysis_get(analysis_id)))
+        analysis = selectors.analysis_get(analysis_id)
+        if analysis.status == "done":  # read back: a line given away, as if asked for
+            services.analysis_shown(position=analysis.position, player=Player.of(request))
+        return Response(selectors.analysis_state(analysis))

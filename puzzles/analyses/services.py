@@ -23,6 +23,14 @@ from .tasks import compute_analysis_task
 log = logging.getLogger(__name__)
 
 
+def analysis_shown(*, position: str, player: Player | None) -> None:
+    """A player is shown the analysis of ``position``, already known (the
+    analysis board or the API read it back): as good as asking for it, so
+    ``signals.analysis_asked`` is told the same.  Nothing is queued."""
+    if player is not None and player.known:
+        analysis_asked.send(sender=analysis_shown, player=player, position=position)
+
+
 def analysis_request(*, position: str, player: Player | None = None) -> Analysis:
     """The analysis of ``position`` (any spelling; stored normalised), created
     and queued if new.  Raises ``DominoError`` for an invalid position, before

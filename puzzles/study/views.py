@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from puzzles.accounts.players import Player
-from puzzles.analyses.services import analysis_request
+from puzzles.analyses.services import analysis_request, analysis_shown
 from puzzles.core.errors import ApplicationError
 from puzzles.games.selectors import game_get_for_player
 from solver import VARIANTS, DominoError
@@ -74,6 +74,8 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
         if view.get("position") and view["result"] is None and not view["board"]["over"]:
             analysis_request(position=view["current"], player=Player.of(request, create=True))
         return redirect(request.get_full_path())
+    if view.get("result") is not None:  # the page shows the line: as good as asking for it
+        analysis_shown(position=view["current"], player=Player.of(request))
     return render(request, "study/analysis.html", {
         "view": view,
         "text": text,

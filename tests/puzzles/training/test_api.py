@@ -592,6 +592,36 @@ def test_rating_chart_and_weekday_targets():
     assert targets[0] == 1200 and targets[6] == 2000 and targets == sorted(targets)
 
 
+@pytest.mark.parametrize("where", ["api", "board"])
+def test_reading_back_a_known_analysis_of_your_attempt_makes_it_unrated(api, other_api, pool, where):
+    """The analysis of a puzzle's position may be stored already (the site
+    analysed it, or another player asked): reading it back, from the API or
+    on the analysis board's page, gives the line away as asking for it does.
+    Another player reading it changes nothing for you."""
+    from puzzles.analyses.models import Analysis
+    from puzzles.analyses.services import analysis_request
+
+    puzzle = Puzzle.objects.order_by("id")[0]
+    known = analysis_request(position=puzzle.position)  # the site's own, told to nobody
+    assert Analysis.objects.get(pk=known.pk).status == Analysis.Status.DONE
+    mine = start(api, puzzle.pk)
+    assert mine["rated"] is True
+
+    def read(client):
+        if where == "api":
+            answer = client.get(f"/api/analyses/{known.pk}/")
+            assert answer.status_code == 200 and answer.json()["result"] is not None
+        else:
+            answer = client.get("/analysis/", {"position": puzzle.position})
+            assert answer.status_code == 200
+
+    read(other_api)
+    assert api.get(mine["urls"]["self"]).json()["rated"] is True
+    read(api)
+    after = api.get(mine["urls"]["self"]).json()
+    assert after["rated"] is False and after["unrated_because"] == "analysed"
+
+
 def test_analysing_a_position_of_your_attempt_makes_it_unrated(api, other_api, pool):
     """Asking the site for the analysis of a puzzle you are solving gives the
     line away: the attempt is then unrated, and says so; another player's
