@@ -276,6 +276,10 @@ REST_FRAMEWORK = {
     # requests a second at most.  Asking for analyses has its own, lower limit.
     # (Counted in one step a request: puzzles/core/throttles.py.)
     "DEFAULT_THROTTLE_CLASSES": ["puzzles.core.throttles.PlayerThrottle"],
+    # A guest is counted by the address the server saw (REMOTE_ADDR), never by
+    # an X-Forwarded-For header the client wrote itself: the web server puts
+    # the address a trusted proxy forwarded there (--forwarded-allow-ips).
+    "NUM_PROXIES": 0,
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_RATE_ANON", "1200/min"),
         "user": os.environ.get("API_RATE_USER", "2400/min"),

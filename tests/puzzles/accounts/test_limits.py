@@ -46,6 +46,22 @@ def test_a_flood_of_api_requests_gets_429(monkeypatch, api, no_tasks):
     assert "throttled" in body["error"].lower()
 
 
+def test_a_guest_cannot_dodge_the_limit_with_a_forwarded_for_header(monkeypatch, api, no_tasks):
+    """A guest is counted by the address the server saw: an X-Forwarded-For
+    the client wrote itself, different on every request, counts nothing
+    (a trusted proxy's is put into REMOTE_ADDR by the web server)."""
+    from django.core.cache import cache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "4/min", "user": "4/min", "analyses": "3/min"})
+    codes = [
+        api.get("/api/puzzles/themes/", HTTP_X_FORWARDED_FOR=f"10.0.{i}.1").status_code for i in range(6)
+    ]
+    assert codes == [200] * 4 + [429, 429]
+    assert cache.get("throttle_count_anon_127.0.0.1") == 6
+    assert cache.get("throttle_count_anon_10.0.0.1") is None
+
+
 def test_asking_for_analyses_has_its_own_lower_limit(monkeypatch, api, no_tasks):
     from rest_framework.throttling import SimpleRateThrottle
 
