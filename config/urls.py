@@ -26,6 +26,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("puzzles.site.urls")),
     *app_urlpatterns,
-    # Last: every other path under /api/ answers a JSON 404.
-    re_path(r"^api/(?P<path>.*/)$", api_not_found),
+    # Last: every other path under /api/ (and /api itself, and a path that
+    # lacks its last slash) answers a JSON 404, not Django's HTML page or a redirect.
+    re_path(r"^api(?P<path>/.*)?$", api_not_found),
 ]

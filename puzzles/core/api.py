@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
+from django.urls import Resolver404, resolve
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ValidationError
@@ -113,4 +114,12 @@ def long_poll(request: Request, row: Any, kind: str, version: Callable[[int], in
 def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
     """Any path under /api/ that is no endpoint (a non-numeric id, a typo):
     a JSON 404, whatever DEBUG says, never Django's HTML page."""
-    return JsonResponse({"error": f"no such API endpoint: {request.path}"}, status=404)
+    error = f"no such API endpoint: {request.path}"
+    if not request.path.endswith("/"):
+        try:
+            resolved = resolve(request.path + "/")
+        except Resolver404:
+            resolved = None
+        if resolved is not None and resolved.func is not api_not_found:
+            error += f" (the address ends with a slash: {request.path}/)"
+    return JsonResponse({"error": error}, status=404)

@@ -70,13 +70,28 @@ def test_malformed_json_is_a_400(api, game, body):
     assert response.status_code == 400 and response.json()["error"]
 
 
-@pytest.mark.parametrize("url", ["/api/games/abc/", "/api/games/1/nonsense/", "/api/nothing/", "/api/attempts/x/moves/"])
+@pytest.mark.parametrize("url", [
+    "/api/games/abc/", "/api/games/1/nonsense/", "/api/nothing/", "/api/attempts/x/moves/",
+    "/api", "/api/", "/api/games/abc", "/api/nothing",
+])
 def test_unknown_api_paths_are_json_404s(api, url):
     for method in ("get", "post"):
         response = getattr(api, method)(url)
         assert response.status_code == 404, (method, url)
         assert response["Content-Type"].startswith("application/json")
         assert url in response.json()["error"]
+        assert "ends with a slash" not in response.json()["error"]
+
+
+@pytest.mark.parametrize("url", ["/api/games", "/api/analyses", "/api/puzzles/themes"])
+def test_an_endpoint_without_its_last_slash_is_a_json_404_that_says_so(api, url):
+    """No redirect (a POST would lose its body) and no HTML page: a JSON 404
+    that names the address with its slash."""
+    for method in ("get", "post"):
+        response = getattr(api, method)(url)
+        assert response.status_code == 404, (method, url)
+        assert response["Content-Type"].startswith("application/json")
+        assert f"the address ends with a slash: {url}/" in response.json()["error"]
 
 
 def test_a_wrong_method_is_a_json_405(api, game):
