@@ -13,8 +13,11 @@ keys and the 429 are DRF's.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from django.http import HttpRequest
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
@@ -77,4 +80,28 @@ class PlayerThrottle(_Counted):
 
 
 class ScopedThrottle(ScopedRateThrottle, _Counted):
-    pass
+    """A view's own limit (``throttle_scope``) on the work it is asked for:
+    a read (GET, HEAD, OPTIONS) of the same view never counts."""
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return super().allow_request(request, view)
+
+
+class _Scoped:
+    """What a scoped throttle reads of its view."""
+
+    def __init__(self, scope: str) -> None:
+        self.throttle_scope = scope
+
+
+def scoped_wait(request: HttpRequest, scope: str) -> int | None:
+    """For a plain page's form that asks the workers for work: counts this
+    request against ``scope``'s limit, as the API's endpoints are counted
+    (one counter for both, so the form is no way around the API's limit).
+    ``None`` when the request may go on, else the seconds to wait."""
+    throttle = ScopedThrottle()
+    if throttle.allow_request(request, _Scoped(scope)):  # type: ignore[arg-type]
+        return None
+    return max(1, math.ceil(throttle.wait() or 1))

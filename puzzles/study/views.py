@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request, analysis_shown
 from puzzles.core.errors import ApplicationError
+from puzzles.core.throttles import scoped_wait
 from puzzles.games.selectors import game_get_for_player
 from solver import VARIANTS, DominoError
 
@@ -70,16 +71,23 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
             return redirect(f"{reverse('study:analysis')}?{urlencode({'position': str(dealt)})}")
     line = request.GET.get("line", "")
     view = presentation.analysis_page(text, line)
+    limited = None
     if request.method == "POST":
         if view.get("position") and view["result"] is None and not view["board"]["over"]:
-            analysis_request(position=view["current"], player=Player.of(request, create=True))
-        return redirect(request.get_full_path())
+            wait = scoped_wait(request, "analyses")
+            if wait is None:
+                analysis_request(position=view["current"], player=Player.of(request, create=True))
+            else:
+                limited = _limited_text(wait)
+        if limited is None:
+            return redirect(request.get_full_path())
     if view.get("result") is not None:  # the page shows the line: as good as asking for it
         analysis_shown(position=view["current"], player=Player.of(request))
     return render(request, "study/analysis.html", {
         "view": view,
         "text": text,
         "deal_error": deal_error,
+        "limited": limited,
         "variants": presentation.variant_choices(),
         "urls": _urls(),
         "page_data": {
@@ -91,7 +99,13 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
             "line_error": view.get("line_error"),
             "variant": view.get("variant"),
         },
-    })
+    }, status=429 if limited else 200)
+
+
+def _limited_text(wait: int) -> str:
+    return _("You have asked the solver for many analyses in a short time: try again in %(seconds)d s.") % {
+        "seconds": wait
+    }
 
 
 def position_editor(request: HttpRequest) -> HttpResponse:
@@ -186,9 +200,14 @@ def game_analysis_new(request: HttpRequest) -> HttpResponse:
     form = GameRecordForm(request.POST if kind not in (None, "deal") or (request.method == "POST" and not kind)
                           else None, request.FILES or None, initial={"record": record_initial})
     deal_form = DealForm(request.POST if kind == "deal" else None, initial=deal_initial)
+    limited = None
     if request.method == "POST" and (deal_form if kind == "deal" else form).is_valid():
         player = Player.of(request, create=True)
+        wait = scoped_wait(request, "analyses")
         try:
+            if wait is not None:
+                limited = _limited_text(wait)
+                raise ApplicationError(limited)
             if kind == "deal":
                 analysis = study_services.game_analysis_create(player=player, entry=deal_form.entry())
             elif form.cleaned_data.get("game_id"):
@@ -218,7 +237,7 @@ def game_analysis_new(request: HttpRequest) -> HttpResponse:
                   for game in selectors.practice_games(Player.of(request))],
         "analyses": list(selectors.game_analyses_for_player(Player.of(request))[:20]),
         "urls": _urls(),
-    }, status=400 if request.method == "POST" else 200)
+    }, status=429 if limited else 400 if request.method == "POST" else 200)
 
 
 def game_analysis_detail(request: HttpRequest, analysis_id: int) -> HttpResponse:

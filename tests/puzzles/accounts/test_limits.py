@@ -3,6 +3,8 @@ sign-ups per address are capped, and the API answers a flood with 429 and
 ``{"error"}``; a real player never meets them."""
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pytest
 from django.test import Client
 
@@ -71,6 +73,36 @@ def test_asking_for_analyses_has_its_own_lower_limit(monkeypatch, api, no_tasks)
     codes = [api.post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code for s in range(5)]
     assert codes[:3] == [202] * 3 and codes[3:] == [429, 429]
     assert len(no_tasks) == 3  # nothing queued for the refused ones
+
+
+def test_every_way_of_asking_the_solver_shares_the_analyses_limit(monkeypatch, api, no_tasks):
+    """The API's analyses, a game record to grade and the analysis board's
+    plain "Ask the solver" form all count against one limit: none is a way
+    around the others.  A refused one queues nothing; reads do not count."""
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from solver import deal
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "100/min", "user": "100/min", "analyses": "3/min"})
+    record = '[Seed "42"]\n\n1. 00 04L 2. 46L 16L'
+    assert api.post("/api/analyses/", {"position": str(deal(1))}, format="json").status_code == 202
+    assert api.post("/analysis/?" + urlencode({"position": str(deal(2))})).status_code == 302
+    assert api.post("/api/game-analyses/", {"record": record}, format="json").status_code == 202
+    queued = len(no_tasks)
+    assert queued == 3
+
+    board = api.post("/analysis/?" + urlencode({"position": str(deal(3))}))
+    assert board.status_code == 429
+    assert "try again in" in board.content.decode() and "data-limited" in board.content.decode()
+    graded = api.post("/api/game-analyses/", {"record": record}, format="json")
+    assert graded.status_code == 429 and "throttled" in graded.json()["error"].lower()
+    form = api.post("/analysis/games/", {"kind": "record", "record": record})
+    assert form.status_code == 429 and "try again in" in form.content.decode()
+    assert api.post("/api/analyses/", {"position": str(deal(4))}, format="json").status_code == 429
+    assert len(no_tasks) == queued
+    # reading is no asking
+    assert api.get("/api/game-analyses/").status_code == 200
+    assert api.get("/analysis/?" + urlencode({"position": str(deal(3))})).status_code == 200
 
 
 def test_a_limit_is_one_counter_per_client_and_says_when_to_come_back(monkeypatch, api, no_tasks):
