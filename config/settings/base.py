@@ -49,6 +49,7 @@ SECRET_KEY = os.environ.get(
 DEBUG = env_bool("DJANGO_DEBUG", False)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "puzzles.core.api.csrf_failure"  # JSON under /api/
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -305,6 +306,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "REDOC_UI_SETTINGS": {"hideDownloadButton": False},
     "COMPONENT_SPLIT_REQUEST": True,
+    # The errors the shared layers answer for any endpoint (rate limit, body, address).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "puzzles.core.schema.add_shared_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "SideEnum": ["A", "B"],
         "GameLevelEnum": ["perfect", "strong", "casual"],

@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
+from django.views.csrf import csrf_failure as django_csrf_failure
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ValidationError
@@ -111,6 +113,7 @@ def long_poll(request: Request, row: Any, kind: str, version: Callable[[int], in
     return None
 
 
+@csrf_exempt  # changes nothing: a POST without its token gets the same 404
 def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
     """Any path under /api/ that is no endpoint (a non-numeric id, a typo):
     a JSON 404, whatever DEBUG says, never Django's HTML page."""
@@ -123,3 +126,14 @@ def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
         if resolved is not None and resolved.func is not api_not_found:
             error += f" (the address ends with a slash: {request.path}/)"
     return JsonResponse({"error": error}, status=404)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """Django's CSRF refusal (``CSRF_FAILURE_VIEW``): ``{"error"}`` under
+    /api/, Django's own page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(
+            {"error": f"CSRF check failed ({reason}): a session's POST sends its csrftoken cookie's value "
+             "in an X-CSRFToken header"}, status=403,
+        )
+    return django_csrf_failure(request, reason)

@@ -112,3 +112,25 @@ def test_an_overlong_address_is_a_414(api, path, settings):
             assert "at most 2000" in response.json()["error"]
         else:
             assert response["Content-Type"].startswith("text/plain") and b"2000" in response.content
+
+
+def test_a_refused_csrf_check_under_the_api_is_json(django_user_model):
+    """A browser session's POST without its token: DRF's endpoints answer a
+    JSON 403; a path that is no endpoint its JSON 404 (not Django's HTML
+    CSRF page); Django's own CSRF refusal under /api/ is JSON too."""
+    from django.test import Client, RequestFactory
+
+    from puzzles.core.api import csrf_failure
+
+    user = django_user_model.objects.create_user("csrf-player", password="a-long-pass-phrase-9")
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    refused = client.post("/api/games/", {"seed": 7}, content_type="application/json")
+    assert refused.status_code == 403 and "CSRF" in refused.json()["error"]
+    nowhere = client.post("/api/games/1/nonsense/", {}, content_type="application/json")
+    assert nowhere.status_code == 404 and nowhere["Content-Type"].startswith("application/json")
+    request = RequestFactory().post("/api/anything/")
+    answer = csrf_failure(request, "CSRF cookie not set.")
+    assert answer.status_code == 403 and "CSRF cookie not set." in json.loads(answer.content)["error"]
+    page = csrf_failure(RequestFactory().post("/accounts/login/"), "CSRF cookie not set.")
+    assert page.status_code == 403 and page["Content-Type"].startswith("text/html")

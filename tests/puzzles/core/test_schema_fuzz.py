@@ -1,6 +1,7 @@
 """The API against its own OpenAPI schema (schemathesis): for a bounded
-number of generated requests per endpoint, no answer is a server error and
-every answer whose status the schema documents matches the schema."""
+number of generated requests per endpoint, no answer is a server error,
+every answer's status is one the schema documents for its operation, and
+every answer matches the schema."""
 from __future__ import annotations
 
 import pytest
@@ -21,5 +22,27 @@ def test_the_api_keeps_its_contract(case):
     assert response.status_code < 500, (case.method, case.formatted_path, response.status_code, response.text[:500])
     case.validate_response(
         response,
-        checks=[schemathesis.checks.not_a_server_error, schemathesis.checks.response_schema_conformance],
+        checks=[
+            schemathesis.checks.not_a_server_error,
+            schemathesis.checks.status_code_conformance,
+            schemathesis.checks.response_schema_conformance,
+        ],
     )
+
+
+def test_every_operation_documents_the_errors_the_shared_layers_answer(client):
+    """Each operation lists its own errors; the rate limit, a too long
+    address, and for a body the malformed, too large and wrong-type answers
+    (and 404 for a path's id) are added to each, as ``{"error"}``."""
+    document = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    operations = [(path, method, op) for path, item in document["paths"].items() for method, op in item.items()]
+    assert len(operations) > 30
+    for path, method, operation in operations:
+        codes = set(operation["responses"])
+        assert {"429", "414"} <= codes, (method, path)
+        if method == "post":
+            assert {"400", "403", "413", "415"} <= codes, (method, path)
+        if "{" in path:
+            assert "404" in codes, (method, path)
+        error = operation["responses"]["429"]["content"]["application/json"]["schema"]
+        assert error == {"$ref": "#/components/schemas/Error"}

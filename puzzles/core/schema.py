@@ -1,0 +1,65 @@
+"""The errors every API endpoint can answer, added to each operation of the
+OpenAPI schema after drf-spectacular has built it (a postprocessing hook):
+each view documents its own errors (a bad move, a game that is over), and
+this documents what the site's shared layers answer for any of them, so that
+a client (and the schema tests) knows every status it can meet.
+
+- any operation: 429 (a rate limit: puzzles/core/throttles.py) and 414 (an
+  address that is too long: puzzles/core/middleware.py);
+- an operation with a body: 400 (a body that is no JSON, or nested too
+  deep, or not valid text), 413 (too large) and 415 (not JSON, nor a form
+  where the endpoint takes one);
+- a POST (and any other unsafe method): 403 for a browser session's
+  request without its CSRF token;
+- an operation with query parameters: 400 (a parameter that is no number
+  where one is needed, for instance);
+- an operation with a path parameter: 404 (no such object, or not yours).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+_SHARED = {
+    "429": "Too many requests from this client in a short time (the answer's Retry-After says when to "
+    "come back).",
+    "414": "The address is too long.",
+}
+_BODY = {
+    "400": "Bad input: the body is not valid JSON, or a field is missing or wrong (the error says which).",
+    "413": "The body is too large.",
+    "415": "The body is not of a media type the endpoint reads (JSON, or a form where it takes one).",
+}
+_UNSAFE = {"403": "A browser session's request without its CSRF token (the X-CSRFToken header)."}
+_QUERY = {"400": "Bad input: a query parameter is malformed (the error says which)."}
+_PATH = {"404": "No such object, or one that is not yours."}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
+
+
+def add_shared_errors(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """The hook (``POSTPROCESSING_HOOKS``): adds each shared error an operation
+    does not document already; an operation's own description of a status wins."""
+    if "Error" not in result.get("components", {}).get("schemas", {}):
+        return result
+    for item in result.get("paths", {}).values():
+        for method, operation in item.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            where = {parameter.get("in") for parameter in operation.get("parameters", [])}
+            errors = dict(_SHARED)
+            if "requestBody" in operation or method in ("post", "put", "patch"):
+                errors.update(_BODY)
+            if method in ("post", "put", "patch", "delete"):
+                errors.update(_UNSAFE)
+            if "query" in where:
+                errors.update(_QUERY)
+            if "path" in where:
+                errors.update(_PATH)
+            for code, description in errors.items():
+                operation["responses"].setdefault(code, _error(description))
+    return result
