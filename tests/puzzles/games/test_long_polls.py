@@ -1,5 +1,5 @@
 """Long polls cost no thread: on the site as ``make run`` serves it (ASGI),
-hundreds of ``?wait=`` polls are held while ordinary requests are answered at
+over 500 ``?wait=`` polls are held while ordinary requests are answered at
 their usual speed, each is answered once its hold runs out (304: nothing new)
 or as soon as its game changes, and one client cannot hold more than its
 share."""
@@ -18,7 +18,7 @@ from running_site import Player, supervised_pid
 
 pytestmark = pytest.mark.worker
 
-CLIENTS, POLLS_EACH = 25, 8  # 200 polls held at once; the cap is 8 per client and process
+CLIENTS, POLLS_EACH = 63, 8  # 504 polls held at once; the cap is 8 per client and process
 
 
 @pytest.mark.web_workers(1)  # one process: the cap per client is exact
