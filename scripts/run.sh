@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Run the site in this terminal until Ctrl-C, under supervisord, which
 # restarts any process that dies (Ctrl-C stops them all):
-#   Redis (installed with apt-get when missing; started, with append-only
-#   persistence in $RUN_DIR/redis, when nothing answers at REDIS_URL), the web
+#   the site's own Redis (installed with apt-get when missing) on
+#   127.0.0.1:$REDIS_PORT (default 6390), with append-only persistence in
+#   $RUN_DIR/redis, unless REDIS_URL names another one to use; the web
 #   server on 127.0.0.1:$PORT (default 8000), a Celery worker that only grades,
 #   a general Celery worker, Celery beat, and two one-off jobs in the
 #   background (the puzzle pool and the endgame library).
@@ -14,8 +15,9 @@
 # DJANGO_SECURE_TLS=1 (behind a TLS proxy).  SITE_MODE=dev (`make dev`): the
 # local settings with debug pages.
 #
-# Environment: PORT, PYTHON (default .venv/bin/python), REDIS_URL (default
-# redis://127.0.0.1:6379/0), DATABASE_URL (default SQLite db.sqlite3), RUN_DIR
+# Environment: PORT, PYTHON (default .venv/bin/python), REDIS_PORT (6390: the
+# site's own Redis), REDIS_URL (a Redis to use instead; started here only
+# when nothing answers there), DATABASE_URL (default SQLite db.sqlite3), RUN_DIR
 # (default .run/ in the project: logs, Redis data, beat schedule, the
 # supervisor socket), WEB_WORKERS (2), WEB_THREADS (16), GRADE_CONCURRENCY
 # (1: the grading worker), CELERY_CONCURRENCY (2: the solver's moves and
@@ -31,7 +33,16 @@ ROOT="$PWD"
 PORT="${PORT:-8000}"
 PY="${PYTHON:-.venv/bin/python}"
 PY="$(command -v "$PY")"
-export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
+# Without REDIS_URL the site runs its own Redis, never one that happens to
+# answer on the machine (Debian's service on 6379, another site): that one
+# keeps no append-only file here, and two sites on one Redis database take
+# each other's tasks.
+OWN_REDIS=0
+if [ -z "${REDIS_URL:-}" ]; then
+    OWN_REDIS=1
+    REDIS_URL="redis://127.0.0.1:${REDIS_PORT:-6390}/0"
+fi
+export REDIS_URL
 RUN_DIR="${RUN_DIR:-$ROOT/.run}"
 mkdir -p "$RUN_DIR/log" "$RUN_DIR/redis"
 RUN_DIR="$(cd "$RUN_DIR" && pwd)"
@@ -81,15 +92,32 @@ import sys, redis
 sys.exit(0 if redis.Redis.from_url(sys.argv[1], socket_connect_timeout=0.5).ping() else 1)
 PYEOF
 }
-OWN_REDIS=0
-if ! redis_ping; then
-    if ! command -v redis-server >/dev/null 2>&1; then
-        echo "run.sh: installing redis-server with apt-get" >&2
-        SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-        $SUDO apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server
+redis_ours() {  # a Redis left by an earlier run in this run directory (its supervisor was killed)
+    "$PY" - "$REDIS_URL" "$RUN_DIR/redis" <<'PYEOF' >/dev/null 2>&1
+import sys, redis
+r = redis.Redis.from_url(sys.argv[1], socket_connect_timeout=0.5)
+sys.exit(0 if r.config_get("dir").get("dir") == sys.argv[2] else 1)
+PYEOF
+}
+if [ "$OWN_REDIS" = 1 ] && redis_ping; then
+    if redis_ours; then
+        echo "run.sh: stopping the Redis an earlier run left on port $REDIS_PORT (its data is kept)" >&2
+        "$PY" -c "import sys, redis; redis.Redis.from_url(sys.argv[1]).shutdown()" "$REDIS_URL" 2>/dev/null || true
+        for _ in $(seq 50); do redis_ping || break; sleep 0.1; done
+    else
+        echo "run.sh: error: something else answers on $REDIS_HOST:$REDIS_PORT, the site's own Redis port;" \
+             "set REDIS_PORT to a free port, or REDIS_URL to use that Redis" >&2
+        exit 2
     fi
-    OWN_REDIS=1
+fi
+if [ "$OWN_REDIS" = 0 ] && ! redis_ping; then
+    OWN_REDIS=1  # REDIS_URL names a Redis on this machine that is not running: start it here
+fi
+if [ "$OWN_REDIS" = 1 ] && ! command -v redis-server >/dev/null 2>&1; then
+    echo "run.sh: installing redis-server with apt-get" >&2
+    SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server
 fi
 
 # --- database and static files -------------------------------------------------

@@ -1,6 +1,7 @@
 """A whole site started by the tests as ``make run`` starts it
 (``scripts/run.sh``: supervisord, Redis, the ASGI web server, the Celery
-workers and beat) on spare ports with a scratch database, and a scripted
+workers and beat) on spare ports with a scratch database (a SQLite file, or
+in the PostgreSQL pass a new database on the tests' cluster), and a scripted
 guest player for it."""
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,15 +76,48 @@ class Player:
                 time.sleep(0.2)
 
 
-def start_site(tmp_path: Path, web_workers: int = 2):
-    """Start the site; a generator: yields the site's description, stops it after."""
-    port, redis_port = free_port(), free_port()
+def scratch_database(tmp_path: Path) -> tuple[str, Callable[[str], list[tuple]]]:
+    """The site's database URL, and a function that runs a query on it."""
+    if os.environ.get("OD_TEST_DATABASE", "sqlite") != "postgresql":
+        import sqlite3
+
+        path = tmp_path / "site.sqlite3"
+
+        def sqlite_query(sql: str) -> list[tuple]:
+            with sqlite3.connect(path, timeout=30) as db:
+                return db.execute(sql).fetchall()
+
+        return f"sqlite:///{path}", sqlite_query
+    import uuid
+
+    import psycopg
+    from django.conf import settings
+
+    cluster = settings.DATABASES["default"]
+    where = {"host": cluster["HOST"], "port": cluster["PORT"], "user": cluster["USER"]}
+    name = f"site_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(**where, dbname="postgres", autocommit=True) as db:
+        db.execute(f'CREATE DATABASE "{name}"')
+
+    def postgres_query(sql: str) -> list[tuple]:
+        with psycopg.connect(**where, dbname=name) as db:
+            return db.execute(sql).fetchall()
+
+    return f"postgres://{where['user']}@{where['host']}:{where['port']}/{name}", postgres_query
+
+
+def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = None, database=None):
+    """Start the site; a generator: yields the site's description, stops it
+    after.  ``redis_port`` and ``database`` (a ``scratch_database``) to start
+    it again on the same ones."""
+    port, redis_port = free_port(), redis_port or free_port()
+    database_url, query = database or scratch_database(tmp_path)
     env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"},
         "PORT": str(port),
         "PYTHON": sys.executable,
-        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        "REDIS_PORT": str(redis_port),  # the site's own Redis, as `make run` starts it
+        "DATABASE_URL": database_url,
         "RUN_DIR": str(tmp_path / "run"),
         "OPEN_DOMINO_SECRET_FILE": str(tmp_path / "secret_key"),
         "PUZZLE_POOL_MIN": "0",
@@ -97,11 +132,12 @@ def start_site(tmp_path: Path, web_workers: int = 2):
         # 429 stopped playing, and the fault test went on with fewer).
         "API_RATE_ANON": "100000/min",
     }
-    log = (tmp_path / "run.log").open("w")
+    log = (tmp_path / "run.log").open("a")
     proc = subprocess.Popen(["scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     base = f"http://127.0.0.1:{port}"
-    site = {"base": base, "run": tmp_path / "run", "db": tmp_path / "site.sqlite3", "log": tmp_path / "run.log"}
+    site = {"base": base, "run": tmp_path / "run", "query": query, "database": (database_url, query),
+            "redis": f"redis://127.0.0.1:{redis_port}/0", "log": tmp_path / "run.log"}
     try:
         wait_until_serving(base, 90, proc, site)
         yield site

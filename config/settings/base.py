@@ -11,7 +11,7 @@ DJANGO_SECRET_KEY   the secret key                               an insecure dev
 DJANGO_DEBUG        ``1``/``true`` for debug pages               off (``local``: on)
 DJANGO_ALLOWED_HOSTS comma-separated host names                  ``127.0.0.1,localhost``
 DATABASE_URL        any dj-database-url URL (PostgreSQL too)     SQLite ``db.sqlite3``, WAL
-REDIS_URL           Celery broker, result backend and cache      ``redis://127.0.0.1:6379/0``
+REDIS_URL           Celery broker, result backend and cache      ``redis://127.0.0.1:6390/0``
 DATABASE_POOL_SIZE  PostgreSQL connections pooled per process     ``10`` (``DATABASE_POOL=0``: no pool)
 PUZZLES_GRADE_IN_REQUEST ``0``: every grade on the grading workers  ``1`` (known analyses: in the request)
 PUZZLES_REPLY_IN_REQUEST ``0``: every solver's reply on the workers  ``1`` (analysed ahead: in the request)
@@ -151,7 +151,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.envi
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --------------------------------------------------------------------- redis
-REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")  # the Redis `make run` starts
 
 CACHES = {
     "default": {

@@ -47,7 +47,7 @@ def fresh_site():
     env = {
         **os.environ,
         "PORT": str(port),
-        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "REDIS_PORT": str(redis_port),  # the site's own Redis, as `make run` starts it
         "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
         "RUN_DIR": str(folder),
         "PYTHON": sys.executable,
@@ -55,6 +55,7 @@ def fresh_site():
         "WEB_THREADS": "8",
     }
     env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.pop("REDIS_URL", None)
     log = (folder / "run.log").open("w")
     proc = subprocess.Popen(
         ["scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True

@@ -1,0 +1,103 @@
+"""What ``make run`` (``scripts/run.sh``) starts by default: the production
+settings with debug off, a secret key made once and readable by its owner
+only, and the site's own Redis with append-only persistence in the run
+directory, so that a restart keeps what was queued; never a Redis that
+happens to answer on the machine."""
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from running_site import ROOT, free_port, scratch_database, start_site
+
+pytestmark = pytest.mark.worker
+
+
+def started_redis(port: int, folder) -> subprocess.Popen[bytes]:
+    import redis
+
+    folder.mkdir(parents=True, exist_ok=True)
+    binary = shutil.which("redis-server")
+    assert binary, "redis-server is not installed"
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "",
+         "--appendonly", "yes"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            if redis.Redis(port=port, socket_connect_timeout=0.5).ping():
+                return proc
+        except redis.ConnectionError:
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.05)
+
+
+def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp_path):
+    import redis
+
+    redis_port = free_port()
+    database = scratch_database(tmp_path)
+    # a Redis an earlier run left behind in this run directory (its supervisor was killed)
+    leftover = started_redis(redis_port, tmp_path / "run" / "redis")
+    redis.Redis(port=redis_port).set("queued-before", "kept")
+    try:
+        first = start_site(tmp_path, 1, redis_port, database)
+        site = next(first)
+        assert leftover.wait(10) == 0  # shut down (saving), and started again under the supervisor
+        client = redis.Redis.from_url(site["redis"])
+        assert client.get("queued-before") == b"kept"
+        config = client.config_get("*")
+        assert config["appendonly"] == "yes" and config["dir"] == str(tmp_path / "run" / "redis")
+        # debug off: a missing page is the plain 404, not Django's debug page with the URL patterns
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(site["base"] + "/no-such-page/", timeout=10)
+        page = missing.value.read().decode()
+        assert missing.value.code == 404 and "URLconf" not in page and "DEBUG" not in page
+        secret = tmp_path / "secret_key"
+        key = secret.read_text()
+        assert len(key.strip()) >= 50 and stat.S_IMODE(secret.stat().st_mode) == 0o600
+        assert not str(secret).startswith(str(ROOT))
+        client.set("queued-during", "kept")
+        next(first, None)  # Ctrl-C: everything stops
+        with pytest.raises(redis.ConnectionError):
+            redis.Redis(port=redis_port, socket_connect_timeout=0.5).ping()
+
+        # started again: the same key, and Redis has what it held (the append-only file)
+        second = start_site(tmp_path, 1, redis_port, database)
+        site = next(second)
+        assert secret.read_text() == key
+        again = redis.Redis.from_url(site["redis"])
+        assert again.get("queued-during") == b"kept" and again.get("queued-before") == b"kept"
+        next(second, None)
+    finally:
+        if leftover.poll() is None:
+            leftover.kill()
+
+
+def test_a_foreign_redis_on_the_sites_port_is_refused_not_used(tmp_path):
+    """Another program's Redis on the port the site would give its own: the
+    script says so and stops (status 2) before it starts anything."""
+    port = free_port()
+    foreign = started_redis(port, tmp_path / "elsewhere")
+    try:
+        env = {
+            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"},
+            "PYTHON": sys.executable, "REDIS_PORT": str(port), "PORT": str(free_port()),
+            "RUN_DIR": str(tmp_path / "run"), "OPEN_DOMINO_SECRET_FILE": str(tmp_path / "secret_key"),
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        }
+        result = subprocess.run(["scripts/run.sh"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2, result.stderr[-2000:]
+        assert f"error: something else answers on 127.0.0.1:{port}" in result.stderr
+        assert foreign.poll() is None  # left alone
+        assert not (tmp_path / "site.sqlite3").exists()  # nothing started, nothing migrated
+    finally:
+        foreign.kill()
