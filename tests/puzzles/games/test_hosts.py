@@ -63,10 +63,12 @@ def test_web_and_two_workers_as_separate_hosts(tmp_path, redis_server):
         port = free_port()
         start("web", [sys.executable, "-m", "gunicorn", "config.asgi:application", "--bind", f"127.0.0.1:{port}",
                       "--worker-class", "uvicorn_worker.UvicornWorker", "--workers", "1"], env, web)
-        for name in ("worker-1", "worker-2"):
+        # as the README's deployment: a general host (the solver's turns,
+        # analyses, and grades too) and a grading host that only grades
+        for name, queues in (("worker-1", "grades,celery"), ("worker-2", "grades")):
             folder = tmp_path / f"{name}-host"
             command = [sys.executable, "-m", "celery", "-A", "config.celery_app", "worker", "-l", "INFO",
-                       "-Q", "grades,celery", "-c", "1", "-n", f"{name}@%h", "--without-gossip", "--without-mingle"]
+                       "-Q", queues, "-c", "1", "-n", f"{name}@%h", "--without-gossip", "--without-mingle"]
             if name == "worker-1":  # one beat for the whole site
                 command += ["-B", "-s", str(folder / "celerybeat-schedule")]
             start(name, command, host_env(folder, database, redis_server), folder)
@@ -87,13 +89,21 @@ def test_web_and_two_workers_as_separate_hosts(tmp_path, redis_server):
         while min(graded.values()) < 3 and time.monotonic() < deadline:
             time.sleep(1)
             for name in graded:
-                graded[name] = logs[name].read_text(errors="replace").count("grade_move_task") // 2
+                graded[name] = logs[name].read_text(errors="replace").count("grade_move_task[") // 2  # received, succeeded
         stop.set()
         for thread in threads:
             thread.join(30)
         assert min(graded.values()) >= 3, graded  # both hosts took moves to grade
         assert sum(len(p.accepted) for p in players) >= 6
-        assert not list(tmp_path.glob("*.sqlite3")) and not list(ROOT.glob("test_od_*"))
+        general = logs["worker-1"].read_text(errors="replace")
+        grading = logs["worker-2"].read_text(errors="replace")
+        ran = "{}[".format  # a task taken: "Task puzzles.games.tasks.<name>[<id>] received"
+        assert ran("solver_turn_task") in general
+        for task in ("solver_turn_task", "turn_prepare_task", "compute_analysis_task"):
+            assert ran(task) not in grading, task  # the grading host took nothing but grades
+        # no host wrote a database file, in its folder or anywhere else
+        assert not list(tmp_path.rglob("*.sqlite3*")) and not list(ROOT.glob("test_od_*"))
+        assert not list(ROOT.glob("*.sqlite3-journal"))
     finally:
         for proc in procs:
             try:
