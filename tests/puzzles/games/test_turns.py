@@ -1,7 +1,7 @@
 """Moves name their turn: a move posted for a ply the game has left is a 409
 and changes nothing; the same move posted again for its ply (a retry after a
 lost answer) is answered as the first time; without a ply the move is for the
-current turn, as before."""
+current turn, as before.  Sixteen posted at the same instant make one move."""
 from __future__ import annotations
 
 import pytest
@@ -54,3 +54,48 @@ def test_a_bad_ply_is_a_400(api, no_tasks):
         response = api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": ply}, format="json")
         assert response.status_code == 400 and "ply" in response.json()["error"]
     assert GameMove.objects.filter(game_id=game["id"]).count() == 0
+
+
+@pytest.mark.worker
+@pytest.mark.web_workers(2)
+def test_sixteen_moves_posted_at_once_to_the_running_site_make_one_move(running_site):
+    """At the same instant, on the site as `make run` serves it (two web
+    processes, threads in each): sixteen posts for the first turn, the legal
+    moves each more than once.  One move is played; every other answer is a
+    409, except the same move again, answered as the first time."""
+    import threading
+
+    from running_site import Player
+
+    player = Player(running_site["base"])
+    status, game = player.call("POST", "/api/games/", {"seed": SEED_A, "human": "A", "level": "perfect"})
+    assert status == 201 and game["status"] == "your-move" and game["ply"] == 0
+    moves = (game["legal_moves"] * 16)[:16]
+    assert len(set(moves)) > 1
+    barrier = threading.Barrier(len(moves))
+    answers: list[tuple[str, int, dict]] = []
+    lock = threading.Lock()
+
+    def post(move: str) -> None:
+        barrier.wait()
+        status, body = player.call("POST", f"/api/games/{game['id']}/moves/", {"move": move, "ply": 0}, timeout=30)
+        with lock:
+            answers.append((move, status, body))
+
+    threads = [threading.Thread(target=post, args=(move,)) for move in moves]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert len(answers) == 16 and {status for _, status, _ in answers} <= {201, 409}, answers
+    played = {move for move, status, _ in answers if status == 201}
+    assert len(played) == 1, answers
+    [move] = played
+    assert all(status == 409 for m, status, _ in answers if m != move)
+    refused = [body for _, status, body in answers if status == 409]
+    assert refused and all(isinstance(body.get("error"), str) and body["error"] for body in refused), refused
+    _, now = player.call("GET", f"/api/games/{game['id']}/")
+    human = [m for m in now["moves"] if m["by"] == "human"]
+    assert [m["move"] for m in human] == [move] and now["moves"][0]["ply"] == 0
+    [(count,)] = running_site["query"](f"select count(*) from puzzles_gamemove where game_id = {game['id']} and by = 'human'")
+    assert count == 1
