@@ -24,6 +24,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from csp_watch import RECORD_VIOLATIONS
 
 from solver import Position, analyse
 
@@ -118,8 +119,13 @@ def test_todays_puzzle_is_on_the_front_page_within_a_minute_and_can_be_solved(fr
             time.sleep(1)
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
     page.set_default_timeout(20_000)
+    # the production settings' policy, on the ASGI server `make run` starts
+    page.add_init_script(RECORD_VIOLATIONS)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    policies: list[str | None] = []
+    page.on("response", lambda r: policies.append(r.headers.get("content-security-policy"))
+            if r.request.resource_type == "document" else None)
     page.goto(base + "/")
     page.wait_for_selector("#puzzle-root .puzzle-board svg")
     assert page.locator("#puzzle-root [data-fallback]").is_hidden()
@@ -139,6 +145,7 @@ def test_todays_puzzle_is_on_the_front_page_within_a_minute_and_can_be_solved(fr
     assert attempt["status"] == "solved"
     assert page.locator("#puzzle-root .puzzle-feedback").inner_text().startswith("Solved!")
     assert page.locator("#puzzle-root .solution h3").is_visible()
+    assert page.evaluate("window.__cspViolations") == []
 
     # a training puzzle, failed with a wrong move: the solution is shown
     page.goto(base + "/puzzles/train/")
@@ -151,6 +158,10 @@ def test_todays_puzzle_is_on_the_front_page_within_a_minute_and_can_be_solved(fr
     assert page.locator("#puzzle-root .puzzle-feedback").inner_text().startswith("Incorrect")
     assert page.locator("#puzzle-root .solution-line li").count() == len(attempt["solution"]["line"])
 
+    assert page.evaluate("window.__cspViolations") == []
+
     page.goto(base + "/puzzles/history/")
     assert page.locator(".rating-chart svg polyline").count() == 1
+    assert page.evaluate("window.__cspViolations") == []
     assert errors == []
+    assert len(policies) == 3 and all(p and "script-src 'self'" in p for p in policies), policies

@@ -9,15 +9,10 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlparse
 
+from csp_watch import RECORD_VIOLATIONS
+
 from solver import deal
 
-# Watches for violations from the first byte of each page on.
-RECORD_VIOLATIONS = """
-window.__cspViolations = [];
-document.addEventListener('securitypolicyviolation', (e) => {
-  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
-});
-"""
 SKIP = ("/i18n/", "/accounts/logout/", "/admin/logout/", "/static/", "/frontend/", "/jsi18n/", "/api/schema/")
 MAX_PAGES = 60
 PER_SHAPE = 2  # pages of one kind (/endgames/<n>/ ...) visited at most
