@@ -120,7 +120,7 @@ class Player:
                 move = self.rng.choice(game["legal_moves"])
                 ply = game["ply"]
                 start = time.perf_counter()
-                status, game = self.request("POST", f"/api/games/{game['id']}/moves/", {"move": move})
+                status, game = self.request("POST", f"/api/games/{game['id']}/moves/", {"move": move, "ply": ply})
                 if status != 201:
                     raise RuntimeError(f"POST move {move}: {status} {game}")
                 graded_at_once = game["moves"][ply]["grade"] is not None

@@ -31,10 +31,11 @@ class ErrorSerializer(serializers.Serializer):
 class MoveInputSerializer(serializers.Serializer):
     move = serializers.CharField(max_length=16, trim_whitespace=True, help_text="A move: '36', '36R', 'pass'.")
     ply = serializers.IntegerField(
-        required=False, min_value=0, max_value=10_000,
-        help_text="The ply the move is meant for (the `ply` the client saw). If the game has moved on, the "
-        "answer is 409 and nothing changes; the same move posted again for the same ply (a retry) is "
-        "answered as the first time.",
+        min_value=0, max_value=10_000,
+        help_text="Required: the ply the move is meant for, the number of moves already played when the "
+        "client saw the position (a game's `ply`; an attempt's `moves` length; 0 for the first move). If the "
+        "game has moved on, the answer is 409 and nothing changes; the same move posted again for the same "
+        "ply (a retry) is answered as the first time. Without it: 400.",
     )
 
 

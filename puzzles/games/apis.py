@@ -113,12 +113,12 @@ class GameMoveApi(APIView):
         ),
         request=MoveInputSerializer,
         responses={201: GameOutputSerializer, **ERRORS, **CONFLICT},
-        examples=[OpenApiExample("A move", value={"move": "36R"}, request_only=True)],
+        examples=[OpenApiExample("A move", value={"move": "36R", "ply": 0}, request_only=True)],
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get_for_player(Player.of(request), game_id)
         data = validated(MoveInputSerializer, request)
-        services.game_play_human_move(game=game, move=data["move"], ply=data.get("ply"))
+        services.game_play_human_move(game=game, move=data["move"], ply=data["ply"])
         # as it is now: with eager tasks (tests) the solver has replied already
         game = selectors.game_by_id(game.pk) or game
         return Response(presentation.game_state(game), status=status.HTTP_201_CREATED)

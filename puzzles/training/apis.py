@@ -309,12 +309,12 @@ class AttemptMoveApi(APIView):
         "loses value fails the attempt and the solution is shown. 400: malformed or illegal; 409: not your move.",
         request=MoveInputSerializer,
         responses={201: AttemptOutputSerializer, **BAD, **NOT_FOUND, **CONFLICT},
-        examples=[OpenApiExample("A move", value={"move": "36R"}, request_only=True)],
+        examples=[OpenApiExample("A move", value={"move": "36R", "ply": 0}, request_only=True)],
     )
     def post(self, request: Request, attempt_id: int) -> Response:
         attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
         data = validated(MoveInputSerializer, request)
-        attempt = services.attempt_play_move(attempt=attempt, move=data["move"], ply=data.get("ply"))
+        attempt = services.attempt_play_move(attempt=attempt, move=data["move"], ply=data["ply"])
         return Response(presentation.attempt_state(attempt), status=status.HTTP_201_CREATED)
 
 
@@ -541,7 +541,7 @@ class RunMoveApi(APIView):
     def post(self, request: Request, run_id: int) -> Response:
         run = selectors.run_get_for_player(Player.of(request), run_id)
         data = validated(RunMoveInputSerializer, request)
-        services.run_play_move(run=run, move=data["move"], ply=data.get("ply"), attempt_id=data.get("attempt"))
+        services.run_play_move(run=run, move=data["move"], ply=data["ply"], attempt_id=data.get("attempt"))
         return Response(_run_state(request, run), status=status.HTTP_201_CREATED)
 
 

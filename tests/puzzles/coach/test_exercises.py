@@ -38,7 +38,7 @@ def play_with_mistakes(api, seed: int = 7, human: str = "A", mistakes: int = 3) 
             made[game["position"]] = move
         else:
             move = str(analysis.best_moves[0])
-        assert api.post(url + "moves/", {"move": move}, format="json").status_code == 201
+        assert api.post(url + "moves/", {"move": move, "ply": game["ply"]}, format="json").status_code == 201
     assert game["status"] == "over"
     return game, made
 

@@ -144,19 +144,29 @@ def my_turn_game(api):
     return new_game(api, seed=SEED_A, human="A")
 
 
+PLY, LEGAL = "<the game's ply>", "<a legal move>"  # filled in from the game by the test
+
+
 @pytest.mark.parametrize(
     "body,code,words",
     [
-        ({"move": "99"}, 400, "bad stone"),
-        ({"move": "36X"}, 400, "not"),
-        ({"move": ""}, 400, "move"),
-        ({"move": "pass"}, 400, "passing is never voluntary"),
+        ({"move": "99", "ply": PLY}, 400, "bad stone"),
+        ({"move": "36X", "ply": PLY}, 400, "not"),
+        ({"move": "", "ply": PLY}, 400, "move"),
+        ({"move": "pass", "ply": PLY}, 400, "passing is never voluntary"),
+        ({"ply": PLY}, 400, "move"),
         ({}, 400, "move"),
-        ({"move": 36}, 400, ""),
-        ({"move": ["36"]}, 400, ""),
+        ({"move": 36, "ply": PLY}, 400, ""),
+        ({"move": ["36"], "ply": PLY}, 400, ""),
+        ({"move": LEGAL}, 400, "ply: This field is required."),
+        ({"move": LEGAL, "ply": None}, 400, "ply: This field may not be null."),
+        ({"move": LEGAL, "ply": "next"}, 400, "ply: A valid integer is required."),
+        ({"move": LEGAL, "ply": -1}, 400, "ply: "),
     ],
 )
 def test_bad_moves_change_nothing(api, my_turn_game, body, code, words):
+    filled = {PLY: my_turn_game["ply"], LEGAL: my_turn_game["legal_moves"][0]}
+    body = {key: filled.get(value, value) if isinstance(value, str) else value for key, value in body.items()}
     before = snapshot(my_turn_game["id"])
     response = api.post(f"/api/games/{my_turn_game['id']}/moves/", body, format="json")
     assert response.status_code == code, response.content
@@ -171,7 +181,7 @@ def test_illegal_moves_change_nothing(api, my_turn_game):
     opponent_stone = position.opponent_hand.front[0]
     for move, words in [(str(back_stone), "back row"), (str(opponent_stone), "not A's stone"), (f"{position.hand.front[0]}L", "bare stone")]:
         before = snapshot(my_turn_game["id"])
-        response = api.post(url, {"move": move}, format="json")
+        response = api.post(url, {"move": move, "ply": my_turn_game["ply"]}, format="json")
         assert response.status_code == 400 and words in response.json()["error"], (move, response.json())
         assert snapshot(my_turn_game["id"]) == before
 
@@ -182,7 +192,7 @@ def test_not_your_move_is_409(api, no_tasks):
     assert no_tasks == [(solver_turn_task, (game["id"],))]
     before = snapshot(game["id"])
     first = Position.parse(game["position"]).legal_moves()[0]
-    response = api.post(f"/api/games/{game['id']}/moves/", {"move": str(first)}, format="json")
+    response = api.post(f"/api/games/{game['id']}/moves/", {"move": str(first), "ply": game["ply"]}, format="json")
     assert response.status_code == 409 and "not your move" in response.json()["error"]
     assert snapshot(game["id"]) == before
     hint = api.post(f"/api/games/{game['id']}/hint/", {"level": 1}, format="json")
@@ -200,7 +210,7 @@ def test_a_ply_another_request_stored_first_is_409_and_changes_nothing(api, my_t
         position_before=game.current_position, position_after=game.current_position,
     )
     before = snapshot(gid)
-    response = api.post(f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0]}, format="json")
+    response = api.post(f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0], "ply": ply}, format="json")
     assert response.status_code == 409 and "moved on" in response.json()["error"]
     assert snapshot(gid) == before
     assert list(GameMove.objects.filter(game_id=gid).values_list("pk", flat=True)) == [other.pk]
@@ -210,9 +220,9 @@ def test_game_over_is_409(api):
     game = new_game(api, seed=SEED_A, human="A", level="perfect")
     url = f"/api/games/{game['id']}/"
     while game["status"] != "over":
-        game = api.post(url + "moves/", {"move": game["legal_moves"][0]}, format="json").json()
+        game = api.post(url + "moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json").json()
     before = snapshot(game["id"])
-    for body in ({"move": "pass"}, {"move": "00"}):
+    for body in ({"move": "pass", "ply": game["ply"]}, {"move": "00", "ply": game["ply"]}):
         response = api.post(url + "moves/", body, format="json")
         assert response.status_code == 409 and "over" in response.json()["error"]
     hint = api.post(url + "hint/", {"level": 1}, format="json")
@@ -226,7 +236,7 @@ def test_the_move_is_stored_before_anything_else(api, no_tasks):
     game = new_game(api, seed=SEED_A, human="A")
     assert game["status"] == "your-move"
     move = game["legal_moves"][0]
-    response = api.post(f"/api/games/{game['id']}/moves/", {"move": move}, format="json")
+    response = api.post(f"/api/games/{game['id']}/moves/", {"move": move, "ply": game["ply"]}, format="json")
     assert response.status_code == 201
     body = response.json()
     assert body["status"] == "thinking" and body["ungraded"] == 1
@@ -240,7 +250,7 @@ def test_the_move_is_stored_before_anything_else(api, no_tasks):
 
 def test_requeue_stale_work_finishes_everything(api, no_tasks):
     game = new_game(api, seed=SEED_A, human="A")
-    api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0]}, format="json")
+    api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json")
     analysis = api.post("/api/analyses/", {"position": str(deal(99))}, format="json").json()
     assert analysis["status"] == "pending"
     no_tasks.clear()
@@ -256,7 +266,7 @@ def test_requeue_stale_work_finishes_everything(api, no_tasks):
 
 def test_grading_and_solver_turn_are_idempotent(api, no_tasks):
     game = new_game(api, seed=SEED_A, human="A")
-    api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0]}, format="json")
+    api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json")
     move = GameMove.objects.get(game_id=game["id"], ply=0)
     grade_move_task.apply(args=(move.pk,), throw=True)
     move.refresh_from_db()
@@ -279,7 +289,7 @@ def test_other_players_get_404(api, other_api, my_turn_game):
     gid = my_turn_game["id"]
     before = snapshot(gid)
     assert other_api.get(f"/api/games/{gid}/").status_code == 404
-    r = other_api.post(f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0]}, format="json")
+    r = other_api.post(f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0], "ply": my_turn_game["ply"]}, format="json")
     assert r.status_code == 404 and r.json()["error"]
     assert other_api.post(f"/api/games/{gid}/hint/", {"level": 1}, format="json").status_code == 404
     assert snapshot(gid) == before
@@ -397,7 +407,7 @@ def test_openapi_schema_validates_without_warnings(tmp_path):
 
 
 def test_game_json_matches_the_documented_fields(api, my_turn_game):
-    api.post(f"/api/games/{my_turn_game['id']}/moves/", {"move": my_turn_game["legal_moves"][0]}, format="json")
+    api.post(f"/api/games/{my_turn_game['id']}/moves/", {"move": my_turn_game["legal_moves"][0], "ply": my_turn_game["ply"]}, format="json")
     game = api.get(f"/api/games/{my_turn_game['id']}/").json()
     assert set(game) == set(GameOutputSerializer().fields)
     assert set(game["moves"][0]) == set(GameMoveOutputSerializer().fields)

@@ -91,7 +91,7 @@ def test_review_page_jumps_to_any_ply(client, no_manifest):
         state = client.get(f"/api/games/{game.pk}/").json()
         if state["status"] != "your-move":
             break
-        client.post(f"/api/games/{game.pk}/moves/", {"move": state["legal_moves"][-1]}, content_type="application/json")
+        client.post(f"/api/games/{game.pk}/moves/", {"move": state["legal_moves"][-1], "ply": state["ply"]}, content_type="application/json")
     n = GameMove.objects.filter(game=game).count()
     response = client.get(f"/games/{game.pk}/review/")
     assert response.status_code == 200
@@ -170,8 +170,8 @@ def test_admin_lists_every_model(client, django_user_model):
     client.force_login(admin)
     game = start_game(client, seed=str(SEED_A))
     client.post(f"/api/games/{game.pk}/hint/", {"level": 1}, content_type="application/json")
-    move = client.get(f"/api/games/{game.pk}/").json()["legal_moves"][0]
-    client.post(f"/api/games/{game.pk}/moves/", {"move": move}, content_type="application/json")
+    state = client.get(f"/api/games/{game.pk}/").json()
+    client.post(f"/api/games/{game.pk}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]}, content_type="application/json")
     for model in (Analysis, Game, GameMove, Hint):
         name = model._meta.model_name
         assert client.get(f"/admin/{model._meta.app_label}/{name}/").status_code == 200, name

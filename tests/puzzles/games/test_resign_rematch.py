@@ -36,7 +36,7 @@ def test_resign_ends_the_game_as_a_domino_for_the_other_side(api, finished_signa
     game = new_game(api, variant=variant, seed=21, human=human)
     assert game["status"] == "your-move"
     # one move first, so that resigning is not only for a fresh deal
-    moved = api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0]}, format="json")
+    moved = api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json")
     assert moved.status_code == 201
     game = api.get(f"/api/games/{game['id']}/").json()
     position = Position.parse(game["position"])
@@ -57,7 +57,7 @@ def test_resign_ends_the_game_as_a_domino_for_the_other_side(api, finished_signa
     # nothing more is possible
     again = api.post(game["urls"]["resign"], format="json")
     assert again.status_code == 409 and "error" in again.json()
-    late = api.post(f"/api/games/{game['id']}/moves/", {"move": "pass"}, format="json")
+    late = api.post(f"/api/games/{game['id']}/moves/", {"move": "pass", "ply": over["ply"]}, format="json")
     assert late.status_code == 409
     assert finished_signals == [game["id"]]
 

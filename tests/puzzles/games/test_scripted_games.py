@@ -66,7 +66,7 @@ def play_through(api, payload: dict, rng: random.Random, check_every_step: bool 
             break
         assert game["status"] == "your-move", game["status"]  # tasks are eager: the solver has replied
         move = rng.choice(game["legal_moves"])
-        response = api.post(url + "moves/", {"move": move}, format="json")
+        response = api.post(url + "moves/", {"move": move, "ply": game["ply"]}, format="json")
         assert response.status_code == 201, response.content
         body = response.json()
         assert any(m["move"] == move and m["by"] == "human" for m in body["moves"])
@@ -157,9 +157,9 @@ def test_human_forced_pass_is_explicit(api):
     url = f"/api/games/{game['id']}/moves/"
     # any stone is refused, with the reason
     stone = position.hand.available()[0][1]
-    bad = api.post(url, {"move": f"{stone}L"}, format="json")
+    bad = api.post(url, {"move": f"{stone}L", "ply": game["ply"]}, format="json")
     assert bad.status_code == 400 and "pass" in bad.json()["error"]
-    ok = api.post(url, {"move": "pass"}, format="json")
+    ok = api.post(url, {"move": "pass", "ply": game["ply"]}, format="json")
     assert ok.status_code == 201
     game = api.get(f"/api/games/{game['id']}/").json()
     first = game["moves"][0]

@@ -1,7 +1,7 @@
 """Moves name their turn: a move posted for a ply the game has left is a 409
 and changes nothing; the same move posted again for its ply (a retry after a
-lost answer) is answered as the first time; without a ply the move is for the
-current turn, as before.  Sixteen posted at the same instant make one move."""
+lost answer) is answered as the first time; a move without its ply is a 400
+(test_api.py).  Sixteen posted at the same instant make one move."""
 from __future__ import annotations
 
 import pytest

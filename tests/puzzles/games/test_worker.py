@@ -104,7 +104,7 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, real_broker, 
         game = api.post("/api/games/", {"seed": SEED_A, "human": "A", "level": "perfect"}, format="json").json()
         gid = game["id"]
         move = game["legal_moves"][0]
-        response = api.post(f"/api/games/{gid}/moves/", {"move": move}, format="json")
+        response = api.post(f"/api/games/{gid}/moves/", {"move": move, "ply": game["ply"]}, format="json")
         assert response.status_code == 201
         state = wait_until(
             lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] == "your-move" and g,
@@ -129,7 +129,7 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, real_broker, 
         workers.append(slow)
         slow.wait_for("ready.")
         move = state["legal_moves"][-1]
-        response = api.post(f"/api/games/{gid}/moves/", {"move": move}, format="json")
+        response = api.post(f"/api/games/{gid}/moves/", {"move": move, "ply": state["ply"]}, format="json")
         assert response.status_code == 201
         slow.wait_for("puzzles.games.tasks.grade_move_task", 20)  # received: it is grading now
         time.sleep(0.5)

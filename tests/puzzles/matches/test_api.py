@@ -29,7 +29,7 @@ def finish_deal(api, game_id: int, seed: int = 0) -> dict:
     rng = random.Random(seed)
     url = f"/api/games/{game_id}/"
     while (game := api.get(url).json())["status"] != "over":
-        assert api.post(url + "moves/", {"move": rng.choice(game["legal_moves"])}, format="json").status_code == 201
+        assert api.post(url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json").status_code == 201
     return game
 
 

@@ -25,7 +25,7 @@ def play_deal(api, game_id: int, rng: random.Random) -> dict:
         if game["status"] == "over":
             return game
         assert game["status"] == "your-move", game["status"]  # eager tasks: the solver has replied
-        response = api.post(url + "moves/", {"move": rng.choice(game["legal_moves"])}, format="json")
+        response = api.post(url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json")
         assert response.status_code == 201, response.content
     raise AssertionError("the deal did not end")
 
@@ -120,7 +120,7 @@ def test_a_match_to_100_points_agrees_with_the_solver(api):
     assert match["scores"][winner] >= 100 > match["scores"]["B" if winner == "A" else "A"]
     # the finished match's last game takes no more moves: 409, nothing changes
     last = games[-1]
-    response = api.post(f"/api/games/{last['id']}/moves/", {"move": "pass"}, format="json")
+    response = api.post(f"/api/games/{last['id']}/moves/", {"move": "pass", "ply": last["ply"]}, format="json")
     assert response.status_code == 409 and "error" in response.json()
     assert api.get(f"/api/matches/{match['id']}/").json() == match
 

@@ -22,7 +22,7 @@ def play_deal(api, game_id: int, rng: random.Random) -> dict:
         if game["status"] == "over":
             return game
         assert game["status"] == "your-move", game["status"]
-        response = api.post(url + "moves/", {"move": rng.choice(game["legal_moves"])}, format="json")
+        response = api.post(url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json")
         assert response.status_code == 201, response.content
     raise AssertionError("the deal did not end")
 

@@ -41,7 +41,7 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
         gid = match["current_game"]
         game = settled(api, gid)
         assert game["status"] == "your-move"
-        response = api.post(f"/api/games/{gid}/moves/", {"move": game["legal_moves"][0]}, format="json")
+        response = api.post(f"/api/games/{gid}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json")
         assert response.status_code == 201
         game = settled(api, gid)
         worker.stop()
@@ -52,7 +52,7 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
         slow.wait_for("ready.")
         move = game["legal_moves"][-1]
         ply = game["ply"]
-        assert api.post(f"/api/games/{gid}/moves/", {"move": move}, format="json").status_code == 201
+        assert api.post(f"/api/games/{gid}/moves/", {"move": move, "ply": ply}, format="json").status_code == 201
         slow.wait_for("puzzles.games.tasks.grade_move_task", 20)
         time.sleep(0.5)
         slow.kill()
@@ -70,7 +70,7 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
         expected = analyse(Position.parse(graded["position_before"])).move_value(move)
         assert (graded["value"], graded["grade"]) == (expected.value, expected.grade)
         while game["status"] != "over":
-            assert api.post(f"/api/games/{gid}/moves/", {"move": game["legal_moves"][0]}, format="json").status_code == 201
+            assert api.post(f"/api/games/{gid}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json").status_code == 201
             game = settled(api, gid)
 
         # the match counted the deal (once) and dealt the next one, which the workers play on
@@ -86,7 +86,7 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
         assert following == state["deals"][1]["game"] != gid
         game = settled(api, following)
         assert game["status"] == "your-move" and game["seed"] == state["deals"][1]["seed"]
-        assert api.post(f"/api/games/{following}/moves/", {"move": game["legal_moves"][0]}, format="json").status_code == 201
+        assert api.post(f"/api/games/{following}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json").status_code == 201
         game = settled(api, following)
         assert game["moves"] and all(m["grade"] for m in game["moves"])
     finally:

@@ -174,7 +174,7 @@ def test_review_page_links_to_analysis(client, api):
     seed = next(s for s in range(100) if deal(s).side == "A")
     game = api.post("/api/games/", {"seed": seed, "human": "A", "level": "perfect"}, format="json").json()
     move = game["legal_moves"][0]
-    api.post(f"/api/games/{game['id']}/moves/", {"move": move}, format="json")
+    api.post(f"/api/games/{game['id']}/moves/", {"move": move, "ply": game["ply"]}, format="json")
     page = api.get(f"/games/{game['id']}/review/").content.decode()
     assert "/analysis/?position=" in page
 

@@ -161,7 +161,7 @@ def test_practice_game_by_id_and_ownership(api, other_api):
         state = api.get(f"/api/games/{game['id']}/").json()
         if state["status"] != "your-move":
             break
-        api.post(f"/api/games/{game['id']}/moves/", {"move": state["legal_moves"][-1]}, format="json")
+        api.post(f"/api/games/{game['id']}/moves/", {"move": state["legal_moves"][-1], "ply": state["ply"]}, format="json")
     state = api.get(f"/api/games/{game['id']}/").json()
     response = api.post("/api/game-analyses/", {"game_id": game["id"]}, format="json")
     assert response.status_code == 202, response.content

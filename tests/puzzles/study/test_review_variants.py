@@ -310,7 +310,7 @@ def test_a_partnership_practice_game_is_reviewed(api, tmp_path):
         state = api.get(f"/api/games/{game_id}/").json()
         if state["status"] != "your-move":
             break
-        api.post(f"/api/games/{game_id}/moves/", {"move": state["legal_moves"][-1]}, format="json")
+        api.post(f"/api/games/{game_id}/moves/", {"move": state["legal_moves"][-1], "ply": state["ply"]}, format="json")
     listing = api.get("/analysis/games/").content.decode()
     assert f'name="game_id" value="{game_id}"' in listing and "Partnership game" in listing
     response = api.post("/api/game-analyses/", {"game_id": game_id}, format="json")

@@ -96,7 +96,7 @@ def start(api, puzzle_id: int) -> dict:
 
 
 def play(api, attempt: dict, move: str, expect: int = 201) -> dict:
-    response = api.post(attempt["urls"]["moves"], {"move": move}, format="json")
+    response = api.post(attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])}, format="json")
     assert response.status_code == expect, response.content
     body = response.json()
     if expect == 201 and body["status"] == "thinking":  # eager tasks: settled already; else poll
@@ -351,17 +351,30 @@ def test_give_up(api, pool):
 def test_errors_and_ownership(api, other_api, pool):
     puzzle = Puzzle.objects.order_by("id")[0]
     state = start(api, puzzle.pk)
-    bad = api.post(state["urls"]["moves"], {"move": "77"}, format="json")
+    bad = api.post(state["urls"]["moves"], {"move": "77", "ply": len(state["moves"])}, format="json")
     assert bad.status_code == 400 and "error" in bad.json()
     illegal = [str(m) for m in Position.parse(puzzle.position).legal_moves()]
     some_stone = next(s for s in ("00L", "66R", "35L", "12R") if s not in illegal)
-    assert api.post(state["urls"]["moves"], {"move": some_stone}, format="json").status_code == 400
+    assert api.post(state["urls"]["moves"], {"move": some_stone, "ply": len(state["moves"])}, format="json").status_code == 400
     assert api.post(state["urls"]["moves"], {}, format="json").status_code == 400
     assert other_api.get(state["urls"]["self"]).status_code == 404
-    assert other_api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").status_code == 404
+    assert other_api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json").status_code == 404
     assert api.post("/api/puzzles/999999/attempts/", format="json").status_code == 404
     assert api.get("/api/puzzles/next/?theme=nonsense").status_code == 400
     # unchanged by all of that
+    assert PuzzleAttempt.objects.get(pk=state["id"]).moves == []
+
+
+def test_a_move_without_its_ply_is_a_400_and_changes_nothing(api, pool):
+    puzzle = Puzzle.objects.order_by("id")[0]
+    state = start(api, puzzle.pk)
+    for body in ({"move": puzzle.line[0]}, {"move": puzzle.line[0], "ply": None}):
+        response = api.post(state["urls"]["moves"], body, format="json")
+        assert response.status_code == 400, response.content
+        assert response.json()["error"].startswith("ply: "), response.json()
+    assert api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").json()["error"] == "ply: This field is required."
+    after = api.get(state["urls"]["self"]).json()
+    assert after["moves"] == [] and after["status"] == "your-move" and after["version"] == state["version"]
     assert PuzzleAttempt.objects.get(pk=state["id"]).moves == []
 
 
@@ -387,11 +400,12 @@ def test_the_solver_reply_comes_from_a_task(api, pool):
     state = start(api, puzzle.pk)
     with mock.patch("puzzles.core.tasking.send") as send, mock.patch("puzzles.training.mining.analyse") as m1, \
             mock.patch("puzzles.analyses.services.solver.analyse") as m2:
-        body = api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").json()
+        body = api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json").json()
         assert not m1.called and not m2.called
     assert body["status"] == "thinking" and body["legal_moves"] == [] and body["moves"][0]["correct"] is None
     assert send.call_args[0] == (attempt_settle_task, state["id"])
-    assert api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").status_code == 409
+    # at the ply it is at now (the same ply again would be a retry, answered as the first time)
+    assert api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(body["moves"])}, format="json").status_code == 409
     services.attempt_settle(attempt=PuzzleAttempt.objects.get(pk=state["id"]))
     after = api.get(state["urls"]["self"]).json()
     assert after["status"] in ("your-move", "solved") and after["moves"][0]["correct"] is True
@@ -529,7 +543,7 @@ def test_stale_thinking_attempts_are_requeued(api, pool):
     puzzle = Puzzle.objects.order_by("id")[0]
     state = start(api, puzzle.pk)
     with mock.patch("puzzles.core.tasking.send"):
-        api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json")
+        api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json")
     PuzzleAttempt.objects.filter(pk=state["id"]).update(updated_at=timezone.now() - td(minutes=1))
     assert services.requeue_stale_attempts(stale_after=10) == [state["id"]]  # eager: settled now
     assert PuzzleAttempt.objects.get(pk=state["id"]).status in ("your-move", "solved")
@@ -571,7 +585,8 @@ def test_a_logged_in_player_plays_with_the_pages_csrf_token(pool):
     assert refused.status_code == 403
     response = client.post(f"/api/puzzles/{daily.pk}/attempts/", content_type="application/json", HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 201 and response.json()["rated"]
-    moved = client.post(response.json()["urls"]["moves"], {"move": daily.line[0]}, content_type="application/json",
+    moved = client.post(response.json()["urls"]["moves"], {"move": daily.line[0], "ply": len(response.json()["moves"])},
+                        content_type="application/json",
                         HTTP_X_CSRFTOKEN=token)
     assert moved.status_code == 201
     assert PuzzleAttempt.objects.get(pk=response.json()["id"]).user.username == "bo"

@@ -207,7 +207,8 @@ def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_k
         assert p["solution"]["value"] == analyse(Position.parse(puzzle.position)).value
     assert PlayerRating.objects.get(user=None).best_puzzle_streak == 2
     # over: no more moves
-    assert api.post(run["urls"]["moves"], {"move": "pass"}, format="json").status_code == 409
+    ended = api.get(last["urls"]["self"]).json()
+    assert api.post(run["urls"]["moves"], {"move": "pass", "ply": len(ended["moves"])}, format="json").status_code == 409
     # a worse streak keeps the best
     worse = start_run(api, "streak")
     worse = move(api, worse, wrong_move(worse["attempt"]))
@@ -277,6 +278,15 @@ def test_a_timed_run_penalises_wrong_moves_and_ends_when_the_servers_clock_runs_
     assert "Not finished" not in page and '"attempt-state"' not in page
 
 
+def test_a_runs_move_without_its_ply_is_a_400_and_changes_nothing(api, pool):
+    run = start_run(api, "streak")
+    attempt = run["attempt"]
+    response = api.post(run["urls"]["moves"], {"move": best_move(attempt), "attempt": attempt["id"]}, format="json")
+    assert response.status_code == 400 and response.json()["error"] == "ply: This field is required."
+    assert api.get(run["urls"]["self"]).json() == run
+    assert PuzzleAttempt.objects.get(pk=attempt["id"]).moves == []
+
+
 def test_the_countdown_task_and_the_upkeep_close_a_timed_run(api, pool):
     run = start_run(api, "timed")
     later = timezone.now() + timedelta(seconds=runs.TIMED_DURATION + 1)
@@ -289,7 +299,7 @@ def test_the_countdown_task_and_the_upkeep_close_a_timed_run(api, pool):
 def test_a_move_accepted_in_time_counts_though_graded_after_the_deadline(api, pool, no_tasks):
     run = start_run(api, "timed")
     attempt = run["attempt"]
-    api.post(run["urls"]["moves"], {"move": best_move(attempt), "ply": 0}, format="json")
+    api.post(run["urls"]["moves"], {"move": best_move(attempt), "ply": len(attempt["moves"])}, format="json")
     row = PuzzleRun.objects.get(pk=run["id"])
     later = row.deadline + timedelta(seconds=5)
     with mock.patch("django.utils.timezone.now", return_value=later):
@@ -442,7 +452,7 @@ def test_a_streak_may_skip_one_puzzle_a_timed_run_none(api, pool):
     assert run["puzzles"][1]["rating"] >= run["puzzles"][0]["rating"]
     # the skipped puzzle's attempt is over: no move there, and its solution waits for the end of the run
     assert api.get(skipped["urls"]["self"]).json()["solution"] is None
-    again = api.post(skipped["urls"]["moves"], {"move": best_move(skipped)}, format="json")
+    again = api.post(skipped["urls"]["moves"], {"move": best_move(skipped), "ply": len(skipped["moves"])}, format="json")
     assert again.status_code == 409
     assert api.post(run["urls"]["skip"], format="json").status_code == 409  # one per streak
     run = solve_current(api, run)

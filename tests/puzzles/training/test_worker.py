@@ -84,7 +84,7 @@ def test_an_attempt_is_settled_by_the_worker(api, worker):
     services.mine_seeds([11, 12])
     puzzle = Puzzle.objects.filter(solver_moves__gte=2).order_by("id").first() or Puzzle.objects.first()
     state = api.post(f"/api/puzzles/{puzzle.pk}/attempts/", format="json").json()
-    moved = api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").json()
+    moved = api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json").json()
     assert moved["status"] == "thinking"  # the request does not run the solver
     body, deadline = moved, time.monotonic() + 20
     while body["status"] == "thinking" and time.monotonic() < deadline:
