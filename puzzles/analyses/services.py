@@ -4,6 +4,7 @@ solver and is for tasks only."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.conf import settings
@@ -23,12 +24,15 @@ from .tasks import compute_analysis_task
 log = logging.getLogger(__name__)
 
 
-def analysis_shown(*, position: str, player: Player | None) -> None:
-    """A player is shown the analysis of ``position``, already known (the
-    analysis board or the API read it back): as good as asking for it, so
-    ``signals.analysis_asked`` is told the same.  Nothing is queued."""
-    if player is not None and player.known:
-        analysis_asked.send(sender=analysis_shown, player=player, position=position)
+def analysis_shown(*, player: Player | None, position: str = "", positions: Iterable[str] = ()) -> None:
+    """A player is shown what the solver knows of ``position`` (or of each of
+    ``positions``): the analysis board or the API read a stored analysis
+    back, a hint, a practice game from that position, a record graded move
+    by move.  As good as asking for the analysis, so ``signals.analysis_asked``
+    is told the same, once.  Nothing is queued."""
+    shown = [position, *positions] if position else list(positions)
+    if player is not None and player.known and shown:
+        analysis_asked.send(sender=analysis_shown, player=player, position=shown[0], positions=shown)
 
 
 def analysis_request(*, position: str, player: Player | None = None) -> Analysis:

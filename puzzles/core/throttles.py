@@ -17,6 +17,7 @@ import math
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
@@ -94,6 +95,17 @@ class _Scoped:
 
     def __init__(self, scope: str) -> None:
         self.throttle_scope = scope
+
+
+def solver_work_refused(request: HttpRequest) -> str | None:
+    """For a plain page's form that queues solver work (an analysis, a game
+    record to grade, a new game or match): ``None`` when the request may go
+    on (it is counted against the analyses' limit), else the refusal in the
+    request's language."""
+    wait = scoped_wait(request, "analyses")
+    if wait is None:
+        return None
+    return _("You have asked the solver for a lot in a short time: try again in %(seconds)d s.") % {"seconds": wait}
 
 
 def scoped_wait(request: HttpRequest, scope: str) -> int | None:

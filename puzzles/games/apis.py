@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_state
 from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
+from puzzles.core.throttles import PlayerThrottle, ScopedThrottle
 
 from . import presentation, selectors, services
 from .serializers import (
@@ -33,6 +34,11 @@ CONFLICT = error_response(409, "Not possible now: game over, or not your move.")
 # ------------------------------------------------------------------- games
 
 class GameListCreateApi(APIView):
+    # A new game queues the solver's analyses of its start: the analyses' limit
+    # (counted on a POST only).
+    throttle_classes = [PlayerThrottle, ScopedThrottle]
+    throttle_scope = "analyses"
+
     @extend_schema(
         summary="Your games",
         description="The games of the logged-in user, or of this anonymous session; newest first, at most 50.",
@@ -172,6 +178,11 @@ class GameResignApi(APIView):
 
 
 class GameRematchApi(APIView):
+    # A new game queues the solver's analyses of its start: the analyses' limit
+    # (counted on a POST only).
+    throttle_classes = [PlayerThrottle, ScopedThrottle]
+    throttle_scope = "analyses"
+
     @extend_schema(
         summary="Rematch",
         description=(

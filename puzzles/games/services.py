@@ -39,6 +39,7 @@ from puzzles.analyses.services import (
     analysis_keep,
     analysis_record,
     analysis_request,
+    analysis_shown,
     analysis_solve,
     requeue_stale_analyses,
 )
@@ -169,6 +170,8 @@ def game_create(
             tasking.enqueue(solver_turn_task, game.pk)
         else:  # the analyses the first grade, any hint and the solver's reply will need
             tasking.enqueue(turn_prepare_task, game.pk, str(start))
+    if position:  # the game grades every move from there: as good as its analysis
+        analysis_shown(position=str(start), player=player)
     return game
 
 
@@ -586,6 +589,7 @@ def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | Non
         raise ConflictError("the game is over: no hints")
     if game.status != Game.Status.YOUR_MOVE:
         raise ConflictError("it is not your move: hints are for your own moves")
+    analysis_shown(position=game.current_position, player=Player.owning(game))  # a hint gives the line away
     existing = Hint.objects.filter(game=game, ply=game.ply_count, level=level).first()
     if existing is not None:
         return existing, None

@@ -16,6 +16,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.texts import grade_label
+from puzzles.core.throttles import solver_work_refused
 from solver import DominoError
 
 from . import presentation, selectors, services, texts
@@ -37,8 +38,11 @@ def _page_urls(game: Game | None = None) -> dict[str, str]:
 
 def play_new(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None)
+    limited = None
     if request.method == "POST" and form.is_valid():
         try:
+            if (limited := solver_work_refused(request)) is not None:
+                raise ApplicationError(limited)
             position = form.cleaned_data["position"] or None
             game = services.game_create(
                 player=Player.of(request, create=True),
@@ -55,7 +59,7 @@ def play_new(request: HttpRequest) -> HttpResponse:
     games = list(selectors.games_for_player(Player.of(request))[:10])
     return render(
         request, "games/play_new.html",
-        {"form": form, "urls": _page_urls(), "games": games},
+        {"form": form, "urls": _page_urls(), "games": games}, status=429 if limited else 200,
     )
 
 
@@ -134,6 +138,8 @@ def play_resign(request: HttpRequest, game_id: int) -> HttpResponse:
 def play_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get_for_player(Player.of(request), game_id)
     try:
+        if (limited := solver_work_refused(request)) is not None:
+            raise ApplicationError(limited)
         rematch = services.game_rematch(
             player=Player.of(request, create=True), game=game, swap=request.POST.get("swap") == "1"
         )

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.core.forms import posted_ply, refusal_message
+from puzzles.core.throttles import solver_work_refused
 from puzzles.games import presentation as game_presentation
 from puzzles.games import services as game_services
 from puzzles.games import texts as game_texts
@@ -31,8 +32,11 @@ def _player_match(request: HttpRequest, match_id: int) -> Match:
 
 def index(request: HttpRequest) -> HttpResponse:
     form = NewMatchForm(request.POST or None)
+    limited = None
     if request.method == "POST" and form.is_valid():
         try:
+            if (limited := solver_work_refused(request)) is not None:
+                raise ApplicationError(limited)
             match = services.match_create(
                 player=Player.of(request, create=True),
                 level=form.cleaned_data["level"],
@@ -51,7 +55,7 @@ def index(request: HttpRequest) -> HttpResponse:
         {"match": m, "state": presentation.match_state(m), "variant": game_presentation.variant_label(m.variant)}
         for m in matches
     ]
-    return render(request, "matches/index.html", {"form": form, "rows": rows})
+    return render(request, "matches/index.html", {"form": form, "rows": rows}, status=429 if limited else 200)
 
 
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_cached
-from puzzles.analyses.services import analysis_request, analysis_solve
+from puzzles.analyses.services import analysis_request, analysis_shown, analysis_solve
 from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
@@ -249,6 +249,8 @@ def game_analysis_create(
             total=len(parsed.moves),
         )
         tasking.enqueue(grade_game_record_task, analysis.pk)
+    # every position of the record is graded and shown with its best moves
+    analysis_shown(player=player, positions=[str(p) for p in parsed.positions()])
     return analysis
 
 

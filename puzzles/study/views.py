@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request, analysis_shown
 from puzzles.core.errors import ApplicationError
-from puzzles.core.throttles import scoped_wait
+from puzzles.core.throttles import solver_work_refused
 from puzzles.games.selectors import game_get_for_player
 from solver import VARIANTS, DominoError
 
@@ -74,11 +74,9 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
     limited = None
     if request.method == "POST":
         if view.get("position") and view["result"] is None and not view["board"]["over"]:
-            wait = scoped_wait(request, "analyses")
-            if wait is None:
+            limited = solver_work_refused(request)
+            if limited is None:
                 analysis_request(position=view["current"], player=Player.of(request, create=True))
-            else:
-                limited = _limited_text(wait)
         if limited is None:
             return redirect(request.get_full_path())
     if view.get("result") is not None:  # the page shows the line: as good as asking for it
@@ -100,12 +98,6 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
             "variant": view.get("variant"),
         },
     }, status=429 if limited else 200)
-
-
-def _limited_text(wait: int) -> str:
-    return _("You have asked the solver for many analyses in a short time: try again in %(seconds)d s.") % {
-        "seconds": wait
-    }
 
 
 def position_editor(request: HttpRequest) -> HttpResponse:
@@ -203,10 +195,9 @@ def game_analysis_new(request: HttpRequest) -> HttpResponse:
     limited = None
     if request.method == "POST" and (deal_form if kind == "deal" else form).is_valid():
         player = Player.of(request, create=True)
-        wait = scoped_wait(request, "analyses")
+        limited = solver_work_refused(request)
         try:
-            if wait is not None:
-                limited = _limited_text(wait)
+            if limited is not None:
                 raise ApplicationError(limited)
             if kind == "deal":
                 analysis = study_services.game_analysis_create(player=player, entry=deal_form.entry())

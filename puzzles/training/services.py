@@ -335,16 +335,20 @@ def difficulty_set(*, player: Player, difficulty: str) -> PlayerRating:
     return rating
 
 
-def attempts_unrate_analysed(*, player: Player, position: str, **kwargs: Any) -> int:
-    """A player asked for the analysis of ``position``: their unfinished rated
-    attempts that stand at it, or at the puzzle's start, are no longer rated
-    (a receiver of ``analyses.signals.analysis_asked``).  Returns how many."""
+def attempts_unrate_analysed(
+    *, player: Player, position: str, positions: Iterable[str] = (), **kwargs: Any
+) -> int:
+    """A player asked for the analysis of ``position`` (or was shown those of
+    ``positions``): their unfinished rated attempts that stand at one, or at
+    the puzzle's start, or passed one, are no longer rated (a receiver of
+    ``analyses.signals.analysis_asked``).  Returns how many."""
+    asked = {position, *positions}
     mine = player.rows(PuzzleAttempt.objects.all(), "user").filter(
         rated=True, status__in=[PuzzleAttempt.Status.YOUR_MOVE, PuzzleAttempt.Status.THINKING]
     )
     hit = [
         a.pk for a in mine.select_related("puzzle")
-        if position in {a.position, a.puzzle.position} | {m["position_before"] for m in a.moves}
+        if asked & ({a.position, a.puzzle.position} | {m["position_before"] for m in a.moves})
     ]
     # A puzzle of a run under way is judged on the server: asking for its
     # analysis counts as a wrong move there.
@@ -352,7 +356,7 @@ def attempts_unrate_analysed(*, player: Player, position: str, **kwargs: Any) ->
         run__status=PuzzleRun.Status.ACTIVE, status=PuzzleAttempt.Status.YOUR_MOVE
     ).select_related("puzzle")
     for attempt in in_runs:
-        if position in {attempt.position, attempt.puzzle.position} | {m["position_before"] for m in attempt.moves}:
+        if asked & ({attempt.position, attempt.puzzle.position} | {m["position_before"] for m in attempt.moves}):
             _finish(attempt, solved=False, fields={"unrated_because": "analysed"})
     if not hit:
         return 0

@@ -76,33 +76,55 @@ def test_asking_for_analyses_has_its_own_lower_limit(monkeypatch, api, no_tasks)
 
 
 def test_every_way_of_asking_the_solver_shares_the_analyses_limit(monkeypatch, api, no_tasks):
-    """The API's analyses, a game record to grade and the analysis board's
-    plain "Ask the solver" form all count against one limit: none is a way
-    around the others.  A refused one queues nothing; reads do not count."""
+    """The API's analyses, a game record to grade, the analysis board's plain
+    "Ask the solver" form, a new practice game (from any position: its
+    analyses are queued at once), a rematch and a new match all count against
+    one limit, on the API and on the pages: none is a way around the others.
+    A refused one queues nothing and makes nothing; reads do not count."""
     from rest_framework.throttling import SimpleRateThrottle
 
+    from puzzles.games.models import Game
+    from puzzles.matches.models import Match
     from solver import deal
 
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "100/min", "user": "100/min", "analyses": "3/min"})
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "100/min", "user": "100/min", "analyses": "6/min"})
     record = '[Seed "42"]\n\n1. 00 04L 2. 46L 16L'
     assert api.post("/api/analyses/", {"position": str(deal(1))}, format="json").status_code == 202
     assert api.post("/analysis/?" + urlencode({"position": str(deal(2))})).status_code == 302
     assert api.post("/api/game-analyses/", {"record": record}, format="json").status_code == 202
-    queued = len(no_tasks)
-    assert queued == 3
+    game = api.post("/api/games/", {"position": str(deal(3))}, format="json")
+    assert game.status_code == 201
+    assert api.post("/play/", {"human": "A", "level": "strong", "seed": "5", "position": ""}).status_code == 302
+    assert api.post("/api/matches/", {"target_points": 100, "seed": 5}, format="json").status_code == 201
+    queued, games, matches = len(no_tasks), Game.objects.count(), Match.objects.count()
+    assert queued >= 6 and games == 3 and matches == 1
 
-    board = api.post("/analysis/?" + urlencode({"position": str(deal(3))}))
+    board = api.post("/analysis/?" + urlencode({"position": str(deal(4))}))
     assert board.status_code == 429
     assert "try again in" in board.content.decode() and "data-limited" in board.content.decode()
-    graded = api.post("/api/game-analyses/", {"record": record}, format="json")
-    assert graded.status_code == 429 and "throttled" in graded.json()["error"].lower()
-    form = api.post("/analysis/games/", {"kind": "record", "record": record})
-    assert form.status_code == 429 and "try again in" in form.content.decode()
-    assert api.post("/api/analyses/", {"position": str(deal(4))}, format="json").status_code == 429
-    assert len(no_tasks) == queued
+    for url, body in (
+        ("/api/game-analyses/", {"record": record}),
+        ("/api/analyses/", {"position": str(deal(5))}),
+        ("/api/games/", {"position": str(deal(6))}),
+        (f"/api/games/{game.json()['id']}/rematch/", {}),
+        ("/api/matches/", {"target_points": 100}),
+    ):
+        refused = api.post(url, body, format="json")
+        assert refused.status_code == 429 and "throttled" in refused.json()["error"].lower(), url
+    for url, form in (
+        ("/analysis/games/", {"kind": "record", "record": record}),
+        ("/play/", {"human": "A", "level": "strong", "seed": "6", "position": ""}),
+        ("/matches/", {"target": "points", "target_points": "100", "human": "A", "level": "strong"}),
+    ):
+        page = api.post(url, form)
+        assert page.status_code == 429 and "try again in" in page.content.decode(), url
+    rematch = api.post(f"/play/{game.json()['id']}/rematch/", follow=True)
+    assert "try again in" in rematch.content.decode()
+    assert (len(no_tasks), Game.objects.count(), Match.objects.count()) == (queued, games, matches)
     # reading is no asking
-    assert api.get("/api/game-analyses/").status_code == 200
-    assert api.get("/analysis/?" + urlencode({"position": str(deal(3))})).status_code == 200
+    for url in ("/api/game-analyses/", "/api/games/", "/api/matches/", "/play/", "/matches/"):
+        assert api.get(url).status_code == 200, url
+    assert api.get("/analysis/?" + urlencode({"position": str(deal(4))})).status_code == 200
 
 
 def test_a_limit_is_one_counter_per_client_and_says_when_to_come_back(monkeypatch, api, no_tasks):

@@ -34,8 +34,11 @@ def api():
 
         def call(*args, _original=original, **kwargs):
             response = _original(*args, **kwargs)
-            # the analysis of a position is no puzzle's answer (asking for it unrates the attempt)
-            analysis = str(args[0] if args else kwargs.get("path", "")).startswith("/api/analyses/")
+            # the solver's tools (an analysis, a practice game's grades and hints, a
+            # graded record) show what they know by design: using them unrates the attempt
+            analysis = str(args[0] if args else kwargs.get("path", "")).startswith(
+                ("/api/analyses/", "/api/games/", "/api/game-analyses/")
+            )
             if response.get("Content-Type", "").startswith("application/json") and not analysis:
                 seen.append(response.json())
             return response
@@ -607,18 +610,26 @@ def test_rating_chart_and_weekday_targets():
     assert targets[0] == 1200 and targets[6] == 2000 and targets == sorted(targets)
 
 
-@pytest.mark.parametrize("where", ["api", "board"])
+@pytest.mark.parametrize("where", ["api", "board", "hint", "game", "record"])
 def test_reading_back_a_known_analysis_of_your_attempt_makes_it_unrated(api, other_api, pool, where):
     """The analysis of a puzzle's position may be stored already (the site
     analysed it, or another player asked): reading it back, from the API or
-    on the analysis board's page, gives the line away as asking for it does.
-    Another player reading it changes nothing for you."""
+    on the analysis board's page, gives the line away as asking for it does;
+    so do a hint in a practice game at that position, a practice game started
+    from it (its moves are graded against the best), and a record through it
+    graded move by move.  Another player doing the same changes nothing for you."""
     from puzzles.analyses.models import Analysis
     from puzzles.analyses.services import analysis_request
 
     puzzle = Puzzle.objects.order_by("id")[0]
     known = analysis_request(position=puzzle.position)  # the site's own, told to nobody
     assert Analysis.objects.get(pk=known.pk).status == Analysis.Status.DONE
+    games = {}
+    if where == "hint":  # practice games at the position, from before the attempt
+        for client in (api, other_api):
+            made = client.post("/api/games/", {"position": puzzle.position, "human": puzzle.side}, format="json")
+            assert made.status_code == 201 and made.json()["status"] == "your-move", made.content
+            games[client] = made.json()["id"]
     mine = start(api, puzzle.pk)
     assert mine["rated"] is True
 
@@ -626,9 +637,19 @@ def test_reading_back_a_known_analysis_of_your_attempt_makes_it_unrated(api, oth
         if where == "api":
             answer = client.get(f"/api/analyses/{known.pk}/")
             assert answer.status_code == 200 and answer.json()["result"] is not None
-        else:
+        elif where == "board":
             answer = client.get("/analysis/", {"position": puzzle.position})
             assert answer.status_code == 200
+        elif where == "hint":
+            answer = client.post(f"/api/games/{games[client]}/hint/", {"level": 3}, format="json")
+            assert answer.status_code == 200, answer.content
+        elif where == "game":
+            answer = client.post("/api/games/", {"position": puzzle.position, "human": puzzle.side}, format="json")
+            assert answer.status_code == 201, answer.content
+        else:
+            record = f"{puzzle.position} {puzzle.line[0]}"
+            answer = client.post("/api/game-analyses/", {"record": record}, format="json")
+            assert answer.status_code == 202, answer.content
 
     read(other_api)
     assert api.get(mine["urls"]["self"]).json()["rated"] is True
