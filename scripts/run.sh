@@ -40,12 +40,23 @@ PY="$(command -v "$PY")"
 OWN_REDIS=0
 if [ -z "${REDIS_URL:-}" ]; then
     OWN_REDIS=1
+    if ! [[ "${REDIS_PORT:-6390}" =~ ^[0-9]+$ ]]; then
+        echo "run.sh: error: REDIS_PORT is a port number, not '${REDIS_PORT}'" >&2
+        exit 2
+    fi
     REDIS_URL="redis://127.0.0.1:${REDIS_PORT:-6390}/0"
 fi
 export REDIS_URL
 RUN_DIR="${RUN_DIR:-$ROOT/.run}"
 mkdir -p "$RUN_DIR/log" "$RUN_DIR/redis"
-RUN_DIR="$(cd "$RUN_DIR" && pwd)"
+RUN_DIR="$(cd "$RUN_DIR" && pwd -P)"  # without symlinks: as Redis reports its folder
+# One site per run directory: a second start would take over the first's Redis.
+running="$(cat "$RUN_DIR/supervisord.pid" 2>/dev/null || true)"
+if [ -n "$running" ] && tr '\0' ' ' <"/proc/$running/cmdline" 2>/dev/null | grep -q supervisord; then
+    echo "run.sh: error: the site already runs from $RUN_DIR (supervisord, pid $running);" \
+         "stop it first, or give this one another RUN_DIR" >&2
+    exit 2
+fi
 SITE_MODE="${SITE_MODE:-production}"
 
 # --- settings ----------------------------------------------------------------
@@ -94,9 +105,9 @@ PYEOF
 }
 redis_ours() {  # a Redis left by an earlier run in this run directory (its supervisor was killed)
     "$PY" - "$REDIS_URL" "$RUN_DIR/redis" <<'PYEOF' >/dev/null 2>&1
-import sys, redis
+import os, sys, redis
 r = redis.Redis.from_url(sys.argv[1], socket_connect_timeout=0.5)
-sys.exit(0 if r.config_get("dir").get("dir") == sys.argv[2] else 1)
+sys.exit(0 if os.path.realpath(r.config_get("dir").get("dir", "")) == os.path.realpath(sys.argv[2]) else 1)
 PYEOF
 }
 if [ "$OWN_REDIS" = 1 ] && redis_ping; then
@@ -104,6 +115,10 @@ if [ "$OWN_REDIS" = 1 ] && redis_ping; then
         echo "run.sh: stopping the Redis an earlier run left on port $REDIS_PORT (its data is kept)" >&2
         "$PY" -c "import sys, redis; redis.Redis.from_url(sys.argv[1]).shutdown()" "$REDIS_URL" 2>/dev/null || true
         for _ in $(seq 50); do redis_ping || break; sleep 0.1; done
+        if redis_ping; then
+            echo "run.sh: error: the Redis left on port $REDIS_PORT does not stop; stop it by hand" >&2
+            exit 2
+        fi
     else
         echo "run.sh: error: something else answers on $REDIS_HOST:$REDIS_PORT, the site's own Redis port;" \
              "set REDIS_PORT to a free port, or REDIS_URL to use that Redis" >&2

@@ -66,6 +66,11 @@ def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp
         assert len(key.strip()) >= 50 and stat.S_IMODE(secret.stat().st_mode) == 0o600
         assert not str(secret).startswith(str(ROOT))
         client.set("queued-during", "kept")
+        # a second start from the same run directory is refused: it leaves the running site alone
+        twice = subprocess.run(["scripts/run.sh"], cwd=ROOT, env={**site["env"], "PORT": str(free_port())},
+                               capture_output=True, text=True, timeout=60)
+        assert twice.returncode == 2 and "error: the site already runs from" in twice.stderr, twice.stderr[-2000:]
+        assert client.ping() and urllib.request.urlopen(site["base"] + "/api/puzzles/themes/", timeout=10).status == 200
         next(first, None)  # Ctrl-C: everything stops
         with pytest.raises(redis.ConnectionError):
             redis.Redis(port=redis_port, socket_connect_timeout=0.5).ping()
@@ -82,22 +87,33 @@ def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp
             leftover.kill()
 
 
+def run_script(tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"},
+        "PYTHON": sys.executable, "PORT": str(free_port()),
+        "RUN_DIR": str(tmp_path / "run"), "OPEN_DOMINO_SECRET_FILE": str(tmp_path / "secret_key"),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}", **env,
+    }
+    return subprocess.run(["scripts/run.sh"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
 def test_a_foreign_redis_on_the_sites_port_is_refused_not_used(tmp_path):
     """Another program's Redis on the port the site would give its own: the
     script says so and stops (status 2) before it starts anything."""
     port = free_port()
     foreign = started_redis(port, tmp_path / "elsewhere")
     try:
-        env = {
-            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"},
-            "PYTHON": sys.executable, "REDIS_PORT": str(port), "PORT": str(free_port()),
-            "RUN_DIR": str(tmp_path / "run"), "OPEN_DOMINO_SECRET_FILE": str(tmp_path / "secret_key"),
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
-        }
-        result = subprocess.run(["scripts/run.sh"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+        result = run_script(tmp_path, REDIS_PORT=str(port))
         assert result.returncode == 2, result.stderr[-2000:]
         assert f"error: something else answers on 127.0.0.1:{port}" in result.stderr
         assert foreign.poll() is None  # left alone
         assert not (tmp_path / "site.sqlite3").exists()  # nothing started, nothing migrated
     finally:
         foreign.kill()
+
+
+def test_a_redis_port_that_is_no_number_is_refused(tmp_path):
+    """As a container's link sets it (REDIS_PORT=tcp://10.0.0.5:6379)."""
+    result = run_script(tmp_path, REDIS_PORT="tcp://10.0.0.5:6379")
+    assert result.returncode == 2 and "error: REDIS_PORT is a port number, not 'tcp://10.0.0.5:6379'" in result.stderr
+    assert not (tmp_path / "site.sqlite3").exists()
