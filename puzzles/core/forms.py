@@ -8,15 +8,15 @@ from django.utils.translation import gettext as _
 from .errors import ApplicationError, StaleError
 
 
-def posted_ply(request: HttpRequest) -> int | None:
+def posted_ply(request: HttpRequest) -> int:
     """The ply a plain move form was drawn at (its hidden ``ply`` field), so
     that the move is refused when the game has moved on since, as the API
     refuses a script's: a form sent twice (a double click, the browser's
-    back button) does not play on a turn the player never saw.  ``None``
-    for a form without the field."""
+    back button) does not play on a turn the player never saw.  A form
+    without the field (a page from before it had one) is out of date too."""
     raw = request.POST.get("ply", "")
     if raw == "":
-        return None
+        raise StaleError("the move form names no ply: reload the page")
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 6):
         raise ApplicationError(f"a ply is a whole number such as 4, not {raw[:40]!r}")
     return int(raw)

@@ -73,14 +73,15 @@ def test_plain_forms_play_moves_and_take_hints(client, no_manifest):
     assert Hint.objects.filter(game=game, level=1).exists()
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert "With perfect play from here" in page
-    response = client.post(f"/play/{game.pk}/move/", {"move": move})
+    response = client.post(f"/play/{game.pk}/move/", {"move": move, **hidden_ply(page)})
     assert response.status_code == 302
     assert GameMove.objects.filter(game=game, ply=0, move=move).exists()
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert 'class="move by-human grade-' in page and 'class="move by-solver grade-best' in page
     # an illegal move is refused with the reason, nothing changes
     before = GameMove.objects.filter(game=game).count()
-    response = client.post(f"/play/{game.pk}/move/", {"move": "zz"}, follow=True)
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    response = client.post(f"/play/{game.pk}/move/", {"move": "zz", **hidden_ply(page)}, follow=True)
     assert "bad stone" in response.content.decode() or "not" in response.content.decode()
     assert GameMove.objects.filter(game=game).count() == before
 
@@ -241,6 +242,10 @@ def test_a_plain_move_form_sent_twice_plays_one_move(client, no_manifest):
     # a ply that is no number is refused with the reason
     bad = client.post(f"/play/{game.pk}/move/", {"move": second, "ply": "1x"}, follow=True).content.decode()
     assert "a ply is a whole number" in bad and GameMove.objects.filter(game=game).count() == moves
+    # a form that names no turn (a page from before the forms had one): out of date, nothing played
+    legal = re.findall(r'<option value="([^"]+)">', stale)
+    bare = client.post(f"/play/{game.pk}/move/", {"move": legal[0]}, follow=True).content.decode()
+    assert "Strona była nieaktualna" in bare and GameMove.objects.filter(game=game).count() == moves
 
 
 def test_the_plain_page_says_a_double_moves_again(client, no_manifest):

@@ -198,7 +198,8 @@ def test_play_and_review_pages_of_a_variant_without_the_script(client, variant):
         if game.status != "your-move":
             break
         legal = Position.parse(game.current_position).legal_moves()
-        client.post(f"/play/{game.pk}/move/", {"move": str(legal[-1])})
+        answer = client.post(f"/play/{game.pk}/move/", {"move": str(legal[-1]), "ply": str(game.ply_count)})
+        assert answer.status_code == 302
     page = client.get(f"/play/{game.pk}/").content.decode()
     for seat in rules.seats:
         assert f"hand-{seat}" in page

@@ -70,8 +70,9 @@ def test_a_deal_played_with_plain_forms_moves_the_match_on(client, no_manifest):
         game = Game.objects.get(pk=first_game)
         if game.status == Game.Status.OVER:
             break
-        legal = page_json(client.get(url).content.decode(), "game-state")["legal_moves"]
-        response = client.post(f"{url}move/", {"move": rng.choice(legal), "game": str(first_game)})
+        current = page_json(client.get(url).content.decode(), "game-state")
+        response = client.post(f"{url}move/", {"move": rng.choice(current["legal_moves"]), "game": str(first_game),
+                                               "ply": str(current["ply"])})
         assert response.status_code == 302 and response["Location"] == url
     assert Game.objects.get(pk=first_game).status == Game.Status.OVER
     html = client.get(url).content.decode()
@@ -81,7 +82,7 @@ def test_a_deal_played_with_plain_forms_moves_the_match_on(client, no_manifest):
     assert "Deal 1 is over:" in html and "Deal 2" in html
     assert f'href="/games/{first_game}/review/"' in html
     # a form from the finished deal's page is refused, not played into deal 2
-    stale = client.post(f"{url}move/", {"move": "pass", "game": str(first_game)}, follow=True)
+    stale = client.post(f"{url}move/", {"move": "pass", "game": str(first_game), "ply": "0"}, follow=True)
     assert "the match has moved on" in stale.content.decode()
     assert Game.objects.get(pk=state["current_game"]).ply_count <= 1
     # the move form names its turn: a form sent again after the move is not played twice
@@ -107,9 +108,11 @@ def test_match_review_lists_deals_accuracy_and_mistakes(client):
     game = Game.objects.get(pk=match.deals.get().game_id)
     rng = random.Random(8)
     while game.status != Game.Status.OVER:
-        legal = page_json(client.get(f"/matches/{match.pk}/").content.decode(), "game-state")["legal_moves"]
+        current = page_json(client.get(f"/matches/{match.pk}/").content.decode(), "game-state")
+        legal = current["legal_moves"]
         # the last legal move is often not the best: something for the review to show
-        client.post(f"/matches/{match.pk}/move/", {"move": legal[-1] if rng.random() < 0.7 else legal[0]})
+        client.post(f"/matches/{match.pk}/move/", {"move": legal[-1] if rng.random() < 0.7 else legal[0],
+                                                   "ply": str(current["ply"])})
         game.refresh_from_db()
     html = client.get(f"/matches/{match.pk}/review/").content.decode()
     assert "Review of match" in html and "Accuracy" in html and 'data-deal="1"' in html

@@ -388,7 +388,8 @@ def test_a_guests_bests_follow_them_when_they_sign_up(client, pool):
     client.post("/puzzles/streak/")
     run = PuzzleRun.objects.get()
     attempt = run.attempts.get()
-    client.post(f"/puzzles/runs/{run.pk}/move/", {"move": str(analyse(Position.parse(attempt.position)).moves[-1].move)})
+    client.post(f"/puzzles/runs/{run.pk}/move/", {"move": str(analyse(Position.parse(attempt.position)).moves[-1].move),
+                                                  "attempt": attempt.pk, "ply": "0"})
     run.refresh_from_db()
     assert run.status == "over"
     PlayerRating.objects.filter(user=None).update(best_puzzle_streak=4, best_timed_score=7)
