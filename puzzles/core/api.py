@@ -119,9 +119,9 @@ def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
     """Any path under /api/ that is no endpoint (a non-numeric id, a typo):
     a JSON 404, whatever DEBUG says, never Django's HTML page."""
     error = f"no such API endpoint: {request.path}"
-    if not request.path.endswith("/"):
+    if not request.path_info.endswith("/"):
         try:
-            resolved = resolve(request.path + "/")
+            resolved = resolve(request.path_info + "/")
         except Resolver404:
             resolved = None
         if resolved is not None and resolved.func is not api_not_found:

@@ -92,6 +92,7 @@ def test_sixteen_moves_posted_at_once_to_the_running_site_make_one_move(running_
     assert len(played) == 1, answers
     [move] = played
     assert all(status == 409 for m, status, _ in answers if m != move)
+    assert all(status == 201 for m, status, _ in answers if m == move)  # the same move again: a retry
     refused = [body for _, status, body in answers if status == 409]
     assert refused and all(isinstance(body.get("error"), str) and body["error"] for body in refused), refused
     _, now = player.call("GET", f"/api/games/{game['id']}/")
