@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
-from puzzles.core.throttles import PlayerThrottle, ScopedThrottle
+from puzzles.core.throttles import SolverWorkLimited
 
 from . import selectors, services
 from .serializers import AnalysisInputSerializer, AnalysisOutputSerializer
@@ -18,11 +18,8 @@ BAD_POSITION = error_response(400, "Bad input (invalid position, malformed or il
 NOT_FOUND = error_response(404, "No such game, or another player's game.")
 
 
-class AnalysisCreateApi(APIView):
+class AnalysisCreateApi(SolverWorkLimited, APIView):
     # Each new position costs a solver run on the workers: a limit of its own.
-    throttle_classes = [PlayerThrottle, ScopedThrottle]
-    throttle_scope = "analyses"
-
     @extend_schema(
         summary="Ask for the analysis of a position",
         description=(

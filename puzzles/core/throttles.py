@@ -14,13 +14,14 @@ keys and the 429 are DRF's.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
-from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
 
 
 class _Counted(SimpleRateThrottle):
@@ -90,30 +91,32 @@ class ScopedThrottle(ScopedRateThrottle, _Counted):
         return super().allow_request(request, view)
 
 
+SOLVER_WORK = "analyses"  # the scope of whatever queues solver work
+
+
+# Mixed into an API view whose POST queues solver work on the workers (an
+# analysis, a record to grade, a new game or match): besides the client's own
+# rate, the analyses' limit, one counter for all of them.  (A comment, not a
+# docstring: the schema would take a docstring for each view's description.)
+class SolverWorkLimited:
+    throttle_classes: Sequence[type[BaseThrottle]] = [PlayerThrottle, ScopedThrottle]
+    throttle_scope = SOLVER_WORK
+
+
 class _Scoped:
     """What a scoped throttle reads of its view."""
 
-    def __init__(self, scope: str) -> None:
-        self.throttle_scope = scope
+    throttle_scope = SOLVER_WORK
 
 
 def solver_work_refused(request: HttpRequest) -> str | None:
-    """For a plain page's form that queues solver work (an analysis, a game
-    record to grade, a new game or match): ``None`` when the request may go
-    on (it is counted against the analyses' limit), else the refusal in the
-    request's language."""
-    wait = scoped_wait(request, "analyses")
-    if wait is None:
-        return None
-    return _("You have asked the solver for a lot in a short time: try again in %(seconds)d s.") % {"seconds": wait}
-
-
-def scoped_wait(request: HttpRequest, scope: str) -> int | None:
-    """For a plain page's form that asks the workers for work: counts this
-    request against ``scope``'s limit, as the API's endpoints are counted
-    (one counter for both, so the form is no way around the API's limit).
-    ``None`` when the request may go on, else the seconds to wait."""
+    """For a plain page's form that queues solver work: counts this request
+    against the analyses' limit, as ``SolverWorkLimited`` counts the API's
+    (the same counter, so the form is no way around the API's limit).
+    ``None`` when the request may go on, else the refusal in the request's
+    language."""
     throttle = ScopedThrottle()
-    if throttle.allow_request(request, _Scoped(scope)):  # type: ignore[arg-type]
+    if throttle.allow_request(request, _Scoped()):  # type: ignore[arg-type]
         return None
-    return max(1, math.ceil(throttle.wait() or 1))
+    wait = max(1, math.ceil(throttle.wait() or 1))
+    return _("You have asked the solver for a lot in a short time: try again in %(seconds)d s.") % {"seconds": wait}

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_state
 from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
-from puzzles.core.throttles import PlayerThrottle, ScopedThrottle
+from puzzles.core.throttles import SolverWorkLimited
 
 from . import presentation, selectors, services
 from .serializers import (
@@ -33,12 +33,9 @@ CONFLICT = error_response(409, "Not possible now: game over, or not your move.")
 
 # ------------------------------------------------------------------- games
 
-class GameListCreateApi(APIView):
+class GameListCreateApi(SolverWorkLimited, APIView):
     # A new game queues the solver's analyses of its start: the analyses' limit
     # (counted on a POST only).
-    throttle_classes = [PlayerThrottle, ScopedThrottle]
-    throttle_scope = "analyses"
-
     @extend_schema(
         summary="Your games",
         description="The games of the logged-in user, or of this anonymous session; newest first, at most 50.",
@@ -177,12 +174,9 @@ class GameResignApi(APIView):
         return Response(presentation.game_state(game))
 
 
-class GameRematchApi(APIView):
+class GameRematchApi(SolverWorkLimited, APIView):
     # A new game queues the solver's analyses of its start: the analyses' limit
     # (counted on a POST only).
-    throttle_classes = [PlayerThrottle, ScopedThrottle]
-    throttle_scope = "analyses"
-
     @extend_schema(
         summary="Rematch",
         description=(

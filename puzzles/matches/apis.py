@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.core.api import UNCHANGED, error_response, long_poll, validated
-from puzzles.core.throttles import PlayerThrottle, ScopedThrottle
+from puzzles.core.throttles import SolverWorkLimited
 
 from . import presentation, selectors, services
 from .serializers import MatchCreateInputSerializer, MatchOutputSerializer
@@ -19,12 +19,9 @@ from .serializers import MatchCreateInputSerializer, MatchOutputSerializer
 LIST_LIMIT = 50
 
 
-class MatchListCreateApi(APIView):
+class MatchListCreateApi(SolverWorkLimited, APIView):
     # A new match queues the solver's analyses of its start: the analyses' limit
     # (counted on a POST only).
-    throttle_classes = [PlayerThrottle, ScopedThrottle]
-    throttle_scope = "analyses"
-
     @extend_schema(
         summary="Your matches",
         description="The matches of the logged-in user, or of this anonymous session; newest first, at most 50.",

@@ -14,7 +14,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
 from puzzles.core.errors import ApplicationError
 from puzzles.core.parsers import StrictJSONParser
-from puzzles.core.throttles import PlayerThrottle, ScopedThrottle
+from puzzles.core.throttles import SolverWorkLimited
 from puzzles.core.vocabulary import GRADES, OUTCOMES, SIDES
 from puzzles.games.selectors import game_get_for_player
 from solver import VARIANTS
@@ -239,13 +239,10 @@ class PositionApi(APIView):
         return Response(presentation.position_state(position, data.get("moves") or []))
 
 
-class GameAnalysisListCreateApi(APIView):
+class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
     parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
     # A record to grade is solver work on the workers: the analyses' limit
     # (counted on a POST only; the list is a read).
-    throttle_classes = [PlayerThrottle, ScopedThrottle]
-    throttle_scope = "analyses"
-
     @extend_schema(summary="Your game analyses", responses={200: GameAnalysisOutputSerializer(many=True)})
     def get(self, request: Request) -> Response:
         rows = selectors.game_analyses_for_player(Player.of(request))[:50]
