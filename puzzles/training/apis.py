@@ -475,9 +475,8 @@ class RunListOutputSerializer(serializers.Serializer):
 
 
 def _run_state(request: Request, run: Any) -> dict[str, Any]:
-    run.refresh_from_db()
-    player = Player.of(request)
-    return presentation.run_state(run, selectors.run_attempts(run), selectors.run_best(player, run.mode))
+    attempts = selectors.run_snapshot(run)
+    return presentation.run_state(run, attempts, selectors.run_best(Player.of(request), run.mode))
 
 
 class RunListApi(APIView):

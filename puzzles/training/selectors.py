@@ -218,6 +218,22 @@ def run_attempts(run: PuzzleRun) -> list[PuzzleAttempt]:
     return list(run.attempts.select_related("puzzle").order_by("id"))
 
 
+def run_snapshot(run: PuzzleRun, tries: int = 5) -> list[PuzzleAttempt]:
+    """The run (refreshed in place) and its puzzles as of one moment.  The
+    run's row and its attempts are two reads; a puzzle that ends between
+    them (on a worker) would show its successor beside the score from
+    before it.  Every change to the run's puzzles bumps the run's version in
+    the same transaction, so the reads are taken again until the version
+    read after the attempts is the one read before them."""
+    attempts: list[PuzzleAttempt] = []
+    for _ in range(tries):
+        run.refresh_from_db()
+        attempts = run_attempts(run)
+        if PuzzleRun.objects.filter(pk=run.pk, version=run.version).exists():
+            break
+    return attempts
+
+
 def run_current(run: PuzzleRun) -> PuzzleAttempt | None:
     """The run's newest attempt: the puzzle under way while the run is."""
     return run.attempts.select_related("puzzle").order_by("-id").first()

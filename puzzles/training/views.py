@@ -208,7 +208,8 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
     without it), or the result with every puzzle's solution."""
     player = Player.of(request)
     run = selectors.run_get_for_player(player, run_id)
-    state = presentation.run_state(run, selectors.run_attempts(run), selectors.run_best(player, run.mode))
+    attempts = selectors.run_snapshot(run)
+    state = presentation.run_state(run, attempts, selectors.run_best(player, run.mode))
     attempt = state["attempt"]
     sides = []
     if attempt is not None:

@@ -465,3 +465,29 @@ def test_a_streak_may_skip_one_puzzle_a_timed_run_none(api, pool):
     timed = start_run(api, "timed")
     assert timed["skips_left"] == 0
     assert api.post(timed["urls"]["skip"], format="json").status_code == 409
+
+
+def test_a_run_is_read_as_of_one_moment_when_a_puzzle_ends_between_its_reads(api, pool):
+    """A worker may end the puzzle under way between the read of the run's row
+    and the read of its puzzles: the answer must not show the next puzzle
+    beside the score from before (a browser took such an answer for a puzzle
+    that ended unsolved with the streak going on)."""
+    from puzzles.training import selectors
+
+    run = start_run(api, "streak")
+    real = selectors.run_attempts
+    ended = []
+
+    def worker_ends_the_puzzle_meanwhile(row):
+        if not ended:
+            current = PuzzleAttempt.objects.get(pk=run["attempt"]["id"])
+            ended.append(services._finish(current, solved=True, fields={}))
+        return real(row)
+
+    with mock.patch.object(selectors, "run_attempts", worker_ends_the_puzzle_meanwhile):
+        state = api.get(run["urls"]["self"]).json()
+    assert ended == [True]
+    assert len(state["puzzles"]) == 2 and state["puzzles"][0]["result"] == "solved"
+    assert state["score"] == 1, state["score"]
+    assert state["attempt"]["id"] == state["puzzles"][1]["attempt"]
+    assert state["version"] == PuzzleRun.objects.get(pk=run["id"]).version
