@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # An address longer than PUZZLES_MAX_URL_CHARS gets a 414 (JSON under /api/).
     "puzzles.core.middleware.LongAddressMiddleware",
+    # A 429 page whose limit said when to come back gets its Retry-After.
+    "puzzles.core.middleware.RetryAfterMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

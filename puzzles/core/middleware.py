@@ -1,12 +1,19 @@
-"""A cap on the length of a request's address.
+"""A cap on the length of a request's address, and the Retry-After of the
+site's own 429 pages.
 
 The web server (uvicorn) reads request lines of any length, so an address of
 megabytes would reach the views (each copying and parsing it).  Longer than
 ``PUZZLES_MAX_URL_CHARS`` (8,190, as gunicorn's own limit), the request gets a
 414 at once: ``{"error"}`` under ``/api/``, a short page elsewhere.  The
 longest real address (a position and a whole line on the analysis board) is a
-few hundred characters."""
+few hundred characters.
+
+DRF's throttles put a ``Retry-After`` on the API's 429s; the plain pages'
+limits (the solver's work, the sign-ups, the log-in lockout) say the wait in
+words and, through ``wait_before_retry``, in that header too."""
 from __future__ import annotations
+
+import math
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -28,3 +35,20 @@ class LongAddressMiddleware(MiddlewareMixin):
             "length": length, "limit": limit,
         }
         return HttpResponse(text, status=414, content_type="text/plain; charset=utf-8")
+
+
+RETRY_AFTER = "puzzles_retry_after"
+
+
+def wait_before_retry(request: HttpRequest, seconds: float) -> None:
+    """Says when a refused request may come again: a 429 answer to it carries
+    ``Retry-After`` (whole seconds, at least one)."""
+    setattr(request, RETRY_AFTER, max(1, math.ceil(seconds)))
+
+
+class RetryAfterMiddleware(MiddlewareMixin):
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        seconds = getattr(request, RETRY_AFTER, None)
+        if response.status_code == 429 and seconds and not response.has_header("Retry-After"):
+            response["Retry-After"] = str(seconds)
+        return response

@@ -23,6 +23,8 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
 
+from puzzles.core.middleware import wait_before_retry
+
 
 class _Counted(SimpleRateThrottle):
     """Comes after DRF's class in each throttle below (a scoped throttle
@@ -119,4 +121,5 @@ def solver_work_refused(request: HttpRequest) -> str | None:
     if throttle.allow_request(request, _Scoped()):  # type: ignore[arg-type]
         return None
     wait = max(1, math.ceil(throttle.wait() or 1))
+    wait_before_retry(request, wait)
     return _("You have asked the solver for a lot in a short time: try again in %(seconds)d s.") % {"seconds": wait}

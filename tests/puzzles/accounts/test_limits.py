@@ -22,6 +22,7 @@ def test_wrong_passwords_lock_the_account_out(settings, django_user_model):
     assert answers[:4] == [200] * 4 and answers[-1] == 429
     locked = client.post("/accounts/login/", {"username": "player", "password": "right-password-123"})
     assert locked.status_code == 429 and "Too many wrong passwords" in locked.content.decode()
+    assert int(locked["Retry-After"]) == 3600  # the lockout's cool-off
     # another account from the same address is not locked
     django_user_model.objects.create_user("other", password="right-password-456")
     assert client.post("/accounts/login/", {"username": "other", "password": "right-password-456"}).status_code == 302
@@ -29,13 +30,14 @@ def test_wrong_passwords_lock_the_account_out(settings, django_user_model):
 
 def test_sign_ups_per_address_are_capped(settings):
     settings.SIGNUPS_PER_HOUR = 3
-    codes = []
+    answers = []
     for i in range(5):
         client = Client()
-        codes.append(client.post("/accounts/signup/", {
+        answers.append(client.post("/accounts/signup/", {
             "username": f"new{i}", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9",
-        }).status_code)
-    assert codes == [302, 302, 302, 429, 429]
+        }))
+    assert [a.status_code for a in answers] == [302, 302, 302, 429, 429]
+    assert not answers[0].has_header("Retry-After") and int(answers[-1]["Retry-After"]) == 3600
 
 
 def test_a_flood_of_api_requests_gets_429(monkeypatch, api, no_tasks):
@@ -100,7 +102,7 @@ def test_every_way_of_asking_the_solver_shares_the_analyses_limit(monkeypatch, a
     assert queued >= 6 and games == 3 and matches == 1
 
     board = api.post("/analysis/?" + urlencode({"position": str(deal(4))}))
-    assert board.status_code == 429
+    assert board.status_code == 429 and 0 < int(board["Retry-After"]) <= 60
     assert "try again in" in board.content.decode() and "data-limited" in board.content.decode()
     for url, body in (
         ("/api/game-analyses/", {"record": record}),
@@ -118,6 +120,7 @@ def test_every_way_of_asking_the_solver_shares_the_analyses_limit(monkeypatch, a
     ):
         page = api.post(url, form)
         assert page.status_code == 429 and "try again in" in page.content.decode(), url
+        assert 0 < int(page["Retry-After"]) <= 60, url
     rematch = api.post(f"/play/{game.json()['id']}/rematch/", follow=True)
     assert "try again in" in rematch.content.decode()
     assert (len(no_tasks), Game.objects.count(), Match.objects.count()) == (queued, games, matches)
