@@ -286,6 +286,11 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
             GameMove.objects.bulk_create([record, *replies])
         except IntegrityError:  # another request played this ply first (the transaction is rolled back)
             raise StaleError("the game has moved on: reload it and try again") from None
+        # The move's grade shows the best moves where it was played, and each
+        # reply the solver's choice where it stood: as good as their analyses.
+        shown = [record.position_before, *(r.position_before for r in replies)]
+        owner = Player.owning(game)
+        transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown))
         moved_on = _moved_on(after, game.human_side, plies=1 + len(replies))
         Game.objects.filter(pk=game.pk).update(**moved_on)
         if after.is_over():
@@ -548,6 +553,8 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             return None
         record = _solver_record(game, game.ply_count, before, move, analysis)
         record.save(force_insert=True)
+        owner = Player.owning(game)
+        transaction.on_commit(lambda: analysis_shown(player=owner, position=str(before)))
         _notify(game.pk)
         if status == Game.Status.OVER:
             game_finished_on_commit(game.pk)

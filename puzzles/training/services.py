@@ -29,7 +29,7 @@ from datetime import date, timedelta
 from typing import Any, cast
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.functions import Abs
 from django.utils import timezone
 
@@ -343,20 +343,20 @@ def attempts_unrate_analysed(
     the puzzle's start, or passed one, are no longer rated (a receiver of
     ``analyses.signals.analysis_asked``).  Returns how many."""
     asked = {position, *positions}
-    mine = player.rows(PuzzleAttempt.objects.all(), "user").filter(
-        rated=True, status__in=[PuzzleAttempt.Status.YOUR_MOVE, PuzzleAttempt.Status.THINKING]
-    )
-    hit = [
-        a.pk for a in mine.select_related("puzzle")
-        if asked & ({a.position, a.puzzle.position} | {m["position_before"] for m in a.moves})
+    # One read (this runs on every practice move): the player's puzzles under
+    # way that are rated, or are a run's.
+    open_ones = player.rows(PuzzleAttempt.objects.all(), "user").filter(
+        Q(rated=True) | Q(run__status=PuzzleRun.Status.ACTIVE),
+        status__in=[PuzzleAttempt.Status.YOUR_MOVE, PuzzleAttempt.Status.THINKING],
+    ).select_related("puzzle")
+    touched = [
+        a for a in open_ones if asked & ({a.position, a.puzzle.position} | {m["position_before"] for m in a.moves})
     ]
+    hit = [a.pk for a in touched if a.rated]
     # A puzzle of a run under way is judged on the server: asking for its
     # analysis counts as a wrong move there.
-    in_runs = player.rows(PuzzleAttempt.objects.all(), "user").filter(
-        run__status=PuzzleRun.Status.ACTIVE, status=PuzzleAttempt.Status.YOUR_MOVE
-    ).select_related("puzzle")
-    for attempt in in_runs:
-        if asked & ({attempt.position, attempt.puzzle.position} | {m["position_before"] for m in attempt.moves}):
+    for attempt in touched:
+        if attempt.run_id is not None and attempt.status == PuzzleAttempt.Status.YOUR_MOVE:
             _finish(attempt, solved=False, fields={"unrated_because": "analysed"})
     if not hit:
         return 0

@@ -658,6 +658,64 @@ def test_reading_back_a_known_analysis_of_your_attempt_makes_it_unrated(api, oth
     assert after["rated"] is False and after["unrated_because"] == "analysed"
 
 
+@pytest.mark.parametrize("mover", ["you", "the solver"])
+def test_a_practice_game_through_your_puzzles_position_makes_it_unrated(api, other_api, pool, mover):
+    """A practice game that only passes through a puzzle's position (it
+    started from a deal) shows the line there too: your move there is graded
+    against the best, or the solver plays its choice there.  Your attempt is
+    then unrated; another player's game through it changes nothing for you.
+    In a streak, the puzzle under way counts as failed."""
+    from puzzles.games.models import Game
+    from solver.deal import deal
+
+    seed = 7
+    dealt = deal(seed)
+    puzzle = Puzzle.objects.order_by("id")[0]
+    Puzzle.objects.filter(pk=puzzle.pk).update(position=str(dealt), side=dealt.side)
+    mine = start(api, puzzle.pk)
+    assert mine["rated"] is True and mine["position"] == str(dealt)
+    human = dealt.side if mover == "you" else ("B" if dealt.side == "A" else "A")
+
+    def play_through(client):
+        made = client.post("/api/games/", {"seed": seed, "human": human}, format="json")
+        assert made.status_code == 201, made.content
+        if mover == "you":
+            first = str(dealt.legal_moves()[0])
+            moved = client.post(f"/api/games/{made.json()['id']}/moves/", {"move": first, "ply": 0}, format="json")
+            assert moved.status_code == 201, moved.content
+        game = Game.objects.get(pk=made.json()["id"])
+        assert game.start_position == str(dealt) and game.ply_count >= 1
+        return game
+
+    play_through(other_api)
+    assert api.get(mine["urls"]["self"]).json()["rated"] is True
+    play_through(api)
+    after = api.get(mine["urls"]["self"]).json()
+    assert after["rated"] is False and after["unrated_because"] == "analysed"
+
+
+def test_a_practice_game_through_a_streaks_puzzle_fails_it(pool):
+    from rest_framework.test import APIClient
+
+    from puzzles.training.models import PuzzleRun
+    from solver.deal import deal
+
+    client = APIClient()
+    run = client.post("/api/runs/", {"mode": "streak"}, format="json").json()
+    dealt = deal(9)
+    line = [str(analyse(dealt).best_moves[0])]  # the solution shown once the run is over
+    Puzzle.objects.filter(pk=run["puzzles"][0]["puzzle"]).update(position=str(dealt), side=dealt.side, line=line)
+    PuzzleAttempt.objects.filter(pk=run["attempt"]["id"]).update(position=str(dealt))
+    made = client.post("/api/games/", {"seed": 9, "human": dealt.side}, format="json")
+    moved = client.post(f"/api/games/{made.json()['id']}/moves/", {"move": str(dealt.legal_moves()[0]), "ply": 0},
+                        format="json")
+    assert moved.status_code == 201, moved.content
+    state = client.get(run["urls"]["self"]).json()
+    assert state["status"] == "over" and state["end_reason"] == "wrong-move"
+    assert PuzzleAttempt.objects.get(pk=run["attempt"]["id"]).unrated_because == "analysed"
+    assert PuzzleRun.objects.get(pk=run["id"]).score == 0
+
+
 def test_analysing_a_position_of_your_attempt_makes_it_unrated(api, other_api, pool):
     """Asking the site for the analysis of a puzzle you are solving gives the
     line away: the attempt is then unrated, and says so; another player's
