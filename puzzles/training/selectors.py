@@ -2,10 +2,12 @@
 player (no writes here; the JSON the API returns is in ``presentation``)."""
 from __future__ import annotations
 
+import json
 import random
 from datetime import timedelta
 from typing import Any
 
+from django.db import connection
 from django.db.models import F, QuerySet
 from django.db.models.functions import Abs
 from django.http import Http404
@@ -232,6 +234,42 @@ def run_snapshot(run: PuzzleRun, tries: int = 5) -> list[PuzzleAttempt]:
         if PuzzleRun.objects.filter(pk=run.pk, version=run.version).exists():
             break
     return attempts
+
+
+# One attempt under way as ``attempts_open_positions`` reads it: its id,
+# whether it is rated, its run (or None), its status, and every position it
+# has stood at (the puzzle's start, each move's, the current one).
+OpenAttempt = tuple[int, bool, "int | None", str, frozenset[str]]
+
+
+def attempts_open_positions(player: Player) -> list[OpenAttempt]:
+    """The player's puzzles under way that are rated or are a run's, with
+    the positions each has stood at.  Read on every practice move (a player
+    shown a position's line), almost always to find none: one hand-written
+    query, as the ORM spent about 0.7 ms building it, more than the rest of
+    what a move costs the web server for that."""
+    if player.user is not None:
+        owner, args = "a.user_id = %s", [player.user.pk]
+    elif player.token:
+        owner, args = "a.user_id IS NULL AND a.session_key = %s", [player.token]
+    else:
+        return []
+    attempts, puzzles, run_table = (m._meta.db_table for m in (PuzzleAttempt, Puzzle, PuzzleRun))
+    sql = (
+        f"SELECT a.id, a.rated, a.run_id, a.status, a.position, p.position, a.moves FROM {attempts} a "
+        f"JOIN {puzzles} p ON p.id = a.puzzle_id LEFT JOIN {run_table} r ON r.id = a.run_id "
+        f"WHERE {owner} AND a.status IN (%s, %s) AND (a.rated OR r.status = %s)"
+    )
+    args += [PuzzleAttempt.Status.YOUR_MOVE, PuzzleAttempt.Status.THINKING, PuzzleRun.Status.ACTIVE]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, args)
+        rows = cursor.fetchall()
+    found: list[OpenAttempt] = []
+    for pk, rated, run_id, status, at, start, moves in rows:
+        played = json.loads(moves) if isinstance(moves, str) else moves
+        positions = frozenset({at, start, *(m["position_before"] for m in played)})
+        found.append((pk, bool(rated), run_id, status, positions))
+    return found
 
 
 def run_current(run: PuzzleRun) -> PuzzleAttempt | None:

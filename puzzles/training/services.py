@@ -29,7 +29,7 @@ from datetime import date, timedelta
 from typing import Any, cast
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.db.models.functions import Abs
 from django.utils import timezone
 
@@ -343,21 +343,13 @@ def attempts_unrate_analysed(
     the puzzle's start, or passed one, are no longer rated (a receiver of
     ``analyses.signals.analysis_asked``).  Returns how many."""
     asked = {position, *positions}
-    # One read (this runs on every practice move): the player's puzzles under
-    # way that are rated, or are a run's.
-    open_ones = player.rows(PuzzleAttempt.objects.all(), "user").filter(
-        Q(rated=True) | Q(run__status=PuzzleRun.Status.ACTIVE),
-        status__in=[PuzzleAttempt.Status.YOUR_MOVE, PuzzleAttempt.Status.THINKING],
-    ).select_related("puzzle")
-    touched = [
-        a for a in open_ones if asked & ({a.position, a.puzzle.position} | {m["position_before"] for m in a.moves})
-    ]
-    hit = [a.pk for a in touched if a.rated]
+    touched = [a for a in selectors.attempts_open_positions(player) if asked & a[4]]
+    hit = [pk for pk, rated, _run, _status, _at in touched if rated]
     # A puzzle of a run under way is judged on the server: asking for its
     # analysis counts as a wrong move there.
-    for attempt in touched:
-        if attempt.run_id is not None and attempt.status == PuzzleAttempt.Status.YOUR_MOVE:
-            _finish(attempt, solved=False, fields={"unrated_because": "analysed"})
+    for pk, _rated, run_id, status, _at in touched:
+        if run_id is not None and status == PuzzleAttempt.Status.YOUR_MOVE:
+            _finish(PuzzleAttempt.objects.get(pk=pk), solved=False, fields={"unrated_because": "analysed"})
     if not hit:
         return 0
     with transaction.atomic():

@@ -658,8 +658,9 @@ def test_reading_back_a_known_analysis_of_your_attempt_makes_it_unrated(api, oth
     assert after["rated"] is False and after["unrated_because"] == "analysed"
 
 
-@pytest.mark.parametrize("mover", ["you", "the solver"])
-def test_a_practice_game_through_your_puzzles_position_makes_it_unrated(api, other_api, pool, mover):
+@pytest.mark.parametrize("mover", ["you", "the solver", "you, logged in"])
+def test_a_practice_game_through_your_puzzles_position_makes_it_unrated(api, other_api, pool, mover,
+                                                                      django_user_model):
     """A practice game that only passes through a puzzle's position (it
     started from a deal) shows the line there too: your move there is graded
     against the best, or the solver plays its choice there.  Your attempt is
@@ -672,6 +673,9 @@ def test_a_practice_game_through_your_puzzles_position_makes_it_unrated(api, oth
     dealt = deal(seed)
     puzzle = Puzzle.objects.order_by("id")[0]
     Puzzle.objects.filter(pk=puzzle.pk).update(position=str(dealt), side=dealt.side)
+    if mover == "you, logged in":
+        api.force_login(django_user_model.objects.create_user("ana", password="a-long-password-7"))
+        mover = "you"
     mine = start(api, puzzle.pk)
     assert mine["rated"] is True and mine["position"] == str(dealt)
     human = dealt.side if mover == "you" else ("B" if dealt.side == "A" else "A")
