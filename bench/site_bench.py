@@ -417,6 +417,7 @@ def measure(args: argparse.Namespace, database: str) -> int:
         "API_RATE_ANON": "1000000/min",
         "API_RATE_USER": "1000000/min",
         "API_RATE_ANALYSES": "1000000/min",
+        "API_RATE_ANALYSES_ADDRESS": "1000000/min",
         "DJANGO_LOG_LEVEL": "WARNING",
     }
     log = (scratch / "site.log").open("w")

@@ -132,6 +132,7 @@ def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = No
         # 429 stopped playing, and the fault test went on with fewer).
         "API_RATE_ANON": "100000/min",
         "API_RATE_ANALYSES": "100000/min",  # which counts every new game
+        "API_RATE_ANALYSES_ADDRESS": "100000/min",
     }
     log = (tmp_path / "run.log").open("a")
     proc = subprocess.Popen(["scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,

@@ -287,6 +287,7 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("API_RATE_ANON", "1200/min"),
         "user": os.environ.get("API_RATE_USER", "2400/min"),
         "analyses": os.environ.get("API_RATE_ANALYSES", "120/min"),
+        "analyses_address": os.environ.get("API_RATE_ANALYSES_ADDRESS", "600/min"),
     },
 }
 

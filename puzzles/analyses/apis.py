@@ -7,9 +7,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
-from puzzles.core.throttles import SolverWorkLimited
 
 from . import selectors, services
 from .serializers import AnalysisInputSerializer, AnalysisOutputSerializer

@@ -13,20 +13,14 @@ keys and the 429 are DRF's.
 """
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from typing import Any
 
-from django.http import HttpRequest
-from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
-from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, SimpleRateThrottle
-
-from puzzles.core.middleware import wait_before_retry
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 
-class _Counted(SimpleRateThrottle):
+class Counted(SimpleRateThrottle):
     """Comes after DRF's class in each throttle below (a scoped throttle
     finds its rate first, then counts here)."""
 
@@ -59,7 +53,7 @@ class _Counted(SimpleRateThrottle):
 RATE_COUNTED = "open_domino.rate_counted"
 
 
-class PlayerThrottle(_Counted):
+class PlayerThrottle(Counted):
     """A guest's requests by address at the ``anon`` rate, an account's by
     account at the ``user`` rate."""
 
@@ -83,7 +77,7 @@ class PlayerThrottle(_Counted):
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
-class ScopedThrottle(ScopedRateThrottle, _Counted):
+class ScopedThrottle(ScopedRateThrottle, Counted):
     """A view's own limit (``throttle_scope``) on the work it is asked for:
     a read (GET, HEAD, OPTIONS) of the same view never counts."""
 
@@ -91,35 +85,3 @@ class ScopedThrottle(ScopedRateThrottle, _Counted):
         if request.method in SAFE_METHODS:
             return True
         return super().allow_request(request, view)
-
-
-SOLVER_WORK = "analyses"  # the scope of whatever queues solver work
-
-
-# Mixed into an API view whose POST queues solver work on the workers (an
-# analysis, a record to grade, a new game or match): besides the client's own
-# rate, the analyses' limit, one counter for all of them.  (A comment, not a
-# docstring: the schema would take a docstring for each view's description.)
-class SolverWorkLimited:
-    throttle_classes: Sequence[type[BaseThrottle]] = [PlayerThrottle, ScopedThrottle]
-    throttle_scope = SOLVER_WORK
-
-
-class _Scoped:
-    """What a scoped throttle reads of its view."""
-
-    throttle_scope = SOLVER_WORK
-
-
-def solver_work_refused(request: HttpRequest) -> str | None:
-    """For a plain page's form that queues solver work: counts this request
-    against the analyses' limit, as ``SolverWorkLimited`` counts the API's
-    (the same counter, so the form is no way around the API's limit).
-    ``None`` when the request may go on, else the refusal in the request's
-    language."""
-    throttle = ScopedThrottle()
-    if throttle.allow_request(request, _Scoped()):  # type: ignore[arg-type]
-        return None
-    wait = max(1, math.ceil(throttle.wait() or 1))
-    wait_before_retry(request, wait)
-    return _("You have asked the solver for a lot in a short time: try again in %(seconds)d s.") % {"seconds": wait}

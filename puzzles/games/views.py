@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from puzzles.accounts.limits import solver_work_refused
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.texts import grade_label
-from puzzles.core.throttles import solver_work_refused
 from solver import DominoError
 
 from . import presentation, selectors, services, texts

@@ -9,9 +9,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.core.api import UNCHANGED, error_response, long_poll, validated
-from puzzles.core.throttles import SolverWorkLimited
 
 from . import presentation, selectors, services
 from .serializers import MatchCreateInputSerializer, MatchOutputSerializer

@@ -12,10 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from puzzles.accounts.limits import solver_work_refused
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.core.forms import posted_ply, refusal_message
-from puzzles.core.throttles import solver_work_refused
 from puzzles.games import presentation as game_presentation
 from puzzles.games import services as game_services
 from puzzles.games import texts as game_texts

@@ -10,11 +10,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
 from puzzles.core.errors import ApplicationError
 from puzzles.core.parsers import StrictJSONParser
-from puzzles.core.throttles import SolverWorkLimited
 from puzzles.core.vocabulary import GRADES, OUTCOMES, SIDES
 from puzzles.games.selectors import game_get_for_player
 from solver import VARIANTS

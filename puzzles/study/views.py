@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from puzzles.accounts.limits import solver_work_refused
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request, analysis_shown
 from puzzles.core.errors import ApplicationError
-from puzzles.core.throttles import solver_work_refused
 from puzzles.games.selectors import game_get_for_player
 from solver import VARIANTS, DominoError
 

@@ -11,6 +11,11 @@ from django.test import Client
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def rates(anon: str, user: str, analyses: str, analyses_address: str = "1000/min") -> dict[str, str]:
+    """The rate limits for a test (as DEFAULT_THROTTLE_RATES)."""
+    return {"anon": anon, "user": user, "analyses": analyses, "analyses_address": analyses_address}
+
+
 def test_wrong_passwords_lock_the_account_out(settings, django_user_model):
     settings.AXES_ENABLED = True
     settings.AXES_FAILURE_LIMIT = 5
@@ -43,7 +48,7 @@ def test_sign_ups_per_address_are_capped(settings):
 def test_a_flood_of_api_requests_gets_429(monkeypatch, api, no_tasks):
     from rest_framework.throttling import SimpleRateThrottle
 
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "10/min", "user": "10/min", "analyses": "3/min"})
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="10/min", user="10/min", analyses="3/min"))
     codes = [api.get("/api/puzzles/themes/").status_code for _ in range(12)]
     assert codes[:10] == [200] * 10 and codes[10:] == [429, 429]
     body = api.get("/api/puzzles/themes/").json()
@@ -57,7 +62,7 @@ def test_a_guest_cannot_dodge_the_limit_with_a_forwarded_for_header(monkeypatch,
     from django.core.cache import cache
     from rest_framework.throttling import SimpleRateThrottle
 
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "4/min", "user": "4/min", "analyses": "3/min"})
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="4/min", user="4/min", analyses="3/min"))
     codes = [
         api.get("/api/puzzles/themes/", HTTP_X_FORWARDED_FOR=f"10.0.{i}.1").status_code for i in range(6)
     ]
@@ -71,7 +76,7 @@ def test_asking_for_analyses_has_its_own_lower_limit(monkeypatch, api, no_tasks)
 
     from solver import deal
 
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "100/min", "user": "100/min", "analyses": "3/min"})
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="100/min", user="100/min", analyses="3/min"))
     codes = [api.post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code for s in range(5)]
     assert codes[:3] == [202] * 3 and codes[3:] == [429, 429]
     assert len(no_tasks) == 3  # nothing queued for the refused ones
@@ -89,7 +94,7 @@ def test_every_way_of_asking_the_solver_shares_the_analyses_limit(monkeypatch, a
     from puzzles.matches.models import Match
     from solver import deal
 
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "100/min", "user": "100/min", "analyses": "6/min"})
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="100/min", user="100/min", analyses="6/min"))
     record = '[Seed "42"]\n\n1. 00 04L 2. 46L 16L'
     assert api.post("/api/analyses/", {"position": str(deal(1))}, format="json").status_code == 202
     assert api.post("/analysis/?" + urlencode({"position": str(deal(2))})).status_code == 302
@@ -134,7 +139,7 @@ def test_a_limit_is_one_counter_per_client_and_says_when_to_come_back(monkeypatc
     from django.core.cache import cache
     from rest_framework.throttling import SimpleRateThrottle
 
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "5/min", "user": "5/min", "analyses": "3/min"})
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="5/min", user="5/min", analyses="3/min"))
     for _ in range(3):
         assert api.get("/api/puzzles/themes/").status_code == 200
     # a number, not the list of every request's time in the window
@@ -149,7 +154,7 @@ def test_an_account_is_counted_as_itself_at_its_own_rate(monkeypatch, api, no_ta
     from django.core.cache import cache
     from rest_framework.throttling import SimpleRateThrottle
 
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "2/min", "user": "4/min", "analyses": "3/min"})
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="2/min", user="4/min", analyses="3/min"))
     user = django_user_model.objects.create_user("counted", password="a-long-pass-phrase-9")
     api.force_login(user)
     codes = [api.get("/api/puzzles/themes/").status_code for _ in range(5)]
@@ -180,7 +185,7 @@ def test_a_long_poll_handed_to_the_view_is_counted_once(monkeypatch, api, no_tas
     from tests.puzzles.core.test_threaded_wsgi import call, scope
 
     settings.PUZZLES_EVENTS = False
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "6/min", "user": "6/min", "analyses": "3/min"})
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="6/min", user="6/min", analyses="3/min"))
     game = api.post("/api/games/", {"seed": 3, "human": "A"}, format="json").json()
     cookie = "; ".join(f"{k}={v.value}" for k, v in api.cookies.items()).encode()
     cache.delete("throttle_count_anon_127.0.0.1")  # the game's creation is not what is counted here
@@ -199,3 +204,39 @@ def test_a_long_poll_handed_to_the_view_is_counted_once(monkeypatch, api, no_tas
     cache.delete("throttle_count_anon_127.0.0.1")
     codes = [api.get(f"/api/games/{game['id']}/", HTTP_OPEN_DOMINO_RATE_COUNTED="1").status_code for _ in range(7)]
     assert codes == [200] * 6 + [429]
+
+
+def test_guests_behind_one_address_each_have_their_own_analyses_limit(monkeypatch, no_tasks, django_user_model):
+    """A club's players behind one address (NAT) are counted each by
+    themselves, up to a cap for the whole address; a client that drops its
+    cookie (a new guest at each request) meets that cap; a guest refused by
+    their own limit does not use up the address's; an account is counted by
+    itself only."""
+    from django.core.cache import cache
+    from rest_framework.test import APIClient
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from solver import deal
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        rates(anon="100/min", user="100/min", analyses="3/min", analyses_address="7/min"))
+    seeds = iter(range(1000))
+
+    def ask(client) -> int:
+        return client.post("/api/analyses/", {"position": str(deal(next(seeds)))}, format="json").status_code
+
+    ana, bo = APIClient(), APIClient()
+    assert [ask(ana) for _ in range(5)] == [202, 202, 202, 429, 429]  # her own limit
+    assert [ask(bo) for _ in range(3)] == [202, 202, 202]  # his own, though from the same address
+    assert cache.get("throttle_count_analyses_address_127.0.0.1") == 6  # ana's refused two not among them
+    page = bo.post("/analysis/?" + urlencode({"position": str(deal(next(seeds)))}))
+    assert page.status_code == 429 and 0 < int(page["Retry-After"]) <= 60  # bo's own limit, on the page too
+    cookieless = [ask(APIClient()) for _ in range(3)]
+    assert cookieless == [202, 429, 429]  # the address's cap: 7 in all
+    refused = APIClient().post("/api/analyses/", {"position": str(deal(next(seeds)))}, format="json")
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+    member = APIClient()
+    member.force_login(django_user_model.objects.create_user("member", password="a-long-pass-phrase-9"))
+    assert [ask(member) for _ in range(4)] == [202, 202, 202, 429]  # an account: its own limit, no cap
+    queued = len(no_tasks)
+    assert queued == 3 + 3 + 1 + 3
