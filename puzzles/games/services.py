@@ -288,9 +288,11 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
             raise StaleError("the game has moved on: reload it and try again") from None
         # The move's grade shows the best moves where it was played, and each
         # reply the solver's choice where it stood: as good as their analyses.
+        # (Robust: a failure there, logged, must not keep the queueing and the
+        # notice below from running.)
         shown = [record.position_before, *(r.position_before for r in replies)]
         owner = Player.owning(game)
-        transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown))
+        transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown), robust=True)
         moved_on = _moved_on(after, game.human_side, plies=1 + len(replies))
         Game.objects.filter(pk=game.pk).update(**moved_on)
         if after.is_over():
@@ -554,7 +556,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         record = _solver_record(game, game.ply_count, before, move, analysis)
         record.save(force_insert=True)
         owner = Player.owning(game)
-        transaction.on_commit(lambda: analysis_shown(player=owner, position=str(before)))
+        transaction.on_commit(lambda: analysis_shown(player=owner, position=str(before)), robust=True)
         _notify(game.pk)
         if status == Game.Status.OVER:
             game_finished_on_commit(game.pk)

@@ -442,3 +442,16 @@ def test_a_move_whose_analysis_is_known_is_graded_in_its_own_answer(api, no_task
             assert queued == [solver_turn_task] and answer.json()["status"] == "thinking"
         else:
             assert played["grade"] is None and queued == [grade_move_task]
+
+
+def test_a_failing_check_of_the_puzzles_a_move_shows_does_not_stop_the_game(api, my_turn_game, no_tasks, caplog):
+    """After a move is stored, the positions it shows are told to puzzle
+    training (an attempt there is then unrated); should that fail, the move
+    is still answered and its work queued, and the failure is logged."""
+    move, ply = my_turn_game["legal_moves"][0], my_turn_game["ply"]
+    with mock.patch.object(services, "analysis_shown", side_effect=RuntimeError("the database is locked")):
+        answer = api.post(f"/api/games/{my_turn_game['id']}/moves/", {"move": move, "ply": ply}, format="json")
+    assert answer.status_code == 201, answer.content
+    assert GameMove.objects.filter(game_id=my_turn_game["id"], ply=ply).exists()
+    assert no_tasks, "the move's grading or reply was not queued"
+    assert "the database is locked" in caplog.text
