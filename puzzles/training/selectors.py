@@ -3,9 +3,10 @@ player (no writes here; the JSON the API returns is in ``presentation``)."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 from datetime import timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection
 from django.db.models import F, QuerySet
@@ -17,6 +18,8 @@ from puzzles.accounts.players import Player
 from . import days, runs
 from .glicko2 import DEFAULT_RATING
 from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
+
+log = logging.getLogger(__name__)
 
 # ---------------------------------------------------------------- players
 
@@ -224,22 +227,30 @@ def run_snapshot(run: PuzzleRun, tries: int = 5) -> list[PuzzleAttempt]:
     """The run (refreshed in place) and its puzzles as of one moment.  The
     run's row and its attempts are two reads; a puzzle that ends between
     them (on a worker) would show its successor beside the score from
-    before it.  Every change to the run's puzzles bumps the run's version in
-    the same transaction, so the reads are taken again until the version
+    before it.  A puzzle's end (or a new puzzle) and the run's fields it
+    changes are written with a bump of the run's version, in one
+    transaction; a move within a puzzle changes only its attempt's row,
+    read whole in one read.  So the reads are taken again until the version
     read after the attempts is the one read before them."""
     attempts: list[PuzzleAttempt] = []
     for _ in range(tries):
         run.refresh_from_db()
         attempts = run_attempts(run)
         if PuzzleRun.objects.filter(pk=run.pk, version=run.version).exists():
-            break
+            return attempts
+    log.warning("run %s changed during each of %s reads: shown as last read", run.pk, tries)
     return attempts
 
 
-# One attempt under way as ``attempts_open_positions`` reads it: its id,
-# whether it is rated, its run (or None), its status, and every position it
-# has stood at (the puzzle's start, each move's, the current one).
-OpenAttempt = tuple[int, bool, "int | None", str, frozenset[str]]
+class OpenAttempt(NamedTuple):
+    """An attempt under way as ``attempts_open_positions`` reads it."""
+
+    pk: int
+    version: int
+    rated: bool
+    run_id: int | None
+    status: str
+    positions: frozenset[str]  # the puzzle's start, each move's, the current one
 
 
 def attempts_open_positions(player: Player) -> list[OpenAttempt]:
@@ -256,7 +267,7 @@ def attempts_open_positions(player: Player) -> list[OpenAttempt]:
         return []
     attempts, puzzles, run_table = (m._meta.db_table for m in (PuzzleAttempt, Puzzle, PuzzleRun))
     sql = (
-        f"SELECT a.id, a.rated, a.run_id, a.status, a.position, p.position, a.moves FROM {attempts} a "
+        f"SELECT a.id, a.version, a.rated, a.run_id, a.status, a.position, p.position, a.moves FROM {attempts} a "
         f"JOIN {puzzles} p ON p.id = a.puzzle_id LEFT JOIN {run_table} r ON r.id = a.run_id "
         f"WHERE {owner} AND a.status IN (%s, %s) AND (a.rated OR r.status = %s)"
     )
@@ -265,10 +276,10 @@ def attempts_open_positions(player: Player) -> list[OpenAttempt]:
         cursor.execute(sql, args)
         rows = cursor.fetchall()
     found: list[OpenAttempt] = []
-    for pk, rated, run_id, status, at, start, moves in rows:
+    for pk, version, rated, run_id, status, at, start, moves in rows:
         played = json.loads(moves) if isinstance(moves, str) else moves
         positions = frozenset({at, start, *(m["position_before"] for m in played)})
-        found.append((pk, bool(rated), run_id, status, positions))
+        found.append(OpenAttempt(pk, version, bool(rated), run_id, status, positions))
     return found
 
 

@@ -343,13 +343,16 @@ def attempts_unrate_analysed(
     the puzzle's start, or passed one, are no longer rated (a receiver of
     ``analyses.signals.analysis_asked``).  Returns how many."""
     asked = {position, *positions}
-    touched = [a for a in selectors.attempts_open_positions(player) if asked & a[4]]
-    hit = [pk for pk, rated, _run, _status, _at in touched if rated]
+    touched = [a for a in selectors.attempts_open_positions(player) if asked & a.positions]
+    hit = [a.pk for a in touched if a.rated]
     # A puzzle of a run under way is judged on the server: asking for its
-    # analysis counts as a wrong move there.
-    for pk, _rated, run_id, status, _at in touched:
-        if run_id is not None and status == PuzzleAttempt.Status.YOUR_MOVE:
-            _finish(PuzzleAttempt.objects.get(pk=pk), solved=False, fields={"unrated_because": "analysed"})
+    # analysis counts as a wrong move there (unless it has changed since it
+    # was read: a move came meanwhile, and is being graded).
+    for a in touched:
+        if a.run_id is not None and a.status == PuzzleAttempt.Status.YOUR_MOVE:
+            current = PuzzleAttempt.objects.filter(pk=a.pk, version=a.version).first()
+            if current is not None:
+                _finish(current, solved=False, fields={"unrated_because": "analysed"})
     if not hit:
         return 0
     with transaction.atomic():

@@ -491,3 +491,33 @@ def test_a_run_is_read_as_of_one_moment_when_a_puzzle_ends_between_its_reads(api
     assert state["score"] == 1, state["score"]
     assert state["attempt"]["id"] == state["puzzles"][1]["attempt"]
     assert state["version"] == PuzzleRun.objects.get(pk=run["id"]).version
+
+
+def test_a_runs_puzzle_that_moved_on_after_it_was_read_is_not_failed_as_analysed(api, pool):
+    """The analysis of a streak's puzzle fails it; but should the player's
+    move come between the read of their puzzles under way and the failing,
+    the puzzle (now being graded) is left to that move."""
+    from django.db.models import F
+
+    from puzzles.accounts.players import guest
+    from puzzles.training import selectors
+
+    run = start_run(api, "streak")
+    attempt = run["attempt"]
+    real = selectors.attempts_open_positions
+
+    def a_move_comes_meanwhile(player):
+        found = real(player)
+        PuzzleAttempt.objects.filter(pk=attempt["id"]).update(status="thinking", version=F("version") + 1)
+        return found
+
+    with mock.patch.object(selectors, "attempts_open_positions", a_move_comes_meanwhile):
+        services.attempts_unrate_analysed(player=guest(api.client.session["od_player"]), position=attempt["position"])
+    row = PuzzleAttempt.objects.get(pk=attempt["id"])
+    assert row.status == "thinking" and row.unrated_because == ""
+    assert PuzzleRun.objects.get(pk=run["id"]).status == "active"
+    # read without a move meanwhile, the same analysis fails it
+    PuzzleAttempt.objects.filter(pk=attempt["id"]).update(status="your-move")
+    services.attempts_unrate_analysed(player=guest(api.client.session["od_player"]), position=attempt["position"])
+    assert PuzzleAttempt.objects.get(pk=attempt["id"]).unrated_because == "analysed"
+    assert PuzzleRun.objects.get(pk=run["id"]).end_reason == "wrong-move"
