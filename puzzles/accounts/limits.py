@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
 
+from axes.helpers import get_cool_off
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -18,7 +19,7 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import BaseThrottle
 
 from puzzles.core.middleware import wait_before_retry
-from puzzles.core.throttles import Counted, PlayerThrottle, ScopedThrottle
+from puzzles.core.throttles import Counted, PlayerThrottle
 
 from .players import Player
 
@@ -32,7 +33,9 @@ def client_address(request: HttpRequest) -> str:
 def locked_out(request: HttpRequest, credentials: Any = None, *args: Any, **kwargs: Any) -> HttpResponse:
     """The answer to a log-in while locked out: 429, in words (JSON under /api/)."""
     message = _("Too many wrong passwords for this account: try again in an hour.")
-    wait_before_retry(request, settings.AXES_COOLOFF_TIME.total_seconds())
+    cool_off = get_cool_off(request)
+    if cool_off is not None:
+        wait_before_retry(request, cool_off.total_seconds())
     if request.path.startswith("/api/"):
         return JsonResponse({"error": message}, status=429)
     return render(request, "registration/login.html", {"locked_out": message, "form": None}, status=429)
@@ -47,7 +50,9 @@ def signup_rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., Http
         key = f"signups:{client_address(request)}"
         if request.method == "POST" and cache.get(key, 0) >= settings.SIGNUPS_PER_HOUR:
             message = _("Too many new accounts from your address: try again in an hour.")
-            wait_before_retry(request, SIGNUP_WINDOW_SECONDS)
+            ttl = getattr(cache, "ttl", None)  # django-redis says what is left of the window
+            left = ttl(key) if ttl is not None else None
+            wait_before_retry(request, left if isinstance(left, int) and left > 0 else SIGNUP_WINDOW_SECONDS)
             return render(request, "registration/signup.html", {"form": None, "limited": message}, status=429)
         response = view(request, *args, **kwargs)
         if request.method == "POST" and response.status_code in (301, 302):  # an account was made
@@ -67,11 +72,6 @@ SOLVER_WORK = "analyses"  # each player's limit on whatever queues solver work
 SOLVER_WORK_ADDRESS = "analyses_address"  # every guest behind one address together
 
 
-def _is_user(request: Any) -> bool:
-    user = getattr(request, "user", None)
-    return bool(user is not None and user.is_authenticated)
-
-
 class _AddressCount(Counted):
     """Every guest behind one address together, at ``analyses_address``."""
 
@@ -81,36 +81,50 @@ class _AddressCount(Counted):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
-class SolverWorkThrottle(ScopedThrottle):
-    """The analyses' limit, for each player by themselves: an account by
-    account, a guest by their token, so that the players of a club behind
-    one address each have their own.  A guest without a token yet is given
-    one here (the view would give it anyway: it stores the work as theirs),
-    so that their first request counts where the others do.  What a guest
-    is allowed counts too against every guest of the address together
-    (``analyses_address``, a club's worth): a client that drops its cookie,
-    and so is a new guest at each request, is held there.  A request refused
-    by its player's limit does not count there (one guest asking too much
-    does not lock out the others)."""
+class SolverWorkThrottle(Counted):
+    """The analyses' limit (``analyses``), for each player by themselves: an
+    account by account, a guest by their token, so that the players of a
+    club behind one address each have their own.  Guests without a token
+    (a first request, or a client that drops its cookie) share one counter
+    per address at that rate; once allowed, such a guest is given their
+    token here (the view would give it anyway: the work is stored as theirs)
+    and the request counts as theirs too.  What a guest is allowed counts
+    besides against every guest of the address together
+    (``analyses_address``, a club's worth).  A request refused by one limit
+    is not counted by the other: one guest asking too much does not use up
+    the others' share, nor the address's cap a player's own.  A refused
+    request writes nothing (no token, no session)."""
 
+    scope = SOLVER_WORK
     refused_by: Counted | None = None
 
-    def get_cache_key(self, request: Any, view: Any) -> str:
-        player = Player.of(request, create=True)
-        ident = f"user-{player.user.pk}" if player.user is not None else f"guest-{player.token}"
+    def _key(self, ident: str) -> str:
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
     def allow_request(self, request: Any, view: Any) -> bool:
-        if not super().allow_request(request, view):
+        if request.method in SAFE_METHODS or self.rate is None:
+            return True
+        player = Player.of(request)
+        if player.user is not None:
+            self.key = self._key(f"user-{player.user.pk}")
+            if self.count(self.key):
+                return True
             self.refused_by = self
             return False
-        if request.method in SAFE_METHODS or _is_user(request):
-            return True
+        counted = [self._key(f"guest-{player.token}" if player.token else f"new-{self.get_ident(request)}")]
+        self.key = counted[0]
+        if not self.count(self.key):
+            self.refused_by = self
+            return False
         address = _AddressCount()
-        if address.allow_request(request, view):
-            return True
-        self.refused_by = address
-        return False
+        if not address.allow_request(request, view):
+            self.uncount(self.key)
+            self.refused_by = address
+            return False
+        if not player.token:
+            counted.append(self._key(f"guest-{Player.of(request, create=True).token}"))
+            self.count(counted[-1])
+        return True
 
     def wait(self) -> float | None:
         other = self.refused_by
@@ -119,11 +133,18 @@ class SolverWorkThrottle(ScopedThrottle):
 
 # Mixed into an API view whose POST queues solver work on the workers:
 # besides the client's own rate, the analyses' limits, one counter for all
-# such views.  (A comment, not a docstring: the schema would take a docstring
-# for each view's description.)
+# such views.  The limits are checked in turn, and a request refused by one
+# is not counted by the next (DRF's own check counts it by each).  (A
+# comment, not a docstring: the schema would take a docstring for each
+# view's description.)
 class SolverWorkLimited:
     throttle_classes: Sequence[type[BaseThrottle]] = [PlayerThrottle, SolverWorkThrottle]
     throttle_scope = SOLVER_WORK
+
+    def check_throttles(self, request: Any) -> None:
+        for throttle in self.get_throttles():  # type: ignore[attr-defined]
+            if not throttle.allow_request(request, self):
+                self.throttled(request, throttle.wait())  # type: ignore[attr-defined]
 
 
 def solver_work_refused(request: HttpRequest) -> str | None:

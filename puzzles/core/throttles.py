@@ -7,17 +7,16 @@ ways, for each request; and a guest went through two of them (the guests'
 limit and the accounts', both by address).  Here one throttle takes the
 guests' rate (``anon``, by address) or the accounts' (``user``, by account)
 and counts: one ``incr`` of a number that expires with its window (the window
-starts at a client's first request in it; ``add`` starts it).  The scoped
-limit of a view (``throttle_scope``) counts the same way.  The limits, the
+starts at a client's first request in it; ``add`` starts it).  The limit
+on solver work (``accounts.limits``) counts the same way.  The limits, the
 keys and the 429 are DRF's.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
-from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import SimpleRateThrottle
 
 
 class Counted(SimpleRateThrottle):
@@ -34,13 +33,24 @@ class Counted(SimpleRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
+        return self.count(self.key)
+
+    def count(self, key: str) -> bool:
+        """One more request under ``key``; True while within the rate."""
         try:
-            count = self.cache.incr(self.key)
+            count = self.cache.incr(key)
         except ValueError:  # no window open: this request opens one
-            count = 1 if self.cache.add(self.key, 1, timeout=self.duration) else self.cache.incr(self.key)
+            count = 1 if self.cache.add(key, 1, timeout=self.duration) else self.cache.incr(key)
         # With Redis down the cache answers None (it ignores its errors): a
         # limit that cannot be counted lets the request through, as DRF's do.
         return count is None or count <= self.num_requests
+
+    def uncount(self, key: str) -> None:
+        """Takes back a request counted under ``key`` (another limit refused it)."""
+        try:
+            self.cache.decr(key)
+        except ValueError:  # the window has closed meanwhile: nothing to take back
+            pass
 
     def wait(self) -> float | None:
         ttl = getattr(self.cache, "ttl", None)
@@ -75,13 +85,3 @@ class PlayerThrottle(Counted):
     def get_cache_key(self, request: Request, view: Any) -> str:
         ident = request.user.pk if self.scope == "user" else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
-
-
-class ScopedThrottle(ScopedRateThrottle, Counted):
-    """A view's own limit (``throttle_scope``) on the work it is asked for:
-    a read (GET, HEAD, OPTIONS) of the same view never counts."""
-
-    def allow_request(self, request: Request, view: Any) -> bool:
-        if request.method in SAFE_METHODS:
-            return True
-        return super().allow_request(request, view)

@@ -208,10 +208,9 @@ def test_a_long_poll_handed_to_the_view_is_counted_once(monkeypatch, api, no_tas
 
 def test_guests_behind_one_address_each_have_their_own_analyses_limit(monkeypatch, no_tasks, django_user_model):
     """A club's players behind one address (NAT) are counted each by
-    themselves, up to a cap for the whole address; a client that drops its
-    cookie (a new guest at each request) meets that cap; a guest refused by
-    their own limit does not use up the address's; an account is counted by
-    itself only."""
+    themselves, up to a cap for the whole address; a guest refused by their
+    own limit does not use up the address's cap, nor does the cap use up a
+    player's own; an account is counted by itself only."""
     from django.core.cache import cache
     from rest_framework.test import APIClient
     from rest_framework.throttling import SimpleRateThrottle
@@ -225,18 +224,40 @@ def test_guests_behind_one_address_each_have_their_own_analyses_limit(monkeypatc
     def ask(client) -> int:
         return client.post("/api/analyses/", {"position": str(deal(next(seeds)))}, format="json").status_code
 
-    ana, bo = APIClient(), APIClient()
+    dan, ana, bo = APIClient(), APIClient(), APIClient()
+    assert ask(dan) == 202
     assert [ask(ana) for _ in range(5)] == [202, 202, 202, 429, 429]  # her own limit
     assert [ask(bo) for _ in range(3)] == [202, 202, 202]  # his own, though from the same address
-    assert cache.get("throttle_count_analyses_address_127.0.0.1") == 6  # ana's refused two not among them
+    assert cache.get("throttle_count_analyses_address_127.0.0.1") == 7  # ana's refused two not among them
     page = bo.post("/analysis/?" + urlencode({"position": str(deal(next(seeds)))}))
     assert page.status_code == 429 and 0 < int(page["Retry-After"]) <= 60  # bo's own limit, on the page too
-    cookieless = [ask(APIClient()) for _ in range(3)]
-    assert cookieless == [202, 429, 429]  # the address's cap: 7 in all
-    refused = APIClient().post("/api/analyses/", {"position": str(deal(next(seeds)))}, format="json")
-    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+    # the address is at its cap: dan is refused, and keeps what he had left of his own
+    assert [ask(dan) for _ in range(2)] == [429, 429]
+    assert cache.get(f"throttle_count_analyses_guest-{dan.session['od_player']}") == 1
     member = APIClient()
     member.force_login(django_user_model.objects.create_user("member", password="a-long-pass-phrase-9"))
     assert [ask(member) for _ in range(4)] == [202, 202, 202, 429]  # an account: its own limit, no cap
-    queued = len(no_tasks)
-    assert queued == 3 + 3 + 1 + 3
+    assert len(no_tasks) == 1 + 3 + 3 + 3
+
+
+def test_a_client_that_drops_its_cookie_is_held_at_one_players_rate(monkeypatch, no_tasks):
+    """Guests without a token share one counter per address at a player's
+    rate, so a client that is a new guest at every request gains nothing; a
+    refused request makes no session, and a refusal by the general limit is
+    not counted by the analyses' one."""
+    from django.contrib.sessions.models import Session
+    from django.core.cache import cache
+    from rest_framework.test import APIClient
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from solver import deal
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="7/min", user="100/min", analyses="3/min"))
+    codes = [APIClient().post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code
+             for s in range(5)]
+    assert codes == [202, 202, 202, 429, 429]
+    assert Session.objects.count() == 3 and len(no_tasks) == 3
+    for s in range(5, 8):  # the eighth is past the guests' general limit of 7: refused there, counted no further
+        assert APIClient().post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code == 429
+    assert cache.get("throttle_count_anon_127.0.0.1") == 8
+    assert cache.get("throttle_count_analyses_new-127.0.0.1") == 7
