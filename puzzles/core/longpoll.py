@@ -31,6 +31,7 @@ import asyncio
 import io
 import json
 import logging
+import math
 import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
@@ -97,9 +98,11 @@ def _as_the_middlewares_would(request: HttpRequest) -> None:
     request.user = SimpleLazyObject(lambda: auth.get_user(request))  # type: ignore[assignment]
 
 
-async def _respond(send: Send, status: int, body: dict[str, Any] | None = None) -> None:
+async def _respond(
+    send: Send, status: int, body: dict[str, Any] | None = None, extra: list[tuple[bytes, bytes]] | None = None
+) -> None:
     content = b"" if body is None else json.dumps(body).encode()
-    headers = [(b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-store")]
+    headers = [(b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-store"), *(extra or [])]
     if body is not None:
         headers += [(b"content-type", b"application/json"), (b"content-length", str(len(content)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})
@@ -178,8 +181,10 @@ class LongPolls:
                 if first != asked:
                     seen: object = first  # news already, not theirs, or over the rate: the view answers
                 elif _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:
+                    # Its open polls answer within about the time this one asked to wait.
                     return await _respond(
-                        send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"}
+                        send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"},
+                        [(b"retry-after", str(max(1, math.ceil(timeout))).encode())],
                     )
                 else:
                     _open[client] += 1

@@ -5,6 +5,7 @@ or as soon as its game changes, and one client cannot hold more than its
 share."""
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -65,8 +66,11 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
     in_use = len(os.listdir(f"/proc/{worker}/task"))
     assert in_use < 60, f"{in_use} threads with {CLIENTS * POLLS_EACH} polls held"
     # one more from a client that holds its share is refused
-    status, body = players[0].call("GET", f"/api/games/{games[0]['id']}/?wait={games[0]['version']}&timeout=8")
-    assert status == 429 and "too many open long polls" in body["error"]
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        players[0].opener.open(f"{players[0].base}/api/games/{games[0]['id']}/?wait={games[0]['version']}&timeout=8",
+                               timeout=10)
+    assert refused.value.code == 429 and refused.value.headers["Retry-After"] == "8"
+    assert "too many open long polls" in json.loads(refused.value.read())["error"]
     # ordinary requests meanwhile: answered at once
     timings = []
     for player, game in zip(players[:10], games[:10], strict=True):
