@@ -4,7 +4,6 @@ the limit on what queues solver work (an analysis, a record to grade, a new
 game, rematch or match), on the API and on the plain pages alike."""
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
@@ -19,7 +18,7 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import BaseThrottle
 
 from puzzles.core.middleware import wait_before_retry
-from puzzles.core.throttles import Counted, PlayerThrottle
+from puzzles.core.throttles import Counted, PlayerThrottle, seconds_left
 
 from .players import Player
 
@@ -50,9 +49,7 @@ def signup_rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., Http
         key = f"signups:{client_address(request)}"
         if request.method == "POST" and cache.get(key, 0) >= settings.SIGNUPS_PER_HOUR:
             message = _("Too many new accounts from your address: try again in an hour.")
-            ttl = getattr(cache, "ttl", None)  # django-redis says what is left of the window
-            left = ttl(key) if ttl is not None else None
-            wait_before_retry(request, left if isinstance(left, int) and left > 0 else SIGNUP_WINDOW_SECONDS)
+            wait_before_retry(request, seconds_left(cache, key) or SIGNUP_WINDOW_SECONDS)
             return render(request, "registration/signup.html", {"form": None, "limited": message}, status=429)
         response = view(request, *args, **kwargs)
         if request.method == "POST" and response.status_code in (301, 302):  # an account was made
@@ -96,7 +93,7 @@ class SolverWorkThrottle(Counted):
     request writes nothing (no token, no session)."""
 
     scope = SOLVER_WORK
-    refused_by: Counted | None = None
+    refused_by: Counted | None = None  # the address's cap, when it refused
 
     def _key(self, ident: str) -> str:
         return self.cache_format % {"scope": self.scope, "ident": ident}
@@ -106,29 +103,25 @@ class SolverWorkThrottle(Counted):
             return True
         player = Player.of(request)
         if player.user is not None:
-            self.key = self._key(f"user-{player.user.pk}")
-            if self.count(self.key):
-                return True
-            self.refused_by = self
-            return False
-        counted = [self._key(f"guest-{player.token}" if player.token else f"new-{self.get_ident(request)}")]
-        self.key = counted[0]
+            ident = f"user-{player.user.pk}"
+        else:
+            ident = f"guest-{player.token}" if player.token else f"new-{self.get_ident(request)}"
+        self.key = self._key(ident)
         if not self.count(self.key):
-            self.refused_by = self
             return False
+        if player.user is not None:
+            return True
         address = _AddressCount()
         if not address.allow_request(request, view):
             self.uncount(self.key)
             self.refused_by = address
             return False
-        if not player.token:
-            counted.append(self._key(f"guest-{Player.of(request, create=True).token}"))
-            self.count(counted[-1])
+        if not player.token:  # allowed: the new guest's token, and this request counted as theirs
+            self.count(self._key(f"guest-{Player.of(request, create=True).token}"))
         return True
 
     def wait(self) -> float | None:
-        other = self.refused_by
-        return other.wait() if other is not None and other is not self else super().wait()
+        return self.refused_by.wait() if self.refused_by is not None else super().wait()
 
 
 # Mixed into an API view whose POST queues solver work on the workers:
@@ -156,6 +149,5 @@ def solver_work_refused(request: HttpRequest) -> str | None:
     throttle = SolverWorkThrottle()
     if throttle.allow_request(request, SolverWorkLimited()):  # type: ignore[arg-type]
         return None
-    wait = max(1, math.ceil(throttle.wait() or 1))
-    wait_before_retry(request, wait)
+    wait = wait_before_retry(request, throttle.wait() or 1)
     return _("You have asked the solver for a lot in a short time: try again in %(seconds)d s.") % {"seconds": wait}

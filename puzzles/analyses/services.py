@@ -28,8 +28,9 @@ def analysis_shown(*, player: Player | None, position: str = "", positions: Iter
     """A player is shown what the solver knows of ``position`` (or of each of
     ``positions``): the analysis board or the API read a stored analysis
     back, a hint, a practice game from that position or through it (each
-    move graded, each reply of the solver's), a record graded move by move.  As good as asking for the analysis, so ``signals.analysis_asked``
-    is told the same, once.  Nothing is queued."""
+    move graded, each reply of the solver's), a record graded move by move.
+    As good as asking for the analysis, so ``signals.analysis_asked`` is
+    told the same, once.  Nothing is queued."""
     shown = [position, *positions] if position else list(positions)
     if player is not None and player.known and shown:
         analysis_asked.send(sender=analysis_shown, player=player, position=shown[0], positions=shown)

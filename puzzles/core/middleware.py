@@ -40,10 +40,12 @@ class LongAddressMiddleware(MiddlewareMixin):
 RETRY_AFTER = "puzzles_retry_after"
 
 
-def wait_before_retry(request: HttpRequest, seconds: float) -> None:
+def wait_before_retry(request: HttpRequest, seconds: float) -> int:
     """Says when a refused request may come again: a 429 answer to it carries
-    ``Retry-After`` (whole seconds, at least one)."""
-    setattr(request, RETRY_AFTER, max(1, math.ceil(seconds)))
+    ``Retry-After``.  Returns the wait as sent (whole seconds, at least one)."""
+    wait = max(1, math.ceil(seconds))
+    setattr(request, RETRY_AFTER, wait)
+    return wait
 
 
 class RetryAfterMiddleware(MiddlewareMixin):

@@ -53,9 +53,16 @@ class Counted(SimpleRateThrottle):
             pass
 
     def wait(self) -> float | None:
-        ttl = getattr(self.cache, "ttl", None)
-        remaining = ttl(self.key) if ttl is not None and self.key else None
-        return float(remaining) if isinstance(remaining, int) and remaining > 0 else float(self.duration)
+        remaining = seconds_left(self.cache, self.key) if self.key else None
+        return float(remaining or self.duration)
+
+
+def seconds_left(cache: Any, key: str) -> int | None:
+    """The seconds before ``key`` expires, where the cache can tell
+    (django-redis's ``ttl``), else None."""
+    ttl = getattr(cache, "ttl", None)
+    remaining = ttl(key) if ttl is not None else None
+    return remaining if isinstance(remaining, int) and remaining > 0 else None
 
 
 # The environ key set on a long poll that ``longpoll.LongPolls`` held and
