@@ -190,13 +190,18 @@ def test_editor_of_a_variant_with_drawn_stones_and_deals(site, browser, screensh
     assert page.locator(".editor-stone svg circle").count() > 0
     no_sideways_scroll(page)
     in_first_screen(page, '.editor-hand[data-seat="A"] .editor-slot')
+    # The page opens with the first slot highlighted: clicking it, then a stone, puts the stone there.
+    assert "active" in page.locator('[data-slot="A-front-0"]').get_attribute("class")
+    page.locator('[data-slot="A-front-0"]').click()
+    page.locator('.editor-stone[data-stone="12"]').click()
+    assert page.locator('[data-slot="A-front-0"]').get_attribute("data-entry") == "12"
     # Click a slot, then a stone; drag a stone onto another slot.
     page.locator('[data-slot="B-front-3"]').click()
     page.locator('.editor-stone[data-stone="66"]').click()
     assert page.locator('[data-slot="B-front-3"]').get_attribute("data-entry") == "66"
     assert page.locator('.editor-stone[data-stone="66"]').is_disabled()
-    page.locator('.editor-stone[data-stone="45"]').drag_to(page.locator('[data-slot="A-front-0"]'))
-    assert page.locator('[data-slot="A-front-0"]').get_attribute("data-entry") == "45"
+    page.locator('.editor-stone[data-stone="45"]').drag_to(page.locator('[data-slot="A-front-1"]'))
+    assert page.locator('[data-slot="A-front-1"]').get_attribute("data-entry") == "45"
     # Texts name stones as the board does ("6-6"), never "[6|6]".
     assert "[6|6]" not in page.locator("#editor-root").inner_text()
     assert page.locator('[data-slot="B-front-3"]').get_attribute("aria-label").endswith("6-6")

@@ -249,13 +249,18 @@ function mount(): void {
 
   // ------------------------------------------------------------ drawing
 
-  /** A slot: its stone drawn (or empty, or played), a click makes it the active slot, a stone can be dropped on it. */
+  /**
+   * A slot: its stone drawn (or empty, or played), a click makes it the
+   * active slot, a stone can be dropped on it.  A click on the slot that is
+   * already active keeps it active: the page opens with the first slot
+   * highlighted, and "click a slot, then a stone" must work from there too.
+   */
   function slotButton(slot: Slot, label: string): HTMLButtonElement {
     const entry = entryAt(slot);
     const isActive = sameSlot(active, slot);
     const name = entry === null ? t("empty") : entry === PLAYED ? t("played") : stoneName(entry);
     const b = button("", () => {
-      active = sameSlot(active, slot) ? null : slot;
+      active = slot;
       draw();
     }, {
       class: `editor-slot${isActive ? " active" : ""}${entry === null ? " empty" : ""}${entry === PLAYED ? " played" : ""}`,

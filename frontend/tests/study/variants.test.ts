@@ -109,6 +109,17 @@ describe("the editor of every variant", () => {
     expect($('[data-slot="out-front-0"]')!.dataset.entry).toBe("05");
     expect($("[data-out] strong")!.textContent).toContain("1 of 14");
   });
+
+  it("keeps the highlighted first slot active when it is clicked, so the next stone goes there", async () => {
+    mockFetch();
+    await mountEditor("lewicki");
+    expect($('[data-slot="A-front-0"]')!.classList.contains("active")).toBe(true);
+    $('[data-slot="A-front-0"]')!.click();
+    expect($('[data-slot="A-front-0"]')!.classList.contains("active")).toBe(true);
+    $('.editor-stone[data-stone="34"]')!.click();
+    expect($('[data-slot="A-front-0"]')!.dataset.entry).toBe("34");
+    expect($('[data-slot="A-front-1"]')!.classList.contains("active")).toBe(true);
+  });
 });
 
 describe("the analysis board's variation tree", () => {
