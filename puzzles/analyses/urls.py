@@ -6,5 +6,5 @@ app_name = "analyses"
 
 urlpatterns = [
     path("api/analyses/", apis.AnalysisCreateApi.as_view(), name="api-analyses"),
-    path("api/analyses/<int:analysis_id>/", apis.AnalysisDetailApi.as_view(), name="api-analysis-detail"),
+    path("api/analyses/<id:analysis_id>/", apis.AnalysisDetailApi.as_view(), name="api-analysis-detail"),
 ]

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
+from puzzles.core.ids import parse_id
 from puzzles.core.vocabulary import SIDES
 
 from . import presentation, selectors, services
@@ -90,13 +91,19 @@ def _player(request: Request) -> Player:
 
 
 def _int_param(request: Request, name: str) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return None
     try:
-        return int(raw)
-    except ValueError:
-        raise ValidationError({name: ["an integer"]}) from None
+        return parse_id(request.query_params.get(name))
+    except ValueError as exc:
+        raise ValidationError({name: [str(exc)]}) from None
+
+
+def _due_param(request: Request) -> bool:
+    raw = request.query_params.get("due")
+    if raw is None or raw in ("", "0", "false"):
+        return False
+    if raw in ("1", "true"):
+        return True
+    raise ValidationError({"due": [f"due is 1 or true (0 or false: all of them), not {raw[:40]!r}"]})
 
 
 class ExerciseListApi(APIView):
@@ -119,7 +126,7 @@ class ExerciseListApi(APIView):
         game, analysis = _int_param(request, "game"), _int_param(request, "analysis")
         if game is not None or analysis is not None:
             rows = selectors.exercises_of_game(player, game_id=game, analysis_id=analysis)
-        elif request.query_params.get("due") in ("1", "true"):
+        elif _due_param(request):
             rows = list(selectors.exercises_due(player))
         else:
             rows = list(selectors.exercises_for_player(player))

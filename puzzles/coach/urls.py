@@ -8,11 +8,11 @@ app_name = "coach"
 urlpatterns = [
     path("api/exercises/", apis.ExerciseListApi.as_view(), name="api-exercises"),
     path("api/exercises/next/", apis.ExerciseNextApi.as_view(), name="api-exercise-next"),
-    path("api/exercises/<int:exercise_id>/", apis.ExerciseDetailApi.as_view(), name="api-exercise-detail"),
-    path("api/exercises/<int:exercise_id>/tries/", apis.ExerciseTryApi.as_view(), name="api-exercise-tries"),
+    path("api/exercises/<id:exercise_id>/", apis.ExerciseDetailApi.as_view(), name="api-exercise-detail"),
+    path("api/exercises/<id:exercise_id>/tries/", apis.ExerciseTryApi.as_view(), name="api-exercise-tries"),
     path("coach/", views.index, name="index"),
-    path("coach/exercises/<int:exercise_id>/", views.exercise, name="exercise"),
-    path("coach/exercises/<int:exercise_id>/try/", views.exercise_try, name="exercise-try"),
-    path("coach/games/<int:game_id>/", views.game, name="game"),
-    path("coach/analyses/<int:analysis_id>/", views.analysis, name="analysis"),
+    path("coach/exercises/<id:exercise_id>/", views.exercise, name="exercise"),
+    path("coach/exercises/<id:exercise_id>/try/", views.exercise_try, name="exercise-try"),
+    path("coach/games/<id:game_id>/", views.game, name="game"),
+    path("coach/analyses/<id:analysis_id>/", views.analysis, name="analysis"),
 ]

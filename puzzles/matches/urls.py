@@ -6,10 +6,10 @@ app_name = "matches"
 
 urlpatterns = [
     path("matches/", views.index, name="index"),
-    path("matches/<int:match_id>/", views.match_page, name="match"),
-    path("matches/<int:match_id>/move/", views.match_move, name="move"),
-    path("matches/<int:match_id>/hint/", views.match_hint, name="hint"),
-    path("matches/<int:match_id>/review/", views.match_review, name="review"),
+    path("matches/<id:match_id>/", views.match_page, name="match"),
+    path("matches/<id:match_id>/move/", views.match_move, name="move"),
+    path("matches/<id:match_id>/hint/", views.match_hint, name="hint"),
+    path("matches/<id:match_id>/review/", views.match_review, name="review"),
     path("api/matches/", apis.MatchListCreateApi.as_view(), name="api-matches"),
-    path("api/matches/<int:match_id>/", apis.MatchDetailApi.as_view(), name="api-match-detail"),
+    path("api/matches/<id:match_id>/", apis.MatchDetailApi.as_view(), name="api-match-detail"),
 ]

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.core.forms import posted_ply, refusal_message
+from puzzles.core.ids import parse_id
 
 from . import days, presentation, runs, selectors, services
 from .models import Puzzle, PuzzleAttempt
@@ -225,9 +226,12 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
 def run_move(request: HttpRequest, run_id: int) -> HttpResponse:
     run = selectors.run_get_for_player(Player.of(request), run_id)
     try:
-        raw = request.POST.get("attempt", "")
+        try:
+            attempt_id = parse_id(request.POST.get("attempt"))
+        except ValueError:
+            attempt_id = None  # as a form without the field: the run's current puzzle
         services.run_play_move(run=run, move=request.POST.get("move", ""), ply=posted_ply(request),
-                               attempt_id=int(raw) if raw.isascii() and raw.isdigit() else None)
+                               attempt_id=attempt_id)
     except ApplicationError as exc:
         refusal_message(request, exc)
     return redirect("training:run", run_id=run.pk)
