@@ -8,6 +8,8 @@ from django.http import Http404
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
+from puzzles.games.selectors import games_for_player
+from puzzles.study.selectors import game_analyses_for_player
 
 from .models import Exercise
 
@@ -45,3 +47,15 @@ def exercises_of_game(player: Player, *, game_id: int | None = None, analysis_id
     if analysis_id is not None:
         mine = mine.filter(game_analysis_id=analysis_id)
     return list(mine.order_by("ply", "id"))
+
+
+def exercises_of_own_game(player: Player, *, game_id: int | None = None, analysis_id: int | None = None) -> list[Exercise]:
+    """Like ``exercises_of_game``, for the pages of one game: 404 unless the
+    game (or the analysed record) is the player's own, as every other coach
+    page answers for another player's id or a missing one; the player's own
+    game without mistakes gives an empty list."""
+    if game_id is not None and not games_for_player(player).filter(pk=game_id).exists():
+        raise Http404("no such game")
+    if analysis_id is not None and not game_analyses_for_player(player).filter(pk=analysis_id).exists():
+        raise Http404("no such game analysis")
+    return exercises_of_game(player, game_id=game_id, analysis_id=analysis_id)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
+from puzzles.core.ids import parse_id
 
 from . import presentation, selectors, services
 from .models import Exercise
@@ -42,9 +43,12 @@ def index(request: HttpRequest) -> HttpResponse:
 def _exercise_page(request: HttpRequest, exercise: Exercise, sequence: list[Exercise], back_url: str) -> HttpResponse:
     state = presentation.exercise_public(exercise)
     result = None
-    try_id = request.GET.get("try", "")
-    if try_id.isdigit():
-        attempt = exercise.tries.filter(pk=int(try_id)).first()
+    try:
+        try_id = parse_id(request.GET.get("try"))
+    except ValueError:
+        try_id = None
+    if try_id is not None:
+        attempt = exercise.tries.filter(pk=try_id).first()
         if attempt is not None:
             result = presentation.try_state(exercise, attempt)
     ids = [e.pk for e in sequence]
@@ -81,12 +85,12 @@ def _sequence_page(request: HttpRequest, sequence: list[Exercise], back_url: str
 
 
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
-    sequence = selectors.exercises_of_game(_player(request), game_id=game_id)
+    sequence = selectors.exercises_of_own_game(_player(request), game_id=game_id)
     return _sequence_page(request, sequence, reverse("coach:game", args=[game_id]))
 
 
 def analysis(request: HttpRequest, analysis_id: int) -> HttpResponse:
-    sequence = selectors.exercises_of_game(_player(request), analysis_id=analysis_id)
+    sequence = selectors.exercises_of_own_game(_player(request), analysis_id=analysis_id)
     return _sequence_page(request, sequence, reverse("coach:analysis", args=[analysis_id]))
 
 
