@@ -4,7 +4,8 @@ spaced schedule (``schedule``).
 
 An exercise comes from a move of a practice game (matches are made of
 practice games) or from a ply of an analysed game record whose tags say which
-side the player was.  The answer (``best_moves``, ``best_value``, ``moves``)
+side the player was; a player has one exercise per mistake (a position and
+the move played there), whichever game it was first met in.  The answer (``best_moves``, ``best_value``, ``moves``)
 is stored here and never sent before a try at the exercise is over
 (``presentation``).
 """
@@ -61,6 +62,13 @@ class Exercise(models.Model):
                                     name="unique_exercise_game_ply"),
             models.UniqueConstraint(fields=["game_analysis", "ply"], condition=models.Q(game_analysis__isnull=False),
                                     name="unique_exercise_analysis_ply"),
+            # One exercise per mistake of a player: the same move in the same
+            # position, met again in another game, another analysis of the
+            # same record or the record of a practice game, is not made twice.
+            models.UniqueConstraint(fields=["user", "position", "played"], condition=models.Q(user__isnull=False),
+                                    name="unique_exercise_user_mistake"),
+            models.UniqueConstraint(fields=["session_key", "position", "played"], condition=models.Q(user__isnull=True),
+                                    name="unique_exercise_guest_mistake"),
         ]
 
     def __str__(self) -> str:

@@ -2,7 +2,10 @@
 tries at them (graded at once from the stored answer: no solver here).
 
 Exercises are made idempotently (``(game, ply)`` and ``(game_analysis, ply)``
-are unique) on the workers, never while a page or the API is read: when a
+are unique, and so is a player's mistake: the position before it and the move
+played, so that the same mistake met again, in another analysis of the same
+record or in the record of a game played here, keeps its first exercise and
+that one's schedule) on the workers, never while a page or the API is read: when a
 game ends (``games.signals.game_finished`` queues ``exercises_for_game_task``,
 which looks again while the game's last moves are still being graded) and
 when a game record's analysis is done (the end of study's grading task
@@ -43,11 +46,34 @@ def _moves_of(position: str) -> list[dict[str, Any]]:
     return [{k: m.get(k) for k in ("move", "value", "grade")} for m in analysis.get("moves", [])]
 
 
-def _create(fields: dict[str, Any]) -> bool:
+def mistake_key(position: str, move: str) -> tuple[str, str]:
+    """What makes a mistake the same for its player: the position before it
+    and the move played, each written as the solver writes them (a record's
+    spelling and a game's are then the same)."""
+    try:
+        parsed = Position.parse(position)
+        return str(parsed), str(parsed.normalise_move(move))
+    except DominoError:
+        return position, move
+
+
+def _known_mistakes(player: Player) -> set[tuple[str, str]]:
+    """The mistakes the player already has an exercise for."""
+    return set(player.rows(Exercise.objects.all(), "user").values_list("position", "played"))
+
+
+def _create(fields: dict[str, Any], known: set[tuple[str, str]]) -> bool:
+    """Makes the exercise unless the player has that mistake's already (then
+    its first exercise keeps its schedule).  The unique constraints settle a
+    race with another worker making the same one: the loser makes nothing."""
+    key = mistake_key(fields["position"], fields["played"])
+    if key in known:
+        return False
+    known.add(key)
     try:
         with transaction.atomic():
-            Exercise.objects.create(**fields, due_at=timezone.now())
-    except IntegrityError:  # made meanwhile by another request
+            Exercise.objects.create(**{**fields, "position": key[0], "played": key[1]}, due_at=timezone.now())
+    except IntegrityError:  # made meanwhile by another worker
         return False
     return True
 
@@ -59,14 +85,15 @@ def exercises_from_game(game: Game) -> int:
         return 0
     done = set(Exercise.objects.filter(game=game).values_list("ply", flat=True))
     rows = GameMove.objects.filter(game=game, by=GameMove.By.HUMAN, grade__in=MISTAKES).exclude(ply__in=done)
-    owner = Player.owning(game, "owner").owner_fields("user")
+    player = Player.owning(game, "owner")
+    owner, known = player.owner_fields("user"), _known_mistakes(player)
     made = 0
     for m in rows.order_by("ply"):
         made += _create({
             **owner, "source": Exercise.Source.GAME, "game": game, "ply": m.ply, "position": m.position_before,
             "side": m.side, "played": m.move, "grade": m.grade, "points_lost": m.points_lost or 0,
             "best_moves": m.best_moves or [], "best_value": m.best_value, "moves": _moves_of(m.position_before),
-        })
+        }, known)
     return made
 
 
@@ -90,7 +117,8 @@ def exercises_from_analysis(analysis: GameAnalysis) -> int:
     if side is None:
         return 0
     done = set(Exercise.objects.filter(game_analysis=analysis).values_list("ply", flat=True))
-    owner = Player.owning(analysis, "owner").owner_fields("user")
+    player = Player.owning(analysis, "owner")
+    owner, known = player.owner_fields("user"), _known_mistakes(player)
     made = 0
     for p in analysis.result.get("plies", []):
         if p["side"] != side or p["grade"] not in MISTAKES or p.get("forced") or p["ply"] in done:
@@ -100,7 +128,7 @@ def exercises_from_analysis(analysis: GameAnalysis) -> int:
             "position": p["position"], "side": side, "played": p["move"], "grade": p["grade"],
             "points_lost": p["points_lost"], "best_moves": p["best_moves"], "best_value": p["best"],
             "moves": _moves_of(p["position"]),
-        })
+        }, known)
     return made
 
 
@@ -113,10 +141,15 @@ def exercises_sync(player: Player) -> int:
     games = games_for_player(player).filter(status=Game.Status.OVER)
     pending = (
         GameMove.objects.filter(game__in=games, by=GameMove.By.HUMAN, grade__in=MISTAKES)
-        .values_list("game_id", "ply")
+        .values_list("game_id", "ply", "position_before", "move")
     )
     have = set(Exercise.objects.filter(game__in=games).values_list("game_id", "ply"))
-    missing_games = {g for g, ply in pending if (g, ply) not in have}
+    known = _known_mistakes(player)
+    # A mistake already met elsewhere (an analysed record) is not missing.
+    missing_games = {
+        g for g, ply, before, move in pending
+        if (g, ply) not in have and (before, move) not in known and mistake_key(before, move) not in known
+    }
     for game in Game.objects.filter(pk__in=missing_games):
         made += exercises_from_game(game)
     analyses = game_analyses_for_player(player).filter(status=GameAnalysis.Status.DONE).exclude(
@@ -166,8 +199,21 @@ def exercises_on_record_graded(sender: Any = None, args: Any = None, **kwargs: A
 
 
 def exercises_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
-    """Hand a guest's exercises to the account they logged in to."""
-    return Exercise.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
+    """Hand a guest's exercises to the account they logged in to.  A mistake
+    the account has an exercise for already keeps the account's (and its
+    schedule); the guest's copy goes, its tries moving to the account's."""
+    with transaction.atomic():
+        guest = Exercise.objects.filter(user__isnull=True, session_key=session_key)
+        kept = dict(
+            ((position, played), pk)
+            for pk, position, played in Exercise.objects.filter(user=user).values_list("pk", "position", "played")
+        )
+        for pk, position, played in guest.values_list("pk", "position", "played"):
+            same = kept.get((position, played))
+            if same is not None:
+                ExerciseTry.objects.filter(exercise_id=pk).update(exercise_id=same)
+                Exercise.objects.filter(pk=pk).delete()
+        return guest.update(user=user, session_key="")
 
 
 def exercise_try(*, exercise: Exercise, move: Any, now: datetime | None = None) -> tuple[Exercise, ExerciseTry]:
