@@ -68,11 +68,15 @@ class Client:
         self.conn: http.client.HTTPConnection | None = None
 
     def call(self, method: str, path: str, body: dict | None = None, timeout: float = 40) -> tuple[int, dict]:
+        if method != "GET" and "csrftoken" not in self.cookies:
+            self.call("GET", "/api/puzzles/themes/", timeout=timeout)  # sets the CSRF cookie a POST sends back
         if self.conn is None:
             self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         headers = {"Accept": "application/json"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if method != "GET" and "csrftoken" in self.cookies:  # the API sets it on its first answer
+            headers["X-CSRFToken"] = self.cookies["csrftoken"]
         data = None
         if body is not None:
             data = json.dumps(body).encode()

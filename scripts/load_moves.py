@@ -49,12 +49,16 @@ class Player:
 
     # ------------------------------------------------------------- http
     def request(self, method: str, path: str, body: dict | None = None, timeout: float = 30) -> tuple[int, dict]:
+        if method != "GET" and "csrftoken" not in self.cookies:
+            self.request("GET", "/api/puzzles/themes/", timeout=timeout)  # sets the CSRF cookie a POST sends back
         for attempt in range(2):
             if self.conn is None:
                 self.conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
             headers = {"Accept": "application/json"}
             if self.cookies:
                 headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+            if method != "GET" and "csrftoken" in self.cookies:  # the API sets it on its first answer
+                headers["X-CSRFToken"] = self.cookies["csrftoken"]
             data = None
             if body is not None:
                 data = json.dumps(body).encode()

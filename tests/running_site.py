@@ -39,10 +39,23 @@ class Player:
         self.accepted: list[tuple[int, int, str]] = []  # (game, ply, move) answered 201
         self.errors = 0
 
+    def csrf_token(self) -> str:
+        """The session's CSRF token, which every POST sends: the API sets the
+        cookie on its first answer, so a GET of a cheap page brings it."""
+        jar = next(h.cookiejar for h in self.opener.handlers if hasattr(h, "cookiejar"))
+        for _ in range(2):
+            for cookie in jar:
+                if cookie.name == "csrftoken":
+                    return cookie.value
+            self.opener.open(self.base + "/api/puzzles/themes/", timeout=10).read()
+        raise AssertionError("the API set no csrftoken cookie")
+
     def call(self, method: str, path: str, body: dict | None = None, timeout: float = 10) -> tuple[int, dict]:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+        headers = {"Content-Type": "application/json"}
+        if method != "GET":
+            headers["X-CSRFToken"] = self.csrf_token()
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
         try:
             with self.opener.open(request, timeout=timeout) as response:
                 return response.status, json.loads(response.read())

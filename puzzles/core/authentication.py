@@ -1,0 +1,38 @@
+"""The API's one authentication class: Django's session, with the CSRF check
+for every state-changing request, a guest's as much as an account's.
+
+DRF's own ``SessionAuthentication`` checks CSRF only once a user is logged
+in.  A guest's games, matches, attempts and rating hang on the session cookie
+just as an account's do, so a page on another origin of the same site (another
+port on the host, a sibling subdomain: SameSite=Lax does not stop those) could
+otherwise start, play or resign a guest's games.  Every answer of the API sets
+the ``csrftoken`` cookie when the client has none, so a scripted client reads
+it from its first answer and sends it back in ``X-CSRFToken``."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.middleware.csrf import get_token
+from rest_framework import authentication, exceptions
+from rest_framework.request import Request
+
+
+class SessionAuthentication(authentication.SessionAuthentication):
+    def authenticate(self, request: Request) -> tuple[Any, None] | None:
+        # The cookie goes out with this answer, a refusal included, so a
+        # client that sent none can send the token with its next request.
+        get_token(request._request)
+        user = getattr(request._request, "user", None)
+        self.enforce_csrf(request)
+        if not user or not user.is_active:
+            return None
+        return (user, None)
+
+    def enforce_csrf(self, request: Request) -> None:
+        try:
+            super().enforce_csrf(request)
+        except exceptions.PermissionDenied as exc:
+            raise exceptions.PermissionDenied(
+                f"{exc.detail} Send the csrftoken cookie's value in an X-CSRFToken header: every answer "
+                "of the API sets that cookie."
+            ) from None
