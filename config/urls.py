@@ -28,5 +28,12 @@ urlpatterns = [
     *app_urlpatterns,
     # Last: every other path under /api/ (and /api itself, and a path that
     # lacks its last slash) answers a JSON 404, not Django's HTML page or a redirect.
-    re_path(r"^api(?P<path>/.*)?$", api_not_found),
+    # (Any character, a newline included: "." would leave "/api/x%0A/" to Django's HTML 404.)
+    re_path(r"^api(?P<path>/[\s\S]*)?$", api_not_found),
 ]
+
+# Error pages in the site's layout and language (JSON under /api/).
+handler400 = "puzzles.core.errorpages.bad_request"
+handler403 = "puzzles.core.errorpages.permission_denied"
+handler404 = "puzzles.core.errorpages.page_not_found"
+handler500 = "puzzles.core.errorpages.server_error"
