@@ -13,7 +13,7 @@ import { Board, type PositionJSON } from "../board";
 import { button, el, hideFallback } from "../shared/dom";
 import { gradeLabel, moveLabel, playerNames, signed } from "../shared/format";
 import { csrfToken, errorMessage, request } from "../shared/http";
-import { t, tn } from "../shared/i18n";
+import { fill, t, tn, type Params } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
 import type { AttemptStatus, Grade, Side } from "../shared/vocabulary";
 
@@ -93,6 +93,11 @@ export class PuzzlePage {
     attempt: AttemptJSON | null,
   ) {
     this.attempt = attempt;
+    // An attempt that was over when the page was served (today's puzzle on
+    // the home page, solved yesterday's way) is in the page's rating already:
+    // its rating change is not applied again, as later rated attempts have
+    // moved the rating on since.
+    if (attempt?.rating) this.ratingShown = attempt.id;
     hideFallback(root);
     const boardEl = el("div", "puzzle-board");
     root.append(this.status, boardEl, this.actions, this.movesList, this.solutionBox);
@@ -182,23 +187,26 @@ export class PuzzlePage {
     });
   }
 
-  /** After a rated attempt, the page's "your rating" texts show the new rating (and one more rated attempt). */
+  /**
+   * After a rated attempt, the page's "your rating" texts show the new rating
+   * (and one more rated attempt).  Each text carries its translated sentence
+   * with ``%(rating)s`` and ``%(count)s`` placeholders in ``data-text``, as
+   * the numbers sit anywhere in a translation (Polish and Romanian put the
+   * count after a label, not in brackets after the number).
+   */
   private updateRatings(): void {
     const rating = this.attempt?.rating;
     if (!rating || this.ratingShown === this.attempt?.id) return;
     this.ratingShown = this.attempt!.id;
     document.querySelectorAll<HTMLElement>(".player-rating[data-rating]").forEach((span) => {
-      const old = span.dataset.rating ?? "";
-      let text = span.textContent ?? "";
-      text = text.replace(new RegExp(`\\b${old}\\b`), String(rating.after));
+      const params: Params = { rating: rating.after };
       const count = span.dataset.ratedCount;
-      if (count !== undefined) {
-        const next = String(Number(count) + 1);
-        text = text.replace(new RegExp(`\\(${count}\\b`), `(${next}`);
-        span.dataset.ratedCount = next;
+      if (count !== undefined && count !== "") {
+        params.count = Number(count) + 1;
+        span.dataset.ratedCount = String(params.count);
       }
-      span.textContent = text;
       span.dataset.rating = String(rating.after);
+      if (span.dataset.text) span.textContent = fill(span.dataset.text, params);
     });
   }
 

@@ -21,8 +21,8 @@ function attempt(over: Record<string, unknown>) {
   };
 }
 
-function mountPage(): { root: HTMLElement; page: PuzzlePage } {
-  document.body.innerHTML = "";
+function mountPage(start: unknown = null, around = ""): { root: HTMLElement; page: PuzzlePage } {
+  document.body.innerHTML = around;
   const root = document.createElement("div");
   root.id = "puzzle-root";
   root.dataset.apiStart = puzzle.urls.attempts;
@@ -30,7 +30,7 @@ function mountPage(): { root: HTMLElement; page: PuzzlePage } {
   root.dataset.csrfToken = "tok";
   root.innerHTML = '<div data-fallback>plain</div>';
   document.body.appendChild(root);
-  return { root, page: new PuzzlePage(root, puzzle, null) };
+  return { root, page: new PuzzlePage(root, puzzle, start as ConstructorParameters<typeof PuzzlePage>[2]) };
 }
 
 function respond(...bodies: unknown[]) {
@@ -109,5 +109,56 @@ describe("the puzzle page", () => {
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue({ ok: false, status: 409, json: async () => ({ error: "the attempt is over" }) }));
     await (page as unknown as { giveUp(): Promise<void> }).giveUp();
     expect(root.querySelector(".puzzle-feedback")!.textContent).toBe("the attempt is over");
+  });
+
+  it("updates the rating and the rated count wherever a translation puts them", async () => {
+    const { page } = mountPage();
+    // The training page's sentence in Polish: the count comes after a label, in no brackets.
+    const span = document.createElement("span");
+    span.className = "player-rating";
+    span.dataset.rating = "1500";
+    span.dataset.ratedCount = "0";
+    span.dataset.text = "Twój ranking w zadaniach: %(rating)s (zadania rankingowe: %(count)s)";
+    span.textContent = "Twój ranking w zadaniach: 1500 (zadania rankingowe: 0)";
+    const short = document.createElement("span");
+    short.className = "player-rating";
+    short.dataset.rating = "1500";
+    short.dataset.text = "Twój ranking %(rating)s";
+    short.textContent = "Twój ranking 1500";
+    document.body.append(span, short);
+    const move = board.legal_moves[0];
+    respond(
+      attempt({}),
+      attempt({
+        status: "failed", version: 2, feedback: "incorrect", last_move: move,
+        rating: { before: 1500, after: 1420, change: -80 },
+        moves: [{ ply: 0, side: board.side, by: "player", move, value: -3, grade: "blunder", correct: false, best_moves: ["xx"] }],
+        solution: { line: [], value: 9, kind: "win", first_moves: [], themes: [], board_after: sample("Forced pass") },
+      }),
+    );
+    await (page as unknown as { play(m: string): Promise<void> }).play(move);
+    expect(span.textContent).toBe("Twój ranking w zadaniach: 1420 (zadania rankingowe: 1)");
+    expect(short.textContent).toBe("Twój ranking 1420");
+    // The next rated attempt (a new puzzle's, solved) counts one more.
+    respond(
+      attempt({ id: 4 }),
+      attempt({ id: 4, status: "solved", version: 2, feedback: "correct", last_move: move, rating: { before: 1420, after: 1441, change: 21 },
+        moves: [{ ply: 0, side: board.side, by: "player", move, value: 9, grade: "best", correct: true, best_moves: null }],
+        solution: { line: [], value: 9, kind: "win", first_moves: [], themes: [], board_after: sample("Forced pass") } }),
+    );
+    (page as unknown as { attempt: unknown }).attempt = null;
+    await (page as unknown as { play(m: string): Promise<void> }).play(move);
+    expect(span.textContent).toBe("Twój ranking w zadaniach: 1441 (zadania rankingowe: 2)");
+  });
+
+  it("keeps the page's current rating when it opens on an attempt that was rated earlier", () => {
+    // Today's puzzle solved (1500 → 1713), a training puzzle failed since (1586): the page says 1586.
+    const done = attempt({ status: "solved", version: 3, feedback: "correct", rating: { before: 1500, after: 1713, change: 213 },
+      solution: { line: [], value: 9, kind: "win", first_moves: [], themes: [], board_after: sample("Forced pass") } });
+    const { root } = mountPage(done, '<span class="player-rating" data-rating="1586" data-text="Your rating %(rating)s">Your rating 1586</span>');
+    expect(root.querySelector(".puzzle-feedback")!.textContent).toContain("1500 → 1713");
+    const span = document.querySelector<HTMLElement>(".player-rating")!;
+    expect(span.textContent).toBe("Your rating 1586");
+    expect(span.dataset.rating).toBe("1586");
   });
 });

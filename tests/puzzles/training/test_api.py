@@ -453,6 +453,21 @@ def test_openapi_schema_documents_the_puzzle_api(api):
         assert path in paths, path
 
 
+def test_training_page_gives_its_rating_sentence_with_placeholders_in_every_language(client, pool):
+    """The training page's "your rating" sentence comes with its translation's
+    placeholders, which the page's script fills in after a rated attempt: the
+    numbers sit in a different place in each language."""
+    import html
+    import re
+
+    for language, count_label in (("en", "(%(count)s rated)"), ("pl", "(zadania rankingowe: %(count)s)"),
+                                  ("ro", "(cu rating: %(count)s)")):
+        page = client.get("/puzzles/train/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        texts = [html.unescape(t) for t in re.findall(r'class="player-rating"[^>]*data-text="([^"]*)"', page)]
+        assert len(texts) == 2, (language, texts)
+        assert any(t.endswith(count_label) and "%(rating)s" in t for t in texts), (language, texts)
+
+
 def test_pages(client, pool):
     home = client.get("/")
     assert home.status_code == 200 and 'id="puzzle-root"' in home.content.decode()
