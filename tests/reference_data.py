@@ -1,17 +1,28 @@
-"""Where the independent reference analyses are: ``shared/`` lies beside the
-clone (in CI a fresh clone with a copy of ``shared/`` beside it), or where
-``SHARED_DIR`` says.  A missing file fails the test that needs it: it never
-silently skips."""
+"""Where the independent reference analyses are: ``tests/data/analyses.jsonl``,
+kept in the repository (docs/rules.md section 3.4 says what it holds).  Nothing
+outside the clone is read.  A missing or empty file fails the test that needs
+it loudly: the oracle never silently vanishes and a test never skips for it."""
 from __future__ import annotations
 
-import os
+import json
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+REFERENCE_ANALYSES = ROOT / "tests" / "data" / "analyses.jsonl"
 
 
 def reference_analyses_path() -> Path:
-    shared = Path(os.environ.get("SHARED_DIR", ROOT.parent / "shared"))
-    path = shared / "reference" / "analyses.jsonl"
-    assert path.is_file(), f"the reference analyses are missing: {path} (set SHARED_DIR)"
+    path = REFERENCE_ANALYSES
+    if not path.is_file():
+        raise FileNotFoundError(f"the reference analyses are missing: {path} (they are tracked in git; restore them)")
     return path
+
+
+def reference_analyses() -> list[dict[str, Any]]:
+    """The reference analyses, one dict a position (position, value, moves)."""
+    path = reference_analyses_path()
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if not records:
+        raise ValueError(f"the reference analyses are empty: {path}")
+    return records

@@ -3,23 +3,17 @@ analyses written as JSON and read back."""
 from __future__ import annotations
 
 import json
-import os
 import sys
-from pathlib import Path
 
 import pytest
 from corpus import corpus, random_game
+from reference_data import reference_analyses
 
 from solver import PASS, Analysis, AnalysisError, DominoError, Position, analyse, deal, grade
 from solver.analysis import perft
 from solver.reference import ReferenceSolver
 
 sys.setrecursionlimit(10_000)
-# shared/ lies beside the clone (CI: a fresh clone with a copy of shared/ beside it).
-REFERENCE_CANDIDATES = [
-    Path(os.environ.get("SHARED_DIR", Path(__file__).resolve().parents[3] / "shared")) / "reference" / "analyses.jsonl",
-    Path("/work/shared/reference/analyses.jsonl"),
-]
 
 
 def test_the_compiled_core_is_built():
@@ -30,17 +24,10 @@ def test_the_compiled_core_is_built():
     assert _core.table_bytes() <= 64 * 2**20
 
 
-def reference_records():
-    found = [path for path in REFERENCE_CANDIDATES if path.exists()]
-    if not found:  # the oracle must not silently vanish
-        pytest.fail(f"reference data not found at {', '.join(map(str, REFERENCE_CANDIDATES))}; set SHARED_DIR")
-    return [json.loads(line) for line in found[0].read_text().splitlines() if line.strip()]
-
-
 @pytest.mark.parametrize("engine", ["core", "reference"])
 def test_independent_reference_analyses(engine):
     checked = 0
-    for record in reference_records():
+    for record in reference_analyses():
         position = Position.parse(record["position"])
         if engine == "reference" and position.ends is None:
             continue  # fresh deals take the reference ~20 s each; the core covers them
