@@ -53,23 +53,24 @@ class ThreadedWsgi:
         if scope["type"] != "http":
             raise ValueError(f"only HTTP is served here, not {scope['type']!r}")
         with SpooledTemporaryFile(max_size=65536) as body:
+            size = 0
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
                     return  # gone before the request was read: nobody to answer
-                body.write(message.get("body", b""))
+                size += body.write(message.get("body", b""))
                 if not message.get("more_body"):
                     break
             body.seek(0)
             loop = asyncio.get_running_loop()
-            start, chunks = await loop.run_in_executor(self.pool, self._run, scope, body)
+            start, chunks = await loop.run_in_executor(self.pool, self._run, scope, body, size)
         await send(start)
         for index, chunk in enumerate(chunks):
             await send({"type": "http.response.body", "body": chunk, "more_body": index < len(chunks) - 1})
         if not chunks:
             await send({"type": "http.response.body", "body": b""})
 
-    def _run(self, scope: dict[str, Any], body: IO[bytes]) -> tuple[Message, list[bytes]]:
+    def _run(self, scope: dict[str, Any], body: IO[bytes], size: int) -> tuple[Message, list[bytes]]:
         """In a thread of the pool: the whole request, and the answer read whole."""
         instance = WsgiToAsgiInstance(self.wsgi_app)
         instance.scope = scope
@@ -77,6 +78,11 @@ class ThreadedWsgi:
             environ = instance.build_environ(scope, body)
         except ValueError:  # too many repeats of a header, or an address that is not ASCII
             return _plain(*_BAD_REQUEST)
+        if not environ.get("CONTENT_LENGTH"):
+            # A chunked body (no Content-Length) has been read whole by now:
+            # its length is known, and Django and DRF read no more than
+            # CONTENT_LENGTH says (without it, an empty body).
+            environ["CONTENT_LENGTH"] = str(size)
         # What an ASGI application in front passes on to Django (the scope's
         # "environ"): facts about the request that no client can send.
         environ.update(scope.get("environ", {}))

@@ -114,3 +114,25 @@ def test_lifespan_and_the_site_entry_point():
     from puzzles.core.longpoll import LongPolls
 
     assert isinstance(asgi.application, LongPolls) and isinstance(asgi.application.app, ThreadedWsgi)
+
+
+def test_a_chunked_body_reaches_the_api_whole(db):
+    """A body sent chunked (no Content-Length) is read by the API as sent, in
+    pieces as the server hands them over: it was read as empty, the view
+    answering that the position field was missing."""
+    import json
+
+    from django.core.wsgi import get_wsgi_application
+
+    body = json.dumps({"position": "26.56.35.02.36.25.33/04.12.13.55.00.03.46 "
+                                   "06.22.34.66.15.11.24/23.01.05.16.14.44.45 - A"}).encode()
+    app = ThreadedWsgi(get_wsgi_application(), threads=1)
+    token = b"k" * 32  # the CSRF cookie and its header, as a client sends them back
+    headers = [(b"host", b"testserver"), (b"content-type", b"application/json"), (b"transfer-encoding", b"chunked"),
+               (b"cookie", b"csrftoken=" + token), (b"x-csrftoken", token)]
+    pieces = [body[:20], body[20:50], body[50:]]
+    messages = [{"type": "http.request", "body": piece, "more_body": i < 2} for i, piece in enumerate(pieces)]
+    sent = call(app, scope("POST", "/api/positions/", headers), messages)
+    answer = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
+    assert sent[0]["status"] == 200, answer
+    assert answer["position"].startswith("26.56.35")
