@@ -412,6 +412,9 @@ export class RunPage {
       list.append(item);
     }
     this.result.append(list);
-    this.result.append(el("p", "note", t("In brackets: the solver's replies.")));
+    // The note on brackets only where some line has the solver's replies in brackets.
+    if (r.puzzles.some((p) => p.solution?.line.some((m) => !m.key))) {
+      this.result.append(el("p", "note", t("In brackets: the solver's replies.")));
+    }
   }
 }

@@ -79,5 +79,22 @@ describe("the run page", () => {
     expect(result.textContent).toContain("Time is up.");
     expect(result.querySelector(".run-puzzles li")!.textContent).toContain(`Solution: ${move}`);
     expect(root.querySelector(".run-again")).not.toBeNull();
+    // No line has the solver's replies: no note on brackets.
+    expect(result.textContent).not.toContain("In brackets");
+  });
+
+  it("explains the brackets when a solution line has the solver's replies in them", async () => {
+    const { root, page } = mount(run());
+    const move = board.legal_moves[0];
+    const over = run({
+      status: "over", end_reason: "wrong-move", score: 0, time_left: 0, attempt: null, new_best: false,
+      puzzles: [{ ...run().puzzles[0], result: "failed", played: [move],
+        solution: { line: [{ move, by: "solver-side", value: 9, key: true }, { move: "pass", by: "defender", value: -9, key: false }], value: 9 } }],
+    });
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue({ ok: true, status: 200, json: async () => over }));
+    await (page as unknown as { play(m: string): Promise<void> }).play(move);
+    const result = root.querySelector<HTMLElement>(".run-result")!;
+    expect(result.querySelector(".run-puzzles li")!.textContent).toContain(`Solution: ${move} (pass)`);
+    expect(result.querySelector(".note")!.textContent).toBe("In brackets: the solver's replies.");
   });
 });

@@ -30,3 +30,11 @@ def join_moves(line: list[dict[str, Any]]) -> str:
     from puzzles.core.templatetags.domino import move
 
     return " ".join(str(move(s["move"])) if s.get("key") else f"({move(s['move'])})" for s in line)
+
+
+@register.filter
+def with_solver_replies(puzzles: list[dict[str, Any]]) -> bool:
+    """Whether any of a run's puzzles shows a solution line with the solver's
+    replies (which ``join_moves`` puts in brackets): the result's note on the
+    brackets is shown only then."""
+    return any(not s.get("key") for p in puzzles if p.get("solution") for s in p["solution"]["line"])

@@ -382,6 +382,24 @@ def test_the_pages_work_without_the_script(client, pool):
     assert client.get("/puzzles/timed/").status_code == 200
 
 
+def test_the_result_explains_brackets_only_when_a_line_has_the_solvers_replies():
+    from django.template.loader import render_to_string
+
+    def puzzle(line):
+        return {"index": 1, "rating": 1200, "result": "failed", "played": ["12L"], "urls": {"puzzle": "/puzzles/1/"},
+                "solution": {"line": line, "value": 5}}
+
+    state = {"end_reason": "wrong-move", "score": 0, "new_best": False, "best": 3, "urls": {"mode_page": "/puzzles/streak/"},
+             "puzzles": [puzzle([{"move": "36R", "key": True}]), {**puzzle(None), "solution": None}]}
+    html = render_to_string("training/_run_result.html", {"state": state})
+    assert "Solution: 36R" in html and "(" not in html.split("Solution:")[1].split("<")[0]
+    assert "In brackets" not in html
+    state["puzzles"].append(puzzle([{"move": "36R", "key": True}, {"move": "12L", "key": False}, {"move": "25R", "key": True}]))
+    html = render_to_string("training/_run_result.html", {"state": state})
+    assert "Solution: 36R (12L) 25R" in html
+    assert "In brackets: the solver's replies." in html
+
+
 def test_a_guests_bests_follow_them_when_they_sign_up(client, pool):
     from django.contrib.auth.models import User
 
