@@ -9,7 +9,6 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
@@ -24,7 +23,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        languages.remember(user, translation.get_language() or "")
+        languages.remember_choice(request, user)
         messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.username})
         return redirect("site:home")
     return render(request, "registration/signup.html", {"form": form})

@@ -44,8 +44,9 @@ def test_the_language_menu_is_in_the_header_and_remembered(client):
 def test_an_account_keeps_its_language_and_gets_it_back_at_log_in(client, django_user_model):
     user = django_user_model.objects.create_user("dana", password=PASSWORD)
     client.post("/accounts/login/", {"username": "dana", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="nl")
-    # No choice yet: the language in use becomes the account's.
-    assert LanguagePreference.objects.get(user=user).language == "nl"
+    # No choice yet: the browser's language is used, and not stored as the account's.
+    assert html_lang(client.get("/", HTTP_ACCEPT_LANGUAGE="nl")) == "nl"
+    assert not LanguagePreference.objects.filter(user=user).exists()
     client.post("/accounts/language/", {"language": "pl", "next": "/"})
     assert LanguagePreference.objects.get(user=user).language == "pl"
     client.post("/accounts/logout/")
@@ -54,6 +55,27 @@ def test_an_account_keeps_its_language_and_gets_it_back_at_log_in(client, django
     response = other.post("/accounts/login/", {"username": "dana", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="nl")
     assert response.status_code == 302
     assert html_lang(other.get("/", HTTP_ACCEPT_LANGUAGE="nl")) == "pl"
+
+
+@pytest.mark.django_db
+def test_an_account_without_a_choice_keeps_each_browsers_language_at_log_in(client, django_user_model):
+    # Signed up in an English browser, without touching the language menu: nothing stored.
+    response = client.post("/accounts/signup/", {"username": "fred", "password1": PASSWORD, "password2": PASSWORD},
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302
+    assert not LanguagePreference.objects.filter(user__username="fred").exists()
+    client.post("/accounts/logout/")
+    # Then logged in from a Polish browser: the site stays Polish.
+    polish = type(client)()
+    response = polish.post("/accounts/login/", {"username": "fred", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="pl")
+    assert response.status_code == 302
+    assert html_lang(polish.get("/", HTTP_ACCEPT_LANGUAGE="pl")) == "pl"
+    # A guest who chose Dutch in the menu, then logs in: the choice becomes the account's.
+    dutch = type(client)()
+    dutch.post("/accounts/language/", {"language": "nl", "next": "/"}, HTTP_ACCEPT_LANGUAGE="pl")
+    dutch.post("/accounts/login/", {"username": "fred", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="pl")
+    assert LanguagePreference.objects.get(user__username="fred").language == "nl"
+    assert html_lang(dutch.get("/", HTTP_ACCEPT_LANGUAGE="pl")) == "nl"
 
 
 @pytest.mark.django_db
