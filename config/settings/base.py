@@ -335,8 +335,11 @@ SPECTACULAR_SETTINGS = {
 # ------------------------------------------------------------ auth, i18n
 # Log-in lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for
 # one account from one address, that pair is locked out for an hour (429).
+# Besides, after LOGIN_FAILURES_PER_ADDRESS wrong passwords from one address
+# within an hour, whatever the usernames, that address is (429 too).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "puzzles.accounts.limits.AddressLockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
@@ -344,11 +347,13 @@ AXES_COOLOFF_TIME = timedelta(hours=1)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "puzzles.accounts.limits.locked_out"
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30"))
 # Sign-ups per address and hour.
 PUZZLES_MAX_URL_CHARS = int(os.environ.get("PUZZLES_MAX_URL_CHARS", "8190"))
 SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", "5"))
 
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "puzzles.accounts.passwords.NotBlankValidator"},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},

@@ -8,8 +8,9 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Players")
 
     def ready(self) -> None:
-        from django.contrib.auth.signals import user_logged_in
+        from django.contrib.auth.signals import user_logged_in, user_login_failed
 
-        from . import signals
+        from . import limits, signals
 
         user_logged_in.connect(signals.on_user_logged_in, dispatch_uid="puzzles.accounts.claim_guest")
+        user_login_failed.connect(limits.count_failed_login, dispatch_uid="puzzles.accounts.count_failed_login")

@@ -10,6 +10,7 @@ from typing import Any
 
 from axes.helpers import get_cool_off
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -31,13 +32,60 @@ def client_address(request: HttpRequest) -> str:
 
 def locked_out(request: HttpRequest, credentials: Any = None, *args: Any, **kwargs: Any) -> HttpResponse:
     """The answer to a log-in while locked out: 429, in words (JSON under /api/)."""
-    message = _("Too many wrong passwords for this account: try again in an hour.")
-    cool_off = get_cool_off(request)
-    if cool_off is not None:
-        wait_before_retry(request, cool_off.total_seconds())
+    if getattr(request, ADDRESS_LOCKED_OUT, False):
+        message = _("Too many wrong passwords from your address: try again in an hour.")
+        wait_before_retry(request, seconds_left(cache, _failures_key(request)) or LOGIN_FAILURE_WINDOW_SECONDS)
+    else:
+        message = _("Too many wrong passwords for this account: try again in an hour.")
+        cool_off = get_cool_off(request)
+        if cool_off is not None:
+            wait_before_retry(request, cool_off.total_seconds())
     if request.path.startswith("/api/"):
         return JsonResponse({"error": message}, status=429)
     return render(request, "registration/login.html", {"locked_out": message, "form": None}, status=429)
+
+
+# ------------------------------------------------------------ log-ins by address
+
+# django-axes locks one account out from one address; many usernames tried
+# from one address (guessing common passwords across accounts) are capped
+# here, at a count a club behind one router does not reach by typos.
+LOGIN_FAILURE_WINDOW_SECONDS = 3600
+ADDRESS_LOCKED_OUT = "puzzles_address_locked_out"
+
+
+def _failures_key(request: HttpRequest) -> str:
+    return f"login-failures:{client_address(request)}"
+
+
+def count_failed_login(sender: Any, credentials: Any = None, request: HttpRequest | None = None, **kwargs: Any) -> None:
+    """``user_login_failed``: one more wrong password from the request's address."""
+    if request is None or not settings.AXES_ENABLED:
+        return
+    key = _failures_key(request)
+    cache.add(key, 0, LOGIN_FAILURE_WINDOW_SECONDS)
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between the two calls
+        cache.set(key, 1, LOGIN_FAILURE_WINDOW_SECONDS)
+
+
+class AddressLockoutBackend:
+    """The first authentication backend: once ``LOGIN_FAILURES_PER_ADDRESS``
+    wrong passwords came from one address within the hour, whatever the
+    usernames, every log-in from it is refused until the hour is over (the
+    axes middleware then answers with ``locked_out``), the right password
+    included, the admin's log-in too.  It never logs anyone in, so it has no
+    ``get_user`` (a session is never said to come from it)."""
+
+    def authenticate(self, request: HttpRequest | None, **credentials: Any) -> None:
+        if request is None or not settings.AXES_ENABLED:
+            return None
+        if cache.get(_failures_key(request), 0) >= settings.LOGIN_FAILURES_PER_ADDRESS:
+            setattr(request, ADDRESS_LOCKED_OUT, True)
+            request.axes_locked_out = True  # type: ignore[attr-defined]
+            raise PermissionDenied("too many wrong passwords from this address")
+        return None
 
 
 def signup_rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

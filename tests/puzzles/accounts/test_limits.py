@@ -261,3 +261,32 @@ def test_a_client_that_drops_its_cookie_is_held_at_one_players_rate(monkeypatch,
         assert APIClient().post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code == 429
     assert cache.get("throttle_count_anon_127.0.0.1") == 8
     assert cache.get("throttle_count_analyses_new-127.0.0.1") == 7
+
+
+def test_many_usernames_from_one_address_are_capped(settings, django_user_model):
+    """Guessing passwords across many accounts from one address: the lockout
+    by account and address never met it; the address's cap does, for every
+    account, the right password too, and says when to come back."""
+    settings.AXES_ENABLED = True
+    settings.AXES_FAILURE_LIMIT = 5
+    settings.LOGIN_FAILURES_PER_ADDRESS = 8
+    django_user_model.objects.create_user("victim", password="right-password-789")
+    client = Client()
+    answers = [
+        client.post("/accounts/login/", {"username": f"name{i}", "password": "wrong"}).status_code for i in range(10)
+    ]
+    assert answers[:8] == [200] * 8 and answers[8:] == [429, 429]
+    locked = client.post("/accounts/login/", {"username": "victim", "password": "right-password-789"})
+    assert locked.status_code == 429
+    assert "from your address" in locked.content.decode()
+    assert 3500 <= int(locked["Retry-After"]) <= 3600
+    # another address is not affected
+    other = Client(REMOTE_ADDR="10.9.8.7")
+    assert other.post("/accounts/login/", {"username": "victim", "password": "right-password-789"}).status_code == 302
+
+
+@pytest.mark.parametrize("password", [" " * 10, "\t" * 12, " \u00a0 " * 4])
+def test_a_password_of_spaces_only_is_refused(password):
+    response = Client().post("/accounts/signup/", {"username": "blank", "password1": password, "password2": password})
+    assert response.status_code == 200
+    assert "only spaces" in response.content.decode()
