@@ -141,8 +141,6 @@ export class ReviewView {
     const boardHost = el("div", "review-board-widget");
     host.append(boardHost);
     this.board = new Board(boardHost, this.boardConfig());
-    this.board.on("move", (move) => this.explore(move));
-    this.drawBest();
 
     root.querySelectorAll<HTMLTableRowElement>("[data-plies] tbody tr[data-ply]").forEach((row) => {
       const ply = Number(row.dataset.ply);
@@ -209,9 +207,11 @@ export class ReviewView {
 
   /**
    * The board at the current index: the move that led there with its grade
-   * badge, and the next decision's moves graded (its best moves, and the move
-   * that was played).  The seat to move may try a move of its own: that opens
-   * the analysis board on the line (``explore``).
+   * badge, the next decision's moves graded (its best moves, and the move
+   * that was played), and the best move drawn as a suggestion (its stone
+   * ringed, drawn faintly where it goes).  The board is read-only: it shows
+   * the game, it offers no move (each row's "Open in analysis" link opens
+   * the analysis board on the position, to try other moves).
    */
   private boardConfig(): Partial<BoardConfig> {
     const played = this.data.plies[this.index - 1];
@@ -223,12 +223,12 @@ export class ReviewView {
       marks[next.move] = next.grade;
       for (const m of next.best_moves) marks[m] = "best";
     }
-    const explore = Boolean(next) && !position.over;
+    const best = bestAt(this.data, this.index);
     return {
       position,
       orientation: this.orientation,
-      interactive: explore,
-      movable: explore ? [position.side] : "bottom",
+      interactive: false,
+      suggest: best ? [best] : [],
       showLegal: false,
       lastMove: played ? played.move : null,
       lastSide: played ? played.side : null,
@@ -249,7 +249,6 @@ export class ReviewView {
     select.addEventListener("change", () => {
       this.orientation = select.value as Seat;
       this.board.set({ orientation: this.orientation });
-      this.drawBest();
       const url = new URL(window.location.href);
       url.searchParams.set("seat", this.orientation);
       window.history.replaceState(null, "", url.toString());
@@ -257,28 +256,11 @@ export class ReviewView {
     return el("label", "review-seat-label", t("Seat at the bottom"), " ", select);
   }
 
-  /** Draws the best move of the position shown: its stone lifted, its end marked "best". */
-  private drawBest(): void {
-    const best = bestAt(this.data, this.index);
-    this.board.selectStone(best && best !== "pass" ? best.slice(0, 2) : null);
-  }
-
-  /** A move tried on the board: the analysis board, on the game's line up to here and that move. */
-  private explore(move: string): void {
-    const next = this.data.plies[this.index];
-    if (!next) return;
-    const url = new URL(next.analysis_url, window.location.href);
-    const line = (url.searchParams.get("line") ?? "").split(" ").filter(Boolean);
-    url.searchParams.set("line", [...line, move].join(" "));
-    window.location.assign(url.toString());
-  }
-
   go(index: number): void {
     const next = this.clamp(index);
     if (next === this.index) return;
     this.index = next;
     this.board.set(this.boardConfig());
-    this.drawBest();
     this.show();
     const url = new URL(window.location.href);
     url.searchParams.set("ply", String(next));

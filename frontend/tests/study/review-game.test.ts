@@ -98,17 +98,21 @@ describe("the review", () => {
     expect(view.index).toBe(3);
   });
 
-  it("draws the best move of the position shown: its stone picked up, its end graded", () => {
+  it("draws the best move of the position shown as a suggestion on a read-only board, its end graded", () => {
     const root = page();
     const view = new ReviewView(root, REVIEW);
     for (let i = 0; i < REVIEW.plies.length; i++) {
       view.go(i);
       const best = REVIEW.plies[i].best_moves[0];
-      expect(view.board.getSelected()).toBe(best === "pass" ? null : best.slice(0, 2));
+      expect(view.board.getConfig().suggest).toEqual([best]);
       expect(view.board.getConfig().marks?.[best]).toBe("best");
+      // Nothing to play here: no stone picked up, no "Pick ... again to play it".
+      expect(view.board.getConfig().interactive).toBe(false);
+      expect(view.board.getSelected()).toBeNull();
+      expect(root.textContent).not.toMatch(/again to play it|Choose an end|select a stone/);
     }
     view.go(REVIEW.plies.length);
-    expect(view.board.getSelected()).toBeNull();
+    expect(view.board.getConfig().suggest).toEqual([]);
   });
 
   it("turns the board to the seat chosen, and keeps it in the address", () => {
