@@ -257,6 +257,13 @@ class PuzzleRun(models.Model):
         verbose_name_plural = _("puzzle runs")
         ordering = ["-started_at", "-id"]
         indexes = [models.Index(fields=["status", "deadline"], name="run_status_deadline")]
+        # One run under way a player (an account, or a guest's session).
+        constraints = [
+            models.UniqueConstraint(fields=["user"], condition=Q(status="active", user__isnull=False),
+                                    name="run_one_active_per_user"),
+            models.UniqueConstraint(fields=["session_key"], condition=Q(status="active", user__isnull=True),
+                                    name="run_one_active_per_guest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.mode} run {self.pk} ({self.status}, {self.score})"

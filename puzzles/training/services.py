@@ -368,7 +368,12 @@ def ratings_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
     """On log-in (a receiver of ``accounts.signals.guest_claimed``): hand the
     guest's attempts to the user, and their rating too if the user has none yet."""
     PuzzleAttempt.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
-    PuzzleRun.objects.filter(user__isnull=True, session_key=session_key).update(user=user, session_key="")
+    guest_runs = PuzzleRun.objects.filter(user__isnull=True, session_key=session_key)
+    if guest_runs.filter(status=PuzzleRun.Status.ACTIVE).exists():
+        # One run under way a player: the guest's, just played, goes on.
+        for old in PuzzleRun.objects.filter(user=user, status=PuzzleRun.Status.ACTIVE):
+            run_close(run=old)
+    guest_runs.update(user=user, session_key="")
     anon = PlayerRating.objects.filter(user__isnull=True, session_key=session_key).first()
     if anon is None:
         return
@@ -651,8 +656,24 @@ def run_start(*, player: Player, mode: str) -> PuzzleRun:
     if not player.known:
         raise ApplicationError("no player: start a session first")
     now = timezone.now()
-    for old in selectors.runs_for_player(player).filter(status=PuzzleRun.Status.ACTIVE):
-        run_close(run=old, now=now)
+    # One run under way a player, which the database holds to (a unique index
+    # over the active runs): starts sent at the same moment each close what
+    # the others made and try again, so the last one wins, as when they come
+    # one after another.
+    for _ in range(RUN_START_TRIES):
+        for old in selectors.runs_for_player(player).filter(status=PuzzleRun.Status.ACTIVE):
+            run_close(run=old, now=now)
+        try:
+            return _run_create(player, mode, now)
+        except IntegrityError:
+            continue
+    raise ConflictError("another run of yours is being started or ended at this moment: try again")
+
+
+RUN_START_TRIES = 8
+
+
+def _run_create(player: Player, mode: str, now: Any) -> PuzzleRun:
     with transaction.atomic():
         timed = mode == PuzzleRun.Mode.TIMED
         duration = runs.TIMED_DURATION if timed else 0

@@ -539,3 +539,36 @@ def test_a_runs_puzzle_that_moved_on_after_it_was_read_is_not_failed_as_analysed
     services.attempts_unrate_analysed(player=guest(api.client.session["od_player"]), position=attempt["position"])
     assert PuzzleAttempt.objects.get(pk=attempt["id"]).unrated_because == "analysed"
     assert PuzzleRun.objects.get(pk=run["id"]).end_reason == "wrong-move"
+
+
+def test_simultaneous_starts_leave_one_run_under_way(api, pool):
+    """Twelve starts sent at the same instant by one player: one run is under
+    way after them (each start was answered, none with a 500), as when they
+    come one after another. The database refuses a second run under way."""
+    import threading
+
+    from django.db import IntegrityError, connection, transaction
+
+    api.post("/api/runs/", {"mode": "streak"}, format="json")  # the session (one guest for every thread)
+    barrier = threading.Barrier(12)
+    codes: list[int] = []
+
+    def start() -> None:
+        try:
+            barrier.wait(10)
+            codes.append(api.post("/api/runs/", {"mode": "streak"}, format="json").status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=start) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert len(codes) == 12 and set(codes) <= {201, 409}, codes
+    assert codes.count(201) >= 1
+    active = PuzzleRun.objects.filter(status=PuzzleRun.Status.ACTIVE)
+    assert active.count() == 1
+    run = active.get()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        PuzzleRun.objects.create(mode="timed", session_key=run.session_key, started_at=timezone.now())
