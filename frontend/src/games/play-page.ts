@@ -124,6 +124,16 @@ export function needsWatching(game: GameJSON): boolean {
   return game.status === "thinking" || ungraded > 0;
 }
 
+/**
+ * The board of ``game`` as the page draws it: a game over before its deal
+ * was played out (resigned) is drawn as over, with no seat to move, where
+ * its position alone would still offer the next move ("Your move").
+ */
+export function shownBoard(game: GameJSON): BoardPositionJSON {
+  if (game.status !== "over" || game.board.over) return game.board;
+  return { ...game.board, over: true, legal_moves: [] };
+}
+
 export class PlayPage {
   readonly root: HTMLElement;
   readonly board: Board;
@@ -301,7 +311,7 @@ export class PlayPage {
     const marks: Record<string, Grade> = gradeMarks(moves);
     const best = this.bestMoveHint();
     if (best) marks[best] = "best";
-    const position = this.pending !== null ? applyMove(game.board, this.pending) : game.board;
+    const position = this.pending !== null ? applyMove(game.board, this.pending) : shownBoard(game);
     this.board.set({
       position,
       orientation: game.human,

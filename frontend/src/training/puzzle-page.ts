@@ -229,8 +229,11 @@ export class PuzzlePage {
       const last = a.moves[a.moves.length - 1];
       if (last?.grade) marks[last.move] = last.grade;
     }
+    // An attempt that is over (or that a run's end cut short) has no side to
+    // move: its position alone would still name the seat to move next.
+    const ended = a !== null && (this.finished() || a.solution !== null);
     this.board.set({
-      position: a ? a.board : this.puzzle.board,
+      position: a ? (ended ? { ...a.board, legal_moves: [] } : a.board) : this.puzzle.board,
       lastMove: a?.last_move ?? null,
       marks,
       interactive: !this.busy && (!a || (a.status === "your-move" && a.legal_moves.length > 0)),

@@ -369,6 +369,22 @@ describe("the end of the deal", () => {
   });
 });
 
+describe("a resigned deal", () => {
+  it("is drawn as over: no seat to move, no 'Your move' on the board", () => {
+    mockFetch();
+    // Resigned at the start: the position alone still has B to move with legal moves.
+    const start = sampleWithAnswers(EARLY).position;
+    setUp(makeGame(start, { human: "B", status: "over", result: { winner: "A", points: 30, reason: "resigned" } }));
+    const board = $(".gp-board")!;
+    expect(board.querySelector(".odb-status")!.textContent).not.toMatch(/Your move/);
+    expect(board.querySelector(".odb-status")!.textContent).toBe("The deal is over.");
+    expect(board.querySelector(".odb-chip-turn")).toBeNull();
+    expect(board.querySelector(".is-to-move")).toBeNull();
+    expect(selectable(board)).toEqual([]);
+    expect($(".gp-result")!.hidden).toBe(false);
+  });
+});
+
 describe("applyMove (the optimistic drawing)", () => {
   it("gives the table and hands the solver gives, for every sample move", () => {
     let checked = 0;

@@ -161,4 +161,24 @@ describe("the puzzle page", () => {
     expect(span.textContent).toBe("Your rating 1586");
     expect(span.dataset.rating).toBe("1586");
   });
+
+  it("draws a failed attempt as over: nobody to move on the board", async () => {
+    const { root, page } = mountPage();
+    const move = board.legal_moves[0];
+    // After the wrong move the position has the solver's seat to move, with moves.
+    const after = { ...sample("Early game"), side: board.side === "A" ? "B" : "A" };
+    respond(
+      attempt({}),
+      attempt({
+        status: "failed", version: 2, feedback: "incorrect", last_move: move, board: after,
+        moves: [{ ply: 0, side: board.side, by: "player", move, value: -3, grade: "blunder", correct: false, best_moves: ["xx"] }],
+        solution: { line: [], value: 9, kind: "win", first_moves: [], themes: [], board_after: sample("Forced pass") },
+      }),
+    );
+    await (page as unknown as { play(m: string): Promise<void> }).play(move);
+    const status = root.querySelector(".puzzle-board .odb-status")?.textContent ?? "";
+    expect(status).not.toMatch(/to move|Your move/);
+    expect(root.querySelector(".puzzle-board .odb-chip-turn")).toBeNull();
+  });
 });
+
