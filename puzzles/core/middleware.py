@@ -18,7 +18,7 @@ import math
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.deprecation import MiddlewareMixin
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 class LongAddressMiddleware(MiddlewareMixin):
@@ -31,9 +31,11 @@ class LongAddressMiddleware(MiddlewareMixin):
             return JsonResponse(
                 {"error": f"the address is {length} characters long; at most {limit} are read"}, status=414
             )
-        text = _("This address is too long (%(length)d characters; at most %(limit)d).") % {
-            "length": length, "limit": limit,
-        }
+        text = ngettext(
+            "This address is too long (%(length)d character; at most %(limit)d).",
+            "This address is too long (%(length)d characters; at most %(limit)d).",
+            length,
+        ) % {"length": length, "limit": limit}
         return HttpResponse(text, status=414, content_type="text/plain; charset=utf-8")
 
 

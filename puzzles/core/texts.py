@@ -33,3 +33,17 @@ def move_label(move: str | None) -> str:
     if move == "pass":
         return _("pass")
     return move or ""
+
+
+def variant_name(variant: str) -> str:
+    """A variant as a player reads it, with its option ("Block game (one row,
+    14 stones out), doubles play again"): the one name every page gives it."""
+    base, _plus, option = variant.partition("+")
+    names = {
+        "lewicki": _("Open domino (double-six, two rows)"),
+        "lewicki9": _("Open domino with double-nine stones"),
+        "block": _("Block game (one row, 14 stones out)"),
+        "partnership": _("Partnership (four seats, A and C against B and D)"),
+    }
+    name = str(names.get(base, base))
+    return _("%(variant)s, doubles play again") % {"variant": name} if option else name

@@ -1,20 +1,20 @@
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from puzzles.core.texts import variant_name
 from solver import Variant
 from solver.variant import BLOCK_NAME, LEWICKI9_NAME, LEWICKI_NAME, PARTNERSHIP_NAME
 
 from .models import Game
 from .services import RANDOM_SEAT
 
-# The variants of RULES.md section 4, as a player knows them.
+# The variants of RULES.md section 4, by the names every page gives them
+# (translated when the form is drawn).
 VARIANT_CHOICES = [
-    (LEWICKI_NAME, _("Open domino (double-six, two rows each)")),
-    (LEWICKI9_NAME, _("Open domino with double-nine")),
-    (BLOCK_NAME, _("Block game (7 stones each, 14 out)")),
-    (PARTNERSHIP_NAME, _("Partnership (four players, two teams)")),
+    (name, lazy(variant_name, str)(name)) for name in (LEWICKI_NAME, LEWICKI9_NAME, BLOCK_NAME, PARTNERSHIP_NAME)
 ]
 SEAT_CHOICES = [
     ("A", _("A")),

@@ -4,6 +4,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from puzzles.core.texts import variant_name
+
 
 def outcome_text(value: int) -> str:
     if value > 0:
@@ -71,18 +73,8 @@ def result_text(result: dict, team: bool = False) -> str:
 
 
 def variant_text(variant: str) -> str:
-    """A variant's name in words ("Block game, doubles play again")."""
-    name, _plus, option = variant.partition("+")
-    names = {
-        "lewicki": _("Open domino"),
-        "lewicki9": _("Open domino, double-nine"),
-        "block": _("Block game"),
-        "partnership": _("Partnership"),
-    }
-    text = str(names.get(name, name))
-    if option:
-        return _("%(variant)s, doubles play again") % {"variant": text}
-    return text
+    """A variant's name in words, the same on every page (``core.texts.variant_name``)."""
+    return variant_name(variant)
 
 
 def turn_text(state: dict) -> str:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_by_position, analysis_cached
 from puzzles.core.errors import ApplicationError
-from puzzles.core.texts import outcome_label
+from puzzles.core.texts import outcome_label, variant_name
 from solver import LEWICKI, VARIANTS, Analysis, DominoError, GameRecord, Position, Variant, deal, outcome
 from solver.position import line_from_moves
 from solver.review import summarise
@@ -32,21 +32,9 @@ MAX_POSITION_CHARS = 200
 RANDOM_DEALS = 10**9
 
 
-def variant_label(name: str) -> str:
-    """A variant's name for the reader (``name``: the variant without its option)."""
-    labels = {
-        "lewicki": _("Open domino (double-six, two rows)"),
-        "lewicki9": _("Open domino with double-nine stones"),
-        "block": _("Block game (one row, 14 stones out)"),
-        "partnership": _("Partnership (four seats, A and C against B and D)"),
-    }
-    return labels.get(name, name)
-
-
 def variant_words(variant: Variant) -> str:
     """A variant in words, with its option: "Block game (...), doubles play again"."""
-    label = variant_label(variant.name)
-    return _("%(variant)s, doubles play again") % {"variant": label} if variant.doubles else label
+    return variant_name(str(variant))
 
 
 def variant_choices() -> list[dict[str, str]]:

@@ -22,16 +22,19 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_cached
 from puzzles.analyses.services import analysis_request, analysis_shown, analysis_solve
 from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError
+from puzzles.core.texts import variant_name
 from puzzles.games.models import Game
 from puzzles.training.mining import play_imperfect_game
 from solver import DominoError, GameRecord, Position, RecordError, Stone, Variant
 from solver.review import grade_record
+from solver.variant import NAMES as VARIANT_NAMES
 
 from . import facts as study_facts
 from .ideas import IDEA_KEYS
@@ -72,12 +75,19 @@ def record_of_game(game: Game) -> GameRecord:
 
 
 _PLY_ERROR = re.compile(r"ply (\d+): (.*)\Z", re.S)
+_UNKNOWN_VARIANT = re.compile(r"unknown variant ('[^']*')")
 
 
 def record_error(exc: DominoError) -> ApplicationError:
     """A record that does not read or replay, as the player is told: a move
     that cannot be played names its number (counted from 1 in the order the
-    moves were played) and the reason."""
+    moves were played) and the reason; a game the site does not know lists
+    the games it knows by the names the pages give them (the solver's message
+    lists the names written in a record, which a player never sees)."""
+    unknown = _UNKNOWN_VARIANT.search(str(exc))
+    if unknown is not None:
+        return ApplicationError(_("The record names a game this site does not know (%(name)s). The games are: %(games)s.") % {
+            "name": unknown.group(1), "games": "; ".join(variant_name(name) for name in VARIANT_NAMES)})
     found = _PLY_ERROR.match(str(exc))
     if found is None:
         return ApplicationError(str(exc))
@@ -138,8 +148,9 @@ def deal_start(entry: DealEntry) -> Position:
     seats = variant.seats
     hands = [_hand_field(h or "", variant.is_rows) for h in entry.hands]
     if len(hands) < len(seats) or any(h for h in hands[len(seats):]):
-        raise ApplicationError(_("A %(variant)s deal has %(n)d hands: %(seats)s.") % {
-            "variant": str(variant), "n": len(seats), "seats": ", ".join(seats)})
+        raise ApplicationError(ngettext(
+            "%(variant)s: a deal has %(n)d hand: %(seats)s.", "%(variant)s: a deal has %(n)d hands: %(seats)s.", len(seats)
+        ) % {"variant": variant_name(str(variant)), "n": len(seats), "seats": ", ".join(seats)})
     hands = hands[: len(seats)]
     for seat, hand in zip(seats, hands, strict=True):
         if not hand:

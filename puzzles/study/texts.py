@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from puzzles.core.texts import signed
+from puzzles.core.texts import signed, variant_name
 
 from .ideas import IDEAS
 
@@ -150,6 +150,10 @@ def final_text(final: dict) -> str:
     how = _("domino") if final["reason"] == "domino" else _("blocked")
     if final["winner"] is None:
         return _("The deal ends in a draw (%(how)s).") % {"how": how}
+    if "+" in final["winner"]:  # a team ("B+D"), which takes a plural verb
+        return ngettext(
+            "%(team)s win %(points)d point (%(how)s).", "%(team)s win %(points)d points (%(how)s).", final["points"]
+        ) % {"team": final["winner"], "points": final["points"], "how": how}
     return ngettext(
         "%(winner)s wins %(points)d point (%(how)s).", "%(winner)s wins %(points)d points (%(how)s).", final["points"]
     ) % {"winner": final["winner"], "points": final["points"], "how": how}
@@ -166,15 +170,5 @@ def record_result_text(result: str) -> str:
 
 
 def variant_label(name: str) -> str:
-    """A variant's name as a player reads it (``block+doubles``: "Block game, doubles play again")."""
-    base, _plus, option = name.partition("+")
-    labels = {
-        "lewicki": _("Open domino (Lewicki)"),
-        "lewicki9": _("Open domino, double-nine"),
-        "block": _("Block game"),
-        "partnership": _("Partnership game (A and C against B and D)"),
-    }
-    label = labels.get(base, base)
-    if option:
-        return _("%(variant)s, doubles play again") % {"variant": label}
-    return str(label)
+    """A variant's name as a player reads it, the same on every page (``core.texts.variant_name``)."""
+    return variant_name(name)

@@ -9,7 +9,7 @@
  */
 import { button, el, hideFallback, requireJSON } from "../shared/dom";
 import { errorMessage, request, showError } from "../shared/http";
-import { t, tn } from "../shared/i18n";
+import { t, tc, tn } from "../shared/i18n";
 import { sleep } from "../shared/poll";
 import type { Seat } from "../board";
 import type { GameStatus, Level, MatchStatus, Reason } from "../shared/vocabulary";
@@ -261,7 +261,7 @@ export class MatchPage {
     const head = el(
       "tr",
       "",
-      el("th", "", t("Deal")),
+      el("th", "", tc("a deal (noun)", "Deal")),
       el("th", "", t("Result")),
       el("th", "", t("You (%(side)s)", { side: teamOf(match) })),
       el("th", "", t("Solver (%(side)s)", { side: match.solver })),

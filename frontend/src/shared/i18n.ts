@@ -2,12 +2,16 @@
  * Translation for every user-visible string.
  *
  * Django's JavaScriptCatalog view (``{% url 'javascript-catalog' %}``) defines
- * ``window.gettext``, ``window.ngettext`` and ``window.interpolate``.  When the
+ * ``window.gettext``, ``window.ngettext``, ``window.pgettext`` and
+ * ``window.interpolate``.  When the
  * catalog is loaded we use it; otherwise the English msgid is returned (with
  * its ``%(name)s`` placeholders filled in), so the widget works without Django.
  *
  * Always pass a whole sentence as the msgid and let placeholders carry the
- * variable parts: never concatenate translated fragments.
+ * variable parts: never concatenate translated fragments.  When one English
+ * word has two senses (the noun "Deal" heading a column, the verb on a
+ * button), ``tc`` gives the msgid a context so each sense has its own
+ * translation (a ``msgctxt`` in ``djangojs.po``).
  */
 
 export type Params = Record<string, string | number>;
@@ -15,6 +19,7 @@ export type Params = Record<string, string | number>;
 interface DjangoCatalog {
   gettext?: (msgid: string) => string;
   ngettext?: (singular: string, plural: string, count: number) => string;
+  pgettext?: (context: string, msgid: string) => string;
   interpolate?: (fmt: string, obj: Params | unknown[], named?: boolean) => string;
 }
 
@@ -41,6 +46,13 @@ function interpolated(fmt: string, params?: Params): string {
 export function t(msgid: string, params?: Params): string {
   const { gettext } = catalog();
   const fmt = typeof gettext === "function" ? gettext(msgid) : msgid;
+  return interpolated(fmt, params);
+}
+
+/** The translation of ``msgid`` in the sense ``context`` names (its ``msgctxt``), with ``params`` filled in. */
+export function tc(context: string, msgid: string, params?: Params): string {
+  const { pgettext } = catalog();
+  const fmt = typeof pgettext === "function" ? pgettext(context, msgid) : msgid;
   return interpolated(fmt, params);
 }
 

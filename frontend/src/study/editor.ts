@@ -17,7 +17,7 @@ import { normaliseStone, stoneName } from "../board/notation";
 import type { Seat } from "../board/types";
 import { button, el, hideFallback, readJSON } from "../shared/dom";
 import { errorMessage, request } from "../shared/http";
-import { t } from "../shared/i18n";
+import { t, tn } from "../shared/i18n";
 import { editorShape, parseVariant, splitPosition, variantName, type EditorShape, type VariantChoice } from "./common";
 import "./analysis.css";
 
@@ -224,7 +224,14 @@ function mount(): void {
     const expected = shape.seats.length + (shape.out ? 1 : 0) + 2;
     if (split.fields.length !== expected) {
       buildMenus();
-      fail(t("A %(variant)s position has %(count)s fields after its name.", { variant: variantName(variant), count: expected }));
+      fail(
+        tn(
+          "A %(variant)s position has %(count)s field after its name.",
+          "A %(variant)s position has %(count)s fields after its name.",
+          expected,
+          { variant: variantName(variant) },
+        ),
+      );
       return;
     }
     reset();

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { fill, t, tn } from "../../src/shared/i18n";
+import { fill, t, tc, tn } from "../../src/shared/i18n";
 import { mount, sample } from "../helpers";
 
-type W = Window & { gettext?: unknown; ngettext?: unknown; interpolate?: unknown };
+type W = Window & { gettext?: unknown; ngettext?: unknown; pgettext?: unknown; interpolate?: unknown };
 
 afterEach(() => {
   const w = window as W;
   delete w.gettext;
   delete w.ngettext;
+  delete w.pgettext;
   delete w.interpolate;
   document.body.replaceChildren();
 });
@@ -30,6 +31,11 @@ describe("t() without a catalog", () => {
 
   it("leaves unknown placeholders alone", () => {
     expect(t("%(missing)s here", { other: 1 })).toBe("%(missing)s here");
+  });
+
+  it("returns the English msgid of a message with a context", () => {
+    expect(tc("a deal (noun)", "Deal")).toBe("Deal");
+    expect(tc("a deal (noun)", "Deal %(number)s", { number: 3 })).toBe("Deal 3");
   });
 
   it("picks the English plural form", () => {
@@ -56,6 +62,20 @@ describe("t() with Django's JavaScriptCatalog", () => {
     w.ngettext = (s: string, p: string, n: number) => (n === 1 ? `[1] ${s}` : `[n] ${p}`);
     w.interpolate = djangoInterpolate;
     expect(tn("%(count)s point", "%(count)s points", 3)).toBe("[n] 3 points");
+  });
+
+  it("uses window.pgettext for a message with a context, apart from the same msgid without one", () => {
+    const w = window as W;
+    const seen: [string, string][] = [];
+    w.gettext = (msgid: string) => (msgid === "Deal" ? "Rozdaj" : msgid);
+    w.pgettext = (context: string, msgid: string) => {
+      seen.push([context, msgid]);
+      return context === "a deal (noun)" && msgid === "Deal" ? "Rozdanie" : msgid;
+    };
+    w.interpolate = djangoInterpolate;
+    expect(tc("a deal (noun)", "Deal")).toBe("Rozdanie");
+    expect(t("Deal")).toBe("Rozdaj");
+    expect(seen).toEqual([["a deal (noun)", "Deal"]]);
   });
 
   it("translates what the board draws", () => {

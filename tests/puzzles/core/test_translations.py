@@ -115,3 +115,11 @@ def test_the_javascript_catalogue_serves_the_front_end_messages(client, lang, wo
     # Plural entries have as many forms as the language's own plural rule.
     forms = catalogue["You go out and score %(count)s point."]
     assert isinstance(forms, list) and len(forms) == NPLURALS[lang] and all(forms)
+
+
+def test_the_front_ends_messages_with_a_context_are_extracted(fresh_catalogues):
+    """``tc(context, msgid)`` in the front end is read with its context: the
+    noun "Deal" of the match table keeps its own entry beside the verb."""
+    text = (fresh_catalogues / "pl" / "LC_MESSAGES" / "djangojs.po").read_text(encoding="utf-8")
+    assert re.search(r'^msgctxt "a deal \(noun\)"\nmsgid "Deal"\nmsgstr "Rozdanie"$', text, re.M), "the noun Deal"
+    assert re.search(r'^msgid "Deal"\nmsgstr "Rozdaj"$', text, re.M), "the verb Deal"

@@ -312,7 +312,7 @@ def test_a_partnership_practice_game_is_reviewed(api, tmp_path):
             break
         api.post(f"/api/games/{game_id}/moves/", {"move": state["legal_moves"][-1], "ply": state["ply"]}, format="json")
     listing = api.get("/analysis/games/").content.decode()
-    assert f'name="game_id" value="{game_id}"' in listing and "Partnership game" in listing
+    assert f'name="game_id" value="{game_id}"' in listing and "Partnership (four seats, A and C against B and D)" in listing
     response = api.post("/api/game-analyses/", {"game_id": game_id}, format="json")
     assert response.status_code == 202, response.content
     body = api.get(f"/api/game-analyses/{response.json()['id']}/").json()

@@ -4,8 +4,9 @@ Django's command, with two additions:
 
 * ``-d djangojs`` reads the TypeScript sources of the front end
   (``frontend/src``, the ``.ts`` files by default) with xgettext's JavaScript
-  parser and the front end's translation functions as keywords: ``t(msgid)``
-  and ``tn(singular, plural, n)`` (``frontend/src/shared/i18n.ts``).
+  parser and the front end's translation functions as keywords: ``t(msgid)``,
+  ``tn(singular, plural, n)`` and ``tc(context, msgid)`` (a msgid with its
+  ``msgctxt``) (``frontend/src/shared/i18n.ts``).
 * Both domains skip what is not the site's own source: installed packages
   (``node_modules``), build output, the front end's tests and demo page, and
   collected static files.
@@ -30,7 +31,7 @@ IGNORED = [
     "bench",
     "solver",
 ]
-JS_KEYWORDS = ["--keyword=t", "--keyword=tn:1,2"]
+JS_KEYWORDS = ["--keyword=t", "--keyword=tn:1,2", "--keyword=tc:1c,2"]
 
 
 class Command(makemessages.Command):
