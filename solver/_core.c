@@ -124,7 +124,7 @@ static inline int others_can_play(const State *s, int p) {
 }
 
 /* Legal placements for the seat to move, in column order, left before right,
- * one per distinct move (RULES 1.6; solver/position.py `_placements`). */
+ * one per distinct move (docs/rules.md section 1.6; solver/position.py `_placements`). */
 static int gen_moves(const State *s, Move *out) {
     int p = s->side, n = 0;
     for (int c = 0; c < 7; c++) {
@@ -175,7 +175,7 @@ static inline void unmake_move(State *s, Move m, const Undo *u) {
     s->left = u->left; s->right = u->right;
 }
 
-/* Value of a blocked deal for the side to move (RULES 1.8, 1.9, section 4). */
+/* Value of a blocked deal for the side to move (docs/rules.md sections 1.8, 1.9 and 4.4). */
 static inline int blocked_value(const State *s) {
     int me = s->pips[s->side & 1], op = s->pips[(s->side & 1) ^ 1];
     if (me < op) return op;

@@ -33,7 +33,7 @@ def outcome(value: int) -> str:
 
 def grade(value: int, best: int) -> str:
     """The standard label (one of ``GRADES``) of a move worth ``value`` where
-    the best is worth ``best`` (RULES.md, "Grading a move")."""
+    the best is worth ``best`` (docs/rules.md section 3.3)."""
     if value == best:
         return BEST
     if outcome(value) != outcome(best):

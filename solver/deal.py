@@ -1,4 +1,4 @@
-"""Seeded, reproducible deals (RULES 1.3 and section 4).
+"""Seeded, reproducible deals (docs/rules.md sections 1.3 and 4.9).
 
 The method, exactly (so that any implementation can reproduce a deal):
 

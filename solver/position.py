@@ -1,6 +1,6 @@
 """Positions: the seats' stones, the open ends and the seat to move.
 
-``Position.parse`` reads the position strings of RULES.md sections 2 and 4 and
+``Position.parse`` reads the position strings of docs/rules.md sections 2.2 and 4.7 and
 ``str()`` writes them back (normalised: stones low digit first, out stones
 ascending, the standard game's name left out).  The rules live here too:
 which stones are available, the legal moves (the forced first stone of
@@ -55,7 +55,7 @@ class Hand:
 
     Layout rows: a front row covering a back row, seven columns (``back`` has
     seven entries); a back stone is available only once the front stone of
-    its column has gone (RULES 1.4).  Layout hand: seven slots in ``front``
+    its column has gone (docs/rules.md section 1.4).  Layout hand: seven slots in ``front``
     in the order drawn, ``back`` empty, every stone available.  ``None``
     marks a stone already played.
     """
@@ -186,7 +186,7 @@ class Position:
     # ----------------------------------------------------------------- notation
     @classmethod
     def parse(cls, text: str) -> Position:
-        """The position a position string (RULES sections 2 and 4) writes.
+        """The position a position string (docs/rules.md sections 2.2 and 4.7) writes.
         Positions are immutable, so the last few thousand strings read are
         remembered: a site reads the same few positions again and again."""
         if not isinstance(text, str):
@@ -415,7 +415,7 @@ class Position:
         return []
 
     def result(self) -> Result | None:
-        """The end of the deal (RULES 1.8, 1.9 and 4), or ``None`` while it goes on."""
+        """The end of the deal (docs/rules.md sections 1.8, 1.9 and 4.4), or ``None`` while it goes on."""
         variant = self.variant
         for seat, hand in zip(variant.seats, self.hands, strict=True):
             if hand.count == 0:
@@ -599,7 +599,7 @@ class Position:
     @classmethod
     def from_draws(cls, draws: Sequence[Stone], variant: Variant = LEWICKI) -> Position:
         """The opening position of a deal whose stones were drawn in this order
-        (RULES 1.3 and 4: the seats draw in turn, A first, one stone at a time,
+        (docs/rules.md sections 1.3 and 4.9: the seats draw in turn, A first, one stone at a time,
         until each holds its share; a seat's draws 0..6 make its front row (or
         its slots), 7..13 its back row; the stones left are out)."""
         if sorted(draws) != list(variant.stones):

@@ -12,7 +12,7 @@ where ``sign(p, c)`` is +1 when the seat to move in ``c`` is on the same
 side as the seat to move in ``p`` (a partner, or the same seat moving again
 after a double with ``+doubles``) and -1 otherwise.  A forced pass is a legal
 move like any other, so it needs no special case.  Values are from the point
-of view of the seat to move's side (RULES.md, "Game value" and section 4).
+of view of the seat to move's side (docs/rules.md sections 3.1 and 4.4).
 """
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ both use it.
 
 Per player (per seat of the variant: A and B, or A, B, C and D): ``moves`` (every ply they made, forced ones and passes
 included), ``choices`` (plies with two or more legal moves), ``best`` /
-``inaccuracy`` / ``mistake`` / ``blunder`` counts (RULES.md, "Grading a
-move"), ``points_lost`` (sum of best value minus value) and ``accuracy``: the
+``inaccuracy`` / ``mistake`` / ``blunder`` counts (docs/rules.md section
+3.3), ``points_lost`` (sum of best value minus value) and ``accuracy``: the
 percentage of their choices in which they kept the best value, rounded to one
 decimal (100.0 when they had no choice to make).
 

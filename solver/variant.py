@@ -1,4 +1,4 @@
-"""Variants of the game (RULES.md section 4): the set, the seats and teams, the
+"""Variants of the game (docs/rules.md section 4): the set, the seats and teams, the
 layout of a hand, the deal, the opener and the first stone, and the
 ``+doubles`` option.
 
@@ -24,7 +24,7 @@ COLUMNS = 7  # columns of a row, or slots of a hand
 
 @dataclass(frozen=True, slots=True)
 class _Table:
-    """One row of the table of RULES.md section 4."""
+    """One row of the table of docs/rules.md section 4.1."""
 
     highest: int  # the set: double-``highest``
     seats: int
