@@ -1,5 +1,5 @@
-"""Analyses cached by position (the normalised position string of RULES.md
-section 2)."""
+"""Analyses cached by position (the normalised position string of docs/rules.md
+section 2.2)."""
 from __future__ import annotations
 
 from django.db import models

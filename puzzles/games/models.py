@@ -1,9 +1,9 @@
 """Practice games, their moves and the hints taken.
 
-Positions and moves are stored as text in the notation of RULES.md section 2
+Positions and moves are stored as text in the notation of docs/rules.md section 2
 (positions always normalised, moves as ``Position.normalise_move`` gives them).
 Values are from the point of view of the player making the move (in
-``partnership``, of that player's team).  A game is of one variant (RULES.md
+``partnership``, of that player's team).  A game is of one variant (docs/rules.md
 section 4); the human plays one seat of it and the solver every other seat.
 """
 from __future__ import annotations

@@ -22,7 +22,7 @@ def _for_human(value: int | None, sign: int) -> int | None:
 
 def move_state(move: GameMove | MoveRow, game: Game) -> dict[str, Any]:
     """A move as the API gives it.  ``value`` and ``best_value`` are for the
-    mover's team (RULES.md); ``value_for_human`` and ``best_value_for_human``
+    mover's team (docs/rules.md section 3.2); ``value_for_human`` and ``best_value_for_human``
     the same values from the human's team's side (the one point of view of
     the game pages); ``role`` says whose move it was: ``human``, ``partner``
     or ``opponent``."""

@@ -2,12 +2,12 @@
 
 A match is a series of practice games (``games.Game``) between the human and
 the solver at one level, to a target score or to a number of won deals
-(RULES.md section 5).  Each deal is one ordinary game; ``MatchDeal`` ties it
+(docs/rules.md section 5).  Each deal is one ordinary game; ``MatchDeal`` ties it
 to its match and, once the game is over, holds its result as the match
 counted it.  The running totals are kept on the match, written in the same
 transaction as the deal's result.
 
-A match is of one variant (RULES.md section 4) and the human keeps the same
+A match is of one variant (docs/rules.md section 4) and the human keeps the same
 seat, so the same team, all match long (section 5).  The two sides are A's
 (``A``, or the team ``A+C``) and B's (``B`` or ``B+D``): ``score_a`` and
 ``wins_a`` are the first's, ``score_b`` and ``wins_b`` the second's; a winner

@@ -6,7 +6,7 @@ How a match moves on.  Each deal is an ordinary practice game
 move, or the solver's, maybe on a worker) games sends ``game_finished`` after
 that commit; ``match_on_game_finished`` then records the deal's result, adds
 it to the totals, ends the match when a side has reached the target
-(RULES.md section 5) and otherwise starts the next deal, all in one
+(docs/rules.md section 5) and otherwise starts the next deal, all in one
 transaction.  Recording is idempotent: the write is conditional on the deal
 not being recorded yet, and ``(match, number)`` is unique, so a deal counts
 once and the next deal is started once.  A signal can be lost (a process

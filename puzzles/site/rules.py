@@ -8,7 +8,7 @@ from typing import Any
 from solver import Position
 from solver.position import line_from_moves
 
-# RULES.md section 2's example: B holds [0|0] and moves first.
+# The example of docs/rules.md section 2.3: B holds [0|0] and moves first.
 DEAL = "45.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - B"
 MOVES = ["00", "05L", "04R"]
 

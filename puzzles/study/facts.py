@@ -17,7 +17,7 @@ of the deal, ``pv``):
 ``{"ply", "side", "student", "move", "position", "value", "legal",
 "best_count", "second", "tags": [{"kind", ...}], "alternatives": [...]}``
 
-``value`` is the move's value for the side making it (RULES.md perspective),
+``value`` is the move's value for the side making it (docs/rules.md section 3.2),
 ``second`` the best value among the moves that do worse (or null).
 ``tags`` name what the move does (kinds below), ``alternatives`` the key
 other moves with their value and the defender's refutation

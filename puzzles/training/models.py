@@ -1,7 +1,7 @@
 """Puzzle training: puzzles found and verified by the solver, the daily
 puzzle (a date on the puzzle), attempts, and the players' ratings and streaks.
 
-Positions are normalised position strings (RULES.md 2); the answer (``line``,
+Positions are normalised position strings (docs/rules.md section 2.2); the answer (``line``,
 ``themes``, ``value``, ``start_moves``) is stored here and never sent to a
 player before their attempt is over (see ``presentation``).
 """
