@@ -1,4 +1,4 @@
-"""Invalid position strings of every class in RULES.md section 2, each made by
+"""Invalid position strings of every class in docs/rules.md section 2.4, each made by
 editing a real position (a seeded deal, or a position reached by play).
 
 ``invalid_examples()`` gives ``(name, text, phrase)``: ``phrase`` is a piece of
@@ -129,7 +129,7 @@ def invalid_examples() -> list[tuple[str, str, str]]:
 
 
 # ------------------------------------------------------------------ variants
-# Invalid position strings of every class of RULES.md section 4 (and the
+# Invalid position strings of every class of docs/rules.md section 4.7 (and the
 # section 2 classes as they apply to the variants), each an edit of a real
 # position of that variant.
 

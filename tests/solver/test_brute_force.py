@@ -1,5 +1,5 @@
 """An independent check of the solver in every variant: a tiny plain minimax
-written here from RULES.md alone (its own rules, its own notation, no memo,
+written here from docs/rules.md alone (its own rules, its own notation, no memo,
 nothing from solver.position or solver.reference), run on small endgames and
 on block deals, against every move value, grade and main line of the
 compiled core."""
@@ -140,7 +140,7 @@ class Rules:
 
 
 def grade(value: int, best: int) -> str:
-    """RULES.md, "Grading a move", from the text."""
+    """docs/rules.md section 3.3, from the text."""
     def outcome(v: int) -> int:
         return (v > 0) - (v < 0)
 

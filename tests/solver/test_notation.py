@@ -1,5 +1,5 @@
 """Stone, move and position notation: parse/format round trips, normalisation,
-and every class of invalid position string (RULES.md section 2)."""
+and every class of invalid position string (docs/rules.md section 2.4)."""
 from __future__ import annotations
 
 import random

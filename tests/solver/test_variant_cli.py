@@ -1,6 +1,6 @@
 """``python -m solver`` with the variants: analyse, moves, deal, game and the
 batch mode take any variant's position string; every invalid class of
-RULES.md section 4 exits 2 with ``error: ...`` and no traceback."""
+docs/rules.md section 4.7 exits 2 with ``error: ...`` and no traceback."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""The variants of RULES.md section 4: the Variant type, position strings of
+"""The variants of docs/rules.md section 4: the Variant type, position strings of
 every variant (parse/format pairs, every invalid class refused), the rules
 (forced first stones, passes with four seats, the double's extra move, team
 scoring) and the seeded deals."""
@@ -79,7 +79,7 @@ def test_bad_variant_is_refused_with_its_text_quoted(text):
 
 
 def test_variant_name_in_upper_case_says_so():
-    # Reading of RULES 4 "names are lower case": "Block" is refused, with a hint.
+    # Reading of docs/rules.md section 4.7 "names are lower case": "Block" is refused, with a hint.
     with pytest.raises(VariantError, match="names are lower case: 'block'"):
         Variant.parse("Block")
 

@@ -1,5 +1,5 @@
 """A scripted client plays complete practice games of every variant of
-RULES.md section 4 (each with and without ``+doubles``) through the API.
+docs/rules.md section 4 (each with and without ``+doubles``) through the API.
 Every legal-move list, value (for the mover's team and for the human's),
 best value, best move list, grade and points lost it is shown is checked
 against ``solver.analyse`` run here; the solver's seats (in partnership the

@@ -2,7 +2,7 @@
 (tasks run eagerly): one to 100 points, one to 3 won deals.  Every deal's
 start, score and the running totals are checked against the solver's own
 results (the deal replayed here from its seed and its moves) and against
-RULES.md section 5: each deal dealt afresh from its seed and opened by the
+docs/rules.md section 5: each deal dealt afresh from its seed and opened by the
 holder of [0|0], the winner adds the loser's pips, a draw adds nothing, the
 match ends as soon as a side reaches the target, the human keeps their side."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Matches in every kind of variant (RULES.md section 5): scripted clients play
+"""Matches in every kind of variant (docs/rules.md section 5): scripted clients play
 whole matches through the API (tasks eager); each deal is the variant's deal
 of the seed derived from the match's, opened by that deal's opener; the human
 keeps the same seat (and team) all match; the totals are the solver's
