@@ -1,5 +1,5 @@
 /**
- * Reading RULES notation, and nothing more: the board knows no rules.  Which
+ * Reading the notation of docs/rules.md section 2, and nothing more: the board knows no rules.  Which
  * moves are legal comes from the position's ``legal_moves``.
  */
 

@@ -43,7 +43,7 @@ export interface BoardPositionJSON {
   hands: Partial<Record<Seat, HandJSON>>;
   /** The stones on the table from left to right, each written (left half)(right half). */
   line: string[];
-  /** The side to move's legal moves in RULES notation: "36", "36L", "36R", "pass". */
+  /** The side to move's legal moves in the notation of docs/rules.md section 2.5: "36", "36L", "36R", "pass". */
   legal_moves: string[];
   over: boolean;
   result: BoardResultJSON | null;

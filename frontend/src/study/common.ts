@@ -151,7 +151,7 @@ export interface VariantName {
   doubles: boolean;
 }
 
-/** What a variant's positions hold (RULES 4), as the editor lays them out. */
+/** What a variant's positions hold (docs/rules.md section 4.7), as the editor lays them out. */
 export interface EditorShape {
   seats: Seat[];
   /** Two rows of 7 per seat, or one row (the hand layout). */
