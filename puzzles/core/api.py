@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.request import Request
@@ -22,6 +22,26 @@ from solver.errors import DominoError
 
 from . import events
 from .errors import ApplicationError
+
+
+@extend_schema_field({
+    "oneOf": [
+        {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+        {"type": "string", "pattern": "^[0-9]{1,20}$", "maxLength": 24},
+    ],
+    "nullable": True,
+})
+class SeedField(serializers.CharField):
+    """A deal's or a match's seed: a JSON number or a string of digits (the
+    schema says both), read as the string the services parse."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=24, required=False, allow_null=True, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if isinstance(data, int) and not isinstance(data, bool):
+            data = str(data)
+        return str(super().to_internal_value(data))
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.middleware.csrf import get_token
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
@@ -36,3 +38,14 @@ class SessionAuthentication(authentication.SessionAuthentication):
                 f"{exc.detail} Send the csrftoken cookie's value in an X-CSRFToken header: every answer "
                 "of the API sets that cookie."
             ) from None
+
+
+class SessionScheme(OpenApiAuthenticationExtension):
+    """The OpenAPI schema's name for it: Django's session cookie, as
+    drf-spectacular documents DRF's own class."""
+
+    target_class = SessionAuthentication
+    name = "cookieAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "cookie", "name": settings.SESSION_COOKIE_NAME}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -58,10 +59,12 @@ def wait_asked(query: Any) -> tuple[int, float] | None:
     """The version and the longest hold a ``?wait=<version>&timeout=<s>``
     query asks for (the hold capped by settings), or None without ``wait``.
     Raises ``ValueError`` when either is not a number."""
-    wait = query.get("wait")
+    wait, raw_timeout = query.get("wait"), query.get("timeout")
+    timeout = float(raw_timeout) if raw_timeout is not None else 20.0  # checked with or without wait
+    if not math.isfinite(timeout):
+        raise ValueError(f"timeout is a number of seconds, not {raw_timeout!r}")
     if wait is None:
         return None
-    timeout = float(query.get("timeout", 20))
     return int(wait), max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
 
 

@@ -47,7 +47,7 @@ from django.db import close_old_connections
 from django.http import HttpRequest, QueryDict
 from django.utils.functional import SimpleLazyObject
 
-from . import events
+from . import events, ids
 from .throttles import RATE_COUNTED, PlayerThrottle
 
 log = logging.getLogger(__name__)
@@ -120,7 +120,7 @@ def _route(scope: Scope) -> tuple[Route | None, int]:
         path = path[len(root):]
     for route in _routes:
         found = route.path.match(path)
-        if found:
+        if found and int(found.group(1)) <= ids.LARGEST:  # past it no row: Django's 404
             return route, int(found.group(1))
     return None, 0
 

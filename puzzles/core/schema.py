@@ -29,7 +29,7 @@ _BODY = {
     "413": "The body is too large.",
     "415": "The body is not of a media type the endpoint reads (JSON, or a form where it takes one).",
 }
-_UNSAFE = {"403": "A browser session's request without its CSRF token (the X-CSRFToken header)."}
+_UNSAFE = {"403": "A request without its CSRF token (the X-CSRFToken header: the csrftoken cookie's value, which every answer of the API sets)."}
 _QUERY = {"400": "Bad input: a query parameter is malformed (the error says which)."}
 _PATH = {"404": "No such object, or one that is not yours."}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from puzzles.analyses.serializers import AnalysisOutputSerializer
+from puzzles.core.api import SeedField
 from puzzles.core.vocabulary import GRADES, OUTCOMES, REASONS
 from solver import VARIANTS
 from solver.variant import SEATS
@@ -28,8 +29,7 @@ class GameCreateInputSerializer(serializers.Serializer):
         help_text="The variant of a fresh deal (RULES.md section 4), with `seed` or alone for a random deal; "
         "the standard game (lewicki) when left out. With a `position` it may be given, and must be the position's.",
     )
-    seed = serializers.CharField(
-        max_length=24, required=False, allow_null=True,
+    seed = SeedField(
         help_text="The deal's seed, 0 <= seed < 2**64 (a number or a string of digits); random when left out.",
     )
     human = serializers.ChoiceField(
@@ -41,12 +41,6 @@ class GameCreateInputSerializer(serializers.Serializer):
         required=False, min_value=0, max_value=(1 << 63) - 1,
         help_text="Seed of the solver's random choices (to replay a game); random when left out.",
     )
-
-    def to_internal_value(self, data):
-        # Accept a JSON number for the seed as well as a string.
-        if isinstance(data, dict) and isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool):
-            data = {**data, "seed": str(data["seed"])}
-        return super().to_internal_value(data)
 
 
 class RematchInputSerializer(serializers.Serializer):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from puzzles.core.api import SeedField
 from puzzles.games.models import Game
 from puzzles.games.serializers import VARIANT_NAMES, WINNERS
 from puzzles.games.services import RANDOM_SEAT
@@ -24,8 +25,7 @@ class MatchCreateInputSerializer(serializers.Serializer):
         help_text="Or play until a side has won this many deals, 1 to 15. Give exactly one of the two targets.",
     )
     level = serializers.ChoiceField(choices=Game.Level.values, default=Game.Level.STRONG, help_text="The solver's strength.")
-    seed = serializers.CharField(
-        max_length=24, required=False, allow_null=True,
+    seed = SeedField(
         help_text="The match's seed, 0 <= seed < 2**64 (a number or a string of digits): the same seed gives the same deals. Random when left out.",
     )
     human = serializers.ChoiceField(
@@ -35,12 +35,6 @@ class MatchCreateInputSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(
         choices=VARIANT_NAMES, default="lewicki", help_text="The variant every deal is played in (RULES.md section 4)."
     )
-
-    def to_internal_value(self, data):
-        # Accept a JSON number for the seed as well as a string.
-        if isinstance(data, dict) and isinstance(data.get("seed"), int) and not isinstance(data.get("seed"), bool):
-            data = {**data, "seed": str(data["seed"])}
-        return super().to_internal_value(data)
 
 
 # ------------------------------------------------------------------ output

@@ -98,3 +98,22 @@ def test_the_server_error_page_is_in_the_layout(rf):
     api = server_error(rf.get("/api/games/"))
     assert api.status_code == 500
     assert api["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.parametrize("query", ["timeout=abc", "timeout=nan", "wait=1&timeout=inf", "wait=x"])
+def test_a_long_polls_bad_timeout_is_a_400_with_or_without_wait(api, query):
+    game = api.post("/api/games/", {"seed": SEED_A, "human": "A"}, format="json").json()
+    response = api.get(f"/api/games/{game['id']}/?{query}")
+    assert response.status_code == 400, response.content[:300]
+    assert "timeout" in response.json()["error"] or "wait" in response.json()["error"]
+
+
+@pytest.mark.parametrize("seed", [7, "7"])
+def test_a_seed_is_a_number_or_a_string_of_digits_as_the_schema_says(api, seed, no_tasks):
+    from django.test import Client
+
+    response = api.post("/api/games/", {"seed": seed}, format="json")
+    assert response.status_code == 201, response.content
+    schema = Client().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    field = schema["components"]["schemas"]["GameCreateInputRequest"]["properties"]["seed"]
+    assert {option["type"] for option in field["oneOf"]} == {"integer", "string"}
