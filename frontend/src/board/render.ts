@@ -759,12 +759,15 @@ const MIN_FIT_HEIGHT = 320;
  * On a narrow screen the whole board (both hands and the line) should be in
  * the first screen: when the board is taller than the room left under its top
  * edge, it is drawn smaller (width and height alike, down to
- * ``MIN_FIT_HEIGHT``).  A wide board is left as it is.
+ * ``MIN_FIT_HEIGHT``).  A wide board is left as it is, unless the page asks
+ * for it to fit the screen too (``--odb-fit: screen`` on the board or a
+ * parent, as the puzzle pages do: the player solves from the whole position).
  */
 function fitHeight(dom: BoardDom, state: State): void {
   const svgStyle = dom.svg.style;
   svgStyle.maxWidth = "";
-  if (state.mode !== "narrow" || typeof window === "undefined" || !window.innerHeight) return;
+  if (typeof window === "undefined" || !window.innerHeight) return;
+  if (state.mode !== "narrow" && !fitsScreenWhenWide(dom.root)) return;
   const top = dom.root.getBoundingClientRect().top + (window.scrollY || 0);
   const room = Math.max(window.innerHeight - top - 6, MIN_FIT_HEIGHT);
   const width = dom.root.clientWidth;
@@ -773,12 +776,20 @@ function fitHeight(dom: BoardDom, state: State): void {
   if (height > room) svgStyle.maxWidth = `${Math.floor((room * state.layout.width) / state.layout.height)}px`;
 }
 
+/** Whether the page asks the wide board to fit the screen (``--odb-fit: screen``). */
+function fitsScreenWhenWide(root: HTMLElement): boolean {
+  return typeof getComputedStyle === "function" && getComputedStyle(root).getPropertyValue("--odb-fit").trim() === "screen";
+}
+
 /** Draws the state: lays the board out, redraws the SVG, places the pass button, marks the cursor. */
 export function draw(dom: BoardDom, state: State): void {
   state.mode = layoutMode(dom, state);
   state.layout = computeLayout(state.mode, state.settings.position?.line ?? [], shapeOf(state.settings.position));
   renderBoard(dom.svg, viewOf(state));
   fitHeight(dom, state);
+  // A page often fills in what stands above the board right after drawing it
+  // (a header, a status line): fit again once that is laid out.
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => fitHeight(dom, state));
   const passing = passOnly(state);
   dom.passButton.hidden = !passing;
   if (passing) {
