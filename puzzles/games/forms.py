@@ -11,7 +11,7 @@ from solver.variant import BLOCK_NAME, LEWICKI9_NAME, LEWICKI_NAME, PARTNERSHIP_
 from .models import Game
 from .services import RANDOM_SEAT
 
-# The variants of RULES.md section 4, by the names every page gives them
+# The variants of docs/rules.md section 4, by the names every page gives them
 # (translated when the form is drawn).
 VARIANT_CHOICES = [
     (name, lazy(variant_name, str)(name)) for name in (LEWICKI_NAME, LEWICKI9_NAME, BLOCK_NAME, PARTNERSHIP_NAME)

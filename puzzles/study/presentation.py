@@ -43,7 +43,7 @@ def variant_choices() -> list[dict[str, str]]:
 
 
 def deal_position(number: str | int | None, variant: str | None) -> Position:
-    """The seeded deal ``number`` of ``variant`` (RULES 4: ``deal(seed, variant)``);
+    """The seeded deal ``number`` of ``variant`` (docs/rules.md section 4.9: ``deal(seed, variant)``);
     ``"random"`` (or nothing) picks a number.  ``ApplicationError`` says what is wrong."""
     try:
         chosen = Variant.parse(variant or "lewicki")
