@@ -295,7 +295,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Open domino trainer API",
     "DESCRIPTION": (
         "Practice deals of open domino against an exact solver; every move graded. "
-        "Positions and moves use the notation of RULES.md. Values are always from the "
+        "Positions and moves use the notation of docs/rules.md section 2. Values are always from the "
         "point of view of the player to move (for a move: the player who makes it). "
         "The solver never runs inside a request: analyses, grades and the solver's moves "
         "come from Celery tasks, so clients poll (or long-poll a game with `?wait=<version>`)."

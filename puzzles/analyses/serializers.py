@@ -7,7 +7,7 @@ from puzzles.core.vocabulary import GRADES
 
 
 class AnalysisInputSerializer(serializers.Serializer):
-    position = serializers.CharField(max_length=200, trim_whitespace=True, help_text="A position string (RULES.md 2).")
+    position = serializers.CharField(max_length=200, trim_whitespace=True, help_text="A position string (docs/rules.md sections 2.2 and 4.7).")
 
 
 class AnalysisMoveSerializer(serializers.Serializer):

@@ -26,7 +26,7 @@ class GameCreateInputSerializer(serializers.Serializer):
     )
     variant = serializers.ChoiceField(
         choices=VARIANT_NAMES, required=False, allow_blank=True,
-        help_text="The variant of a fresh deal (RULES.md section 4), with `seed` or alone for a random deal; "
+        help_text="The variant of a fresh deal (docs/rules.md section 4), with `seed` or alone for a random deal; "
         "the standard game (lewicki) when left out. With a `position` it may be given, and must be the position's.",
     )
     seed = SeedField(
@@ -100,7 +100,7 @@ class ResultOutputSerializer(serializers.Serializer):
 
 class GameOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    variant = serializers.ChoiceField(choices=VARIANT_NAMES, help_text="The game's variant (RULES.md section 4).")
+    variant = serializers.ChoiceField(choices=VARIANT_NAMES, help_text="The game's variant (docs/rules.md section 4).")
     start = serializers.CharField()
     position = serializers.CharField(help_text="The current position.")
     human = serializers.ChoiceField(choices=list(SEATS), help_text="The seat the human plays.")

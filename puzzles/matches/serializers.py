@@ -33,7 +33,7 @@ class MatchCreateInputSerializer(serializers.Serializer):
         help_text="The seat the human plays in every deal (A to D in partnership), or 'random' for one drawn once.",
     )
     variant = serializers.ChoiceField(
-        choices=VARIANT_NAMES, default="lewicki", help_text="The variant every deal is played in (RULES.md section 4)."
+        choices=VARIANT_NAMES, default="lewicki", help_text="The variant every deal is played in (docs/rules.md section 4)."
     )
 
 

@@ -32,7 +32,7 @@ ERRORS = {
 
 
 class PositionInputSerializer(serializers.Serializer):
-    position = serializers.CharField(max_length=200, trim_whitespace=True, help_text="A position string (RULES.md 2).")
+    position = serializers.CharField(max_length=200, trim_whitespace=True, help_text="A position string (docs/rules.md sections 2.2 and 4.7).")
     moves = serializers.ListField(
         child=serializers.CharField(max_length=8), required=False, max_length=60,
         help_text="Moves to play from the position (the analysis board's line); the board is the one after them.",
@@ -65,7 +65,7 @@ class GameAnalysisInputSerializer(serializers.Serializer):
     )
     variant = serializers.ChoiceField(
         choices=[str(v) for v in VARIANTS], required=False, default="lewicki",
-        help_text="The variant of the deal in `hands` (RULES.md 4), with `+doubles` for the option.",
+        help_text="The variant of the deal in `hands` (docs/rules.md section 4), with `+doubles` for the option.",
     )
     out = serializers.CharField(
         required=False, allow_blank=True, max_length=200,
