@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository: tests/solver/ -> tests/ -> root
-RULES = ROOT / "docs" / "rules.md"
+RULES_PAGE = ROOT / "docs" / "rules.md"
 
 
 def examples() -> list[tuple[str, list[str]]]:
     """(command, expected output lines) for every ``$ `` line of the page's
     code blocks, in page order."""
     found: list[tuple[str, list[str]]] = []
-    for block in re.findall(r"^```[a-z]*\n(.*?)^```", RULES.read_text(encoding="utf-8"), re.S | re.M):
+    for block in re.findall(r"^```[a-z]*\n(.*?)^```", RULES_PAGE.read_text(encoding="utf-8"), re.S | re.M):
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
             command, *output = chunk.rstrip("\n").split("\n")
             found.append((command, output))
