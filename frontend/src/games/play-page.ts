@@ -4,8 +4,10 @@
  * gives the game's JSON and the API's URLs on ``#game-root``.
  *
  * A move chosen on the board is shown at once (optimistically, marked as
- * pending) and posted; then the game is long-polled (``GET ...?wait=<version>``)
- * until its grades are in and the solver has replied.
+ * pending) and posted.  The game is long-polled (``GET ...?wait=<version>``)
+ * for as long as it goes on, the player's own turn included: the grades and
+ * the solver's replies come that way, and so does a move made in another tab
+ * on the same game.
  */
 import { Board, normaliseStone, parseMove, type BoardPositionJSON, type Seat } from "../board";
 import { button, el, hideFallback, requireJSON } from "../shared/dom";
@@ -125,6 +127,14 @@ export function needsWatching(game: GameJSON): boolean {
 }
 
 /**
+ * Whether the page follows the game: while it changes by itself, and on the
+ * player's turn too, where a move may come from another tab or window.
+ */
+export function following(game: GameJSON): boolean {
+  return game.status !== "over" || needsWatching(game);
+}
+
+/**
  * The board of ``game`` as the page draws it: a game over before its deal
  * was played out (resigned) is drawn as over, with no seat to move, where
  * its position alone would still offer the next move ("Your move").
@@ -140,6 +150,8 @@ export class PlayPage {
   game: GameJSON;
   /** The move posted and not yet confirmed by the server. */
   pending: string | null = null;
+  /** The ply the pending move was posted for: a game past it has answered it. */
+  private pendingPly = 0;
   /** The hint level being asked for. */
   hintPending: number | null = null;
   readonly urls: PlayUrls;
@@ -246,14 +258,21 @@ export class PlayPage {
     // A best-move hint already taken for this move (the page was reloaded): show it again.
     const best = this.bestMoveHint();
     if (best && best !== "pass") this.board.selectStone(best.slice(0, 2));
-    if (needsWatching(game)) void this.watch();
+    if (following(game)) void this.watch();
   }
 
   // ------------------------------------------------------------ state
 
   /** Takes a newer state of the game (older versions are ignored) and redraws. */
   update(game: GameJSON): void {
-    if (game.version < this.game.version) return;
+    // The game past the pending move's ply is the answer to it (the long
+    // poll can bring it before the move's own response): the move is no
+    // longer drawn as pending over the game that has it.
+    if (this.pending !== null && game.moves.length > this.pendingPly) this.pending = null;
+    if (game.version < this.game.version) {
+      if (this.stepping === null) this.render();
+      return;
+    }
     const before = this.game;
     this.game = game;
     if (game.moves.length > before.moves.length) this.flashLastMove();
@@ -475,23 +494,30 @@ export class PlayPage {
   async playMove(move: string): Promise<void> {
     if (this.pending !== null || this.game.status !== "your-move") return;
     this.setError(null);
+    const ply = this.game.ply ?? this.game.moves.length;
     this.pending = move;
+    this.pendingPly = ply;
     this.render();
     try {
-      const { data } = await request<GameJSON>(this.urls.moves, { method: "POST", body: { move, ply: this.game.ply ?? this.game.moves.length }, csrfToken: this.csrf });
+      const { data } = await request<GameJSON>(this.urls.moves, { method: "POST", body: { move, ply }, csrfToken: this.csrf });
       this.pending = null;
       this.flashLastMove();
       this.update(data);
     } catch (error) {
       this.pending = null;
       this.render();
+      if (error instanceof ApiError && error.status === 409) {
+        // The game had moved on (a move from another tab, or the solver's):
+        // the page fetches it as it is now instead of asking for a reload.
+        this.setError(t("Move %(move)s was not played: the game had moved on. Here it is as it stands now.", { move }));
+        void this.refresh();
+        return;
+      }
       this.setError(
         error instanceof ApiError && error.status >= 400 && error.status < 500
           ? t("Move %(move)s refused: %(error)s", { move, error: errorMessage(error) })
           : error,
       );
-      // The game may have moved on (a 409): fetch it afresh.
-      if (error instanceof ApiError && error.status === 409) void this.refresh();
       return;
     }
     void this.watch();
@@ -587,7 +613,7 @@ export class PlayPage {
     try {
       const { data } = await request<GameJSON>(this.urls.game);
       this.update(data);
-      if (needsWatching(data)) void this.watch();
+      if (following(data)) void this.watch();
     } catch (error) {
       this.setError(error);
     }
@@ -608,7 +634,7 @@ export class PlayPage {
       url: () => this.urls.game,
       state: () => this.game,
       version: (game) => game.version,
-      more: (game) => !this.destroyed && needsWatching(game),
+      more: (game) => !this.destroyed && following(game),
       alive: () => {
         if (this.els.error.dataset.kind === "connection") this.setError(null);
       },

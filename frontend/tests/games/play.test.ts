@@ -87,14 +87,16 @@ describe("posting a move", () => {
     const f = mockFetch();
     const sample = sampleWithAnswers(EARLY);
     const p = setUp(makeGame(sample.position, { human: "B" }));
+    // On the player's turn the page follows the game too (a move may come from another tab).
+    expect(f.calls[0].url).toBe("/api/games/7/?wait=1&timeout=20");
     click(handStone($(".gp-board")!, "24"));
     click(end($(".gp-board")!, "L"));
 
     // optimistic: the move is listed as pending and drawn on the table before the server answers
-    expect(f.calls).toHaveLength(1);
-    expect(f.calls[0]).toMatchObject({ url: "/api/games/7/moves/", method: "POST", body: { move: "24L", ply: 0 } });
-    expect(f.calls[0].headers["X-CSRFToken"]).toBe("tok123");
-    expect(f.calls[0].headers["Content-Type"]).toBe("application/json");
+    expect(f.calls).toHaveLength(2);
+    expect(f.calls[1]).toMatchObject({ url: "/api/games/7/moves/", method: "POST", body: { move: "24L", ply: 0 } });
+    expect(f.calls[1].headers["X-CSRFToken"]).toBe("tok123");
+    expect(f.calls[1].headers["Content-Type"]).toBe("application/json");
     const pending = moveRows();
     expect(pending).toHaveLength(1);
     expect(pending[0].classList.contains("is-pending")).toBe(true);
@@ -111,7 +113,7 @@ describe("posting a move", () => {
     expect(moveRows()[0].classList.contains("grade-pending")).toBe(true);
     expect(moveRows()[0].querySelector(".gp-grade")!.textContent).toBe("grading…");
     expect($(".gp-status")!.textContent).toBe("The solver is thinking…");
-    expect(f.calls[1].url).toBe("/api/games/7/?wait=2&timeout=20");
+    expect(f.calls).toHaveLength(2); // the poll under way goes on
 
     // the grade arrives
     const graded = afterHumanMove("24L", 3, {
@@ -137,7 +139,6 @@ describe("posting a move", () => {
     });
     f.answer(POLL, { body: replied });
     await settle();
-    await p.watch();
     const rows = moveRows();
     expect(rows).toHaveLength(2);
     expect(rows[1].classList.contains("by-solver")).toBe(true);
@@ -148,7 +149,9 @@ describe("posting a move", () => {
     expect($(".gp-board .odb-line-stone.is-last")).not.toBeNull();
     expect(selectable($(".gp-board")!).sort()).toEqual(["16", "24"]);
     expect($(".gp-status")!.textContent).toBe("Your move: pick a stone, then an end of the line.");
-    expect(f.calls).toHaveLength(3); // nothing more to wait for
+    // still following the game on the player's turn
+    expect(f.calls.at(-1)!.url).toBe("/api/games/7/?wait=4&timeout=20");
+    expect(p.pending).toBeNull();
   });
 
   it("shows a refused move's error from the server, and lets the player move again", async () => {
@@ -172,15 +175,22 @@ describe("posting a move", () => {
     await again;
   });
 
-  it("on a 409 says why and fetches the game afresh", async () => {
+  it("on a 409 (the game moved on in another tab) fetches the game itself instead of asking for a reload", async () => {
     const f = mockFetch();
-    const p = setUp(makeGame(sampleWithAnswers(EARLY).position, { human: "B" }));
+    const sample = sampleWithAnswers(EARLY);
+    const p = setUp(makeGame(sample.position, { human: "B" }));
     const played = p.playMove("24L");
-    f.answer(MOVES, { status: 409, body: { error: "it is not your move" } });
+    f.answer(MOVES, { status: 409, body: { error: "the game is at ply 1, not 0: reload it and try again" } });
     await played;
-    expect(errorLine().textContent).toBe("Move 24L refused: it is not your move");
-    await settle();
+    expect(errorLine().textContent).toBe("Move 24L was not played: the game had moved on. Here it is as it stands now.");
+    expect(errorLine().textContent).not.toMatch(/reload/);
     expect(f.calls.at(-1)!.url).toBe("/api/games/7/");
+    // the game as it is now: the other tab played 22R, the solver is thinking
+    f.answer(`GET ${GAME}`, { body: afterHumanMove("22R", 3) });
+    await settle();
+    expect(p.game.version).toBe(3);
+    expect(moveRows().map((r) => r.querySelector(".gp-mv")!.textContent)).toEqual(["22R"]);
+    expect($(".gp-status")!.textContent).toBe("The solver is thinking…");
   });
 
   it("says so when the server cannot be reached", async () => {
@@ -200,7 +210,8 @@ describe("posting a move", () => {
     await settle();
     expect(errorLine().textContent).toBe("Lost touch with the server (bad gateway); trying again…");
     f.answer(POLL, { body: afterHumanMove("24L", 3, { status: "your-move", moves: [move(0, "B", "human", "24L", "best")] }) });
-    await p.watch();
+    await settle();
+    expect(p.game.version).toBe(3);
     expect(errorLine().hidden).toBe(true);
     expect(moveRows()[0].querySelector(".gp-grade")!.textContent).toBe("best move");
   });
@@ -215,7 +226,57 @@ describe("posting a move", () => {
     await settle();
     expect(errorLine().hidden).toBe(true);
     f.answer(POLL, { body: afterHumanMove("24L", 3, { status: "your-move", moves: [move(0, "B", "human", "24L", "best")] }) });
-    await p.watch();
+    await settle();
+    expect(p.game.version).toBe(3);
+  });
+});
+
+describe("following the game", () => {
+  it("shows a move made in another tab while it is the player's turn", async () => {
+    const f = mockFetch();
+    const p = setUp(makeGame(sampleWithAnswers(EARLY).position, { human: "B", version: 4 }));
+    expect(f.calls.map((c) => c.url)).toEqual(["/api/games/7/?wait=4&timeout=20"]);
+    // the other tab played 24L: this one follows, and no longer offers the move
+    f.answer(POLL, { body: afterHumanMove("24L", 5) });
+    await settle();
+    expect(p.game.version).toBe(5);
+    expect(moveRows().map((r) => r.querySelector(".gp-mv")!.textContent)).toEqual(["24L"]);
+    expect($(".gp-status")!.textContent).toBe("The solver is thinking…");
+    expect(selectable($(".gp-board")!)).toEqual([]);
+    expect(f.calls.at(-1)!.url).toBe("/api/games/7/?wait=5&timeout=20");
+  });
+
+  it("stops following once the game is over and graded", async () => {
+    const f = mockFetch();
+    const over = samples.find((s) => s.title === "Deal over")!.position;
+    setUp(makeGame(over, { human: "A", status: "over", moves: [move(0, "A", "human", "25L", "best")], result: { winner: "A", points: 17, reason: "domino" } }));
+    await settle();
+    expect(f.calls).toHaveLength(0);
+  });
+
+  it("clears the pending move when the game's answer comes first by the poll, and keeps it cleared when the move's own older answer follows", async () => {
+    const f = mockFetch();
+    const sample = sampleWithAnswers(EARLY);
+    // (a grade still to come: the page is polling the game when the move is made)
+    const p = setUp(makeGame(sample.position, { human: "B", ungraded: 1 }));
+    const played = p.playMove("24L");
+    expect(p.pending).toBe("24L");
+    // the poll brings the game with the move in it, graded (version 3) before the POST's answer (version 2)
+    f.answer(POLL, { body: afterHumanMove("24L", 3, { moves: [move(0, "B", "human", "24L", "best")] }) });
+    await settle();
+    expect(p.pending).toBeNull();
+    expect($$(".gp-move.is-pending")).toHaveLength(0);
+    expect($(".gp-status")!.textContent).not.toBe("Sending your move…");
+    expect(document.getElementById("game-root")!.dataset.status).not.toBe("sending");
+    expect($$(".gp-board .odb-line-stone")).toHaveLength(sample.answers["24L"].position.line.length);
+    f.answer(MOVES, { status: 201, body: afterHumanMove("24L", 2) });
+    await played;
+    await settle();
+    expect(p.pending).toBeNull();
+    expect(p.game.version).toBe(3);
+    expect($$(".gp-move.is-pending")).toHaveLength(0);
+    expect($$(".gp-board .odb-line-stone")).toHaveLength(sample.answers["24L"].position.line.length);
+    expect(moveRows()[0].querySelector(".gp-grade")!.textContent).toBe("best move");
   });
 });
 
@@ -273,7 +334,7 @@ describe("hints", () => {
     expect(($('.gp-hint-button[data-level="2"]') as HTMLButtonElement).disabled).toBe(true);
     f.answer(HINT, { body: { status: "done", hint: h1, game: withHints(4, h1) } });
     await asked;
-    expect(f.calls[0]).toMatchObject({ url: "/api/games/7/hint/", method: "POST", body: { level: 1 } });
+    expect(f.calls.find((c) => c.method === "POST")).toMatchObject({ url: "/api/games/7/hint/", method: "POST", body: { level: 1 } });
     expect($('.gp-hint[data-level="1"]')!.textContent).toBe("Outcome With perfect play from here you win by 12 points.");
 
     click($('.gp-hint-button[data-level="2"]'));
@@ -320,7 +381,7 @@ describe("hints", () => {
       page!.destroy();
     }
     page = null;
-    expect(f.calls).toHaveLength(0);
+    expect(f.calls.filter((c) => c.method !== "GET")).toHaveLength(0);
   });
 
   it("shows a refused hint's error", async () => {
