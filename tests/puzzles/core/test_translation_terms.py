@@ -205,3 +205,55 @@ def test_a_team_wins_with_a_plural_verb():
         assert record_result_text("A 12 domino") == "A wins 12 points (domino)."
     with translation.override("pl"):
         assert record_result_text("B+D 9 blocked") == "Drużyna B+D wygrywa 9 punktów (blokada)."
+
+
+# ------------------------------------------------------------ one word per concept
+
+@pytest.mark.parametrize(
+    "lang,concept,wrong",
+    [
+        ("nl", "draw", r"\bremise\b|\bonbeslist"),
+        ("nl", "score sheet", r"[Ss]corebord"),
+        ("nl", "game record", r"[Ss]pelverslag|[Pp]artijverslag"),
+        ("nl", "position string", r"[Ss]tellingstekst"),
+        ("nl", "a best move (calque)", r"\been beste zet"),
+        ("nl", "keeps the best value (calque)", r"\bhoudt\b.*\bbeste\b"),
+        ("nl", "the opponent (calque)", r"\bde andere kant\b"),
+        ("ro", "deal", r"[Îî]mpărțire|[Îî]mpărțeal"),
+        ("ro", "draw", r"\bremiz|\be egală"),
+        ("ro", "block game", r"[Jj]ocul blocat"),
+        ("ro", "from now on", r"[Cc]u joc perfect de aici"),
+        ("ro", "the opponent (calque)", r"\bcealaltă parte\b"),
+        ("ro", "position string", r"[Șș]irul unei poziții|[Șș]ir de poziție"),
+        ("pl", "perfect play", r"doskonałej gr|idealnej gr|najlepszej grze"),
+        ("pl", "addressed to the player in the masculine", r"\b\w+łeś\b"),
+        ("pl", "board (the game has none)", r"plansza do domina"),
+        ("pl", "taking turns", r"ruszają się"),
+    ],
+)
+def test_one_word_per_concept(lang, concept, wrong):
+    found = [(msgid, msgstr) for domain in ("django", "djangojs") for msgid, msgstr in msgstrs(lang, domain)
+             if re.search(wrong, msgstr)]
+    assert not found, f"{lang} {concept}: {found[:5]}"
+
+
+@pytest.mark.parametrize("domain", ("django", "djangojs"))
+def test_polish_score_points_are_punkty_not_pips(domain):
+    """Points scored (``point`` in the English) are "punkty"; "oczka" are the pips of a stone or a hand."""
+    found = [(msgid, msgstr) for msgid, msgstr in msgstrs("pl", domain)
+             if re.search(r"\bpoints?\b", msgid) and "pip" not in msgid and re.search(r"oczk|oczek", msgstr)]
+    assert not found, found[:5]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_level_names_match_their_description(lang):
+    """The new-game form's description of the opponents uses the levels' own names."""
+    from puzzles.games.models import Game
+
+    labels = dict(Game._meta.get_field("level").choices)
+    described = [msgstr for msgid, msgstr in msgstrs(lang, "django") if "A perfect opponent" in msgid]
+    assert described, "the levels' description"
+    with translation.override(lang):
+        names = [str(labels[level]).lower() for level in ("perfect", "strong", "casual")]
+    for text in described:
+        assert all(name in text.lower() for name in names), (names, text)
