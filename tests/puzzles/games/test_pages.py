@@ -266,7 +266,7 @@ def test_the_plain_page_says_a_double_moves_again(client, no_manifest):
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert "You played a double: move again." in page
     polish = client.get(f"/play/{game.pk}/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
-    assert "Dołożyłeś dublet: masz jeszcze jeden ruch." in polish
+    assert "Dublet: masz jeszcze jeden ruch." in polish
 
 
 def test_the_plain_page_says_when_only_pass_is_left():
