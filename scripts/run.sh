@@ -192,7 +192,7 @@ EOF
     access_log=""
     if [ "$WEB_ACCESS_LOG" = 1 ]; then access_log="--access-logfile -"; fi
     program web 20 true "$PY" -m gunicorn config.asgi:application \
-        --bind "127.0.0.1:$PORT" --worker-class uvicorn_worker.UvicornWorker \
+        --bind "127.0.0.1:$PORT" --worker-class config.web.UvicornWorker \
         --workers "${WEB_WORKERS:-2}" $access_log --graceful-timeout 5
     # One worker only grades (a player waits for that); the other plays the
     # solver's moves and runs analyses, and grades too when it is free.

@@ -64,7 +64,7 @@ def test_web_and_two_workers_as_separate_hosts(tmp_path, redis_server):
                        check=True, timeout=300)
         port = free_port()
         start("web", [sys.executable, "-m", "gunicorn", "config.asgi:application", "--bind", f"127.0.0.1:{port}",
-                      "--worker-class", "uvicorn_worker.UvicornWorker", "--workers", "1"], env, web)
+                      "--worker-class", "config.web.UvicornWorker", "--workers", "1"], env, web)
         # as the README's deployment: a general host (the solver's turns,
         # analyses, and grades too) and a grading host that only grades
         for name, queues in (("worker-1", "grades,celery"), ("worker-2", "grades")):
