@@ -98,6 +98,10 @@ def record_error(exc: DominoError) -> ApplicationError:
 
 def parse_record(text: str) -> GameRecord:
     """The game record of ``text`` (any variant); ``ApplicationError`` says why not."""
+    if isinstance(text, str):
+        # A text pasted from a file that begins with a byte-order mark (as
+        # an uploaded file's is dropped when it is decoded).
+        text = text.removeprefix("\ufeff")
     if not isinstance(text, str) or not text.strip():
         raise ApplicationError(_("The game record is empty."))
     if len(text) > MAX_RECORD_CHARS:

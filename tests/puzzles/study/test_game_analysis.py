@@ -244,3 +244,12 @@ def test_reads_never_write_and_beat_requeues_what_was_left_behind(api, settings)
     study_tasks.requeue_stale_game_analyses_task.apply()
     check_done(api.get(f"/api/game-analyses/{created['id']}/").json(), record)
     assert GameAnalysis.objects.get(pk=fresh["id"]).status == "pending"
+
+
+def test_a_pasted_record_that_begins_with_a_byte_order_mark_is_read(api):
+    """Pasted from a file saved with a byte-order mark, as an uploaded file
+    with one is read (the mark was refused as a bad first tag)."""
+    record = random_record(5)
+    response = api.post("/api/game-analyses/", {"record": "\ufeff" + str(record)}, format="json")
+    assert response.status_code == 202, response.content
+    check_done(api.get(f"/api/game-analyses/{response.json()['id']}/").json(), record)
