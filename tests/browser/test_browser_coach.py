@@ -141,6 +141,22 @@ def test_a_guest_replays_their_mistakes_on_the_board(site, browser, screenshots)
     screenshots(small, "coach-exercise-phone-answered")
     phone.close()
 
+    # In Polish: the verdict and the table come from the page's catalogue.
+    polish = browser.new_context(locale="pl", extra_http_headers={"Accept-Language": "pl"})
+    polish.add_cookies(context.cookies())
+    pl = polish.new_page()
+    pl.goto(f"{base}/coach/exercises/{second['id']}/")
+    pl.wait_for_selector("#exercise-root .exercise-board svg.odb-svg")
+    assert pl.locator("html").get_attribute("lang") == "pl"
+    pl.locator(f'.odb-hand-stone[data-stone="{second["played"][:2]}"]').first.click()
+    pl.locator(f'.odb-end.is-target[data-end="{second["played"][2:] or "open"}"]').first.click()
+    verdict = pl.locator(".exercise-feedback.incorrect")
+    verdict.wait_for()
+    assert "Not quite" not in verdict.inner_text() and "Next on" not in verdict.inner_text()
+    assert pl.locator(".exercise-values thead th").first.inner_text() not in ("Move", "")
+    screenshots(pl, "coach-exercise-pl-answered")
+    polish.close()
+
     # Without JavaScript: the plain board and the form.
     plain = browser.new_context(java_script_enabled=False)
     plain.add_cookies(context.cookies())
