@@ -250,6 +250,22 @@ def browser():
             browser.close()
 
 
+@pytest.fixture(autouse=True)
+def close_the_tests_pages(request):
+    """Closes the browser contexts (and so the pages) a test opened: a play
+    page left open keeps long-polling its game, which holds one of the test
+    server's threads.  Contexts of wider-scoped fixtures stay open."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = {id(context) for context in browser.contexts}
+    yield
+    for context in list(browser.contexts):
+        if id(context) not in before:
+            context.close()
+
+
 @pytest.fixture
 def screenshots():
     """``shot(page, name)`` saves a screenshot when ``OD_SCREENSHOTS`` names a folder."""

@@ -72,6 +72,10 @@ def test_a_short_match_through_the_pages_and_its_review(site, browser, screensho
             # the deal is over: the sheet counts it, then offers the next deal or ends the match
             page.locator(f'.mp-deal[data-deal="{deal}"]:not(.is-playing)').wait_for()
             assert page.locator(".gp-result").is_visible()
+            # the last move is the game's now, not drawn as pending any more
+            assert page.evaluate("window.matchPage.deal.pending") is None
+            assert page.locator(".gp-move.is-pending").count() == 0
+            assert page.evaluate(GAME_STATUS) == "over"
             page.wait_for_function(
                 f"() => {MATCH}.matchStatus === 'over' || !!document.querySelector('.mp-next')", timeout=30_000
             )

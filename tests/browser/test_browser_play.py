@@ -200,6 +200,34 @@ def test_a_whole_game_with_grades_hints_result_and_review(site, browser, screens
         context.close()
 
 
+def test_a_second_tab_follows_the_game_on_the_players_turn(site, browser):
+    """Two tabs on one game (two pages of one browser context): a move made
+    in the first shows up in the second by itself, which then no longer
+    offers the move that was made."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    first = context.new_page()
+    first.set_default_timeout(30_000)
+    errors = watch_errors(first)
+    game_id = start_game(first, site.base_url, from_home=False)
+    assert wait_for_turn(first) == "your-move"
+    second = context.new_page()
+    second.set_default_timeout(30_000)
+    errors2 = watch_errors(second)
+    second.goto(f"{site.base_url}/play/{game_id}/")
+    assert wait_for_turn(second) == "your-move"
+    ply, move = play_first_move(first)
+    row = second.locator(f'.gp-move[data-ply="{ply}"]:not(.is-pending) .gp-mv')
+    row.wait_for()
+    assert row.inner_text() == move
+    # both tabs come to the same state of the game once the solver has replied
+    wait_for_turn(first)
+    version = first.evaluate("window.playPage.game.version")
+    second.wait_for_function("v => window.playPage.game.version >= v", arg=version)
+    assert second.evaluate("window.playPage.game.moves.length") == first.evaluate("window.playPage.game.moves.length")
+    assert second.locator(".gp-status").inner_text() == first.locator(".gp-status").inner_text()
+    assert not errors and not errors2, (errors, errors2)
+
+
 def test_phone_width_board_fits_and_a_move_can_be_made_after_the_solver_opens(site, browser, screenshots):
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True

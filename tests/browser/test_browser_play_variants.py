@@ -173,7 +173,7 @@ def test_resign_and_rematch_with_the_sides_swapped(site, browser, screenshots):
     assert "resigned" in page.locator(".gp-result").inner_text()
     assert not page.locator(".gp-resign").is_visible(), "nothing to resign once the deal is over"
     # The board shows the deal as over: no seat to move, no "Your move".
-    assert "Your move" not in page.locator(".gp-board .odb-status").inner_text()
+    assert page.locator(".gp-board .odb-status").text_content() == "The deal is over."
     assert page.locator(".gp-board .odb-chip-turn").count() == 0
     page.locator(".gp-rematch-swap").click()
     page.wait_for_url(lambda url: re.search(r"/play/\d+/$", url) is not None and not url.endswith(f"/play/{first}/"))
