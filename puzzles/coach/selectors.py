@@ -8,9 +8,12 @@ from django.http import Http404
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
+from puzzles.games.models import GameMove
 from puzzles.games.selectors import games_for_player
+from puzzles.study.models import GameAnalysis
 from puzzles.study.selectors import game_analyses_for_player
 
+from .mistakes import MISTAKES, mistake_key, record_mistakes
 from .models import Exercise
 
 
@@ -39,14 +42,37 @@ def exercise_counts(player: Player, now: datetime | None = None) -> dict[str, in
     }
 
 
-def exercises_of_game(player: Player, *, game_id: int | None = None, analysis_id: int | None = None) -> list[Exercise]:
-    """One game's (or analysed record's) exercises, in the order they were played."""
-    mine = exercises_for_player(player)
+def _mistakes_of(*, game_id: int | None, analysis_id: int | None) -> dict[tuple[str, str], int]:
+    """The player's mistakes in one game or analysed record, each with its ply there."""
+    out: dict[tuple[str, str], int] = {}
     if game_id is not None:
-        mine = mine.filter(game_id=game_id)
+        rows = GameMove.objects.filter(game_id=game_id, by=GameMove.By.HUMAN, grade__in=MISTAKES)
+        for ply, before, move in rows.values_list("ply", "position_before", "move"):
+            out.setdefault(mistake_key(before, move), ply)
     if analysis_id is not None:
-        mine = mine.filter(game_analysis_id=analysis_id)
-    return list(mine.order_by("ply", "id"))
+        analysis = GameAnalysis.objects.filter(pk=analysis_id, status=GameAnalysis.Status.DONE).first()
+        for p in record_mistakes(analysis.result or {}) if analysis is not None else []:
+            out.setdefault(mistake_key(p["position"], p["move"]), p["ply"])
+    return out
+
+
+def exercises_of_game(player: Player, *, game_id: int | None = None, analysis_id: int | None = None) -> list[Exercise]:
+    """One game's (or analysed record's) exercises, in the order they were
+    played: those made from it, and those of the same mistakes first met in
+    another game or record (a mistake is one exercise, wherever it was made)."""
+    if game_id is None and analysis_id is None:
+        return []
+    mine = exercises_for_player(player)
+    own = mine.filter(game_id=game_id) if game_id is not None else mine.filter(game_analysis_id=analysis_id)
+    mistakes = _mistakes_of(game_id=game_id, analysis_id=analysis_id)
+    found = {e.pk: (e.ply, e) for e in own}
+    if mistakes:
+        elsewhere = mine.filter(position__in={position for position, _ in mistakes}).exclude(pk__in=found)
+        for e in elsewhere:
+            ply = mistakes.get((e.position, e.played))
+            if ply is not None:
+                found[e.pk] = (ply, e)
+    return [e for _ply, e in sorted(found.values(), key=lambda item: (item[0], item[1].pk))]
 
 
 def exercises_of_own_game(player: Player, *, game_id: int | None = None, analysis_id: int | None = None) -> list[Exercise]:

@@ -33,9 +33,8 @@ from puzzles.study.selectors import game_analyses_for_player
 from solver import DominoError, Position
 
 from . import schedule
+from .mistakes import MISTAKES, mistake_key, record_mistakes
 from .models import Exercise, ExerciseTry
-
-MISTAKES = ("mistake", "blunder")
 
 
 def _moves_of(position: str) -> list[dict[str, Any]]:
@@ -44,17 +43,6 @@ def _moves_of(position: str) -> list[dict[str, Any]]:
     if not analysis:
         return []
     return [{k: m.get(k) for k in ("move", "value", "grade")} for m in analysis.get("moves", [])]
-
-
-def mistake_key(position: str, move: str) -> tuple[str, str]:
-    """What makes a mistake the same for its player: the position before it
-    and the move played, each written as the solver writes them (a record's
-    spelling and a game's are then the same)."""
-    try:
-        parsed = Position.parse(position)
-        return str(parsed), str(parsed.normalise_move(move))
-    except DominoError:
-        return position, move
 
 
 def _known_mistakes(player: Player) -> set[tuple[str, str]]:
@@ -97,35 +85,21 @@ def exercises_from_game(game: Game) -> int:
     return made
 
 
-def record_side(tags: dict[str, str]) -> str | None:
-    """The player's side in an analysed record, if its tags say it: the side
-    whose tag is ``human`` (as the site writes a practice game's record), or
-    a ``You`` tag naming the side."""
-    you = (tags.get("You") or "").strip().upper()
-    if you in ("A", "B"):
-        return you
-    humans = [side for side in ("A", "B") if (tags.get(side) or "").strip().lower() in ("human", "you", "me")]
-    return humans[0] if len(humans) == 1 else None
-
-
 def exercises_from_analysis(analysis: GameAnalysis) -> int:
     """Exercises for the player's mistakes in a finished game analysis (a
     practice game's analysis is left out: the game itself gives them)."""
     if analysis.status != GameAnalysis.Status.DONE or not analysis.result or analysis.source == GameAnalysis.Source.GAME:
         return 0
-    side = record_side(analysis.result.get("tags") or {})
-    if side is None:
-        return 0
     done = set(Exercise.objects.filter(game_analysis=analysis).values_list("ply", flat=True))
     player = Player.owning(analysis, "owner")
     owner, known = player.owner_fields("user"), _known_mistakes(player)
     made = 0
-    for p in analysis.result.get("plies", []):
-        if p["side"] != side or p["grade"] not in MISTAKES or p.get("forced") or p["ply"] in done:
+    for p in record_mistakes(analysis.result):
+        if p["ply"] in done:
             continue
         made += _create({
             **owner, "source": Exercise.Source.ANALYSIS, "game_analysis": analysis, "ply": p["ply"],
-            "position": p["position"], "side": side, "played": p["move"], "grade": p["grade"],
+            "position": p["position"], "side": p["side"], "played": p["move"], "grade": p["grade"],
             "points_lost": p["points_lost"], "best_moves": p["best_moves"], "best_value": p["best"],
             "moves": _moves_of(p["position"]),
         }, known)

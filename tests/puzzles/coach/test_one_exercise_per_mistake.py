@@ -68,21 +68,32 @@ def test_the_same_record_analysed_twice_makes_its_exercises_once(api):
     assert mistakes_of(api) == sorted(mistakes.items())
     kept = Exercise.objects.get(pk=exercise.pk)
     assert kept.due_at == due_at and kept.failed_count == 1 and kept.tries.count() == 1
+    # each analysis steps through the same exercises, in the order played
+    ids = [e["id"] for e in api.get(f"/api/exercises/?analysis={first.json()['id']}").json()["exercises"]]
+    assert len(ids) == len(mistakes)
+    for analysis in analyses:
+        assert [e["id"] for e in api.get(f"/api/exercises/?analysis={analysis}").json()["exercises"]] == ids
+        page = api.get(f"/coach/analyses/{analysis}/").content.decode()
+        assert f"Mistake 1 of {len(mistakes)}" in page
 
 
 def test_the_record_of_a_game_played_here_adds_no_exercises(api):
     from puzzles.coach.models import Exercise
     from puzzles.games.models import Game
-    from puzzles.study.services import record_of_game
+    from puzzles.games.selectors import game_record
 
     game, made = play_with_mistakes(api, seed=7, mistakes=2)
     assert mistakes_of(api) == sorted(made.items())
-    record = str(record_of_game(Game.objects.get(pk=game["id"])))
+    record = str(game_record(Game.objects.get(pk=game["id"])))
     response = api.post("/api/game-analyses/", {"record": record}, format="json")
     assert response.status_code in (200, 201, 202), response.content
     assert response.json()["status"] == "done"
     assert mistakes_of(api) == sorted(made.items())
     assert not Exercise.objects.filter(game_analysis__isnull=False).exists()
+    # the record's mistakes are the game's exercises, in the same order
+    of_game = [e["id"] for e in api.get(f"/api/exercises/?game={game['id']}").json()["exercises"]]
+    of_record = [e["id"] for e in api.get(f"/api/exercises/?analysis={response.json()['id']}").json()["exercises"]]
+    assert of_record == of_game and len(of_game) == len(made)
 
 
 def test_a_guests_exercises_join_an_account_without_doubling_a_mistake(api):
