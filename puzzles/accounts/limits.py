@@ -10,8 +10,8 @@ from typing import Any
 
 from axes.helpers import get_cool_off
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _

@@ -12,6 +12,7 @@ from django.http import Http404
 
 from puzzles.accounts.players import Player
 from puzzles.core.queries import Prepared
+from solver import GameRecord, Position, RecordError
 
 from .models import Game, GameMove
 
@@ -113,3 +114,18 @@ def game_version_for_player(player: Player, game_id: int) -> int | None:
 def game_version(game_id: int) -> int | None:
     found = _VERSION.rows(game_id)
     return found[0][0] if found else None
+
+
+def game_record(game: Game) -> GameRecord:
+    """A practice game as a game record (its deal's Seed tag when it has one):
+    what the player downloads, and what a game analysis of it grades."""
+    moves = list(game.moves.order_by("ply").values_list("move", flat=True))
+    start = Position.parse(game.start_position)
+    tags = [("Event", "Practice game"), ("Site", "Open domino trainer")]
+    tags += [(seat, "human" if seat == game.human_side else f"solver ({game.level})") for seat in start.variant.seats]
+    if game.seed is not None:
+        try:
+            return GameRecord(start, tuple(moves), (*tags, ("Seed", str(game.seed))))
+        except RecordError:  # a deal of that seed with the seats changed round: no Seed tag
+            pass
+    return GameRecord(start, tuple(moves), tuple(tags))

@@ -156,6 +156,15 @@ def play_hint(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("games:play-game", game_id=game.pk)
 
 
+def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's record as a text file (the notation of the game records,
+    which the game analysis page reads back)."""
+    game = selectors.game_get_for_player(Player.of(request), game_id)
+    return HttpResponse(str(selectors.game_record(game)) + "\n", content_type="text/plain; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="open-domino-game-{game.pk}.txt"',
+    })
+
+
 def review_game(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get_for_player(Player.of(request), game_id)
     state = presentation.game_state(game)

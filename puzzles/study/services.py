@@ -31,6 +31,7 @@ from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError
 from puzzles.core.texts import variant_name
 from puzzles.games.models import Game
+from puzzles.games.selectors import game_record
 from puzzles.training.mining import play_imperfect_game
 from solver import DominoError, GameRecord, Position, RecordError, Stone, Variant
 from solver.review import grade_record
@@ -59,20 +60,6 @@ def position_normalise(text: str) -> Position:
 
 
 # ----------------------------------------------------------- game analyses
-
-def record_of_game(game: Game) -> GameRecord:
-    """A practice game as a game record (its deal's Seed tag when it has one)."""
-    moves = list(game.moves.order_by("ply").values_list("move", flat=True))
-    start = Position.parse(game.start_position)
-    tags = [("Event", "Practice game"), ("Site", "Open domino trainer")]
-    tags += [(seat, "human" if seat == game.human_side else f"solver ({game.level})") for seat in start.variant.seats]
-    if game.seed is not None:
-        try:
-            return GameRecord(start, tuple(moves), (*tags, ("Seed", str(game.seed))))
-        except RecordError:  # a deal of that seed with the seats changed round: no Seed tag
-            pass
-    return GameRecord(start, tuple(moves), tuple(tags))
-
 
 _PLY_ERROR = re.compile(r"ply (\d+): (.*)\Z", re.S)
 _UNKNOWN_VARIANT = re.compile(r"unknown variant ('[^']*')")
@@ -249,7 +236,7 @@ def game_analysis_create(
     if sum(x is not None for x in (record, game, entry)) != 1:
         raise ApplicationError("give exactly one of a game record, a deal or a game id")
     if game is not None:
-        parsed = record_of_game(game)
+        parsed = game_record(game)
         source = GameAnalysis.Source.GAME
     elif entry is not None:
         parsed = deal_record(entry)

@@ -282,3 +282,32 @@ def test_the_plain_page_says_when_only_pass_is_left():
         assert texts.turn_text({**state, "moves": [{"side": "A", "move": "44"}]}) == "You played a double: move again."
     with translation.override("ro"):
         assert texts.turn_text(state) == "Nicio piatră de-a ta nu se potrivește: joacă „pass”."
+
+
+def test_the_game_record_downloads_from_the_game_and_review_pages_and_reads_back(client):
+    """A link on the game page and on its review downloads the game's record,
+    which the game analysis page reads back: the same start and moves. Another
+    player gets a 404."""
+    from django.test import Client
+
+    from puzzles.games.models import Game
+    from solver import GameRecord
+
+    made = client.post("/api/games/", {"seed": 11, "human": "A"}, content_type="application/json")
+    assert made.status_code == 201
+    state = made.json()
+    if state["status"] == "your-move":
+        move = {"move": state["legal_moves"][0], "ply": state["ply"]}
+        assert client.post(f"/api/games/{state['id']}/moves/", move, content_type="application/json").status_code == 201
+    game = Game.objects.get(pk=state["id"])
+    assert game.moves.exists()
+    url = f"/games/{game.pk}/record.txt"
+    for page in (f"/play/{game.pk}/", f"/games/{game.pk}/review/"):
+        assert f'href="{url}"'.encode() in client.get(page).content
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="open-domino-game-{game.pk}.txt"'
+    record = GameRecord.parse(response.content.decode())
+    assert str(record.start) == game.start_position
+    assert [str(m) for m in record.moves] == list(game.moves.order_by("ply").values_list("move", flat=True))
+    assert Client().get(url).status_code == 404
