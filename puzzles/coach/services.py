@@ -131,6 +131,9 @@ def exercises_sync(player: Player) -> int:
     )
     seen = set(Exercise.objects.filter(game_analysis__in=analyses).values_list("game_analysis_id", flat=True))
     for analysis in analyses.exclude(pk__in=seen):
+        # A record whose every mistake has its exercise already (from a game or another analysis) has nothing to make.
+        if all(mistake_key(p["position"], p["move"]) in known for p in record_mistakes(analysis.result or {})):
+            continue
         made += exercises_from_analysis(analysis)
     return made
 
