@@ -93,3 +93,40 @@ def test_a_refusal_sets_the_cookie_a_scripted_client_then_sends():
     token = response.cookies["csrftoken"].value
     response = client.post("/api/games/", {"seed": SEED_A}, format="json", HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 201, response.content
+
+
+def page_paths(game_id: int) -> list[str]:
+    """Every page of the site (not the API, the admin or the docs), its ids
+    filled in with the player's game or 1."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    def walk(patterns, prefix: str = "") -> list[str]:
+        out = []
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                out += walk(pattern.url_patterns, route)
+            elif isinstance(pattern, URLPattern):
+                out.append(route)
+        return out
+
+    paths = []
+    for route in walk(get_resolver().url_patterns):
+        if route.startswith(("api", "^api", "admin", "jsi18n", "favicon")) or "(?P" in route or route.startswith("^"):
+            continue
+        path = "/" + re.sub(r"<id:game_id>", str(game_id), route)
+        paths.append(re.sub(r"<\w+:\w+>", "1", path))
+    return paths
+
+
+@pytest.mark.parametrize("kind", ["guest", "account"])
+def test_every_page_refuses_a_foreign_post_without_the_token(kind, django_user_model, no_tasks):
+    client, game = player(kind, django_user_model)
+    paths = page_paths(game["id"])
+    assert f"/play/{game['id']}/resign/" in paths and "/accounts/logout/" in paths and len(paths) > 25
+    before = row_counts()
+    for path in paths:
+        response = client.post(path, {"move": "00", "ply": 0}, HTTP_ORIGIN=FOREIGN)
+        assert response.status_code == 403, (path, response.status_code)
+    assert row_counts() == before
+    assert client.get(f"/api/games/{game['id']}/").json()["status"] != "over"

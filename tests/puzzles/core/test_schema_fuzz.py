@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
-
 from django.test import Client
+from hypothesis import HealthCheck, settings
 
 from config.wsgi import application
 

@@ -50,7 +50,7 @@ def closed_within(conn: socket.socket, seconds: float) -> float | None:
             data = conn.recv(4096)
             if not data:
                 return time.monotonic() - start
-    except (TimeoutError, socket.timeout):
+    except TimeoutError:
         return None
     except ConnectionResetError:
         return time.monotonic() - start
