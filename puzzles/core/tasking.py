@@ -38,10 +38,25 @@ TASK_OPTIONS: dict[str, Any] = {
     "retry_backoff_max": 30,
     "retry_jitter": True,
     "max_retries": 5,
-    "soft_time_limit": 30,
-    "time_limit": 60,
     "ignore_result": True,
 }
+
+# Every task's time limits, in one table: (soft, hard) seconds.  At the soft
+# limit the task gets SoftTimeLimitExceeded (and records what it can); at the
+# hard one the worker's process is killed and the task handed out again.
+TIME_LIMITS: dict[str, tuple[int, int]] = {
+    "default": (30, 60),  # a move's grade, the solver's turn, an analysis, the beat's upkeep
+    "record": (300, 360),  # grading a whole game record: an analysis a move
+    "mining": (300, 600),  # a batch of deal seeds searched for puzzles
+    "library": (1800, 1900),  # building the endgame library
+}
+TASK_OPTIONS.update(soft_time_limit=TIME_LIMITS["default"][0], time_limit=TIME_LIMITS["default"][1])
+
+
+def task_options(limits: str = "default", **options: Any) -> dict[str, Any]:
+    """The options of a task whose time limits are ``TIME_LIMITS[limits]``."""
+    soft, hard = TIME_LIMITS[limits]
+    return {**TASK_OPTIONS, "soft_time_limit": soft, "time_limit": hard, **options}
 
 
 def send(task: Any, *args: Any) -> None:

@@ -7,12 +7,12 @@ from typing import Any
 
 from celery import shared_task
 
-from puzzles.core.tasking import RETRY_ON, TASK_OPTIONS
+from puzzles.core.tasking import RETRY_ON, TASK_OPTIONS, task_options
 
 log = logging.getLogger(__name__)
 
 
-@shared_task(bind=True, **{**TASK_OPTIONS, "soft_time_limit": 300, "time_limit": 360})
+@shared_task(bind=True, **task_options("record"))
 def grade_game_record_task(self: Any, analysis_id: int) -> None:
     from . import services
     from .models import GameAnalysis
@@ -40,7 +40,7 @@ def requeue_stale_game_analyses_task() -> None:
     services.game_analyses_requeue_stale()
 
 
-@shared_task(**{**TASK_OPTIONS, "soft_time_limit": 1800, "time_limit": 1900})
+@shared_task(**task_options("library"))
 def build_endgames_task(per_chapter: int | None = None, max_seeds: int | None = None) -> dict[str, Any]:
     from . import services
 

@@ -9,11 +9,11 @@ from typing import Any
 
 from celery import shared_task
 
-from puzzles.core.tasking import TASK_OPTIONS
+from puzzles.core.tasking import TASK_OPTIONS, task_options
 
 log = logging.getLogger(__name__)
 
-MINING_OPTIONS = {**TASK_OPTIONS, "ignore_result": False, "soft_time_limit": 300, "time_limit": 600}
+MINING_OPTIONS = task_options("mining", ignore_result=False)
 
 
 @shared_task(**MINING_OPTIONS)

@@ -107,3 +107,20 @@ def test_with_the_notices_off_the_task_is_queued_alone(redis_server, settings):
     finally:
         app.conf.task_always_eager = True
     assert json.loads(client.lpop("celery"))["headers"]["argsrepr"] == "(78, 'a position')"
+
+
+def test_every_tasks_time_limits_come_from_the_one_table():
+    """No task sets its own limits: each has one row of ``TIME_LIMITS``, and
+    the long ones theirs."""
+    from config.celery_app import app
+    from puzzles.core.tasking import TIME_LIMITS
+
+    app.loader.import_default_modules()
+    tasks = {name: task for name, task in app.tasks.items() if name.startswith("puzzles.")}
+    assert len(tasks) > 10
+    rows = set(TIME_LIMITS.values())
+    for name, task in tasks.items():
+        assert (task.soft_time_limit, task.time_limit) in rows, name
+    assert (tasks["puzzles.training.tasks.mine_seeds_task"].soft_time_limit,
+            tasks["puzzles.training.tasks.mine_seeds_task"].time_limit) == TIME_LIMITS["mining"]
+    assert (tasks["puzzles.study.tasks.build_endgames_task"].time_limit) == TIME_LIMITS["library"][1]
