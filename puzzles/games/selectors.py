@@ -64,6 +64,16 @@ def games_for_player(player: Player) -> QuerySet[Game]:
     return player.rows(Game.objects.all())
 
 
+LATEST_GAMES = 10
+
+
+def latest_games(player: Player) -> tuple[list[Game], bool]:
+    """The player's latest games for a page's short list, and whether there
+    are more (the list then links to all of them)."""
+    games = list(games_for_player(player)[:LATEST_GAMES + 1])
+    return games[:LATEST_GAMES], len(games) > LATEST_GAMES
+
+
 def game_get_for_player(player: Player, game_id: int) -> Game:
     """The game if it belongs to this player; else 404 (another player's
     game is as good as missing)."""

@@ -6,6 +6,7 @@ app_name = "games"
 
 urlpatterns = [
     path("play/", views.play_new, name="play"),
+    path("play/games/", views.game_list, name="game-list"),
     path("play/<id:game_id>/", views.play_game, name="play-game"),
     path("play/<id:game_id>/move/", views.play_move, name="play-move"),
     path("play/<id:game_id>/hint/", views.play_hint, name="play-hint"),

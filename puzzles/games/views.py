@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -56,11 +57,23 @@ def play_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, str(exc))
         else:
             return redirect("games:play-game", game_id=game.pk)
-    games = list(selectors.games_for_player(Player.of(request))[:10])
+    games, more_games = selectors.latest_games(Player.of(request))
     return render(
         request, "games/play_new.html",
-        {"form": form, "urls": _page_urls(), "games": games}, status=429 if limited else 200,
+        {"form": form, "urls": _page_urls(), "games": games, "more_games": more_games},
+        status=429 if limited else 200,
     )
+
+
+GAMES_PER_PAGE = 20
+
+
+def game_list(request: HttpRequest) -> HttpResponse:
+    """All the player's games, newest first, a page at a time (``?page=``;
+    a page number out of range or not a number shows the nearest page)."""
+    games = selectors.games_for_player(Player.of(request)).order_by("-created_at", "-pk")
+    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "games/game_list.html", {"page": page})
 
 
 def seats_top_to_bottom(game: Game) -> str:

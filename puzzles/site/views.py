@@ -8,7 +8,7 @@ from django.shortcuts import render
 from puzzles.accounts.players import Player
 from puzzles.coach import selectors as coach_selectors
 from puzzles.games.forms import NewGameForm
-from puzzles.games.selectors import games_for_player
+from puzzles.games.selectors import latest_games
 from puzzles.training import selectors as training_selectors
 from puzzles.training import services as training_services
 
@@ -17,12 +17,13 @@ from . import rules
 
 def home(request: HttpRequest) -> HttpResponse:
     player = Player.of(request)
-    games = list(games_for_player(player)[:10])
+    games, more_games = latest_games(player)
     # Beat chooses the daily puzzle; on a fresh site the first visitor has it chosen now.
     daily = training_selectors.daily_puzzle() or training_services.daily_ensure()
     exercises = coach_selectors.exercise_counts(player)
     return render(request, "site/home.html",
-                  {"games": games, "form": NewGameForm(), "daily": daily, "exercises": exercises})
+                  {"games": games, "more_games": more_games, "form": NewGameForm(), "daily": daily,
+                   "exercises": exercises})
 
 
 def how_to_play(request: HttpRequest) -> HttpResponse:

@@ -311,3 +311,37 @@ def test_the_game_record_downloads_from_the_game_and_review_pages_and_reads_back
     assert str(record.start) == game.start_position
     assert [str(m) for m in record.moves] == list(game.moves.order_by("ply").values_list("move", flat=True))
     assert Client().get(url).status_code == 404
+
+
+def test_all_the_players_games_are_listed_a_page_at_a_time(client, no_manifest):
+    first = start_game(client, seed=str(SEED_A))
+    # 25 games of this player (copies of the first), and one of someone else
+    for _ in range(24):
+        copy = Game.objects.get(pk=first.pk)
+        copy.pk = None
+        copy.save()
+    stranger = Client()
+    other = start_game(stranger, seed=str(SEED_A))
+    mine = list(Game.objects.exclude(pk=other.pk).order_by("-created_at", "-pk").values_list("pk", flat=True))
+    assert len(mine) == 25
+
+    def listed(html: str) -> list[int]:
+        return [int(pk) for pk in re.findall(r'<tr data-game="(\d+)"', html)]
+
+    # home and the new-game page show the latest 10 and link to all of them
+    for url in ("/", "/play/"):
+        html = client.get(url).content.decode()
+        assert listed(html) == mine[:10], url
+        assert 'href="/play/games/"' in html, url
+    page1 = client.get("/play/games/").content.decode()
+    assert listed(page1) == mine[:20]
+    assert "Page 1 of 2" in page1 and 'href="?page=2"' in page1 and 'href="?page=0"' not in page1
+    page2 = client.get("/play/games/?page=2").content.decode()
+    assert listed(page2) == mine[20:]
+    assert 'href="?page=1"' in page2 and "Page 2 of 2" in page2
+    # a page that is no number, or past the end, shows the nearest page
+    assert listed(client.get("/play/games/?page=abc").content.decode()) == mine[:20]
+    assert listed(client.get("/play/games/?page=99").content.decode()) == mine[20:]
+    # the stranger sees only their own game, and no link to more
+    assert listed(stranger.get("/play/games/").content.decode()) == [other.pk]
+    assert 'href="/play/games/"' not in stranger.get("/").content.decode()
