@@ -20,7 +20,7 @@ from puzzles.games.selectors import game_get_for_player
 from solver import VARIANTS
 from solver.variant import SEATS
 
-from . import presentation, selectors
+from . import presentation, records, selectors
 from . import services as study_services
 
 ERRORS = {
@@ -52,7 +52,7 @@ class PositionOutputSerializer(serializers.Serializer):
 
 class GameAnalysisInputSerializer(serializers.Serializer):
     record = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False, max_length=study_services.MAX_RECORD_CHARS,
+        required=False, allow_blank=True, trim_whitespace=False, max_length=records.MAX_RECORD_CHARS,
         help_text="A game record of any variant (README 'Game records'; a `[Variant \"block\"]` tag or a "
         "Start position naming the variant): tags and moves, or a bare position string and moves.",
     )
@@ -272,7 +272,7 @@ class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
             game = game_get_for_player(player, data["game_id"])
             analysis = study_services.game_analysis_create(player=player, game=game)
         elif data.get("hands") is not None:
-            entry = study_services.DealEntry(
+            entry = records.DealEntry(
                 variant=data.get("variant") or "lewicki", hands=tuple(data["hands"]), out=data.get("out") or "",
                 moves=tuple(data.get("moves") or ()),
             )
@@ -297,7 +297,7 @@ def _validated_any(serializer_class, request):
 
 
 def _read_upload(upload) -> str:
-    if upload.size > study_services.MAX_RECORD_CHARS * 4:
+    if upload.size > records.MAX_RECORD_CHARS * 4:
         raise ApplicationError("the file is too large for a game record")
     raw = upload.read()
     try:

@@ -11,9 +11,7 @@ the beat task (``game_analyses_requeue_stale``).
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -21,30 +19,26 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_cached
 from puzzles.analyses.services import analysis_request, analysis_shown, analysis_solve
 from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError
-from puzzles.core.texts import variant_name
 from puzzles.games.models import Game
 from puzzles.games.selectors import game_record
 from puzzles.training.mining import play_imperfect_game
-from solver import DominoError, GameRecord, Position, RecordError, Stone, Variant
+from solver import DominoError, GameRecord, Position, RecordError
 from solver.review import grade_record
-from solver.variant import NAMES as VARIANT_NAMES
 
 from . import facts as study_facts
 from .ideas import IDEA_KEYS
 from .models import Chapter, Endgame, EndgameProgress, GameAnalysis
+from .records import DealEntry, deal_record, parse_record
 from .tasks import grade_game_record_task
 
 log = logging.getLogger(__name__)
 
-MAX_RECORD_CHARS = 20_000
 
 # The chapters in library order.
 CHAPTER_ORDER = IDEA_KEYS
@@ -60,169 +54,6 @@ def position_normalise(text: str) -> Position:
 
 
 # ----------------------------------------------------------- game analyses
-
-_PLY_ERROR = re.compile(r"ply (\d+): (.*)\Z", re.S)
-_UNKNOWN_VARIANT = re.compile(r"unknown variant ('[^']*')")
-
-
-def record_error(exc: DominoError) -> ApplicationError:
-    """A record that does not read or replay, as the player is told: a move
-    that cannot be played names its number (counted from 1 in the order the
-    moves were played) and the reason; a game the site does not know lists
-    the games it knows by the names the pages give them (the solver's message
-    lists the names written in a record, which a player never sees)."""
-    unknown = _UNKNOWN_VARIANT.search(str(exc))
-    if unknown is not None:
-        return ApplicationError(_("The record names a game this site does not know (%(name)s). The games are: %(games)s.") % {
-            "name": unknown.group(1), "games": "; ".join(variant_name(name) for name in VARIANT_NAMES)})
-    found = _PLY_ERROR.match(str(exc))
-    if found is None:
-        return ApplicationError(str(exc))
-    return ApplicationError(_("The game does not replay at move %(number)s: %(reason)s") % {
-        "number": found.group(1), "reason": found.group(2),
-    })
-
-
-def parse_record(text: str) -> GameRecord:
-    """The game record of ``text`` (any variant); ``ApplicationError`` says why not."""
-    if isinstance(text, str):
-        # A text pasted from a file that begins with a byte-order mark (as
-        # an uploaded file's is dropped when it is decoded).
-        text = text.removeprefix("\ufeff")
-    if not isinstance(text, str) or not text.strip():
-        raise ApplicationError(_("The game record is empty."))
-    if len(text) > MAX_RECORD_CHARS:
-        raise ApplicationError(_("A game record is at most %(n)d characters.") % {"n": MAX_RECORD_CHARS})
-    try:
-        return GameRecord.parse(text)
-    except DominoError as exc:
-        raise record_error(exc) from None
-
-
-@dataclass(frozen=True)
-class DealEntry:
-    """A deal typed in as it was: the variant, every seat's hand in seat
-    order (a hand is its stones, a rows hand ``front/back``), the stones that
-    stayed out (blank: every stone of the set not in a hand) and the moves in
-    the order they were played."""
-
-    variant: str
-    hands: tuple[str, ...]
-    out: str = ""
-    moves: tuple[str, ...] = ()
-    tags: tuple[tuple[str, str], ...] = field(default=())
-
-
-_STONE_SEPARATORS = re.compile(r"[\s,;.]+")
-
-
-def _stones_field(text: str) -> str:
-    """Stones typed with any separators (spaces, commas, dots) as a field of
-    a position string: ``45 15 44`` and ``45,15,44`` are ``45.15.44``."""
-    return ".".join(part for part in _STONE_SEPARATORS.split(text.strip()) if part)
-
-
-def _hand_field(text: str, rows: bool) -> str:
-    if rows and "/" in text:
-        front, _slash, back = text.partition("/")
-        return f"{_stones_field(front)}/{_stones_field(back)}"
-    return _stones_field(text)
-
-
-def deal_start(entry: DealEntry) -> Position:
-    """The start position of a typed-in deal: the table empty, the opener of
-    the variant to move.  ``ApplicationError`` says what is wrong."""
-    try:
-        variant = Variant.parse(entry.variant.strip() or "lewicki")
-    except DominoError as exc:
-        raise ApplicationError(str(exc)) from None
-    seats = variant.seats
-    hands = [_hand_field(h or "", variant.is_rows) for h in entry.hands]
-    if len(hands) < len(seats) or any(h for h in hands[len(seats):]):
-        raise ApplicationError(ngettext(
-            "%(variant)s: a deal has %(n)d hand: %(seats)s.", "%(variant)s: a deal has %(n)d hands: %(seats)s.", len(seats)
-        ) % {"variant": variant_name(str(variant)), "n": len(seats), "seats": ", ".join(seats)})
-    hands = hands[: len(seats)]
-    for seat, hand in zip(seats, hands, strict=True):
-        if not hand:
-            raise ApplicationError(_("The hand of %(seat)s is empty.") % {"seat": seat})
-    fields = [str(variant), *hands]
-    try:
-        lists = [[Stone.parse(s, variant.highest) for s in hand.replace("/", ".").split(".")] for hand in hands]
-    except DominoError as exc:
-        raise ApplicationError(str(exc)) from None
-    seen: set[Stone] = set()
-    for stone in (s for hand in lists for s in hand):
-        if stone in seen:
-            raise ApplicationError(_("The stone %(stone)s is dealt twice.") % {"stone": str(stone)})
-        seen.add(stone)
-    held = [set(hand) for hand in lists]
-    if variant.out_count:
-        out = _stones_field(entry.out or "")
-        if not out:
-            dealt = set().union(*held)
-            out = ".".join(str(s) for s in variant.stones if s not in dealt)
-        fields.append(out)
-    elif (entry.out or "").strip():
-        raise ApplicationError(_("No stone stays out in %(variant)s: every stone is dealt.") % {"variant": str(variant)})
-    try:
-        side = variant.opener(held)[0]
-    except (DominoError, StopIteration):
-        side = seats[0]  # the position's own check says what is wrong
-    fields += ["-", side]
-    try:
-        return Position.parse(" ".join(fields))
-    except DominoError as exc:
-        raise ApplicationError(str(exc)) from None
-
-
-def deal_record(entry: DealEntry) -> GameRecord:
-    """The game record of a typed-in deal and its moves (each replayed:
-    ``ApplicationError`` names the first that cannot be played, and why)."""
-    start = deal_start(entry)
-    moves = [m for text in entry.moves for m in text.replace(",", " ").split()]
-    if len(moves) > 200:
-        raise ApplicationError(_("A deal has at most 200 moves."))
-    try:
-        return GameRecord(start, _with_ends(start, [t for t in map(_strip_number, moves) if t]), entry.tags)
-    except DominoError as exc:
-        raise record_error(exc) from None
-
-
-def _with_ends(start: Position, tokens: list[str]) -> list[str]:
-    """The moves as typed, a bare stone given its end when it fits only one
-    end (a player writing a game down often notes just the stones).  A stone
-    that fits both ends keeps its bare form, and the record says which end
-    to name; replaying stops at the first move that cannot be played (the
-    record names it)."""
-    out: list[str] = []
-    position = start
-    for token in tokens:
-        text = token
-        if position.ends is not None and len(token) == 2 and token.isdigit():
-            try:
-                stone = Stone.parse(token, position.variant.highest)
-            except DominoError:
-                stone = None
-            fits = [m for m in position.legal_moves() if m.stone == stone]
-            if stone is not None and len(fits) == 1:
-                text = str(fits[0])
-        out.append(text)
-        try:
-            position = position.push(position.normalise_move(text))
-        except DominoError:
-            out.extend(tokens[len(out):])
-            break
-    return out
-
-
-_NUMBER = re.compile(r"\d+\.+")
-
-
-def _strip_number(token: str) -> str:
-    """A move as typed, without a move number before it (``3.01L``, ``3.``)."""
-    return _NUMBER.sub("", token, count=1) if _NUMBER.match(token) else token
-
 
 def game_analysis_create(
     *, player: Player, record: str | None = None, game: Game | None = None,

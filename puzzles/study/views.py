@@ -22,7 +22,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games.selectors import game_get_for_player
 from solver import VARIANTS, DominoError
 
-from . import presentation, selectors, texts
+from . import presentation, records, selectors, texts
 from . import services as study_services
 
 
@@ -153,9 +153,9 @@ class DealForm(forms.Form):
                             max_length=2000,
                             widget=forms.Textarea(attrs={"rows": 4, "cols": 80, "spellcheck": "false"}))
 
-    def entry(self) -> study_services.DealEntry:
+    def entry(self) -> records.DealEntry:
         data = self.cleaned_data
-        return study_services.DealEntry(
+        return records.DealEntry(
             variant=data["variant"],
             hands=tuple(data.get(f"hand_{seat}") or "" for seat in "abcd"),
             out=data.get("out") or "",
@@ -207,7 +207,7 @@ def game_analysis_new(request: HttpRequest) -> HttpResponse:
             elif form.cleaned_data.get("file"):
                 upload = form.cleaned_data["file"]
                 try:
-                    text = upload.read(study_services.MAX_RECORD_CHARS * 4 + 1).decode("utf-8-sig")
+                    text = upload.read(records.MAX_RECORD_CHARS * 4 + 1).decode("utf-8-sig")
                 except UnicodeDecodeError:
                     raise ApplicationError(_("The file is not UTF-8 text.")) from None
                 analysis = study_services.game_analysis_create(player=player, record=text, source="upload")

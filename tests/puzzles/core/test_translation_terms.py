@@ -134,7 +134,7 @@ def test_the_dashboard_counts_one_puzzle_in_the_singular(api):
 )
 def test_a_deal_with_too_many_hands_counts_them_in_the_plural_form_and_names_the_game(lang, variant, hands, expected):
     from puzzles.core.texts import variant_name
-    from puzzles.study.services import DealEntry, deal_start
+    from puzzles.study.records import DealEntry, deal_start
 
     entry = DealEntry(variant=variant, hands=tuple(["01.02.03.04.05.06.11"] * hands))
     with translation.override(lang), pytest.raises(ApplicationError) as raised:
@@ -184,7 +184,7 @@ def test_a_variant_has_one_name_on_every_page():
 @pytest.mark.parametrize("lang", ("en", *LANGUAGES))
 def test_a_record_naming_no_known_game_lists_the_games_by_their_names(lang):
     from puzzles.core.texts import variant_name
-    from puzzles.study.services import parse_record
+    from puzzles.study.records import parse_record
 
     with translation.override(lang), pytest.raises(ApplicationError) as raised:
         parse_record("this is not a game record at all")
