@@ -71,6 +71,11 @@ def test_partnership_review_at_desktop(site, browser, screenshots):
 
     # the arrow keys step wherever the focus is (here: on the share link's field)
     assert current_ply(page) == 0
+    # a read-only board: the first move is shown as a suggestion, nothing is offered to play
+    status = page.locator("[data-review-board] .odb-status").text_content() or ""
+    assert "again to play" not in status and "Choose an end" not in status and "select a stone" not in status
+    assert page.locator("[data-review-board] .odb-hand-stone.is-selectable").count() == 0
+    assert page.locator("[data-review-board] .odb-suggest").count() >= 1
     page.locator("[data-share]").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
