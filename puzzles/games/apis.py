@@ -15,7 +15,7 @@ from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_state
 from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 
-from . import presentation, selectors, services
+from . import hints, presentation, selectors, services
 from .serializers import (
     GameCreateInputSerializer,
     GameOutputSerializer,
@@ -144,7 +144,7 @@ class GameHintApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get_for_player(Player.of(request), game_id)
         data = validated(HintInputSerializer, request)
-        hint, analysis = services.game_hint(game=game, level=int(data["level"]))
+        hint, analysis = hints.game_hint(game=game, level=int(data["level"]))
         if hint is None:
             assert analysis is not None  # no hint yet: the analysis it waits for
             return Response(

@@ -111,7 +111,7 @@ def game_state(
     if moves is None:
         moves = selectors.game_moves(game)
     if hints is None:
-        # A hint is recorded with its count (games.services.game_hint): no
+        # A hint is recorded with its count (games.hints.game_hint): no
         # count, no rows to read, which is most games.
         hints = list(game.hints.all()) if game.hints_used else []
     start = Position.parse(game.start_position)

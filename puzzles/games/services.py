@@ -29,16 +29,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
-from puzzles.analyses.models import Analysis as AnalysisRow
-from puzzles.analyses.selectors import analyses_cached_fast, analysis_cached, analysis_cached_fast, analysis_stored
 from puzzles.analyses.services import (
-    analyses_exchange,
-    analyses_share,
     analysis_ahead,
-    analysis_computed,
     analysis_keep,
     analysis_record,
-    analysis_request,
     analysis_shown,
     analysis_solve,
     requeue_stale_analyses,
@@ -49,8 +43,8 @@ from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 from solver.variant import LEWICKI
 
-from . import opponent, selectors
-from .models import Game, GameMove, Hint
+from . import lookahead, opponent, selectors
+from .models import Game, GameMove
 from .signals import game_finished_on_commit
 from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
 
@@ -239,7 +233,7 @@ def _retried(game: Game, move: str, ply: int) -> GameMove | None:
 def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> GameMove:
     """Validate the human's move and store it, in one transaction; then queue
     its grading (and the solver's reply).  When the analyses are at hand
-    (``turn_prepare`` computed them ahead of the turn) the move is graded
+    (``lookahead.turn_prepare`` computed them ahead of the turn) the move is graded
     here, and the solver's reply is played here too, stored in the same
     transaction.  ``ply`` is the ply the client meant
     the move for: if the game has moved on, 409; the same move again for the
@@ -255,7 +249,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
     known: Analysis | None = None
     foreseen: list[tuple[Position, str, Analysis]] = []
     if settings.PUZZLES_GRADE_IN_REQUEST:
-        known, foreseen = _analyses_at_hand(game, move)
+        known, foreseen = lookahead.analyses_at_hand(game, move)
     seen = (game.ply_count, game.current_position, game.status)
     try:
         planned: _Planned | None = _plan(game, move, known, foreseen)
@@ -354,56 +348,6 @@ def _plan(game: Game, move: str, known: Analysis | None, foreseen: list[tuple[Po
     return record, replies, after
 
 
-def _analyses_at_hand(game: Game, move: str) -> tuple[Analysis | None, list[tuple[Position, str, Analysis]]]:
-    """What grades the human's ``move`` and plays the solver's replies in
-    the request, as far as it is at hand (``turn_prepare`` computed it ahead
-    of the turn): the analysis of the game's current position (this
-    process's memory, Redis, else its row), and the replies foreseen
-    (``_replies_foreseen``).  The current position and the one the move
-    leads to are looked up in one Redis round trip."""
-    current = game.current_position
-    try:
-        before = Position.parse(current)
-        after: Position | None = before.push(before.normalise_move(move))
-    except DominoError:
-        after = None  # the transaction says what is wrong
-    found = analyses_cached_fast([current] if after is None else [current, str(after)])
-    known = found.get(current)
-    if known is None:
-        known = analysis_stored(current)
-    if known is None or after is None or not settings.PUZZLES_REPLY_IN_REQUEST:
-        return known, []
-    return known, _replies_foreseen(game, after, found)
-
-
-def _replies_foreseen(game: Game, after: Position, found: dict[str, Analysis]) -> list[tuple[Position, str, Analysis]]:
-    """The solver's moves from ``after`` (the position the human's move in
-    the game's current position leads to) up to the human's next turn (or the
-    end), as far as the analyses they are chosen from are at hand: in
-    ``found`` (looked up already), this process or Redis.
-    ``(position, move, analysis)`` each.  Nothing is written."""
-    position = after
-    foreseen: list[tuple[Position, str, Analysis]] = []
-    ply = game.ply_count + 1
-    while not position.is_over() and position.side != game.human_side:
-        key = str(position)
-        analysis = found[key] if key in found else analysis_cached_fast(key)
-        if analysis is None:
-            break
-        reply = _solver_choice(game, position, analysis, ply)
-        foreseen.append((position, reply, analysis))
-        position = position.push(reply)
-        ply += 1
-    return foreseen
-
-
-def _solver_choice(game: Game, position: Position, analysis: Analysis, ply: int) -> str:
-    """The solver's move in ``position`` at ``ply``: by the seat's level and
-    the game's seeded generator, so the solver's task, the request that
-    plays a reply and the look-ahead all choose the same one."""
-    return opponent.choose_move(analysis, _solver_level(game, position.side), game.rng_seed, ply)
-
-
 def _solver_record(game: Game, ply: int, before: Position, move: str, analysis: Analysis) -> GameMove:
     """The solver's move ``move`` in ``before`` at ``ply``, graded from ``analysis``."""
     return GameMove(
@@ -417,53 +361,6 @@ def _solver_record(game: Game, ply: int, before: Position, move: str, analysis: 
         graded_at=timezone.now(),
         **opponent.grade_fields(analysis, move),
     )
-
-
-def turn_prepare(*, game: Game, position: str) -> None:
-    """Ahead of the human's move in ``position``: its analysis, in Redis (the
-    grade and the hints need it; the move's request stores its row), and if
-    the game is still there, the analyses of the solver's replies
-    (``_foresee``).  Idempotent; writes nothing to the database."""
-    if game.current_position == position and game.status == Game.Status.YOUR_MOVE:
-        _foresee(game, Position.parse(position), game.ply_count)
-    else:
-        analysis_ahead(position)
-
-
-def _foresee(game: Game, start: Position, ply: int) -> None:
-    """The analysis of ``start`` (the human to move, at ``ply``) and, for
-    each move the human could make there, the analyses of the positions the
-    solver would then move in and of the human's next position after the
-    solver's replies, put in Redis for a while (most are never needed).
-    Then the request that plays the move grades it, plays the reply and
-    leaves the next grade ready, all by lookup."""
-    # position -> the ply it is reached at, for the positions still in play.
-    # Each round reads its positions, and shares what the round before
-    # computed, in one round trip to Redis (an analysis found there keeps
-    # its own time to live).
-    start_key = str(start)
-    frontier = {start_key: (start, ply)}
-    frontier.update({str(after): (after, ply + 1) for after in map(start.push, start.legal_moves()) if not after.is_over()})
-    found = analyses_exchange({}, list(frontier))
-    if start_key not in found:
-        # Usually the last turn's look-ahead has it.  If not, the grade and
-        # the hints need it first: shared at once, before the solver's
-        # positions are solved.
-        found[start_key] = analysis_computed(start_key, start)
-        analyses_share({start_key: found[start_key]})
-    while frontier:
-        computed: dict[str, Analysis] = {}
-        following: dict[str, tuple[Position, int]] = {}
-        for key, (reached, at) in frontier.items():
-            analysis = found.get(key)
-            if analysis is None:
-                analysis = computed[key] = analysis_computed(key, reached)
-            if reached.side != game.human_side:
-                after = reached.push(_solver_choice(game, reached, analysis, at))
-                if not after.is_over():
-                    following[str(after)] = (after, at + 1)
-        frontier = following
-        found = analyses_exchange(computed, list(frontier))
 
 
 def _describe_result(result: dict | None) -> str:
@@ -506,12 +403,6 @@ def human_move_settle(*, move: GameMove) -> GameMove:
     return move
 
 
-def _solver_level(game: Game, seat: str) -> str:
-    """The strength the solver plays ``seat`` with: the human's partner plays
-    perfectly (for the human's team), the opponents at the game's level."""
-    return Game.Level.PERFECT if game.role_of(seat) == "partner" else game.level
-
-
 def game_play_solver_turn(*, game: Game) -> GameMove | None:
     """Play the solver's move if a seat the solver plays is to move (a forced
     pass too); else do nothing.  The move is chosen by the seat's level and
@@ -534,7 +425,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
     # Only this task needs the analysis the solver chooses its move from:
     # it is not stored (the move's own grading columns keep what matters).
     analysis = analysis_solve(game.current_position, keep=False)
-    move = _solver_choice(game, before, analysis, game.ply_count)
+    move = lookahead.solver_choice(game, before, analysis, game.ply_count)
     after = before.push(move)
     status = _status_after(after, game.human_side)
     if status == Game.Status.YOUR_MOVE:
@@ -564,61 +455,10 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             tasking.enqueue(solver_turn_task, game.pk)
     if status == Game.Status.YOUR_MOVE:  # committed: now the analyses of the replies to the human's move
         try:
-            _foresee(game, after, game.ply_count + 1)
+            lookahead.foresee(game, after, game.ply_count + 1)
         except Exception:  # noqa: BLE001 - only ahead of need; the reply is then played by a task
             log.exception("could not look ahead from %s", after)
     return record
-
-
-# ------------------------------------------------------------------- hints
-
-def _hint_content(analysis: Analysis, level: int) -> dict[str, Any]:
-    value = analysis.value
-    best = [str(m) for m in analysis.best_moves]
-    if level == 1:
-        return {"value": value, "outcome": "win" if value > 0 else "loss" if value < 0 else "draw"}
-    if level == 2:
-        stones: list[str] = []
-        for move in best:
-            stone = "pass" if move == "pass" else move[:2]
-            if stone not in stones:
-                stones.append(stone)
-        return {"value": value, "stones": stones}
-    return {"value": value, "move": best[0], "moves": best}
-
-
-def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | None]:
-    """The hint of ``level`` for the human's current position: ``(hint, None)``
-    when the analysis is at hand (the hint is recorded on the game), else
-    ``(None, analysis)`` with the analysis queued; ask again later.  Asking
-    twice for the same hint returns the recorded one and counts it once."""
-    if level not in (1, 2, 3):
-        raise ApplicationError(f"a hint level is 1, 2 or 3, not {level!r}")
-    if game.status == Game.Status.OVER:
-        raise ConflictError("the game is over: no hints")
-    if game.status != Game.Status.YOUR_MOVE:
-        raise ConflictError("it is not your move: hints are for your own moves")
-    analysis_shown(position=game.current_position, player=Player.owning(game))  # a hint gives the line away
-    existing = Hint.objects.filter(game=game, ply=game.ply_count, level=level).first()
-    if existing is not None:
-        return existing, None
-    analysis = analysis_cached(game.current_position)
-    if analysis is None:
-        return None, analysis_request(position=game.current_position)
-    with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game.pk)
-        if locked.ply_count != game.ply_count or locked.status != Game.Status.YOUR_MOVE:
-            raise ConflictError("the game moved on while the hint was prepared; ask again")
-        hint, created = Hint.objects.get_or_create(
-            game=locked, ply=locked.ply_count, level=level,
-            defaults={"content": _hint_content(analysis, level)},
-        )
-        if created:
-            Game.objects.filter(pk=game.pk).update(
-                hints_used=F("hints_used") + 1, version=F("version") + 1, updated_at=timezone.now()
-            )
-            _notify(game.pk)
-    return hint, None
 
 
 # ---------------------------------------------------------- players, upkeep

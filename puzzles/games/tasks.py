@@ -38,13 +38,13 @@ def solver_turn_task(game_id: int) -> None:
 @shared_task(**TASK_OPTIONS)
 def turn_prepare_task(game_id: int, position: str) -> None:
     """The analyses the human's move in ``position`` will need, computed before it comes."""
-    from . import selectors, services
+    from . import lookahead, selectors
 
     game = selectors.game_by_id(game_id)
     if game is None:
         log.warning("turn_prepare_task: no game %s", game_id)
         return
-    services.turn_prepare(game=game, position=position)
+    lookahead.turn_prepare(game=game, position=position)
 
 
 @shared_task(**TASK_OPTIONS)

@@ -20,7 +20,7 @@ from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.texts import grade_label
 from solver import DominoError
 
-from . import presentation, selectors, services, texts
+from . import hints, presentation, selectors, services, texts
 from .forms import NewGameForm
 from .models import Game
 
@@ -127,7 +127,7 @@ def hint_from_form(request: HttpRequest, game: Game) -> None:
     the analysis is still being made) is left as a message for the next page."""
     try:
         level = int(request.POST.get("level", ""))
-        hint, _analysis = services.game_hint(game=game, level=level)
+        hint, _analysis = hints.game_hint(game=game, level=level)
     except ValueError:
         messages.error(request, _("A hint level is 1, 2 or 3."))
     except ApplicationError as exc:

@@ -90,8 +90,8 @@ def test_redis_out_of_reach_is_a_miss(settings):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_turns_look_ahead_takes_a_round_trip_a_round(redis_cache, round_trips, api, no_tasks):
+    from puzzles.games import lookahead as game_lookahead
     from puzzles.games import selectors as game_selectors
-    from puzzles.games import services as game_services
 
     seed = next(s for s in range(100) if solver.deal(s).side == "A" and not any(
         m.stone and m.stone.low == m.stone.high for m in solver.deal(s).legal_moves()))
@@ -100,7 +100,7 @@ def test_a_turns_look_ahead_takes_a_round_trip_a_round(redis_cache, round_trips,
     analysis_memory_clear()
     cache.clear()
     round_trips.clear()
-    game_services.turn_prepare(game=game, position=game.current_position)
+    game_lookahead.turn_prepare(game=game, position=game.current_position)
     # the start and its children looked up; the start (nobody had it) shared at once, before the
     # solver's positions are solved; those shared and the solver's replies looked up; the
     # replies shared: a round trip a round, whatever the number of moves
@@ -119,7 +119,7 @@ def test_a_turns_look_ahead_takes_a_round_trip_a_round(redis_cache, round_trips,
     monkey = pytest.MonkeyPatch()
     monkey.setattr(services.solver, "analyse", lambda *a, **k: solved.append(a) or real(*a, **k))
     try:
-        game_services.turn_prepare(game=game, position=game.current_position)
+        game_lookahead.turn_prepare(game=game, position=game.current_position)
     finally:
         monkey.undo()
     assert solved == [] and round_trips == [("MGET",), ("MGET",)], round_trips
