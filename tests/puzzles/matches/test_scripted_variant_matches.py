@@ -134,12 +134,12 @@ def test_the_plain_score_sheet_counts_a_team(client):
     game.refresh_from_db()
     points = game.result["points"]
     page = client.get(f"/matches/{match.pk}/").content.decode()
-    sheet = page[page.index('class="score-sheet"'):]
+    sheet = page[page.index('class="score-sheet'):]
     sheet = sheet[: sheet.index("</table>")]
     assert "You (A+C)" in sheet and "Solver (B+D)" in sheet
     row = sheet[sheet.index('data-deal="1"'):]
     row = row[: row.index("</tr>")]
-    assert "resigned" in row and f"<td>{points}</td>" in row and "<td>0</td>" in row
+    assert "resigned" in row and f'data-label="Points">{points}</td>' in row and 'data-label="You (A+C)">0</td>' in row
     total = sheet[sheet.index('class="total-solver"'):]
     assert total[total.index(">") + 1:].startswith(str(points))
     review = client.get(f"/matches/{match.pk}/review/").content.decode()

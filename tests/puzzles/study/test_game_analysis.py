@@ -119,7 +119,7 @@ def test_page_form_upload_and_detail_page():
     summary = independent_summary(record)
     for side in "AB":
         row = re.search(rf'<tr data-side="{side}">(.*?)</tr>', page, re.S).group(1)
-        cells = re.findall(r"<td>(.*?)</td>", row)
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         assert cells[1] == f"{summary[side]['accuracy']}%"
         assert [int(c) for c in cells[2:7]] == [summary[side][k] for k in
                                                ("points_lost", "inaccuracy", "mistake", "blunder", "moves")]

@@ -226,13 +226,13 @@ def test_review_page_per_seat_and_team_chart_board_and_share(tmp_path):
     cli = cli_grades(record, tmp_path)
     for seat in "ABCD":
         row = re.search(rf'<tr data-side="{seat}">(.*?)</tr>', page, re.S).group(1)
-        cells = re.findall(r"<td>(.*?)</td>", row)
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         s = cli["summary"][seat]
         assert cells[1] == f"{s['accuracy']}%" and int(cells[2]) == s["points_lost"]
     teams = team_summary(record)
     for team in ("A+C", "B+D"):
         row = re.search(rf'<tr data-team="{re.escape(team)}">(.*?)</tr>', page, re.S).group(1)
-        cells = re.findall(r"<td>(.*?)</td>", row)
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         assert cells[1] == f"{teams[team]['accuracy']}%" and int(cells[2]) == teams[team]["points_lost"]
     # one point of view: A+C's, written
     assert "Value for A+C" in page
