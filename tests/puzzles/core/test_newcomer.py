@@ -75,3 +75,20 @@ def test_an_unfinished_rated_attempt_is_shown_again():
 def test_new_game_form_says_what_a_and_b_are():
     page = Client().get("/play/").content.decode()
     assert "data-sides-note" in page
+
+
+def test_home_tells_a_newcomer_what_the_game_is_before_the_puzzle():
+    make_puzzles()
+    client = Client()
+    page = client.get("/").content.decode()
+    intro, puzzle = page.index("data-intro"), page.index("daily-puzzle-card")
+    assert intro < puzzle
+    assert page.count("data-intro") == 1
+    start = page[intro:]
+    assert 'href="/play/"' in start[: start.index("</section>")] and 'href="/how-to-play/"' in start[: start.index("</section>")]
+    # once they have played (here: started a game), the daily puzzle comes first
+    started = client.post("/api/games/", {"seed": 3}, content_type="application/json",
+                          HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value)
+    assert started.status_code == 201, started.content
+    page = client.get("/").content.decode()
+    assert page.index("daily-puzzle-card") < page.index("data-intro")
