@@ -304,9 +304,31 @@ function infoPanel(view: View, geometry: HandGeometry, place: Place, side: Seat)
         x += 22;
       }
     }
-    g.appendChild(text(`${pips}   ${count}`, { class: "odb-stat", x: info.x + info.w - 2, y, "text-anchor": "end" }));
+    const right = info.x + info.w - 2;
+    const room = right - (x + 4);
+    const oneLine = `${pips}   ${count}`;
+    if (statWidth(oneLine, STAT_FONT) <= room) {
+      g.appendChild(text(oneLine, { class: "odb-stat", x: right, y, "text-anchor": "end" }));
+    } else {
+      // No room beside the name and the chips (a long name, a long translation):
+      // the counts on two smaller lines, squeezed into the room if still too long.
+      [pips, count].forEach((line, i) => {
+        const attrs: Record<string, string | number> = { class: "odb-stat odb-stat-tight", x: right, y: y - 6 + i * 11, "text-anchor": "end" };
+        if (statWidth(line, TIGHT_STAT_FONT) > room) Object.assign(attrs, { textLength: r2(Math.max(room, 20)), lengthAdjust: "spacingAndGlyphs" });
+        g.appendChild(text(line, attrs));
+      });
+    }
   }
   return g;
+}
+
+/** The font sizes of the counts (board.css: .odb-stat, .odb-stat-tight), in viewBox units. */
+const STAT_FONT = 13;
+const TIGHT_STAT_FONT = 10;
+
+/** About how wide a line of counts is drawn at a font size (a letter is about 0.56 of the size). */
+function statWidth(line: string, font: number): number {
+  return line.length * font * 0.56;
 }
 
 function chipWidth(label: string): number {

@@ -131,6 +131,44 @@ describe("hands", () => {
   });
 });
 
+describe("the players' names and counts on a narrow board", () => {
+  function statLines(el: Element, side: Side) {
+    return [...el.querySelectorAll(`.odb-info[data-side="${side}"] .odb-stat`)];
+  }
+
+  it("keeps the counts on one line beside a short name", () => {
+    const position = sample(OPENING);
+    const { el } = mount({ position, orientation: "A", layout: "narrow", names: { A: "You (A)", B: "Solver (B)" } });
+    for (const side of ["A", "B"] as const) {
+      expect(statLines(el, side)).toHaveLength(1);
+      expect(statLines(el, side)[0].textContent).toContain(`Pips: ${position.hands[side].pips}`);
+    }
+  });
+
+  it("puts the counts on two lines, clear of the name and the chip, beside a long name", () => {
+    const position = sample(OPENING);
+    const mover = position.side as Side;
+    const name = "Calculatorul (B)";
+    const names = { A: name, B: name };
+    const { el } = mount({ position, orientation: "A", layout: "narrow", names });
+    const lines = statLines(el, mover);
+    expect(lines.map((l) => l.textContent)).toEqual([
+      `Pips: ${position.hands[mover].pips}`,
+      `Stones: ${position.hands[mover].count}`,
+    ]);
+    expect(lines.every((l) => l.classList.contains("odb-stat-tight"))).toBe(true);
+    // the lines end at the tray's right edge and are no wider than the room after the chip
+    const chip = el.querySelector(`.odb-info[data-side="${mover}"] .odb-chip-turn rect`)!;
+    const chipEnd = Number(chip.getAttribute("x")) + Number(chip.getAttribute("width"));
+    for (const line of lines) {
+      const right = Number(line.getAttribute("x"));
+      const length = line.getAttribute("textLength");
+      const width = length !== null ? Number(length) : line.textContent!.length * 10 * 0.56;
+      expect(right - width).toBeGreaterThanOrEqual(chipEnd);
+    }
+  });
+});
+
 describe("the line of play", () => {
   it("lays every stone left to right with its halves as written", () => {
     const position = sample(MIDDLE);
