@@ -464,8 +464,8 @@ function endMarker(view: View, item: LineItem): SVGGElement {
 }
 
 /**
- * A suggested move drawn faintly where it would go: over the end marker, its
- * matching half towards the line (or, to open, on the empty table).  When
+ * A suggested move drawn faintly where it would go: under the end marker (whose
+ * number shows through), its matching half towards the line (or, to open, on the empty table).  When
  * both ends show the same number the move is drawn at the left end.
  */
 function suggestionGhost(view: View, item: LineItem, move: ParsedMove): SVGGElement | null {
@@ -523,9 +523,7 @@ function table(view: View): SVGGElement {
     }
   }
   g.appendChild(lineGroup);
-  const endsGroup = svg("g", { class: "odb-ends" });
-  for (const item of layout.items) if (item.kind !== "stone") endsGroup.appendChild(endMarker(view, item));
-  g.appendChild(endsGroup);
+  // The suggested moves go under the end markers, so that each end's number stays readable over its ghost.
   const shown = new Set<string>();
   for (const item of layout.items) {
     if (item.kind === "stone") continue;
@@ -541,6 +539,9 @@ function table(view: View): SVGGElement {
       }
     }
   }
+  const endsGroup = svg("g", { class: "odb-ends" });
+  for (const item of layout.items) if (item.kind !== "stone") endsGroup.appendChild(endMarker(view, item));
+  g.appendChild(endsGroup);
   const out = outStones(view);
   if (out) g.appendChild(out);
   if (view.status) g.appendChild(statusLine(view.status, layout.status.x, layout.status.y, box.w - 28, layout.mode, !!view.position?.over));

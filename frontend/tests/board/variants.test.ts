@@ -243,6 +243,18 @@ describe("a suggested move on a read-only board", () => {
     expect(el.querySelectorAll(".odb-suggest, .is-suggested")).toHaveLength(0);
   });
 
+  it("draws the suggested stones under the end markers, whose numbers stay on top", () => {
+    const { later } = entry("block");
+    const { el } = mount({ position: later, suggest: later.legal_moves });
+    const ghosts = [...el.querySelectorAll(".odb-suggest")];
+    const ends = el.querySelector(".odb-ends")!;
+    expect(ghosts.length).toBeGreaterThan(0);
+    for (const ghost of ghosts) {
+      // later in the document is drawn on top: every ghost precedes the end markers
+      expect(ghost.compareDocumentPosition(ends) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
   it("shows a suggested pass as a chip by the seat to move", () => {
     for (const variant of ["block", "partnership"]) {
       const { pass } = entry(variant);
