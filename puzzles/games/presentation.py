@@ -204,8 +204,12 @@ def value_chart(moves: list[dict[str, Any]], width: int = 640, height: int = 160
     bound = max(max(known), -min(known), 1)
     n = max(len(values) - 1, 1)
 
+    # The scale's labels ("+32", "-32", 11 px, about 6.5 a character) stand at
+    # the left edge: the first point starts clear of them (and of its hover ring).
+    left = max(pad, 2 + round(6.5 * len(f"+{bound}")) + 12)
+
     def x(i: int) -> float:
-        return round(pad + (width - 2 * pad) * i / n, 1)
+        return round(left + (width - left - pad) * i / n, 1)
 
     def y(v: int) -> float:
         return round(pad + (height - 2 * pad) * (bound - v) / (2 * bound), 1)
@@ -214,5 +218,5 @@ def value_chart(moves: list[dict[str, Any]], width: int = 640, height: int = 160
     return {
         "width": width, "height": height, "points": " ".join(f"{d['x']},{d['y']}" for d in dots),
         "dots": dots, "zero": y(0), "top": bound, "bottom": -bound, "y_top": y(bound), "y_bottom": y(-bound),
-        "left": pad, "right": width - pad,
+        "left": left, "right": width - pad,
     }
