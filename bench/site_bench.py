@@ -409,7 +409,7 @@ def measure(args: argparse.Namespace, database: str) -> int:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
         "PORT": str(port),
-        "PYTHON": sys.executable,
+        "SITE_PYTHON": sys.executable,
         "DATABASE_URL": database_url,
         "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",  # a Redis of its own: no other site takes its tasks
         "RUN_DIR": str(scratch / "run"),

@@ -15,7 +15,7 @@
 # DJANGO_SECURE_TLS=1 (behind a TLS proxy).  SITE_MODE=dev (`make dev`): the
 # local settings with debug pages.
 #
-# Environment: PORT, PYTHON (default .venv/bin/python), REDIS_PORT (6390: the
+# Environment: PORT, SITE_PYTHON (default .venv/bin/python), REDIS_PORT (6390: the
 # site's own Redis), REDIS_URL (a Redis to use instead; started here only
 # when nothing answers there), DATABASE_URL (default SQLite db.sqlite3), RUN_DIR
 # (default .run/ in the project: logs, Redis data, beat schedule, the
@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 ROOT="$PWD"
 
 PORT="${PORT:-8000}"
-PY="${PYTHON:-.venv/bin/python}"
+PY="${SITE_PYTHON:-.venv/bin/python}"  # not PYTHON: the Makefile's name for the Python that makes .venv
 PY="$(command -v "$PY")"
 # Without REDIS_URL the site runs its own Redis, never one that happens to
 # answer on the machine (Debian's service on 6379, another site): that one

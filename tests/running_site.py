@@ -128,7 +128,7 @@ def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = No
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"},
         "PORT": str(port),
-        "PYTHON": sys.executable,
+        "SITE_PYTHON": sys.executable,
         "REDIS_PORT": str(redis_port),  # the site's own Redis, as `make run` starts it
         "DATABASE_URL": database_url,
         "RUN_DIR": str(tmp_path / "run"),

@@ -51,7 +51,7 @@ def fresh_site():
         "REDIS_PORT": str(redis_port),  # the site's own Redis, as `make run` starts it
         "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
         "RUN_DIR": str(folder),
-        "PYTHON": sys.executable,
+        "SITE_PYTHON": sys.executable,
         "WEB_WORKERS": "1",
         "WEB_THREADS": "8",
     }

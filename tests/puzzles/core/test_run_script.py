@@ -90,7 +90,7 @@ def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp
 def run_script(tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"},
-        "PYTHON": sys.executable, "PORT": str(free_port()),
+        "SITE_PYTHON": sys.executable, "PORT": str(free_port()),
         "RUN_DIR": str(tmp_path / "run"), "OPEN_DOMINO_SECRET_FILE": str(tmp_path / "secret_key"),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}", **env,
     }
