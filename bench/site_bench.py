@@ -294,7 +294,7 @@ def print_profiles(profiles: list[tuple[str, subprocess.Popen, Path]], moves: in
 # --------------------------------------------------------------------- site
 def supervised_pid(run_dir: Path, program: str) -> int | None:
     done = subprocess.run(
-        [sys.executable, "-m", "supervisor.supervisorctl", "-c", str(run_dir / "supervisord.conf"), "pid", program],
+        [sys.executable, "-m", "supervisor.supervisorctl", "-s", f"unix://{run_dir}/supervisor.sock", "pid", program],
         capture_output=True, text=True, check=False,
     )
     text = done.stdout.strip()

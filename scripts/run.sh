@@ -140,77 +140,19 @@ fi
 "$PY" manage.py collectstatic --noinput -v0
 
 # --- the processes, under supervisord ------------------------------------------
-# In supervisord's configuration a literal % is written %%.
-conf="$RUN_DIR/supervisord.conf"
-program() {  # name, priority, autorestart, command...
-    local name="$1" priority="$2" restart="$3"; shift 3
-    cat <<EOF
+# config/supervisord.conf names them; what it reads from the environment:
+export ROOT RUN_DIR PORT PY REDIS_HOST REDIS_PORT WORKER_LOG_LEVEL
+export WEB_WORKERS="${WEB_WORKERS:-2}" WEB_THREADS="${WEB_THREADS:-16}"
+export GRADE_CONCURRENCY="${GRADE_CONCURRENCY:-1}" CELERY_CONCURRENCY="${CELERY_CONCURRENCY:-2}"
+export PUZZLE_POOL_MIN="${PUZZLE_POOL_MIN:-200}"
+START_REDIS=false START_PUZZLE_POOL=false START_ENDGAMES=false
+if [ "$OWN_REDIS" = 1 ]; then START_REDIS=true; fi
+if [ "$PUZZLE_POOL_MIN" -gt 0 ]; then START_PUZZLE_POOL=true; fi
+if [ "${ENDGAMES_MIN:-1}" -gt 0 ]; then START_ENDGAMES=true; fi
+export START_REDIS START_PUZZLE_POOL START_ENDGAMES
+if [ "$WEB_ACCESS_LOG" = 1 ]; then
+    export GUNICORN_CMD_ARGS="${GUNICORN_CMD_ARGS:-} --access-logfile -"
+fi
 
-[program:$name]
-command=$*
-directory=$ROOT
-priority=$priority
-autostart=true
-autorestart=$restart
-startsecs=$([ "$restart" = true ] && echo 2 || echo 0)
-startretries=1000
-stopasgroup=true
-killasgroup=true
-stopwaitsecs=10
-redirect_stderr=true
-EOF
-    if [ "$restart" = true ]; then
-        printf 'stdout_logfile=/dev/stdout\nstdout_logfile_maxbytes=0\n'
-    else
-        printf 'stdout_logfile=%s\n' "$RUN_DIR/log/$name.log"
-    fi
-}
-{
-    cat <<EOF
-[supervisord]
-nodaemon=true
-logfile=$RUN_DIR/log/supervisord.log
-pidfile=$RUN_DIR/supervisord.pid
-childlogdir=$RUN_DIR/log
-
-[unix_http_server]
-file=$RUN_DIR/supervisor.sock
-
-[supervisorctl]
-serverurl=unix://$RUN_DIR/supervisor.sock
-
-[rpcinterface:supervisor]
-supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface
-EOF
-    if [ "$OWN_REDIS" = 1 ]; then
-        program redis 10 true redis-server --port "$REDIS_PORT" --bind "$REDIS_HOST" \
-            --appendonly yes --appendfsync everysec --save "''" --dir "$RUN_DIR/redis" \
-            --logfile "$RUN_DIR/log/redis.log"
-    fi
-    # ASGI: long polls wait on the event loop and hold no thread; the other
-    # views run in a pool of WEB_THREADS threads per process (config/asgi.py).
-    access_log=""
-    if [ "$WEB_ACCESS_LOG" = 1 ]; then access_log="--access-logfile -"; fi
-    program web 20 true "$PY" -m gunicorn config.asgi:application \
-        --bind "127.0.0.1:$PORT" --worker-class config.web.UvicornWorker \
-        --workers "${WEB_WORKERS:-2}" $access_log --graceful-timeout 5
-    # One worker only grades (a player waits for that); the other plays the
-    # solver's moves and runs analyses, and grades too when it is free.
-    program grades 30 true "$PY" -m celery -A config.celery_app worker -l "$WORKER_LOG_LEVEL" -Q grades -n "grades@%%h" \
-        --concurrency "${GRADE_CONCURRENCY:-1}" --without-gossip --without-mingle
-    program main 30 true "$PY" -m celery -A config.celery_app worker -l "$WORKER_LOG_LEVEL" -Q grades,celery -n "main@%%h" \
-        --concurrency "${CELERY_CONCURRENCY:-2}" --without-gossip --without-mingle
-    program beat 40 true "$PY" -m celery -A config.celery_app beat -l INFO -s "$RUN_DIR/celerybeat-schedule"
-    # One-off jobs: the puzzle pool and today's daily puzzle (mined by the
-    # workers), and the endgame library when it is empty.
-    if [ "${PUZZLE_POOL_MIN:-200}" -gt 0 ]; then
-        program puzzle-pool 50 false "$PY" manage.py ensure_puzzle_pool --min "${PUZZLE_POOL_MIN:-200}" --wait 120
-    fi
-    if [ "${ENDGAMES_MIN:-1}" -gt 0 ]; then
-        program endgames 50 false "$PY" manage.py ensure_endgames
-    fi
-} >"$conf"
-
-export WEB_THREADS="${WEB_THREADS:-16}"
 echo "run.sh: the site is at http://127.0.0.1:$PORT/ ($SITE_MODE; Ctrl-C stops it; logs in $RUN_DIR/log)" >&2
-exec "$PY" -m supervisor.supervisord -c "$conf"
+exec "$PY" -m supervisor.supervisord -c "$ROOT/config/supervisord.conf"

@@ -181,7 +181,7 @@ def wait_until_serving(base: str, seconds: float, proc=None, site=None) -> float
 
 def supervised_pid(site, name: str) -> int:
     out = subprocess.run(
-        [sys.executable, "-m", "supervisor.supervisorctl", "-c", str(site["run"] / "supervisord.conf"), "pid", name],
+        [sys.executable, "-m", "supervisor.supervisorctl", "-s", f"unix://{site['run']}/supervisor.sock", "pid", name],
         capture_output=True, text=True, timeout=20,
     ).stdout.strip()
     return int(out)

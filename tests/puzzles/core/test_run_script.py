@@ -117,3 +117,53 @@ def test_a_redis_port_that_is_no_number_is_refused(tmp_path):
     result = run_script(tmp_path, REDIS_PORT="tcp://10.0.0.5:6379")
     assert result.returncode == 2 and "error: REDIS_PORT is a port number, not 'tcp://10.0.0.5:6379'" in result.stderr
     assert not (tmp_path / "site.sqlite3").exists()
+
+
+def descendants(pid: int) -> set[int]:
+    """``pid`` and every process below it, from /proc."""
+    found, todo = set(), [pid]
+    while todo:
+        current = todo.pop()
+        found.add(current)
+        for task in os.listdir(f"/proc/{current}/task") if os.path.isdir(f"/proc/{current}/task") else []:
+            try:
+                with open(f"/proc/{current}/task/{task}/children") as children:
+                    todo += [int(child) for child in children.read().split()]
+            except OSError:
+                pass
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat_file:
+            return stat_file.read().split(") ", 1)[1][0] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+def test_the_sites_processes_end_with_a_killed_supervisor(tmp_path):
+    """supervisord killed outright (SIGKILL, the OOM killer): the web server,
+    the workers, beat and Redis end with it, instead of living on as orphans
+    that hold the port and take tasks, and the site starts again at once."""
+    import socket
+
+    from running_site import supervised_pid
+
+    starting = start_site(tmp_path, 1)
+    site = next(starting)
+    supervisor = int((site["run"] / "supervisord.pid").read_text())
+    programs = {name: supervised_pid(site, name) for name in ("redis", "web", "grades", "main", "beat")}
+    processes = descendants(supervisor) - {supervisor}
+    assert set(programs.values()) <= processes and len(processes) > len(programs)  # workers below them too
+    os.kill(supervisor, 9)
+    deadline = time.monotonic() + 30
+    while any(alive(pid) for pid in processes):
+        assert time.monotonic() < deadline, [pid for pid in processes if alive(pid)]
+        time.sleep(0.2)
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", int(site["env"]["PORT"])), timeout=2):
+        pass
+    next(starting, None)
+    again = start_site(tmp_path, 1, int(site["redis"].rsplit(":", 1)[1].split("/")[0]), site["database"])
+    next(again)
+    next(again, None)
