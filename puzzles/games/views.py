@@ -21,7 +21,7 @@ from puzzles.core.texts import grade_label
 from solver import DominoError
 
 from . import hints, presentation, selectors, services, texts
-from .forms import NewGameForm
+from .forms import VARIANT_CHOICES, NewGameForm
 from .models import Game
 
 
@@ -37,8 +37,20 @@ def _page_urls(game: Game | None = None) -> dict[str, str]:
     return urls
 
 
+def linked_choice(query: Any) -> dict[str, Any]:
+    """The game a link asks the new-game form to start with (How to play's
+    ``?variant=block``, ``?doubles=on``), as the form's initial values; a
+    variant the form does not offer is ignored."""
+    initial: dict[str, Any] = {}
+    if query.get("variant") in dict(VARIANT_CHOICES):
+        initial["variant"] = query["variant"]
+    if query.get("doubles"):
+        initial["doubles"] = True
+    return initial
+
+
 def play_new(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, initial=linked_choice(request.GET))
     limited = None
     if request.method == "POST" and form.is_valid():
         try:

@@ -43,7 +43,7 @@ def test_every_seat_and_stone_of_the_position_is_drawn(variant):
     drawn = hands(html)
     for seat, hand in data["hands"].items():
         stones = [s for s in hand["front"] + hand["back"] if s]
-        shown = re.findall(r'<span class="stone[^"]*"[^>]*>\[(\d)\|(\d)\]</span>', drawn[seat])
+        shown = re.findall(r'<span class="stone[^"]*"[^>]*><svg class="stone-face"[^>]*aria-label="(\d)-(\d)"', drawn[seat])
         assert ["".join(s) for s in shown] == stones
         # The hand layout has one row, the rows layout a back row whose covered stones are marked.
         assert ('class="row back"' in drawn[seat]) == bool(hand["back"])
@@ -60,9 +60,9 @@ def test_out_stones_are_face_down_and_counted_unless_revealed(variant):
     block = re.search(r'<div class="out" data-count="(\d+)">(.*?)</div>', html, re.S)
     assert int(block.group(1)) == len(out)
     assert f"{len(out)} stones out of play, face down" in block.group(2)
-    assert "[" not in block.group(2)
+    assert "<svg" not in block.group(2)
     revealed = re.search(r'<div class="out"[^>]*>(.*?)</div>', render(position, reveal_out=True), re.S).group(1)
-    assert re.findall(r"\[(\d)\|(\d)\]", revealed) == [(s[0], s[1]) for s in out]
+    assert re.findall(r'aria-label="(\d)-(\d)"', revealed) == [(s[0], s[1]) for s in out]
 
 
 def test_two_seats_keep_today_s_order():
