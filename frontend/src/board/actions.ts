@@ -6,7 +6,7 @@
  */
 import { t } from "../shared/i18n";
 import { parseMove, stoneName } from "./notation";
-import type { BoardDom } from "./render";
+import type { BoardDom } from "./element";
 import { moves, passOnly, selectedMoves, targets, type State, type TargetKey } from "./state";
 import type { BoardEventName, BoardEvents } from "./types";
 

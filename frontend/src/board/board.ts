@@ -18,7 +18,7 @@ import { copyConfig, type BoardConfig } from "./config";
 import { bindKeyboard } from "./input/keyboard";
 import { bindPointer } from "./input/pointer";
 import { normaliseStone } from "./notation";
-import { createDom, draw, layoutMode, type BoardDom } from "./render";
+import { createDom, draw, layoutMode, type BoardDom } from "./element";
 import { applyConfig, createState, selectable, targets, type State, type TargetKey } from "./state";
 import type { BoardEventName, BoardEvents } from "./types";
 

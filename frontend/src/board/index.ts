@@ -7,7 +7,7 @@ export { computeLayout, NARROW_BELOW } from "./layout";
 export { parseMove, normaliseStone, stoneName } from "./notation";
 export { PIP_LAYOUTS } from "./pips";
 export { stoneIcon } from "./icon";
-export { GRADE_SYMBOL } from "./render";
+export { GRADE_SYMBOL } from "./pieces";
 export type { BoardEvents, BoardEventName, BoardPositionJSON, BoardResultJSON, Grade, HandJSON, PositionJSON, ResultJSON, Seat, Side } from "./types";
 export { SEATS } from "./types";
 export { GRADES } from "../shared/vocabulary";

@@ -1,157 +1,17 @@
 /**
- * Drawing: the board's DOM (a focusable wrapper with the SVG, the pass button
- * and a live region), the view the state calls for (what to show, and the
- * status line's words), and the SVG drawn from that view.
+ * Drawing: the SVG drawn from the view (``renderBoard``): the hands with
+ * their info panels, the out stones, and the table with the line of play,
+ * its open ends and the status line.
  */
 
-import { el } from "../shared/dom";
-import { gradeLabel } from "../shared/format";
 import { t, tn } from "../shared/i18n";
-import type { Grade } from "../shared/vocabulary";
-import { chooseMode, computeLayout, HAND_H, HAND_W, type HandGeometry, type Layout, type LayoutMode, type LineItem, type Place } from "./layout";
-import { halves, normaliseStone, stoneName, type ParsedMove } from "./notation";
-import { PIP_LAYOUTS } from "./pips";
-import {
-  canMove,
-  handOf,
-  lastGrade,
-  mover,
-  movesAgain,
-  partnerOf,
-  passOnly,
-  placesOf,
-  seatsOf,
-  selectable,
-  selectedMoves,
-  shapeOf,
-  suggestions,
-  targets,
-  type Cursor,
-  type State,
-  type TargetKey,
-} from "./state";
+import { HAND_H, HAND_W, type HandGeometry, type Layout, type LineItem, type Place } from "./layout";
+import { halves, normaliseStone, type ParsedMove, stoneName } from "./notation";
+import { defs, endId, gradeBadge, HH, HW, lockBadge, stoneBack, stoneFace, stoneId } from "./pieces";
+import { handOf, partnerOf, seatsOf, type TargetKey } from "./state";
 import { r2, svg, text } from "./svg";
-import type { BoardPositionJSON, Seat } from "./types";
-
-/** Everything ``renderBoard`` needs to draw, worked out from the state. */
-export interface View {
-  ids: string;
-  layout: Layout;
-  position: BoardPositionJSON | null;
-  /** Which seat sits where (two seats: top and bottom; four: all four places). */
-  places: Partial<Record<Place, Seat>>;
-  names: Record<Seat, string>;
-  /** The seat the user plays, if any (its texts are written to "you"). */
-  you: Seat | null;
-  /** The seat to move while the deal goes on. */
-  mover: Seat | null;
-  /** The seat to move has just played a double and moves again. */
-  again: boolean;
-  /** Draw the out stones face up. */
-  revealOut: boolean;
-  /** The seat that made the last move, when the page says. */
-  lastSide: Seat | null;
-  /** The suggested moves (legal ones only). */
-  suggest: ParsedMove[];
-  interactive: boolean;
-  selectable: Set<string>;
-  showLegal: boolean;
-  selected: string | null;
-  /** For the selected stone: where it may go, and the move string for each. */
-  targets: Map<TargetKey, string>;
-  cursor: Cursor | null;
-  focused: boolean;
-  lastMove: string | null;
-  lastGrade: Grade | null;
-  marks: Record<string, Grade>;
-  drag: { stone: string; x: number; y: number; hover: TargetKey | null } | null;
-  status: string;
-}
-
-export const GRADE_SYMBOL: Record<Grade, string> = {
-  best: "\u2713",
-  inaccuracy: "?!",
-  mistake: "?",
-  blunder: "??",
-};
-
-export function stoneId(ids: string, stone: string): string {
-  return `${ids}-stone-${stone}`;
-}
-
-export function endId(ids: string, end: TargetKey): string {
-  return `${ids}-end-${end}`;
-}
-
-// ---------------------------------------------------------------- primitives
-
-const HW = HAND_W / 2;
-const HH = HAND_H / 2;
-const PIP_STEP = 9.4;
-const PIP_R = 3.6;
-
-function defs(ids: string): SVGDefsElement {
-  return svg("defs", {}, [
-    svg("linearGradient", { id: `${ids}-ivory`, x1: 0, y1: 0, x2: 1, y2: 1 }, [
-      svg("stop", { offset: 0, "stop-color": "#fffdf6" }),
-      svg("stop", { offset: 0.55, "stop-color": "#f6efdc" }),
-      svg("stop", { offset: 1, "stop-color": "#e6dabd" }),
-    ]),
-    svg("radialGradient", { id: `${ids}-pip`, cx: 0.38, cy: 0.35, r: 0.7 }, [
-      svg("stop", { offset: 0, "stop-color": "#4a4a4a" }),
-      svg("stop", { offset: 1, "stop-color": "#111111" }),
-    ]),
-    svg("radialGradient", { id: `${ids}-felt`, cx: 0.5, cy: 0.45, r: 0.75 }, [
-      // Coloured by board.css (a style attribute would break the site's Content-Security-Policy).
-      svg("stop", { offset: 0, class: "odb-felt-light" }),
-      svg("stop", { offset: 1, class: "odb-felt-dark" }),
-    ]),
-    svg("pattern", { id: `${ids}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, [
-      svg("rect", { width: 6, height: 6, fill: "rgba(24, 40, 32, 0.26)" }),
-      svg("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "rgba(24, 40, 32, 0.28)", "stroke-width": 2 }),
-    ]),
-  ]);
-}
-
-function pips(ids: string, value: number, cy: number): SVGElement[] {
-  const layout = PIP_LAYOUTS[value] ?? [];
-  return layout.map(([dx, dy]) =>
-    svg("circle", { class: "odb-pip", cx: r2(dx * PIP_STEP), cy: r2(cy + dy * PIP_STEP), r: PIP_R, fill: `url(#${ids}-pip)` }),
-  );
-}
-
-/** An upright stone centred on the origin, ``top`` on its upper half. */
-export function stoneFace(ids: string, top: number, bottom: number): SVGGElement {
-  return svg("g", { class: "odb-face" }, [
-    svg("rect", { class: "odb-shadow", x: -HW + 1.4, y: -HH + 2.6, width: HAND_W, height: HAND_H, rx: 6 }),
-    svg("rect", { class: "odb-body", x: -HW, y: -HH, width: HAND_W, height: HAND_H, rx: 6, fill: `url(#${ids}-ivory)` }),
-    svg("rect", { class: "odb-bevel", x: -HW + 2, y: -HH + 2, width: HAND_W - 4, height: HAND_H - 4, rx: 4.5 }),
-    svg("line", { class: "odb-divider", x1: -HW + 6, y1: 0, x2: HW - 6, y2: 0 }),
-    ...pips(ids, top, -HH / 2),
-    ...pips(ids, bottom, HH / 2),
-    svg("circle", { class: "odb-pin", r: 2.1 }),
-  ]);
-}
-
-function lockBadge(): SVGGElement {
-  return svg("g", { class: "odb-lock", "aria-hidden": "true" }, [
-    svg("circle", { r: 10.5 }),
-    svg("path", { class: "odb-lock-shackle", d: "M -3.6 -1.5 V -4.2 A 3.6 3.6 0 0 1 3.6 -4.2 V -1.5" }),
-    svg("rect", { class: "odb-lock-body", x: -5.2, y: -1.8, width: 10.4, height: 7.6, rx: 1.4 }),
-  ]);
-}
-
-function gradeBadge(grade: Grade, x: number, y: number, size = 1): SVGGElement {
-  const title = svg("title");
-  title.textContent = gradeLabel(grade);
-  return svg("g", { class: `odb-grade odb-grade-${grade}`, transform: `translate(${r2(x)} ${r2(y)}) scale(${size})`, "data-grade": grade, role: "img", "aria-label": gradeLabel(grade) }, [
-    title,
-    svg("circle", { r: 10 }),
-    text(GRADE_SYMBOL[grade], { y: 4, "text-anchor": "middle" }),
-  ]);
-}
-
-// ---------------------------------------------------------------- hands
+import type { Seat } from "./types";
+import { type View, wins } from "./view";
 
 /** A hand stone's transform: at its slot (lifted towards the table when selected), crosswise and smaller on a side seat. */
 function slotTransform(geometry: HandGeometry, at: { x: number; y: number }, lift: number): string {
@@ -226,11 +86,6 @@ function handStone(view: View, geometry: HandGeometry, side: Seat, row: "front" 
   if (isCursor) g.appendChild(svg("rect", { class: "odb-cursor", x: -HW - 7, y: -HH - 7, width: HAND_W + 14, height: HAND_H + 14, rx: 11 }));
   slot.appendChild(g);
   return slot;
-}
-
-/** Whether a result's winner (a seat, or a team "A+C") is, or includes, ``seat``. */
-export function wins(winner: string | null, seat: Seat): boolean {
-  return winner !== null && winner.split("+").includes(seat);
 }
 
 function infoPanel(view: View, geometry: HandGeometry, place: Place, side: Seat): SVGGElement {
@@ -324,6 +179,7 @@ function infoPanel(view: View, geometry: HandGeometry, place: Place, side: Seat)
 
 /** The font sizes of the counts (board.css: .odb-stat, .odb-stat-tight), in viewBox units. */
 const STAT_FONT = 13;
+
 const TIGHT_STAT_FONT = 10;
 
 /** About how wide a line of counts is drawn at a font size (a letter is about 0.56 of the size). */
@@ -341,17 +197,6 @@ function chipEl(cls: string, label: string, x: number, y: number, anchor: "start
   return svg("g", { class: `odb-chip ${cls}` }, [
     svg("rect", { x: r2(x0), y: r2(y), width: r2(w), height: 22, rx: 11 }),
     text(label, { x: r2(x0 + w / 2), y: r2(y + 15), "text-anchor": "middle" }),
-  ]);
-}
-
-// ---------------------------------------------------------------- out stones
-
-/** The back of an upright stone centred on the origin: a stone lying face down. */
-export function stoneBack(): SVGGElement {
-  return svg("g", { class: "odb-back" }, [
-    svg("rect", { class: "odb-shadow", x: -HW + 1.4, y: -HH + 2.6, width: HAND_W, height: HAND_H, rx: 6 }),
-    svg("rect", { class: "odb-back-body", x: -HW, y: -HH, width: HAND_W, height: HAND_H, rx: 6 }),
-    svg("rect", { class: "odb-back-inlay", x: -HW + 6, y: -HH + 6, width: HAND_W - 12, height: HAND_H - 12, rx: 4 }),
   ]);
 }
 
@@ -390,8 +235,6 @@ function outStones(view: View): SVGGElement | null {
   });
   return g;
 }
-
-// ---------------------------------------------------------------- table
 
 function lineStone(view: View, item: LineItem, stone: string, isLast: boolean): SVGGElement {
   const s = view.layout.lineS;
@@ -582,52 +425,6 @@ function statusLine(message: string, x: number, y: number, room: number, mode: L
   return g;
 }
 
-// ---------------------------------------------------------------- board
-
-/**
- * The result of a finished deal, for the status line.  With ``you`` (the side
- * the user plays) each case has its own sentence: "You go out…", "The solver
- * goes out…"; without it the players are named.
- */
-export function resultText(position: BoardPositionJSON, names: Partial<Record<Seat, string>>, you: Seat | null = null): string {
-  const result = position.result;
-  if (!result) return t("The deal is over.");
-  if (result.winner === null) return t("Blocked: the deal is a draw.");
-  const points = result.points;
-  const domino = result.reason === "domino";
-  if (result.winner.includes("+")) {
-    // Four seats: a team wins (the seat that went out, or the team with fewer pips).
-    if (you !== null && wins(result.winner, you)) {
-      return domino
-        ? tn("Your team goes out and scores %(count)s point.", "Your team goes out and scores %(count)s points.", points)
-        : tn("Blocked: your team has fewer pips and scores %(count)s point.", "Blocked: your team has fewer pips and scores %(count)s points.", points);
-    }
-    if (you !== null) {
-      return domino
-        ? tn("The other team goes out and scores %(count)s point.", "The other team goes out and scores %(count)s points.", points)
-        : tn("Blocked: the other team has fewer pips and scores %(count)s point.", "Blocked: the other team has fewer pips and scores %(count)s points.", points);
-    }
-    const params = { team: result.winner };
-    return domino
-      ? tn("Team %(team)s goes out and scores %(count)s point.", "Team %(team)s goes out and scores %(count)s points.", points, params)
-      : tn("Blocked: team %(team)s has fewer pips and scores %(count)s point.", "Blocked: team %(team)s has fewer pips and scores %(count)s points.", points, params);
-  }
-  if (you !== null && result.winner === you) {
-    return domino
-      ? tn("You go out and score %(count)s point.", "You go out and score %(count)s points.", points)
-      : tn("Blocked: you have fewer pips and score %(count)s point.", "Blocked: you have fewer pips and score %(count)s points.", points);
-  }
-  if (you !== null) {
-    return domino
-      ? tn("The solver goes out and scores %(count)s point.", "The solver goes out and scores %(count)s points.", points)
-      : tn("Blocked: the solver has fewer pips and scores %(count)s point.", "Blocked: the solver has fewer pips and scores %(count)s points.", points);
-  }
-  const params = { player: names[result.winner as Seat] || result.winner };
-  return domino
-    ? tn("%(player)s goes out and scores %(count)s point.", "%(player)s goes out and scores %(count)s points.", points, params)
-    : tn("Blocked: %(player)s has fewer pips and scores %(count)s point.", "Blocked: %(player)s has fewer pips and scores %(count)s points.", points, params);
-}
-
 export function renderBoard(root: SVGSVGElement, view: View): void {
   const { layout } = view;
   root.setAttribute("viewBox", `0 0 ${layout.width} ${layout.height}`);
@@ -672,159 +469,4 @@ export function renderBoard(root: SVGSVGElement, view: View): void {
     const [a, b] = halves(view.drag.stone);
     root.appendChild(svg("g", { class: "odb-ghost", transform: `translate(${r2(view.drag.x)} ${r2(view.drag.y)})`, "aria-hidden": "true" }, [stoneFace(view.ids, a, b)]));
   }
-}
-
-// ---------------------------------------------------------------- view and DOM
-
-function names(state: State): Record<Seat, string> {
-  const { names } = state.settings;
-  return { A: names.A || "A", B: names.B || "B", C: names.C || "C", D: names.D || "D" };
-}
-
-/** The status line under the line of play: the result, or who moves and what to do. */
-export function statusText(state: State): string {
-  const position = state.settings.position;
-  if (!position) return "";
-  const players = names(state);
-  const you = state.settings.you;
-  if (position.over) return resultText(position, players, you);
-  const side = mover(state);
-  if (!side) return "";
-  if (state.notice) return state.notice;
-  const again = movesAgain(state);
-  if (state.selected) {
-    const stone = stoneName(state.selected);
-    return selectedMoves(state).size === 1
-      ? t("Pick %(stone)s again to play it.", { stone })
-      : t("Choose an end for %(stone)s.", { stone });
-  }
-  if (passOnly(state)) return "";
-  if (again) {
-    if (side === you) return t("You played a double: move again.");
-    return t("Double: %(player)s moves again.", { player: players[side] });
-  }
-  if (side === you) return canMove(state) ? t("Your move: select a stone.") : t("Your move.");
-  const partner = you !== null ? partnerOf(position, you) : null;
-  if (side === partner) return t("Your partner is to move.");
-  if (you !== null) return t("The solver is to move.");
-  if (canMove(state)) return t("%(player)s to move: select a stone.", { player: players[side] });
-  return t("%(player)s to move.", { player: players[side] });
-}
-
-export function viewOf(state: State): View {
-  const { position, orientation } = state.settings;
-  const places = placesOf(position, orientation);
-  const press = state.press;
-  return {
-    ids: state.ids,
-    layout: state.layout,
-    position,
-    places,
-    names: names(state),
-    you: state.settings.you,
-    mover: mover(state),
-    again: movesAgain(state),
-    revealOut: state.settings.revealOut,
-    lastSide: state.settings.lastSide,
-    suggest: suggestions(state),
-    interactive: canMove(state),
-    selectable: new Set(selectable(state)),
-    showLegal: state.settings.showLegal,
-    selected: state.selected,
-    targets: targets(state, state.selected),
-    cursor: state.cursor,
-    focused: state.focused && state.keyboard,
-    lastMove: state.settings.lastMove,
-    lastGrade: lastGrade(state),
-    marks: state.settings.marks,
-    drag: press?.dragging ? { stone: press.stone, x: press.x, y: press.y, hover: press.hover } : null,
-    status: statusText(state),
-  };
-}
-
-/** The board's elements. */
-export interface BoardDom {
-  /** The focusable wrapper holding the SVG, the pass button and the live region. */
-  root: HTMLDivElement;
-  svg: SVGSVGElement;
-  passButton: HTMLButtonElement;
-  /** Where the board says what just happened, for screen readers. */
-  live: HTMLDivElement;
-}
-
-/** Builds the board's elements inside ``element``. */
-export function createDom(element: HTMLElement): BoardDom {
-  const root = el("div", {
-    class: "odb",
-    tabindex: "0",
-    role: "application",
-    "aria-roledescription": t("domino board"),
-    "aria-label": t("Domino board"),
-  });
-  const svgRoot = svg("svg", { class: "odb-svg", preserveAspectRatio: "xMidYMid meet", focusable: "false" });
-  const passButton = el("button", { type: "button", class: "odb-pass" }, t("Pass"));
-  passButton.hidden = true;
-  const live = el("div", { class: "odb-live", "aria-live": "polite", role: "status" });
-  root.append(svgRoot, passButton, live);
-  element.appendChild(root);
-  return { root, svg: svgRoot, passButton, live };
-}
-
-/** The layout mode the settings and the board's width call for. */
-export function layoutMode(dom: BoardDom, state: State): LayoutMode {
-  return chooseMode(state.settings.layout, dom.root.clientWidth);
-}
-
-/** The least height (CSS pixels) the narrow board is shrunk to so as to fit the screen. */
-const MIN_FIT_HEIGHT = 320;
-
-/**
- * On a narrow screen the whole board (both hands and the line) should be in
- * the first screen: when the board is taller than the room left under its top
- * edge, it is drawn smaller (width and height alike, down to
- * ``MIN_FIT_HEIGHT``).  A wide board is left as it is, unless the page asks
- * for it to fit the screen too (``--odb-fit: screen`` on the board or a
- * parent, as the puzzle pages do: the player solves from the whole position).
- */
-function fitHeight(dom: BoardDom, state: State): void {
-  const svgStyle = dom.svg.style;
-  svgStyle.maxWidth = "";
-  if (typeof window === "undefined" || !window.innerHeight) return;
-  if (state.mode !== "narrow" && !fitsScreenWhenWide(dom.root)) return;
-  const top = dom.root.getBoundingClientRect().top + (window.scrollY || 0);
-  const room = Math.max(window.innerHeight - top - 6, MIN_FIT_HEIGHT);
-  const width = dom.root.clientWidth;
-  if (!width) return;
-  const height = (width * state.layout.height) / state.layout.width;
-  if (height > room) svgStyle.maxWidth = `${Math.floor((room * state.layout.width) / state.layout.height)}px`;
-}
-
-/** Whether the page asks the wide board to fit the screen (``--odb-fit: screen``). */
-function fitsScreenWhenWide(root: HTMLElement): boolean {
-  return typeof getComputedStyle === "function" && getComputedStyle(root).getPropertyValue("--odb-fit").trim() === "screen";
-}
-
-/** Draws the state: lays the board out, redraws the SVG, places the pass button, marks the cursor. */
-export function draw(dom: BoardDom, state: State): void {
-  state.mode = layoutMode(dom, state);
-  state.layout = computeLayout(state.mode, state.settings.position?.line ?? [], shapeOf(state.settings.position));
-  renderBoard(dom.svg, viewOf(state));
-  fitHeight(dom, state);
-  // A page often fills in what stands above the board right after drawing it
-  // (a header, a status line): fit again once that is laid out.
-  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => fitHeight(dom, state));
-  const passing = passOnly(state);
-  dom.passButton.hidden = !passing;
-  if (passing) {
-    dom.passButton.style.left = "50%";
-    dom.passButton.style.top = `${(state.layout.status.y / state.layout.height) * 100}%`;
-  }
-  const cursor = state.cursor;
-  const cursorId =
-    state.focused && cursor ? (cursor.kind === "stone" ? stoneId(state.ids, cursor.stone) : endId(state.ids, cursor.end)) : null;
-  if (cursorId) dom.root.setAttribute("aria-activedescendant", cursorId);
-  else dom.root.removeAttribute("aria-activedescendant");
-  dom.root.classList.toggle("is-interactive", canMove(state));
-  dom.root.classList.toggle("is-dragging", state.press?.dragging === true);
-  dom.root.classList.toggle("is-narrow", state.mode === "narrow");
 }
