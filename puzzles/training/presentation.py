@@ -261,7 +261,9 @@ def run_puzzle_state(index: int, attempt: PuzzleAttempt, over: bool) -> dict[str
 def run_state(run: PuzzleRun, attempts: list[PuzzleAttempt], best: int, now: Any = None) -> dict[str, Any]:
     """A run as its player sees it: the clock (timed), the score, the puzzle
     under way (``attempt``, without its answer) and the puzzles so far; once
-    the run is over, no puzzle under way and every puzzle with its solution."""
+    the run is over, no puzzle under way and every puzzle with its solution.
+    A run that a wrong move ended keeps that puzzle's attempt (``ended_by``,
+    with its solution) so that its board can still be shown."""
     now = now or timezone.now()
     current = attempts[-1] if attempts else None
     over = runs.is_over(run, now, current is not None and current.status == PuzzleAttempt.Status.THINKING)
@@ -286,6 +288,11 @@ def run_state(run: PuzzleRun, attempts: list[PuzzleAttempt], best: int, now: Any
         "new_best": over and run.score > run.best_before,
         "version": run.version,
         "attempt": attempt_state(current, run_over=False) if current is not None and not over else None,
+        "ended_by": (
+            attempt_state(current, run_over=True)
+            if current is not None and over and end_reason == PuzzleRun.EndReason.WRONG_MOVE
+            else None
+        ),
         "puzzles": [run_puzzle_state(i + 1, a, over) for i, a in enumerate(attempts)],
         "urls": {
             "self": reverse("training:api-run-detail", args=[run.pk]),

@@ -238,6 +238,10 @@ class RunOutputSerializer(serializers.Serializer):
     new_best = serializers.BooleanField()
     version = serializers.IntegerField()
     attempt = AttemptOutputSerializer(allow_null=True, help_text="The puzzle under way (without its answer); null once over.")
+    ended_by = AttemptOutputSerializer(
+        allow_null=True,
+        help_text="Once a wrong move has ended the run: that puzzle's attempt, with its solution; else null.",
+    )
     puzzles = RunPuzzleSerializer(many=True)
     urls = serializers.DictField(child=serializers.CharField())
 

@@ -206,15 +206,17 @@ def timed(request: HttpRequest) -> HttpResponse:
 
 def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
     """A run: the puzzle under way (a root for the script, a plain form
-    without it), or the result with every puzzle's solution."""
+    without it), or the result with every puzzle's solution, after the board
+    of the puzzle whose wrong move ended it."""
     player = Player.of(request)
     run = selectors.run_get_for_player(player, run_id)
     attempts = selectors.run_snapshot(run)
     state = presentation.run_state(run, attempts, selectors.run_best(player, run.mode))
     attempt = state["attempt"]
+    shown = attempt or state["ended_by"]  # the puzzle under way, or the one that ended the run
     sides = []
-    if attempt is not None:
-        side = attempt["side"]
+    if shown is not None:
+        side = shown["side"]
         sides = ["B" if side == "A" else "A", side]
     return render(request, "training/run.html", {
         "run": run, "state": state, "attempt": attempt, "board_sides": sides,

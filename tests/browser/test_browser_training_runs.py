@@ -103,6 +103,32 @@ def assert_result_lists_the_solutions(page, run: dict) -> None:
     page.locator(".run-again").wait_for()
 
 
+HAND = """() => [...document.querySelectorAll('#run-root .odb-hand-bottom .odb-hand-stone[data-stone]')]
+    .map(g => g.getAttribute('data-stone')).sort()"""
+
+
+def hand_of(board: dict, side: str) -> list[str]:
+    hand = board["hands"][side]
+    return sorted(s for s in hand["front"] + hand["back"] if s)
+
+
+def assert_board_shows_the_puzzle_that_ended_it(page, run: dict) -> None:
+    """The board stays on the puzzle whose wrong move ended the run: its
+    position after the move, nothing to play; a button shows the position
+    after the solution."""
+    ended = run["ended_by"]
+    assert ended and ended["id"] == run["puzzles"][-1]["attempt"] and ended["solution"], ended
+    assert page.locator("#run-root svg.odb-svg").is_visible()
+    note = page.locator(".run-board-note")
+    assert f"(puzzle {len(run['puzzles'])})" in note.inner_text()
+    assert page.evaluate(HAND) == hand_of(ended["board"], ended["side"])
+    assert page.locator("#run-root .odb-hand-stone.is-selectable").count() == 0
+    note.locator(".show-solution").click()
+    after = hand_of(ended["solution"]["board_after"], ended["side"])
+    page.wait_for_function(f"(want) => JSON.stringify(({HAND})()) === JSON.stringify(want)", arg=after)
+    assert note.locator("a.open-analysis").get_attribute("href").startswith("/analysis/?position=")
+
+
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_a_streak_in_the_browser(content, browser, screenshots, size):
     context = browser.new_context(viewport=VIEWPORTS[size])
@@ -143,6 +169,7 @@ def test_a_streak_in_the_browser(content, browser, screenshots, size):
         assert_result_lists_the_solutions(page, run)
         assert "A wrong move ended the run." in page.locator(".run-result").inner_text()
         screenshots(page, f"streak-{size}-result")
+        assert_board_shows_the_puzzle_that_ended_it(page, run)
         # nothing sticks out of a phone's screen
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= VIEWPORTS[size]["width"] + 1, width

@@ -7,6 +7,8 @@
  * answer, the score, the seconds left by the server's clock), the board, a
  * clock counting down from the server's figure, and the result once the run is
  * over (every puzzle with its solution, which the server sends only then).
+ * When a wrong move ends the run, the board stays on that puzzle, after the
+ * move, with a button to see the position after the solution.
  *
  * A move is posted to the run; while the solver grades it and replies the
  * puzzle's attempt is long-polled; when the puzzle ends, the run is read again
@@ -18,6 +20,7 @@ import { moveLabel, playerNames, signed } from "../shared/format";
 import { csrfToken, errorMessage, request } from "../shared/http";
 import { t, tn } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
+import type { Grade } from "../shared/vocabulary";
 import type { AttemptJSON } from "./puzzle-page";
 
 interface RunPuzzle {
@@ -51,6 +54,8 @@ export interface RunJSON {
   best_before: number;
   new_best: boolean;
   attempt: (AttemptJSON & { position: string; puzzle: { id: number; rating: number; kind: "win" | "most" } }) | null;
+  /** The attempt of the puzzle whose wrong move ended the run, with its solution. */
+  ended_by?: (AttemptJSON & { start: string }) | null;
   puzzles: RunPuzzle[];
   urls: { self: string; moves: string; stop: string; skip: string; start: string; page: string; mode_page: string };
 }
@@ -79,6 +84,7 @@ export class RunPage {
   private readonly clockBox = el("span", "run-clock");
   private readonly bestBox = el("span", "run-best-now");
   private readonly status = el("p", "puzzle-feedback");
+  private readonly boardNote = el("p", "run-board-note");
   private readonly boardEl = el("div", "puzzle-board");
   private readonly actions = el("div", "puzzle-actions");
   private readonly strip = el("ol", "run-strip");
@@ -90,7 +96,7 @@ export class RunPage {
     this.clockBox.setAttribute("role", "timer");
     this.status.setAttribute("aria-live", "polite");
     this.header.append(this.scoreBox, this.clockBox, this.bestBox);
-    root.append(this.header, this.status, this.boardEl, this.actions, this.strip, this.result);
+    root.append(this.header, this.status, this.boardNote, this.boardEl, this.actions, this.strip, this.result);
     const side = run.attempt?.side ?? "A";
     this.board = new Board(this.boardEl, {
       position: run.attempt ? run.attempt.board : null,
@@ -276,8 +282,11 @@ export class RunPage {
   private render(): void {
     const a = this.run.attempt;
     const over = this.run.status === "over";
-    this.boardEl.hidden = over || !a;
-    if (a) {
+    const ended = over ? (this.run.ended_by ?? null) : null;
+    this.boardEl.hidden = over ? !ended : !a;
+    if (ended) this.showEndedBy(ended);
+    else this.boardNote.hidden = true;
+    if (a && !over) {
       this.board.set({
         position: a.board,
         orientation: a.side,
@@ -293,6 +302,40 @@ export class RunPage {
     this.renderActions();
     this.renderStrip();
     this.renderResult();
+  }
+
+  /**
+   * The puzzle whose wrong move ended the run, as a failed puzzle shows it:
+   * the position after the move (nobody to move), the move's grade on it, and
+   * the position after the solution at a click.
+   */
+  private showEndedBy(ended: NonNullable<RunJSON["ended_by"]>): void {
+    const last = ended.moves[ended.moves.length - 1];
+    const marks: Record<string, Grade> = last?.grade ? { [last.move]: last.grade } : {};
+    this.board.set({
+      position: { ...ended.board, legal_moves: [] },
+      orientation: ended.side,
+      names: playerNames(ended.side),
+      you: ended.side,
+      lastMove: ended.last_move,
+      marks,
+      interactive: false,
+    });
+    this.boardNote.hidden = false;
+    this.boardNote.replaceChildren(
+      t("The puzzle that ended the run (puzzle %(number)s), after your move:", { number: this.run.puzzles.length }) + " ",
+    );
+    const solution = ended.solution;
+    if (solution) {
+      const show = button(t("Show the position after the solution"), () => {
+        const line = solution.line;
+        this.board.set({ position: solution.board_after, lastMove: line.length ? line[line.length - 1].move : null, marks: {} });
+      });
+      show.classList.add("show-solution");
+      const explore = el("a", "open-analysis", t("Open in analysis"));
+      explore.href = `/analysis/?position=${encodeURIComponent(ended.start)}`;
+      this.boardNote.append(show, " ", explore);
+    }
   }
 
   private renderHeader(): void {

@@ -201,6 +201,17 @@ def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_k
     assert run["status"] == "over" and run["end_reason"] == "wrong-move" and run["score"] == 2
     assert run["attempt"] is None and run["new_best"] and run["best"] == 2
     assert [p["result"] for p in run["puzzles"]] == ["solved", "solved", "failed"]
+    # the puzzle the wrong move ended the run on stays at hand, with its solution, for its board
+    ended_by = run["ended_by"]
+    assert ended_by["id"] == last["id"] and ended_by["moves"][-1]["move"] == wrong_move(last)
+    assert ended_by["solution"] is not None and ended_by["legal_moves"] == [] and ended_by["to_move"] is None
+    page = api.get(run["urls"]["page"]).content.decode()
+    board = page.split('class="run-board-note"')[1].split('class="run-result"')[0]
+    assert "The puzzle that ended the run (puzzle 3), after your move:" in board
+    shown = re.findall(r'aria-label="(\d)-(\d)"', board.split('<div class="line"')[0])
+    hands = ended_by["board"]["hands"]
+    top = "B" if ended_by["side"] == "A" else "A"
+    assert ["".join(s) for s in shown] == [s for s in hands[top]["front"] + hands[top]["back"] if s]
     for p in run["puzzles"]:
         puzzle = Puzzle.objects.get(pk=p["puzzle"])
         assert [m["move"] for m in p["solution"]["line"]] == normalised_line(puzzle)
