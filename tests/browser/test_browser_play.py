@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from browser_helpers import watch_errors
 
 from solver import deal
@@ -261,3 +262,39 @@ def test_phone_width_board_fits_and_a_move_can_be_made_after_the_solver_opens(si
     finally:
         context.close()
 
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}])
+def test_the_board_says_in_one_line_how_to_use_it(site, browser, screenshots, viewport):
+    """Just above the game's board: select a stone, then an end, and the keys;
+    shown only where the script draws the board (without it the page offers a
+    form and the line is hidden)."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors = watch_errors(page)
+    try:
+        game_id = start_game(page, site.base_url, from_home=False)
+        wait_for_turn(page)
+        help_line = page.locator("#game-root .board-help")
+        assert help_line.is_visible()
+        text = help_line.inner_text()
+        assert "ringed stone" in text and "highlighted end" in text
+        assert all(key in text for key in ("arrows", "Enter", "L or R", "Escape", "P passes")), text
+        line, board = help_line.bounding_box(), page.locator(".gp-board svg.odb-svg").bounding_box()
+        assert line and board
+        assert line["y"] + line["height"] <= board["y"] + 1 and board["y"] - (line["y"] + line["height"]) < 200, (line, board)
+        assert line["x"] >= 0 and line["x"] + line["width"] <= viewport["width"] + 0.5
+        screenshots(page, f"board-help-{viewport['width']}")
+        assert not errors, errors
+        cookies = context.cookies()  # the same player, without the script
+    finally:
+        context.close()
+    plain = browser.new_context(viewport=viewport, java_script_enabled=False)
+    try:
+        plain.add_cookies(cookies)
+        page = plain.new_page()
+        page.goto(f"{site.base_url}/play/{game_id}/")
+        assert page.locator("#game-root .board-help").is_hidden()
+        assert page.locator("#game-root .plain-board").is_visible()
+    finally:
+        plain.close()

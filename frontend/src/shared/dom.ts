@@ -48,13 +48,15 @@ export function hide(node: HTMLElement): void {
 /**
  * Hides the server-drawn fallback (``[data-fallback]``): a page script has taken
  * over.  ``display: none`` too, for the parts whose own CSS would show them
- * despite ``hidden``.
+ * despite ``hidden``.  Shows what the server wrote for the script's page only
+ * (``[data-script-only]``, such as how to use the board).
  */
 export function hideFallback(root: ParentNode): void {
   root.querySelectorAll<HTMLElement>("[data-fallback]").forEach((node) => {
     hide(node);
     node.style.display = "none";
   });
+  root.querySelectorAll<HTMLElement>("[data-script-only]").forEach((node) => show(node));
 }
 
 /** The JSON the page embeds in ``<script type="application/json" id=...>``; ``null`` when there is none. */
