@@ -9,35 +9,18 @@
  * the solver's replies come that way, and so does a move made in another tab
  * on the same game.
  */
-import { Board, normaliseStone, parseMove, type BoardPositionJSON, type Seat } from "../board";
-import { button, el, hideFallback, requireJSON } from "../shared/dom";
-import { moveLabel, outcomeOf, signed } from "../shared/format";
+import { Board, type BoardPositionJSON } from "../board";
+import { hideFallback, requireJSON } from "../shared/dom";
 import { ApiError, csrfToken, errorMessage, request, showError } from "../shared/http";
 import { t } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
 import { type Grade } from "../shared/vocabulary";
-import {
-  bestAlternative,
-  blockedWhy,
-  gradeBadge,
-  gradeMarks,
-  hintText,
-  lostShort,
-  hintTitle,
-  humanScore,
-  humanTeam,
-  moveText,
-  pointsLostText,
-  resultText,
-  roleOf,
-  seatNames,
-  seatsOf,
-  whoText,
-  type GameJSON,
-  type HintJSON,
-  type HintResponseJSON,
-  type MoveJSON,
-} from "./game";
+import { gradeMarks, seatNames, type GameJSON, type HintJSON, type HintResponseJSON, type MoveJSON } from "./game";
+import { applyMove, following, needsWatching, nextSeat, shownBoard } from "./play-state";
+import { buildPlayDom, renderHints, renderMoves, renderResult, statusText, type PlayEls } from "./play-view";
+
+// The game's pure functions, for the pages that host the play widget and the tests.
+export { applyMove, following, needsWatching, nextSeat, shownBoard };
 
 export interface PlayUrls {
   game: string;
@@ -68,82 +51,6 @@ export interface PlayOptions {
   navigate?: (url: string) => void;
 }
 
-/** The seat after ``seat`` round the table (the seats of ``position``, in playing order). */
-export function nextSeat(position: BoardPositionJSON, seat: Seat): Seat {
-  const seats = (["A", "B", "C", "D"] as Seat[]).filter((s) => position.hands[s]);
-  return seats[(seats.indexOf(seat) + 1) % seats.length] ?? seat;
-}
-
-/**
- * The position after ``move`` by the seat to move, for showing a move at once
- * while the server records it (the server's answer replaces it).  Only the
- * table and the hand change; nothing here decides what is legal.  ``after``
- * is the seat to move next when known (the same seat after a double with
- * ``+doubles``); by default the next seat round the table.
- */
-export function applyMove<P extends BoardPositionJSON>(position: P, move: string, after?: Seat): P {
-  const next: P = structuredClone(position);
-  const mover = position.side;
-  next.side = after ?? nextSeat(position, mover);
-  next.legal_moves = [];
-  const parsed = parseMove(move);
-  if (!parsed || parsed.stone === null) return next;
-  const stone = parsed.stone;
-  const hand = next.hands[mover];
-  if (!hand) return next;
-  for (const row of ["front", "back"] as const) {
-    const col = hand[row].findIndex((s) => s !== null && normaliseStone(s) === stone);
-    if (col >= 0) {
-      hand[row][col] = null;
-      break;
-    }
-  }
-  const a = Number(stone[0]);
-  const b = Number(stone[1]);
-  hand.pips -= a + b;
-  hand.count -= 1;
-  const ends = next.ends;
-  if (parsed.end === null || ends === null) {
-    next.line = [stone];
-    next.ends = [a, b];
-  } else if (parsed.end === "L") {
-    const [left, right] = ends;
-    const outer = b === left ? a : b;
-    next.line = [`${outer}${left}`, ...next.line];
-    next.ends = [outer, right];
-  } else {
-    const [left, right] = ends;
-    const outer = a === right ? b : a;
-    next.line = [...next.line, `${right}${outer}`];
-    next.ends = [left, outer];
-  }
-  return next;
-}
-
-/** Whether the game still changes by itself (a grade or the solver's move to come). */
-export function needsWatching(game: GameJSON): boolean {
-  const ungraded = game.ungraded ?? game.moves.filter((m) => m.grade === null).length;
-  return game.status === "thinking" || ungraded > 0;
-}
-
-/**
- * Whether the page follows the game: while it changes by itself, and on the
- * player's turn too, where a move may come from another tab or window.
- */
-export function following(game: GameJSON): boolean {
-  return game.status !== "over" || needsWatching(game);
-}
-
-/**
- * The board of ``game`` as the page draws it: a game over before its deal
- * was played out (resigned) is drawn as over, with no seat to move, where
- * its position alone would still offer the next move ("Your move").
- */
-export function shownBoard(game: GameJSON): BoardPositionJSON {
-  if (game.status !== "over" || game.board.over) return game.board;
-  return { ...game.board, over: true, legal_moves: [] };
-}
-
 export class PlayPage {
   readonly root: HTMLElement;
   readonly board: Board;
@@ -157,16 +64,7 @@ export class PlayPage {
   readonly urls: PlayUrls;
   private readonly options: Required<PlayOptions>;
   private readonly csrf: string | null;
-  private readonly els: {
-    status: HTMLElement;
-    error: HTMLElement;
-    moves: HTMLOListElement;
-    hintButtons: HTMLButtonElement[];
-    hints: HTMLUListElement;
-    hintNote: HTMLElement;
-    result: HTMLElement;
-    resign: HTMLButtonElement;
-  };
+  private readonly els: PlayEls;
   /** Solver moves still being shown one by one (several arrived together). */
   private stepping: ReturnType<typeof setTimeout> | null = null;
   private confirmTimer: ReturnType<typeof setTimeout> | null = null;
@@ -197,53 +95,8 @@ export class PlayPage {
     this.csrf = csrfToken(root);
     hideFallback(root);
 
-    const app = el("div", "gp");
-    app.dataset.app = "play";
-    const boardCol = el("div", "gp-main");
-    const status = el("p", "gp-status");
-    status.setAttribute("role", "status");
-    status.setAttribute("aria-live", "polite");
-    const boardHost = el("div", "gp-board");
-    const error = el("p", "gp-error");
-    error.setAttribute("role", "alert");
-    error.hidden = true;
-    boardCol.append(status, boardHost, error);
-
-    const side = el("aside", "gp-side");
-    const hintBox = el("section", "gp-hint-box");
-    hintBox.setAttribute("aria-label", t("Hints"));
-    const hintHead = el("h2", "gp-heading", t("Hints"));
-    const hintRow = el("div", "gp-hint-buttons");
-    const hintButtons = [1, 2, 3].map((level) => {
-      const hintButton = button(t("%(level)s · %(name)s", { level, name: hintTitle(level) }), () => void this.askHint(level), {
-        class: "gp-hint-button",
-        "data-level": String(level),
-        title: [t("The outcome with perfect play from here."), t("Which of your stones keep the best result."), t("The best move.")][level - 1],
-      });
-      hintRow.appendChild(hintButton);
-      return hintButton;
-    });
-    const hintNote = el("p", "gp-hint-note");
-    hintNote.hidden = true;
-    const hints = el("ul", "gp-hints");
-    hintBox.append(hintHead, hintRow, hintNote, hints);
-
-    const movesBox = el("section", "gp-moves-box");
-    movesBox.setAttribute("aria-label", t("Moves"));
-    const moves = el("ol", "gp-moves");
-    movesBox.append(el("h2", "gp-heading", t("Moves")), moves);
-
-    const result = el("section", "gp-result");
-    result.hidden = true;
-    const actions = el("div", "gp-actions");
-    const resign = button(t("Resign"), () => void this.resign(), { class: "gp-resign", title: t("Give this deal up: the other side scores the pips left in your side's hands.") });
-    actions.appendChild(resign);
-    hintBox.appendChild(actions);
-    side.append(result, hintBox, movesBox);
-    app.append(boardCol, side);
-    root.appendChild(app);
-
-    this.els = { status, error, moves, hintButtons, hints, hintNote, result, resign };
+    const { els, boardHost } = buildPlayDom(root, { askHint: (level) => void this.askHint(level), resign: () => void this.resign() });
+    this.els = els;
     this.board = new Board(boardHost, {
       position: game.board,
       orientation: game.human,
@@ -355,125 +208,20 @@ export class PlayPage {
 
   private renderStatus(): void {
     const game = this.game;
-    const last: MoveJSON | undefined = game.moves[game.moves.length - 1];
-    let text: string;
-    if (this.pending !== null) text = t("Sending your move…");
-    else if (game.status === "over") text = game.result ? resultText(game.result, humanTeam(game)) : t("The deal is over.");
-    else if (game.status === "thinking") text = this.thinkingText();
-    else if (last && last.side === game.human && last.move !== "pass" && last.move[0] === last.move[1]) text = t("You played a double: move again.");
-    else if (game.legal_moves.length === 1 && game.legal_moves[0] === "pass") text = t("No stone of yours fits: press Pass.");
-    else text = t("Your move: pick a stone, then an end of the line.");
-    this.els.status.textContent = text;
+    this.els.status.textContent = statusText(game, this.pending);
     this.els.status.className = `gp-status status-${this.pending !== null ? "sending" : game.status}`;
   }
 
-  private thinkingText(): string {
-    const seat = this.game.board.side;
-    const role = roleOf(this.game, seat);
-    if (role === "partner") return t("Your partner (%(seat)s) is thinking…", { seat });
-    if (seatsOf(this.game).length > 2) return t("The solver is thinking for %(seat)s…", { seat });
-    return t("The solver is thinking…");
-  }
-
-  private moveItem(m: MoveJSON, isLast: boolean): HTMLLIElement {
-    const li = el("li", `gp-move by-${m.by} grade-${m.grade ?? "pending"}`);
-    li.dataset.ply = String(m.ply);
-    if (isLast) li.classList.add("is-last");
-    const number = el("span", "gp-ply", String(m.ply + 1));
-    const who = el("span", "gp-who", whoText(m, seatsOf(this.game).length > 2));
-    const mv = el("span", "gp-mv", moveLabel(m.move));
-    mv.title = moveText(m.move);
-    const badge = gradeBadge(m.grade);
-    const seen = this.shownGrades.get(m.ply);
-    if (m.grade !== null && seen !== m.grade) badge.classList.add("is-new");
-    li.append(number, who, mv, badge);
-    if (m.points_lost) {
-      const lost = el("span", "gp-lost", lostShort(m.points_lost));
-      lost.title = pointsLostText(m.points_lost);
-      lost.setAttribute("aria-label", pointsLostText(m.points_lost));
-      li.appendChild(lost);
-    }
-    const alternative = m.by === "human" ? bestAlternative(m) : "";
-    if (alternative) li.appendChild(el("span", "gp-alt", t("best: %(moves)s", { moves: alternative })));
-    return li;
-  }
-
   private renderMoves(): void {
-    const list = this.els.moves;
-    const items: HTMLLIElement[] = [];
-    const moves = this.game.moves;
-    moves.forEach((m, i) => items.push(this.moveItem(m, i === moves.length - 1 && this.pending === null)));
-    if (this.pending !== null) {
-      const li = el("li", "gp-move by-human is-pending is-last");
-      li.dataset.ply = String(moves.length);
-      const mv = el("span", "gp-mv", this.pending);
-      mv.title = moveText(this.pending);
-      li.append(el("span", "gp-ply", String(moves.length + 1)), el("span", "gp-who", t("you")), mv, el("span", "gp-grade grade-pending", t("sending…")));
-      items.push(li);
-    }
-    if (!items.length) items.push(el("li", "gp-none", t("No moves yet.")) as HTMLLIElement);
-    list.replaceChildren(...items);
-    for (const m of moves) this.shownGrades.set(m.ply, m.grade);
-    if (list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
+    renderMoves(this.els.moves, this.game, this.pending, this.shownGrades);
   }
 
   private renderHints(): void {
-    const canAsk = this.game.status === "your-move" && this.pending === null;
-    for (const hintButton of this.els.hintButtons) {
-      hintButton.disabled = !canAsk || this.hintPending !== null;
-      hintButton.classList.toggle("is-busy", this.hintPending === Number(hintButton.dataset.level));
-    }
-    const note = this.els.hintNote;
-    if (this.hintPending !== null) {
-      note.textContent = t("Preparing the hint…");
-      note.hidden = false;
-    } else if (!canAsk && this.game.status !== "over") {
-      note.textContent = t("Hints are for your own move.");
-      note.hidden = false;
-    } else {
-      note.hidden = true;
-    }
-    const items = (this.game.status === "your-move" ? this.currentHints() : []).map((hint) => {
-      const li = el("li", `gp-hint level-${hint.level}`);
-      li.dataset.level = String(hint.level);
-      li.append(el("strong", "gp-hint-title", hintTitle(hint.level)), document.createTextNode(" "), el("span", "gp-hint-text", hintText(hint, this.game.board.ends)));
-      return li;
-    });
-    this.els.hints.replaceChildren(...items);
-    this.els.hints.hidden = items.length === 0;
+    renderHints(this.els, this.game, this.pending, this.hintPending, this.currentHints());
   }
 
   private renderResult(): void {
-    const game = this.game;
-    const box = this.els.result;
-    if (game.status !== "over" || !game.result) {
-      box.hidden = true;
-      box.replaceChildren();
-      return;
-    }
-    const score = humanScore(game.result, humanTeam(game));
-    const outcome = outcomeOf(score);
-    box.className = `gp-result outcome-${outcome}`;
-    const title = el("h2", "gp-result-title", outcome === "win" ? t("You won!") : outcome === "loss" ? t("You lost.") : t("A draw."));
-    const text = el("p", "gp-result-text", resultText(game.result, humanTeam(game)));
-    const scoreLine = el("p", "gp-score", t("Your score for this deal: %(score)s", { score: signed(score) }));
-    const links = el("p", "gp-links");
-    const review = el("a", "button gp-review-link", t("Review this game"));
-    review.href = this.urls.review;
-    const again = el("a", "gp-new-link", t("Play a new game"));
-    again.href = this.urls.newGame;
-    links.append(review, document.createTextNode(" "), again);
-    const rematch = el("p", "gp-rematch");
-    if (this.urls.rematch) {
-      rematch.append(
-        button(t("Rematch: the same deal"), () => void this.rematch(false), { class: "gp-rematch-same" }),
-        document.createTextNode(" "),
-        button(t("Rematch with the sides swapped"), () => void this.rematch(true), { class: "gp-rematch-swap" }),
-      );
-    }
-    const why = blockedWhy(game);
-    box.replaceChildren(title, text, ...(why ? [el("p", "gp-blocked-why", why)] : []), scoreLine, links, rematch);
-    box.hidden = false;
+    renderResult(this.els.result, this.game, this.urls, (swap) => void this.rematch(swap));
   }
 
   private flashLastMove(): void {

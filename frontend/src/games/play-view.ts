@@ -1,0 +1,215 @@
+/**
+ * The play page's view: the elements beside the board (status, moves,
+ * hints, result) built once (``buildPlayDom``) and drawn from the game's
+ * state by functions of it, as a view of the page's controller
+ * (``PlayPage``, which owns the state and the requests).
+ */
+import { button, el } from "../shared/dom";
+import { moveLabel, outcomeOf, signed } from "../shared/format";
+import { t } from "../shared/i18n";
+import type { Grade } from "../shared/vocabulary";
+import {
+  bestAlternative,
+  blockedWhy,
+  gradeBadge,
+  hintText,
+  hintTitle,
+  humanScore,
+  humanTeam,
+  lostShort,
+  moveText,
+  pointsLostText,
+  resultText,
+  roleOf,
+  seatsOf,
+  whoText,
+  type GameJSON,
+  type HintJSON,
+  type MoveJSON,
+} from "./game";
+import type { PlayUrls } from "./play-page";
+
+/** The page's elements beside the board. */
+export interface PlayEls {
+  status: HTMLElement;
+  error: HTMLElement;
+  moves: HTMLOListElement;
+  hintButtons: HTMLButtonElement[];
+  hints: HTMLUListElement;
+  hintNote: HTMLElement;
+  result: HTMLElement;
+  resign: HTMLButtonElement;
+}
+
+/** Builds the page inside ``root``: the board's host, the status line, the hints, the moves and the result. */
+export function buildPlayDom(
+  root: HTMLElement,
+  handlers: { askHint: (level: number) => void; resign: () => void },
+): { els: PlayEls; boardHost: HTMLElement } {
+  const app = el("div", "gp");
+  app.dataset.app = "play";
+  const boardCol = el("div", "gp-main");
+  const status = el("p", "gp-status");
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  const boardHost = el("div", "gp-board");
+  const error = el("p", "gp-error");
+  error.setAttribute("role", "alert");
+  error.hidden = true;
+  boardCol.append(status, boardHost, error);
+
+  const side = el("aside", "gp-side");
+  const hintBox = el("section", "gp-hint-box");
+  hintBox.setAttribute("aria-label", t("Hints"));
+  const hintHead = el("h2", "gp-heading", t("Hints"));
+  const hintRow = el("div", "gp-hint-buttons");
+  const hintButtons = [1, 2, 3].map((level) => {
+    const hintButton = button(t("%(level)s · %(name)s", { level, name: hintTitle(level) }), () => handlers.askHint(level), {
+      class: "gp-hint-button",
+      "data-level": String(level),
+      title: [t("The outcome with perfect play from here."), t("Which of your stones keep the best result."), t("The best move.")][level - 1],
+    });
+    hintRow.appendChild(hintButton);
+    return hintButton;
+  });
+  const hintNote = el("p", "gp-hint-note");
+  hintNote.hidden = true;
+  const hints = el("ul", "gp-hints");
+  hintBox.append(hintHead, hintRow, hintNote, hints);
+
+  const movesBox = el("section", "gp-moves-box");
+  movesBox.setAttribute("aria-label", t("Moves"));
+  const moves = el("ol", "gp-moves");
+  movesBox.append(el("h2", "gp-heading", t("Moves")), moves);
+
+  const result = el("section", "gp-result");
+  result.hidden = true;
+  const actions = el("div", "gp-actions");
+  const resign = button(t("Resign"), () => handlers.resign(), { class: "gp-resign", title: t("Give this deal up: the other side scores the pips left in your side's hands.") });
+  actions.appendChild(resign);
+  hintBox.appendChild(actions);
+  side.append(result, hintBox, movesBox);
+  app.append(boardCol, side);
+  root.appendChild(app);
+
+  return { els: { status, error, moves, hintButtons, hints, hintNote, result, resign }, boardHost };
+}
+
+/** The status line: sending, the result, who is thinking, or what to do. */
+export function statusText(game: GameJSON, pending: string | null): string {
+  const last: MoveJSON | undefined = game.moves[game.moves.length - 1];
+  if (pending !== null) return t("Sending your move…");
+  if (game.status === "over") return game.result ? resultText(game.result, humanTeam(game)) : t("The deal is over.");
+  if (game.status === "thinking") return thinkingText(game);
+  if (last && last.side === game.human && last.move !== "pass" && last.move[0] === last.move[1]) return t("You played a double: move again.");
+  if (game.legal_moves.length === 1 && game.legal_moves[0] === "pass") return t("No stone of yours fits: press Pass.");
+  return t("Your move: pick a stone, then an end of the line.");
+}
+
+function thinkingText(game: GameJSON): string {
+  const seat = game.board.side;
+  const role = roleOf(game, seat);
+  if (role === "partner") return t("Your partner (%(seat)s) is thinking…", { seat });
+  if (seatsOf(game).length > 2) return t("The solver is thinking for %(seat)s…", { seat });
+  return t("The solver is thinking…");
+}
+
+function moveItem(game: GameJSON, m: MoveJSON, isLast: boolean, seen: Grade | null | undefined): HTMLLIElement {
+  const li = el("li", `gp-move by-${m.by} grade-${m.grade ?? "pending"}`);
+  li.dataset.ply = String(m.ply);
+  if (isLast) li.classList.add("is-last");
+  const number = el("span", "gp-ply", String(m.ply + 1));
+  const who = el("span", "gp-who", whoText(m, seatsOf(game).length > 2));
+  const mv = el("span", "gp-mv", moveLabel(m.move));
+  mv.title = moveText(m.move);
+  const badge = gradeBadge(m.grade);
+  if (m.grade !== null && seen !== m.grade) badge.classList.add("is-new");
+  li.append(number, who, mv, badge);
+  if (m.points_lost) {
+    const lost = el("span", "gp-lost", lostShort(m.points_lost));
+    lost.title = pointsLostText(m.points_lost);
+    lost.setAttribute("aria-label", pointsLostText(m.points_lost));
+    li.appendChild(lost);
+  }
+  const alternative = m.by === "human" ? bestAlternative(m) : "";
+  if (alternative) li.appendChild(el("span", "gp-alt", t("best: %(moves)s", { moves: alternative })));
+  return li;
+}
+
+/** The moves with their grades (a grade that just arrived marked new), and the pending move. */
+export function renderMoves(list: HTMLOListElement, game: GameJSON, pending: string | null, shownGrades: Map<number, Grade | null>): void {
+  const items: HTMLLIElement[] = [];
+  const moves = game.moves;
+  moves.forEach((m, i) => items.push(moveItem(game, m, i === moves.length - 1 && pending === null, shownGrades.get(m.ply))));
+  if (pending !== null) {
+    const li = el("li", "gp-move by-human is-pending is-last");
+    li.dataset.ply = String(moves.length);
+    const mv = el("span", "gp-mv", pending);
+    mv.title = moveText(pending);
+    li.append(el("span", "gp-ply", String(moves.length + 1)), el("span", "gp-who", t("you")), mv, el("span", "gp-grade grade-pending", t("sending…")));
+    items.push(li);
+  }
+  if (!items.length) items.push(el("li", "gp-none", t("No moves yet.")) as HTMLLIElement);
+  list.replaceChildren(...items);
+  for (const m of moves) shownGrades.set(m.ply, m.grade);
+  if (list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
+}
+
+/** The hint buttons (disabled off the player's turn or while one is prepared) and the hints taken on this move. */
+export function renderHints(els: PlayEls, game: GameJSON, pending: string | null, hintPending: number | null, taken: HintJSON[]): void {
+  const canAsk = game.status === "your-move" && pending === null;
+  for (const hintButton of els.hintButtons) {
+    hintButton.disabled = !canAsk || hintPending !== null;
+    hintButton.classList.toggle("is-busy", hintPending === Number(hintButton.dataset.level));
+  }
+  const note = els.hintNote;
+  if (hintPending !== null) {
+    note.textContent = t("Preparing the hint…");
+    note.hidden = false;
+  } else if (!canAsk && game.status !== "over") {
+    note.textContent = t("Hints are for your own move.");
+    note.hidden = false;
+  } else {
+    note.hidden = true;
+  }
+  const items = (game.status === "your-move" ? taken : []).map((hint) => {
+    const li = el("li", `gp-hint level-${hint.level}`);
+    li.dataset.level = String(hint.level);
+    li.append(el("strong", "gp-hint-title", hintTitle(hint.level)), document.createTextNode(" "), el("span", "gp-hint-text", hintText(hint, game.board.ends)));
+    return li;
+  });
+  els.hints.replaceChildren(...items);
+  els.hints.hidden = items.length === 0;
+}
+
+/** The deal's result with the score, the review and new-game links and the rematches; hidden while the deal goes on. */
+export function renderResult(box: HTMLElement, game: GameJSON, urls: PlayUrls, rematch: (swap: boolean) => void): void {
+  if (game.status !== "over" || !game.result) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const score = humanScore(game.result, humanTeam(game));
+  const outcome = outcomeOf(score);
+  box.className = `gp-result outcome-${outcome}`;
+  const title = el("h2", "gp-result-title", outcome === "win" ? t("You won!") : outcome === "loss" ? t("You lost.") : t("A draw."));
+  const text = el("p", "gp-result-text", resultText(game.result, humanTeam(game)));
+  const scoreLine = el("p", "gp-score", t("Your score for this deal: %(score)s", { score: signed(score) }));
+  const links = el("p", "gp-links");
+  const review = el("a", "button gp-review-link", t("Review this game"));
+  review.href = urls.review;
+  const again = el("a", "gp-new-link", t("Play a new game"));
+  again.href = urls.newGame;
+  links.append(review, document.createTextNode(" "), again);
+  const rematches = el("p", "gp-rematch");
+  if (urls.rematch) {
+    rematches.append(
+      button(t("Rematch: the same deal"), () => rematch(false), { class: "gp-rematch-same" }),
+      document.createTextNode(" "),
+      button(t("Rematch with the sides swapped"), () => rematch(true), { class: "gp-rematch-swap" }),
+    );
+  }
+  const why = blockedWhy(game);
+  box.replaceChildren(title, text, ...(why ? [el("p", "gp-blocked-why", why)] : []), scoreLine, links, rematches);
+  box.hidden = false;
+}
