@@ -13,48 +13,29 @@
  * deal" and "Deal number" lay out a seeded deal of the variant.
  */
 import { stoneIcon } from "../board/icon";
-import { normaliseStone, stoneName } from "../board/notation";
+import { stoneName } from "../board/notation";
 import type { Seat } from "../board/types";
 import { button, el, hideFallback, readJSON } from "../shared/dom";
 import { errorMessage, request } from "../shared/http";
 import { t, tn } from "../shared/i18n";
-import { editorShape, parseVariant, splitPosition, variantName, type EditorShape, type VariantChoice } from "./common";
+import { editorShape, parseVariant, splitPosition, variantName, type VariantChoice } from "./common";
+import {
+  emptyHands,
+  entryAt,
+  laidFrom,
+  nextEmpty,
+  PLAYED,
+  positionString,
+  sameSlot,
+  setEntry,
+  setOf,
+  usedStones,
+  type Entry,
+  type Laid,
+  type Row,
+  type Slot,
+} from "./editor-state";
 import "./analysis.css";
-
-type Row = "front" | "back";
-type Entry = string | null; // a stone, "--" (played) or null (not set)
-const PLAYED = "--";
-
-/** A slot: a seat's row and column, or an out slot (``seat`` "out"). */
-interface Slot {
-  seat: Seat | "out";
-  row: Row;
-  col: number;
-}
-
-type Hands = Partial<Record<Seat, Record<Row, Entry[]>>>;
-
-function emptyHands(shape: EditorShape): Hands {
-  const hands: Hands = {};
-  for (const seat of shape.seats) hands[seat] = { front: Array<Entry>(7).fill(null), back: shape.rows ? Array<Entry>(7).fill(null) : [] };
-  return hands;
-}
-
-/** A slot's text from a position string: "--" (played), else the stone low digit first (anything else as written). */
-function entryOf(text: string): Entry {
-  return text === PLAYED ? PLAYED : (normaliseStone(text) ?? text);
-}
-
-/** Every stone of a set, ascending ("00", "01", ...). */
-function setOf(highest: number): string[] {
-  const out: string[] = [];
-  for (let a = 0; a <= highest; a++) for (let b = a; b <= highest; b++) out.push(`${a}${b}`);
-  return out;
-}
-
-function sameSlot(a: Slot | null, b: Slot): boolean {
-  return !!a && a.seat === b.seat && a.row === b.row && a.col === b.col;
-}
 
 function mount(): void {
   const root = document.getElementById("editor-root");
@@ -79,6 +60,10 @@ function mount(): void {
   let side: Seat = "A";
   let active: Slot | null = { seat: "A", row: "front", col: 0 };
   let checkTimer: number | undefined;
+  /** The stones as laid out now (the state's pure functions read and set them). */
+  const laid = (): Laid => ({ shape, hands, out });
+  /** The position string the editor shows now, or ``null`` while a slot is not set. */
+  const currentPosition = (): string | null => positionString(laid(), variantName(variant), ends, side);
 
   const variantSelect = el("select", { "aria-label": t("Variant"), "data-variant": "" });
   for (const choice of choices.filter((c) => !c.name.includes("+"))) variantSelect.append(el("option", { value: choice.name }, choice.label));
@@ -176,38 +161,6 @@ function mount(): void {
     changed();
   }
 
-  function entryAt(slot: Slot): Entry {
-    return slot.seat === "out" ? (out[slot.col] ?? null) : (hands[slot.seat]?.[slot.row][slot.col] ?? null);
-  }
-
-  function setEntry(slot: Slot, entry: Entry): void {
-    if (slot.seat === "out") out[slot.col] = entry === PLAYED ? null : entry;
-    else hands[slot.seat]![slot.row][slot.col] = entry;
-  }
-
-  function used(): Set<string> {
-    const found = new Set<string>();
-    for (const seat of shape.seats) for (const r of ["front", "back"] as Row[]) for (const e of hands[seat]![r]) if (e && e !== PLAYED) found.add(e);
-    for (const e of out) if (e) found.add(e);
-    return found;
-  }
-
-  /** The position string, or ``null`` while a slot is not set. */
-  function positionString(): string | null {
-    const parts: string[] = [];
-    for (const seat of shape.seats) {
-      const hand = hands[seat]!;
-      if (hand.front.some((e) => e === null) || hand.back.some((e) => e === null)) return null;
-      parts.push(shape.rows ? `${hand.front.join(".")}/${hand.back.join(".")}` : hand.front.join("."));
-    }
-    if (shape.out) {
-      if (out.some((e) => e === null)) return null;
-      parts.push([...(out as string[])].sort().join("."));
-    }
-    const name = variantName(variant);
-    return [...(name === "lewicki" ? [] : [name]), ...parts, ends, side].join(" ");
-  }
-
   function fail(message: string): void {
     status.textContent = message;
     status.classList.add("error");
@@ -235,15 +188,7 @@ function mount(): void {
       return;
     }
     reset();
-    shape.seats.forEach((seat, i) => {
-      const [front, back] = split.fields[i].split("/");
-      (front ?? "").split(".").slice(0, 7).forEach((e, c) => (hands[seat]!.front[c] = entryOf(e)));
-      if (shape.rows) (back ?? "").split(".").slice(0, 7).forEach((e, c) => (hands[seat]!.back[c] = entryOf(e)));
-    });
-    if (shape.out) {
-      const listed = split.fields[shape.seats.length].split(".").map(entryOf);
-      out = Array.from({ length: shape.out }, (_, i) => listed[i] ?? null);
-    }
+    ({ hands, out } = laidFrom(shape, split.fields));
     ends = split.fields[split.fields.length - 2];
     leftChoice = ends === "-" ? "-" : ends[0];
     rightChoice = ends === "-" ? "-" : ends[1];
@@ -263,7 +208,7 @@ function mount(): void {
    * highlighted, and "click a slot, then a stone" must work from there too.
    */
   function slotButton(slot: Slot, label: string): HTMLButtonElement {
-    const entry = entryAt(slot);
+    const entry = entryAt(laid(), slot);
     const isActive = sameSlot(active, slot);
     const name = entry === null ? t("empty") : entry === PLAYED ? t("played") : stoneName(entry);
     const b = button("", () => {
@@ -359,27 +304,11 @@ function mount(): void {
   /** Puts ``stone`` into ``slot`` (from ``from`` if it was in a slot: the stone there goes back). */
   function place(stone: string, slot: Slot, from: Slot | null = null): void {
     if (from && sameSlot(from, slot)) return;
-    if (from) setEntry(from, slot.seat === "out" || from.seat === "out" ? null : entryAt(slot));
-    else if (used().has(stone)) return;
-    setEntry(slot, stone);
-    active = nextEmpty(slot);
+    if (from) setEntry(laid(), from, slot.seat === "out" || from.seat === "out" ? null : entryAt(laid(), slot));
+    else if (usedStones(laid()).has(stone)) return;
+    setEntry(laid(), slot, stone);
+    active = nextEmpty(laid(), slot);
     changed();
-  }
-
-  function slotOrder(): Slot[] {
-    const order: Slot[] = [];
-    for (const seat of shape.seats) {
-      for (const row of (shape.rows ? ["front", "back"] : ["front"]) as Row[]) for (let c = 0; c < 7; c++) order.push({ seat, row, col: c });
-    }
-    for (let c = 0; c < shape.out; c++) order.push({ seat: "out", row: "front", col: c });
-    return order;
-  }
-
-  /** The next slot after ``from`` that is not set, or ``null``. */
-  function nextEmpty(from: Slot): Slot | null {
-    const order = slotOrder();
-    const here = order.findIndex((o) => sameSlot(from, o));
-    return [...order.slice(here + 1), ...order.slice(0, here)].find((o) => entryAt(o) === null) ?? null;
   }
 
   function drawTable(): void {
@@ -412,7 +341,7 @@ function mount(): void {
   }
 
   function drawPalette(): void {
-    const taken = used();
+    const taken = usedStones(laid());
     const stones = setOf(shape.highest).map((stone) => {
       const b = button("", () => {
         if (active) place(stone, active);
@@ -425,11 +354,11 @@ function mount(): void {
     });
     palette.replaceChildren(
       ...stones,
-      button(t("played"), () => active && active.seat !== "out" && (setEntry(active, PLAYED), (active = nextEmpty(active)), changed()), {
+      button(t("played"), () => active && active.seat !== "out" && (setEntry(laid(), active, PLAYED), (active = nextEmpty(laid(), active)), changed()), {
         "data-stone": "--",
         class: "editor-tool",
       }),
-      button(t("clear slot"), () => active && (setEntry(active, null), changed()), { class: "editor-tool" }),
+      button(t("clear slot"), () => active && (setEntry(laid(), active, null), changed()), { class: "editor-tool" }),
     );
   }
 
@@ -453,7 +382,7 @@ function mount(): void {
 
   function changed(): void {
     draw();
-    const value = positionString();
+    const value = currentPosition();
     analyse.hidden = true;
     review.hidden = true;
     status.classList.remove("error");
@@ -477,7 +406,7 @@ function mount(): void {
     status.textContent = t("Checking…");
     try {
       const { data } = await request<{ position: string }>(apiPositions, { body: { position: value } });
-      if (positionString() !== value) return;
+      if (currentPosition() !== value) return;
       status.textContent = t("Valid position: %(position)s", { position: data.position });
       analyse.setAttribute("href", `${analysisUrl}?${new URLSearchParams({ position: data.position })}`);
       analyse.hidden = false;
@@ -487,7 +416,7 @@ function mount(): void {
       }
       window.history.replaceState(null, "", `?${new URLSearchParams({ position: data.position })}`);
     } catch (error) {
-      if (positionString() !== value) return;
+      if (currentPosition() !== value) return;
       fail(errorMessage(error));
     }
   }
@@ -496,7 +425,7 @@ function mount(): void {
   const initial = root.dataset.initial ?? "";
   if (initial.trim()) load(initial);
   else changed();
-  (window as unknown as { positionEditor: unknown }).positionEditor = { place, positionString, setVariant, load };
+  (window as unknown as { positionEditor: unknown }).positionEditor = { place, positionString: currentPosition, setVariant, load };
 }
 
 mount();
