@@ -9,8 +9,8 @@ from puzzles.accounts.players import Player
 from puzzles.coach import selectors as coach_selectors
 from puzzles.games.forms import NewGameForm
 from puzzles.games.selectors import latest_games
+from puzzles.training import pool as training_pool
 from puzzles.training import selectors as training_selectors
-from puzzles.training import services as training_services
 
 from . import rules
 
@@ -19,7 +19,7 @@ def home(request: HttpRequest) -> HttpResponse:
     player = Player.of(request)
     games, more_games = latest_games(player)
     # Beat chooses the daily puzzle; on a fresh site the first visitor has it chosen now.
-    daily = training_selectors.daily_puzzle() or training_services.daily_ensure()
+    daily = training_selectors.daily_puzzle() or training_pool.daily_ensure()
     exercises = coach_selectors.exercise_counts(player)
     # A visitor who has neither played a game nor tried a puzzle is first told
     # what the game is and where to start; a returning player meets the daily

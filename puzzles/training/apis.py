@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 from puzzles.accounts.players import Player
 from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 
-from . import days, presentation, selectors, services
+from . import days, pool, presentation, selectors, services
 from .serializers import (
     AttemptOutputSerializer,
     DailyOutputSerializer,
@@ -58,7 +58,7 @@ class DailyPuzzleApi(APIView):
         responses={200: DailyOutputSerializer, **NOT_FOUND},
     )
     def get(self, request: Request) -> Response:
-        puzzle = selectors.daily_puzzle() or services.daily_ensure()
+        puzzle = selectors.daily_puzzle() or pool.daily_ensure()
         if puzzle is None:
             return Response({"error": "no puzzle yet: the generator is still filling the pool"}, status=404)
         return Response({**presentation.puzzle_public(puzzle), "player": _player_state(request)})

@@ -19,19 +19,19 @@ MINING_OPTIONS = task_options("mining", ignore_result=False)
 @shared_task(**MINING_OPTIONS)
 def mine_seeds_task(seeds: list[int]) -> dict[str, Any]:
     """Mine these deal seeds and store their new puzzles; returns the summary."""
-    from . import services
+    from . import pool
 
-    return services.mine_seeds([int(s) for s in seeds])
+    return pool.mine_seeds([int(s) for s in seeds])
 
 
 @shared_task(**{**TASK_OPTIONS, "ignore_result": True})
 def pool_filled_task(summaries: list[dict[str, Any]]) -> dict[str, Any]:
     """The chord's end: log what was mined and make sure today's daily exists."""
-    from . import services
+    from . import pool
 
-    total = services.merge_summaries(summaries)
+    total = pool.merge_summaries(summaries)
     total.pop("puzzle_ids", None)
-    services.daily_ensure()
+    pool.daily_ensure()
     log.info("puzzle pool filled: %s", total)
     return total
 
@@ -52,23 +52,23 @@ def attempt_settle_task(attempt_id: int) -> None:
 def daily_puzzle_task() -> None:
     """Beat: choose today's (UTC) puzzle if not chosen yet (idempotent), and
     keep the pool filled (which chooses it as soon as puzzles exist)."""
-    from . import services
+    from . import pool
 
-    puzzle = services.daily_ensure()
+    puzzle = pool.daily_ensure()
     if puzzle is None:
-        services.pool_fill_async(50)
+        pool.pool_fill_async(50)
 
 
 @shared_task(**TASK_OPTIONS)
 def puzzle_upkeep_task(minimum: int = 200) -> None:
     """Beat: re-queue attempts left thinking, close timed runs out of time, score puzzles
     mined before the quality score existed, and top the pool up."""
-    from . import services
+    from . import pool, services
 
     services.requeue_stale_attempts()
     services.runs_expire_due()
-    services.quality_backfill_async()
-    services.pool_fill_async(minimum)
+    pool.quality_backfill_async()
+    pool.pool_fill_async(minimum)
 
 
 @shared_task(**TASK_OPTIONS)
@@ -82,6 +82,6 @@ def run_expire_task(run_id: int) -> None:
 @shared_task(**MINING_OPTIONS)
 def quality_backfill_task(limit: int = 50) -> list[int]:
     """Score ``limit`` puzzles stored without a quality score (queued by the upkeep)."""
-    from . import services
+    from . import pool
 
-    return services.puzzles_quality_backfill(limit)
+    return pool.puzzles_quality_backfill(limit)

@@ -18,7 +18,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.ids import parse_id
 
-from . import days, presentation, runs, selectors, services
+from . import days, pool, presentation, runs, selectors, services
 from .models import Puzzle, PuzzleAttempt
 
 
@@ -48,7 +48,7 @@ def puzzle_widget_context(
 
 
 def daily(request: HttpRequest) -> HttpResponse:
-    puzzle = selectors.daily_puzzle() or services.daily_ensure()
+    puzzle = selectors.daily_puzzle() or pool.daily_ensure()
     context = puzzle_widget_context(request, puzzle, mode="daily", next_url=reverse("training:train"))
     return render(request, "training/daily.html", context)
 

@@ -11,6 +11,7 @@ from unittest import mock
 import pytest
 
 from puzzles.training import days, mining, services
+from puzzles.training import pool as puzzle_pool
 from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
 from puzzles.training.tasks import attempt_settle_task
 from solver import Position, analyse
@@ -57,7 +58,7 @@ def api():
 
 @pytest.fixture
 def pool():
-    summary = services.mine_seeds(SEEDS)
+    summary = puzzle_pool.mine_seeds(SEEDS)
     assert summary["accepted"] >= 10, summary
     return summary
 
@@ -157,16 +158,16 @@ def test_generation_stores_verified_puzzles(pool):
 
 def test_duplicates_are_rejected(pool):
     count = Puzzle.objects.count()
-    again = services.mine_seeds(SEEDS)  # seeds mined before are skipped
+    again = puzzle_pool.mine_seeds(SEEDS)  # seeds mined before are skipped
     assert again["seeds"] == 0 and again["accepted"] == 0
-    records, _examined = services.mine_seed(SEEDS[0])
-    stored, duplicates = services.store_puzzles(records + records[:1])
+    records, _examined = puzzle_pool.mine_seed(SEEDS[0])
+    stored, duplicates = puzzle_pool.store_puzzles(records + records[:1])
     assert stored == [] and duplicates == len(records) + 1
     assert Puzzle.objects.count() == count
 
 
 def test_generate_puzzles_service_through_eager_tasks(db):
-    total = services.generate_puzzles(12, seeds_per_task=2, workers=True)
+    total = puzzle_pool.generate_puzzles(12, seeds_per_task=2, workers=True)
     assert total["accepted"] >= 12 and Puzzle.objects.count() == total["accepted"]
     assert total["examined"] > total["candidates"] >= total["accepted"]
     assert 0 < total["acceptance"] < 1
@@ -196,15 +197,15 @@ def test_daily_is_idempotent_deterministic_and_harder_towards_sunday(pool):
     _ratings(ids)
     monday = date(2026, 11, 30)
     assert monday.weekday() == 0
-    first = services.daily_ensure(monday)
-    assert services.daily_ensure(monday).pk == first.pk  # idempotent
+    first = puzzle_pool.daily_ensure(monday)
+    assert puzzle_pool.daily_ensure(monday).pk == first.pk  # idempotent
     assert Puzzle.objects.filter(daily_on=monday).count() == 1
     # deterministic: the same state gives the same choice
     Puzzle.objects.filter(pk=first.pk).update(daily_on=None)
-    assert services.daily_ensure(monday).pk == first.pk
+    assert puzzle_pool.daily_ensure(monday).pk == first.pk
     ratings = [first.rating]
     for offset in range(1, 7):
-        ratings.append(services.daily_ensure(monday + timedelta(days=offset)).rating)
+        ratings.append(puzzle_pool.daily_ensure(monday + timedelta(days=offset)).rating)
     assert ratings[0] < ratings[3] < ratings[6]
     assert abs(ratings[0] - 1200) < abs(ratings[6] - 1200)
     assert len({p.pk for p in Puzzle.objects.filter(daily_on__isnull=False)}) == 7  # never reused
@@ -216,7 +217,7 @@ def test_daily_api_and_archive(api, pool):
     assert puzzle.daily_on == days.utc_today()
     assert_no_answer(body, puzzle, [])
     assert api.get("/api/puzzles/daily/").json()["id"] == body["id"]
-    yesterday = services.daily_ensure(days.utc_today() - timedelta(days=1))
+    yesterday = puzzle_pool.daily_ensure(days.utc_today() - timedelta(days=1))
     page = api.get("/puzzles/archive/")
     assert page.status_code == 200 and f"/puzzles/{yesterday.pk}/" in page.content.decode()
     # a past daily is playable
@@ -289,7 +290,7 @@ def test_scripted_client_solves_with_an_equally_good_alternative(api, pool):
             break
     if found is None:  # mine more deals until one turns up
         for seed in range(100, 200):
-            for p in Puzzle.objects.filter(pk__in=services.mine_seeds([seed])["puzzle_ids"], solver_moves__gte=2):
+            for p in Puzzle.objects.filter(pk__in=puzzle_pool.mine_seeds([seed])["puzzle_ids"], solver_moves__gte=2):
                 alt = _alternative(p)
                 if alt is not None:
                     found = (p, *alt)
@@ -434,7 +435,7 @@ def test_streak_through_the_api_over_two_days(api, pool):
     for offset, expected in ((0, 1), (1, 2)):
         day = day1 + timedelta(days=offset)
         with mock.patch.object(days, "utc_today", return_value=day):
-            services.daily_ensure(day)
+            puzzle_pool.daily_ensure(day)
             body = api.get("/api/puzzles/daily/").json()
             puzzle = Puzzle.objects.get(pk=body["id"])
             assert puzzle.daily_on == day
@@ -579,7 +580,7 @@ def test_ensure_puzzle_pool_command(db, capsys):
 
 
 def test_the_front_page_shows_how_the_daily_went(client, pool):
-    daily = services.daily_ensure()
+    daily = puzzle_pool.daily_ensure()
     client.post(f"/puzzles/{daily.pk}/")
     attempt = PuzzleAttempt.objects.latest("id")
     client.post(f"/puzzles/attempts/{attempt.pk}/give-up/")
@@ -598,7 +599,7 @@ def test_a_logged_in_player_plays_with_the_pages_csrf_token(pool):
     assert client.login(username="bo", password="a-long-password-2")
     page = client.get("/").content.decode()
     token = re.search(r'data-csrf-token="([^"]+)"', page).group(1)
-    daily = services.daily_ensure()
+    daily = puzzle_pool.daily_ensure()
     refused = client.post(f"/api/puzzles/{daily.pk}/attempts/", content_type="application/json")
     assert refused.status_code == 403
     response = client.post(f"/api/puzzles/{daily.pk}/attempts/", content_type="application/json", HTTP_X_CSRFTOKEN=token)

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from puzzles.accounts.players import guest
-from puzzles.training import services
+from puzzles.training import pool
 from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt
 from solver import deal
 
@@ -123,7 +123,7 @@ def test_daily_is_the_best_of_its_band():
     band = list(Puzzle.objects.filter(rating__gte=target - 100, rating__lte=target + 100))
     best = band[2]
     Puzzle.objects.filter(pk=best.pk).update(score=99)
-    assert services.daily_ensure(monday).pk == best.pk
+    assert pool.daily_ensure(monday).pk == best.pk
 
 
 def test_next_puzzle_goes_beyond_the_band_before_saying_none_is_left(api):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles.training import mining, services
+from puzzles.training import mining, pool
 from puzzles.training.models import Puzzle
 from puzzles.training.tasks import puzzle_upkeep_task
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_puzzles_without_a_quality_score_get_the_one_mining_gives(no_tasks):
-    services.mine_seeds([21, 22])
+    pool.mine_seeds([21, 22])
     mined = {p.pk: (p.quality_facts, p.quality) for p in Puzzle.objects.all()}
     assert len(mined) >= 2 and all(facts for facts, _ in mined.values())
     # as the puzzles mined before the score existed were stored
@@ -24,7 +24,7 @@ def test_puzzles_without_a_quality_score_get_the_one_mining_gives(no_tasks):
     # the beat's upkeep queues the backfill while a puzzle has no score, and not once none is left
     puzzle_upkeep_task(minimum=0)
     assert any(task.name.endswith("quality_backfill_task") for task, _ in no_tasks)
-    assert sorted(services.puzzles_quality_backfill(limit=1000)) == sorted(mined)
+    assert sorted(pool.puzzles_quality_backfill(limit=1000)) == sorted(mined)
     for puzzle in Puzzle.objects.all():
         facts, quality = mined[puzzle.pk]
         assert puzzle.quality_facts == facts and puzzle.quality == quality
@@ -36,4 +36,4 @@ def test_puzzles_without_a_quality_score_get_the_one_mining_gives(no_tasks):
     no_tasks.clear()
     puzzle_upkeep_task(minimum=0)
     assert not any(task.name.endswith("quality_backfill_task") for task, _ in no_tasks)
-    assert services.puzzles_quality_backfill() == []
+    assert pool.puzzles_quality_backfill() == []

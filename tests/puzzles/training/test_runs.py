@@ -15,6 +15,7 @@ import pytest
 from django.utils import timezone
 
 from puzzles.training import mining, runs, services
+from puzzles.training import pool as puzzle_pool
 from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
 from solver import Position, analyse
 
@@ -28,7 +29,7 @@ HIDDEN = ("line", "themes", "solution", "best_moves", "first_moves", "start_move
 
 @pytest.fixture
 def pool():
-    summary = services.mine_seeds(SEEDS)
+    summary = puzzle_pool.mine_seeds(SEEDS)
     assert summary["accepted"] >= 10, summary
     return summary
 

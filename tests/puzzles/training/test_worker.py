@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from shared_database import database_url
 
-from puzzles.training import days, services
+from puzzles.training import days, pool
 from puzzles.training.models import Puzzle, PuzzleSeed
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -61,7 +61,7 @@ def worker(redis_server, tmp_path):
 
 def test_generation_fans_out_over_the_worker(worker):
     progress = []
-    total = services.generate_puzzles(60, seeds_per_task=4, workers=True, progress=progress.append, timeout=120)
+    total = pool.generate_puzzles(60, seeds_per_task=4, workers=True, progress=progress.append, timeout=120)
     assert total["accepted"] >= 60 and Puzzle.objects.count() == total["accepted"]
     assert len(progress) >= 2  # several tasks
     assert PuzzleSeed.objects.count() == total["seeds"]
@@ -70,18 +70,18 @@ def test_generation_fans_out_over_the_worker(worker):
 
 
 def test_pool_chord_fills_the_pool_and_sets_the_daily(worker):
-    queued = services.pool_fill_async(40)
+    queued = pool.pool_fill_async(40)
     assert queued > 0
     deadline = time.monotonic() + 60
     while Puzzle.objects.filter(daily_on__isnull=True).count() < 40 or "pool_filled_task" not in worker.read_text():
         assert time.monotonic() < deadline, worker.read_text()[-3000:]
         time.sleep(0.2)
     assert Puzzle.objects.filter(daily_on=days.utc_today()).count() == 1
-    assert services.pool_fill_async(40) == 0  # full: nothing queued
+    assert pool.pool_fill_async(40) == 0  # full: nothing queued
 
 
 def test_an_attempt_is_settled_by_the_worker(api, worker):
-    services.mine_seeds([11, 12])
+    pool.mine_seeds([11, 12])
     puzzle = Puzzle.objects.filter(solver_moves__gte=2).order_by("id").first() or Puzzle.objects.first()
     state = api.post(f"/api/puzzles/{puzzle.pk}/attempts/", format="json").json()
     moved = api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json").json()

@@ -8,7 +8,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from puzzles.training import days, services
+from puzzles.training import days, pool
 from puzzles.training.models import Puzzle
 
 
@@ -22,18 +22,18 @@ class Command(BaseCommand):
 
     def handle(self, *args, minimum: int, wait: float, **options):
         have = Puzzle.objects.filter(daily_on__isnull=True).count()
-        if services.daily_ensure() is not None:
+        if pool.daily_ensure() is not None:
             self.stdout.write(f"today's daily puzzle is there ({days.utc_today()})")
-        queued = services.pool_fill_async(minimum)
+        queued = pool.pool_fill_async(minimum)
         if queued:
             self.stdout.write(f"{have} unused puzzles: {queued} deals queued for the workers to mine")
         else:
             self.stdout.write(f"{have} unused puzzles: enough")
         deadline = time.monotonic() + wait
-        daily = services.daily_ensure()
+        daily = pool.daily_ensure()
         while daily is None and time.monotonic() < deadline:
             time.sleep(1)
-            daily = services.daily_ensure()
+            daily = pool.daily_ensure()
         if daily is None:
             self.stderr.write("no daily puzzle yet: are the Celery workers running?")
         else:

@@ -7,7 +7,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from puzzles.training import services
+from puzzles.training import pool
 
 
 class Command(BaseCommand):
@@ -45,7 +45,7 @@ class Command(BaseCommand):
                 bar.update(min(summary["accepted"], max(0, count - bar.n)))
 
         try:
-            total = services.generate_puzzles(
+            total = pool.generate_puzzles(
                 count, seeds_per_task=seeds_per_task, workers=not local, progress=progress, timeout=timeout
             )
         except TimeoutError as exc:
