@@ -141,8 +141,8 @@ def test_every_page_is_in_the_language(site, browser, library, screenshots, lang
     analysis = page.request.post(base + "/api/game-analyses/", data={"record": str(record)}, headers=csrf).json()
 
     visit("/play/", name="new-game")
-    visit(f"/play/{game['id']}/", "#game-root svg", name="play")
-    visit(f"/games/{game['id']}/review/", "#game-root svg", name="review")
+    visit(f"/play/{game['id']}/", "#game-root svg.odb-svg", name="play")
+    visit(f"/games/{game['id']}/review/", "#game-root svg.odb-svg", name="review")
     visit("/puzzles/daily/", name="daily")
     visit("/puzzles/train/", name="train")
     visit("/puzzles/archive/", name="archive")
