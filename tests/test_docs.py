@@ -20,7 +20,7 @@ FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
 # helpers (env_bool, env_list, production's _required), ${NAME:-...} in the
 # shell scripts, NAME ?= in the Makefile.
 PYTHON_READ = re.compile(
-    r"""(?:os\.environ\.get|os\.environ\.setdefault|os\.getenv|env_bool|env_list|_required)\(\s*["']([A-Z][A-Z0-9_]*)["']"""
+    r"""(?:os\.environ\.get|os\.environ\.setdefault|os\.getenv|env\.(?:str|bool|int|float|list)|_required)\(\s*["']([A-Z][A-Z0-9_]*)["']"""
     r"""|os\.environ\[\s*["']([A-Z][A-Z0-9_]*)["']\s*\]"""
 )
 SHELL_READ = re.compile(r"\$\{([A-Z][A-Z0-9_]*):?[-=]")
@@ -109,7 +109,7 @@ def test_the_link_check_finds_missing_files_and_headings_and_skips_code():
 def test_every_environment_variable_read_is_in_the_configuration_page():
     read = variables_read()
     # the reader itself: it finds the variables of each kind of file
-    assert {"DJANGO_SECRET_KEY", "DJANGO_DEBUG", "DJANGO_ALLOWED_HOSTS", "WEB_HEADER_TIMEOUT",
+    assert {"DJANGO_SECRET_KEY", "DJANGO_DEBUG", "DJANGO_ALLOWED_HOSTS", "WEB_HEADER_TIMEOUT", "SIGNUPS_PER_HOUR",
             "REDIS_PORT", "RUN_DIR", "WITH_BROWSER", "PYTHON"} <= set(read)
     documented = set(re.findall(r"`([A-Z][A-Z0-9_]*)`", CONFIGURATION.read_text(encoding="utf-8")))
     missing = sorted(f"{name} ({where})" for name, where in read.items() if name not in documented)

@@ -1,54 +1,48 @@
 """Settings of the open-domino training site, shared by every environment
 (``local`` for a developer's machine, ``test``, ``production``).
 
-Everything that differs between machines comes from the environment, with
-defaults that work on a developer's machine as they are:
-
-=================== ============================================ =========================
-variable            meaning                                      default
-=================== ============================================ =========================
-DJANGO_SECRET_KEY   the secret key                               an insecure dev key
-DJANGO_DEBUG        ``1``/``true`` for debug pages               off (``local``: on)
-DJANGO_ALLOWED_HOSTS comma-separated host names                  ``127.0.0.1,localhost``
-DATABASE_URL        any dj-database-url URL (PostgreSQL too)     SQLite ``db.sqlite3``, WAL
-REDIS_URL           Celery broker, result backend and cache      ``redis://127.0.0.1:6390/0``
-DATABASE_POOL_SIZE  PostgreSQL connections pooled per process     ``10`` (``DATABASE_POOL=0``: no pool)
-PUZZLES_GRADE_IN_REQUEST ``0``: every grade on the grading workers  ``1`` (known analyses: in the request)
-PUZZLES_REPLY_IN_REQUEST ``0``: every solver's reply on the workers  ``1`` (analysed ahead: in the request)
-PUZZLES_MAX_URL_CHARS longest address read (else 414)            ``8190``
-FRONTEND_DIST       the Vite build directory                     ``frontend/dist``
-=================== ============================================ =========================
+Everything that differs between machines comes from the environment, read
+through django-environ, with defaults that work on a developer's machine as
+they are; docs/configuration.md lists every variable, its default and what it
+does.
 """
 from __future__ import annotations
 
-import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+import environ
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+class _Env(environ.Env):
+    """django-environ's typed readers, whose refusal of a value (no number
+    where one is needed) names the variable: the site does not start."""
+
+    def get_value(self, var: str, cast: Any = None, default: Any = environ.Env.NOTSET, parse_default: bool = False) -> Any:
+        try:
+            return super().get_value(var, cast=cast, default=default, parse_default=parse_default)
+        except ValueError as exc:
+            raise ImproperlyConfigured(f"the environment variable {var} is not valid: {exc}") from None
+
+    def list(self, var: str, cast: Any = None, default: Any = environ.Env.NOTSET) -> list[Any]:  # type: ignore[override]
+        """A comma-separated list, each item without the spaces around it ("a, b")."""
+        return [item.strip() for item in super().list(var, cast=cast, default=default) if str(item).strip()]
 
 
-def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+# Every variable is read through these; docs/configuration.md lists them all.
+env = _Env()
 
-
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-dev-only-open-domino-3c9e1b7a5f2d4e6a8b0c"
-)
-DEBUG = env_bool("DJANGO_DEBUG", False)
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
-CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="django-insecure-dev-only-open-domino-3c9e1b7a5f2d4e6a8b0c")
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 CSRF_FAILURE_VIEW = "puzzles.core.api.csrf_failure"  # JSON under /api/
 
 INSTALLED_APPS = [
@@ -124,7 +118,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        conn_max_age=env.int("DATABASE_CONN_MAX_AGE", default=60),
         conn_health_checks=True,
     )
 }
@@ -138,7 +132,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get("DATABASE_POOL", "1") == "1":
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("DATABASE_POOL", default=True):
     # A pool of connections per process (psycopg_pool), shared by its threads:
     # under ASGI every request runs in a thread of its own, and without a pool
     # each would open (and hold, while a long poll waits) a connection of its own.
@@ -146,14 +140,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.envi
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
-        "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")),
+        "max_size": env.int("DATABASE_POOL_SIZE", default=10),
         "timeout": 20,
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --------------------------------------------------------------------- redis
-REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")  # the Redis `make run` starts
+REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6390/0")  # the Redis `make run` starts
 
 CACHES = {
     "default": {
@@ -176,8 +170,8 @@ DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # ------------------------------------------------------------------- celery
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL)
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL)
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Two queues: "grades" (a human waits for the grade of their move) and the
 # default "celery" (the solver's moves, analyses asked for through the API,
@@ -222,13 +216,13 @@ CELERY_TASK_ALWAYS_EAGER = False
 # pool) per task was an eighth of the general worker's CPU time.  Kept for
 # this many tasks; around each task, config.celery_app closes one that broke
 # or outlived CONN_MAX_AGE, as Django does around a request.
-CELERY_DB_REUSE_MAX = int(os.environ.get("CELERY_DB_REUSE_MAX", "500"))
+CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=500)
 CELERY_WORKER_SEND_TASK_EVENTS = False
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-work": {
         "task": "puzzles.games.tasks.requeue_stale_work_task",
-        "schedule": timedelta(seconds=float(os.environ.get("PUZZLES_REQUEUE_EVERY", "15"))),
+        "schedule": timedelta(seconds=env.float("PUZZLES_REQUEUE_EVERY", default=15.0)),
     },
     # Today's (UTC) daily puzzle (idempotent), and upkeep (stale attempts,
     # the pool of unused puzzles).
@@ -237,19 +231,19 @@ CELERY_BEAT_SCHEDULE = {
     # Game analyses a dead worker left pending or running.
     "requeue-stale-game-analyses": {
         "task": "puzzles.study.tasks.requeue_stale_game_analyses_task",
-        "schedule": timedelta(seconds=float(os.environ.get("PUZZLES_REQUEUE_EVERY", "15"))),
+        "schedule": timedelta(seconds=env.float("PUZZLES_REQUEUE_EVERY", default=15.0)),
     },
 }
 
 # What the beat task looks for: a move still ungraded, a solver turn still
 # not played, an analysis still pending, this many seconds after it was due.
-PUZZLES_STALE_AFTER_SECONDS = float(os.environ.get("PUZZLES_STALE_AFTER", "10"))
+PUZZLES_STALE_AFTER_SECONDS = env.float("PUZZLES_STALE_AFTER", default=10.0)
 # A human's move whose position's analysis is already known is graded in the
 # request that plays it (a lookup; the answer carries the grade); 0 sends every
 # grade to the grading workers, as when the analysis is still being computed.
-PUZZLES_GRADE_IN_REQUEST = os.environ.get("PUZZLES_GRADE_IN_REQUEST", "1") == "1"
+PUZZLES_GRADE_IN_REQUEST = env.bool("PUZZLES_GRADE_IN_REQUEST", default=True)
 # For crash tests only: the grading service sleeps this long before it writes.
-PUZZLES_GRADE_DELAY_SECONDS = float(os.environ.get("PUZZLES_GRADE_DELAY", "0"))
+PUZZLES_GRADE_DELAY_SECONDS = env.float("PUZZLES_GRADE_DELAY", default=0.0)
 # How long an analysis stays in the Redis cache (the database keeps it for good).
 PUZZLES_ANALYSIS_CACHE_SECONDS = 24 * 3600
 # How long the analyses computed ahead of a human's turn stay in Redis (the
@@ -258,11 +252,11 @@ PUZZLES_AHEAD_CACHE_SECONDS = 3600
 # With the analyses computed ahead at hand, the request that plays a human's
 # move also plays the solver's reply (a lookup, as the grade is); 0 leaves
 # every reply to the workers.
-PUZZLES_REPLY_IN_REQUEST = os.environ.get("PUZZLES_REPLY_IN_REQUEST", "1") == "1"
+PUZZLES_REPLY_IN_REQUEST = env.bool("PUZZLES_REPLY_IN_REQUEST", default=True)
 # Longest wait of GET /api/games/<id>/?wait=<version>.
 PUZZLES_MAX_WAIT_SECONDS = 25.0
 # Long polls one client (a session, else an address) may hold at a time, per web process.
-PUZZLES_MAX_POLLS_PER_CLIENT = int(os.environ.get("PUZZLES_MAX_POLLS_PER_CLIENT", "8"))
+PUZZLES_MAX_POLLS_PER_CLIENT = env.int("PUZZLES_MAX_POLLS_PER_CLIENT", default=8)
 
 # ---------------------------------------------------------------------- DRF
 REST_FRAMEWORK = {
@@ -284,10 +278,10 @@ REST_FRAMEWORK = {
     # the address a trusted proxy forwarded there (--forwarded-allow-ips).
     "NUM_PROXIES": 0,
     "DEFAULT_THROTTLE_RATES": {
-        "anon": os.environ.get("API_RATE_ANON", "1200/min"),
-        "user": os.environ.get("API_RATE_USER", "2400/min"),
-        "analyses": os.environ.get("API_RATE_ANALYSES", "120/min"),
-        "analyses_address": os.environ.get("API_RATE_ANALYSES_ADDRESS", "600/min"),
+        "anon": env.str("API_RATE_ANON", default="1200/min"),
+        "user": env.str("API_RATE_USER", default="2400/min"),
+        "analyses": env.str("API_RATE_ANALYSES", default="120/min"),
+        "analyses_address": env.str("API_RATE_ANALYSES_ADDRESS", default="600/min"),
     },
 }
 
@@ -342,15 +336,15 @@ AUTHENTICATION_BACKENDS = [
     "puzzles.accounts.limits.AddressLockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=10)
 AXES_COOLOFF_TIME = timedelta(hours=1)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "puzzles.accounts.limits.locked_out"
-LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30"))
+LOGIN_FAILURES_PER_ADDRESS = env.int("LOGIN_FAILURES_PER_ADDRESS", default=30)
 # Sign-ups per address and hour.
-PUZZLES_MAX_URL_CHARS = int(os.environ.get("PUZZLES_MAX_URL_CHARS", "8190"))
-SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", "5"))
+PUZZLES_MAX_URL_CHARS = env.int("PUZZLES_MAX_URL_CHARS", default=8190)
+SIGNUPS_PER_HOUR = env.int("SIGNUPS_PER_HOUR", default=5)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "puzzles.accounts.passwords.NotBlankValidator"},
@@ -397,7 +391,7 @@ USE_TZ = True
 # ------------------------------------------------------------ static files
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", BASE_DIR / "frontend" / "dist"))
+FRONTEND_DIST = Path(env.str("FRONTEND_DIST", default=str(BASE_DIR / "frontend" / "dist")))
 # The Vite build is served under /static/frontend/ (Vite's `base` should be that).
 FRONTEND_MANIFEST = FRONTEND_DIST / ".vite" / "manifest.json"
 FRONTEND_STATIC_PREFIX = "frontend"
@@ -415,6 +409,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }

@@ -1,9 +1,9 @@
 """A developer's machine: the base settings with debug pages on unless
 ``DJANGO_DEBUG=0`` (the default of ``manage.py``, the WSGI app and Celery)."""
 from .base import *  # noqa: F403
-from .base import REST_FRAMEWORK, env_bool
+from .base import REST_FRAMEWORK, env
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+DEBUG = env.bool("DJANGO_DEBUG", default=True)
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]

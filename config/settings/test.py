@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 from .local import *  # noqa: F403
-from .local import DATABASES
+from .local import DATABASES, env
 
 
 def _free_port() -> int:
@@ -41,12 +41,12 @@ DATABASES = {
         },
     }
 }
-_database_url = os.environ.get("DATABASE_URL", "")
+_database_url = env.str("DATABASE_URL", default="")
 if _database_url.startswith(("postgres://", "postgresql://")):
     import dj_database_url
 
     DATABASES = {"default": {**dj_database_url.parse(_database_url), "TEST": {"NAME": f"test_od_{os.getpid()}"}}}
-elif os.environ.get("OD_TEST_DATABASE", "sqlite") == "postgresql":
+elif env.str("OD_TEST_DATABASE", default="sqlite") == "postgresql":
     from config.testing import Cluster
 
     DATABASES = {"default": Cluster().start().settings(name="test_od")}  # type: ignore[dict-item]

@@ -68,3 +68,18 @@ def test_the_served_processes_leave_their_loaded_code_to_the_collector_no_more()
     (before, frozen, thresholds), worker_frozen, worker_thresholds = eval(result.stdout.strip().splitlines()[-1])  # noqa: S307
     assert before == 0 and frozen > 10_000 and thresholds == (20_000, 20, 20)
     assert worker_frozen and worker_thresholds == (20_000, 20, 20)
+
+
+def test_a_variable_that_is_not_valid_stops_the_start_and_is_named():
+    result = _manage("check", SIGNUPS_PER_HOUR="five")
+    assert result.returncode != 0
+    assert "the environment variable SIGNUPS_PER_HOUR is not valid" in result.stderr
+
+
+def test_the_variables_are_read_typed():
+    code = ("from django.conf import settings as s; "
+            "print(s.SIGNUPS_PER_HOUR, s.PUZZLES_REPLY_IN_REQUEST, s.ALLOWED_HOSTS, s.PUZZLES_STALE_AFTER_SECONDS)")
+    result = _manage("shell", "--no-imports", "-c", code, SIGNUPS_PER_HOUR="7", PUZZLES_REPLY_IN_REQUEST="off",
+                     DJANGO_ALLOWED_HOSTS="a.example, b.example", PUZZLES_STALE_AFTER="2.5")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "7 False ['a.example', 'b.example'] 2.5"
