@@ -17,7 +17,7 @@ README_MAX_LINES = 130
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
 # How the code reads a variable: os.environ / os.getenv, the settings'
-# helpers (env_bool, env_list, production's _required), ${NAME:-...} in the
+# typed readers (env.str, env.int, ..., production's _required), ${NAME:-...} in the
 # shell scripts, NAME ?= in the Makefile.
 PYTHON_READ = re.compile(
     r"""(?:os\.environ\.get|os\.environ\.setdefault|os\.getenv|env\.(?:str|bool|int|float|list)|_required)\(\s*["']([A-Z][A-Z0-9_]*)["']"""
