@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
-from solver import PASS, Position, Variant, deal
+from solver import PASS, Move, Position, Variant, deal
 
 
 def random_game(seed: int, variant: Variant | str | None = None) -> list[Position]:
@@ -41,3 +41,31 @@ def corpus(
 def moves_again(before: Position, after: Position) -> bool:
     """Did the seat that moved in ``before`` move again in ``after`` (a double, with ``+doubles``)?"""
     return after.side == before.side and not after.is_over() and before.legal_moves() != [PASS]
+
+
+def move_with_mistakes(position: Position, made: dict[str, str], count: int) -> Move:
+    """A scripted player's move that makes ``count`` mistakes in all: the first
+    mistake or blunder of ``position`` while fewer than ``count`` are in
+    ``made`` (where it is noted, by the position before it), else a best move."""
+    from solver import analyse
+
+    analysis = analyse(position)
+    bad = [m for m in analysis.moves if m.grade in ("mistake", "blunder")]
+    if bad and len(made) < count:
+        made[str(position)] = str(bad[0].move)
+        return bad[0].move
+    return analysis.best_moves[0]
+
+
+def record_with_mistakes(seed: int = 7, count: int = 2) -> tuple[str, dict[str, str]]:
+    """A game record of deal ``seed`` in which A (the tags say it is you) makes
+    ``count`` mistakes, B playing best; and those mistakes by position."""
+    from solver import GameRecord, analyse
+
+    position, moves, mistakes = deal(seed), [], {}
+    while not position.is_over():
+        move = move_with_mistakes(position, mistakes, count) if position.side == "A" else analyse(position).best_moves[0]
+        moves.append(str(move))
+        position = position.play(move)
+    assert len(mistakes) == count
+    return str(GameRecord(deal(seed), moves, (("You", "A"), ("Seed", str(seed))))), mistakes

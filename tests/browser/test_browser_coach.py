@@ -10,8 +10,9 @@ from __future__ import annotations
 import time
 
 from browser_helpers import watch_errors
+from corpus import move_with_mistakes
 
-from solver import analyse
+from solver import Position, analyse
 
 
 def csrf_header(context) -> dict[str, str]:
@@ -33,13 +34,7 @@ def play_game_with_mistakes(page, base: str, headers: dict[str, str], mistakes: 
         if game["status"] != "your-move":
             game = page.request.get(f"{url}?wait={game['version']}").json()
             continue
-        analysis = analyse(game["position"])
-        bad = [m for m in analysis.moves if m.grade in ("mistake", "blunder")]
-        if bad and len(made) < mistakes:
-            move = str(bad[0].move)
-            made[game["position"]] = move
-        else:
-            move = str(analysis.best_moves[0])
+        move = str(move_with_mistakes(Position.parse(game["position"]), made, mistakes))
         answer = page.request.post(url + "moves/", data={"move": move, "ply": game["ply"]}, headers=headers)
         assert answer.status == 201, answer.text()
         game = page.request.get(url).json()

@@ -10,9 +10,10 @@ from datetime import timedelta
 from unittest import mock
 
 import pytest
+from corpus import move_with_mistakes, record_with_mistakes
 from django.utils import timezone
 
-from solver import analyse
+from solver import Position, analyse
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,13 +32,7 @@ def play_with_mistakes(api, seed: int = 7, human: str = "A", mistakes: int = 3) 
         if game["status"] == "over":
             break
         assert game["status"] == "your-move"
-        analysis = analyse(game["position"])
-        bad = [m for m in analysis.moves if m.grade in ("mistake", "blunder")]
-        if bad and len(made) < mistakes:
-            move = str(bad[0].move)
-            made[game["position"]] = move
-        else:
-            move = str(analysis.best_moves[0])
+        move = str(move_with_mistakes(Position.parse(game["position"]), made, mistakes))
         assert api.post(url + "moves/", {"move": move, "ply": game["ply"]}, format="json").status_code == 201
     assert game["status"] == "over"
     return game, made
@@ -147,23 +142,9 @@ def test_reading_the_exercises_writes_nothing_the_end_of_a_game_makes_them(api):
 
 def test_a_finished_record_analysis_makes_the_players_exercises(api):
     from puzzles.coach.models import Exercise
-    from solver import deal
-    from solver.record import GameRecord
 
     # a record of deal 7 in which A (the tags say it is you) makes two mistakes
-    position, moves, mistakes = deal(7), [], {}
-    while not position.is_over():
-        analysis = analyse(position)
-        bad = [m for m in analysis.moves if m.grade in ("mistake", "blunder")]
-        if position.side == "A" and bad and len(mistakes) < 2:
-            move = bad[0].move
-            mistakes[str(position)] = str(move)
-        else:
-            move = analysis.best_moves[0]
-        moves.append(str(move))
-        position = position.play(move)
-    assert len(mistakes) == 2
-    record = str(GameRecord(deal(7), moves, (("You", "A"), ("Seed", "7"))))
+    record, mistakes = record_with_mistakes(7, 2)
     response = api.post("/api/game-analyses/", {"record": record}, format="json")
     assert response.status_code in (200, 201, 202), response.content
     # the analysis ran (eager tasks); its end queued the coach's task, which made them

@@ -12,30 +12,11 @@ from __future__ import annotations
 import io
 
 import pytest
-
-from solver import analyse, deal
-from solver.record import GameRecord
+from corpus import record_with_mistakes
 
 from .test_exercises import play_with_mistakes
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def record_with_mistakes(seed: int = 7, count: int = 2) -> tuple[str, dict[str, str]]:
-    """A record of deal ``seed`` in which A (the tags say it is you) makes ``count`` mistakes."""
-    position, moves, mistakes = deal(seed), [], {}
-    while not position.is_over():
-        analysis = analyse(position)
-        bad = [m for m in analysis.moves if m.grade in ("mistake", "blunder")]
-        if position.side == "A" and bad and len(mistakes) < count:
-            move = bad[0].move
-            mistakes[str(position)] = str(move)
-        else:
-            move = analysis.best_moves[0]
-        moves.append(str(move))
-        position = position.play(move)
-    assert len(mistakes) == count
-    return str(GameRecord(deal(seed), moves, (("You", "A"), ("Seed", str(seed))))), mistakes
 
 
 def mistakes_of(api) -> list[tuple[str, str]]:
