@@ -8,6 +8,7 @@ does.
 """
 from __future__ import annotations
 
+import os
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,22 @@ class _Env(environ.Env):
         except ValueError as exc:
             raise ImproperlyConfigured(f"the environment variable {var} is not valid: {exc}") from None
 
+    def bool(self, var: str, default: Any = environ.Env.NOTSET) -> bool:  # type: ignore[override]
+        """A switch: 1/true/yes/on/y/ok or 0/false/no/off/n (any case); anything
+        else stops the start (a mistyped DJANGO_SECURE_TLS would otherwise turn
+        HTTPS off)."""
+        raw = os.environ.get(var)
+        if raw is None:
+            if isinstance(default, environ.NoValue):
+                raise ImproperlyConfigured(f"the environment variable {var} is not set")
+            return bool(default)
+        value = raw.strip().lower()
+        if value in {"1", "true", "yes", "on", "y", "ok"}:
+            return True
+        if value in {"0", "false", "no", "off", "n", ""}:
+            return False
+        raise ImproperlyConfigured(f"the environment variable {var} is not valid: {raw!r} is no yes or no")
+
     def list(self, var: str, cast: Any = None, default: Any = environ.Env.NOTSET) -> list[Any]:  # type: ignore[override]
         """A comma-separated list, each item without the spaces around it ("a, b")."""
         return [item.strip() for item in super().list(var, cast=cast, default=default) if str(item).strip()]
@@ -39,7 +56,9 @@ class _Env(environ.Env):
 # Every variable is read through these; docs/configuration.md lists them all.
 env = _Env()
 
-SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="django-insecure-dev-only-open-domino-3c9e1b7a5f2d4e6a8b0c")
+# Read as it is: django-environ would take a key beginning with "$" for the
+# name of another variable.
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "django-insecure-dev-only-open-domino-3c9e1b7a5f2d4e6a8b0c")
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])

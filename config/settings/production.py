@@ -3,6 +3,8 @@ the environment (``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS``).  Behind TLS
 (``DJANGO_SECURE_TLS=1``, the default): cookies only over HTTPS, HSTS, HTTPS
 redirects, and ``manage.py check --deploy`` is clean (a test runs it).
 ``DJANGO_SECURE_TLS=0`` serves plain HTTP (``make run`` on loopback)."""
+import os
+
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
@@ -10,7 +12,7 @@ from .base import env
 
 
 def _required(name: str) -> str:
-    value = env.str(name, default="").strip()
+    value = os.environ.get(name, "").strip()  # as it is (no "$" lookup, see base.py)
     if not value:
         raise ImproperlyConfigured(f"{name} must be set in production")
     return value
@@ -20,7 +22,8 @@ DEBUG = False
 SECRET_KEY = _required("DJANGO_SECRET_KEY")
 if len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure"):
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be a long random string in production")
-ALLOWED_HOSTS = [host.strip() for host in _required("DJANGO_ALLOWED_HOSTS").split(",") if host.strip()]
+_required("DJANGO_ALLOWED_HOSTS")
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 TLS = env.bool("DJANGO_SECURE_TLS", default=True)

@@ -83,3 +83,13 @@ def test_the_variables_are_read_typed():
                      DJANGO_ALLOWED_HOSTS="a.example, b.example", PUZZLES_STALE_AFTER="2.5")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "7 False ['a.example', 'b.example'] 2.5"
+
+
+def test_a_secret_key_beginning_with_a_dollar_is_read_as_it_is_and_a_mistyped_switch_stops():
+    code = "from django.conf import settings as s; print(s.SECRET_KEY)"
+    result = _manage("shell", "--no-imports", "-c", code, DJANGO_SECRET_KEY="$abc-not-a-variable-name")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "$abc-not-a-variable-name"
+    result = _manage("check", DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_SECRET_KEY="k" * 60,
+                     DJANGO_ALLOWED_HOSTS="x.org", DJANGO_SECURE_TLS="ture")
+    assert result.returncode != 0 and "DJANGO_SECURE_TLS is not valid" in result.stderr
