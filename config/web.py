@@ -21,7 +21,18 @@ from uvicorn_worker import UvicornWorker as _UvicornWorker
 
 
 def header_timeout() -> float:
-    return float(os.environ.get("WEB_HEADER_TIMEOUT", "15"))
+    """``WEB_HEADER_TIMEOUT``: a number of seconds above 0, else the worker does not start."""
+    raw = os.environ.get("WEB_HEADER_TIMEOUT", "15")
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0 or seconds == float("inf"):
+        raise ValueError(f"WEB_HEADER_TIMEOUT is a number of seconds above 0, not {raw!r}")
+    return seconds
+
+
+HEADER_TIMEOUT = header_timeout()  # read once, when the worker loads this module
 
 
 class HeaderDeadlineProtocol(H11Protocol):
@@ -30,7 +41,7 @@ class HeaderDeadlineProtocol(H11Protocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.header_deadline: asyncio.TimerHandle | None = None
-        self.header_timeout = header_timeout()
+        self.header_timeout = HEADER_TIMEOUT
 
     def _arm(self) -> None:
         self._disarm()

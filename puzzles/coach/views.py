@@ -79,8 +79,11 @@ def exercise(request: HttpRequest, exercise_id: int) -> HttpResponse:
 def _sequence_page(request: HttpRequest, sequence: list[Exercise], back_url: str) -> HttpResponse:
     if not sequence:
         return render(request, "coach/empty.html", {})
-    n = request.GET.get("n", "0")
-    index = max(0, min(int(n) if n.lstrip("-").isdigit() else 0, len(sequence) - 1))
+    try:
+        asked = int(request.GET.get("n", "0"))
+    except ValueError:  # "--1", "²": the first
+        asked = 0
+    index = max(0, min(asked, len(sequence) - 1))
     return _exercise_page(request, sequence[index], sequence, back_url)
 
 

@@ -112,7 +112,16 @@ def ratings_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
         # One run under way a player: the guest's, just played, goes on.
         for old in PuzzleRun.objects.filter(user=user, status=PuzzleRun.Status.ACTIVE):
             run_close(run=old)
-    guest_runs.update(user=user, session_key="")
+    try:
+        with transaction.atomic():
+            guest_runs.update(user=user, session_key="")
+    except IntegrityError:
+        # The account's run could not be closed (its last move is being
+        # graded) or another start of the account's came between: the
+        # guest's run ends, and the rest is handed over as ever.
+        for run in guest_runs.filter(status=PuzzleRun.Status.ACTIVE):
+            _run_end(run, PuzzleRun.EndReason.STOPPED)
+        guest_runs.update(user=user, session_key="")
     anon = PlayerRating.objects.filter(user__isnull=True, session_key=session_key).first()
     if anon is None:
         return

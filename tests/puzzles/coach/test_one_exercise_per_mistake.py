@@ -144,3 +144,10 @@ def test_the_migration_folds_the_duplicates_made_before_into_the_first():
         assert third.pk not in set(Exercise.objects.values_list("pk", flat=True))
     finally:
         migrate(latest)
+
+
+@pytest.mark.parametrize("n", ["--1", "\u00b2", "x", "-5", "999"])
+def test_a_strange_step_through_a_games_mistakes_shows_one_of_them(api, n):
+    game, _made = play_with_mistakes(api, mistakes=2)
+    response = api.get(f"/coach/games/{game['id']}/?n={n}")
+    assert response.status_code == 200

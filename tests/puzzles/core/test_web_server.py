@@ -11,7 +11,8 @@ import time
 import pytest
 import uvicorn
 
-from config.web import HeaderDeadlineProtocol
+from config import web
+from config.web import HeaderDeadlineProtocol, header_timeout
 
 
 async def app(scope, receive, send):
@@ -23,7 +24,7 @@ async def app(scope, receive, send):
 
 @pytest.fixture
 def server(monkeypatch):
-    monkeypatch.setenv("WEB_HEADER_TIMEOUT", "1")
+    monkeypatch.setattr(web, "HEADER_TIMEOUT", 1.0)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -80,3 +81,12 @@ def test_a_slow_but_complete_request_is_answered_and_the_next_has_the_deadline(s
         conn.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
         took = closed_within(conn, 5)
     assert took is not None and took < 3
+
+
+@pytest.mark.parametrize("value", ["15s", "0", "-3", "inf", "nan"])
+def test_a_header_timeout_that_is_no_positive_number_stops_the_worker(monkeypatch, value):
+    monkeypatch.setenv("WEB_HEADER_TIMEOUT", value)
+    with pytest.raises(ValueError, match="WEB_HEADER_TIMEOUT"):
+        header_timeout()
+    monkeypatch.setenv("WEB_HEADER_TIMEOUT", "2.5")
+    assert header_timeout() == 2.5

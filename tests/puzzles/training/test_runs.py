@@ -584,3 +584,26 @@ def test_simultaneous_starts_leave_one_run_under_way(api, pool):
     run = active.get()
     with pytest.raises(IntegrityError), transaction.atomic():
         PuzzleRun.objects.create(mode="timed", session_key=run.session_key, started_at=timezone.now())
+
+
+def test_a_guest_logging_in_while_the_accounts_run_cannot_end_keeps_one_run_under_way(api, pool):
+    """The account's run under way cannot be closed at the log-in (its last
+    move is being graded): the hand-over does not break the one-run rule (an
+    IntegrityError was a 500 at the log-in, the guest's other progress left
+    behind); the guest's run ends and everything else is handed over."""
+    from django.contrib.auth.models import User
+    from rest_framework.test import APIClient
+
+    user = User.objects.create_user("cy", password="a-long-password-3")
+    account = APIClient()
+    account.force_authenticate(user)
+    mine = start_run(account, "timed")
+    theirs = start_run(api, "streak")
+    session_key = PuzzleRun.objects.get(pk=theirs["id"]).session_key
+    with mock.patch.object(services, "run_close", return_value=False):
+        services.ratings_claim(user=user, session_key=session_key)
+    assert PuzzleRun.objects.get(pk=mine["id"]).status == PuzzleRun.Status.ACTIVE
+    guest_run = PuzzleRun.objects.get(pk=theirs["id"])
+    assert guest_run.user == user and guest_run.status == PuzzleRun.Status.OVER
+    assert PuzzleRun.objects.filter(user=user, status=PuzzleRun.Status.ACTIVE).count() == 1
+    assert not PuzzleAttempt.objects.filter(session_key=session_key, user__isnull=True).exists()
