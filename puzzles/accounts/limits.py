@@ -71,7 +71,7 @@ def count_failed_login(sender: Any, credentials: Any = None, request: HttpReques
 
 
 class AddressLockoutBackend:
-    """The first authentication backend: once ``LOGIN_FAILURES_PER_ADDRESS``
+    """An authentication backend, after axes's: once ``LOGIN_FAILURES_PER_ADDRESS``
     wrong passwords came from one address within the hour, whatever the
     usernames, every log-in from it is refused until the hour is over (the
     axes middleware then answers with ``locked_out``), the right password

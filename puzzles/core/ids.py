@@ -4,7 +4,7 @@ The database's keys are signed 64-bit integers, so a number past 2**63 - 1
 can name no row: handed to a query it overflows the driver (SQLite's
 ``OverflowError``, a 500) instead of finding nothing.  The path converter
 ``<id:...>`` matches such a number not at all (the address is then a 404, a
-JSON one under /api/), and ``query_id`` reads a query parameter the same way."""
+JSON one under /api/), and ``parse_id`` reads a query parameter the same way."""
 from __future__ import annotations
 
 from django.urls import register_converter

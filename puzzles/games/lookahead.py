@@ -27,7 +27,7 @@ def analyses_at_hand(game: Game, move: str) -> tuple[Analysis | None, list[tuple
     the request, as far as it is at hand (``turn_prepare`` computed it ahead
     of the turn): the analysis of the game's current position (this
     process's memory, Redis, else its row), and the replies foreseen
-    (``repliesforeseen``).  The current position and the one the move
+    (``replies_foreseen``).  The current position and the one the move
     leads to are looked up in one Redis round trip."""
     current = game.current_position
     try:
@@ -41,10 +41,10 @@ def analyses_at_hand(game: Game, move: str) -> tuple[Analysis | None, list[tuple
         known = analysis_stored(current)
     if known is None or after is None or not settings.PUZZLES_REPLY_IN_REQUEST:
         return known, []
-    return known, repliesforeseen(game, after, found)
+    return known, replies_foreseen(game, after, found)
 
 
-def repliesforeseen(game: Game, after: Position, found: dict[str, Analysis]) -> list[tuple[Position, str, Analysis]]:
+def replies_foreseen(game: Game, after: Position, found: dict[str, Analysis]) -> list[tuple[Position, str, Analysis]]:
     """The solver's moves from ``after`` (the position the human's move in
     the game's current position leads to) up to the human's next turn (or the
     end), as far as the analyses they are chosen from are at hand: in

@@ -26,8 +26,8 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   /**
-   * The ``X-CSRFToken`` header, sent with every request but a GET (Django
-   * wants it once the user is logged in).  Default: the ``csrftoken`` cookie;
+   * The ``X-CSRFToken`` header, sent with every request but a GET (the site
+   * wants it on every such request, a guest's as well as an account's).  Default: the ``csrftoken`` cookie;
    * ``null`` sends none.
    */
   csrfToken?: string | null;
