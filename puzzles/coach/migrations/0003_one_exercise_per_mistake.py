@@ -1,7 +1,9 @@
 """One exercise per mistake of a player: the duplicates made before (the same
 position and move from another game, another analysis of the same record or
 the record of a practice game) are folded into the first one made, which keeps
-its schedule and takes the others' tries; then the constraints forbid new ones."""
+its schedule and takes the others' tries.  The constraints that forbid new ones
+come in the next migration: on PostgreSQL an index cannot be built in the
+transaction that deleted rows with deferred foreign-key checks pending."""
 
 from django.db import migrations, models
 
@@ -27,18 +29,4 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunPython(fold_duplicates, migrations.RunPython.noop),
-        migrations.AddConstraint(
-            model_name="exercise",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(user__isnull=False), fields=("user", "position", "played"),
-                name="unique_exercise_user_mistake",
-            ),
-        ),
-        migrations.AddConstraint(
-            model_name="exercise",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(user__isnull=True), fields=("session_key", "position", "played"),
-                name="unique_exercise_guest_mistake",
-            ),
-        ),
     ]
