@@ -41,11 +41,10 @@ class HeaderDeadlineProtocol(H11Protocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.header_deadline: asyncio.TimerHandle | None = None
-        self.header_timeout = HEADER_TIMEOUT
 
     def _arm(self) -> None:
         self._disarm()
-        self.header_deadline = self.loop.call_later(self.header_timeout, self._headers_late)
+        self.header_deadline = self.loop.call_later(HEADER_TIMEOUT, self._headers_late)
 
     def _disarm(self) -> None:
         if self.header_deadline is not None:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import BaseThrottle
 
-from puzzles.core.middleware import wait_before_retry
+from puzzles.core.middleware import is_api, wait_before_retry
 from puzzles.core.throttles import Counted, PlayerThrottle, seconds_left
 
 from .players import Player
@@ -40,7 +40,7 @@ def locked_out(request: HttpRequest, credentials: Any = None, *args: Any, **kwar
         cool_off = get_cool_off(request)
         if cool_off is not None:
             wait_before_retry(request, cool_off.total_seconds())
-    if request.path.startswith("/api/"):
+    if is_api(request):
         return JsonResponse({"error": message}, status=429)
     return render(request, "registration/login.html", {"locked_out": message, "form": None}, status=429)
 

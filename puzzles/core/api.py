@@ -22,6 +22,7 @@ from solver.errors import DominoError
 
 from . import events
 from .errors import ApplicationError
+from .middleware import is_api
 
 
 @extend_schema_field({
@@ -152,7 +153,7 @@ def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """Django's CSRF refusal (``CSRF_FAILURE_VIEW``): ``{"error"}`` under
     /api/, Django's own page elsewhere."""
-    if request.path.startswith("/api/"):
+    if is_api(request):
         return JsonResponse(
             {"error": f"CSRF check failed ({reason}): a session's POST sends its csrftoken cookie's value "
              "in an X-CSRFToken header"}, status=403,

@@ -13,11 +13,13 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from .middleware import is_api
+
 logger = logging.getLogger(__name__)
 
 
 def _answer(request: HttpRequest, status: int, error: str, heading: str, explanation: str) -> HttpResponse:
-    if request.path_info.startswith("/api/") or request.path_info == "/api":
+    if is_api(request):
         return JsonResponse({"error": error}, status=status)
     try:
         body = render_to_string("core/error.html", {"heading": heading, "explanation": explanation}, request)

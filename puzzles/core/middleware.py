@@ -21,13 +21,19 @@ from django.utils.deprecation import MiddlewareMixin
 from django.utils.translation import ngettext
 
 
+def is_api(request: HttpRequest) -> bool:
+    """Whether a request is the API's (/api and what is under it), whose
+    answers, errors included, are ``{"error"}`` JSON rather than pages."""
+    return request.path_info == "/api" or request.path_info.startswith("/api/")
+
+
 class LongAddressMiddleware(MiddlewareMixin):
     def process_request(self, request: HttpRequest) -> HttpResponse | None:
         limit = getattr(settings, "PUZZLES_MAX_URL_CHARS", 8190)
         length = len(request.path_info) + len(request.META.get("QUERY_STRING", ""))
         if length <= limit:
             return None
-        if request.path_info.startswith("/api/"):
+        if is_api(request):
             return JsonResponse(
                 {"error": f"the address is {length} characters long; at most {limit} are read"}, status=414
             )
