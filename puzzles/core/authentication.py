@@ -21,9 +21,11 @@ from rest_framework.request import Request
 
 class SessionAuthentication(authentication.SessionAuthentication):
     def authenticate(self, request: Request) -> tuple[Any, None] | None:
-        # The cookie goes out with this answer, a refusal included, so a
-        # client that sent none can send the token with its next request.
-        get_token(request._request)
+        # A client without the cookie gets it with this answer, a refusal
+        # included, and sends the token with its next request (one that has
+        # it is sent no new Set-Cookie on every answer).
+        if settings.CSRF_COOKIE_NAME not in request._request.COOKIES:
+            get_token(request._request)
         user = getattr(request._request, "user", None)
         self.enforce_csrf(request)
         if not user or not user.is_active:
