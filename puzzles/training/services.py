@@ -395,6 +395,10 @@ def _run_end(run: PuzzleRun, reason: str, now: Any = None) -> None:
     _run_notify(run.pk)
 
 
+# How many times a start meets another start's run before it gives up (409).
+RUN_START_TRIES = 8
+
+
 def run_start(*, player: Player, mode: str) -> PuzzleRun:
     """A new run of ``mode`` with its first puzzle; the player's runs still
     under way end first (one run at a time).  400 for an unknown mode, 409
@@ -417,8 +421,6 @@ def run_start(*, player: Player, mode: str) -> PuzzleRun:
             continue
     raise ConflictError("another run of yours is being started or ended at this moment: try again")
 
-
-RUN_START_TRIES = 8
 
 
 def _run_create(player: Player, mode: str, now: Any) -> PuzzleRun:

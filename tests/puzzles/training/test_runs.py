@@ -560,15 +560,21 @@ def test_simultaneous_starts_leave_one_run_under_way(api, pool):
     import threading
 
     from django.db import IntegrityError, connection, transaction
+    from rest_framework.test import APIClient
 
     api.post("/api/runs/", {"mode": "streak"}, format="json")  # the session (one guest for every thread)
     barrier = threading.Barrier(12)
     codes: list[int] = []
+    failures: list[BaseException] = []
 
     def start() -> None:
+        client = APIClient()  # a client of its own (a test client is no thread's to share), the same session
+        client.cookies.update(getattr(api, "client", api).cookies)  # the recorder's own client
         try:
             barrier.wait(10)
-            codes.append(api.post("/api/runs/", {"mode": "streak"}, format="json").status_code)
+            codes.append(client.post("/api/runs/", {"mode": "streak"}, format="json").status_code)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            failures.append(exc)
         finally:
             connection.close()
 
@@ -577,6 +583,7 @@ def test_simultaneous_starts_leave_one_run_under_way(api, pool):
         thread.start()
     for thread in threads:
         thread.join(60)
+    assert not failures, failures
     assert len(codes) == 12 and set(codes) <= {201, 409}, codes
     assert codes.count(201) >= 1
     active = PuzzleRun.objects.filter(status=PuzzleRun.Status.ACTIVE)
