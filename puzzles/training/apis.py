@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 from puzzles.accounts.players import Player
 from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 
-from . import days, pool, presentation, selectors, services
+from . import days, pool, presentation, run_services, selectors, services
 from .serializers import (
     AttemptOutputSerializer,
     DailyOutputSerializer,
@@ -278,7 +278,7 @@ class RunListApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(RunStartInputSerializer, request)
-        run = services.run_start(player=Player.of(request, create=True), mode=data["mode"])
+        run = run_services.run_start(player=Player.of(request, create=True), mode=data["mode"])
         return Response(_run_state(request, run), status=status.HTTP_201_CREATED)
 
 
@@ -307,7 +307,7 @@ class RunMoveApi(APIView):
     def post(self, request: Request, run_id: int) -> Response:
         run = selectors.run_get_for_player(Player.of(request), run_id)
         data = validated(RunMoveInputSerializer, request)
-        services.run_play_move(run=run, move=data["move"], ply=data["ply"], attempt_id=data.get("attempt"))
+        run_services.run_play_move(run=run, move=data["move"], ply=data["ply"], attempt_id=data.get("attempt"))
         return Response(_run_state(request, run), status=status.HTTP_201_CREATED)
 
 
@@ -321,7 +321,7 @@ class RunStopApi(APIView):
     )
     def post(self, request: Request, run_id: int) -> Response:
         run = selectors.run_get_for_player(Player.of(request), run_id)
-        services.run_stop(run=run)
+        run_services.run_stop(run=run)
         return Response(_run_state(request, run))
 
 
@@ -335,5 +335,5 @@ class RunSkipApi(APIView):
     )
     def post(self, request: Request, run_id: int) -> Response:
         run = selectors.run_get_for_player(Player.of(request), run_id)
-        services.run_skip(run=run)
+        run_services.run_skip(run=run)
         return Response(_run_state(request, run))

@@ -63,10 +63,10 @@ def daily_puzzle_task() -> None:
 def puzzle_upkeep_task(minimum: int = 200) -> None:
     """Beat: re-queue attempts left thinking, close timed runs out of time, score puzzles
     mined before the quality score existed, and top the pool up."""
-    from . import pool, services
+    from . import pool, run_services, services
 
     services.requeue_stale_attempts()
-    services.runs_expire_due()
+    run_services.runs_expire_due()
     pool.quality_backfill_async()
     pool.pool_fill_async(minimum)
 
@@ -74,9 +74,9 @@ def puzzle_upkeep_task(minimum: int = 200) -> None:
 @shared_task(**TASK_OPTIONS)
 def run_expire_task(run_id: int) -> None:
     """When a timed run's clock should have run out: close it (a no-op before)."""
-    from . import services
+    from . import run_services
 
-    services.run_expire(run_id=run_id)
+    run_services.run_expire(run_id=run_id)
 
 
 @shared_task(**MINING_OPTIONS)

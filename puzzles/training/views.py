@@ -18,7 +18,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.ids import parse_id
 
-from . import days, pool, presentation, runs, selectors, services
+from . import days, pool, presentation, run_services, runs, selectors, services
 from .models import Puzzle, PuzzleAttempt
 
 
@@ -180,7 +180,7 @@ def _mode_page(request: HttpRequest, mode: str) -> HttpResponse:
     player = Player.of(request)
     if request.method == "POST":
         try:
-            run = services.run_start(player=Player.of(request, create=True), mode=mode)
+            run = run_services.run_start(player=Player.of(request, create=True), mode=mode)
         except ApplicationError as exc:
             messages.error(request, str(exc))
             return redirect(f"training:{mode}")
@@ -232,7 +232,7 @@ def run_move(request: HttpRequest, run_id: int) -> HttpResponse:
             attempt_id = parse_id(request.POST.get("attempt"))
         except ValueError:
             attempt_id = None  # as a form without the field: the run's current puzzle
-        services.run_play_move(run=run, move=request.POST.get("move", ""), ply=posted_ply(request),
+        run_services.run_play_move(run=run, move=request.POST.get("move", ""), ply=posted_ply(request),
                                attempt_id=attempt_id)
     except ApplicationError as exc:
         refusal_message(request, exc)
@@ -243,7 +243,7 @@ def run_move(request: HttpRequest, run_id: int) -> HttpResponse:
 def run_stop(request: HttpRequest, run_id: int) -> HttpResponse:
     run = selectors.run_get_for_player(Player.of(request), run_id)
     try:
-        services.run_stop(run=run)
+        run_services.run_stop(run=run)
     except ApplicationError as exc:
         messages.error(request, str(exc))
     return redirect("training:run", run_id=run.pk)
@@ -253,7 +253,7 @@ def run_stop(request: HttpRequest, run_id: int) -> HttpResponse:
 def run_skip(request: HttpRequest, run_id: int) -> HttpResponse:
     run = selectors.run_get_for_player(Player.of(request), run_id)
     try:
-        services.run_skip(run=run)
+        run_services.run_skip(run=run)
     except ApplicationError as exc:
         messages.error(request, str(exc))
     return redirect("training:run", run_id=run.pk)

@@ -14,7 +14,7 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
-from puzzles.training import mining, runs, services
+from puzzles.training import lifecycle, mining, run_services, runs, services
 from puzzles.training import pool as puzzle_pool
 from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
 from solver import Position, analyse
@@ -249,7 +249,7 @@ def test_starting_a_run_ends_the_one_under_way_and_a_runs_puzzle_cannot_be_tried
 def test_a_timed_run_penalises_wrong_moves_and_ends_when_the_servers_clock_runs_out(api, pool):
     run = start_run(api, "timed")
     assert run["duration"] == runs.TIMED_DURATION and 175 <= run["time_left"] <= 180
-    assert services.run_expire(run_id=run["id"]) is False  # the countdown task before time: a no-op
+    assert run_services.run_expire(run_id=run["id"]) is False  # the countdown task before time: a no-op
     row = PuzzleRun.objects.get(pk=run["id"])
     deadline = row.deadline
     first = run["attempt"]["id"]
@@ -303,7 +303,7 @@ def test_the_countdown_task_and_the_upkeep_close_a_timed_run(api, pool):
     run = start_run(api, "timed")
     later = timezone.now() + timedelta(seconds=runs.TIMED_DURATION + 1)
     with mock.patch("django.utils.timezone.now", return_value=later):
-        assert services.runs_expire_due() == [run["id"]]
+        assert run_services.runs_expire_due() == [run["id"]]
     row = PuzzleRun.objects.get(pk=run["id"])
     assert row.status == "over" and row.end_reason == "time"
 
@@ -511,7 +511,7 @@ def test_a_run_is_read_as_of_one_moment_when_a_puzzle_ends_between_its_reads(api
     def worker_ends_the_puzzle_meanwhile(row):
         if not ended:
             current = PuzzleAttempt.objects.get(pk=run["attempt"]["id"])
-            ended.append(services._finish(current, solved=True, fields={}))
+            ended.append(lifecycle.attempt_finish(current, solved=True, fields={}))
         return real(row)
 
     with mock.patch.object(selectors, "run_attempts", worker_ends_the_puzzle_meanwhile):
@@ -607,7 +607,7 @@ def test_a_guest_logging_in_while_the_accounts_run_cannot_end_keeps_one_run_unde
     mine = start_run(account, "timed")
     theirs = start_run(api, "streak")
     session_key = PuzzleRun.objects.get(pk=theirs["id"]).session_key
-    with mock.patch.object(services, "run_close", return_value=False):
+    with mock.patch.object(lifecycle, "run_close", return_value=False):
         services.ratings_claim(user=user, session_key=session_key)
     assert PuzzleRun.objects.get(pk=mine["id"]).status == PuzzleRun.Status.ACTIVE
     guest_run = PuzzleRun.objects.get(pk=theirs["id"])
