@@ -86,6 +86,22 @@ def enqueue(task: Any, *args: Any, notice: str | None = None) -> None:
         transaction.on_commit(lambda: _send_with_notice(task, args, notice))
 
 
+def enqueue_later(task: Any, *args: Any, countdown: float) -> None:
+    """Queue a task to run ``countdown`` seconds after the current transaction
+    commits (a game's deadline).  Not for long delays: a lost message is the
+    caller's to make up for (a beat task's sweep)."""
+
+    def send_later() -> None:
+        try:
+            if task.app.conf.task_always_eager:
+                return  # eager mode would run it now, before its time: the sweep and the reads do it
+            task.apply_async(args, countdown=countdown)
+        except Exception:  # noqa: BLE001 - as in send()
+            log.exception("could not queue %s%r for later", task.name, args)
+
+    transaction.on_commit(send_later)
+
+
 def _send_with_notice(task: Any, args: tuple[Any, ...], notice: str) -> None:
     app = task.app
     if _direct(app) and events.enabled() and str(app.conf.broker_url) == settings.REDIS_URL:

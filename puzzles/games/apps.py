@@ -13,9 +13,9 @@ class GamesConfig(AppConfig):
         from puzzles.accounts.signals import guest_claimed
         from puzzles.core import longpoll
 
-        from . import selectors, services
+        from . import selectors, upkeep
 
-        guest_claimed.connect(services.games_claim, dispatch_uid="puzzles.games.claim")
+        guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
         longpoll.register(
             r"^/api/games/([0-9]+)/$", "game",
             lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),

@@ -19,7 +19,7 @@ from puzzles.analyses.services import analyses_exchange, analyses_share, analysi
 from solver import Analysis, DominoError, Position
 
 from . import opponent
-from .models import Game
+from .models import Game, GameSeat
 
 
 def analyses_at_hand(game: Game, move: str) -> tuple[Analysis | None, list[tuple[Position, str, Analysis]]]:
@@ -53,7 +53,7 @@ def replies_foreseen(game: Game, after: Position, found: dict[str, Analysis]) ->
     position = after
     foreseen: list[tuple[Position, str, Analysis]] = []
     ply = game.ply_count + 1
-    while not position.is_over() and position.side != game.human_side:
+    while not position.is_over() and position.side not in game.person_seats:
         key = str(position)
         analysis = found[key] if key in found else analysis_cached_fast(key)
         if analysis is None:
@@ -111,7 +111,7 @@ def foresee(game: Game, start: Position, ply: int) -> None:
             analysis = found.get(key)
             if analysis is None:
                 analysis = computed[key] = analysis_computed(key, reached)
-            if reached.side != game.human_side:
+            if reached.side not in game.person_seats:
                 after = reached.push(solver_choice(game, reached, analysis, at))
                 if not after.is_over():
                     following[str(after)] = (after, at + 1)
@@ -121,5 +121,12 @@ def foresee(game: Game, start: Position, ply: int) -> None:
 
 def solver_level(game: Game, seat: str) -> str:
     """The strength the solver plays ``seat`` with: the human's partner plays
-    perfectly (for the human's team), the opponents at the game's level."""
+    perfectly (for the human's team), the opponents at the game's level; in
+    a game between people, the level its seat was given."""
+    if game.is_people:
+        levels = getattr(game, "_levels_cache", None)
+        if levels is None:
+            levels = dict(GameSeat.objects.filter(game=game).values_list("seat", "level"))
+            game._levels_cache = levels  # type: ignore[attr-defined]
+        return levels.get(seat) or game.level
     return Game.Level.PERFECT if game.role_of(seat) == "partner" else game.level

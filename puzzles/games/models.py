@@ -36,6 +36,10 @@ class Game(models.Model):
         THINKING = "thinking", _("thinking")
         OVER = "over", _("over")
 
+    class Kind(models.TextChoices):
+        PRACTICE = "practice", _("practice")
+        PEOPLE = "people", _("between people")
+
     # The variant as written in a position string ("lewicki", "block+doubles", ...).
     variant = models.CharField(_("variant"), max_length=24, default=LEWICKI_NAME)
     start_position = models.CharField(_("start position"), max_length=POSITION_LENGTH)
@@ -60,6 +64,23 @@ class Game(models.Model):
         verbose_name=_("rematch of"),
     )
     hints_used = models.PositiveIntegerField(_("hints used"), default=0)
+    # A practice game (one human, owner/session_key) or a game between people
+    # (their seats in ``GameSeat``; ``owner`` and ``session_key`` are empty).
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.PRACTICE)
+    # The seats people play, in the variant's order ("AB", "ABCD", "AC"...):
+    # empty for a practice game, whose one human seat is ``human_side``.
+    people = models.CharField(_("seats played by people"), max_length=4, blank=True, default="")
+    rated = models.BooleanField(_("rated"), default=False)
+    # Time control: a live game's Fischer clock (initial and increment seconds),
+    # or a correspondence game's days a move; neither for an untimed game.
+    clock_initial = models.PositiveIntegerField(_("initial time (s)"), null=True, blank=True)
+    clock_increment = models.PositiveIntegerField(_("increment (s)"), null=True, blank=True)
+    days = models.PositiveSmallIntegerField(_("days a move"), null=True, blank=True)
+    # Milliseconds left on each person's clock ({"A": ms, ...}) when the current turn began.
+    clock_ms = models.JSONField(_("clocks (ms)"), null=True, blank=True)
+    turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
+    # When the person to move loses on time (or, before their first move, the game is aborted).
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
     ply_count = models.PositiveIntegerField(_("moves played"), default=0)
     # Bumped by every change (a move, a grade, a hint): clients wait on it.
     version = models.PositiveIntegerField(default=0)
@@ -75,6 +96,15 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.pk} ({self.human_side}, {self.level}, {self.status})"
+
+    @property
+    def is_people(self) -> bool:
+        return self.kind == Game.Kind.PEOPLE
+
+    @property
+    def person_seats(self) -> str:
+        """The seats people play: every person's in a game between people, else the human's."""
+        return self.people or self.human_side
 
     @property
     def rules(self) -> Variant:
@@ -105,6 +135,34 @@ class Game(models.Model):
         if seat == self.human_side:
             return "human"
         return "partner" if self.rules.same_team(seat, self.human_side) else "opponent"
+
+
+class GameSeat(models.Model):
+    """A seat of a game between people: the person who plays it (an account,
+    or a guest's token in ``session_key``), or the solver at ``level``."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="game_seats"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    # The solver's level for a seat the solver plays; empty for a person's seat.
+    level = models.CharField(_("level"), max_length=8, choices=Game.Level.choices, blank=True, default="")
+
+    class Meta:
+        db_table = "puzzles_gameseat"
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["game", "seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="unique_game_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.seat}: {self.level or self.owner_id or 'guest'}"
+
+    @property
+    def is_person(self) -> bool:
+        return not self.level
 
 
 class GameMove(models.Model):

@@ -3,18 +3,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any, NamedTuple
 
 from django.db import connection
 from django.db.models import QuerySet
 from django.db.transaction import TransactionManagementError
 from django.http import Http404
+from django.utils import timezone
 
 from puzzles.accounts.players import Player
 from puzzles.core.queries import Prepared
 from solver import GameRecord, Position, RecordError
 
-from .models import Game, GameMove
+from .models import Game, GameMove, GameSeat
 
 # The reads of every move and poll (puzzles.core.queries): a user's game, a
 # guest's game, a game by id, its version, and its moves in order.
@@ -61,7 +63,49 @@ def _move_row(row: Sequence[Any]) -> MoveRow:
 
 
 def games_for_player(player: Player) -> QuerySet[Game]:
+    """The player's practice games."""
     return player.rows(Game.objects.all())
+
+
+# ------------------------------------------------------- games between people
+
+def people_games(player: Player) -> QuerySet[Game]:
+    """The games between people in which ``player`` has a seat, newest first."""
+    seats = player.rows(GameSeat.objects.filter(level=""))
+    return Game.objects.filter(kind=Game.Kind.PEOPLE, pk__in=seats.values("game_id"))
+
+
+def people_games_in_progress(player: Player) -> QuerySet[Game]:
+    """The player's games between people not over yet."""
+    return people_games(player).exclude(status=Game.Status.OVER)
+
+
+def people_games_to_move(player: Player) -> list[Game]:
+    """The player's games between people where it is the player's move
+    (a "your turn" list), the nearest deadline first."""
+    seats = dict(player.rows(GameSeat.objects.filter(level="")).values_list("game_id", "seat"))
+    games = [
+        g for g in Game.objects.filter(pk__in=list(seats), kind=Game.Kind.PEOPLE, status=Game.Status.YOUR_MOVE)
+        if Position.parse(g.current_position).side == seats[g.pk]
+    ]
+    far = timezone.now() + timedelta(days=365)
+    return sorted(games, key=lambda g: (g.deadline or far, g.pk))
+
+
+def game_players(game: Game) -> dict[str, Player | str]:
+    """Who plays each seat of a game between people: a ``Player``, or the
+    solver's level (a practice game: its human's seat and the solver's levels)."""
+    if not game.is_people:
+        owner = Player.owning(game)
+        return {s: owner if s == game.human_side else lookahead_level(game, s) for s in game.rules.seats}
+    out: dict[str, Player | str] = {}
+    for row in GameSeat.objects.filter(game=game).select_related("owner"):
+        out[row.seat] = row.level or (Player(row.owner, "") if row.owner_id is not None else Player(None, row.session_key))
+    return out
+
+
+def lookahead_level(game: Game, seat: str) -> str:
+    return Game.Level.PERFECT if game.role_of(seat) == "partner" else game.level
 
 
 LATEST_GAMES = 10
@@ -84,12 +128,15 @@ def game_get_for_player(player: Player, game_id: int) -> Game:
 
 
 def _game_of(player: Player, game_id: int) -> Game | None:
+    """A practice game of the player's, or any game between people (anyone may watch)."""
     if player.user is not None:
         found = _USERS_GAME.objects(player.user.pk, game_id)
     elif player.token:
         found = _GUESTS_GAME.objects(game_id, player.token)
     else:
-        return None
+        found = []
+    if not found:
+        found = [g for g in _GAME.objects(game_id) if g.kind == Game.Kind.PEOPLE]
     return found[0] if found else None
 
 

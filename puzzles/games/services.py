@@ -20,7 +20,6 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -35,7 +34,6 @@ from puzzles.analyses.services import (
     analysis_record,
     analysis_shown,
     analysis_solve,
-    requeue_stale_analyses,
 )
 from puzzles.core import events, tasking
 from puzzles.core.errors import ApplicationError, ConflictError, StaleError
@@ -43,7 +41,7 @@ from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 from solver.variant import LEWICKI
 
-from . import lookahead, opponent, selectors
+from . import lookahead, opponent, people, selectors
 from .models import Game, GameMove
 from .signals import game_finished_on_commit
 from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
@@ -64,10 +62,11 @@ def _notify(game_id: int) -> None:
 
 # ------------------------------------------------------------------- games
 
-def _status_after(position: Position, human: str) -> str:
+def _status_after(position: Position, people: str) -> str:
+    """Over, a person's move (``people``: the seats people play), or the solver's."""
     if position.is_over():
         return Game.Status.OVER
-    return Game.Status.YOUR_MOVE if position.side == human else Game.Status.THINKING
+    return Game.Status.YOUR_MOVE if position.side in people else Game.Status.THINKING
 
 
 def _result_json(position: Position) -> dict | None:
@@ -77,12 +76,12 @@ def _result_json(position: Position) -> dict | None:
     return {"winner": result.winner, "points": result.points, "reason": result.reason}
 
 
-def _moved_on(after: Position, human: str, plies: int = 1) -> dict[str, Any]:
+def _moved_on(after: Position, people: str, plies: int = 1) -> dict[str, Any]:
     """The game's fields once ``plies`` moves have reached ``after``."""
     return {
         "current_position": str(after),
         "ply_count": F("ply_count") + plies,
-        "status": _status_after(after, human),
+        "status": _status_after(after, people),
         "result": _result_json(after),
         "version": F("version") + 1,
         "updated_at": timezone.now(),
@@ -191,7 +190,7 @@ def game_rematch(*, player: Player, game: Game, swap: bool = False) -> Game:
     return game_create(player=player, position=game.start_position, human=human, level=game.level, rematch_of=game)
 
 
-def game_resign(*, game: Game) -> Game:
+def game_resign(*, game: Game, seat: str | None = None) -> Game:
     """The human gives the deal up: it is over at once, counted as if the
     other side had gone out (it scores the pips left in the hands of the
     human's side).  409 once the game is over.  Moves still ungraded are
@@ -202,15 +201,17 @@ def game_resign(*, game: Game) -> Game:
             raise ConflictError(f"the game is over ({_describe_result(locked.result)}): nothing to resign")
         position = Position.parse(locked.current_position)
         rules = position.variant
-        mine = rules.team_of(locked.human_side)
+        seat = seat or locked.human_side  # a game between people: the resigning player's seat
+        mine = rules.team_of(seat)
         result = {
             "winner": rules.team_name(1 - mine),
             "points": position.team_pips(mine),
             "reason": RESIGNED,
-            "resigned": locked.human_side,
+            "resigned": seat,
         }
         Game.objects.filter(pk=locked.pk).update(
-            status=Game.Status.OVER, result=result, version=F("version") + 1, updated_at=timezone.now()
+            status=Game.Status.OVER, result=result, version=F("version") + 1, updated_at=timezone.now(),
+            deadline=None, turn_started_at=None, clock_ms=people.clocks_now(locked),
         )
         _notify(locked.pk)
         game_finished_on_commit(locked.pk)
@@ -230,7 +231,7 @@ def _retried(game: Game, move: str, ply: int) -> GameMove | None:
     return prior if str(again) == prior.move else None
 
 
-def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> GameMove:
+def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat: str | None = None) -> GameMove:
     """Validate the human's move and store it, in one transaction; then queue
     its grading (and the solver's reply).  When the analyses are at hand
     (``lookahead.turn_prepare`` computed them ahead of the turn) the move is graded
@@ -238,8 +239,10 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
     transaction.  ``ply`` is the ply the client meant
     the move for: if the game has moved on, 409; the same move again for the
     same ply (a retry after a lost answer) returns the move stored the first
-    time.  Raises ``ApplicationError`` (400: malformed or illegal move; 409:
-    game over, not the human's turn, another ply), changing nothing."""
+    time.  In a game between people ``seat`` is the mover's seat, and its
+    clock is charged (``people.turn_fields``).  Raises ``ApplicationError``
+    (400: malformed or illegal move; 409: game over, not the human's turn,
+    another ply, the clock run out), changing nothing."""
     if not isinstance(move, str):
         raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
     # Read and work out before the transaction (Redis, or the process's
@@ -265,8 +268,13 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
         if game.status == Game.Status.OVER:
             raise ConflictError(f"the game is over ({_describe_result(game.result)}): no more moves")
         before = Position.parse(game.current_position)
-        if before.side != game.human_side:
+        if before.side not in game.person_seats:
             raise ConflictError(f"it is not your move: {before.side} (played by the solver) is to move")
+        if seat is not None and before.side != seat:
+            raise ConflictError(f"it is not your move: {before.side} is to move")
+        at = people.clock.now()
+        if people.deadline_passed(game, at):  # ended by the next read (game_check_deadline)
+            raise ConflictError("the time to move has run out")
         if planned is None or (game.ply_count, game.current_position, game.status) != seen:
             try:
                 planned = _plan(game, move, known, foreseen if game.ply_count == seen[0] else [])
@@ -287,7 +295,11 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None) -> Ga
         shown = [record.position_before, *(r.position_before for r in replies)]
         owner = Player.owning(game)
         transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown), robust=True)
-        moved_on = _moved_on(after, game.human_side, plies=1 + len(replies))
+        moved_on = _moved_on(after, game.person_seats, plies=1 + len(replies))
+        if game.is_people:
+            clocks = people.turn_fields(game, after=after, at=at, moved=people.moved_seats(game), mover=before.side)
+            moved_on.update(clocks)
+            people.queue_turn_deadline(game, clocks, game.ply_count + 1 + len(replies))
         Game.objects.filter(pk=game.pk).update(**moved_on)
         if after.is_over():
             game_finished_on_commit(game.pk)
@@ -412,10 +424,10 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
     if game.status != Game.Status.THINKING:
         return None
     before = Position.parse(game.current_position)
-    if before.side == game.human_side or before.is_over():
+    if before.side in game.person_seats or before.is_over():
         # Should not happen; put the status right rather than wait forever.
         Game.objects.filter(pk=game.pk, version=game.version).update(
-            status=_status_after(before, game.human_side), result=_result_json(before),
+            status=_status_after(before, game.person_seats), result=_result_json(before),
             version=F("version") + 1, updated_at=timezone.now(),
         )
         _notify(game.pk)
@@ -427,7 +439,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
     analysis = analysis_solve(game.current_position, keep=False)
     move = lookahead.solver_choice(game, before, analysis, game.ply_count)
     after = before.push(move)
-    status = _status_after(after, game.human_side)
+    status = _status_after(after, game.person_seats)
     if status == Game.Status.YOUR_MOVE:
         # The human's grade and hints need the analysis of the position the
         # reply leaves: have it in Redis before the reply is stored, so that the
@@ -437,13 +449,19 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             analysis_ahead(str(after))
         except Exception:  # noqa: BLE001 - only a warm-up; grading computes it if needed
             log.exception("could not analyse %s ahead of time", after)
+    moved_on = _moved_on(after, game.person_seats)
+    if game.is_people:  # a person's turn may begin: its clock and deadline
+        clocks = people.turn_fields(game, after=after, at=people.clock.now(), moved=people.moved_seats(game))
+        moved_on.update(clocks)
     with transaction.atomic():
         updated = Game.objects.filter(
             pk=game.pk, ply_count=game.ply_count, current_position=game.current_position,
             status=Game.Status.THINKING,
-        ).update(**_moved_on(after, game.human_side))
+        ).update(**moved_on)
         if not updated:  # someone else played this turn already
             return None
+        if game.is_people:
+            people.queue_turn_deadline(game, clocks, game.ply_count + 1)
         record = _solver_record(game, game.ply_count, before, move, analysis)
         record.save(force_insert=True)
         owner = Player.owning(game)
@@ -459,33 +477,3 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         except Exception:  # noqa: BLE001 - only ahead of need; the reply is then played by a task
             log.exception("could not look ahead from %s", after)
     return record
-
-
-# ---------------------------------------------------------- players, upkeep
-
-def games_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
-    """Hand a guest's games to the account they just logged in to
-    (a receiver of ``accounts.signals.guest_claimed``)."""
-    return Game.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
-
-
-def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) -> dict:
-    """Queue again whatever has waited too long: ungraded moves, solver turns
-    not played, analyses still pending.  Every task is idempotent, so a
-    duplicate costs nothing."""
-    stale_after = settings.PUZZLES_STALE_AFTER_SECONDS if stale_after is None else stale_after
-    cutoff = timezone.now() - timedelta(seconds=stale_after)
-    moves = list(
-        GameMove.objects.filter(graded_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:limit]
-    )
-    games = list(
-        Game.objects.filter(status=Game.Status.THINKING, updated_at__lt=cutoff).values_list("pk", flat=True)[:limit]
-    )
-    analyses = requeue_stale_analyses(cutoff=cutoff, limit=limit)
-    for pk in moves:
-        tasking.send(grade_move_task, pk)
-    for pk in games:
-        tasking.send(solver_turn_task, pk)
-    if moves or games or analyses:
-        log.info("requeued %d moves, %d solver turns, %d analyses", len(moves), len(games), len(analyses))
-    return {"moves": moves, "games": games, "analyses": analyses}

@@ -1,6 +1,12 @@
 """``game_finished``: sent with ``game`` (a fresh ``Game`` row) once a game's
 status has become over, after the commit that made it so.  Apps above games
-(matches) connect to it in their ``AppConfig.ready``; games know nothing of them.
+(matches, coach; the people app, to rate a game between people) connect to it in
+their ``AppConfig.ready``; games know nothing of them.  A game between people's
+``result`` says how it ended: ``reason`` is ``domino``, ``blocked``,
+``resigned`` (with the seat in ``resigned``), ``time`` (the seat that ran out
+in ``flagged``) or ``aborted`` (nobody won: not to be rated); ``winner`` is a
+team (``A``, ``B``, ``A+C``, ``B+D``) or ``None``; ``selectors.game_players``
+says who played each seat.
 
 A process may die between the commit and the signal, so a receiver must be
 idempotent and must not rely on the signal alone (look again when reading).

@@ -48,8 +48,20 @@ def turn_prepare_task(game_id: int, position: str) -> None:
 
 
 @shared_task(**TASK_OPTIONS)
+def deadline_task(game_id: int, ply: int) -> None:
+    """At a game between people's deadline: end it if the person to move at
+    ``ply`` has still not moved (a loss on time, or an abort)."""
+    from . import people, selectors
+
+    game = selectors.game_by_id(game_id)
+    if game is None or game.ply_count != ply:
+        return
+    people.game_check_deadline(game)
+
+
+@shared_task(**TASK_OPTIONS)
 def requeue_stale_work_task() -> None:
     """Beat: queue again what waited too long (moves, solver turns, analyses)."""
-    from . import services
+    from . import upkeep
 
-    services.requeue_stale_work()
+    upkeep.requeue_stale_work()

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from puzzles.analyses.models import Analysis
 from puzzles.analyses.selectors import analysis_memory_clear
 from puzzles.analyses.tasks import compute_analysis_task
-from puzzles.games import services
+from puzzles.games import services, upkeep
 from puzzles.games.models import Game, GameMove, Hint
 from puzzles.games.serializers import GameMoveOutputSerializer, GameOutputSerializer
 from puzzles.games.tasks import grade_move_task, solver_turn_task
@@ -254,7 +254,7 @@ def test_requeue_stale_work_finishes_everything(api, no_tasks):
     analysis = api.post("/api/analyses/", {"position": str(deal(99))}, format="json").json()
     assert analysis["status"] == "pending"
     no_tasks.clear()
-    sent = services.requeue_stale_work(stale_after=0)
+    sent = upkeep.requeue_stale_work(stale_after=0)
     assert sent["moves"] and sent["games"] == [game["id"]] and sent["analyses"]
     # now run what was queued, for real
     for task, args in list(no_tasks):

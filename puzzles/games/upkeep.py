@@ -1,0 +1,50 @@
+"""The games' upkeep: a guest's games handed to their account, and the beat's
+look for work left waiting (ungraded moves, solver turns, analyses, passed
+deadlines of games between people)."""
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from puzzles.analyses.services import requeue_stale_analyses
+from puzzles.core import tasking
+
+from . import people
+from .models import Game, GameMove, GameSeat
+from .tasks import grade_move_task, solver_turn_task
+
+log = logging.getLogger(__name__)
+
+
+def games_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+    """Hand a guest's games to the account they just logged in to
+    (a receiver of ``accounts.signals.guest_claimed``)."""
+    GameSeat.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
+    return Game.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
+
+
+def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) -> dict:
+    """Queue again whatever has waited too long: ungraded moves, solver turns
+    not played, analyses still pending.  Every task is idempotent, so a
+    duplicate costs nothing."""
+    stale_after = settings.PUZZLES_STALE_AFTER_SECONDS if stale_after is None else stale_after
+    cutoff = timezone.now() - timedelta(seconds=stale_after)
+    moves = list(
+        GameMove.objects.filter(graded_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:limit]
+    )
+    games = list(
+        Game.objects.filter(status=Game.Status.THINKING, updated_at__lt=cutoff).values_list("pk", flat=True)[:limit]
+    )
+    analyses = requeue_stale_analyses(cutoff=cutoff, limit=limit)
+    people.games_check_deadlines(limit=limit)  # deadlines whose task was lost
+    for pk in moves:
+        tasking.send(grade_move_task, pk)
+    for pk in games:
+        tasking.send(solver_turn_task, pk)
+    if moves or games or analyses:
+        log.info("requeued %d moves, %d solver turns, %d analyses", len(moves), len(games), len(analyses))
+    return {"moves": moves, "games": games, "analyses": analyses}
