@@ -75,6 +75,8 @@ bench: system-deps setup
 	$(BIN)/python bench/puzzle_bench.py
 	@echo
 	$(BIN)/python bench/site_bench.py
+	@echo
+	$(BIN)/python -W ignore bench/infra_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info solver/*.so frontend/node_modules frontend/dist

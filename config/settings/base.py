@@ -188,6 +188,9 @@ DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
+# The rate limits' counters (puzzles/core/throttles.py, the ``limits`` library):
+# the site's Redis, so that every web process counts against the same numbers.
+RATE_LIMIT_STORAGE = REDIS_URL
 # ------------------------------------------------------------------- celery
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL)
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL)

@@ -10,16 +10,16 @@ from typing import Any
 
 from axes.helpers import get_cool_off
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from limits import RateLimitItem
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import BaseThrottle
 
 from puzzles.core.middleware import is_api, wait_before_retry
-from puzzles.core.throttles import Counted, PlayerThrottle, seconds_left
+from puzzles.core.throttles import Counted, PlayerThrottle, hit, seconds_left, used, window
 
 from .players import Player
 
@@ -34,7 +34,7 @@ def locked_out(request: HttpRequest, credentials: Any = None, *args: Any, **kwar
     """The answer to a log-in while locked out: 429, in words (JSON under /api/)."""
     if getattr(request, ADDRESS_LOCKED_OUT, False):
         message = _("Too many wrong passwords from your address: try again in an hour.")
-        wait_before_retry(request, seconds_left(cache, _failures_key(request)) or LOGIN_FAILURE_WINDOW_SECONDS)
+        wait_before_retry(request, seconds_left(_failures(), _failures_key(request)) or LOGIN_FAILURE_WINDOW_SECONDS)
     else:
         message = _("Too many wrong passwords for this account: try again in an hour.")
         cool_off = get_cool_off(request)
@@ -58,16 +58,15 @@ def _failures_key(request: HttpRequest) -> str:
     return f"login-failures:{client_address(request)}"
 
 
+def _failures() -> RateLimitItem:
+    return window(settings.LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURE_WINDOW_SECONDS)
+
+
 def count_failed_login(sender: Any, credentials: Any = None, request: HttpRequest | None = None, **kwargs: Any) -> None:
     """``user_login_failed``: one more wrong password from the request's address."""
     if request is None or not settings.AXES_ENABLED:
         return
-    key = _failures_key(request)
-    cache.add(key, 0, LOGIN_FAILURE_WINDOW_SECONDS)
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between the two calls
-        cache.set(key, 1, LOGIN_FAILURE_WINDOW_SECONDS)
+    hit(_failures(), _failures_key(request))
 
 
 class AddressLockoutBackend:
@@ -81,7 +80,7 @@ class AddressLockoutBackend:
     def authenticate(self, request: HttpRequest | None, **credentials: Any) -> None:
         if request is None or not settings.AXES_ENABLED:
             return None
-        if cache.get(_failures_key(request), 0) >= settings.LOGIN_FAILURES_PER_ADDRESS:
+        if used(_failures(), _failures_key(request)) >= settings.LOGIN_FAILURES_PER_ADDRESS:
             setattr(request, ADDRESS_LOCKED_OUT, True)
             request.axes_locked_out = True  # type: ignore[attr-defined]
             raise PermissionDenied("too many wrong passwords from this address")
@@ -95,17 +94,14 @@ def signup_rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., Http
     @wraps(view)
     def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         key = f"signups:{client_address(request)}"
-        if request.method == "POST" and cache.get(key, 0) >= settings.SIGNUPS_PER_HOUR:
+        signups = window(settings.SIGNUPS_PER_HOUR, SIGNUP_WINDOW_SECONDS)
+        if request.method == "POST" and used(signups, key) >= settings.SIGNUPS_PER_HOUR:
             message = _("Too many new accounts from your address: try again in an hour.")
-            wait_before_retry(request, seconds_left(cache, key) or SIGNUP_WINDOW_SECONDS)
+            wait_before_retry(request, seconds_left(signups, key) or SIGNUP_WINDOW_SECONDS)
             return render(request, "registration/signup.html", {"form": None, "limited": message}, status=429)
         response = view(request, *args, **kwargs)
         if request.method == "POST" and response.status_code in (301, 302):  # an account was made
-            cache.add(key, 0, SIGNUP_WINDOW_SECONDS)
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, SIGNUP_WINDOW_SECONDS)
+            hit(signups, key)
         return response
 
     return limited

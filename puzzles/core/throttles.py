@@ -1,4 +1,4 @@
-"""The API's rate limits, counted in one step per request.
+"""The site's rate limits, counted in one step per request by ``limits``.
 
 DRF's throttles keep, per client, the list of the times of every request in
 the last window, and read and write that whole list on every request: at the
@@ -6,24 +6,97 @@ guest's limit of 1200 a minute, up to 1200 numbers through the cache, both
 ways, for each request; and a guest went through two of them (the guests'
 limit and the accounts', both by address).  Here one throttle takes the
 guests' rate (``anon``, by address) or the accounts' (``user``, by account)
-and counts: one ``incr`` of a number that expires with its window (the window
-starts at a client's first request in it; ``add`` starts it).  The limit
-on solver work (``accounts.limits``) counts the same way.  The limits, the
-keys and the 429 are DRF's.
+and counts with the ``limits`` library's fixed window: one call to Redis (a
+script that adds one and starts the window's expiry at a client's first
+request in it), the same cost as a bare ``incr`` (``bench/infra_bench.py``
+measures both).  The limit on solver work, the log-in failures and the
+sign-ups of an address (``accounts.limits``) count the same way.  The limits,
+the scopes and the 429 are DRF's; its ``Retry-After`` is the time left in the
+client's window.
+
+The counters live where ``settings.RATE_LIMIT_STORAGE`` says: the site's Redis
+(under the key prefix ``od:limit``), the process's memory in the tests.  With
+Redis down, a limit that cannot be counted lets the request through, as the
+cache's misses do.
 """
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
+from django.conf import settings
+from limits import RateLimitItem, RateLimitItemPerSecond
+from limits.errors import StorageError
+from limits.storage import storage_from_string
+from limits.strategies import FixedWindowRateLimiter
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
+
+log = logging.getLogger(__name__)
+
+KEY_PREFIX = "od:limit"
+_limiters: dict[str, FixedWindowRateLimiter] = {}
+
+
+def limiter() -> FixedWindowRateLimiter:
+    """The process's limiter on ``settings.RATE_LIMIT_STORAGE``."""
+    uri = settings.RATE_LIMIT_STORAGE
+    found = _limiters.get(uri)
+    if found is None:
+        # A Redis that does not answer within a second counts as down.
+        options: dict[str, Any] = (
+            {"socket_connect_timeout": 1, "socket_timeout": 1} if uri.startswith(("redis://", "rediss://")) else {}
+        )
+        storage = storage_from_string(uri, key_prefix=KEY_PREFIX, wrap_exceptions=True, **options)
+        found = _limiters[uri] = FixedWindowRateLimiter(storage)
+    return found
+
+
+def window(requests: int, seconds: int) -> RateLimitItem:
+    """At most ``requests`` in a window of ``seconds``."""
+    return RateLimitItemPerSecond(requests, seconds)
+
+
+def hit(item: RateLimitItem, key: str, cost: int = 1) -> bool:
+    """Counts ``cost`` more under ``key``; True while within ``item``'s limit
+    (and when the count cannot be made)."""
+    try:
+        return limiter().hit(item, key, cost=cost)
+    except StorageError:
+        log.warning("rate limit %s not counted: its storage does not answer", key, exc_info=True)
+        return True
+
+
+def used(item: RateLimitItem, key: str) -> int:
+    """What has been counted under ``key`` in its current window (0 if the
+    count cannot be read)."""
+    try:
+        return int(limiter().storage.get(item.key_for(key)))
+    except StorageError:
+        return 0
+
+
+def seconds_left(item: RateLimitItem, key: str) -> int | None:
+    """The whole seconds before ``key``'s window closes, if one is open."""
+    try:
+        reset = limiter().get_window_stats(item, key).reset_time
+    except StorageError:
+        return None
+    remaining = int(reset - time.time() + 0.999)
+    return remaining if remaining > 0 else None
+
+
+def reset() -> None:
+    """Forgets every count (the tests' fresh start)."""
+    limiter().storage.reset()
 
 
 class Counted(SimpleRateThrottle):
     """Comes after DRF's class in each throttle below (a scoped throttle
     finds its rate first, then counts here)."""
 
-    cache_format = "throttle_count_%(scope)s_%(ident)s"
+    cache_format = "%(scope)s:%(ident)s"
     num_requests: int
     duration: int
 
@@ -35,34 +108,23 @@ class Counted(SimpleRateThrottle):
             return True
         return self.count(self.key)
 
+    @property
+    def item(self) -> RateLimitItem:
+        return window(self.num_requests, self.duration)
+
     def count(self, key: str) -> bool:
         """One more request under ``key``; True while within the rate."""
-        try:
-            count = self.cache.incr(key)
-        except ValueError:  # no window open: this request opens one
-            count = 1 if self.cache.add(key, 1, timeout=self.duration) else self.cache.incr(key)
-        # With Redis down the cache answers None (it ignores its errors): a
-        # limit that cannot be counted lets the request through, as DRF's do.
-        return count is None or count <= self.num_requests
+        return hit(self.item, key)
 
     def uncount(self, key: str) -> None:
-        """Takes back a request counted under ``key`` (another limit refused it)."""
-        try:
-            self.cache.decr(key)
-        except ValueError:  # the window has closed meanwhile: nothing to take back
-            pass
+        """Takes back a request counted under ``key`` (another limit refused
+        it); nothing once its window has closed."""
+        if used(self.item, key) > 0:
+            hit(self.item, key, cost=-1)
 
     def wait(self) -> float | None:
-        remaining = seconds_left(self.cache, self.key) if self.key else None
+        remaining = seconds_left(self.item, self.key) if self.key else None
         return float(remaining or self.duration)
-
-
-def seconds_left(cache: Any, key: str) -> int | None:
-    """The seconds before ``key`` expires, where the cache can tell
-    (django-redis's ``ttl``), else None."""
-    ttl = getattr(cache, "ttl", None)
-    remaining = ttl(key) if ttl is not None else None
-    return remaining if isinstance(remaining, int) and remaining > 0 else None
 
 
 # The environ key set on a long poll that ``longpoll.LongPolls`` held and

@@ -24,16 +24,20 @@ def pytest_unconfigure(config) -> None:
 
 @pytest.fixture(autouse=True)
 def clear_cache():
-    """Each test starts and ends with an empty cache (the tests' cache is local
-    memory), and with no analysis remembered by the process."""
+    """Each test starts and ends with an empty cache and no rate limit counted
+    (both local memory in the tests), and with no analysis remembered by the
+    process."""
     from django.core.cache import cache
 
     from puzzles.analyses.selectors import analysis_memory_clear
+    from puzzles.core import throttles
 
     cache.clear()
+    throttles.reset()
     analysis_memory_clear()
     yield
     cache.clear()
+    throttles.reset()
     analysis_memory_clear()
 
 

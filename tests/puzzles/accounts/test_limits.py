@@ -16,6 +16,27 @@ def rates(anon: str, user: str, analyses: str, analyses_address: str = "1000/min
     return {"anon": anon, "user": user, "analyses": analyses, "analyses_address": analyses_address}
 
 
+def counted(key: str, rate: str) -> int:
+    """What the rate limit ``rate`` has counted under ``key`` (``limits``'s
+    counter, in the tests' memory storage)."""
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from puzzles.core import throttles
+
+    requests, seconds = SimpleRateThrottle.parse_rate(None, rate)  # type: ignore[arg-type]
+    return throttles.used(throttles.window(requests, seconds), key)
+
+
+def uncounted(key: str, rate: str) -> None:
+    """Forgets what ``rate`` counted under ``key``."""
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from puzzles.core import throttles
+
+    requests, seconds = SimpleRateThrottle.parse_rate(None, rate)  # type: ignore[arg-type]
+    throttles.limiter().clear(throttles.window(requests, seconds), key)
+
+
 def test_wrong_passwords_lock_the_account_out(settings, django_user_model):
     settings.AXES_ENABLED = True
     settings.AXES_FAILURE_LIMIT = 5
@@ -59,7 +80,6 @@ def test_a_guest_cannot_dodge_the_limit_with_a_forwarded_for_header(monkeypatch,
     """A guest is counted by the address the server saw: an X-Forwarded-For
     the client wrote itself, different on every request, counts nothing
     (a trusted proxy's is put into REMOTE_ADDR by the web server)."""
-    from django.core.cache import cache
     from rest_framework.throttling import SimpleRateThrottle
 
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="4/min", user="4/min", analyses="3/min"))
@@ -67,8 +87,8 @@ def test_a_guest_cannot_dodge_the_limit_with_a_forwarded_for_header(monkeypatch,
         api.get("/api/puzzles/themes/", HTTP_X_FORWARDED_FOR=f"10.0.{i}.1").status_code for i in range(6)
     ]
     assert codes == [200] * 4 + [429, 429]
-    assert cache.get("throttle_count_anon_127.0.0.1") == 6
-    assert cache.get("throttle_count_anon_10.0.0.1") is None
+    assert counted("anon:127.0.0.1", "4/min") == 6
+    assert counted("anon:10.0.0.1", "4/min") == 0
 
 
 def test_asking_for_analyses_has_its_own_lower_limit(monkeypatch, api, no_tasks):
@@ -136,14 +156,13 @@ def test_every_way_of_asking_the_solver_shares_the_analyses_limit(monkeypatch, a
 
 
 def test_a_limit_is_one_counter_per_client_and_says_when_to_come_back(monkeypatch, api, no_tasks):
-    from django.core.cache import cache
     from rest_framework.throttling import SimpleRateThrottle
 
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="5/min", user="5/min", analyses="3/min"))
     for _ in range(3):
         assert api.get("/api/puzzles/themes/").status_code == 200
     # a number, not the list of every request's time in the window
-    assert cache.get("throttle_count_anon_127.0.0.1") == 3
+    assert counted("anon:127.0.0.1", "5/min") == 3
     for _ in range(2):
         assert api.get("/api/puzzles/themes/").status_code == 200
     refused = api.get("/api/puzzles/themes/")
@@ -151,7 +170,6 @@ def test_a_limit_is_one_counter_per_client_and_says_when_to_come_back(monkeypatc
 
 
 def test_an_account_is_counted_as_itself_at_its_own_rate(monkeypatch, api, no_tasks, django_user_model):
-    from django.core.cache import cache
     from rest_framework.throttling import SimpleRateThrottle
 
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="2/min", user="4/min", analyses="3/min"))
@@ -159,16 +177,22 @@ def test_an_account_is_counted_as_itself_at_its_own_rate(monkeypatch, api, no_ta
     api.force_login(user)
     codes = [api.get("/api/puzzles/themes/").status_code for _ in range(5)]
     assert codes == [200] * 4 + [429]
-    assert cache.get(f"throttle_count_user_{user.pk}") == 5 and cache.get("throttle_count_anon_127.0.0.1") is None
+    assert counted(f"user:{user.pk}", "4/min") == 5 and counted("anon:127.0.0.1", "2/min") == 0
 
 
 def test_a_limit_that_cannot_be_counted_lets_the_request_through(monkeypatch, api, no_tasks):
-    """With Redis down the cache answers None (it ignores its errors): the
-    request goes on, as with DRF's own throttles, instead of failing."""
-    from django.core.cache import cache
+    """With Redis down the count fails: the request goes on, as with DRF's
+    own throttles, instead of failing."""
+    from limits.errors import StorageError
+    from rest_framework.throttling import SimpleRateThrottle
 
-    monkeypatch.setattr(cache, "incr", lambda *args, **kwargs: None)
-    monkeypatch.setattr(cache, "add", lambda *args, **kwargs: None)
+    from puzzles.core import throttles
+
+    def down(*args: object, **kwargs: object) -> int:
+        raise StorageError(ConnectionError("Redis is down"))
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="1/min", user="1/min", analyses="3/min"))
+    monkeypatch.setattr(throttles.limiter().storage, "incr", down)
     assert [api.get("/api/puzzles/themes/").status_code for _ in range(3)] == [200, 200, 200]
 
 
@@ -176,7 +200,6 @@ def test_a_long_poll_handed_to_the_view_is_counted_once(monkeypatch, api, no_tas
     """``LongPolls`` counts a poll when it comes in; the view it hands the
     poll to (the version had moved on) does not count it again.  A client
     cannot mark its own requests as counted: the mark is in the environ."""
-    from django.core.cache import cache
     from django.core.wsgi import get_wsgi_application
     from rest_framework.throttling import SimpleRateThrottle
 
@@ -188,7 +211,7 @@ def test_a_long_poll_handed_to_the_view_is_counted_once(monkeypatch, api, no_tas
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="6/min", user="6/min", analyses="3/min"))
     game = api.post("/api/games/", {"seed": 3, "human": "A"}, format="json").json()
     cookie = "; ".join(f"{k}={v.value}" for k, v in api.cookies.items()).encode()
-    cache.delete("throttle_count_anon_127.0.0.1")  # the game's creation is not what is counted here
+    uncounted("anon:127.0.0.1", "6/min")  # the game's creation is not what is counted here
     app = LongPolls(ThreadedWsgi(get_wsgi_application(), threads=2))
 
     def poll(extra: list[tuple[bytes, bytes]] = ()) -> int:
@@ -198,10 +221,10 @@ def test_a_long_poll_handed_to_the_view_is_counted_once(monkeypatch, api, no_tas
         return sent[0]["status"]
 
     assert [poll() for _ in range(6)] == [200] * 6
-    assert cache.get("throttle_count_anon_127.0.0.1") == 6
+    assert counted("anon:127.0.0.1", "6/min") == 6
     assert poll() == 429  # the seventh is over the rate, and the view says so
     # a header of the same name as the environ's mark changes nothing
-    cache.delete("throttle_count_anon_127.0.0.1")
+    uncounted("anon:127.0.0.1", "6/min")
     codes = [api.get(f"/api/games/{game['id']}/", HTTP_OPEN_DOMINO_RATE_COUNTED="1").status_code for _ in range(7)]
     assert codes == [200] * 6 + [429]
 
@@ -211,7 +234,6 @@ def test_guests_behind_one_address_each_have_their_own_analyses_limit(monkeypatc
     themselves, up to a cap for the whole address; a guest refused by their
     own limit does not use up the address's cap, nor does the cap use up a
     player's own; an account is counted by itself only."""
-    from django.core.cache import cache
     from rest_framework.test import APIClient
     from rest_framework.throttling import SimpleRateThrottle
 
@@ -228,12 +250,12 @@ def test_guests_behind_one_address_each_have_their_own_analyses_limit(monkeypatc
     assert ask(dan) == 202
     assert [ask(ana) for _ in range(5)] == [202, 202, 202, 429, 429]  # her own limit
     assert [ask(bo) for _ in range(3)] == [202, 202, 202]  # his own, though from the same address
-    assert cache.get("throttle_count_analyses_address_127.0.0.1") == 7  # ana's refused two not among them
+    assert counted("analyses_address:127.0.0.1", "7/min") == 7  # ana's refused two not among them
     page = bo.post("/analysis/?" + urlencode({"position": str(deal(next(seeds)))}))
     assert page.status_code == 429 and 0 < int(page["Retry-After"]) <= 60  # bo's own limit, on the page too
     # the address is at its cap: dan is refused, and keeps what he had left of his own
     assert [ask(dan) for _ in range(2)] == [429, 429]
-    assert cache.get(f"throttle_count_analyses_guest-{dan.session['od_player']}") == 1
+    assert counted(f"analyses:guest-{dan.session['od_player']}", "3/min") == 1
     member = APIClient()
     member.force_login(django_user_model.objects.create_user("member", password="a-long-pass-phrase-9"))
     assert [ask(member) for _ in range(4)] == [202, 202, 202, 429]  # an account: its own limit, no cap
@@ -246,7 +268,6 @@ def test_a_client_that_drops_its_cookie_is_held_at_one_players_rate(monkeypatch,
     refused request makes no session, and a refusal by the general limit is
     not counted by the analyses' one."""
     from django.contrib.sessions.models import Session
-    from django.core.cache import cache
     from rest_framework.test import APIClient
     from rest_framework.throttling import SimpleRateThrottle
 
@@ -259,8 +280,8 @@ def test_a_client_that_drops_its_cookie_is_held_at_one_players_rate(monkeypatch,
     assert Session.objects.count() == 3 and len(no_tasks) == 3
     for s in range(5, 8):  # the eighth is past the guests' general limit of 7: refused there, counted no further
         assert APIClient().post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code == 429
-    assert cache.get("throttle_count_anon_127.0.0.1") == 8
-    assert cache.get("throttle_count_analyses_new-127.0.0.1") == 7
+    assert counted("anon:127.0.0.1", "7/min") == 8
+    assert counted("analyses:new-127.0.0.1", "3/min") == 7
 
 
 def test_many_usernames_from_one_address_are_capped(settings, django_user_model):
