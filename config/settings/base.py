@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "puzzles.training",
     "puzzles.study",
     "puzzles.matches",
+    "puzzles.daily",
     "puzzles.coach",
     "puzzles.site",
 ]
@@ -187,10 +188,10 @@ DJANGO_REDIS_IGNORE_EXCEPTIONS = True
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-
 # The rate limits' counters (puzzles/core/throttles.py, the ``limits`` library):
 # the site's Redis, so that every web process counts against the same numbers.
 RATE_LIMIT_STORAGE = REDIS_URL
+
 # ------------------------------------------------------------------- celery
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL)
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=REDIS_URL)
@@ -211,6 +212,8 @@ CELERY_TASK_ROUTES = {
     "puzzles.games.tasks.turn_prepare_task": {"queue": "celery", "priority": 0},
     "puzzles.analyses.tasks.compute_analysis_task": {"queue": "celery", "priority": 5},
     "puzzles.games.tasks.requeue_stale_work_task": {"queue": "celery", "priority": 9},
+    # A game between people's deadline (loss on time): quick, beside the grades.
+    "puzzles.games.tasks.deadline_task": {"queue": "grades", "priority": 0},
     # A player waits for the solver's reply in a puzzle attempt.
     "puzzles.training.tasks.attempt_settle_task": {"queue": "grades", "priority": 0},
     "puzzles.training.tasks.mine_seeds_task": {"queue": "celery", "priority": 8},
@@ -250,6 +253,8 @@ CELERY_BEAT_SCHEDULE = {
     # the pool of unused puzzles).
     "daily-puzzle": {"task": "puzzles.training.tasks.daily_puzzle_task", "schedule": timedelta(seconds=60)},
     "puzzle-upkeep": {"task": "puzzles.training.tasks.puzzle_upkeep_task", "schedule": timedelta(minutes=5)},
+    # Today's (UTC) daily deal, made before its first player comes (idempotent).
+    "daily-deal": {"task": "puzzles.daily.tasks.daily_deal_task", "schedule": timedelta(seconds=60)},
     # Game analyses a dead worker left pending or running.
     "requeue-stale-game-analyses": {
         "task": "puzzles.study.tasks.requeue_stale_game_analyses_task",

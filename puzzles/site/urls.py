@@ -19,6 +19,7 @@ app_urlpatterns = [
     path("", include("puzzles.training.urls")),
     path("", include("puzzles.study.urls")),
     path("", include("puzzles.matches.urls")),
+    path("", include("puzzles.daily.urls")),
     path("", include("puzzles.coach.urls")),
     path("", include("puzzles.accounts.urls")),
 ]

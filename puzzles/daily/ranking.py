@@ -1,0 +1,70 @@
+"""The field's arithmetic (pure functions, no Django): where a result stands
+among the day's ranked results, the histogram of points lost, the median.
+
+Definitions (the pages and the API use these, and the tests count them
+again directly):
+
+- A result is the points a player lost over the deal: the sum of
+  ``points_lost`` of their moves (docs/rules.md section 3.3). Fewer is better.
+- The **field** is every ranked result of the day (games started on the day,
+  over, every human move graded, no hint taken, not resigned).
+- **Rank**: 1 + the number of other results in the field that lost strictly
+  fewer points (equal results share a rank: 1, 2, 2, 4...).
+- **Percentile**: the share of the field, the player included, that lost
+  strictly more points, ties (the player included) counted half:
+  ``100 * (more + (equal + 1) / 2) / (others + 1)``, where ``more`` and
+  ``equal`` count the other results. Alone, or tied with everyone, a player
+  stands at 50.
+- **Top**: ``100 - percentile``, rounded up to a whole percent (at least 1):
+  "top 20%".
+- A result outside the field (a late game, one with a hint) is placed the
+  same way against the field, as if it were in it, and shown as not ranked.
+- **Histogram**: the field counted in ``BINS`` of points lost.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# Bins of points lost: (lowest, highest) included; ``None``: no upper bound.
+BINS: tuple[tuple[int, int | None], ...] = ((0, 0), (1, 4), (5, 9), (10, 19), (20, 29), (30, 49), (50, None))
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    percentile: float
+    top: int
+    field: int  # the number of results compared, the player's included
+
+
+def standing(points: int, others: Sequence[int]) -> Standing:
+    """Where ``points`` lost stands among ``others`` (the field without this result)."""
+    fewer = sum(1 for x in others if x < points)
+    more = sum(1 for x in others if x > points)
+    equal = len(others) - fewer - more
+    total = len(others) + 1
+    percentile = 100 * (more + (equal + 1) / 2) / total
+    top = max(1, math.ceil(round(100 - percentile, 9)))
+    return Standing(rank=fewer + 1, percentile=round(percentile, 1), top=top, field=total)
+
+
+def bin_index(points: int) -> int:
+    for index, (low, high) in enumerate(BINS):
+        if points >= low and (high is None or points <= high):
+            return index
+    raise ValueError(f"points lost are 0 or more, not {points}")
+
+
+def histogram(field: Sequence[int]) -> list[int]:
+    """How many results of the field fall in each of ``BINS``."""
+    counts = [0] * len(BINS)
+    for points in field:
+        counts[bin_index(points)] += 1
+    return counts
+
+
+def median(field: Sequence[int]) -> float | None:
+    return float(statistics.median(field)) if field else None

@@ -1,0 +1,170 @@
+"""Writes of the daily deal: the day's deal (made by the first request of the
+day, or by the beat task), a player's one game of it, recording a finished
+game's result, handing a guest's games to their account.
+
+The deal of a day.  ``deal_choice(day)`` derives everything from the date, so
+every process (and every replay of the site) gives the same deal: the deal
+seed is the first 8 bytes of ``SHA-256("open-domino daily <YYYY-MM-DD> deal")``
+read big-endian and shifted right by 11 bits (below 2**53, as every random
+seed of the site), the solver's random seed the same with ``solver``, and the
+human's seat A or B by the lowest bit of the same with ``seat``.  The variant
+is the standard game (``lewicki``); the solver plays at level ``perfect``.
+``DailyDeal.day`` is unique: two first requests at once make one row.
+
+Recording.  When a daily game becomes over (``games.signals.game_finished``)
+its entry records the points lost, accuracy and grades, but only once every
+move of the human's is graded (a grade may still be on its way from a
+worker): until then the entry waits, and every read of the deal
+(``deal_settle``) tries again. The write is conditional on the entry not
+being recorded yet, so it happens once.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+from datetime import date
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from puzzles.accounts.players import Player
+from puzzles.analyses.services import analysis_request
+from puzzles.games.models import Game, GameMove
+from puzzles.games.services import RESIGNED, game_create
+from solver import Position, deal
+from solver.variant import LEWICKI
+
+from . import selectors
+from .models import DailyDeal, DailyEntry
+
+log = logging.getLogger(__name__)
+
+# The letter of each grade in ``DailyEntry.grades``; ``f``: a forced move (no choice).
+GRADE_LETTERS = {"best": "b", "inaccuracy": "i", "mistake": "m", "blunder": "u"}
+FORCED = "f"
+
+
+def _hash_seed(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big") >> 11
+
+
+def deal_choice(day: date) -> dict[str, Any]:
+    """The fields of the deal of ``day`` (see the module's docstring)."""
+    stamp = day.isoformat()
+    seed = _hash_seed(f"open-domino daily {stamp} deal")
+    return {
+        "variant": str(LEWICKI),
+        "seed": str(seed),
+        "rng_seed": _hash_seed(f"open-domino daily {stamp} solver"),
+        "human_side": "AB"[_hash_seed(f"open-domino daily {stamp} seat") & 1],
+        "start_position": str(deal(seed, LEWICKI)),
+    }
+
+
+def deal_ensure(day: date | None = None) -> DailyDeal:
+    """The deal of ``day`` (today, UTC), made now if there is none; its
+    start's analysis (the best line the pages show) is asked for when it is
+    made. Safe against concurrent callers (``day`` is unique)."""
+    day = day or selectors.utc_today()
+    found = selectors.deal_on(day)
+    if found is not None:
+        return found
+    fields = deal_choice(day)
+    try:
+        with transaction.atomic():
+            made = DailyDeal.objects.create(day=day, **fields)
+    except IntegrityError:  # another request made it first
+        return DailyDeal.objects.get(day=day)
+    analysis_request(position=made.start_position)
+    log.info("daily deal of %s: seed %s, human %s", day, made.seed, made.human_side)
+    return made
+
+
+def daily_start(*, player: Player, deal: DailyDeal) -> tuple[DailyEntry, bool]:
+    """The player's game of ``deal``: the one they started (resumed), or a new
+    one (True) against the perfect solver, from the deal's seat and seeds. A
+    game started after the deal's day is marked as not on the day (never
+    ranked). Two starts at once make one game."""
+    found = selectors.entry_for_player(player, deal)
+    if found is not None:
+        return found, False
+    try:
+        with transaction.atomic():
+            game = game_create(
+                player=player, seed=int(deal.seed), variant=deal.variant, human=deal.human_side,
+                level=Game.Level.PERFECT, rng_seed=deal.rng_seed,
+            )
+            entry = DailyEntry.objects.create(
+                deal=deal, game=game, on_the_day=selectors.utc_today() <= deal.day, **player.owner_fields()
+            )
+    except IntegrityError:  # the same player started it at the same moment
+        found = selectors.entry_for_player(player, deal)
+        if found is None:
+            raise
+        return found, False
+    return entry, True
+
+
+def _has_choice(move: GameMove) -> bool:
+    return len(Position.parse(move.position_before).legal_moves()) > 1
+
+
+def entry_record(*, entry: DailyEntry) -> bool:
+    """Record the result of the entry's game if it is over and every human
+    move is graded. True if this call recorded it."""
+    if entry.recorded_at is not None:
+        return False
+    game = Game.objects.filter(pk=entry.game_id, status=Game.Status.OVER).first()
+    if game is None:
+        return False
+    moves = list(game.moves.filter(by=GameMove.By.HUMAN).order_by("ply"))
+    if any(m.graded_at is None for m in moves):
+        return False
+    letters = [GRADE_LETTERS[m.grade or "best"] if _has_choice(m) else FORCED for m in moves]
+    chosen = [letter for letter in letters if letter != FORCED]
+    accuracy = round(100 * chosen.count("b") / len(chosen), 1) if chosen else None
+    if not entry.on_the_day:
+        excluded = DailyEntry.Excluded.LATE
+    elif game.hints_used:
+        excluded = DailyEntry.Excluded.HINTS
+    elif (game.result or {}).get("reason") == RESIGNED:
+        excluded = DailyEntry.Excluded.RESIGNED
+    else:
+        excluded = ""
+    updated = DailyEntry.objects.filter(pk=entry.pk, recorded_at__isnull=True).update(
+        points_lost=sum(m.points_lost or 0 for m in moves),
+        accuracy=accuracy,
+        grades="".join(letters),
+        excluded=excluded,
+        recorded_at=timezone.now(),
+    )
+    entry.refresh_from_db()
+    return bool(updated)
+
+
+def entry_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
+    """Receiver of ``games.signals.game_finished``."""
+    entry = DailyEntry.objects.filter(game_id=game.pk).first()
+    if entry is not None:
+        entry_record(entry=entry)
+
+
+def deal_settle(*, deal: DailyDeal) -> None:
+    """Record every finished game of the deal not recorded yet (a grade that
+    came after the game's end, a lost signal): reads of the deal call it first."""
+    pending = DailyEntry.objects.filter(deal=deal, recorded_at__isnull=True, game__status=Game.Status.OVER)
+    for entry in pending:
+        entry_record(entry=entry)
+
+
+def entries_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+    """Hand a guest's daily games to the account they just logged in to (a
+    receiver of ``accounts.signals.guest_claimed``). A deal the account has
+    played already keeps the account's game; the guest's stays the guest's."""
+    played = DailyEntry.objects.filter(owner=user).values_list("deal_id", flat=True)
+    return (
+        DailyEntry.objects.filter(owner__isnull=True, session_key=session_key)
+        .exclude(deal_id__in=list(played))
+        .update(owner=user, session_key="")
+    )
