@@ -15,7 +15,10 @@ stays free for what waits without a thread: the long polls
 (``longpoll.LongPolls``, in front of this).
 
 The answer is read whole in the thread and sent from the loop: the site has
-no streamed responses.
+no streamed responses.  a2wsgi's ``WSGIMiddleware`` does the same work with a
+hand-over to the loop for each part of the answer (and the body read through
+the loop): ``bench/infra_bench.py`` measures it at 1.2 to 2 times this one's
+CPU a request, and Django's own handler at 2.4 to 7 times.
 """
 from __future__ import annotations
 
