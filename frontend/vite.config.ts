@@ -26,6 +26,7 @@ export default defineConfig({
         play: src("games/play.ts"),
         review: src("games/review.ts"),
         match: src("matches/match.ts"),
+        daily: src("daily/daily.ts"),
         coach: src("coach/exercise.ts"),
       },
       // Keep the exports of the ``board`` entry (``Board``, ``t``...) for pages that import it.

@@ -1,0 +1,102 @@
+/**
+ * The daily deal's page: the player's game of the day's deal in the play
+ * page's widget (``PlayPage``: the same board, grades and result).  When the
+ * game is over and every move of the player's is graded, the page is loaded
+ * again: the server has recorded the result and draws it against the field.
+ * The copy button puts the share line on the clipboard (its words come from
+ * the page, in the reader's language).  The page
+ * (``daily/day.html``) gives the game's JSON and the day's URL on
+ * ``#daily-root``; without this script it works with plain forms.
+ */
+import { requireJSON } from "../shared/dom";
+import type { GameJSON } from "../games/game";
+import { PlayPage, needsWatching, type PlayOptions, type PlayUrls } from "../games/play-page";
+
+/** Whether the game's result can be shown: over, every move graded. */
+export function resultReady(game: GameJSON): boolean {
+  return game.status === "over" && !needsWatching(game);
+}
+
+/** The play widget of the daily game: tells the page of every new state of its game. */
+class DailyPlay extends PlayPage {
+  private readonly listener: (game: GameJSON) => void;
+
+  constructor(root: HTMLElement, game: GameJSON, urls: PlayUrls, options: PlayOptions, listener: (game: GameJSON) => void) {
+    super(root, game, urls, options);
+    this.listener = listener;
+  }
+
+  override update(game: GameJSON): void {
+    super.update(game);
+    this.listener?.(this.game);
+  }
+}
+
+export interface DailyOptions {
+  play?: PlayOptions;
+  /** Loads the page again (the result is drawn by the server). */
+  reload?: (url: string) => void;
+}
+
+export class DailyPage {
+  readonly root: HTMLElement;
+  play: DailyPlay | null = null;
+  private reloaded = false;
+
+  constructor(root: HTMLElement, options: DailyOptions = {}) {
+    this.root = root;
+    const doc = root.ownerDocument;
+    const reload = options.reload ?? ((url: string) => doc.defaultView?.location.assign(url));
+    const dayUrl = root.dataset.dayUrl || (doc.defaultView?.location.pathname ?? "/daily/");
+    for (const copy of Array.from(root.querySelectorAll<HTMLButtonElement>("[data-copy]"))) mountCopy(copy, doc);
+    const host = root.querySelector<HTMLElement>("#game-root");
+    if (!host || root.dataset.status === "over") return;
+    const game = requireJSON<GameJSON>(root.dataset.stateId || "game-state", doc);
+    const base = `/api/games/${game.id}/`;
+    const urls: PlayUrls = {
+      game: game.urls?.self ?? base,
+      moves: game.urls?.moves ?? `${base}moves/`,
+      hint: game.urls?.hint ?? `${base}hint/`,
+      review: game.urls?.review ?? `/games/${game.id}/review/`,
+      newGame: dayUrl,
+      resign: game.urls?.resign,
+    };
+    const done = (g: GameJSON) => {
+      if (!this.reloaded && resultReady(g)) {
+        this.reloaded = true;
+        reload(dayUrl);
+      }
+    };
+    this.play = new DailyPlay(host, game, urls, options.play ?? {}, done);
+    done(game);
+  }
+
+  destroy(): void {
+    this.play?.destroy();
+  }
+}
+
+/** The copy button of a share line (``data-copy``: the id of its text box): shown only with a clipboard. */
+function mountCopy(copy: HTMLButtonElement, doc: Document): void {
+  const box = doc.getElementById(copy.dataset.copy || "") as HTMLTextAreaElement | null;
+  const clipboard = doc.defaultView?.navigator.clipboard;
+  if (!box || !clipboard) return;
+  copy.hidden = false;
+  const label = copy.textContent ?? "";
+  copy.addEventListener("click", () => {
+    void clipboard.writeText(box.value).then(
+      () => {
+        copy.textContent = copy.dataset.copied || "✓";
+        setTimeout(() => (copy.textContent = label), 2000);
+      },
+      () => box.select(),
+    );
+  });
+}
+
+/** Starts the daily page on ``#daily-root[data-page=daily]`` (``null`` when there is none). */
+export function mountDailyPage(doc: Document = document, options: DailyOptions = {}): DailyPage | null {
+  const root = doc.getElementById("daily-root");
+  if (!root || root.dataset.page !== "daily") return null;
+  return new DailyPage(root, options);
+}
