@@ -1,0 +1,1 @@
+"""Play people: challenges, the lobby, ratings and the fairness report."""

@@ -1,0 +1,70 @@
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from .fairness import FLAG_RULE
+from .models import Challenge, ChallengeSeat, FairnessFlag, GameAccuracy, PlayerRating, RatingChange
+
+
+class ChallengeSeatInline(admin.TabularInline):
+    model = ChallengeSeat
+    extra = 0
+    fields = ("seat", "owner", "session_key", "level", "joined_at")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(admin.ModelAdmin):
+    list_display = ("id", "variant", "rated", "clock_initial", "clock_increment", "days", "lobby", "status", "game",
+                    "created_at", "expires_at")
+    list_filter = ("status", "rated", "lobby", "variant")
+    raw_id_fields = ("creator", "game", "rematch_of")
+    readonly_fields = ("created_at", "updated_at", "version", "rated_at")
+    inlines = [ChallengeSeatInline]
+
+
+@admin.register(PlayerRating)
+class PlayerRatingAdmin(admin.ModelAdmin):
+    list_display = ("user", "time_class", "family", "rating", "rd", "volatility", "games", "updated_at")
+    list_filter = ("time_class", "family")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ("user", "game", "time_class", "family", "rating_before", "rating_after", "score", "created_at")
+    list_filter = ("time_class", "family")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user", "game")
+
+
+@admin.register(GameAccuracy)
+class GameAccuracyAdmin(admin.ModelAdmin):
+    list_display = ("game", "seat", "user", "rated", "choices", "best", "accuracy", "points_lost", "created_at")
+    list_filter = ("rated",)
+    search_fields = ("user__username",)
+    raw_id_fields = ("user", "game")
+
+
+@admin.register(FairnessFlag)
+class FairnessFlagAdmin(admin.ModelAdmin):
+    """The fairness report: accounts whose recent rated accuracy is implausible."""
+
+    list_display = ("user", "mean_accuracy", "games", "reviewed", "created_at", "updated_at")
+    list_filter = ("reviewed",)
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    readonly_fields = ("mean_accuracy", "games", "games_ids", "created_at", "updated_at")
+    actions = ["mark_reviewed"]
+
+    def changelist_view(self, request: HttpRequest, extra_context=None):  # type: ignore[no-untyped-def]
+        extra_context = {**(extra_context or {}), "title": _("Fairness report (%(rule)s)") % {"rule": FLAG_RULE}}
+        return super().changelist_view(request, extra_context)
+
+    @admin.action(description=_("Mark as reviewed"))
+    def mark_reviewed(self, request: HttpRequest, queryset: QuerySet[FairnessFlag]) -> None:
+        count = queryset.update(reviewed=True)
+        self.message_user(request, _("%(count)d flags marked reviewed.") % {"count": count}, messages.SUCCESS)

@@ -1,0 +1,236 @@
+"""The people API (thin DRF views): challenges, the lobby and its seeks,
+quick pairing.  Every error is ``{"error": "..."}``.  The games are played
+through the practice games' endpoints (``/api/games/<id>/``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from puzzles.accounts.limits import SolverWorkLimited
+from puzzles.accounts.players import Player
+from puzzles.core.api import UNCHANGED, error_response, long_poll, validated
+
+from . import presentation, selectors, services
+from .models import Lobby
+from .serializers import (
+    AcceptInputSerializer,
+    ChallengeCreatedSerializer,
+    ChallengeCreateInputSerializer,
+    ChallengeOutputSerializer,
+    LobbyOutputSerializer,
+    QuickPairInputSerializer,
+    SeekCreateInputSerializer,
+)
+
+LIST_LIMIT = 50
+WAIT_PARAMETERS = [
+    OpenApiParameter("wait", OpenApiTypes.INT, description="Hold the answer while the version is this."),
+    OpenApiParameter("timeout", OpenApiTypes.FLOAT, description="Longest hold in seconds."),
+]
+REFUSED = {
+    **error_response(400, "Bad input: what is wrong is said."),
+    **error_response(403, "Not yours to do: a guest at a rated game, another player's challenge, a rating out of range."),
+    **error_response(409, "The challenge is no longer open, or the seat is taken."),
+}
+
+
+def _create_args(data: dict[str, Any]) -> dict[str, Any]:
+    clock = data.get("clock")
+    return {
+        "variant": data["variant"], "rated": data["rated"], "seat": data["seat"],
+        "clock": (clock["initial"], clock["increment"]) if clock else None,
+        "days": data.get("days"), "solver": data.get("solver") or None,
+    }
+
+
+def _state(challenge, request: Request, code: int = status.HTTP_200_OK) -> Response:
+    return Response(presentation.challenge_state(challenge, Player.of(request)), status=code)
+
+
+class ChallengeListCreateApi(APIView):
+    @extend_schema(
+        summary="Your challenges",
+        description="The challenges in which you have a seat (taken or kept for you), newest first, at most 50.",
+        responses={200: ChallengeOutputSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        player = Player.of(request)
+        rows = selectors.challenges_for_player(player).prefetch_related("seats__owner")[:LIST_LIMIT]
+        return Response([presentation.challenge_state(c, player) for c in rows])
+
+    @extend_schema(
+        summary="Challenge a player",
+        description=(
+            "An open challenge: you sit at `seat`; the link `url` is the other seat (anyone who opens it "
+            "may accept, guests too), or with `to` the seat is kept for that account. Give the time control as "
+            "`clock` {initial, increment} seconds (live, Fischer) or `days` (correspondence: 1, 3 or 7 a move). "
+            "In partnership `solver` may give seats to the solver at a level; the game starts when every other "
+            "seat is taken. A rated challenge needs an account (403 for a guest) and people in every seat. "
+            "An open challenge expires after a day (live) or a week (correspondence)."
+        ),
+        request=ChallengeCreateInputSerializer,
+        responses={201: ChallengeCreatedSerializer, **REFUSED},
+        examples=[
+            OpenApiExample("Live 5+3, casual", value={"variant": "lewicki", "rated": False, "seat": "A",
+                                                        "clock": {"initial": 300, "increment": 3}}, request_only=True),
+            OpenApiExample("Correspondence, rated, to a player", value={"variant": "block", "rated": True, "seat": "random",
+                                                                        "days": 3, "to": "ania"}, request_only=True),
+            OpenApiExample("Partnership with the solver in C", value={"variant": "partnership", "seat": "A", "days": 1,
+                                                                      "solver": {"C": "strong"}}, request_only=True),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(ChallengeCreateInputSerializer, request)
+        challenge = services.challenge_create(
+            player=Player.of(request, create=True), to=data.get("to") or None, **_create_args(data)
+        )
+        return _state(challenge, request, status.HTTP_201_CREATED)
+
+
+class ChallengeDetailApi(APIView):
+    @extend_schema(
+        summary="A challenge",
+        description=(
+            "Its seats, status and, once every seat is taken, its `game`. Anyone with the link may read it. "
+            "With `?wait=<version>` the answer is held until the version differs (a seat taken, the start), "
+            "at most `timeout` seconds (default 20, at most 25); 304 with no body if nothing changed."
+        ),
+        parameters=WAIT_PARAMETERS,
+        responses={200: ChallengeOutputSerializer, **UNCHANGED, **error_response(404, "No such challenge.")},
+    )
+    def get(self, request: Request, challenge_id: int) -> Response:
+        services.challenges_expire()
+        challenge = selectors.challenge_get(challenge_id)
+        unchanged = long_poll(request, challenge, "challenge", selectors.challenge_version)
+        if unchanged is not None:
+            return unchanged
+        return _state(challenge, request)
+
+
+class ChallengeAcceptApi(SolverWorkLimited, APIView):
+    # The game's start queues the solver's analyses: the analyses' limit.
+    @extend_schema(
+        summary="Accept a challenge",
+        description=(
+            "Take a seat: the one kept for you, else `seat` or the first free one. `game` is the game's id once "
+            "every seat is taken (at once in a two-seat game; in partnership with four people, when the last one "
+            "accepts), else null. Then play through /api/games/<game>/. 400 for your own challenge; 403 for a "
+            "guest at a rated game, another player's named challenge or a rating outside a seek's range; 409 "
+            "once it is no longer open."
+        ),
+        request=AcceptInputSerializer,
+        responses={200: ChallengeOutputSerializer, **REFUSED, **error_response(404, "No such challenge.")},
+    )
+    def post(self, request: Request, challenge_id: int) -> Response:
+        selectors.challenge_get(challenge_id)
+        data = validated(AcceptInputSerializer, request)
+        challenge = services.challenge_accept(
+            player=Player.of(request, create=True), challenge_id=challenge_id, seat=data.get("seat")
+        )
+        return _state(challenge, request)
+
+
+class ChallengeDeclineApi(APIView):
+    @extend_schema(
+        summary="Decline a challenge",
+        description="The player it is for (or, for a link, anyone but its creator) turns it down: it closes.",
+        request=None,
+        responses={200: ChallengeOutputSerializer, **REFUSED, **error_response(404, "No such challenge.")},
+    )
+    def post(self, request: Request, challenge_id: int) -> Response:
+        selectors.challenge_get(challenge_id)
+        return _state(services.challenge_decline(player=Player.of(request), challenge_id=challenge_id), request)
+
+
+class ChallengeCancelApi(APIView):
+    @extend_schema(
+        summary="Cancel your challenge",
+        description="Its creator withdraws an open challenge (or seek). 403 for anyone else.",
+        request=None,
+        responses={200: ChallengeOutputSerializer, **REFUSED, **error_response(404, "No such challenge.")},
+    )
+    def post(self, request: Request, challenge_id: int) -> Response:
+        selectors.challenge_get(challenge_id)
+        return _state(services.challenge_cancel(player=Player.of(request), challenge_id=challenge_id), request)
+
+
+class ChallengeRematchApi(APIView):
+    @extend_schema(
+        summary="Offer a rematch",
+        description=(
+            "Once the challenge's game is over, one of its players offers the same game again with every "
+            "person on the other side (A for B, C for D): a new challenge whose seats are kept for the "
+            "same opponents. 409 while the game is played, 403 for anyone who did not play it."
+        ),
+        request=None,
+        responses={201: ChallengeOutputSerializer, **REFUSED, **error_response(404, "No such challenge.")},
+    )
+    def post(self, request: Request, challenge_id: int) -> Response:
+        selectors.challenge_get(challenge_id)
+        challenge = services.challenge_rematch(player=Player.of(request), challenge_id=challenge_id)
+        return _state(challenge, request, status.HTTP_201_CREATED)
+
+
+class LobbyApi(APIView):
+    @extend_schema(
+        summary="The lobby",
+        description=(
+            "The open seeks (the site has one lobby: id 1), oldest first. With `?wait=<version>` the answer is "
+            "held until a seek is posted, taken, cancelled or expires (at most `timeout` seconds); 304 if not."
+        ),
+        parameters=WAIT_PARAMETERS,
+        responses={200: LobbyOutputSerializer, **UNCHANGED, **error_response(404, "No such lobby.")},
+    )
+    def get(self, request: Request, lobby_id: int) -> Response:
+        if lobby_id != 1:
+            return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
+        services.challenges_expire()
+        lobby, _created = Lobby.objects.get_or_create(pk=1)
+        unchanged = long_poll(request, lobby, "lobby", selectors.lobby_version)
+        if unchanged is not None:
+            return unchanged
+        return Response(presentation.lobby_state(Player.of(request)))
+
+
+class SeekCreateApi(APIView):
+    @extend_schema(
+        summary="Post a seek",
+        description=(
+            "A challenge listed in the lobby for anyone to accept (`rating_min`, `rating_max`: the ratings, in "
+            "this game's time class and family, that may accept). The same fields as a challenge, without `to`. "
+            "A live seek expires after 20 minutes."
+        ),
+        request=SeekCreateInputSerializer,
+        responses={201: ChallengeOutputSerializer, **REFUSED},
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(SeekCreateInputSerializer, request)
+        if data.get("to"):
+            return Response({"error": "a lobby seek is for anyone: leave out to, or post a challenge"}, status=400)
+        challenge = services.challenge_create(
+            player=Player.of(request, create=True), lobby=True,
+            rating_min=data.get("rating_min"), rating_max=data.get("rating_max"), **_create_args(data),
+        )
+        return _state(challenge, request, status.HTTP_201_CREATED)
+
+
+class QuickPairApi(SolverWorkLimited, APIView):
+    @extend_schema(
+        summary="Quick pairing",
+        description=(
+            "Play now at a common control: the oldest open seek of this variant, control and kind that you may "
+            "take is accepted (its `game` is set), else a seek of yours is posted (`game` null: wait on it)."
+        ),
+        request=QuickPairInputSerializer,
+        responses={200: ChallengeOutputSerializer, **REFUSED},
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(QuickPairInputSerializer, request)
+        challenge = services.quick_pair(player=Player.of(request, create=True), **data)
+        return _state(challenge, request)

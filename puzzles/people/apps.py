@@ -1,0 +1,31 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PeopleConfig(AppConfig):
+    name = "puzzles.people"
+    label = "people"
+    verbose_name = _("Play people")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from puzzles.accounts.signals import guest_claimed
+        from puzzles.core import longpoll
+        from puzzles.games.signals import game_finished
+
+        from . import ratings, selectors, services
+
+        guest_claimed.connect(services.challenges_claim, dispatch_uid="puzzles.people.claim")
+        game_finished.connect(ratings.people_on_game_finished, dispatch_uid="puzzles.people.game_finished")
+        # Anyone holding a challenge's link may watch it (the link is the seat).
+        longpoll.register(
+            r"^/api/challenges/([0-9]+)/$", "challenge",
+            lambda request, pk: selectors.challenge_version(pk),
+            selectors.challenge_version,
+        )
+        # The lobby is one row (id 1): its version moves with every seek.
+        longpoll.register(
+            r"^/api/lobby/([0-9]+)/$", "lobby",
+            lambda request, pk: selectors.lobby_version(pk),
+            selectors.lobby_version,
+        )

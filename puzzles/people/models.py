@@ -1,0 +1,252 @@
+"""Games between people: challenges (a seat offered by link, to a named
+player, or as a seek in the lobby), the lobby's version, ratings per time
+class and variant family, each rating change, and each player's exact
+accuracy per game with the fairness flags it raises.
+
+A challenge offers the seats of one variant (docs/rules.md section 4) under
+one time control: live (``clock_initial`` seconds plus ``clock_increment`` a
+move, Fischer) or correspondence (``days`` a move).  Its seats are
+``ChallengeSeat`` rows: a person's (an account or a guest, as
+``accounts.players.Player`` keeps them) once taken, a person's reserved (for
+the named player of ``to`` or a rematch's opponent) until they accept, or the
+solver's at a level (partnership only).  The game (``games.Game``) is made
+when the last person's seat is taken.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from puzzles.games.models import SEAT_CHOICES, Game
+from solver import Variant
+from solver.variant import LEWICKI_NAME
+
+# The rating pools: a time class by a variant family (the variant's name
+# without its option: doubles or not, the same family).
+TIME_CLASS_CHOICES = [("live", _("live")), ("correspondence", _("correspondence"))]
+FAMILY_CHOICES = [
+    ("lewicki", _("open domino")),
+    ("lewicki9", _("double-nine")),
+    ("block", _("block game")),
+    ("partnership", _("partnership")),
+]
+
+
+class Challenge(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        STARTED = "started", _("started")
+        DECLINED = "declined", _("declined")
+        CANCELLED = "cancelled", _("cancelled")
+        EXPIRED = "expired", _("expired")
+
+    variant = models.CharField(_("variant"), max_length=24, default=LEWICKI_NAME)
+    rated = models.BooleanField(_("rated"), default=False)
+    # Live: both set; correspondence: days set.
+    clock_initial = models.PositiveIntegerField(_("clock (seconds)"), null=True, blank=True)
+    clock_increment = models.PositiveIntegerField(_("increment (seconds)"), null=True, blank=True)
+    days = models.PositiveIntegerField(_("days a move"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    # Listed in the lobby (a seek), with the rating range it accepts.
+    lobby = models.BooleanField(_("in the lobby"), default=False)
+    rating_min = models.PositiveIntegerField(_("lowest rating"), null=True, blank=True)
+    rating_max = models.PositiveIntegerField(_("highest rating"), null=True, blank=True)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="challenges_made"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge", verbose_name=_("game")
+    )
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches", verbose_name=_("rematch of")
+    )
+    # Set once the finished game's ratings were updated: a game is rated once.
+    rated_at = models.DateTimeField(_("ratings updated"), null=True, blank=True)
+    expires_at = models.DateTimeField(_("expires"))
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "people_challenge"
+        verbose_name = _("challenge")
+        verbose_name_plural = _("challenges")
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["lobby", "status", "expires_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(clock_initial__isnull=False, clock_increment__isnull=False, days__isnull=True)
+                    | models.Q(clock_initial__isnull=True, clock_increment__isnull=True, days__isnull=False)
+                ),
+                name="challenge_one_time_control",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"challenge {self.pk} ({self.variant}, {self.control_code}, {self.status})"
+
+    @property
+    def rules(self) -> Variant:
+        return Variant.parse(self.variant)
+
+    @property
+    def family(self) -> str:
+        return self.rules.name
+
+    @property
+    def time_class(self) -> str:
+        return "correspondence" if self.days is not None else "live"
+
+    @property
+    def control_code(self) -> str:
+        """``5+3`` (minutes and seconds) or ``3d``: how the lobby writes a control."""
+        if self.days is not None:
+            return f"{self.days}d"
+        initial = self.clock_initial or 0
+        minutes = f"{initial // 60}" if initial % 60 == 0 else f"{initial / 60:g}"
+        return f"{minutes}+{self.clock_increment}"
+
+
+class ChallengeSeat(models.Model):
+    """A seat of a challenge: a person's (taken when ``joined_at`` is set,
+    else reserved for them), or the solver's (``level``)."""
+
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="challenge_seats"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    level = models.CharField(_("solver level"), max_length=8, choices=Game.Level.choices, blank=True, default="")
+    joined_at = models.DateTimeField(_("joined"), null=True, blank=True)
+
+    class Meta:
+        db_table = "people_challengeseat"
+        verbose_name = _("seat of a challenge")
+        verbose_name_plural = _("seats of challenges")
+        ordering = ["challenge", "seat"]
+        constraints = [models.UniqueConstraint(fields=["challenge", "seat"], name="unique_challenge_seat")]
+
+    def __str__(self) -> str:
+        who = self.level or (self.owner.username if self.owner_id else "guest")  # type: ignore[union-attr]
+        return f"challenge {self.challenge_id} seat {self.seat}: {who}"
+
+    @property
+    def is_person(self) -> bool:
+        return not self.level
+
+
+class Lobby(models.Model):
+    """The lobby (one row, id 1): its version moves whenever a seek is
+    posted, taken, cancelled or expires, and the lobby's long poll waits on it."""
+
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        db_table = "people_lobby"
+        verbose_name = _("lobby")
+        verbose_name_plural = _("lobby")
+
+    def __str__(self) -> str:
+        return f"lobby {self.pk} (version {self.version})"
+
+
+class PlayerRating(models.Model):
+    """An account's Glicko-2 rating in one pool (time class, family)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="people_ratings")
+    time_class = models.CharField(_("time class"), max_length=16, choices=TIME_CLASS_CHOICES)
+    family = models.CharField(_("variant family"), max_length=16, choices=FAMILY_CHOICES)
+    rating = models.FloatField(_("rating"), default=1500.0)
+    rd = models.FloatField(_("rating deviation"), default=350.0)
+    volatility = models.FloatField(_("volatility"), default=0.06)
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "people_playerrating"
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        ordering = ["-rating"]
+        constraints = [models.UniqueConstraint(fields=["user", "time_class", "family"], name="unique_people_rating")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.time_class}/{self.family}: {self.rating:.0f}"
+
+
+class RatingChange(models.Model):
+    """One rated game's change of one account's rating (the history chart)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="people_rating_changes")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    time_class = models.CharField(_("time class"), max_length=16, choices=TIME_CLASS_CHOICES)
+    family = models.CharField(_("variant family"), max_length=16, choices=FAMILY_CHOICES)
+    rating_before = models.FloatField(_("rating before"))
+    rating_after = models.FloatField(_("rating after"))
+    rd_after = models.FloatField(_("deviation after"))
+    score = models.FloatField(_("score"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "people_ratingchange"
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        ordering = ["user", "created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="unique_people_rating_change")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} game {self.game_id}: {self.rating_before:.0f} -> {self.rating_after:.0f}"
+
+
+class GameAccuracy(models.Model):
+    """A person's exact accuracy in one finished people game: the share of
+    best moves among their graded moves that had a choice."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="people_accuracies")
+    seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="people_accuracies"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="")
+    rated = models.BooleanField(_("rated game"), default=False)
+    choices = models.PositiveIntegerField(_("moves with a choice"))
+    best = models.PositiveIntegerField(_("best moves"))
+    accuracy = models.FloatField(_("accuracy (%)"), null=True, blank=True)
+    points_lost = models.PositiveIntegerField(_("points lost"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "people_gameaccuracy"
+        verbose_name = _("accuracy in a game")
+        verbose_name_plural = _("accuracies in games")
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="unique_people_accuracy")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} {self.seat}: {self.accuracy}"
+
+
+class FairnessFlag(models.Model):
+    """An account whose recent rated accuracy is implausible (see
+    ``fairness.FLAG_RULE``), for the admin to look at: not a ban."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="fairness_flag")
+    mean_accuracy = models.FloatField(_("mean accuracy (%)"))
+    games = models.PositiveIntegerField(_("games counted"))
+    games_ids = models.JSONField(_("games"), default=list)
+    reviewed = models.BooleanField(_("reviewed"), default=False)
+    note = models.TextField(_("note"), blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "people_fairnessflag"
+        verbose_name = _("fairness flag")
+        verbose_name_plural = _("fairness flags")
+        ordering = ["reviewed", "-mean_accuracy"]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.mean_accuracy:.1f}% over {self.games} games"

@@ -1,0 +1,159 @@
+"""The JSON of challenges and of the lobby that the API returns and the pages
+embed, and the rows of the profile and the leaderboard."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from puzzles.accounts.players import Player
+from puzzles.games.presentation import variant_label
+
+from . import selectors, texts
+from .models import Challenge, ChallengeSeat, PlayerRating
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 180, 28
+
+
+def challenge_urls(challenge: Challenge) -> dict[str, Any]:
+    pk = challenge.pk
+    return {
+        "self": reverse("people:api-challenge-detail", args=[pk]),
+        "page": reverse("people:challenge", args=[pk]),
+        "accept": reverse("people:api-challenge-accept", args=[pk]),
+        "decline": reverse("people:api-challenge-decline", args=[pk]),
+        "cancel": reverse("people:api-challenge-cancel", args=[pk]),
+        "rematch": reverse("people:api-challenge-rematch", args=[pk]),
+        "game": reverse("games:play-game", args=[challenge.game_id]) if challenge.game_id else None,
+    }
+
+
+def person_state(row: ChallengeSeat | None) -> dict[str, Any] | None:
+    if row is None or row.level:
+        return None
+    if row.owner_id is not None:
+        return {"name": row.owner.username, "guest": False}  # type: ignore[union-attr]
+    return {"name": texts.guest_name(), "guest": True}
+
+
+def _rating(challenge: Challenge, row: ChallengeSeat) -> int | None:
+    if row.owner_id is None or row.level:
+        return None
+    rating = selectors.rating_of(row.owner, challenge.time_class, challenge.family)
+    return round(rating.rating) if rating is not None else None
+
+
+def challenge_state(challenge: Challenge, player: Player | None = None) -> dict[str, Any]:
+    """A challenge as the API returns it (``serializers.ChallengeOutputSerializer``)."""
+    rules = challenge.rules
+    rows = {row.seat: row for row in challenge.seats.select_related("owner")}
+    mine = selectors.seat_of(list(rows.values()), player) if player is not None else None
+    creator = player is not None and selectors.is_creator(challenge, player)
+    is_open = challenge.status == Challenge.Status.OPEN
+    free = [s for s in rules.seats if s not in rows]
+    reserved_elsewhere = any(r.joined_at is None for r in rows.values()) and not free
+    seats = []
+    for seat in rules.seats:
+        row = rows.get(seat)
+        seats.append({
+            "seat": seat,
+            "player": person_state(row),
+            "level": row.level if row is not None and row.level else None,
+            "taken": row is not None and row.joined_at is not None,
+            "rating": _rating(challenge, row) if row is not None else None,
+        })
+    can_accept = (
+        is_open and not creator and (mine is None or mine.joined_at is None)
+        and (mine is not None or not reserved_elsewhere)
+    )
+    return {
+        "id": challenge.pk,
+        "url": reverse("people:challenge", args=[challenge.pk]),
+        "variant": challenge.variant,
+        "variant_text": variant_label(challenge.variant),
+        "rated": challenge.rated,
+        "time_class": challenge.time_class,
+        "clock": (
+            {"initial": challenge.clock_initial, "increment": challenge.clock_increment}
+            if challenge.days is None else None
+        ),
+        "days": challenge.days,
+        "control": challenge.control_code,
+        "control_text": texts.control_text(challenge.clock_initial, challenge.clock_increment, challenge.days),
+        "status": challenge.status,
+        "status_text": texts.status_text(challenge.status),
+        "lobby": challenge.lobby,
+        "rating_min": challenge.rating_min,
+        "rating_max": challenge.rating_max,
+        "seats": seats,
+        "game": challenge.game_id,
+        "you": {
+            "seat": mine.seat if mine is not None and mine.joined_at is not None else None,
+            "creator": creator,
+            "can_accept": can_accept,
+            "can_cancel": is_open and creator,
+            "can_decline": is_open and not creator and not challenge.lobby and can_accept,
+        },
+        "rematch_of": challenge.rematch_of_id,
+        "expires_at": challenge.expires_at,
+        "created_at": challenge.created_at,
+        "version": challenge.version,
+        "urls": challenge_urls(challenge),
+    }
+
+
+def seek_row(challenge: Challenge, player: Player | None) -> dict[str, Any]:
+    state = challenge_state(challenge, player)
+    taken = [s for s in state["seats"] if s["taken"] and s["player"]]
+    first = taken[0] if taken else None
+    return {
+        **state,
+        "by": first["player"]["name"] if first else "",
+        "by_rating": first["rating"] if first else None,
+    }
+
+
+def lobby_state(player: Player | None) -> dict[str, Any]:
+    return {
+        "version": selectors.lobby_version(1) or 0,
+        "seeks": [seek_row(c, player) for c in selectors.lobby_seeks().prefetch_related("seats__owner")],
+        "urls": {"self": reverse("people:api-lobby", args=[1]), "seeks": reverse("people:api-seeks"),
+                 "quick": reverse("people:api-quick")},
+    }
+
+
+def rating_state(row: PlayerRating) -> dict[str, Any]:
+    return {
+        "time_class": row.time_class,
+        "family": row.family,
+        "time_class_text": texts.time_class_label(row.time_class),
+        "family_text": texts.family_label(row.family),
+        "rating": round(row.rating),
+        "rd": round(row.rd),
+        "provisional": row.rd > selectors.PROVISIONAL_RD,
+        "games": row.games,
+    }
+
+
+def line_chart(values: list[float], low: float | None = None, high: float | None = None) -> dict[str, Any] | None:
+    """An inline SVG polyline of ``values`` (the profile's charts): its points
+    and the labels of its scale, or None with fewer than two values."""
+    if len(values) < 2:
+        return None
+    lo = min(values) if low is None else low
+    hi = max(values) if high is None else high
+    if hi - lo < 1:
+        lo, hi = lo - 1, hi + 1
+    w, h, pad = CHART_WIDTH, CHART_HEIGHT, CHART_PAD
+    step = (w - 2 * pad) / (len(values) - 1)
+
+    def y(v: float) -> float:
+        return round(h - pad - (v - lo) / (hi - lo) * (h - 2 * pad), 1)
+
+    points = [(round(pad + i * step, 1), y(v)) for i, v in enumerate(values)]
+    return {
+        "width": w, "height": h, "pad": pad,
+        "points": " ".join(f"{x},{yy}" for x, yy in points),
+        "dots": [{"x": x, "y": yy, "value": round(v)} for (x, yy), v in zip(points, values, strict=True)],
+        "top": round(hi), "bottom": round(lo), "top_y": y(hi), "bottom_y": y(lo),
+    }

@@ -1,0 +1,93 @@
+"""What the profile page and the leaderboard show (reads, after settling
+the ratings and accuracies whose signal was lost)."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from puzzles.games.presentation import variant_label
+
+from . import presentation, ratings, selectors, texts
+from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge, GameAccuracy, RatingChange
+
+POOLS = [(t, f) for t, _t in TIME_CLASS_CHOICES for f, _f in FAMILY_CHOICES]
+
+
+def _game_row(challenge: Challenge, user: Any, changes: dict[int, RatingChange], accuracy: dict[int, GameAccuracy]) -> dict[str, Any]:
+    game = challenge.game
+    assert game is not None
+    rules = challenge.rules
+    seats = [row for row in challenge.seats.all() if row.joined_at is not None]
+    mine = next(row for row in seats if row.owner_id == user.pk)
+    team = rules.team_of(mine.seat)
+    opponents = [
+        presentation.person_state(row)["name"] if row.is_person else row.get_level_display()  # type: ignore[index]
+        for row in seats if rules.team_of(row.seat) != team
+    ]
+    change = changes.get(game.pk)
+    acc = accuracy.get(game.pk)
+    over = game.status == "over"
+    return {
+        "game": game.pk,
+        "variant": variant_label(challenge.variant),
+        "control": challenge.control_code,
+        "rated": challenge.rated,
+        "seat": mine.seat,
+        "opponents": ", ".join(opponents),
+        "result": texts.result_for(game.result, rules.team_name(team)) if over else "",
+        "over": over,
+        "change": round(change.rating_after - change.rating_before) if change else None,
+        "accuracy": acc.accuracy if acc else None,
+        "url": reverse("games:review-game", args=[game.pk]) if over else reverse("games:play-game", args=[game.pk]),
+        "created_at": game.created_at,
+    }
+
+
+def profile_context(user: Any) -> dict[str, Any]:
+    ratings.people_settle()
+    rows = selectors.ratings_for_user(user)
+    history = selectors.rating_history(user)
+    charts = []
+    for row in rows:
+        changes = [c for c in history if c.time_class == row.time_class and c.family == row.family]
+        if changes:
+            values = [changes[0].rating_before] + [c.rating_after for c in changes]
+            chart = presentation.line_chart(values)
+            if chart is not None:
+                charts.append({"pool": presentation.rating_state(row), "chart": chart})
+    accuracies = selectors.accuracies_for_user(user)
+    values = [a.accuracy for a in accuracies if a.accuracy is not None]
+    challenges = selectors.games_of_user(user)
+    by_game = {c.game_id: c for c in history}
+    acc_by_game = {a.game_id: a for a in GameAccuracy.objects.filter(user=user, game_id__in=[c.game_id for c in challenges])}
+    return {
+        "profile_user": user,
+        "ratings": [presentation.rating_state(r) for r in rows],
+        "charts": charts,
+        "games": [_game_row(c, user, by_game, acc_by_game) for c in challenges],
+        "accuracy_chart": presentation.line_chart(values, 0, 100),
+        "accuracy_mean": round(sum(values) / len(values), 1) if values else None,
+        "accuracy_games": len(values),
+        "challenge_url": reverse("people:challenge-new") + f"?to={user.username}",
+    }
+
+
+def leaderboard_context(time_class: str, family: str) -> dict[str, Any]:
+    ratings.people_settle()
+    rows = selectors.leaderboard(time_class, family)
+    return {
+        "time_class": time_class,
+        "family": family,
+        "pools": [
+            {"time_class": t, "family": f, "label": f"{texts.time_class_label(t)} · {texts.family_label(f)}",
+             "current": (t, f) == (time_class, family)}
+            for t, f in POOLS
+        ],
+        "title": f"{texts.time_class_label(time_class)} · {texts.family_label(family)}",
+        "rows": [
+            {"rank": i + 1, "name": r.user.username, "rating": round(r.rating), "rd": round(r.rd), "games": r.games,
+             "url": reverse("people:profile", args=[r.user.username])}
+            for i, r in enumerate(rows)
+        ],
+    }

@@ -1,0 +1,117 @@
+"""Writes of ratings: each finished rated people game updates its players'
+Glicko-2 ratings (``training.glicko2``) in the pool of its time class and
+variant family, once.
+
+Each game is a rating period of its own, as on most game sites.  A player's
+opponent is the other person in a two-seat game; in partnership it is the
+other team, as one opponent whose rating is the mean of its two ratings and
+whose deviation is the root mean square of their deviations.  A win scores
+1, a draw 0.5, a loss 0; every player is updated from the ratings as they
+were before the game, and deviations are kept within ``MIN_RD..MAX_RD``.
+
+Idempotent: the game's challenge is marked rated (``rated_at``) by a
+conditional update in the same transaction as the new ratings, so a game is
+rated once however often ``game_finished`` comes; ``people_settle`` rates a
+finished game whose signal was lost (called when ratings are read).
+"""
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from puzzles.games.models import Game
+from puzzles.training import glicko2
+
+from . import fairness
+from .models import Challenge, PlayerRating, RatingChange
+
+log = logging.getLogger(__name__)
+
+# A game that ended before anybody moved is not rated.
+UNRATED_REASONS = frozenset({"aborted"})
+
+
+def _clamp(r: glicko2.Rating) -> glicko2.Rating:
+    return glicko2.Rating(r.rating, max(glicko2.MIN_RD, min(glicko2.MAX_RD, r.rd)), r.volatility)
+
+
+def team_rating(ratings: list[glicko2.Rating]) -> glicko2.Rating:
+    """A team as one opponent: the mean rating, the root mean square deviation."""
+    n = len(ratings)
+    return glicko2.Rating(
+        sum(r.rating for r in ratings) / n,
+        math.sqrt(sum(r.rd * r.rd for r in ratings) / n),
+        sum(r.volatility for r in ratings) / n,
+    )
+
+
+def _score(result: dict[str, Any], team: str) -> float:
+    winner = result.get("winner")
+    if not winner:
+        return 0.5
+    return 1.0 if winner == team else 0.0
+
+
+def game_rate(*, game_id: int) -> bool:
+    """Rate the finished game ``game_id`` if it is a rated people game not
+    rated yet.  True if this call rated it."""
+    challenge = Challenge.objects.filter(game_id=game_id, rated=True, rated_at__isnull=True).first()
+    if challenge is None:
+        return False
+    game = Game.objects.filter(pk=game_id, status=Game.Status.OVER).first()
+    if game is None or not game.result or game.result.get("reason") in UNRATED_REASONS:
+        return False
+    rules = challenge.rules
+    seats = {row.seat: row for row in challenge.seats.select_related("owner") if row.joined_at is not None}
+    if any(seats.get(s) is None or seats[s].owner_id is None for s in rules.seats):
+        return False  # a rated game has accounts in every seat (checked when it was made)
+    time_class, family = challenge.time_class, challenge.family
+    with transaction.atomic():
+        if not Challenge.objects.filter(pk=challenge.pk, rated_at__isnull=True).update(rated_at=timezone.now()):
+            return False  # rated by another process
+        rows: dict[str, PlayerRating] = {}
+        for seat in rules.seats:
+            rows[seat], _created = PlayerRating.objects.select_for_update().get_or_create(
+                user=seats[seat].owner, time_class=time_class, family=family
+            )
+        before = {s: glicko2.Rating(r.rating, r.rd, r.volatility) for s, r in rows.items()}
+        for seat in rules.seats:
+            team = rules.team_of(seat)
+            opponents = [before[s] for s in rules.seats if rules.team_of(s) != team]
+            score = _score(game.result, rules.team_name(team))
+            after = _clamp(glicko2.update(before[seat], [(team_rating(opponents), score)]))
+            row = rows[seat]
+            RatingChange.objects.create(
+                user=row.user, game=game, time_class=time_class, family=family,
+                rating_before=row.rating, rating_after=after.rating, rd_after=after.rd, score=score,
+            )
+            PlayerRating.objects.filter(pk=row.pk).update(
+                rating=after.rating, rd=after.rd, volatility=after.volatility, games=row.games + 1,
+                updated_at=timezone.now(),
+            )
+    log.info("game %s rated (%s, %s)", game_id, time_class, family)
+    return True
+
+
+def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
+    """Receiver of ``games.signals.game_finished``: the ratings, then each
+    person's accuracy (queued again later while moves are being graded)."""
+    if not Challenge.objects.filter(game_id=game.pk).exists():
+        return
+    game_rate(game_id=game.pk)
+    fairness.accuracy_record_or_later(game_id=game.pk)
+
+
+def people_settle(*, limit: int = 100) -> int:
+    """Rate the finished rated games whose signal was lost, and record the
+    accuracies still missing; how many games were rated."""
+    pending = Challenge.objects.filter(
+        rated=True, rated_at__isnull=True, game__status=Game.Status.OVER
+    ).values_list("game_id", flat=True)[:limit]
+    rated = sum(1 for game_id in list(pending) if game_id is not None and game_rate(game_id=game_id))
+    fairness.accuracies_settle(limit=limit)
+    return rated

@@ -1,0 +1,122 @@
+"""Reads of challenges, the lobby, ratings and accuracies (no writes here)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
+from django.http import Http404
+from django.utils import timezone
+
+from puzzles.accounts.players import Player
+from puzzles.training.glicko2 import DEFAULT_RATING
+
+from .models import Challenge, ChallengeSeat, GameAccuracy, Lobby, PlayerRating, RatingChange
+
+# A rating is shown as provisional ("1500?") while its deviation is above this.
+PROVISIONAL_RD = 110.0
+LEADERBOARD_SIZE = 50
+
+
+def challenge_get(challenge_id: int) -> Challenge:
+    """Any challenge by id (its link is how it is shared); else 404."""
+    challenge = Challenge.objects.select_related("creator", "game").filter(pk=challenge_id).first()
+    if challenge is None:
+        raise Http404("no such challenge")
+    return challenge
+
+
+def challenge_version(challenge_id: int) -> int | None:
+    return Challenge.objects.filter(pk=challenge_id).values_list("version", flat=True).first()
+
+
+def lobby_version(lobby_id: int) -> int | None:
+    if lobby_id != 1:
+        return None
+    return Lobby.objects.filter(pk=1).values_list("version", flat=True).first() or 0
+
+
+def lobby_seeks() -> QuerySet[Challenge]:
+    """The open seeks of the lobby that have not run out, oldest first."""
+    return (
+        Challenge.objects.filter(lobby=True, status=Challenge.Status.OPEN, expires_at__gt=timezone.now())
+        .select_related("creator")
+        .order_by("created_at")
+    )
+
+
+def is_creator(challenge: Challenge, player: Player) -> bool:
+    if player.is_authenticated:
+        return challenge.creator_id == player.user.pk
+    return bool(player.token) and challenge.creator_id is None and challenge.session_key == player.token
+
+
+def is_player(row: ChallengeSeat, player: Player) -> bool:
+    if row.level:
+        return False
+    if player.is_authenticated:
+        return row.owner_id == player.user.pk
+    return bool(player.token) and row.owner_id is None and row.session_key == player.token
+
+
+def seat_of(rows: Iterable[ChallengeSeat], player: Player) -> ChallengeSeat | None:
+    """The seat ``player`` holds (taken or kept for them) among ``rows``."""
+    return next((row for row in rows if is_player(row, player)), None)
+
+
+def challenges_for_player(player: Player) -> QuerySet[Challenge]:
+    """The challenges where the player has a seat (taken or kept for them)."""
+    return Challenge.objects.filter(pk__in=player.rows(ChallengeSeat.objects.all()).values("challenge_id"))
+
+
+def user_by_name(username: str):
+    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    if user is None:
+        raise Http404("no such player")
+    return user
+
+
+def rating_of(user, time_class: str, family: str) -> PlayerRating | None:
+    return PlayerRating.objects.filter(user=user, time_class=time_class, family=family).first()
+
+
+def rating_value(player: Player, time_class: str, family: str) -> float:
+    """The player's rating in a pool (a guest's, or a new account's: the default)."""
+    if not player.is_authenticated:
+        return DEFAULT_RATING
+    row = rating_of(player.user, time_class, family)
+    return row.rating if row is not None else DEFAULT_RATING
+
+
+def ratings_for_user(user) -> list[PlayerRating]:
+    return list(PlayerRating.objects.filter(user=user).order_by("time_class", "family"))
+
+
+def rating_history(user) -> list[RatingChange]:
+    return list(RatingChange.objects.filter(user=user).order_by("created_at", "pk"))
+
+
+def leaderboard(time_class: str, family: str, size: int = LEADERBOARD_SIZE) -> list[PlayerRating]:
+    """The best established ratings of a pool (provisional ones left out)."""
+    return list(
+        PlayerRating.objects.filter(time_class=time_class, family=family, rd__lte=PROVISIONAL_RD, user__is_active=True)
+        .select_related("user")
+        .order_by("-rating", "user__username")[:size]
+    )
+
+
+def accuracies_for_user(user, limit: int = 30) -> list[GameAccuracy]:
+    """The account's latest per-game accuracies, oldest first."""
+    rows = list(GameAccuracy.objects.filter(user=user, accuracy__isnull=False).order_by("-created_at", "-pk")[:limit])
+    return rows[::-1]
+
+
+def games_of_user(user, limit: int = 20) -> list[Challenge]:
+    """The account's latest people games (their challenges), newest first."""
+    return list(
+        Challenge.objects.filter(seats__owner=user, seats__joined_at__isnull=False, game__isnull=False)
+        .select_related("game")
+        .prefetch_related("seats__owner")
+        .order_by("-game__created_at")
+        .distinct()[:limit]
+    )

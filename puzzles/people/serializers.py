@@ -1,0 +1,119 @@
+"""Input and output shapes of the people API (the output ones document the
+JSON that ``presentation`` builds, for the OpenAPI schema).  Ranges are
+checked by the services, with the same messages for the API and the forms."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from puzzles.games.models import Game
+from puzzles.games.serializers import VARIANT_NAMES
+from solver.variant import SEATS
+
+from .models import Challenge
+from .services import QUICK_CONTROLS, RANDOM_SEAT
+
+# ------------------------------------------------------------------- input
+
+
+class ClockInputSerializer(serializers.Serializer):
+    initial = serializers.IntegerField(help_text="Seconds on each player's clock at the start (0 to 10800).")
+    increment = serializers.IntegerField(help_text="Seconds added after each move (Fischer), 0 to 180.")
+
+
+class ChallengeCreateInputSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(
+        choices=VARIANT_NAMES, default="lewicki", help_text="The variant (docs/rules.md section 4)."
+    )
+    rated = serializers.BooleanField(
+        default=False, help_text="Rated games change the players' ratings: both players need an account."
+    )
+    seat = serializers.ChoiceField(
+        choices=[*SEATS, RANDOM_SEAT], default=RANDOM_SEAT,
+        help_text="Your seat (A or B; A to D in partnership), or 'random'.",
+    )
+    clock = ClockInputSerializer(
+        required=False, allow_null=True,
+        help_text="A live game: minutes and seconds as {initial, increment} seconds. Give clock or days.",
+    )
+    days = serializers.IntegerField(
+        required=False, allow_null=True, help_text="A correspondence game: 1, 3 or 7 days a move."
+    )
+    to = serializers.CharField(
+        required=False, allow_blank=True, max_length=150,
+        help_text="The user name of the player the challenge is for (their seat is kept for them); "
+        "without it anyone with the link takes the seat.",
+    )
+    solver = serializers.DictField(
+        child=serializers.ChoiceField(choices=Game.Level.values), required=False,
+        help_text="Partnership only: the seats the solver plays, each with its level ({\"C\": \"strong\"}); "
+        "the other seats are people's. Not in rated games.",
+    )
+
+
+class SeekCreateInputSerializer(ChallengeCreateInputSerializer):
+    rating_min = serializers.IntegerField(required=False, allow_null=True, help_text="The lowest rating that may accept.")
+    rating_max = serializers.IntegerField(required=False, allow_null=True, help_text="The highest rating that may accept.")
+
+
+class AcceptInputSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(
+        choices=list(SEATS), required=False, allow_null=True,
+        help_text="Partnership: the free seat you take (else the seat kept for you, or the first free one).",
+    )
+
+
+class QuickPairInputSerializer(serializers.Serializer):
+    control = serializers.ChoiceField(choices=list(QUICK_CONTROLS), help_text="3+2, 5+3, 10+5, or 1d, 3d, 7d a move.")
+    variant = serializers.ChoiceField(choices=VARIANT_NAMES, default="lewicki")
+    rated = serializers.BooleanField(default=False)
+
+
+# ------------------------------------------------------------------ output
+
+
+class ChallengeCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField(help_text="The challenge's page: send it to the player (the link is the seat).")
+
+
+class ChallengeSeatOutputSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(choices=list(SEATS))
+    player = serializers.DictField(allow_null=True, help_text="{name, guest}; null for a free seat or the solver's.")
+    level = serializers.ChoiceField(choices=Game.Level.values, allow_null=True, help_text="The solver's level, if it plays the seat.")
+    taken = serializers.BooleanField(help_text="False while the seat is free or kept for a named player.")
+    rating = serializers.IntegerField(allow_null=True, help_text="The player's rating in this game's pool.")
+
+
+class ChallengeOutputSerializer(ChallengeCreatedSerializer):
+    variant = serializers.ChoiceField(choices=VARIANT_NAMES)
+    variant_text = serializers.CharField()
+    rated = serializers.BooleanField()
+    time_class = serializers.ChoiceField(choices=["live", "correspondence"])
+    clock = ClockInputSerializer(allow_null=True)
+    days = serializers.IntegerField(allow_null=True)
+    control = serializers.CharField(help_text="'5+3' (minutes + seconds) or '3d'.")
+    control_text = serializers.CharField()
+    status = serializers.ChoiceField(choices=Challenge.Status.values)
+    status_text = serializers.CharField()
+    lobby = serializers.BooleanField(help_text="A seek listed in the lobby.")
+    rating_min = serializers.IntegerField(allow_null=True)
+    rating_max = serializers.IntegerField(allow_null=True)
+    seats = ChallengeSeatOutputSerializer(many=True)
+    game = serializers.IntegerField(allow_null=True, help_text="The game once it has started: /api/games/<game>/.")
+    you = serializers.DictField(help_text="Your seat and what you may do: seat, creator, can_accept, can_cancel, can_decline.")
+    rematch_of = serializers.IntegerField(allow_null=True)
+    expires_at = serializers.DateTimeField()
+    created_at = serializers.DateTimeField()
+    version = serializers.IntegerField(help_text="Changes with every seat taken and the start: long-poll with ?wait=.")
+    urls = serializers.DictField(child=serializers.CharField(allow_null=True))
+
+
+class SeekOutputSerializer(ChallengeOutputSerializer):
+    by = serializers.CharField(help_text="Who posted the seek.")
+    by_rating = serializers.IntegerField(allow_null=True)
+
+
+class LobbyOutputSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="Changes whenever a seek is posted, taken, cancelled or expires.")
+    seeks = SeekOutputSerializer(many=True)
+    urls = serializers.DictField(child=serializers.CharField())

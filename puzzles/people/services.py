@@ -1,0 +1,411 @@
+"""Writes of challenges and the lobby: posting a challenge or a seek,
+accepting it (the game starts when the last person's seat is taken),
+declining, cancelling, expiry, quick pairing, a rematch, and handing a
+guest's challenges to their account.
+
+A challenge is refused (``ApplicationError``, 400; 403 for who may not;
+``ConflictError``, 409, when it is no longer open) before anything is
+written.  Accepting locks the challenge's row, so two players racing for the
+last seat get one game and one 409.  Every change bumps the challenge's
+``version`` (and the lobby's, for a seek) and publishes it after the commit,
+so that the creator's page and the lobby see it at once.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from puzzles.accounts.players import Player
+from puzzles.core import events
+from puzzles.core.errors import ApplicationError, ConflictError
+from puzzles.games.models import Game
+from puzzles.games.people import CORRESPONDENCE_DAYS, MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS, game_start_people
+from solver import Variant, VariantError
+
+from . import selectors
+from .models import Challenge, ChallengeSeat, Lobby
+
+log = logging.getLogger(__name__)
+
+RANDOM_SEAT = "random"
+CLOCK_INITIAL_RANGE = (0, MAX_INITIAL_SECONDS)  # seconds
+CLOCK_INCREMENT_RANGE = (0, MAX_INCREMENT_SECONDS)
+RATING_RANGE = (0, 4000)
+# How long an open challenge waits for its players.
+LIVE_SEEK_TTL = timedelta(minutes=20)
+LIVE_CHALLENGE_TTL = timedelta(hours=24)
+CORRESPONDENCE_TTL = timedelta(days=7)
+# The lobby's quick pairing buttons: (initial seconds, increment) or days.
+QUICK_CONTROLS: dict[str, dict[str, Any]] = {
+    "3+2": {"clock": (180, 2)},
+    "5+3": {"clock": (300, 3)},
+    "10+5": {"clock": (600, 5)},
+    "1d": {"days": 1},
+    "3d": {"days": 3},
+    "7d": {"days": 7},
+}
+
+
+def _whole(name: str, value: Any, bounds: tuple[int, int]) -> int:
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApplicationError(f"{name} is a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _rules(variant: Any) -> Variant:
+    try:
+        return Variant.parse(variant)
+    except VariantError as exc:
+        raise ApplicationError(str(exc)) from None
+
+
+def check_control(clock: Any = None, days: Any = None) -> tuple[tuple[int, int] | None, int | None]:
+    """The time control as ``(clock, days)``, exactly one of them set; else 400."""
+    if clock is not None and days is not None:
+        raise ApplicationError("give a live clock (clock) or correspondence days (days), not both")
+    if clock is None and days is None:
+        raise ApplicationError(
+            'give a time control: "clock": {"initial": seconds, "increment": seconds} for a live game, '
+            'or "days": 1, 3 or 7 for correspondence'
+        )
+    if days is not None:
+        if isinstance(days, bool) or days not in CORRESPONDENCE_DAYS:
+            raise ApplicationError(f"days (a move, by correspondence) is 1, 3 or 7, not {days!r}")
+        return None, int(days)
+    if isinstance(clock, Mapping):
+        clock = (clock.get("initial"), clock.get("increment"))
+    if not isinstance(clock, tuple | list) or len(clock) != 2:
+        raise ApplicationError('clock is {"initial": seconds, "increment": seconds}')
+    initial = _whole("clock.initial", clock[0], CLOCK_INITIAL_RANGE)
+    increment = _whole("clock.increment", clock[1], CLOCK_INCREMENT_RANGE)
+    if initial + increment == 0:
+        raise ApplicationError("a clock needs some time: clock.initial and clock.increment cannot both be 0")
+    return (initial, increment), None
+
+
+def _expiry(*, days: int | None, lobby: bool) -> Any:
+    if days is not None:
+        ttl = CORRESPONDENCE_TTL
+    else:
+        ttl = LIVE_SEEK_TTL if lobby else LIVE_CHALLENGE_TTL
+    return timezone.now() + ttl
+
+
+def _notify(challenge: Challenge) -> None:
+    events.notify_on_commit(events.channel("challenge", challenge.pk))
+    if challenge.lobby:
+        lobby_bump()
+
+
+def lobby_bump() -> None:
+    """Move the lobby's version on (after the commit, its waiters see it)."""
+    if not Lobby.objects.filter(pk=1).update(version=F("version") + 1):
+        Lobby.objects.get_or_create(pk=1, defaults={"version": 1})
+    events.notify_on_commit(events.channel("lobby", 1))
+
+
+def _bump(challenge: Challenge, **fields: Any) -> None:
+    Challenge.objects.filter(pk=challenge.pk).update(version=F("version") + 1, updated_at=timezone.now(), **fields)
+    _notify(challenge)
+
+
+def _person(player: Player) -> dict[str, Any]:
+    return player.owner_fields()
+
+
+def challenge_create(
+    *,
+    player: Player,
+    variant: Any = "lewicki",
+    rated: bool = False,
+    seat: Any = RANDOM_SEAT,
+    clock: Any = None,
+    days: Any = None,
+    to: str | None = None,
+    solver: Mapping[str, str] | None = None,
+    lobby: bool = False,
+    rating_min: int | None = None,
+    rating_max: int | None = None,
+    reserved: Mapping[str, Player] | None = None,
+    rematch_of: Challenge | None = None,
+) -> Challenge:
+    """A new open challenge, its creator seated in ``seat`` (a seat of the
+    variant or ``random``).  ``to`` names the account it is for (its seat is
+    kept for them), ``solver`` gives the seats the solver plays (partnership
+    only: seat to level), ``lobby`` lists it as a seek with an optional rating
+    range.  A rated challenge needs an account (403) and people in every seat."""
+    rules = _rules(variant)
+    (clock_pair, days) = check_control(clock, days)
+    if not player.known:
+        raise ApplicationError("a challenge needs a player: send the session cookie")
+    if rated and not player.is_authenticated:
+        raise ApplicationError("a rated game is between two accounts: log in (or sign up) to post a rated challenge", 403)
+    if seat == RANDOM_SEAT:
+        seat = secrets.choice(rules.seats)
+    if seat not in rules.seats:
+        raise ApplicationError(f"seat is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {seat!r}")
+    solver = dict(solver or {})
+    for s, level in solver.items():
+        if len(rules.seats) == 2:
+            raise ApplicationError(
+                "the solver can fill seats of the partnership game only: a two-seat game is between two people "
+                "(play the solver from the play page)"
+            )
+        if s not in rules.seats or s == seat:
+            raise ApplicationError(f"solver seats are seats of {rules} other than yours ({seat}), not {s!r}")
+        if level not in Game.Level.values:
+            raise ApplicationError(f"a solver's level is one of {', '.join(Game.Level.values)}, not {level!r}")
+    if len(solver) >= len(rules.seats) - 1:
+        raise ApplicationError("at least one other seat is a person's: the solver cannot take every other seat")
+    if rated and solver:
+        raise ApplicationError("a rated game has a person in every seat: leave out the solver seats or play casual")
+    if (rating_min is not None or rating_max is not None) and not lobby:
+        raise ApplicationError("a rating range is for lobby seeks only")
+    if rating_min is not None:
+        rating_min = _whole("rating_min", rating_min, RATING_RANGE)
+    if rating_max is not None:
+        rating_max = _whole("rating_max", rating_max, RATING_RANGE)
+    if rating_min is not None and rating_max is not None and rating_min > rating_max:
+        raise ApplicationError(f"rating_min ({rating_min}) is above rating_max ({rating_max})")
+    reserved = dict(reserved or {})
+    if to:
+        if lobby:
+            raise ApplicationError("a lobby seek is for anyone: leave out to, or post a challenge")
+        user = get_user_model().objects.filter(username=to, is_active=True).first()
+        if user is None:
+            raise ApplicationError(f"no player is called {to!r}")
+        if player.is_authenticated and user.pk == player.user.pk:
+            raise ApplicationError("you cannot challenge yourself")
+        free = [s for s in rules.seats if s != seat and s not in solver]
+        # Their seat: the other side's (in partnership, the next seat free).
+        reserved[free[0]] = Player(user, "")
+    with transaction.atomic():
+        challenge = Challenge.objects.create(
+            variant=str(rules),
+            rated=bool(rated),
+            clock_initial=clock_pair[0] if clock_pair else None,
+            clock_increment=clock_pair[1] if clock_pair else None,
+            days=days,
+            lobby=lobby,
+            rating_min=rating_min,
+            rating_max=rating_max,
+            creator=player.user,
+            session_key="" if player.is_authenticated else player.token,
+            expires_at=_expiry(days=days, lobby=lobby),
+            rematch_of=rematch_of,
+        )
+        now = timezone.now()
+        ChallengeSeat.objects.create(challenge=challenge, seat=seat, joined_at=now, **_person(player))
+        for s, level in solver.items():
+            ChallengeSeat.objects.create(challenge=challenge, seat=s, level=level, joined_at=now)
+        for s, person in reserved.items():
+            ChallengeSeat.objects.create(challenge=challenge, seat=s, **_person(person))
+        _notify(challenge)
+    log.info("challenge %s posted (%s, %s)", challenge.pk, challenge.variant, challenge.control_code)
+    return challenge
+
+
+def _locked_open(challenge_id: int) -> Challenge:
+    challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
+    if challenge is None:
+        raise ApplicationError("no such challenge", 404)
+    if challenge.status == Challenge.Status.OPEN and challenge.expires_at <= timezone.now():
+        _bump(challenge, status=Challenge.Status.EXPIRED)
+        challenge.status = Challenge.Status.EXPIRED
+    if challenge.status != Challenge.Status.OPEN:
+        raise ConflictError(f"the challenge is {challenge.status}: it can no longer be accepted, declined or cancelled")
+    return challenge
+
+
+def _start_game(challenge: Challenge, seats: list[ChallengeSeat]) -> Game:
+    players: dict[str, Player | str] = {}
+    for row in seats:
+        players[row.seat] = row.level if row.level else Player(row.owner, "" if row.owner_id else row.session_key)
+    clock = (challenge.clock_initial, challenge.clock_increment) if challenge.days is None else None
+    return game_start_people(
+        variant=challenge.variant, seats=players, rated=challenge.rated, clock=clock,  # type: ignore[arg-type]
+        days=challenge.days,
+    )
+
+
+def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = None) -> Challenge:
+    """``player`` takes a seat of the open challenge: the one kept for them,
+    else ``seat`` or the first free one.  The game starts when every seat is
+    taken.  403 for a guest at a rated game, for someone else's named
+    challenge, or outside a seek's rating range; 400 for the creator; 409
+    once the challenge is no longer open or its seat is taken."""
+    if not player.known:
+        raise ApplicationError("accepting a challenge needs a player: send the session cookie")
+    with transaction.atomic():
+        challenge = _locked_open(challenge_id)
+        rules = challenge.rules
+        rows = {row.seat: row for row in challenge.seats.select_related("owner")}
+        mine = selectors.seat_of(list(rows.values()), player)
+        if mine is not None and mine.joined_at is not None:
+            if selectors.is_creator(challenge, player):
+                raise ApplicationError("this is your own challenge: send its link to the player you want to play")
+            raise ConflictError(f"you already sit at seat {mine.seat} of this challenge")
+        if challenge.rated and not player.is_authenticated:
+            raise ApplicationError("a rated game is between two accounts: log in (or sign up) to accept it", 403)
+        if mine is None:
+            if any(row.joined_at is None for row in rows.values()) and not _free_seats(rules, rows):
+                raise ApplicationError("this challenge is for another player", 403)
+            free = _free_seats(rules, rows)
+            if seat is not None:
+                if seat not in rules.seats:
+                    raise ApplicationError(f"seat is one of {', '.join(rules.seats)} in {rules}, not {seat!r}")
+                if seat not in free:
+                    raise ConflictError(f"seat {seat} is taken: the free seats are {', '.join(free) or 'none'}")
+            elif not free:
+                raise ConflictError("every seat of this challenge is taken")
+            _check_rating_range(challenge, player)
+            mine = ChallengeSeat.objects.create(
+                challenge=challenge, seat=seat or free[0], joined_at=timezone.now(), **_person(player)
+            )
+        else:
+            mine.joined_at = timezone.now()
+            mine.save(update_fields=["joined_at"])
+        rows[mine.seat] = mine
+        complete = len(rows) == len(rules.seats) and all(row.joined_at is not None for row in rows.values())
+        if complete:
+            game = _start_game(challenge, [rows[s] for s in rules.seats])
+            _bump(challenge, status=Challenge.Status.STARTED, game=game)
+        else:
+            _bump(challenge)
+    challenge.refresh_from_db()
+    log.info("challenge %s: seat %s taken%s", challenge.pk, mine.seat, f", game {challenge.game_id}" if complete else "")
+    return challenge
+
+
+def _free_seats(rules: Variant, rows: Mapping[str, ChallengeSeat]) -> list[str]:
+    return [s for s in rules.seats if s not in rows]
+
+
+def _check_rating_range(challenge: Challenge, player: Player) -> None:
+    if challenge.rating_min is None and challenge.rating_max is None:
+        return
+    rating = selectors.rating_value(player, challenge.time_class, challenge.family)
+    low = challenge.rating_min if challenge.rating_min is not None else 0
+    high = challenge.rating_max if challenge.rating_max is not None else RATING_RANGE[1]
+    if not low <= rating <= high:
+        raise ApplicationError(f"this seek is for ratings {low} to {high}; yours is {rating:.0f}", 403)
+
+
+def challenge_decline(*, player: Player, challenge_id: int) -> Challenge:
+    """The invited player (or, for a link, anyone but the creator) turns the
+    challenge down: it closes.  403 for the creator (who cancels) or someone
+    the named challenge is not for; 409 once it is no longer open."""
+    with transaction.atomic():
+        challenge = _locked_open(challenge_id)
+        if selectors.is_creator(challenge, player):
+            raise ApplicationError("this is your own challenge: cancel it instead", 403)
+        if challenge.lobby:
+            raise ApplicationError("a lobby seek is not declined: leave it for someone else", 403)
+        rows = list(challenge.seats.all())
+        mine = selectors.seat_of(rows, player)
+        if mine is None and any(row.joined_at is None for row in rows):
+            raise ApplicationError("this challenge is for another player", 403)
+        _bump(challenge, status=Challenge.Status.DECLINED)
+    challenge.refresh_from_db()
+    return challenge
+
+
+def challenge_cancel(*, player: Player, challenge_id: int) -> Challenge:
+    """The creator withdraws the open challenge.  403 for anyone else."""
+    with transaction.atomic():
+        challenge = _locked_open(challenge_id)
+        if not selectors.is_creator(challenge, player):
+            raise ApplicationError("only the player who posted a challenge can cancel it", 403)
+        _bump(challenge, status=Challenge.Status.CANCELLED)
+    challenge.refresh_from_db()
+    return challenge
+
+
+def challenges_expire(*, now: Any = None) -> int:
+    """Close the open challenges whose time has run out; how many."""
+    now = now or timezone.now()
+    expired = list(Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now))
+    count = 0
+    with transaction.atomic():
+        for challenge in expired:
+            count += Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(
+                status=Challenge.Status.EXPIRED, version=F("version") + 1, updated_at=now
+            )
+            _notify(challenge)
+    return count
+
+
+def quick_pair(*, player: Player, control: str, variant: Any = "lewicki", rated: bool = False) -> Challenge:
+    """The quick pairing buttons: accept the oldest open seek of this
+    variant, control and kind that ``player`` may take, else post one."""
+    if control not in QUICK_CONTROLS:
+        raise ApplicationError(f"control is one of {', '.join(QUICK_CONTROLS)}, not {control!r}")
+    rules = _rules(variant)
+    spec = QUICK_CONTROLS[control]
+    clock, days = check_control(spec.get("clock"), spec.get("days"))
+    if rated and not player.is_authenticated:
+        raise ApplicationError("a rated game is between two accounts: log in (or sign up) to play rated", 403)
+    challenges_expire()
+    seeks = selectors.lobby_seeks().filter(variant=str(rules), rated=bool(rated), days=days)
+    if clock is not None:
+        seeks = seeks.filter(clock_initial=clock[0], clock_increment=clock[1])
+    for seek in seeks.order_by("created_at"):
+        if selectors.is_creator(seek, player):
+            continue
+        try:
+            return challenge_accept(player=player, challenge_id=seek.pk)
+        except ApplicationError:  # taken meanwhile, out of range: the next one
+            continue
+    if player.known:
+        mine = [s for s in seeks if selectors.is_creator(s, player)]
+        if mine:
+            return mine[0]
+    return challenge_create(player=player, variant=str(rules), rated=rated, clock=clock, days=days, lobby=True)
+
+
+def challenge_rematch(*, player: Player, challenge_id: int) -> Challenge:
+    """A new challenge to the same people after the challenge's game is over,
+    every person on the other side (A for B, C for D), the same control; the
+    opponents' seats are kept for them.  409 while the game is played."""
+    old = Challenge.objects.filter(pk=challenge_id).select_related("game").first()
+    if old is None:
+        raise ApplicationError("no such challenge", 404)
+    if old.game is None or old.game.status != Game.Status.OVER:
+        raise ConflictError("a rematch is offered once the game is over")
+    rows = list(old.seats.select_related("owner"))
+    mine = selectors.seat_of(rows, player)
+    if mine is None or mine.joined_at is None:
+        raise ApplicationError("only a player of the game can offer a rematch", 403)
+    swap = {"A": "B", "B": "A", "C": "D", "D": "C"}
+    reserved: dict[str, Player] = {}
+    solver: dict[str, str] = {}
+    for row in rows:
+        if row.pk == mine.pk:
+            continue
+        if row.level:
+            solver[swap[row.seat]] = row.level
+        else:
+            reserved[swap[row.seat]] = Player(row.owner, "" if row.owner_id else row.session_key)
+    clock = (old.clock_initial, old.clock_increment) if old.days is None else None
+    return challenge_create(
+        player=player, variant=old.variant, rated=old.rated, seat=swap[mine.seat], clock=clock, days=old.days,
+        solver=solver, reserved=reserved, rematch_of=old,
+    )
+
+
+def challenges_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+    """Hand a guest's challenges and seats to the account they logged in to
+    (a receiver of ``accounts.signals.guest_claimed``)."""
+    guest = Q(owner__isnull=True, session_key=session_key)
+    count = ChallengeSeat.objects.filter(guest).update(owner=user, session_key="")
+    Challenge.objects.filter(creator__isnull=True, session_key=session_key).update(creator=user, session_key="")
+    return count

@@ -1,0 +1,21 @@
+"""Thin Celery tasks of people games (each imports its service in its body)."""
+from __future__ import annotations
+
+from celery import shared_task
+
+from puzzles.core.tasking import TASK_OPTIONS
+
+
+@shared_task(**TASK_OPTIONS)
+def accuracy_record_task(game_id: int) -> None:
+    """Record the players' accuracy once their moves are graded (again later if not yet)."""
+    from . import fairness
+
+    fairness.accuracy_record_or_later(game_id=game_id)
+
+
+@shared_task(**TASK_OPTIONS)
+def challenges_expire_task() -> None:
+    from . import services
+
+    services.challenges_expire()

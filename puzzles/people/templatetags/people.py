@@ -1,0 +1,54 @@
+"""``{% your_turn %}``: the player's games with people where it is their
+move (correspondence and live), the nearest deadline first (the home page).
+It only reads."""
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.urls import reverse
+
+from puzzles.accounts.players import Player
+from puzzles.games import selectors as game_selectors
+from puzzles.games.presentation import variant_label
+
+from ..models import Challenge
+from ..presentation import person_state
+
+register = template.Library()
+SHOWN = 10
+
+
+@register.inclusion_tag("people/_your_turn.html", takes_context=True)
+def your_turn(context: dict[str, Any]) -> dict[str, Any]:
+    request = context.get("request")
+    if request is None:
+        return {"rows": []}
+    player = Player.of(request)
+    if not player.known:
+        return {"rows": []}
+    games = game_selectors.people_games_to_move(player)[:SHOWN]
+    in_progress = game_selectors.people_games_in_progress(player).count()
+    challenges = {c.game_id: c for c in Challenge.objects.filter(game__in=games).prefetch_related("seats__owner")}
+    rows = []
+    for game in games:
+        challenge = challenges.get(game.pk)
+        opponents = ""
+        control = ""
+        if challenge is not None:
+            control = challenge.control_code
+            rules = challenge.rules
+            seats = list(challenge.seats.all())
+            mine = next((s for s in seats if s.is_person and (
+                (player.user is not None and s.owner_id == player.user.pk)
+                or (player.user is None and s.owner_id is None and s.session_key == player.token))), None)
+            if mine is not None:
+                opponents = ", ".join(
+                    (person_state(s) or {}).get("name", "") if s.is_person else s.get_level_display()
+                    for s in seats if rules.team_of(s.seat) != rules.team_of(mine.seat)
+                )
+        rows.append({
+            "game": game.pk, "url": reverse("games:play-game", args=[game.pk]), "variant": variant_label(game.variant),
+            "control": control, "opponents": opponents, "deadline": game.deadline,
+        })
+    return {"rows": rows, "waiting": max(0, in_progress - len(rows))}

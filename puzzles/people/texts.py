@@ -1,0 +1,57 @@
+"""The words of the people pages, in the reader's language."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES
+
+_FAMILIES = dict(FAMILY_CHOICES)
+_TIME_CLASSES = dict(TIME_CLASS_CHOICES)
+
+
+def family_label(family: str) -> str:
+    return str(_FAMILIES.get(family, family))
+
+
+def time_class_label(time_class: str) -> str:
+    return str(_TIME_CLASSES.get(time_class, time_class))
+
+
+def control_text(clock_initial: int | None, clock_increment: int | None, days: int | None) -> str:
+    """"5 min + 3 s a move" or "3 days a move"."""
+    if days is not None:
+        return ngettext("%(count)d day a move", "%(count)d days a move", days) % {"count": days}
+    initial = clock_initial or 0
+    minutes = f"{initial // 60}" if initial % 60 == 0 else f"{initial / 60:g}"
+    return _("%(minutes)s min + %(seconds)d s a move") % {"minutes": minutes, "seconds": clock_increment or 0}
+
+
+def status_text(status: str) -> str:
+    return {
+        "open": _("waiting for players"),
+        "started": _("the game has started"),
+        "declined": _("declined"),
+        "cancelled": _("cancelled"),
+        "expired": _("expired"),
+    }.get(status, status)
+
+
+def kind_text(rated: bool) -> str:
+    return _("rated") if rated else _("casual")
+
+
+def guest_name() -> str:
+    return _("guest")
+
+
+def result_for(result: dict | None, team: str) -> str:
+    """A finished game's result for one side: win, loss, draw, aborted."""
+    if not result:
+        return ""
+    if result.get("reason") == "aborted":
+        return _("aborted")
+    winner = result.get("winner")
+    if not winner:
+        return _("draw")
+    return _("won") if winner == team else _("lost")

@@ -1,0 +1,129 @@
+"""The people pages: the lobby (seeks, quick pairing, a new seek), a
+challenge (its link to share; accept, decline or cancel by plain forms), the
+leaderboard and a player's profile.  Every page works without its script;
+the lobby's and the challenge's scripts (Vite entries ``lobby`` and
+``challenge``) follow changes by long polls."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from puzzles.accounts.players import Player
+from puzzles.core.errors import ApplicationError
+
+from . import presentation, profiles, selectors, services
+from .forms import ChallengeForm
+from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge
+
+
+def _after(challenge: Challenge, player: Player) -> HttpResponse:
+    """The game once it has started (for its players), else the challenge."""
+    if challenge.game_id is not None and selectors.seat_of(list(challenge.seats.all()), player) is not None:
+        return redirect("games:play-game", game_id=challenge.game_id)
+    return redirect("people:challenge", challenge_id=challenge.pk)
+
+
+def _create(request: HttpRequest, form: ChallengeForm, *, lobby: bool) -> HttpResponse | None:
+    if request.method != "POST" or not form.is_valid():
+        return None
+    player = Player.of(request, create=True)
+    try:
+        challenge = services.challenge_create(player=player, **form.service_args(lobby=lobby))
+    except ApplicationError as exc:
+        form.add_error(None, str(exc))
+        return None
+    return _after(challenge, player)
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    form = ChallengeForm(request.POST or None, prefix="seek")
+    done = _create(request, form, lobby=True)
+    if done is not None:
+        return done
+    services.challenges_expire()
+    player = Player.of(request)
+    state = presentation.lobby_state(player)
+    if request.method == "GET" and request.GET.get("seeks") == "1":
+        # The seeks' table alone: the lobby's script swaps it in when the lobby changes.
+        return render(request, "people/_seeks.html", {"lobby": state})
+    return render(request, "people/lobby.html", {
+        "form": form, "lobby": state, "quick": list(services.QUICK_CONTROLS),
+        "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
+    }, status=400 if form.errors else 200)
+
+
+@require_POST
+def quick(request: HttpRequest) -> HttpResponse:
+    player = Player.of(request, create=True)
+    try:
+        challenge = services.quick_pair(
+            player=player, control=request.POST.get("control", ""),
+            variant=request.POST.get("variant") or "lewicki", rated=request.POST.get("rated") == "on",
+        )
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+        return redirect("people:lobby")
+    return _after(challenge, player)
+
+
+def challenge_new(request: HttpRequest) -> HttpResponse:
+    form = ChallengeForm(request.POST or None, initial={"to": request.GET.get("to", "")})
+    done = _create(request, form, lobby=False)
+    if done is not None:
+        return done
+    return render(request, "people/challenge_new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    services.challenges_expire()
+    challenge = selectors.challenge_get(challenge_id)
+    player = Player.of(request)
+    state = presentation.challenge_state(challenge, player)
+    if challenge.game_id is not None and state["you"]["seat"] is not None and challenge.game.status != "over":  # type: ignore[union-attr]
+        return redirect("games:play-game", game_id=challenge.game_id)
+    return render(request, "people/challenge.html", {
+        "challenge": challenge, "state": state,
+        "link": request.build_absolute_uri(state["url"]),
+        "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
+    })
+
+
+ACTIONS = {
+    "accept": lambda player, pk: services.challenge_accept(player=player, challenge_id=pk),
+    "decline": lambda player, pk: services.challenge_decline(player=player, challenge_id=pk),
+    "cancel": lambda player, pk: services.challenge_cancel(player=player, challenge_id=pk),
+    "rematch": lambda player, pk: services.challenge_rematch(player=player, challenge_id=pk),
+}
+
+
+@require_POST
+def challenge_action(request: HttpRequest, challenge_id: int, action: str) -> HttpResponse:
+    if action not in ACTIONS:
+        raise Http404("no such action")
+    selectors.challenge_get(challenge_id)
+    player = Player.of(request, create=True)
+    try:
+        challenge = ACTIONS[action](player, challenge_id)
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+        return redirect("people:challenge", challenge_id=challenge_id)
+    if action == "decline":
+        messages.info(request, _("You declined the challenge."))
+    return _after(challenge, player)
+
+
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    time_class = request.GET.get("time", "live")
+    family = request.GET.get("family", "lewicki")
+    if time_class not in dict(TIME_CLASS_CHOICES) or family not in dict(FAMILY_CHOICES):
+        time_class, family = "live", "lewicki"
+    return render(request, "people/leaderboard.html", profiles.leaderboard_context(time_class, family))
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    user = selectors.user_by_name(username)
+    return render(request, "people/profile.html", profiles.profile_context(user))

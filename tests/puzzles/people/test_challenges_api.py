@@ -1,0 +1,183 @@
+"""The challenges API as the contract says: a guest's challenge by link
+accepted by another guest, a named player's challenge, partnership with four
+people or with the solver, every variant, the refusals (each saying what is
+wrong and changing nothing), decline, cancel and expiry."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from puzzles.games.models import Game, GameSeat
+from puzzles.games.serializers import VARIANT_NAMES
+from puzzles.people.models import Challenge, ChallengeSeat
+from puzzles.people.serializers import ChallengeOutputSerializer
+
+from .conftest import accept, post_challenge
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_guest_challenges_by_link_and_another_guest_accepts(api, other_api):
+    created = post_challenge(api, seat="A", clock={"initial": 180, "increment": 2})
+    assert set(created) >= {"id", "url"} and created["url"] == f"/challenges/{created['id']}/"
+    seen = other_api.get(f"/api/challenges/{created['id']}/").json()
+    assert seen["status"] == "open" and seen["game"] is None and seen["you"]["can_accept"]
+    assert [s["taken"] for s in seen["seats"]] == [True, False]
+    assert ChallengeOutputSerializer(data=seen).is_valid(), ChallengeOutputSerializer(data=seen).errors
+    answer = accept(other_api, created["id"])
+    game = Game.objects.get(pk=answer["game"])
+    assert game.kind == Game.Kind.PEOPLE and not game.rated
+    assert (game.clock_initial, game.clock_increment) == (180, 2)
+    creator_seat = GameSeat.objects.get(game=game, seat="A")
+    assert creator_seat.owner is None and creator_seat.session_key == api.session["od_player"]
+    assert GameSeat.objects.get(game=game, seat="B").session_key == other_api.session["od_player"]
+    # both read the game; the challenge says it has started
+    for client in (api, other_api):
+        state = client.get(f"/api/games/{game.pk}/").json()
+        assert state["id"] == game.pk
+    after = api.get(f"/api/challenges/{created['id']}/").json()
+    assert after["status"] == "started" and after["game"] == game.pk and after["you"]["seat"] == "A"
+    # a third player is too late
+    from rest_framework.test import APIClient
+
+    late = APIClient().post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
+    assert late.status_code == 409 and "started" in late.json()["error"]
+
+
+def test_correspondence_and_a_random_seat(api, other_api):
+    created = post_challenge(api, seat="random", clock=None, days=3)
+    game = Game.objects.get(pk=accept(other_api, created["id"])["game"])
+    assert game.days == 3 and game.clock_initial is None
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_every_variant(api, other_api, variant):
+    payload = {"variant": variant, "seat": "A"}
+    if variant.startswith("partnership"):
+        payload["solver"] = {"C": "casual", "D": "strong"}
+    created = post_challenge(api, **payload)
+    game = Game.objects.get(pk=accept(other_api, created["id"])["game"])
+    assert game.variant == variant
+    seats = dict(GameSeat.objects.filter(game=game).values_list("seat", "level"))
+    assert seats["A"] == "" and seats["B"] == ""
+    if variant.startswith("partnership"):
+        assert seats["C"] == "casual" and seats["D"] == "strong"
+
+
+def test_partnership_with_four_people_starts_when_the_last_seat_is_taken(api):
+    from rest_framework.test import APIClient
+
+    created = post_challenge(api, variant="partnership", seat="B", days=1, clock=None)
+    others = [APIClient() for _ in range(3)]
+    first = accept(others[0], created["id"], seat="D")
+    assert first["game"] is None and first["you"]["seat"] == "D"
+    taken = others[1].post(f"/api/challenges/{created['id']}/accept/", {"seat": "D"}, format="json")
+    assert taken.status_code == 409 and "seat D is taken" in taken.json()["error"]
+    second = accept(others[1], created["id"])
+    assert second["game"] is None and second["you"]["seat"] == "A"
+    again = others[0].post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
+    assert again.status_code == 409 and "already" in again.json()["error"]
+    last = accept(others[2], created["id"])
+    game = Game.objects.get(pk=last["game"])
+    assert game.people == "ABCD" and game.variant == "partnership"
+    tokens = dict(GameSeat.objects.filter(game=game).values_list("seat", "session_key"))
+    assert tokens["B"] == api.session["od_player"] and tokens["D"] == others[0].session["od_player"]
+
+
+def test_a_named_player_alone_may_accept(account):
+    ann, bob, cid = account("ann"), account("bob"), account("cid")
+    created = post_challenge(ann, to="bob", rated=True)
+    state = cid.get(f"/api/challenges/{created['id']}/").json()
+    assert not state["you"]["can_accept"] and state["seats"][1]["player"]["name"] == "bob"
+    refused = cid.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
+    assert refused.status_code == 403 and "another player" in refused.json()["error"]
+    assert bob.get(f"/api/challenges/{created['id']}/").json()["you"]["can_accept"]
+    game = Game.objects.get(pk=accept(bob, created["id"])["game"])
+    assert game.rated and GameSeat.objects.get(game=game, seat="B").owner == bob.user
+
+
+@pytest.mark.parametrize(
+    "payload,status,words",
+    [
+        ({"variant": "chess"}, 400, "variant"),
+        ({"clock": None}, 400, "time control"),
+        ({"days": 3}, 400, "not both"),
+        ({"clock": None, "days": 2}, 400, "1, 3 or 7"),
+        ({"clock": {"initial": -1, "increment": 0}}, 400, "clock.initial"),
+        ({"clock": {"initial": 0, "increment": 0}}, 400, "cannot both be 0"),
+        ({"clock": {"initial": 300, "increment": 999}}, 400, "clock.increment"),
+        ({"clock": {"initial": "five"}}, 400, "clock"),
+        ({"seat": "C"}, 400, "seat"),
+        ({"seat": "Z"}, 400, "seat"),
+        ({"solver": {"B": "strong"}}, 400, "partnership"),
+        ({"variant": "partnership", "solver": {"B": "strong", "C": "strong", "D": "strong"}}, 400, "at least one"),
+        ({"variant": "partnership", "solver": {"C": "godlike"}}, 400, "solver"),
+        ({"rated": True}, 403, "log in"),
+        ({"to": "nobody-here"}, 400, "no player is called"),
+        ({"rated": "sometimes"}, 400, "rated"),
+    ],
+)
+def test_bad_challenges_say_what_is_wrong_and_store_nothing(api, payload, status, words):
+    body = {"variant": "lewicki", "seat": "A", "clock": {"initial": 300, "increment": 3}, **payload}
+    response = api.post("/api/challenges/", body, format="json")
+    assert response.status_code == status, response.content
+    assert words in response.json()["error"]
+    assert Challenge.objects.count() == 0 and ChallengeSeat.objects.count() == 0
+
+
+def test_rated_games_need_two_accounts(account, other_api):
+    ann = account("ann")
+    created = post_challenge(ann, rated=True)
+    refused = other_api.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
+    assert refused.status_code == 403 and "two accounts" in refused.json()["error"]
+    assert Challenge.objects.get(pk=created["id"]).status == "open" and Game.objects.count() == 0
+    rated_partnership = ann.post(
+        "/api/challenges/", {"variant": "partnership", "rated": True, "seat": "A", "days": 1,
+                             "solver": {"C": "strong"}}, format="json",
+    )
+    assert rated_partnership.status_code == 400 and "person in every seat" in rated_partnership.json()["error"]
+
+
+def test_own_challenge_decline_cancel(api, other_api):
+    created = post_challenge(api)
+    own = api.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
+    assert own.status_code == 400 and "your own challenge" in own.json()["error"]
+    not_yours = other_api.post(f"/api/challenges/{created['id']}/cancel/")
+    assert not_yours.status_code == 403
+    cancelled = api.post(f"/api/challenges/{created['id']}/cancel/").json()
+    assert cancelled["status"] == "cancelled"
+    late = other_api.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
+    assert late.status_code == 409 and "cancelled" in late.json()["error"]
+    second = post_challenge(api)
+    assert api.post(f"/api/challenges/{second['id']}/decline/").status_code == 403
+    declined = other_api.post(f"/api/challenges/{second['id']}/decline/").json()
+    assert declined["status"] == "declined" and Game.objects.count() == 0
+    assert api.get("/api/challenges/999999/").status_code == 404
+    assert other_api.post("/api/challenges/999999/accept/", {}, format="json").status_code == 404
+
+
+def test_old_open_challenges_expire(api, other_api):
+    created = post_challenge(api)
+    Challenge.objects.filter(pk=created["id"]).update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert other_api.get(f"/api/challenges/{created['id']}/").json()["status"] == "expired"
+    late = other_api.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
+    assert late.status_code == 409 and "expired" in late.json()["error"]
+
+
+def test_a_challenge_is_long_polled(api, other_api):
+    created = post_challenge(api)
+    state = api.get(f"/api/challenges/{created['id']}/").json()
+    unchanged = api.get(f"/api/challenges/{created['id']}/?wait={state['version']}&timeout=0.2")
+    assert unchanged.status_code == 304
+    accept(other_api, created["id"])
+    moved = api.get(f"/api/challenges/{created['id']}/?wait={state['version']}&timeout=5")
+    assert moved.status_code == 200 and moved.json()["game"] is not None
+
+
+def test_the_list_of_your_challenges(api, other_api):
+    first = post_challenge(api)
+    post_challenge(other_api)
+    mine = api.get("/api/challenges/").json()
+    assert [c["id"] for c in mine] == [first["id"]]

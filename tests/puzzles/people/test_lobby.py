@@ -1,0 +1,100 @@
+"""The lobby: a seek listed, long-polled, accepted; the rating range; quick
+pairing pairs two players at the same control; the lobby page and its
+forms without script."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from puzzles.games.models import Game
+from puzzles.people.models import Challenge, PlayerRating
+from puzzles.people.serializers import LobbyOutputSerializer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def seek(api, **payload) -> dict:
+    body = {"variant": "lewicki", "seat": "random", "clock": {"initial": 600, "increment": 5}, **payload}
+    response = api.post("/api/seeks/", body, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def test_a_seek_is_listed_long_polled_and_accepted(api, other_api):
+    before = other_api.get("/api/lobby/1/").json()
+    assert before["seeks"] == []
+    posted = seek(api)
+    assert posted["lobby"] and posted["status"] == "open"
+    lobby = other_api.get(f"/api/lobby/1/?wait={before['version']}&timeout=5").json()
+    assert LobbyOutputSerializer(data=lobby).is_valid(), LobbyOutputSerializer(data=lobby).errors
+    assert [s["id"] for s in lobby["seeks"]] == [posted["id"]] and lobby["version"] > before["version"]
+    assert lobby["seeks"][0]["you"]["can_accept"] and lobby["seeks"][0]["control"] == "10+5"
+    assert other_api.get(f"/api/lobby/1/?wait={lobby['version']}&timeout=0.2").status_code == 304
+    accepted = other_api.post(f"/api/challenges/{posted['id']}/accept/", {}, format="json").json()
+    assert Game.objects.get(pk=accepted["game"]).clock_initial == 600
+    assert other_api.get("/api/lobby/1/").json()["seeks"] == []
+    assert other_api.get("/api/lobby/2/").status_code == 404
+
+
+def test_a_seek_keeps_to_its_rating_range(account):
+    ann, bob, cid = account("ann"), account("bob"), account("cid")
+    PlayerRating.objects.create(user=bob.user, time_class="live", family="lewicki", rating=1900, rd=80)
+    posted = seek(ann, rated=True, rating_min=1400, rating_max=1700)
+    refused = bob.post(f"/api/challenges/{posted['id']}/accept/", {}, format="json")
+    assert refused.status_code == 403 and "1400 to 1700" in refused.json()["error"]
+    assert cid.post(f"/api/challenges/{posted['id']}/accept/", {}, format="json").json()["game"] is not None
+    bad = ann.post("/api/seeks/", {"clock": {"initial": 60, "increment": 0}, "rating_min": 1800, "rating_max": 1200},
+                   format="json")
+    assert bad.status_code == 400 and "rating_min" in bad.json()["error"]
+    named = ann.post("/api/seeks/", {"days": 1, "to": "bob"}, format="json")
+    assert named.status_code == 400 and "anyone" in named.json()["error"]
+
+
+def test_quick_pairing_pairs_two_players(api, other_api):
+    first = api.post("/api/seeks/quick/", {"control": "3+2"}, format="json").json()
+    assert first["game"] is None and first["lobby"] and first["clock"] == {"initial": 180, "increment": 2}
+    # pressing again keeps the one seek
+    assert api.post("/api/seeks/quick/", {"control": "3+2"}, format="json").json()["id"] == first["id"]
+    # another control does not pair with it
+    other = other_api.post("/api/seeks/quick/", {"control": "5+3"}, format="json").json()
+    assert other["game"] is None and other["id"] != first["id"]
+    paired = other_api.post("/api/seeks/quick/", {"control": "3+2"}, format="json").json()
+    assert paired["id"] == first["id"] and paired["game"] is not None
+    game = Game.objects.get(pk=paired["game"])
+    assert (game.clock_initial, game.clock_increment) == (180, 2)
+    corr = api.post("/api/seeks/quick/", {"control": "7d"}, format="json").json()
+    assert corr["days"] == 7
+    bad = api.post("/api/seeks/quick/", {"control": "2+1"}, format="json")
+    assert bad.status_code == 400 and "control" in bad.json()["error"]
+    rated_guest = api.post("/api/seeks/quick/", {"control": "5+3", "rated": True}, format="json")
+    assert rated_guest.status_code == 403
+
+
+def test_the_lobby_page_without_script():
+    ann, bob = Client(), Client()
+    page = ann.get("/lobby/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'id="lobby-seeks"' in html and 'data-control="3+2"' in html and 'data-control="7d"' in html
+    posted = ann.post("/lobby/", {"seek-variant": "block", "seek-control": "1d", "seek-human": "A",
+                                  "seek-partner": ""})
+    assert posted.status_code == 302, posted.content.decode()[:2000]
+    challenge = Challenge.objects.get()
+    assert challenge.lobby and challenge.variant == "block" and challenge.days == 1
+    listed = bob.get("/lobby/").content.decode()
+    assert f'data-seek="{challenge.pk}"' in listed
+    fragment = bob.get("/lobby/?seeks=1").content.decode()
+    assert fragment.strip().startswith('<div id="lobby-seeks"') and f'data-seek="{challenge.pk}"' in fragment
+    accepted = bob.post(f"/challenges/{challenge.pk}/accept/")
+    game = Challenge.objects.get().game
+    assert game is not None and accepted["Location"] == f"/play/{game.pk}/"
+    # quick pairing by form: the first waits on their seek's page, the second lands in the game
+    waiting = ann.post("/lobby/quick/", {"control": "5+3"})
+    assert re.fullmatch(r"/challenges/\d+/", waiting["Location"])
+    started = bob.post("/lobby/quick/", {"control": "5+3"})
+    assert re.fullmatch(r"/play/\d+/", started["Location"])
+    assert ann.get(waiting["Location"])["Location"] == started["Location"]
+    refused = ann.post("/lobby/", {"seek-variant": "lewicki", "seek-control": "5+3", "seek-human": "C"})
+    assert refused.status_code == 400 and "partnership" in refused.content.decode()

@@ -1,0 +1,103 @@
+"""Ratings of people games: a rated game between two accounts changes both
+ratings exactly as training.glicko2 says, once however often the game's end
+is told; a casual game and a guest's change nothing; a lost signal is made
+good when the ratings are read; partnership rates each player against the
+other team."""
+from __future__ import annotations
+
+import pytest
+
+from puzzles.games.models import Game
+from puzzles.games.signals import send_game_finished
+from puzzles.people import ratings
+from puzzles.people.models import Challenge, PlayerRating, RatingChange
+from puzzles.training import glicko2
+
+from .conftest import accept, post_challenge
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def rated_game(creator, opponent, **payload) -> Game:
+    created = post_challenge(creator, rated=True, seat="A", **payload)
+    return Game.objects.get(pk=accept(opponent, created["id"])["game"])
+
+
+def expected(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> glicko2.Rating:
+    after = glicko2.update(player, [(opponent, score)])
+    return glicko2.Rating(after.rating, max(glicko2.MIN_RD, min(glicko2.MAX_RD, after.rd)), after.volatility)
+
+
+def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
+    ann, bob = account("ann"), account("bob")
+    # Ratings with a history, so that the two differ.
+    PlayerRating.objects.create(user=ann.user, time_class="live", family="lewicki", rating=1620, rd=120, volatility=0.06)
+    PlayerRating.objects.create(user=bob.user, time_class="live", family="lewicki", rating=1480, rd=200, volatility=0.059)
+    game = rated_game(ann, bob)
+    assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
+    game.refresh_from_db()
+    assert game.status == "over" and game.result["winner"] == "A"
+    a = glicko2.Rating(1620, 120, 0.06)
+    b = glicko2.Rating(1480, 200, 0.059)
+    ann_after, bob_after = expected(a, b, 1.0), expected(b, a, 0.0)
+    ann_row = PlayerRating.objects.get(user=ann.user, time_class="live", family="lewicki")
+    bob_row = PlayerRating.objects.get(user=bob.user, time_class="live", family="lewicki")
+    assert ann_row.rating == pytest.approx(ann_after.rating) and ann_row.rd == pytest.approx(ann_after.rd)
+    assert ann_row.volatility == pytest.approx(ann_after.volatility)
+    assert bob_row.rating == pytest.approx(bob_after.rating) and bob_row.rd == pytest.approx(bob_after.rd)
+    assert ann_row.rating > 1620 and bob_row.rating < 1480 and ann_row.games == bob_row.games == 1
+    # told again (a signal sent twice, the settle): nothing moves
+    send_game_finished(game.pk)
+    assert ratings.game_rate(game_id=game.pk) is False
+    assert ratings.people_settle() == 0
+    assert RatingChange.objects.filter(game=game).count() == 2
+    assert PlayerRating.objects.get(pk=ann_row.pk).rating == pytest.approx(ann_after.rating)
+    change = RatingChange.objects.get(game=game, user=bob.user)
+    assert (change.rating_before, change.score) == (1480, 0.0)
+    # the other pools are untouched, and a correspondence game rates its own pool
+    corr = rated_game(ann, bob, clock=None, days=1, variant="block+doubles")
+    assert ann.post(f"/api/games/{corr.pk}/resign/").status_code == 200
+    new = PlayerRating.objects.get(user=bob.user, time_class="correspondence", family="block")
+    assert new.rating == pytest.approx(expected(glicko2.Rating(), glicko2.Rating(), 1.0).rating)
+
+
+def test_a_lost_signal_is_made_good_when_ratings_are_read(account, client):
+    ann, bob = account("ann"), account("bob")
+    game = rated_game(ann, bob)
+    Game.objects.filter(pk=game.pk).update(status="over", result={"winner": "B", "points": 12, "reason": "resigned"})
+    assert not RatingChange.objects.exists()
+    assert client.get("/players/").status_code == 200
+    assert RatingChange.objects.filter(game=game).count() == 2
+    assert PlayerRating.objects.get(user=bob.user).rating > 1500
+
+
+def test_casual_and_aborted_games_change_nothing(account, other_api):
+    ann, bob = account("ann"), account("bob")
+    casual = post_challenge(ann)
+    game = Game.objects.get(pk=accept(bob, casual["id"])["game"])
+    assert ann.post(f"/api/games/{game.pk}/resign/").status_code == 200
+    guest_game = Game.objects.get(pk=accept(other_api, post_challenge(ann)["id"])["game"])
+    assert other_api.post(f"/api/games/{guest_game.pk}/resign/").status_code == 200
+    aborted = rated_game(ann, bob)
+    assert ann.post(f"/api/games/{aborted.pk}/abort/").status_code == 200
+    assert not PlayerRating.objects.exists() and not RatingChange.objects.exists()
+    assert Challenge.objects.get(game=aborted).rated_at is None
+
+
+def test_partnership_rates_each_player_against_the_other_team(account):
+    players = [account(name) for name in ("ann", "bob", "cid", "dan")]
+    PlayerRating.objects.create(user=players[1].user, time_class="correspondence", family="partnership", rating=1700, rd=90)
+    created = post_challenge(players[0], variant="partnership", rated=True, seat="A", clock=None, days=7)
+    for client, seat in zip(players[1:], "BCD", strict=True):
+        state = accept(client, created["id"], seat=seat)
+    game = Game.objects.get(pk=state["game"])
+    assert players[2].post(f"/api/games/{game.pk}/resign/").status_code == 200  # C resigns: B+D win
+    fresh = glicko2.Rating()
+    b = glicko2.Rating(1700, 90, 0.06)
+    team_bd = ratings.team_rating([b, fresh])
+    team_ac = ratings.team_rating([fresh, fresh])
+    rows = {r.user.username: r for r in PlayerRating.objects.select_related("user")}
+    assert rows["ann"].rating == pytest.approx(expected(fresh, team_bd, 0.0).rating)
+    assert rows["cid"].rating == pytest.approx(expected(fresh, team_bd, 0.0).rating)
+    assert rows["bob"].rating == pytest.approx(expected(b, team_ac, 1.0).rating)
+    assert rows["dan"].rating == pytest.approx(expected(fresh, team_ac, 1.0).rating)
