@@ -15,10 +15,16 @@ FRONT_SRC  := $(shell find frontend/src frontend/index.html frontend/vite.config
 # The compiled translations (locale/<lang>/LC_MESSAGES/{django,djangojs}.mo), built
 # from the .po files and not kept in git.
 MO_FILES   := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+# The solver's C core compiled to WebAssembly for the browser (the same
+# solver/engine.c as the Python extension), not kept in git.
+WASM       := frontend/src/engine/solver.wasm
+WASM_CC    ?= clang
+WASM_FLAGS := --target=wasm32 -O3 -std=c11 -Wall -Wextra -Wno-unused-parameter -nostdlib -mbulk-memory \
+              -Wl,--no-entry -Wl,-z,stack-size=1048576 -Wl,--strip-all
 
-.PHONY: run dev test lint bench setup system-deps clean
+.PHONY: run dev test lint bench setup system-deps clean wasm
 
-setup: $(PY_STAMP) $(FRONT_DIST) $(MO_FILES)
+setup: $(PY_STAMP) $(WASM) $(FRONT_DIST) $(MO_FILES)
 
 system-deps:
 	WITH_BROWSER=$(WITH_BROWSER) WITH_POSTGRES=$(WITH_POSTGRES) scripts/system-deps.sh
@@ -28,8 +34,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-# The editable install compiles the solver's C core (solver/_core.c).
-$(PY_STAMP): $(BIN)/python pyproject.toml setup.py requirements/site.txt requirements/lint.txt solver/_core.c
+# The editable install compiles the solver's C core (solver/_core.c over solver/engine.c).
+$(PY_STAMP): $(BIN)/python pyproject.toml setup.py requirements/site.txt requirements/lint.txt solver/_core.c solver/engine.c solver/engine.h
 	$(BIN)/pip install -q -e '.[test]' -r requirements/site.txt -r requirements/lint.txt
 	touch $@
 
@@ -37,7 +43,14 @@ $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-$(FRONT_DIST): $(NPM_STAMP) $(FRONT_SRC)
+# No C library and no runtime: the core needs only memory and arithmetic
+# (clang and lld from scripts/system-deps.sh).
+$(WASM): solver/engine.c solver/engine.h
+	$(WASM_CC) $(WASM_FLAGS) -o $@ solver/engine.c
+
+wasm: $(WASM)
+
+$(FRONT_DIST): $(NPM_STAMP) $(WASM) $(FRONT_SRC)
 	cd frontend && npm run build --silent
 
 # What `manage.py compilemessages` does for one catalogue (msgfmt from gettext).
@@ -49,7 +62,7 @@ run: system-deps setup
 	scripts/run.sh
 
 dev: system-deps setup
-	SITE_MODE=dev scripts/run.sh
+	OD_MODE=dev scripts/run.sh
 
 # Everything on SQLite, then the site's tests again on a throwaway PostgreSQL
 # cluster (config/testing.py), the real-worker tests included.
@@ -72,6 +85,8 @@ lint: setup
 bench: system-deps setup
 	$(BIN)/python bench/solver_bench.py
 	@echo
+	$(BIN)/python bench/wasm_bench.py
+	@echo
 	$(BIN)/python bench/puzzle_bench.py
 	@echo
 	$(BIN)/python bench/site_bench.py
@@ -79,4 +94,4 @@ bench: system-deps setup
 	$(BIN)/python -W ignore bench/infra_bench.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info solver/*.so frontend/node_modules frontend/dist
+	rm -rf $(VENV) build *.egg-info solver/*.so $(WASM) frontend/node_modules frontend/dist

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs from the system's packages, only what is
-# missing: a C compiler and Python headers (the solver core), venv, Node.js
+# missing: a C compiler and Python headers (the solver core), clang and lld
+# (the same core compiled to WebAssembly for the browser), venv, Node.js
 # and npm (the front end), Redis (broker, results, cache), gettext (the
 # translations: makemessages, compilemessages) and Chromium (the browser
 # tests).  Debian/Ubuntu (apt-get); as root or through sudo.
@@ -9,6 +10,8 @@ need=()
 command -v cc >/dev/null 2>&1 || need+=(build-essential)
 python3 -c 'import sysconfig, os, sys; sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")) else 1)' 2>/dev/null || need+=(python3-dev)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
+command -v clang >/dev/null 2>&1 || need+=(clang)
+command -v wasm-ld >/dev/null 2>&1 || need+=(lld)
 command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)

@@ -1,0 +1,27 @@
+// The WebAssembly core's side of bench/wasm_bench.py: reads one position a
+// line ("#forget" starts a cold table), analyses each with the core of
+// frontend/src/engine/ (solver.wasm) and prints one JSON line per position:
+// [value, moves, pv, microseconds], the time of the core's call alone.
+import { readFileSync } from "node:fs";
+import { register } from "node:module";
+import { performance } from "node:perf_hooks";
+
+register("../frontend/scripts/ts-hooks.mjs", import.meta.url);
+const { Core } = await import("../frontend/src/engine/core.ts");
+const { Position } = await import("../frontend/src/engine/position.ts");
+
+const core = await Core.load(readFileSync(new URL("../frontend/src/engine/solver.wasm", import.meta.url)));
+const out = [];
+for (const line of readFileSync(0, "utf8").split("\n")) {
+  if (!line) continue;
+  if (line === "#forget") {
+    core.forget();
+    continue;
+  }
+  const position = Position.parse(line);
+  const start = performance.now();
+  const answer = core.analyse(position);
+  const micros = (performance.now() - start) * 1000;
+  out.push(JSON.stringify([answer.value, answer.moves, answer.pv, Math.round(micros)]));
+}
+process.stdout.write(out.join("\n") + "\n");
