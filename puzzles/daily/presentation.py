@@ -52,11 +52,12 @@ def bin_label(index: int) -> str:
 
 
 def excluded_text(excluded: str) -> str:
-    return {
+    texts: dict[str, str] = {
         DailyEntry.Excluded.LATE: _("Played after its day: not ranked."),
         DailyEntry.Excluded.HINTS: _("A hint was taken: not ranked."),
         DailyEntry.Excluded.RESIGNED: _("Resigned: not ranked."),
-    }.get(excluded, "")
+    }
+    return texts.get(excluded, "")
 
 
 def share_line(deal: DailyDeal, entry: DailyEntry, standing: ranking.Standing) -> str:
@@ -153,7 +154,7 @@ def ranking_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
         "players": len(points),
         "median_points_lost": ranking.median(points),
         "histogram": [
-            {"low": low, "high": high, "label": bin_label(i), "count": counts[i]}
+            {"low": low, "high": high, "text": bin_label(i), "count": counts[i]}
             for i, (low, high) in enumerate(ranking.BINS)
         ],
         "chart": histogram_chart(counts, mine),

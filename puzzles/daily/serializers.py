@@ -65,7 +65,7 @@ class DailyDealOutputSerializer(serializers.Serializer):
 class HistogramBinSerializer(serializers.Serializer):
     low = serializers.IntegerField()
     high = serializers.IntegerField(allow_null=True, help_text="Null: no upper bound.")
-    label = serializers.CharField()
+    text = serializers.CharField(help_text="The bin as the chart labels it: '0', '1–4', '50+'.")
     count = serializers.IntegerField()
 
 

@@ -124,6 +124,7 @@ def entry_record(*, entry: DailyEntry) -> bool:
     letters = [GRADE_LETTERS[m.grade or "best"] if _has_choice(m) else FORCED for m in moves]
     chosen = [letter for letter in letters if letter != FORCED]
     accuracy = round(100 * chosen.count("b") / len(chosen), 1) if chosen else None
+    excluded: str
     if not entry.on_the_day:
         excluded = DailyEntry.Excluded.LATE
     elif game.hints_used:

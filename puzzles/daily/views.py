@@ -6,6 +6,7 @@ works with plain forms that post the start and the move and come back to it."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -50,7 +51,7 @@ def day_page(request: HttpRequest, day: str) -> HttpResponse:
 def _render_day(request: HttpRequest, deal: DailyDeal, status: int = 200) -> HttpResponse:
     services.deal_settle(deal=deal)
     entry = selectors.entry_for_player(Player.of(request), deal)
-    context = {
+    context: dict[str, Any] = {
         "deal": deal,
         "entry": entry,
         "ranking": presentation.ranking_state(deal, entry),
