@@ -51,7 +51,7 @@ def locked_out(request: HttpRequest, credentials: Any = None, *args: Any, **kwar
 # from one address (guessing common passwords across accounts) are capped
 # here, at a count a club behind one router does not reach by typos.
 LOGIN_FAILURE_WINDOW_SECONDS = 3600
-ADDRESS_LOCKED_OUT = "puzzles_address_locked_out"
+ADDRESS_LOCKED_OUT = "od_address_locked_out"
 
 
 def _failures_key(request: HttpRequest) -> str:
@@ -59,7 +59,7 @@ def _failures_key(request: HttpRequest) -> str:
 
 
 def _failures() -> RateLimitItem:
-    return window(settings.LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURE_WINDOW_SECONDS)
+    return window(settings.OD_LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURE_WINDOW_SECONDS)
 
 
 def count_failed_login(sender: Any, credentials: Any = None, request: HttpRequest | None = None, **kwargs: Any) -> None:
@@ -70,7 +70,7 @@ def count_failed_login(sender: Any, credentials: Any = None, request: HttpReques
 
 
 class AddressLockoutBackend:
-    """An authentication backend, after axes's: once ``LOGIN_FAILURES_PER_ADDRESS``
+    """An authentication backend, after axes's: once ``OD_LOGIN_FAILURES_PER_ADDRESS``
     wrong passwords came from one address within the hour, whatever the
     usernames, every log-in from it is refused until the hour is over (the
     axes middleware then answers with ``locked_out``), the right password
@@ -80,7 +80,7 @@ class AddressLockoutBackend:
     def authenticate(self, request: HttpRequest | None, **credentials: Any) -> None:
         if request is None or not settings.AXES_ENABLED:
             return None
-        if used(_failures(), _failures_key(request)) >= settings.LOGIN_FAILURES_PER_ADDRESS:
+        if used(_failures(), _failures_key(request)) >= settings.OD_LOGIN_FAILURES_PER_ADDRESS:
             setattr(request, ADDRESS_LOCKED_OUT, True)
             request.axes_locked_out = True  # type: ignore[attr-defined]
             raise PermissionDenied("too many wrong passwords from this address")
@@ -88,14 +88,14 @@ class AddressLockoutBackend:
 
 
 def signup_rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """At most ``SIGNUPS_PER_HOUR`` new accounts an hour from one address
+    """At most ``OD_SIGNUPS_PER_HOUR`` new accounts an hour from one address
     (counted when one is made); the next gets a 429 that says why."""
 
     @wraps(view)
     def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         key = f"signups:{client_address(request)}"
-        signups = window(settings.SIGNUPS_PER_HOUR, SIGNUP_WINDOW_SECONDS)
-        if request.method == "POST" and used(signups, key) >= settings.SIGNUPS_PER_HOUR:
+        signups = window(settings.OD_SIGNUPS_PER_HOUR, SIGNUP_WINDOW_SECONDS)
+        if request.method == "POST" and used(signups, key) >= settings.OD_SIGNUPS_PER_HOUR:
             message = _("Too many new accounts from your address: try again in an hour.")
             wait_before_retry(request, seconds_left(signups, key) or SIGNUP_WINDOW_SECONDS)
             return render(request, "registration/signup.html", {"form": None, "limited": message}, status=429)

@@ -14,7 +14,7 @@ sign-ups of an address (``accounts.limits``) count the same way.  The limits,
 the scopes and the 429 are DRF's; its ``Retry-After`` is the time left in the
 client's window.
 
-The counters live where ``settings.RATE_LIMIT_STORAGE`` says: the site's Redis
+The counters live where ``settings.OD_RATE_LIMIT_STORAGE`` says: the site's Redis
 (under the key prefix ``od:limit``), the process's memory in the tests.  With
 Redis down, a limit that cannot be counted lets the request through, as the
 cache's misses do.
@@ -40,8 +40,8 @@ _limiters: dict[str, FixedWindowRateLimiter] = {}
 
 
 def limiter() -> FixedWindowRateLimiter:
-    """The process's limiter on ``settings.RATE_LIMIT_STORAGE``."""
-    uri = settings.RATE_LIMIT_STORAGE
+    """The process's limiter on ``settings.OD_RATE_LIMIT_STORAGE``."""
+    uri = settings.OD_RATE_LIMIT_STORAGE
     found = _limiters.get(uri)
     if found is None:
         # A Redis that does not answer within a second counts as down.
