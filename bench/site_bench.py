@@ -50,7 +50,7 @@ from solver import Position, deal  # noqa: E402
 
 TARGETS = {"median_ms": 20.0, "p95_ms": 60.0, "saturated_moves_per_second": 60.0}
 PROFILE_RATE = 100  # py-spy samples a second: more costs the measured processes time
-POLLS_PER_SESSION = 8  # PUZZLES_MAX_POLLS_PER_CLIENT: each session holds at most this many
+POLLS_PER_SESSION = 8  # OD_MAX_POLLS_PER_CLIENT: each session holds at most this many
 
 
 def free_port() -> int:
@@ -409,19 +409,19 @@ def measure(args: argparse.Namespace, database: str) -> int:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
         "PORT": str(port),
-        "SITE_PYTHON": sys.executable,
+        "OD_PYTHON": sys.executable,
         "DATABASE_URL": database_url,
         "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",  # a Redis of its own: no other site takes its tasks
-        "RUN_DIR": str(scratch / "run"),
-        "OPEN_DOMINO_SECRET_FILE": str(scratch / "secret_key"),
-        "PUZZLE_POOL_MIN": "0",  # no puzzle mining or library building during the measurement
-        "ENDGAMES_MIN": "0",
+        "OD_RUN_DIR": str(scratch / "run"),
+        "OD_SECRET_FILE": str(scratch / "secret_key"),
+        "OD_PUZZLE_POOL_MIN": "0",  # no puzzle mining or library building during the measurement
+        "OD_ENDGAMES_MIN": "0",
         # Every scripted player comes from one address: lift the per-client rate
         # limits (the analyses' one counts every new game too).
-        "API_RATE_ANON": "1000000/min",
-        "API_RATE_USER": "1000000/min",
-        "API_RATE_ANALYSES": "1000000/min",
-        "API_RATE_ANALYSES_ADDRESS": "1000000/min",
+        "OD_API_RATE_ANON": "1000000/min",
+        "OD_API_RATE_USER": "1000000/min",
+        "OD_API_RATE_ANALYSES": "1000000/min",
+        "OD_API_RATE_ANALYSES_ADDRESS": "1000000/min",
         "DJANGO_LOG_LEVEL": "WARNING",
     }
     log = (scratch / "site.log").open("w")

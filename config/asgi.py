@@ -2,7 +2,7 @@
 
 Long polls are held on the event loop (``puzzles.core.longpoll.LongPolls``);
 every other request goes to Django's WSGI handler in a pool of
-``WEB_THREADS`` threads (default 16; ``puzzles.core.threaded_wsgi``), each
+``OD_WEB_THREADS`` threads (default 16; ``puzzles.core.threaded_wsgi``), each
 request in one step, as under a threaded WSGI server."""
 import os
 
@@ -15,7 +15,7 @@ django_application = get_wsgi_application()
 from puzzles.core.longpoll import LongPolls  # noqa: E402  (after Django is set up)
 from puzzles.core.threaded_wsgi import ThreadedWsgi  # noqa: E402
 
-application = LongPolls(ThreadedWsgi(django_application, threads=int(os.environ.get("WEB_THREADS", "16"))))
+application = LongPolls(ThreadedWsgi(django_application, threads=int(os.environ.get("OD_WEB_THREADS", "16"))))
 
 from config import gc_tuning  # noqa: E402
 

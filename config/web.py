@@ -6,7 +6,7 @@ connection that sends half a request line and then nothing (or a byte a
 minute, as a slow-loris attack does) holds its socket for good, and enough of
 them hold every socket the process may open.  ``HeaderDeadlineProtocol``
 closes a connection whose request's headers have not all arrived
-``WEB_HEADER_TIMEOUT`` seconds (default 15) after it opened, or after the
+``OD_WEB_HEADER_TIMEOUT`` seconds (default 15) after it opened, or after the
 answer to its previous request: time enough for any real client on a slow
 line, whose headers are a few hundred bytes.  The body and the answer are
 not under this deadline (a long poll is held for up to 25 s)."""
@@ -21,14 +21,14 @@ from uvicorn_worker import UvicornWorker as _UvicornWorker
 
 
 def header_timeout() -> float:
-    """``WEB_HEADER_TIMEOUT``: a number of seconds above 0, else the worker does not start."""
-    raw = os.environ.get("WEB_HEADER_TIMEOUT", "15")
+    """``OD_WEB_HEADER_TIMEOUT``: a number of seconds above 0, else the worker does not start."""
+    raw = os.environ.get("OD_WEB_HEADER_TIMEOUT", "15")
     try:
         seconds = float(raw)
     except ValueError:
         seconds = 0.0
     if not seconds > 0 or seconds == float("inf"):
-        raise ValueError(f"WEB_HEADER_TIMEOUT is a number of seconds above 0, not {raw!r}")
+        raise ValueError(f"OD_WEB_HEADER_TIMEOUT is a number of seconds above 0, not {raw!r}")
     return seconds
 
 

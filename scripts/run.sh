@@ -2,36 +2,45 @@
 # Run the site in this terminal until Ctrl-C, under supervisord, which
 # restarts any process that dies (Ctrl-C stops them all):
 #   the site's own Redis (installed with apt-get when missing) on
-#   127.0.0.1:$REDIS_PORT (default 6390), with append-only persistence in
-#   $RUN_DIR/redis, unless REDIS_URL names another one to use; the web
+#   127.0.0.1:$OD_REDIS_PORT (default 6390), with append-only persistence in
+#   $OD_RUN_DIR/redis, unless REDIS_URL names another one to use; the web
 #   server on 127.0.0.1:$PORT (default 8000), a Celery worker that only grades,
 #   a general Celery worker, Celery beat, and two one-off jobs in the
 #   background (the puzzle pool and the endgame library).
 #
-# SITE_MODE=production (the default, `make run`): the production settings with
+# OD_MODE=production (the default, `make run`): the production settings with
 # debug off, the secret key generated once per installation and kept outside
-# the repository ($OPEN_DOMINO_SECRET_FILE, default
+# the repository ($OD_SECRET_FILE, default
 # ~/.config/open-domino/secret_key), plain HTTP on loopback unless
-# DJANGO_SECURE_TLS=1 (behind a TLS proxy).  SITE_MODE=dev (`make dev`): the
+# DJANGO_SECURE_TLS=1 (behind a TLS proxy).  OD_MODE=dev (`make dev`): the
 # local settings with debug pages.
 #
-# Environment: PORT, SITE_PYTHON (default .venv/bin/python), REDIS_PORT (6390: the
+# Environment: PORT, OD_PYTHON (default .venv/bin/python), OD_REDIS_PORT (6390: the
 # site's own Redis), REDIS_URL (a Redis to use instead; started here only
-# when nothing answers there), DATABASE_URL (default SQLite db.sqlite3), RUN_DIR
+# when nothing answers there), DATABASE_URL (default SQLite db.sqlite3), OD_RUN_DIR
 # (default .run/ in the project: logs, Redis data, beat schedule, the
-# supervisor socket), WEB_WORKERS (2), WEB_THREADS (16), GRADE_CONCURRENCY
-# (1: the grading worker), CELERY_CONCURRENCY (2: the solver's moves and
-# analyses), PUZZLE_POOL_MIN (200), ENDGAMES_MIN (1: build the library when
-# it has fewer endgames; 0: never), WORKER_LOG_LEVEL (the Celery workers':
-# WARNING in production, INFO in dev, which logs every task), WEB_ACCESS_LOG
+# supervisor socket), OD_WEB_WORKERS (2), OD_WEB_THREADS (16), OD_GRADE_CONCURRENCY
+# (1: the grading worker), OD_CELERY_CONCURRENCY (2: the solver's moves and
+# analyses), OD_PUZZLE_POOL_MIN (200), OD_ENDGAMES_MIN (1: build the library when
+# it has fewer endgames; 0: never), OD_WORKER_LOG_LEVEL (the Celery workers':
+# WARNING in production, INFO in dev, which logs every task), OD_WEB_ACCESS_LOG
 # (1: a line per request on the output; the default in dev, and 0 in
 # production, where the proxy in front logs the requests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
+# The variables read here begin with OD_; one still set under its former
+# name would be ignored without a word.
+for former in SITE_MODE SITE_PYTHON RUN_DIR OPEN_DOMINO_SECRET_FILE WEB_WORKERS GRADE_CONCURRENCY \
+              CELERY_CONCURRENCY PUZZLE_POOL_MIN ENDGAMES_MIN WORKER_LOG_LEVEL WEB_ACCESS_LOG; do
+    if [ -n "${!former+set}" ]; then
+        echo "run.sh: error: $former is no longer read: the site's variables begin with OD_ (docs/configuration.md)" >&2
+        exit 2
+    fi
+done
 
 PORT="${PORT:-8000}"
-PY="${SITE_PYTHON:-.venv/bin/python}"  # not PYTHON: the Makefile's name for the Python that makes .venv
+PY="${OD_PYTHON:-.venv/bin/python}"  # not PYTHON: the Makefile's name for the Python that makes .venv
 PY="$(command -v "$PY")"
 # Without REDIS_URL the site runs its own Redis, never one that happens to
 # answer on the machine (Debian's service on 6379, another site): that one
@@ -40,38 +49,38 @@ PY="$(command -v "$PY")"
 OWN_REDIS=0
 if [ -z "${REDIS_URL:-}" ]; then
     OWN_REDIS=1
-    if ! [[ "${REDIS_PORT:-6390}" =~ ^[0-9]+$ ]]; then
-        echo "run.sh: error: REDIS_PORT is a port number, not '${REDIS_PORT}'" >&2
+    if ! [[ "${OD_REDIS_PORT:-6390}" =~ ^[0-9]+$ ]]; then
+        echo "run.sh: error: OD_REDIS_PORT is a port number, not '${OD_REDIS_PORT}'" >&2
         exit 2
     fi
-    REDIS_URL="redis://127.0.0.1:${REDIS_PORT:-6390}/0"
+    REDIS_URL="redis://127.0.0.1:${OD_REDIS_PORT:-6390}/0"
 fi
 export REDIS_URL
-RUN_DIR="${RUN_DIR:-$ROOT/.run}"
-mkdir -p "$RUN_DIR/log" "$RUN_DIR/redis"
-RUN_DIR="$(cd "$RUN_DIR" && pwd -P)"  # without symlinks: as Redis reports its folder
+OD_RUN_DIR="${OD_RUN_DIR:-$ROOT/.run}"
+mkdir -p "$OD_RUN_DIR/log" "$OD_RUN_DIR/redis"
+OD_RUN_DIR="$(cd "$OD_RUN_DIR" && pwd -P)"  # without symlinks: as Redis reports its folder
 # One site per run directory: a second start would take over the first's Redis.
-running="$(cat "$RUN_DIR/supervisord.pid" 2>/dev/null || true)"
+running="$(cat "$OD_RUN_DIR/supervisord.pid" 2>/dev/null || true)"
 if [ -n "$running" ] && tr '\0' ' ' <"/proc/$running/cmdline" 2>/dev/null | grep -q supervisord; then
-    echo "run.sh: error: the site already runs from $RUN_DIR (supervisord, pid $running);" \
-         "stop it first, or give this one another RUN_DIR" >&2
+    echo "run.sh: error: the site already runs from $OD_RUN_DIR (supervisord, pid $running);" \
+         "stop it first, or give this one another OD_RUN_DIR" >&2
     exit 2
 fi
-SITE_MODE="${SITE_MODE:-production}"
+OD_MODE="${OD_MODE:-production}"
 
 # --- settings ----------------------------------------------------------------
-case "$SITE_MODE" in
+case "$OD_MODE" in
     production)
         export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings.production}"
         # Two lines per task at INFO were a fifteenth of a worker's CPU time.
-        WORKER_LOG_LEVEL="${WORKER_LOG_LEVEL:-WARNING}"
+        OD_WORKER_LOG_LEVEL="${OD_WORKER_LOG_LEVEL:-WARNING}"
         # A line per request was a twentieth of a web worker's CPU time, and
         # supervisord's again to pass it on.
-        WEB_ACCESS_LOG="${WEB_ACCESS_LOG:-0}"
+        OD_WEB_ACCESS_LOG="${OD_WEB_ACCESS_LOG:-0}"
         export DJANGO_ALLOWED_HOSTS="${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}"
         export DJANGO_SECURE_TLS="${DJANGO_SECURE_TLS:-0}"
         if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
-            secret_file="${OPEN_DOMINO_SECRET_FILE:-${XDG_CONFIG_HOME:-$HOME/.config}/open-domino/secret_key}"
+            secret_file="${OD_SECRET_FILE:-${XDG_CONFIG_HOME:-$HOME/.config}/open-domino/secret_key}"
             if [ ! -s "$secret_file" ]; then
                 mkdir -p "$(dirname "$secret_file")"
                 (umask 077; "$PY" -c 'import secrets; print(secrets.token_urlsafe(64))' >"$secret_file")
@@ -83,20 +92,20 @@ case "$SITE_MODE" in
         ;;
     dev)
         export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings.local}"
-        WORKER_LOG_LEVEL="${WORKER_LOG_LEVEL:-INFO}"
-        WEB_ACCESS_LOG="${WEB_ACCESS_LOG:-1}"
+        OD_WORKER_LOG_LEVEL="${OD_WORKER_LOG_LEVEL:-INFO}"
+        OD_WEB_ACCESS_LOG="${OD_WEB_ACCESS_LOG:-1}"
         export DJANGO_DEBUG="${DJANGO_DEBUG:-1}"
         ;;
     *)
-        echo "run.sh: SITE_MODE is production or dev, not '$SITE_MODE'" >&2
+        echo "run.sh: OD_MODE is production or dev, not '$OD_MODE'" >&2
         exit 2
         ;;
 esac
 
 # --- Redis ---------------------------------------------------------------------
 hostport="${REDIS_URL#*://}"; hostport="${hostport##*@}"; hostport="${hostport%%/*}"
-REDIS_HOST="${hostport%%:*}"; REDIS_PORT="${hostport##*:}"
-[ "$REDIS_PORT" = "$hostport" ] && REDIS_PORT=6379
+REDIS_HOST="${hostport%%:*}"; OD_REDIS_PORT="${hostport##*:}"
+[ "$OD_REDIS_PORT" = "$hostport" ] && OD_REDIS_PORT=6379
 redis_ping() {
     "$PY" - "$REDIS_URL" <<'PYEOF' >/dev/null 2>&1
 import sys, redis
@@ -104,7 +113,7 @@ sys.exit(0 if redis.Redis.from_url(sys.argv[1], socket_connect_timeout=0.5).ping
 PYEOF
 }
 redis_ours() {  # a Redis left by an earlier run in this run directory (its supervisor was killed)
-    "$PY" - "$REDIS_URL" "$RUN_DIR/redis" <<'PYEOF' >/dev/null 2>&1
+    "$PY" - "$REDIS_URL" "$OD_RUN_DIR/redis" <<'PYEOF' >/dev/null 2>&1
 import os, sys, redis
 r = redis.Redis.from_url(sys.argv[1], socket_connect_timeout=0.5)
 sys.exit(0 if os.path.realpath(r.config_get("dir").get("dir", "")) == os.path.realpath(sys.argv[2]) else 1)
@@ -112,16 +121,16 @@ PYEOF
 }
 if [ "$OWN_REDIS" = 1 ] && redis_ping; then
     if redis_ours; then
-        echo "run.sh: stopping the Redis an earlier run left on port $REDIS_PORT (its data is kept)" >&2
+        echo "run.sh: stopping the Redis an earlier run left on port $OD_REDIS_PORT (its data is kept)" >&2
         "$PY" -c "import sys, redis; redis.Redis.from_url(sys.argv[1]).shutdown()" "$REDIS_URL" 2>/dev/null || true
         for _ in $(seq 50); do redis_ping || break; sleep 0.1; done
         if redis_ping; then
-            echo "run.sh: error: the Redis left on port $REDIS_PORT does not stop; stop it by hand" >&2
+            echo "run.sh: error: the Redis left on port $OD_REDIS_PORT does not stop; stop it by hand" >&2
             exit 2
         fi
     else
-        echo "run.sh: error: something else answers on $REDIS_HOST:$REDIS_PORT, the site's own Redis port;" \
-             "set REDIS_PORT to a free port, or REDIS_URL to use that Redis" >&2
+        echo "run.sh: error: something else answers on $REDIS_HOST:$OD_REDIS_PORT, the site's own Redis port;" \
+             "set OD_REDIS_PORT to a free port, or REDIS_URL to use that Redis" >&2
         exit 2
     fi
 fi
@@ -141,18 +150,18 @@ fi
 
 # --- the processes, under supervisord ------------------------------------------
 # config/supervisord.conf names them; what it reads from the environment:
-export ROOT RUN_DIR PORT PY REDIS_HOST REDIS_PORT WORKER_LOG_LEVEL
-export WEB_WORKERS="${WEB_WORKERS:-2}" WEB_THREADS="${WEB_THREADS:-16}"
-export GRADE_CONCURRENCY="${GRADE_CONCURRENCY:-1}" CELERY_CONCURRENCY="${CELERY_CONCURRENCY:-2}"
-export PUZZLE_POOL_MIN="${PUZZLE_POOL_MIN:-200}"
+export ROOT OD_RUN_DIR PORT PY REDIS_HOST OD_REDIS_PORT OD_WORKER_LOG_LEVEL
+export OD_WEB_WORKERS="${OD_WEB_WORKERS:-2}" OD_WEB_THREADS="${OD_WEB_THREADS:-16}"
+export OD_GRADE_CONCURRENCY="${OD_GRADE_CONCURRENCY:-1}" OD_CELERY_CONCURRENCY="${OD_CELERY_CONCURRENCY:-2}"
+export OD_PUZZLE_POOL_MIN="${OD_PUZZLE_POOL_MIN:-200}"
 START_REDIS=false START_PUZZLE_POOL=false START_ENDGAMES=false
 if [ "$OWN_REDIS" = 1 ]; then START_REDIS=true; fi
-if [ "$PUZZLE_POOL_MIN" -gt 0 ]; then START_PUZZLE_POOL=true; fi
-if [ "${ENDGAMES_MIN:-1}" -gt 0 ]; then START_ENDGAMES=true; fi
+if [ "$OD_PUZZLE_POOL_MIN" -gt 0 ]; then START_PUZZLE_POOL=true; fi
+if [ "${OD_ENDGAMES_MIN:-1}" -gt 0 ]; then START_ENDGAMES=true; fi
 export START_REDIS START_PUZZLE_POOL START_ENDGAMES
-if [ "$WEB_ACCESS_LOG" = 1 ]; then
+if [ "$OD_WEB_ACCESS_LOG" = 1 ]; then
     export GUNICORN_CMD_ARGS="${GUNICORN_CMD_ARGS:-} --access-logfile -"
 fi
 
-echo "run.sh: the site is at http://127.0.0.1:$PORT/ ($SITE_MODE; Ctrl-C stops it; logs in $RUN_DIR/log)" >&2
+echo "run.sh: the site is at http://127.0.0.1:$PORT/ ($OD_MODE; Ctrl-C stops it; logs in $OD_RUN_DIR/log)" >&2
 exec "$PY" -m supervisor.supervisord -c "$ROOT/config/supervisord.conf"

@@ -128,24 +128,24 @@ def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = No
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"},
         "PORT": str(port),
-        "SITE_PYTHON": sys.executable,
-        "REDIS_PORT": str(redis_port),  # the site's own Redis, as `make run` starts it
+        "OD_PYTHON": sys.executable,
+        "OD_REDIS_PORT": str(redis_port),  # the site's own Redis, as `make run` starts it
         "DATABASE_URL": database_url,
-        "RUN_DIR": str(tmp_path / "run"),
-        "OPEN_DOMINO_SECRET_FILE": str(tmp_path / "secret_key"),
-        "PUZZLE_POOL_MIN": "0",
-        "ENDGAMES_MIN": "0",
-        "WEB_WORKERS": str(web_workers),
-        "WEB_THREADS": "8",
-        "PUZZLES_STALE_AFTER": "2",
-        "PUZZLES_REQUEUE_EVERY": "2",
+        "OD_RUN_DIR": str(tmp_path / "run"),
+        "OD_SECRET_FILE": str(tmp_path / "secret_key"),
+        "OD_PUZZLE_POOL_MIN": "0",
+        "OD_ENDGAMES_MIN": "0",
+        "OD_WEB_WORKERS": str(web_workers),
+        "OD_WEB_THREADS": "8",
+        "OD_STALE_AFTER": "2",
+        "OD_REQUEUE_EVERY": "2",
         "DJANGO_LOG_LEVEL": "WARNING",
         # Every scripted player comes from 127.0.0.1: the guests' limit by
         # address would throttle them as one client (a player whose move got a
         # 429 stopped playing, and the fault test went on with fewer).
-        "API_RATE_ANON": "100000/min",
-        "API_RATE_ANALYSES": "100000/min",  # which counts every new game
-        "API_RATE_ANALYSES_ADDRESS": "100000/min",
+        "OD_API_RATE_ANON": "100000/min",
+        "OD_API_RATE_ANALYSES": "100000/min",  # which counts every new game
+        "OD_API_RATE_ANALYSES_ADDRESS": "100000/min",
     }
     log = (tmp_path / "run.log").open("a")
     proc = subprocess.Popen(["scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,

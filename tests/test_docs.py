@@ -109,8 +109,8 @@ def test_the_link_check_finds_missing_files_and_headings_and_skips_code():
 def test_every_environment_variable_read_is_in_the_configuration_page():
     read = variables_read()
     # the reader itself: it finds the variables of each kind of file
-    assert {"DJANGO_SECRET_KEY", "DJANGO_DEBUG", "DJANGO_ALLOWED_HOSTS", "WEB_HEADER_TIMEOUT", "SIGNUPS_PER_HOUR",
-            "REDIS_PORT", "RUN_DIR", "WITH_BROWSER", "PYTHON"} <= set(read)
+    assert {"DJANGO_SECRET_KEY", "DJANGO_DEBUG", "DJANGO_ALLOWED_HOSTS", "OD_WEB_HEADER_TIMEOUT", "OD_SIGNUPS_PER_HOUR",
+            "OD_REDIS_PORT", "OD_RUN_DIR", "WITH_BROWSER", "PYTHON"} <= set(read)
     documented = set(re.findall(r"`([A-Z][A-Z0-9_]*)`", CONFIGURATION.read_text(encoding="utf-8")))
     missing = sorted(f"{name} ({where})" for name, where in read.items() if name not in documented)
     assert not missing, "read but not in docs/configuration.md:\n" + "\n".join(missing)

@@ -56,6 +56,25 @@ class _Env(environ.Env):
 # Every variable is read through these; docs/configuration.md lists them all.
 env = _Env()
 
+# The site's own variables begin with OD_; under their former names (several
+# prefixes, or none) they would be ignored without a word, so the site does
+# not start while one is still set.
+_FORMER_NAMES = {
+    "PUZZLES_REQUEUE_EVERY": "OD_REQUEUE_EVERY", "PUZZLES_STALE_AFTER": "OD_STALE_AFTER",
+    "PUZZLES_GRADE_IN_REQUEST": "OD_GRADE_IN_REQUEST", "PUZZLES_GRADE_DELAY": "OD_GRADE_DELAY",
+    "PUZZLES_REPLY_IN_REQUEST": "OD_REPLY_IN_REQUEST", "PUZZLES_MAX_POLLS_PER_CLIENT": "OD_MAX_POLLS_PER_CLIENT",
+    "PUZZLES_MAX_URL_CHARS": "OD_MAX_URL_CHARS", "API_RATE_ANON": "OD_API_RATE_ANON",
+    "API_RATE_USER": "OD_API_RATE_USER", "API_RATE_ANALYSES": "OD_API_RATE_ANALYSES",
+    "API_RATE_ANALYSES_ADDRESS": "OD_API_RATE_ANALYSES_ADDRESS", "AXES_FAILURE_LIMIT": "OD_AXES_FAILURE_LIMIT",
+    "LOGIN_FAILURES_PER_ADDRESS": "OD_LOGIN_FAILURES_PER_ADDRESS", "SIGNUPS_PER_HOUR": "OD_SIGNUPS_PER_HOUR",
+    "FRONTEND_DIST": "OD_FRONTEND_DIST", "DATABASE_CONN_MAX_AGE": "OD_DATABASE_CONN_MAX_AGE",
+    "DATABASE_POOL": "OD_DATABASE_POOL", "DATABASE_POOL_SIZE": "OD_DATABASE_POOL_SIZE",
+    "WEB_THREADS": "OD_WEB_THREADS", "WEB_HEADER_TIMEOUT": "OD_WEB_HEADER_TIMEOUT",
+}
+for _former, _name in _FORMER_NAMES.items():
+    if _former in os.environ:
+        raise ImproperlyConfigured(f"the environment variable {_former} is no longer read: it is now {_name}")
+
 # Read as it is: django-environ would take a key beginning with "$" for the
 # name of another variable.
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "django-insecure-dev-only-open-domino-3c9e1b7a5f2d4e6a8b0c")
@@ -92,7 +111,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # An address longer than PUZZLES_MAX_URL_CHARS gets a 414 (JSON under /api/).
+    # An address longer than OD_MAX_URL_CHARS gets a 414 (JSON under /api/).
     "puzzles.core.middleware.LongAddressMiddleware",
     # A 429 page whose limit said when to come back gets its Retry-After.
     "puzzles.core.middleware.RetryAfterMiddleware",
@@ -138,7 +157,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env.int("DATABASE_CONN_MAX_AGE", default=60),
+        conn_max_age=env.int("OD_DATABASE_CONN_MAX_AGE", default=60),
         conn_health_checks=True,
     )
 }
@@ -152,7 +171,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("DATABASE_POOL", default=True):
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("OD_DATABASE_POOL", default=True):
     # A pool of connections per process (psycopg_pool), shared by its threads:
     # under ASGI every request runs in a thread of its own, and without a pool
     # each would open (and hold, while a long poll waits) a connection of its own.
@@ -160,7 +179,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.boo
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
-        "max_size": env.int("DATABASE_POOL_SIZE", default=10),
+        "max_size": env.int("OD_DATABASE_POOL_SIZE", default=10),
         "timeout": 20,
     }
 
@@ -190,7 +209,7 @@ DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # The rate limits' counters (puzzles/core/throttles.py, the ``limits`` library):
 # the site's Redis, so that every web process counts against the same numbers.
-RATE_LIMIT_STORAGE = REDIS_URL
+OD_RATE_LIMIT_STORAGE = REDIS_URL
 
 # ------------------------------------------------------------------- celery
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL)
@@ -247,7 +266,7 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-work": {
         "task": "puzzles.games.tasks.requeue_stale_work_task",
-        "schedule": timedelta(seconds=env.float("PUZZLES_REQUEUE_EVERY", default=15.0)),
+        "schedule": timedelta(seconds=env.float("OD_REQUEUE_EVERY", default=15.0)),
     },
     # Today's (UTC) daily puzzle (idempotent), and upkeep (stale attempts,
     # the pool of unused puzzles).
@@ -258,32 +277,32 @@ CELERY_BEAT_SCHEDULE = {
     # Game analyses a dead worker left pending or running.
     "requeue-stale-game-analyses": {
         "task": "puzzles.study.tasks.requeue_stale_game_analyses_task",
-        "schedule": timedelta(seconds=env.float("PUZZLES_REQUEUE_EVERY", default=15.0)),
+        "schedule": timedelta(seconds=env.float("OD_REQUEUE_EVERY", default=15.0)),
     },
 }
 
 # What the beat task looks for: a move still ungraded, a solver turn still
 # not played, an analysis still pending, this many seconds after it was due.
-PUZZLES_STALE_AFTER_SECONDS = env.float("PUZZLES_STALE_AFTER", default=10.0)
+OD_STALE_AFTER_SECONDS = env.float("OD_STALE_AFTER", default=10.0)
 # A human's move whose position's analysis is already known is graded in the
 # request that plays it (a lookup; the answer carries the grade); 0 sends every
 # grade to the grading workers, as when the analysis is still being computed.
-PUZZLES_GRADE_IN_REQUEST = env.bool("PUZZLES_GRADE_IN_REQUEST", default=True)
+OD_GRADE_IN_REQUEST = env.bool("OD_GRADE_IN_REQUEST", default=True)
 # For crash tests only: the grading service sleeps this long before it writes.
-PUZZLES_GRADE_DELAY_SECONDS = env.float("PUZZLES_GRADE_DELAY", default=0.0)
+OD_GRADE_DELAY_SECONDS = env.float("OD_GRADE_DELAY", default=0.0)
 # How long an analysis stays in the Redis cache (the database keeps it for good).
-PUZZLES_ANALYSIS_CACHE_SECONDS = 24 * 3600
+OD_ANALYSIS_CACHE_SECONDS = 24 * 3600
 # How long the analyses computed ahead of a human's turn stay in Redis (the
 # positions each of their moves would leave; the database keeps none).
-PUZZLES_AHEAD_CACHE_SECONDS = 3600
+OD_AHEAD_CACHE_SECONDS = 3600
 # With the analyses computed ahead at hand, the request that plays a human's
 # move also plays the solver's reply (a lookup, as the grade is); 0 leaves
 # every reply to the workers.
-PUZZLES_REPLY_IN_REQUEST = env.bool("PUZZLES_REPLY_IN_REQUEST", default=True)
+OD_REPLY_IN_REQUEST = env.bool("OD_REPLY_IN_REQUEST", default=True)
 # Longest wait of GET /api/games/<id>/?wait=<version>.
-PUZZLES_MAX_WAIT_SECONDS = 25.0
+OD_MAX_WAIT_SECONDS = 25.0
 # Long polls one client (a session, else an address) may hold at a time, per web process.
-PUZZLES_MAX_POLLS_PER_CLIENT = env.int("PUZZLES_MAX_POLLS_PER_CLIENT", default=8)
+OD_MAX_POLLS_PER_CLIENT = env.int("OD_MAX_POLLS_PER_CLIENT", default=8)
 
 # ---------------------------------------------------------------------- DRF
 REST_FRAMEWORK = {
@@ -305,10 +324,10 @@ REST_FRAMEWORK = {
     # the address a trusted proxy forwarded there (--forwarded-allow-ips).
     "NUM_PROXIES": 0,
     "DEFAULT_THROTTLE_RATES": {
-        "anon": env.str("API_RATE_ANON", default="1200/min"),
-        "user": env.str("API_RATE_USER", default="2400/min"),
-        "analyses": env.str("API_RATE_ANALYSES", default="120/min"),
-        "analyses_address": env.str("API_RATE_ANALYSES_ADDRESS", default="600/min"),
+        "anon": env.str("OD_API_RATE_ANON", default="1200/min"),
+        "user": env.str("OD_API_RATE_USER", default="2400/min"),
+        "analyses": env.str("OD_API_RATE_ANALYSES", default="120/min"),
+        "analyses_address": env.str("OD_API_RATE_ANALYSES_ADDRESS", default="600/min"),
     },
 }
 
@@ -356,22 +375,22 @@ SPECTACULAR_SETTINGS = {
 # ------------------------------------------------------------ auth, i18n
 # Log-in lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for
 # one account from one address, that pair is locked out for an hour (429).
-# Besides, after LOGIN_FAILURES_PER_ADDRESS wrong passwords from one address
+# Besides, after OD_LOGIN_FAILURES_PER_ADDRESS wrong passwords from one address
 # within an hour, whatever the usernames, that address is (429 too).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "puzzles.accounts.limits.AddressLockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=10)
+AXES_FAILURE_LIMIT = env.int("OD_AXES_FAILURE_LIMIT", default=10)
 AXES_COOLOFF_TIME = timedelta(hours=1)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "puzzles.accounts.limits.locked_out"
-LOGIN_FAILURES_PER_ADDRESS = env.int("LOGIN_FAILURES_PER_ADDRESS", default=30)
+OD_LOGIN_FAILURES_PER_ADDRESS = env.int("OD_LOGIN_FAILURES_PER_ADDRESS", default=30)
 # Sign-ups per address and hour.
-PUZZLES_MAX_URL_CHARS = env.int("PUZZLES_MAX_URL_CHARS", default=8190)
-SIGNUPS_PER_HOUR = env.int("SIGNUPS_PER_HOUR", default=5)
+OD_MAX_URL_CHARS = env.int("OD_MAX_URL_CHARS", default=8190)
+OD_SIGNUPS_PER_HOUR = env.int("OD_SIGNUPS_PER_HOUR", default=5)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "puzzles.accounts.passwords.NotBlankValidator"},
@@ -418,11 +437,11 @@ USE_TZ = True
 # ------------------------------------------------------------ static files
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-FRONTEND_DIST = Path(env.str("FRONTEND_DIST", default=str(BASE_DIR / "frontend" / "dist")))
+OD_FRONTEND_DIST = Path(env.str("OD_FRONTEND_DIST", default=str(BASE_DIR / "frontend" / "dist")))
 # The Vite build is served under /static/frontend/ (Vite's `base` should be that).
-FRONTEND_MANIFEST = FRONTEND_DIST / ".vite" / "manifest.json"
-FRONTEND_STATIC_PREFIX = "frontend"
-STATICFILES_DIRS = [(FRONTEND_STATIC_PREFIX, FRONTEND_DIST)] if FRONTEND_DIST.is_dir() else []
+OD_FRONTEND_MANIFEST = OD_FRONTEND_DIST / ".vite" / "manifest.json"
+OD_FRONTEND_STATIC_PREFIX = "frontend"
+STATICFILES_DIRS = [(OD_FRONTEND_STATIC_PREFIX, OD_FRONTEND_DIST)] if OD_FRONTEND_DIST.is_dir() else []
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

@@ -51,10 +51,10 @@ elif env.str("OD_TEST_DATABASE", default="sqlite") == "postgresql":
 
     DATABASES = {"default": Cluster().start().settings(name="test_od")}  # type: ignore[dict-item]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-RATE_LIMIT_STORAGE = "memory://"  # as the cache: the process's memory, emptied before each test
+OD_RATE_LIMIT_STORAGE = "memory://"  # as the cache: the process's memory, emptied before each test
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
-PUZZLES_EVENTS = False
+OD_EVENTS = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 LOGGING = {"version": 1, "disable_existing_loggers": False}
 

@@ -20,7 +20,7 @@ def analysis_cache_get(position: str) -> dict[str, Any] | None:
 
 
 def analysis_cache_set(position: str, result: dict[str, Any]) -> None:
-    cache.set(analysis_key(position), result, settings.PUZZLES_ANALYSIS_CACHE_SECONDS)
+    cache.set(analysis_key(position), result, settings.OD_ANALYSIS_CACHE_SECONDS)
 
 
 def analysis_cache_get_many(positions: list[str]) -> dict[str, dict[str, Any]]:

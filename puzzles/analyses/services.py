@@ -139,7 +139,7 @@ def analysis_keep(position: str, result: solver.Analysis) -> None:
 def analysis_ahead(position: str) -> solver.Analysis:
     """The analysis of a normalised position, made ready ahead of need: from
     this process's memory or Redis, else computed here and put in Redis for
-    ``PUZZLES_AHEAD_CACHE_SECONDS`` (no row: the request that uses it stores
+    ``OD_AHEAD_CACHE_SECONDS`` (no row: the request that uses it stores
     it, ``analysis_keep``).  For tasks only: this runs the solver."""
     result = selectors.analysis_cached_fast(position)
     if result is None:
@@ -150,10 +150,10 @@ def analysis_ahead(position: str) -> solver.Analysis:
 
 def analyses_share(results: dict[str, solver.Analysis]) -> None:
     """Put analyses computed ahead of need (``keep=False``) where every
-    process finds them: in Redis, for ``PUZZLES_AHEAD_CACHE_SECONDS``, not
+    process finds them: in Redis, for ``OD_AHEAD_CACHE_SECONDS``, not
     in the database (most are never needed: they are of the moves a player
     could have made)."""
-    analysis_cache_set_many({p: a.to_json() for p, a in results.items()}, settings.PUZZLES_AHEAD_CACHE_SECONDS)
+    analysis_cache_set_many({p: a.to_json() for p, a in results.items()}, settings.OD_AHEAD_CACHE_SECONDS)
 
 
 def analyses_exchange(results: dict[str, solver.Analysis], positions: list[str]) -> dict[str, solver.Analysis]:
@@ -164,7 +164,7 @@ def analyses_exchange(results: dict[str, solver.Analysis], positions: list[str])
     if not results and not missing:
         return found
     shared = {p: a.to_json() for p, a in results.items()}
-    for position, stored in analysis_cache_exchange(shared, settings.PUZZLES_AHEAD_CACHE_SECONDS, missing).items():
+    for position, stored in analysis_cache_exchange(shared, settings.OD_AHEAD_CACHE_SECONDS, missing).items():
         analysis = selectors.analysis_from_cache(position, stored)
         if analysis is not None:
             found[position] = analysis

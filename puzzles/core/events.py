@@ -6,7 +6,7 @@ writer publishes on the Redis channel of the row (``channel(kind, id)``).  A wai
 checks the version in the database, and sleeps on the channel until a notice
 says to look again (or, under WSGI, a short timeout; under ASGI the shared
 subscription wakes every waiter when its connection drops or is made again).  Without Redis (or with
-``PUZZLES_EVENTS`` off) it falls back to polling the database every 50 ms.
+``OD_EVENTS`` off) it falls back to polling the database every 50 ms.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _redis() -> redis.Redis:
 
 
 def enabled() -> bool:
-    return getattr(settings, "PUZZLES_EVENTS", True)
+    return getattr(settings, "OD_EVENTS", True)
 
 
 def channel(kind: str, row_id: int) -> str:
@@ -65,7 +65,7 @@ def wait_asked(query: Any) -> tuple[int, float] | None:
         raise ValueError(f"timeout is a number of seconds, not {raw_timeout!r}")
     if wait is None:
         return None
-    return int(wait), max(0.0, min(timeout, settings.PUZZLES_MAX_WAIT_SECONDS))
+    return int(wait), max(0.0, min(timeout, settings.OD_MAX_WAIT_SECONDS))
 
 
 def wait_for_change(name: str, current_version: Callable[[], int | None], version: int, timeout: float) -> int | None:

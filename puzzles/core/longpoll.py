@@ -12,7 +12,7 @@ the poll is held.  When the version moves on, the request goes to Django
 without ``wait`` and the view answers at once; when the hold runs out with
 nothing new, the answer is the view's bodiless 304, given here.  A client
 that goes away stops its poll.  Each process lets one client (a session, else
-an address) hold at most ``PUZZLES_MAX_POLLS_PER_CLIENT`` polls at a time;
+an address) hold at most ``OD_MAX_POLLS_PER_CLIENT`` polls at a time;
 more get a 429.
 
 Apps register their endpoints in ``AppConfig.ready`` with ``register(path,
@@ -180,7 +180,7 @@ class LongPolls:
                 first = await version_of()
                 if first != asked:
                     seen: object = first  # news already, not theirs, or over the rate: the view answers
-                elif _open[client] >= settings.PUZZLES_MAX_POLLS_PER_CLIENT:
+                elif _open[client] >= settings.OD_MAX_POLLS_PER_CLIENT:
                     # Its open polls answer within about the time this one asked to wait.
                     return await _respond(
                         send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"},

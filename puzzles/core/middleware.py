@@ -3,7 +3,7 @@ site's own 429 pages.
 
 The web server (uvicorn) reads request lines of any length, so an address of
 megabytes would reach the views (each copying and parsing it).  Longer than
-``PUZZLES_MAX_URL_CHARS`` (8,190, as gunicorn's own limit), the request gets a
+``OD_MAX_URL_CHARS`` (8,190, as gunicorn's own limit), the request gets a
 414 at once: ``{"error"}`` under ``/api/``, a short page elsewhere.  The
 longest real address (a position and a whole line on the analysis board) is a
 few hundred characters.
@@ -29,7 +29,7 @@ def is_api(request: HttpRequest) -> bool:
 
 class LongAddressMiddleware(MiddlewareMixin):
     def process_request(self, request: HttpRequest) -> HttpResponse | None:
-        limit = getattr(settings, "PUZZLES_MAX_URL_CHARS", 8190)
+        limit = getattr(settings, "OD_MAX_URL_CHARS", 8190)
         length = len(request.path_info) + len(request.META.get("QUERY_STRING", ""))
         if length <= limit:
             return None
@@ -45,7 +45,7 @@ class LongAddressMiddleware(MiddlewareMixin):
         return HttpResponse(text, status=414, content_type="text/plain; charset=utf-8")
 
 
-RETRY_AFTER = "puzzles_retry_after"
+RETRY_AFTER = "od_retry_after"
 
 
 def wait_before_retry(request: HttpRequest, seconds: float) -> int:

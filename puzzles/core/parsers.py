@@ -23,7 +23,7 @@ class PayloadTooLarge(APIException):
 
 
 def max_body_bytes() -> int:
-    return int(getattr(settings, "API_MAX_BODY_BYTES", 1 << 20))
+    return int(getattr(settings, "OD_API_MAX_BODY_BYTES", 1 << 20))
 
 
 def check_json(value: Any, depth: int = 0) -> None:

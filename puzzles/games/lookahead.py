@@ -39,7 +39,7 @@ def analyses_at_hand(game: Game, move: str) -> tuple[Analysis | None, list[tuple
     known = found.get(current)
     if known is None:
         known = analysis_stored(current)
-    if known is None or after is None or not settings.PUZZLES_REPLY_IN_REQUEST:
+    if known is None or after is None or not settings.OD_REPLY_IN_REQUEST:
         return known, []
     return known, replies_foreseen(game, after, found)
 

@@ -12,7 +12,7 @@ Crash safety, in one place:
   (the unique ``(game, ply)`` constraint backs that up).
 - If a worker dies mid-task, the message is handed out again (``acks_late``,
   ``reject_on_worker_lost``), and the beat task ``requeue_stale_work`` re-queues
-  anything still waiting after ``PUZZLES_STALE_AFTER_SECONDS`` whatever
+  anything still waiting after ``OD_STALE_AFTER_SECONDS`` whatever
   happened to the message.
 """
 from __future__ import annotations
@@ -251,7 +251,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
     # before, and made again under the lock only if it has moved on since.
     known: Analysis | None = None
     foreseen: list[tuple[Position, str, Analysis]] = []
-    if settings.PUZZLES_GRADE_IN_REQUEST:
+    if settings.OD_GRADE_IN_REQUEST:
         known, foreseen = lookahead.analyses_at_hand(game, move)
     seen = (game.ply_count, game.current_position, game.status)
     try:
@@ -390,8 +390,8 @@ def move_grade(*, move: GameMove) -> GameMove:
     move.  A no-op if it is graded already."""
     if move.graded_at is not None:
         return move
-    if settings.PUZZLES_GRADE_DELAY_SECONDS:  # crash tests: a window to kill the worker in
-        time.sleep(settings.PUZZLES_GRADE_DELAY_SECONDS)
+    if settings.OD_GRADE_DELAY_SECONDS:  # crash tests: a window to kill the worker in
+        time.sleep(settings.OD_GRADE_DELAY_SECONDS)
     # stored (the coach's exercises read the row), though usually found ready in Redis
     fields = opponent.grade_fields(analysis_record(move.position_before), move.move)
     with transaction.atomic():

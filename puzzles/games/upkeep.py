@@ -31,7 +31,7 @@ def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) ->
     """Queue again whatever has waited too long: ungraded moves, solver turns
     not played, analyses still pending.  Every task is idempotent, so a
     duplicate costs nothing."""
-    stale_after = settings.PUZZLES_STALE_AFTER_SECONDS if stale_after is None else stale_after
+    stale_after = settings.OD_STALE_AFTER_SECONDS if stale_after is None else stale_after
     cutoff = timezone.now() - timedelta(seconds=stale_after)
     moves = list(
         GameMove.objects.filter(graded_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:limit]

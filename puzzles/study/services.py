@@ -5,7 +5,7 @@ imperfect games) and the players' progress on it.
 Game analyses are crash safe like the rest of the site: the row is stored
 first and the task queued after the commit; the task is idempotent (a done
 analysis is never redone) and a pending or running analysis left behind for
-longer than three times ``PUZZLES_STALE_AFTER_SECONDS`` is queued again by
+longer than three times ``OD_STALE_AFTER_SECONDS`` is queued again by
 the beat task (``game_analyses_requeue_stale``).
 """
 from __future__ import annotations
@@ -140,7 +140,7 @@ def game_analysis_requeue_if_stale(*, analysis: GameAnalysis) -> bool:
 
 def _stale_cutoff() -> Any:
     # a long record's plies each take a search: wait three times the usual grace
-    return timezone.now() - timedelta(seconds=max(settings.PUZZLES_STALE_AFTER_SECONDS, 5) * 3)
+    return timezone.now() - timedelta(seconds=max(settings.OD_STALE_AFTER_SECONDS, 5) * 3)
 
 
 def game_analyses_requeue_stale(*, limit: int = 200) -> list[int]:

@@ -178,7 +178,7 @@ def site():
         "DJANGO_DEBUG": "1",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DJANGO_LOG_LEVEL": "WARNING",
-        "PUZZLES_STALE_AFTER": "5",
+        "OD_STALE_AFTER": "5",
         "PYTHONUNBUFFERED": "1",
     }
     try:

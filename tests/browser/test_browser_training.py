@@ -48,12 +48,12 @@ def fresh_site():
     env = {
         **os.environ,
         "PORT": str(port),
-        "REDIS_PORT": str(redis_port),  # the site's own Redis, as `make run` starts it
+        "OD_REDIS_PORT": str(redis_port),  # the site's own Redis, as `make run` starts it
         "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
-        "RUN_DIR": str(folder),
-        "SITE_PYTHON": sys.executable,
-        "WEB_WORKERS": "1",
-        "WEB_THREADS": "8",
+        "OD_RUN_DIR": str(folder),
+        "OD_PYTHON": sys.executable,
+        "OD_WEB_WORKERS": "1",
+        "OD_WEB_THREADS": "8",
     }
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env.pop("REDIS_URL", None)

@@ -28,7 +28,7 @@ _cache: dict[str, tuple[float, dict]] = {}
 
 
 def load_manifest() -> dict | None:
-    path = str(settings.FRONTEND_MANIFEST)
+    path = str(settings.OD_FRONTEND_MANIFEST)
     try:
         mtime = os.stat(path).st_mtime
     except OSError:
@@ -58,7 +58,7 @@ def find_entry(manifest: dict, names: tuple[str, ...]) -> str | None:
 
 
 def _url(file: str) -> str:
-    return static(f"{settings.FRONTEND_STATIC_PREFIX}/{file}")
+    return static(f"{settings.OD_FRONTEND_STATIC_PREFIX}/{file}")
 
 
 def _collect(manifest: dict, key: str, css: list[str], preload: list[str], seen: set[str]) -> None:

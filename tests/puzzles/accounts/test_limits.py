@@ -55,7 +55,7 @@ def test_wrong_passwords_lock_the_account_out(settings, django_user_model):
 
 
 def test_sign_ups_per_address_are_capped(settings):
-    settings.SIGNUPS_PER_HOUR = 3
+    settings.OD_SIGNUPS_PER_HOUR = 3
     answers = []
     for i in range(5):
         client = Client()
@@ -207,7 +207,7 @@ def test_a_long_poll_handed_to_the_view_is_counted_once(monkeypatch, api, no_tas
     from puzzles.core.threaded_wsgi import ThreadedWsgi
     from tests.puzzles.core.test_threaded_wsgi import call, scope
 
-    settings.PUZZLES_EVENTS = False
+    settings.OD_EVENTS = False
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="6/min", user="6/min", analyses="3/min"))
     game = api.post("/api/games/", {"seed": 3, "human": "A"}, format="json").json()
     cookie = "; ".join(f"{k}={v.value}" for k, v in api.cookies.items()).encode()
@@ -290,7 +290,7 @@ def test_many_usernames_from_one_address_are_capped(settings, django_user_model)
     account, the right password too, and says when to come back."""
     settings.AXES_ENABLED = True
     settings.AXES_FAILURE_LIMIT = 5
-    settings.LOGIN_FAILURES_PER_ADDRESS = 8
+    settings.OD_LOGIN_FAILURES_PER_ADDRESS = 8
     django_user_model.objects.create_user("victim", password="right-password-789")
     client = Client()
     answers = [

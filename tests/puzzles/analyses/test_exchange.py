@@ -20,7 +20,7 @@ def redis_cache(redis_server, settings):
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": redis_server,
-            "KEY_PREFIX": "od-test-exchange",
+            "KEY_PREFIX": "od:test-exchange",
             "OPTIONS": {"CLIENT_CLASS": "django_redis.client.DefaultClient", "IGNORE_EXCEPTIONS": True},
         }
     }

@@ -54,11 +54,11 @@ def test_every_json_endpoint_refuses_surrogates_and_deep_json(api, game):
 
 
 def test_a_body_too_large_is_a_413(api, game, settings):
-    settings.API_MAX_BODY_BYTES = 10_000
+    settings.OD_API_MAX_BODY_BYTES = 10_000
     response = post_raw(api, f"/api/games/{game['id']}/moves/", json.dumps({"move": "x" * 20_000}))
     assert response.status_code == 413 and "larger than 10000 bytes" in response.json()["error"]
     # beyond Django's own limit too (2.5 MB by default), on every JSON endpoint
-    settings.API_MAX_BODY_BYTES = 1 << 20
+    settings.OD_API_MAX_BODY_BYTES = 1 << 20
     for url in json_endpoints(game):
         response = post_raw(api, url, json.dumps({"record": "x" * 3_000_000}))
         assert response.status_code == 413 and response.json()["error"], url
@@ -101,7 +101,7 @@ def test_a_wrong_method_is_a_json_405(api, game):
 
 @pytest.mark.parametrize("path", ["/api/games/", "/api/analyses/", "/analysis/"])
 def test_an_overlong_address_is_a_414(api, path, settings):
-    settings.PUZZLES_MAX_URL_CHARS = 2_000
+    settings.OD_MAX_URL_CHARS = 2_000
     fine = api.get(path + "?position=" + "x" * 1_000)
     assert fine.status_code != 414
     for method in ("get", "post"):

@@ -90,8 +90,8 @@ def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp
 def run_script(tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"},
-        "SITE_PYTHON": sys.executable, "PORT": str(free_port()),
-        "RUN_DIR": str(tmp_path / "run"), "OPEN_DOMINO_SECRET_FILE": str(tmp_path / "secret_key"),
+        "OD_PYTHON": sys.executable, "PORT": str(free_port()),
+        "OD_RUN_DIR": str(tmp_path / "run"), "OD_SECRET_FILE": str(tmp_path / "secret_key"),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}", **env,
     }
     return subprocess.run(["scripts/run.sh"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
@@ -103,7 +103,7 @@ def test_a_foreign_redis_on_the_sites_port_is_refused_not_used(tmp_path):
     port = free_port()
     foreign = started_redis(port, tmp_path / "elsewhere")
     try:
-        result = run_script(tmp_path, REDIS_PORT=str(port))
+        result = run_script(tmp_path, OD_REDIS_PORT=str(port))
         assert result.returncode == 2, result.stderr[-2000:]
         assert f"error: something else answers on 127.0.0.1:{port}" in result.stderr
         assert foreign.poll() is None  # left alone
@@ -113,9 +113,9 @@ def test_a_foreign_redis_on_the_sites_port_is_refused_not_used(tmp_path):
 
 
 def test_a_redis_port_that_is_no_number_is_refused(tmp_path):
-    """As a container's link sets it (REDIS_PORT=tcp://10.0.0.5:6379)."""
-    result = run_script(tmp_path, REDIS_PORT="tcp://10.0.0.5:6379")
-    assert result.returncode == 2 and "error: REDIS_PORT is a port number, not 'tcp://10.0.0.5:6379'" in result.stderr
+    """A port that is not a number (such as a URL) is refused before anything starts."""
+    result = run_script(tmp_path, OD_REDIS_PORT="tcp://10.0.0.5:6379")
+    assert result.returncode == 2 and "error: OD_REDIS_PORT is a port number, not 'tcp://10.0.0.5:6379'" in result.stderr
     assert not (tmp_path / "site.sqlite3").exists()
 
 

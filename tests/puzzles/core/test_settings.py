@@ -71,16 +71,22 @@ def test_the_served_processes_leave_their_loaded_code_to_the_collector_no_more()
 
 
 def test_a_variable_that_is_not_valid_stops_the_start_and_is_named():
-    result = _manage("check", SIGNUPS_PER_HOUR="five")
+    result = _manage("check", OD_SIGNUPS_PER_HOUR="five")
     assert result.returncode != 0
-    assert "the environment variable SIGNUPS_PER_HOUR is not valid" in result.stderr
+    assert "the environment variable OD_SIGNUPS_PER_HOUR is not valid" in result.stderr
+
+
+def test_a_variable_set_under_its_former_name_stops_the_start_and_names_the_new_one():
+    result = _manage("check", PUZZLES_GRADE_IN_REQUEST="0")
+    assert result.returncode != 0
+    assert "PUZZLES_GRADE_IN_REQUEST is no longer read: it is now OD_GRADE_IN_REQUEST" in result.stderr
 
 
 def test_the_variables_are_read_typed():
     code = ("from django.conf import settings as s; "
-            "print(s.SIGNUPS_PER_HOUR, s.PUZZLES_REPLY_IN_REQUEST, s.ALLOWED_HOSTS, s.PUZZLES_STALE_AFTER_SECONDS)")
-    result = _manage("shell", "--no-imports", "-c", code, SIGNUPS_PER_HOUR="7", PUZZLES_REPLY_IN_REQUEST="off",
-                     DJANGO_ALLOWED_HOSTS="a.example, b.example", PUZZLES_STALE_AFTER="2.5")
+            "print(s.OD_SIGNUPS_PER_HOUR, s.OD_REPLY_IN_REQUEST, s.ALLOWED_HOSTS, s.OD_STALE_AFTER_SECONDS)")
+    result = _manage("shell", "--no-imports", "-c", code, OD_SIGNUPS_PER_HOUR="7", OD_REPLY_IN_REQUEST="off",
+                     DJANGO_ALLOWED_HOSTS="a.example, b.example", OD_STALE_AFTER="2.5")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "7 False ['a.example', 'b.example'] 2.5"
 

@@ -67,7 +67,7 @@ def test_a_task_queued_with_a_notice_sends_both_in_one_round_trip(redis_server, 
     listener = client.pubsub(ignore_subscribe_messages=True)
     listener.subscribe("od:game:77")
     settings.REDIS_URL = redis_server
-    settings.PUZZLES_EVENTS = True
+    settings.OD_EVENTS = True
     app.conf.task_always_eager = False
     sent: list[tuple] = []
     original = redis.client.Pipeline.execute
@@ -100,7 +100,7 @@ def test_with_the_notices_off_the_task_is_queued_alone(redis_server, settings):
     client = redis.Redis.from_url(redis_server)
     client.delete("celery")
     settings.REDIS_URL = redis_server
-    settings.PUZZLES_EVENTS = False
+    settings.OD_EVENTS = False
     app.conf.task_always_eager = False
     try:
         tasking.enqueue(turn_prepare_task, 78, "a position", notice="od:game:78")

@@ -150,7 +150,7 @@ def test_a_deal_with_too_many_hands_counts_them_in_the_plural_form_and_names_the
 def test_a_long_address_is_counted_in_the_plural_form(rf, settings, lang, expected):
     from puzzles.core.middleware import LongAddressMiddleware
 
-    settings.PUZZLES_MAX_URL_CHARS = 8190
+    settings.OD_MAX_URL_CHARS = 8190
     length = int(expected.split()[0])
     request = rf.get("/" + "a" * (length - 1))
     with translation.override(lang):

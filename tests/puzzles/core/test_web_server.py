@@ -85,8 +85,8 @@ def test_a_slow_but_complete_request_is_answered_and_the_next_has_the_deadline(s
 
 @pytest.mark.parametrize("value", ["15s", "0", "-3", "inf", "nan"])
 def test_a_header_timeout_that_is_no_positive_number_stops_the_worker(monkeypatch, value):
-    monkeypatch.setenv("WEB_HEADER_TIMEOUT", value)
-    with pytest.raises(ValueError, match="WEB_HEADER_TIMEOUT"):
+    monkeypatch.setenv("OD_WEB_HEADER_TIMEOUT", value)
+    with pytest.raises(ValueError, match="OD_WEB_HEADER_TIMEOUT"):
         header_timeout()
-    monkeypatch.setenv("WEB_HEADER_TIMEOUT", "2.5")
+    monkeypatch.setenv("OD_WEB_HEADER_TIMEOUT", "2.5")
     assert header_timeout() == 2.5

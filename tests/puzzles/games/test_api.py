@@ -426,7 +426,7 @@ def test_a_move_whose_analysis_is_known_is_graded_in_its_own_answer(api, no_task
     move = str(position.legal_moves()[-1])
     expected = analyse(position).move_value(move)
     for in_request in (True, False):
-        settings.PUZZLES_GRADE_IN_REQUEST = in_request
+        settings.OD_GRADE_IN_REQUEST = in_request
         game = api.post("/api/games/", {"position": str(position), "human": position.side}, format="json").json()
         if in_request:
             analysis_solve(str(position))  # known before the move

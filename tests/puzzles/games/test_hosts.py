@@ -37,7 +37,7 @@ def host_env(folder: Path, database: str, redis_url: str) -> dict[str, str]:
         "REDIS_URL": redis_url,
         "DJANGO_LOG_LEVEL": "WARNING",
         # every grade through the workers: the test counts which worker graded each move
-        "PUZZLES_GRADE_IN_REQUEST": "0",
+        "OD_GRADE_IN_REQUEST": "0",
     }
 
 

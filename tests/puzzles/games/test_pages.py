@@ -19,7 +19,7 @@ SEED_A = next(s for s in range(100) if deal(s).side == "A")
 
 @pytest.fixture
 def no_manifest(settings, tmp_path):
-    settings.FRONTEND_MANIFEST = tmp_path / "missing" / "manifest.json"
+    settings.OD_FRONTEND_MANIFEST = tmp_path / "missing" / "manifest.json"
 
 
 def start_game(client, **data) -> Game:
@@ -193,7 +193,7 @@ def test_vite_tag_reads_the_manifest(settings, tmp_path):
             }
         )
     )
-    settings.FRONTEND_MANIFEST = manifest
+    settings.OD_FRONTEND_MANIFEST = manifest
     html = Template('{% load vite %}{% vite_entry "play" "board" %}').render(Context())
     assert '<script type="module" src="/static/frontend/assets/board-abc.js"></script>' in html
     assert '<link rel="stylesheet" href="/static/frontend/assets/board-xyz.css">' in html

@@ -31,7 +31,7 @@ def built(settings, tmp_path):
             }
         )
     )
-    settings.FRONTEND_MANIFEST = manifest
+    settings.OD_FRONTEND_MANIFEST = manifest
 
 
 def test_play_and_review_pages_load_the_catalogue_then_their_script(built):

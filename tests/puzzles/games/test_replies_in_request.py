@@ -43,7 +43,7 @@ def test_the_answer_carries_the_reply_a_worker_would_have_played(api, settings):
     # nothing for the workers but the next turn's analyses
     assert [(task, args) for task, args in sent] == [(turn_prepare_task, (game["id"], answer["position"]))]
     # the same game, the reply left to the solver's task: the same move
-    settings.PUZZLES_REPLY_IN_REQUEST = False
+    settings.OD_REPLY_IN_REQUEST = False
     other = _start(api, seed=SEED_A, human="A")
     played = _play(api, other, game["legal_moves"][0])
     assert [m["move"] for m in played["moves"]] == [human["move"], reply["move"]]

@@ -31,9 +31,9 @@ class Worker:
             "DJANGO_SETTINGS_MODULE": "config.settings.local",
             "DATABASE_URL": database_url(),
             "REDIS_URL": redis_url,
-            "PUZZLES_GRADE_DELAY": str(delay),
-            "PUZZLES_STALE_AFTER": "1",
-            "PUZZLES_REQUEUE_EVERY": "1",
+            "OD_GRADE_DELAY": str(delay),
+            "OD_STALE_AFTER": "1",
+            "OD_REQUEUE_EVERY": "1",
         }
         command = [
             sys.executable, "-m", "celery", "-A", "config.celery_app", "worker",
@@ -94,7 +94,7 @@ def wait_until(check, timeout: float, what: str):
 
 
 def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, real_broker, tmp_path, settings):
-    settings.PUZZLES_GRADE_IN_REQUEST = False  # every grade on the workers (the one that is killed included)
+    settings.OD_GRADE_IN_REQUEST = False  # every grade on the workers (the one that is killed included)
     workers = []
     try:
         # 1. a worker grades a move and the solver replies
@@ -161,7 +161,7 @@ def test_long_poll_wakes_on_a_published_change(redis_server, settings):
 
     from puzzles.core import events
 
-    settings.PUZZLES_EVENTS = True
+    settings.OD_EVENTS = True
     settings.REDIS_URL = redis_server
     events._client = None
     state = {"version": 1}
@@ -198,7 +198,7 @@ def test_held_polls_share_one_redis_subscription(redis_server, settings):
 
     from puzzles.core import events
 
-    settings.PUZZLES_EVENTS = True
+    settings.OD_EVENTS = True
     settings.REDIS_URL = redis_server
     events._client = None
     versions = dict.fromkeys(range(200), 1)
@@ -243,7 +243,7 @@ def test_a_quiet_held_poll_reads_its_row_once(redis_server, settings):
 
     from puzzles.core import events
 
-    settings.PUZZLES_EVENTS = True
+    settings.OD_EVENTS = True
     settings.REDIS_URL = redis_server
     reads = {"quiet": 0, "noticed": 0}
     versions = {"quiet": 1, "noticed": 1}
@@ -277,7 +277,7 @@ def test_a_dropped_subscription_wakes_the_held_polls(redis_server, settings):
 
     from puzzles.core import events
 
-    settings.PUZZLES_EVENTS = True
+    settings.OD_EVENTS = True
     settings.REDIS_URL = redis_server
     server = redis_lib.Redis.from_url(redis_server)
     versions = {"row": 1}
@@ -313,7 +313,7 @@ def test_a_subscription_connection_made_again_by_redis_py_wakes_the_held_polls(r
 
     from puzzles.core import events
 
-    settings.PUZZLES_EVENTS = True
+    settings.OD_EVENTS = True
     settings.REDIS_URL = redis_server
     server = redis_lib.Redis.from_url(redis_server)
 

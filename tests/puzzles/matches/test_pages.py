@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def no_manifest(settings, tmp_path):
-    settings.FRONTEND_MANIFEST = tmp_path / "missing" / "manifest.json"
+    settings.OD_FRONTEND_MANIFEST = tmp_path / "missing" / "manifest.json"
 
 
 def start_match(client, **data) -> Match:
@@ -133,7 +133,7 @@ def test_the_match_page_loads_the_catalogue_then_its_script(client, settings, tm
         "src/matches/match.ts": {"file": "assets/match-1.js", "name": "match", "src": "src/matches/match.ts",
                                  "isEntry": True, "css": ["assets/match-1.css"]},
     }))
-    settings.FRONTEND_MANIFEST = manifest
+    settings.OD_FRONTEND_MANIFEST = manifest
     match = start_match(client)
     html = client.get(f"/matches/{match.pk}/").content.decode()
     catalogue = html.index('<script src="/jsi18n/"></script>')

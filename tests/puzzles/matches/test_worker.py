@@ -30,7 +30,7 @@ def settled(api, game_id: int):
 
 def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goes_on(api, real_broker, tmp_path,
                                                                                       settings):
-    settings.PUZZLES_GRADE_IN_REQUEST = False  # every grade on the workers (the one that is killed included)
+    settings.OD_GRADE_IN_REQUEST = False  # every grade on the workers (the one that is killed included)
     workers = []
     try:
         worker = Worker(tmp_path, real_broker, "first")

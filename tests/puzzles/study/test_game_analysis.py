@@ -231,7 +231,7 @@ def test_reads_never_write_and_beat_requeues_what_was_left_behind(api, settings)
 
     record = random_record(5)
     created = api.post("/api/game-analyses/", {"record": str(record)}, format="json").json()
-    old = timezone.now() - timedelta(seconds=settings.PUZZLES_STALE_AFTER_SECONDS * 10)
+    old = timezone.now() - timedelta(seconds=settings.OD_STALE_AFTER_SECONDS * 10)
     GameAnalysis.objects.filter(pk=created["id"]).update(
         status=GameAnalysis.Status.RUNNING, result=None, progress=2, updated_at=old)
     api.get(f"/api/game-analyses/{created['id']}/")
