@@ -26,8 +26,16 @@ export default defineConfig({
         play: src("games/play.ts"),
         review: src("games/review.ts"),
         match: src("matches/match.ts"),
+        lobby: src("people/lobby.ts"),
+        challenge: src("people/challenge.ts"),
         daily: src("daily/daily.ts"),
         coach: src("coach/exercise.ts"),
+        // The installable web app: the service worker (served by Django at /sw.js), the script of
+        // every page that installs it and keeps the offline puzzles, and the offline puzzle page.
+        sw: src("offline/sw.ts"),
+        pwa: src("offline/pwa.ts"),
+        offline: src("offline/offline-page.ts"),
+        learn: src("learn/lesson.ts"),
       },
       // Keep the exports of the ``board`` entry (``Board``, ``t``...) for pages that import it.
       preserveEntrySignatures: "exports-only",

@@ -104,8 +104,12 @@ INSTALLED_APPS = [
     "puzzles.training",
     "puzzles.study",
     "puzzles.matches",
+    "puzzles.people",
     "puzzles.daily",
+    "puzzles.learn",
     "puzzles.coach",
+    "puzzles.insights",
+    "puzzles.offline",
     "puzzles.site",
 ]
 
@@ -369,6 +373,10 @@ SPECTACULAR_SETTINGS = {
             "block", "block+doubles", "partnership", "partnership+doubles",
         ],
         "GameRoleEnum": ["human", "partner", "opponent"],
+        # Games between people: the kind of game, and who plays a seat.
+        "GameKindEnum": ["practice", "people"],
+        "SeatPlayerKindEnum": ["account", "guest", "solver"],
+        "PuzzleKindEnum": ["win", "most"],
     },
 }
 
@@ -402,11 +410,12 @@ AUTH_PASSWORD_VALIDATORS = [
 # Content-Security-Policy (django-csp): every script, style, image, font and
 # request comes from the site itself, no inline script or style, no frames.  The
 # API docs pages (Swagger UI, Redoc) widen it for their own inline styles
-# (config/urls.py).
+# (config/urls.py).  'wasm-unsafe-eval' lets the pages compile the solver's
+# WebAssembly (the analysis in the player's browser); it allows no eval().
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", "'wasm-unsafe-eval'"],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],

@@ -59,6 +59,7 @@ def challenge_state(challenge: Challenge, player: Player | None = None) -> dict[
             "seat": seat,
             "player": person_state(row),
             "level": row.level if row is not None and row.level else None,
+            "level_text": row.get_level_display() if row is not None and row.level else None,
             "taken": row is not None and row.joined_at is not None,
             "rating": _rating(challenge, row) if row is not None else None,
         })

@@ -80,6 +80,7 @@ class ChallengeSeatOutputSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(choices=list(SEATS))
     player = serializers.DictField(allow_null=True, help_text="{name, guest}; null for a free seat or the solver's.")
     level = serializers.ChoiceField(choices=Game.Level.values, allow_null=True, help_text="The solver's level, if it plays the seat.")
+    level_text = serializers.CharField(allow_null=True, help_text="The solver's level in words.")
     taken = serializers.BooleanField(help_text="False while the seat is free or kept for a named player.")
     rating = serializers.IntegerField(allow_null=True, help_text="The player's rating in this game's pool.")
 

@@ -38,7 +38,7 @@ def status_text(status: str) -> str:
 
 
 def kind_text(rated: bool) -> str:
-    return _("rated") if rated else _("casual")
+    return _("rated game") if rated else _("casual game")
 
 
 def guest_name() -> str:

@@ -19,7 +19,11 @@ app_urlpatterns = [
     path("", include("puzzles.training.urls")),
     path("", include("puzzles.study.urls")),
     path("", include("puzzles.matches.urls")),
+    path("", include("puzzles.people.urls")),
     path("", include("puzzles.daily.urls")),
+    path("", include("puzzles.learn.urls")),
     path("", include("puzzles.coach.urls")),
+    path("", include("puzzles.insights.urls")),
+    path("", include("puzzles.offline.urls")),
     path("", include("puzzles.accounts.urls")),
 ]

@@ -1,0 +1,42 @@
+/**
+ * Vite entry ``challenge``: the page of an open challenge
+ * (``people/challenge.html``).  It long-polls the challenge and goes to the
+ * game as soon as it starts (for the players), or draws the page again when a
+ * seat is taken or the challenge closes.  Without it the page works with its
+ * plain forms, and the creator reloads it.
+ */
+import "./people.css";
+import { request } from "../shared/http";
+import { longPoll } from "../shared/poll";
+import { type ChallengeState, challengeOpen, challengeStep } from "./people-state";
+
+const POLL_SECONDS = 25;
+
+async function mount(root: HTMLElement): Promise<void> {
+  const url = root.dataset.apiChallenge ?? "";
+  const shown = Number(root.dataset.version ?? "0");
+  let state = (await request<ChallengeState>(url)).data;
+  const act = (next: ChallengeState): boolean => {
+    const step = challengeStep(shown, next);
+    if (step.kind === "game") window.location.assign(step.url);
+    else if (step.kind === "reload") window.location.reload();
+    return step.kind === "wait";
+  };
+  if (!act(state)) return;
+  let waiting = true;
+  await longPoll<ChallengeState>({
+    url: () => url,
+    state: () => state,
+    version: (s) => s.version,
+    more: (s) => waiting && challengeOpen(s),
+    take: (next) => {
+      state = next;
+      waiting = act(next);
+    },
+    timeoutSeconds: POLL_SECONDS,
+    retry: (_error, failures) => Math.min(30_000, 1000 * 2 ** Math.min(failures, 5)),
+  });
+}
+
+const root = document.getElementById("challenge-root");
+if (root) void mount(root);

@@ -1,0 +1,148 @@
+"""The people pages without scripts: a challenge made and accepted by plain
+forms with their CSRF tokens, the challenge page sending its players to the
+game; the leaderboard and a profile (ratings, the history chart as inline
+SVG, recent games linked to their reviews, the accuracy trend) in each
+language; the "your turn" list of the home page; the nav links; the rematch."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from puzzles.games.models import Game
+from puzzles.people.models import Challenge, GameAccuracy, PlayerRating, RatingChange
+from solver import Position
+
+from .conftest import accept, post_challenge
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LANGUAGES = {"en": "Leaderboard", "pl": "Tabela rankingowa", "nl": "Ranglijst", "ro": "Clasament"}
+
+
+def csrf(client: Client, url: str) -> str:
+    html = client.get(url).content.decode()
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert found, url
+    return found.group(1)
+
+
+def test_a_challenge_by_plain_forms_with_csrf():
+    ann, bob = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    token = csrf(ann, "/challenges/new/")
+    made = ann.post("/challenges/new/", {"csrfmiddlewaretoken": token, "variant": "lewicki", "control": "3+2",
+                                         "human": "A", "partner": ""})
+    assert made.status_code == 302, made.content.decode()[:2000]
+    url = made["Location"]
+    challenge = Challenge.objects.get()
+    assert url == f"/challenges/{challenge.pk}/" and (challenge.clock_initial, challenge.clock_increment) == (180, 2)
+    own = ann.get(url).content.decode()
+    assert "Waiting for your opponent" in own and f"http://testserver{url}" in own and "Accept the challenge" not in own
+    page = bob.get(url).content.decode()
+    assert "Accept the challenge" in page and f'action="/challenges/{challenge.pk}/accept/"' in page
+    assert bob.post(f"/challenges/{challenge.pk}/accept/").status_code == 403  # no token, no seat
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    accepted = bob.post(f"/challenges/{challenge.pk}/accept/", {"csrfmiddlewaretoken": token})
+    challenge.refresh_from_db()
+    assert challenge.game is not None and accepted["Location"] == f"/play/{challenge.game_id}/"
+    assert ann.get(url)["Location"] == f"/play/{challenge.game_id}/"
+    assert bob.get(accepted["Location"]).status_code == 200
+    # a third visitor watches: the page says the game has started
+    watcher = Client().get(url).content.decode()
+    assert "Watch the game" in watcher and "Accept the challenge" not in watcher
+
+
+def test_form_errors_say_what_is_wrong():
+    client = Client()
+    refused = client.post("/challenges/new/", {"variant": "lewicki", "control": "5+3", "human": "A", "rated": "on"})
+    assert refused.status_code == 400 and "log in" in refused.content.decode()
+    unknown = client.post("/challenges/new/", {"variant": "lewicki", "control": "5+3", "human": "A", "to": "nobody"})
+    assert unknown.status_code == 400 and "no player is called" in unknown.content.decode()
+    assert not Challenge.objects.exists()
+
+
+@pytest.fixture
+def rated_history(account):
+    """ann and bob with a few rated games: ratings, their changes, accuracies."""
+    ann, bob = account("ann"), account("bob")
+    games = []
+    for i in range(3):
+        created = post_challenge(ann, rated=True, seat="A")
+        game = Game.objects.get(pk=accept(bob, created["id"])["game"])
+        assert (bob if i % 2 == 0 else ann).post(f"/api/games/{game.pk}/resign/").status_code == 200
+        # recorded at the end with no move made (no choice: no accuracy); crafted here
+        GameAccuracy.objects.update_or_create(game=game, seat="A", defaults={
+            "user": ann.user, "rated": True, "choices": 10, "best": 7 + i, "accuracy": 70.0 + 10 * i})
+        games.append(game)
+    PlayerRating.objects.filter(user=ann.user).update(rd=80)
+    return ann, bob, games
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_leaderboard_and_profile_in_each_language(rated_history, language):
+    ann, bob, games = rated_history
+    client = Client()
+    board = client.get("/players/?time=live&family=lewicki", HTTP_ACCEPT_LANGUAGE=language)
+    html = board.content.decode()
+    assert board.status_code == 200 and f'<html lang="{language}">' in html
+    assert LANGUAGES[language] in html and 'href="/players/ann/"' in html
+    assert 'href="/players/bob/"' not in html  # bob's rating is still provisional
+    rating = round(PlayerRating.objects.get(user=ann.user).rating)
+    assert str(rating) in html
+    profile = client.get("/players/ann/", HTTP_ACCEPT_LANGUAGE=language)
+    page = profile.content.decode()
+    assert profile.status_code == 200 and f'<html lang="{language}">' in page
+    assert page.count("<polyline") == 2  # the rating history and the accuracy trend
+    assert RatingChange.objects.filter(user=ann.user).count() == 3
+    for game in games:
+        assert f'href="/games/{game.pk}/review/"' in page
+    assert re.search(r"80[.,]0%", page)  # the number written as the language writes it
+    assert client.get("/players/nobody/").status_code == 404
+    assert client.get("/players/?time=blitz&family=chess").status_code == 200
+
+
+def test_home_lists_the_games_where_it_is_your_turn(api, other_api):
+    created = post_challenge(api, clock=None, days=3)
+    game = Game.objects.get(pk=accept(other_api, created["id"])["game"])
+    to_move = Position.parse(game.current_position).side
+    mover, waiter = (api, other_api) if to_move == "A" else (other_api, api)
+    home = mover.get("/").content.decode()
+    assert "Your turn" in home and f'href="/play/{game.pk}/"' in home
+    assert f'href="/play/{game.pk}/"' not in waiter.get("/").content.decode()
+
+
+def test_nav_links():
+    html = Client().get("/").content.decode()
+    assert 'href="/lobby/"' in html and 'href="/players/"' in html
+
+
+def test_a_rematch_swaps_the_sides(api, other_api):
+    created = post_challenge(api, seat="A", clock=None, days=1)
+    first = accept(other_api, created["id"])
+    early = api.post(f"/api/challenges/{created['id']}/rematch/")
+    assert early.status_code == 409 and "over" in early.json()["error"]
+    assert api.post(f"/api/games/{first['game']}/resign/").status_code == 200
+    from rest_framework.test import APIClient
+
+    assert APIClient().post(f"/api/challenges/{created['id']}/rematch/").status_code == 403
+    offered = other_api.post(f"/api/challenges/{created['id']}/rematch/")
+    assert offered.status_code == 201, offered.content
+    rematch = offered.json()
+    assert rematch["rematch_of"] == created["id"] and rematch["you"]["seat"] == "A" and rematch["days"] == 1
+    stranger = APIClient().post(f"/api/challenges/{rematch['id']}/accept/", {}, format="json")
+    assert stranger.status_code == 403
+    game = Game.objects.get(pk=accept(api, rematch["id"])["game"])
+    seats = dict(game.seats.values_list("seat", "session_key"))
+    assert seats == {"A": other_api.session["od_player"], "B": api.session["od_player"]}
+
+
+def test_expired_challenge_page():
+    client = Client()
+    created = post_challenge(client_api := __import__("rest_framework.test", fromlist=["APIClient"]).APIClient())
+    Challenge.objects.filter(pk=created["id"]).update(expires_at=timezone.now() - timedelta(minutes=1))
+    page = client.get(created["url"]).content.decode()
+    assert "expired" in page and "Accept the challenge" not in page
+    assert client_api is not None
