@@ -1,0 +1,123 @@
+/**
+ * Vite entry ``sw``: the service worker.  Django serves it at ``/sw.js``
+ * (``puzzles/offline/views.py``) after one line that sets ``self.ODT_SW``:
+ * the cache's version, the files to keep and the pages that must open
+ * offline.  It imports nothing, so that the built file is a plain script.
+ *
+ * - Installing keeps every file of the list in the cache ``od-<version>``;
+ *   activating drops the caches of earlier versions (a new deploy replaces
+ *   every old file at once).
+ * - Pages: the network first (a page the worker keeps is stored again), and
+ *   with no network the page kept under that path, else the offline puzzles.
+ * - Static files and the manifest: from the cache, else the network.
+ * - The JavaScript catalogue: the network first (the player may have changed
+ *   language), else the cache.
+ * - The API is never cached: the offline puzzles live in IndexedDB.
+ */
+
+interface SwConfig {
+  version: string;
+  precache: string[];
+  pages: string[];
+  fallback: string;
+  static: string;
+}
+
+interface ExtendableEventLike extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+interface FetchEventLike extends ExtendableEventLike {
+  request: Request;
+  respondWith(response: Promise<Response> | Response): void;
+}
+
+interface WorkerScope {
+  ODT_SW: SwConfig;
+  location: Location;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  addEventListener(type: "install" | "activate", listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(type: "fetch", listener: (event: FetchEventLike) => void): void;
+}
+
+const scope = self as unknown as WorkerScope;
+const config = scope.ODT_SW;
+const PREFIX = "od-";
+const CACHE = `${PREFIX}${config.version}`;
+const CATALOGUE = config.precache.find((url) => url.endsWith("/jsi18n/")) ?? "/jsi18n/";
+
+/** A response that can answer a navigation (a redirected one cannot: it is copied). */
+async function plain(response: Response): Promise<Response> {
+  if (!response.redirected) return response;
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+async function install(): Promise<void> {
+  const cache = await caches.open(CACHE);
+  // One by one: a file that fails (a page that is down) does not stop the rest from being kept.
+  await Promise.all(
+    [...config.precache, ...config.pages].map(async (url) => {
+      try {
+        const response = await fetch(new Request(url, { credentials: "same-origin" }));
+        if (response.ok) await cache.put(url, await plain(response));
+      } catch {
+        // kept on a later visit
+      }
+    }),
+  );
+  await scope.skipWaiting();
+}
+
+async function activate(): Promise<void> {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
+  await scope.clients.claim();
+}
+
+async function page(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname;
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && config.pages.includes(path)) await cache.put(path, await plain(response.clone()));
+    return response;
+  } catch {
+    const kept = (await cache.match(path)) ?? (await cache.match(config.fallback));
+    return kept ?? new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+  }
+}
+
+async function networkFirst(request: Request, key: string): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch {
+    const kept = await cache.match(key);
+    if (kept) return kept;
+    throw new TypeError(`offline, and ${key} is not kept`);
+  }
+}
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request, { ignoreSearch: true });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+scope.addEventListener("install", (event) => event.waitUntil(install()));
+scope.addEventListener("activate", (event) => event.waitUntil(activate()));
+scope.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== scope.location.origin || url.pathname.startsWith("/api/")) return;
+  if (request.mode === "navigate") event.respondWith(page(request));
+  else if (url.pathname === CATALOGUE) event.respondWith(networkFirst(request, CATALOGUE));
+  else if (url.pathname.startsWith(config.static) || config.precache.includes(url.pathname)) event.respondWith(cacheFirst(request));
+});

@@ -1,0 +1,87 @@
+/**
+ * Keeping the offline puzzles fresh and sending their results: the pack of
+ * the player's next puzzles is fetched again when it is old or while the
+ * server is still preparing some, and the queued results are sent whenever
+ * the browser is online.  The addresses come from the page's
+ * ``<meta name="od-offline">`` (``{% offline_head %}``).
+ */
+import { csrfToken } from "../shared/http";
+import type { OfflinePack } from "./grade";
+import { flush, type FlushReport, type OfflineResult } from "./queue";
+import * as store from "./store";
+
+/** How many puzzles to keep. */
+export const PACK_SIZE = 50;
+/** A pack older than this is fetched again (when online). */
+export const PACK_MAX_AGE_MS = 15 * 60 * 1000;
+/** While the server prepares puzzles, ask again this often. */
+export const PREPARING_RETRY_MS = 3000;
+
+export interface OfflineUrls {
+  sw: string;
+  pack: string;
+  results: string;
+}
+
+export function offlineUrls(doc: Document = document): OfflineUrls | null {
+  const meta = doc.querySelector<HTMLMetaElement>('meta[name="od-offline"]');
+  if (!meta?.dataset.pack || !meta.dataset.results || !meta.dataset.sw) return null;
+  return { sw: meta.dataset.sw, pack: meta.dataset.pack, results: meta.dataset.results };
+}
+
+/** Whether the stored pack should be fetched again. */
+export function packStale(stored: store.StoredPack | null, now = Date.now()): boolean {
+  if (!stored) return true;
+  if (stored.pack.preparing > 0 && now - stored.fetched_at > PREPARING_RETRY_MS) return true;
+  return now - stored.fetched_at > PACK_MAX_AGE_MS;
+}
+
+/** Fetches the pack and stores it; returns it (null when the server could not give one). */
+export async function fetchPack(urls: OfflineUrls): Promise<OfflinePack | null> {
+  try {
+    const response = await fetch(`${urls.pack}?n=${PACK_SIZE}`, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (!response.ok) return null;
+    const pack = (await response.json()) as OfflinePack;
+    await store.savePack(pack);
+    // The puzzles left out of the new pack were tried: they need no remembering here.
+    const ids = new Set(pack.puzzles.map((p) => p.id));
+    await store.saveDone((await store.loadDone()).filter((id) => ids.has(id)));
+    return pack;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends one result: the answer's status, 0 when the server could not be reached. */
+async function send(urls: OfflineUrls, result: OfflineResult): Promise<number> {
+  const token = csrfToken();
+  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json" };
+  if (token) headers["X-CSRFToken"] = token;
+  try {
+    const response = await fetch(urls.results, {
+      method: "POST",
+      credentials: "same-origin",
+      headers,
+      body: JSON.stringify({ id: result.id, puzzle: result.puzzle, moves: result.moves, gave_up: result.gave_up }),
+    });
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+export async function sendResults(urls: OfflineUrls): Promise<FlushReport> {
+  return flush(store.resultStore, (result) => send(urls, result));
+}
+
+/** Sends the queued results, then refreshes the pack if it is stale (again while the server prepares some). */
+export async function syncAll(urls: OfflineUrls, rounds = 20): Promise<void> {
+  if (!store.available()) return;
+  await sendResults(urls);
+  for (let round = 0; round < rounds; round++) {
+    if (!packStale(await store.loadPack())) return;
+    const pack = await fetchPack(urls);
+    if (!pack || pack.preparing === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, PREPARING_RETRY_MS));
+  }
+}

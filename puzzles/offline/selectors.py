@@ -1,0 +1,59 @@
+"""Reads of offline puzzles: the player's next puzzles with their keys."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db.models import F
+from django.db.models.functions import Abs
+from django.utils import timezone
+
+from puzzles.accounts.players import Player
+from puzzles.training import days
+from puzzles.training import selectors as training_selectors
+from puzzles.training.glicko2 import DEFAULT_RATING
+from puzzles.training.models import Puzzle
+
+from .models import OfflineKey, OfflineResult
+
+# A key asked for this long ago and still not built is asked for again (its task was lost).
+KEY_RETRY_AFTER = timedelta(minutes=2)
+
+
+def player_target(player: Player) -> float:
+    """The rating the player trains at: their rating moved by their difficulty."""
+    rating = training_selectors.player_rating(player)
+    offset = days.difficulty_offset(rating.difficulty if rating else None)
+    return (rating.rating if rating else DEFAULT_RATING) + offset
+
+
+def puzzles_next(player: Player, count: int) -> list[Puzzle]:
+    """The player's next ``count`` training puzzles, nearest their target
+    first: never tried, never a daily, and not known to be unusable offline."""
+    tried = training_selectors.attempts_for_player(player).values_list("puzzle_id", flat=True)
+    queryset = (
+        Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried).exclude(offline_key__usable=False)
+        .annotate(distance=Abs(F("rating") - player_target(player))).order_by("distance", "id")
+    )
+    return list(queryset.select_related("offline_key")[:count])
+
+
+def key_of(puzzle: Puzzle) -> OfflineKey | None:
+    # The reverse one-to-one's "does not exist" is an AttributeError too.
+    key = getattr(puzzle, "offline_key", None)
+    return key if isinstance(key, OfflineKey) else None
+
+
+def keys_to_request(puzzles: list[Puzzle], now=None) -> list[int]:
+    """The puzzles among ``puzzles`` whose key is neither built nor asked for lately."""
+    now = now or timezone.now()
+    out = []
+    for puzzle in puzzles:
+        key = key_of(puzzle)
+        if key is None or (key.tree is None and key.usable and key.requested_at < now - KEY_RETRY_AFTER):
+            out.append(puzzle.pk)
+    return out
+
+
+def result_for_player(player: Player, client_id: str) -> OfflineResult | None:
+    return player.rows(OfflineResult.objects.all(), "user").select_related("attempt").filter(
+        client_id=client_id).first()

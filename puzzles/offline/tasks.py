@@ -1,0 +1,14 @@
+"""Thin Celery tasks of offline puzzles: building the keys (runs the solver)."""
+from __future__ import annotations
+
+from celery import shared_task
+
+from puzzles.core.tasking import TASK_OPTIONS
+
+
+@shared_task(**TASK_OPTIONS)
+def keys_build_task(puzzle_ids: list[int]) -> int:
+    """Build the offline keys of these puzzles; returns how many were built."""
+    from . import services
+
+    return services.keys_build([int(pk) for pk in puzzle_ids])

@@ -1,0 +1,31 @@
+"""``{% offline_head %}``: what every page's head needs for the installable
+web app: the manifest, the theme colour, the icon, and the script that
+installs the service worker and keeps the offline puzzles (the Vite entry
+``pwa``; nothing while the front end is not built)."""
+from __future__ import annotations
+
+from django import template
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from puzzles.core.templatetags.vite import find_entry, load_manifest, vite_entry
+
+from ..views import THEME_COLOUR
+
+register = template.Library()
+
+
+@register.simple_tag
+def offline_head() -> SafeString:
+    head = format_html(
+        '<link rel="manifest" href="{}">\n<meta name="theme-color" content="{}">\n<link rel="apple-touch-icon" href="{}">\n'
+        '<meta name="od-offline" data-sw="{}" data-pack="{}" data-results="{}">',
+        reverse("offline:manifest"), THEME_COLOUR, static("offline/icon-192.png"),
+        reverse("offline:service-worker"), reverse("offline:api-pack"), reverse("offline:api-results"),
+    )
+    manifest = load_manifest()
+    if manifest is None or find_entry(manifest, ("pwa",)) is None:
+        return head
+    return format_html("{}\n{}", head, vite_entry("pwa"))
