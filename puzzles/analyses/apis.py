@@ -9,12 +9,14 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
+from puzzles.core import fairness
 from puzzles.core.api import error_response, validated
 
 from . import selectors, services
 from .serializers import AnalysisInputSerializer, AnalysisOutputSerializer
 
 BAD_POSITION = error_response(400, "Bad input (invalid position, malformed or illegal move).")
+UNFAIR = error_response(403, "A position of a game between people in progress: analysed once it is over.")
 NOT_FOUND = error_response(404, "No such game, or another player's game.")
 
 
@@ -28,7 +30,7 @@ class AnalysisCreateApi(SolverWorkLimited, APIView):
             "An invalid position is 400 and queues nothing."
         ),
         request=AnalysisInputSerializer,
-        responses={200: AnalysisOutputSerializer, 202: AnalysisOutputSerializer, **BAD_POSITION},
+        responses={200: AnalysisOutputSerializer, 202: AnalysisOutputSerializer, **BAD_POSITION, **UNFAIR},
         examples=[
             OpenApiExample(
                 "A fresh deal",
@@ -39,15 +41,17 @@ class AnalysisCreateApi(SolverWorkLimited, APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(AnalysisInputSerializer, request)
+        fairness.refuse(data["position"])
         analysis = services.analysis_request(position=data["position"], player=Player.of(request))
         code = status.HTTP_200_OK if analysis.status == "done" else status.HTTP_202_ACCEPTED
         return Response(selectors.analysis_state(analysis), status=code)
 
 
 class AnalysisDetailApi(APIView):
-    @extend_schema(summary="An analysis", responses={200: AnalysisOutputSerializer, **NOT_FOUND})
+    @extend_schema(summary="An analysis", responses={200: AnalysisOutputSerializer, **NOT_FOUND, **UNFAIR})
     def get(self, request: Request, analysis_id: int) -> Response:
         analysis = selectors.analysis_get(analysis_id)
+        fairness.refuse(analysis.position)
         if analysis.status == "done":  # read back: a line given away, as if asked for
             services.analysis_shown(position=analysis.position, player=Player.of(request))
         return Response(selectors.analysis_state(analysis))

@@ -14,8 +14,9 @@ from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_state
 from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
+from puzzles.core.errors import ConflictError
 
-from . import hints, presentation, selectors, services
+from . import hints, people, presentation, selectors, services
 from .serializers import (
     GameCreateInputSerializer,
     GameOutputSerializer,
@@ -95,11 +96,13 @@ class GameDetailApi(APIView):
         responses={200: GameOutputSerializer, **UNCHANGED, 404: ERRORS[404]},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get_for_player(Player.of(request), game_id)
+        player = Player.of(request)
+        game = selectors.game_get_for_player(player, game_id)
+        game = people.game_check_deadline(game)  # a flagged game ends here, whatever the workers do
         unchanged = long_poll(request, game, "game", selectors.game_version)
         if unchanged is not None:
             return unchanged
-        return Response(presentation.game_state(game))
+        return Response(presentation.game_state(game, viewer=player))
 
 
 class GameMoveApi(APIView):
@@ -112,19 +115,24 @@ class GameMoveApi(APIView):
             "null until the grading task fills it in, and the solver replies by itself (status 'thinking' "
             "meanwhile): long-poll the game. When your only legal move is "
             "'pass' you must post 'pass'. Malformed or illegal move: 400; game over or not your move: 409; "
-            "the game is unchanged either way."
+            "the game is unchanged either way. In a game between people only the player of the seat to move "
+            "may move (403 for anyone else); the move is charged to that player's clock, and the answer has "
+            "no grade until the game is over. The same move sent again for the same ply is played once and "
+            "answered the same."
         ),
         request=MoveInputSerializer,
         responses={201: GameOutputSerializer, **ERRORS, **CONFLICT},
         examples=[OpenApiExample("A move", value={"move": "36R", "ply": 0}, request_only=True)],
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get_for_player(Player.of(request), game_id)
+        player = Player.of(request)
+        game = selectors.game_get_for_player(player, game_id)
+        seat = people.acting_seat(game, player)
         data = validated(MoveInputSerializer, request)
-        services.game_play_human_move(game=game, move=data["move"], ply=data["ply"])
+        services.game_play_human_move(game=game, move=data["move"], ply=data["ply"], seat=seat)
         # as it is now: with eager tasks (tests) the solver has replied already
         game = selectors.game_by_id(game.pk) or game
-        return Response(presentation.game_state(game), status=status.HTTP_201_CREATED)
+        return Response(presentation.game_state(game, viewer=player), status=status.HTTP_201_CREATED)
 
 
 class GameHintApi(APIView):
@@ -136,7 +144,8 @@ class GameHintApi(APIView):
             "again for the same hint at the same ply counts once). The hint needs the position's analysis: "
             "when it is ready (it usually is: it is computed as soon as your turn begins) the answer is "
             "200 with status 'done' and the hint; otherwise 202 with status 'pending' and the queued "
-            "analysis: post the same request again shortly."
+            "analysis: post the same request again shortly. No hints in a game between people until it is "
+            "over (403)."
         ),
         request=HintInputSerializer,
         responses={200: HintResponseSerializer, 202: HintResponseSerializer, **ERRORS, **CONFLICT},
@@ -169,9 +178,31 @@ class GameResignApi(APIView):
         responses={200: GameOutputSerializer, **ERRORS, **CONFLICT},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get_for_player(Player.of(request), game_id)
-        game = services.game_resign(game=game)
-        return Response(presentation.game_state(game))
+        player = Player.of(request)
+        game = selectors.game_get_for_player(player, game_id)
+        seat = people.acting_seat(game, player)
+        game = services.game_resign(game=game, seat=seat)
+        return Response(presentation.game_state(game, viewer=player))
+
+
+class GameAbortApi(APIView):
+    @extend_schema(
+        summary="Abort a game between people",
+        description=(
+            "Before every player has made a move, either player may call the game off: it is over with "
+            "no winner (reason 'aborted') and is not rated. 403 for anyone but its players; 409 once every "
+            "player has moved (resign instead) or the game is over, and for a practice game."
+        ),
+        request=None,
+        responses={200: GameOutputSerializer, **ERRORS, **CONFLICT},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        player = Player.of(request)
+        game = selectors.game_get_for_player(player, game_id)
+        if not game.is_people:
+            raise ConflictError("a practice game is not aborted: resign it, or start another")
+        game = people.game_abort(game=game, player=player)
+        return Response(presentation.game_state(game, viewer=player))
 
 
 class GameRematchApi(SolverWorkLimited, APIView):
@@ -182,7 +213,7 @@ class GameRematchApi(SolverWorkLimited, APIView):
         description=(
             "A new game of the same deal (the same seed and variant, or the same start position) against "
             "the same level: in the same seat, or with `swap` in the other side's seat (A for B, C for D). "
-            "The new game's `rematch_of` is this game."
+            "The new game's `rematch_of` is this game. Not for a game between people (409)."
         ),
         request=RematchInputSerializer,
         responses={201: GameOutputSerializer, **ERRORS},
@@ -190,6 +221,8 @@ class GameRematchApi(SolverWorkLimited, APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get_for_player(Player.of(request), game_id)
+        if game.is_people:
+            raise ConflictError("a rematch between people is offered with a new challenge")
         data = validated(RematchInputSerializer, request)
         rematch = services.game_rematch(player=Player.of(request, create=True), game=game, swap=data["swap"])
         rematch.refresh_from_db()

@@ -11,11 +11,12 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
-        from puzzles.core import longpoll
+        from puzzles.core import fairness, longpoll
 
-        from . import selectors, upkeep
+        from . import people, selectors, upkeep
 
         guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
+        fairness.register(people.position_refusal)
         longpoll.register(
             r"^/api/games/([0-9]+)/$", "game",
             lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),

@@ -43,6 +43,8 @@ def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | Non
     twice for the same hint returns the recorded one and counts it once."""
     if level not in (1, 2, 3):
         raise ApplicationError(f"a hint level is 1, 2 or 3, not {level!r}")
+    if game.is_people and game.status != Game.Status.OVER:
+        raise ApplicationError("no hints in a game between people: the solver's view comes after the game", status_code=403)
     if game.status == Game.Status.OVER:
         raise ConflictError("the game is over: no hints")
     if game.status != Game.Status.YOUR_MOVE:

@@ -30,11 +30,12 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.core import events, tasking
 from puzzles.core.errors import ApplicationError, ConflictError
-from solver import Position, Variant, VariantError
+from solver import DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 
 from . import clock
@@ -200,6 +201,19 @@ def seat_of(game: Game, player: Player) -> str | None:
     return None
 
 
+def acting_seat(game: Game, player: Player) -> str | None:
+    """The seat ``player`` moves or resigns for: ``None`` in a practice game
+    (the owner's one seat); in a game between people their seat, after the
+    deadline has been checked.  403 for anyone who has no seat in it."""
+    if not game.is_people:
+        return None
+    seat = seat_of(game, player)
+    if seat is None:
+        raise ApplicationError("you are not playing in this game: only its players can move or resign", status_code=403)
+    game_check_deadline(game)
+    return seat
+
+
 def seat_player(row: GameSeat) -> Player | None:
     """The person playing a seat (``None``: the solver's seat)."""
     if not row.is_person:
@@ -349,3 +363,53 @@ def game_abort(*, game: Game, player: Player) -> Game:
         _end(locked, {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat}, locked.clock_ms)
     game.refresh_from_db()
     return game
+
+
+# ------------------------------------------------------------------ fairness
+
+# A position with fewer stones in hand than this is too common to be told
+# apart from the games in progress (and its play is plain to see).
+FAIRNESS_MIN_STONES = 4
+_owners: dict[str, dict[Any, str]] = {}
+
+
+def _stone_owners(start: str) -> dict[Any, str]:
+    """Which seat held each stone at the start of a deal (remembered: starts do not change)."""
+    found = _owners.get(start)
+    if found is None:
+        position = Position.parse(start)
+        found = {stone: seat for seat in position.seats for stone in position.hand_of(seat).stones()}
+        if len(_owners) > 2000:
+            _owners.clear()
+        _owners[start] = found
+    return found
+
+
+def position_refusal(text: str) -> str | None:
+    """``core.fairness``'s check: a position that could come from a game
+    between people in progress (each hand a part of one seat's hand at that
+    deal's start, whatever the seats are called, the stones laid out or the
+    variant named) is not to be analysed until the game is over."""
+    try:
+        position = Position.parse(text)
+    except DominoError:
+        return None
+    hands = [set(position.hand_of(seat).stones()) for seat in position.seats]
+    if sum(map(len, hands)) < FAIRNESS_MIN_STONES:
+        return None
+    starts = Game.objects.filter(kind=Game.Kind.PEOPLE).exclude(status=Game.Status.OVER)
+    for start in set(starts.values_list("start_position", flat=True)):
+        owners = _stone_owners(start)
+        seats = []
+        for hand in hands:
+            held = {owners.get(stone) for stone in hand}
+            if len(held) > 1 or None in held:
+                break
+            seats.extend(held)
+        else:
+            if len(seats) == len(set(seats)):
+                return _(
+                    "This position comes from a game between people in progress: "
+                    "the solver's view of it is shown when the game is over."
+                )
+    return None

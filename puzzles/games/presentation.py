@@ -2,16 +2,19 @@
 its words (in the reader's language) and its URLs."""
 from __future__ import annotations
 
+import copy
 import functools
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
 from django.urls import get_script_prefix, reverse
 
+from puzzles.accounts.players import Player
 from solver import Position
 from solver.position import line_from_moves
 
-from . import selectors, texts
+from . import clock, people, selectors, texts
 from .models import Game, GameMove, Hint
 from .selectors import MoveRow
 
@@ -73,6 +76,7 @@ _URL_NAMES = {
     "review": "games:review-game",
     "resign": "games:api-game-resign",
     "rematch": "games:api-game-rematch",
+    "abort": "games:api-game-abort",
 }
 _ID_MARK = 9876543210123  # an id no game has, where the id goes in each URL
 
@@ -105,9 +109,15 @@ def seats_state(game: Game) -> dict[str, Any]:
 
 
 def game_state(
-    game: Game, moves: Sequence[GameMove | MoveRow] | None = None, hints: list[Hint] | None = None
+    game: Game, moves: Sequence[GameMove | MoveRow] | None = None, hints: list[Hint] | None = None,
+    viewer: Player | None = None,
 ) -> dict[str, Any]:
-    """The game as the API returns it (see ``serializers.GameOutputSerializer``)."""
+    """The game as the API returns it (see ``serializers.GameOutputSerializer``).
+    A game between people is shown to ``viewer``: from their seat (a
+    spectator's from the first person's), with no solver values at all until
+    it is over (``people_state``)."""
+    if game.is_people:
+        return people_state(game, viewer, moves)
     if moves is None:
         moves = selectors.game_moves(game)
     if hints is None:
@@ -148,7 +158,71 @@ def game_state(
         "created_at": game.created_at,
         "updated_at": game.updated_at,
         "urls": game_urls(game),
+        **PRACTICE_FIELDS,
     }
+
+
+# What a practice game says of the fields of games between people.
+PRACTICE_FIELDS: dict[str, Any] = {
+    "kind": Game.Kind.PRACTICE, "rated": False, "time_control": None, "clocks": None, "server_time": None,
+    "deadline": None, "players": None, "my_seat": None, "spectator": False,
+}
+_VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "best_moves", "grade", "points_lost")
+
+
+def people_state(game: Game, viewer: Player | None, moves: Sequence[GameMove | MoveRow] | None = None) -> dict[str, Any]:
+    """A game between people as ``viewer`` sees it: ``my_seat`` (``None``:
+    a spectator), each seat's player, the clocks (milliseconds left now, and
+    the server's time they were read at, for the page to count down from),
+    the time control.  Until it is over nobody gets a solver value: every
+    move's values, grade and best moves are ``null``, and there are no hints."""
+    at = clock.now()
+    seat = people.seat_of(game, viewer) if viewer is not None else None
+    view = copy.copy(game)  # the same row seen from the viewer's seat: roles, teams and result are theirs
+    view.human_side = seat or game.human_side
+    view.kind = Game.Kind.PRACTICE
+    state = game_state(view, moves, [])
+    state["hints"], state["hints_used"] = [], 0
+    over = game.status == Game.Status.OVER
+    if not over:
+        for move in state["moves"]:
+            move.update(dict.fromkeys(_VALUES))
+        state["ungraded"] = 0
+    if seat is None or state["to_move"] != seat:
+        state["legal_moves"] = []
+    if state["result"] is not None:
+        state["result"]["text"] = texts.people_result_text(state["result"], seat, team=game.partner is not None)
+    deadline = game.deadline
+    state.update(
+        kind=Game.Kind.PEOPLE,
+        rated=game.rated,
+        time_control={"initial": game.clock_initial, "increment": game.clock_increment, "days": game.days},
+        clocks=people.clocks_now(game, at),
+        server_time=int(at.timestamp() * 1000),
+        deadline=None if deadline is None or over else int(deadline.timestamp() * 1000),
+        players=players_state(game, seat),
+        my_seat=seat,
+        spectator=seat is None,
+    )
+    return state
+
+
+def players_state(game: Game, mine: str | None) -> dict[str, dict[str, Any]]:
+    """Each seat's player as the page shows it: a name, whether an account,
+    a guest or the solver (with its level) plays it, and whether it is the
+    reader's seat.  A guest is named by a tag drawn from their token (never
+    the token itself, which is their key)."""
+    out = {}
+    for row in people.game_seats(game):
+        if row.level:
+            kind, name = "solver", texts.solver_name(row.level)
+        elif row.owner_id is not None:
+            kind, name = "account", row.owner.get_username()
+        else:
+            kind = "guest"
+            name = texts.guest_name(hashlib.sha256(row.session_key.encode()).hexdigest()[:4])
+        out[row.seat] = {"name": name, "kind": kind, "level": row.level or None, "you": row.seat == mine}
+    return out
 
 
 def positions_of_game(game: Game, moves: list[GameMove]) -> list[dict[str, Any]]:

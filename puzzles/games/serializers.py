@@ -11,6 +11,7 @@ from solver import VARIANTS
 from solver.variant import SEATS
 
 from .models import Game
+from .people import ABORTED, TIME
 from .services import RANDOM_SEAT, RESIGNED
 
 VARIANT_NAMES = [str(v) for v in VARIANTS]
@@ -90,12 +91,34 @@ class ResultOutputSerializer(serializers.Serializer):
     winner = serializers.ChoiceField(choices=WINNERS, allow_null=True, help_text="The winning seat or team; null for a draw.")
     points = serializers.IntegerField()
     reason = serializers.ChoiceField(
-        choices=[*REASONS, RESIGNED], help_text="'resigned': the human gave the deal up (it scores as a domino)."
+        choices=[*REASONS, RESIGNED, TIME, ABORTED],
+        help_text="'resigned': a player gave the deal up (it scores as a domino); 'time': the side to move ran "
+        "out of time (scored as a resignation); 'aborted': a game between people called off before it began "
+        "(no winner, not rated).",
     )
     resigned = serializers.ChoiceField(choices=list(SEATS), allow_null=True, help_text="The seat that resigned.")
+    flagged = serializers.ChoiceField(
+        choices=list(SEATS), required=False, help_text="'time': the seat whose time ran out."
+    )
+    aborted = serializers.ChoiceField(
+        choices=list(SEATS), required=False, help_text="'aborted': the seat that aborted, or that never moved."
+    )
     outcome = serializers.ChoiceField(choices=list(OUTCOMES), help_text="For the human.")
     human_points = serializers.IntegerField(help_text="The human's score: +points, -points or 0.")
     text = serializers.CharField()
+
+
+class TimeControlSerializer(serializers.Serializer):
+    initial = serializers.IntegerField(allow_null=True, help_text="Live: each clock's starting seconds.")
+    increment = serializers.IntegerField(allow_null=True, help_text="Live: seconds added after each move.")
+    days = serializers.IntegerField(allow_null=True, help_text="Correspondence: days for each move.")
+
+
+class PlayerSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["account", "guest", "solver"])
+    level = serializers.ChoiceField(choices=Game.Level.values, allow_null=True, help_text="The solver's level.")
+    you = serializers.BooleanField(help_text="The reader's seat.")
 
 
 class GameOutputSerializer(serializers.Serializer):
@@ -135,6 +158,24 @@ class GameOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     urls = serializers.DictField(child=serializers.CharField())
+    kind = serializers.ChoiceField(choices=Game.Kind.values, help_text="A practice game, or a game between people.")
+    rated = serializers.BooleanField()
+    time_control = TimeControlSerializer(allow_null=True, help_text="A game between people's; null for practice.")
+    clocks = serializers.DictField(
+        child=serializers.IntegerField(), allow_null=True,
+        help_text="A live game's milliseconds left on each person's clock, as the server counts them now.",
+    )
+    server_time = serializers.IntegerField(
+        allow_null=True, help_text="The server's time of the answer (ms since 1970): the clocks' reading."
+    )
+    deadline = serializers.IntegerField(
+        allow_null=True, help_text="When the player to move loses on time (or the game is aborted), ms since 1970."
+    )
+    players = serializers.DictField(child=PlayerSerializer(), allow_null=True, help_text="Each seat's player.")
+    my_seat = serializers.ChoiceField(
+        choices=list(SEATS), allow_null=True, help_text="The reader's seat in a game between people (null: watching)."
+    )
+    spectator = serializers.BooleanField(help_text="The reader watches a game between people without a seat.")
 
 
 class HintResponseSerializer(serializers.Serializer):

@@ -219,10 +219,11 @@ def game_resign(*, game: Game, seat: str | None = None) -> Game:
     return game
 
 
-def _retried(game: Game, move: str, ply: int) -> GameMove | None:
-    """The human's move stored at ``ply`` if ``move`` is that move again (a retry)."""
+def _retried(game: Game, move: str, ply: int, seat: str | None = None) -> GameMove | None:
+    """The human's move stored at ``ply`` if ``move`` is that move again (a
+    retry; in a game between people, by the same ``seat``)."""
     prior = GameMove.objects.filter(game=game, ply=ply, by=GameMove.By.HUMAN).first()
-    if prior is None:
+    if prior is None or (seat is not None and prior.side != seat):
         return None
     try:
         again = Position.parse(prior.position_before).normalise_move(move)
@@ -261,7 +262,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
     with transaction.atomic():
         game = selectors.game_locked(game.pk)
         if ply is not None and ply != game.ply_count:
-            retried = _retried(game, move, ply)
+            retried = _retried(game, move, ply, seat)
             if retried is not None:
                 return retried
             raise StaleError(f"the game is at ply {game.ply_count}, not {ply}: reload it and try again")
@@ -284,6 +285,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
         if record.graded_at is not None:  # graded from ``known``: the row the grade came from, kept with the move
             assert known is not None
             analysis_keep(record.position_before, known)
+        moved = people.moved_seats(game) if game.is_people else set()  # before this move
         try:
             GameMove.objects.bulk_create([record, *replies])
         except IntegrityError:  # another request played this ply first (the transaction is rolled back)
@@ -297,7 +299,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
         transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown), robust=True)
         moved_on = _moved_on(after, game.person_seats, plies=1 + len(replies))
         if game.is_people:
-            clocks = people.turn_fields(game, after=after, at=at, moved=people.moved_seats(game), mover=before.side)
+            clocks = people.turn_fields(game, after=after, at=at, moved=moved, mover=before.side)
             moved_on.update(clocks)
             people.queue_turn_deadline(game, clocks, game.ply_count + 1 + len(replies))
         Game.objects.filter(pk=game.pk).update(**moved_on)

@@ -52,7 +52,10 @@ def result_text(result: dict, team: bool = False) -> str:
             "You resigned: the other side scores %(points)d points.",
             points,
         ) % {"points": points}
-    how = _("domino") if reason == "domino" else _("blocked")
+    return _outcome_text(outcome, points, _("domino") if reason == "domino" else _("blocked"), team)
+
+
+def _outcome_text(outcome: str | None, points: int, how: str, team: bool) -> str:
     if outcome == "draw":
         return _("A draw (%(how)s).") % {"how": how}
     if team:
@@ -70,6 +73,33 @@ def result_text(result: dict, team: bool = False) -> str:
     return ngettext(
         "You lose %(points)d point (%(how)s).", "You lose %(points)d points (%(how)s).", points
     ) % {"points": points, "how": how}
+
+
+def people_result_text(result: dict, seat: str | None, team: bool = False) -> str:
+    """The result of a game between people for the player of ``seat`` (``team``:
+    their team, in ``partnership``), or told neutrally to a spectator (``seat`` None)."""
+    reason = result.get("reason")
+    points = result.get("points", 0)
+    if reason == "aborted":
+        return _("The game was aborted: no result.")
+    how = {
+        "domino": _("domino"), "blocked": _("blocked"), "resigned": _("resignation"), "time": _("on time"),
+    }.get(reason, reason or "")
+    outcome = result.get("outcome")
+    if seat is None and outcome != "draw":
+        return ngettext(
+            "%(winner)s wins %(points)d point (%(how)s).", "%(winner)s wins %(points)d points (%(how)s).", points
+        ) % {"winner": result.get("winner"), "points": points, "how": how}
+    return _outcome_text(outcome, points, how, team)
+
+
+def solver_name(level: str) -> str:
+    names = {"perfect": _("perfect"), "strong": _("strong"), "casual": _("casual")}
+    return _("Solver (%(level)s)") % {"level": names.get(level, level)}
+
+
+def guest_name(tag: str) -> str:
+    return _("Guest %(tag)s") % {"tag": tag}
 
 
 def variant_text(variant: str) -> str:

@@ -20,7 +20,7 @@ from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.texts import grade_label
 from solver import DominoError
 
-from . import hints, presentation, selectors, services, texts
+from . import hints, people, presentation, selectors, services, texts
 from .forms import VARIANT_CHOICES, NewGameForm
 from .models import Game
 
@@ -97,8 +97,11 @@ def seats_top_to_bottom(game: Game) -> str:
 
 
 def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get_for_player(Player.of(request), game_id)
-    state = presentation.game_state(game)
+    player = Player.of(request)
+    game = people.game_check_deadline(selectors.game_get_for_player(player, game_id))
+    state = presentation.game_state(game, viewer=player)
+    if game.is_people:  # the board from the reader's seat (a spectator's: the first person's)
+        game.human_side = state["human"]
     last_hints = [h for h in state["hints"] if h["ply"] == game.ply_count]
     return render(
         request,
@@ -128,7 +131,8 @@ def _move_rows(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def play_move(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get_for_player(Player.of(request), game_id)
     try:
-        services.game_play_human_move(game=game, move=request.POST.get("move", ""), ply=posted_ply(request))
+        seat = people.acting_seat(game, Player.of(request))
+        services.game_play_human_move(game=game, move=request.POST.get("move", ""), ply=posted_ply(request), seat=seat)
     except ApplicationError as exc:
         refusal_message(request, exc)
     return redirect("games:play-game", game_id=game.pk)
@@ -153,7 +157,7 @@ def hint_from_form(request: HttpRequest, game: Game) -> None:
 def play_resign(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get_for_player(Player.of(request), game_id)
     try:
-        services.game_resign(game=game)
+        services.game_resign(game=game, seat=people.acting_seat(game, Player.of(request)))
     except ApplicationError as exc:
         messages.error(request, str(exc))
     return redirect("games:play-game", game_id=game.pk)
@@ -163,6 +167,8 @@ def play_resign(request: HttpRequest, game_id: int) -> HttpResponse:
 def play_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get_for_player(Player.of(request), game_id)
     try:
+        if game.is_people:
+            raise ApplicationError(_("A rematch between people is offered with a new challenge."))
         if (limited := solver_work_refused(request)) is not None:
             raise ApplicationError(limited)
         rematch = services.game_rematch(
@@ -191,8 +197,14 @@ def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def review_game(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get_for_player(Player.of(request), game_id)
-    state = presentation.game_state(game)
+    player = Player.of(request)
+    game = people.game_check_deadline(selectors.game_get_for_player(player, game_id))
+    if game.is_people and game.status != Game.Status.OVER:  # no solver values while it is played
+        messages.info(request, _("The review of a game between people opens when the game is over."))
+        return redirect("games:play-game", game_id=game.pk)
+    state = presentation.game_state(game, viewer=player)
+    if game.is_people:
+        game.human_side = state["human"]
     moves = list(game.moves.all())
     boards = presentation.positions_of_game(game, moves)
     try:

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
+from puzzles.core import fairness
 from puzzles.core.api import error_response, validated
 from puzzles.core.errors import ApplicationError
 from puzzles.core.parsers import StrictJSONParser
@@ -229,14 +230,19 @@ class PositionApi(APIView):
         description="For the position editor and the analysis board: 200 with the normalised position and "
         "the board after `moves` (if given), or 400 with the reason the position (or a move) is invalid.",
         request=PositionInputSerializer,
-        responses={200: PositionOutputSerializer, 400: ERRORS[400]},
+        responses={
+            200: PositionOutputSerializer, 400: ERRORS[400],
+            **error_response(403, "A position of a game between people in progress."),
+        },
         examples=[OpenApiExample("High digit first is normalised", request_only=True, value={
             "position": "54.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - b"})],
     )
     def post(self, request: Request) -> Response:
         data = validated(PositionInputSerializer, request)
         position = study_services.position_normalise(data["position"])
-        return Response(presentation.position_state(position, data.get("moves") or []))
+        state = presentation.position_state(position, data.get("moves") or [])
+        fairness.refuse(state["position"], *state["positions"])  # 403: a game between people in progress
+        return Response(state)
 
 
 class GameAnalysisListCreateApi(SolverWorkLimited, APIView):

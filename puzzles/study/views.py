@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 from puzzles.accounts.limits import solver_work_refused
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request, analysis_shown
+from puzzles.core import fairness
 from puzzles.core.errors import ApplicationError
 from puzzles.games.selectors import game_get_for_player
 from solver import VARIANTS, DominoError
@@ -70,6 +71,10 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(f"{reverse('study:analysis')}?{urlencode({'position': str(dealt)})}")
     line = request.GET.get("line", "")
+    try:
+        fairness.refuse(text)  # a game between people in progress: no board of its positions
+    except ApplicationError as exc:
+        return render(request, "core/error.html", {"heading": _("Forbidden"), "explanation": str(exc)}, status=403)
     view = presentation.analysis_page(text, line)
     limited = None
     if request.method == "POST":
