@@ -11,22 +11,19 @@ is stored here and never sent before a try at the exercise is over
 """
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from puzzles.core.models import PlayerOwned, owner_key
 from puzzles.core.vocabulary import GRADE_CHOICES, SIDE_CHOICES
 
 
-class Exercise(models.Model):
+class Exercise(PlayerOwned):
     class Source(models.TextChoices):
         GAME = "game", _("practice game")
         ANALYSIS = "analysis", _("analysed game record")
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="exercises"
-    )
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    user = owner_key("exercises")
     source = models.CharField(_("source"), max_length=8, choices=Source.choices)
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     game_analysis = models.ForeignKey(

@@ -8,10 +8,10 @@ section 4); the human plays one seat of it and the solver every other seat.
 """
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from puzzles.core.models import PlayerOwned, Versioned, owner_key
 from puzzles.core.vocabulary import GRADE_CHOICES
 from solver import Variant
 from solver.variant import LEWICKI_NAME, SEATS
@@ -22,7 +22,7 @@ SEAT_CHOICES = [(seat, seat) for seat in SEATS]
 POSITION_LENGTH = 256
 
 
-class Game(models.Model):
+class Game(PlayerOwned, Versioned):
     """A practice deal of one variant: a human plays one seat, the solver the
     others (in ``partnership`` the human's partner too, perfectly)."""
 
@@ -51,12 +51,7 @@ class Game(models.Model):
     seed = models.CharField(_("deal seed"), max_length=20, null=True, blank=True)  # noqa: DJ001 - null: no deal
     rng_seed = models.BigIntegerField(_("opponent's random seed"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices)
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="games"
-    )
-    # The anonymous player's token (kept in their session; it survives log-in,
-    # when the games are handed to the user).
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    owner = owner_key("games")
     result = models.JSONField(_("result"), null=True, blank=True)
     # The game this one replays (the same deal, maybe with the sides swapped).
     rematch_of = models.ForeignKey(
@@ -82,10 +77,6 @@ class Game(models.Model):
     # When the person to move loses on time (or, before their first move, the game is aborted).
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
     ply_count = models.PositiveIntegerField(_("moves played"), default=0)
-    # Bumped by every change (a move, a grade, a hint): clients wait on it.
-    version = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         db_table = "puzzles_game"
@@ -137,16 +128,13 @@ class Game(models.Model):
         return "partner" if self.rules.same_team(seat, self.human_side) else "opponent"
 
 
-class GameSeat(models.Model):
+class GameSeat(PlayerOwned):
     """A seat of a game between people: the person who plays it (an account,
     or a guest's token in ``session_key``), or the solver at ``level``."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES)
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="game_seats"
-    )
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    owner = owner_key("game_seats")
     # The solver's level for a seat the solver plays; empty for a person's seat.
     level = models.CharField(_("level"), max_length=8, choices=Game.Level.choices, blank=True, default="")
 

@@ -15,10 +15,10 @@ is written as a ``Result`` names it.
 """
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from puzzles.core.models import PlayerOwned, Versioned, owner_key
 from puzzles.core.vocabulary import REASON_CHOICES
 from puzzles.games.models import SEAT_CHOICES, Game
 from solver import Variant
@@ -30,7 +30,7 @@ WINNER_CHOICES = [(w, w) for w in ("A", "B", "A+C", "B+D")]
 DEAL_REASON_CHOICES = [*REASON_CHOICES, ("resigned", _("resigned"))]
 
 
-class Match(models.Model):
+class Match(PlayerOwned, Versioned):
     class Status(models.TextChoices):
         PLAYING = "playing", _("playing")
         OVER = "over", _("over")
@@ -49,15 +49,7 @@ class Match(models.Model):
     wins_a = models.PositiveIntegerField(_("A's won deals"), default=0)
     wins_b = models.PositiveIntegerField(_("B's won deals"), default=0)
     winner = models.CharField(_("winner"), max_length=3, choices=WINNER_CHOICES, blank=True, default="")
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
-    )
-    # The guest's token (see accounts.players.Player), handed over at log-in.
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
-    # Bumped by every change (a deal recorded, a deal started): clients wait on it.
-    version = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    owner = owner_key("matches")
 
     class Meta:
         db_table = "puzzles_match"

@@ -8,14 +8,15 @@ curator's ``title`` and ``intro`` are free text (blank: a generated title).
 """
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from puzzles.core.models import PlayerOwned, owner_key
 
 from .ideas import IDEA_CHOICES
 
 
-class GameAnalysis(models.Model):
+class GameAnalysis(PlayerOwned):
     """A game record graded move by move by a task (``progress`` of ``total``
     plies done).  ``record`` is the normalised record text (``str(GameRecord)``);
     ``result`` is ``solver.review.grade_record``'s JSON once done."""
@@ -34,10 +35,7 @@ class GameAnalysis(models.Model):
     record = models.TextField(_("game record"))
     source = models.CharField(_("source"), max_length=8, choices=Source.choices, default=Source.PASTE)
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="game_analyses"
-    )
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    owner = owner_key("game_analyses")
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveIntegerField(_("plies graded"), default=0)
     total = models.PositiveIntegerField(_("plies"), default=0)
@@ -106,14 +104,11 @@ class Endgame(models.Model):
         return f"endgame {self.pk} ({self.chapter.idea}, {self.difficulty})"
 
 
-class EndgameProgress(models.Model):
+class EndgameProgress(PlayerOwned):
     """A player's progress on one endgame (a user, or an anonymous session)."""
 
     endgame = models.ForeignKey(Endgame, on_delete=models.CASCADE, related_name="progress")
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="endgame_progress"
-    )
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    owner = owner_key("endgame_progress")
     studied_at = models.DateTimeField(_("studied"), null=True, blank=True)
     mastered_at = models.DateTimeField(_("mastered"), null=True, blank=True)
 

@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from puzzles.core.models import PlayerOwned, Versioned, owner_key
 from puzzles.core.vocabulary import SIDE_CHOICES
 
 from .glicko2 import DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY
@@ -127,7 +128,7 @@ class PlayerRating(models.Model):
         return f"{who}: {round(self.rating)}"
 
 
-class PuzzleAttempt(models.Model):
+class PuzzleAttempt(PlayerOwned, Versioned):
     """One try at a puzzle, shaped like a game: the player moves, the solver
     replies (a task), until the puzzle is solved or failed (a move that loses
     value, or giving up).  ``moves`` holds every move played, with grades."""
@@ -139,10 +140,7 @@ class PuzzleAttempt(models.Model):
         FAILED = "failed", _("failed")
 
     puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_attempts"
-    )
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    user = owner_key("puzzle_attempts")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.YOUR_MOVE)
     position = models.CharField(_("current position"), max_length=200)
     # [{"ply", "side", "by": "player"|"solver", "move", "position_before",
@@ -162,9 +160,6 @@ class PuzzleAttempt(models.Model):
     # The streak or timed run this attempt is a puzzle of (unrated), if any.
     run = models.ForeignKey("PuzzleRun", null=True, blank=True, on_delete=models.SET_NULL, related_name="attempts",
                             verbose_name=_("run"))
-    version = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -187,9 +182,7 @@ class PuzzleVote(models.Model):
     (one vote per player and puzzle; voting again changes it)."""
 
     puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="votes")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_votes"
-    )
+    user = owner_key("puzzle_votes")
     session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="")
     up = models.BooleanField(_("thumbs up"))
     created_at = models.DateTimeField(auto_now_add=True)
@@ -207,7 +200,7 @@ class PuzzleVote(models.Model):
         return f"{'+' if self.up else '-'} puzzle {self.puzzle_id}"
 
 
-class PuzzleRun(models.Model):
+class PuzzleRun(PlayerOwned):
     """A streak or a timed run: unrated puzzles one after another, judged on
     the server.  Each puzzle of the run is a ``PuzzleAttempt`` (``run``); the
     newest is the one under way.
@@ -232,10 +225,7 @@ class PuzzleRun(models.Model):
         EXHAUSTED = "exhausted", _("no puzzle left")
 
     mode = models.CharField(_("mode"), max_length=8, choices=Mode.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_runs"
-    )
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    user = owner_key("puzzle_runs")
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.ACTIVE)
     end_reason = models.CharField(_("why it ended"), max_length=12, choices=EndReason.choices, blank=True, default="")
     score = models.PositiveIntegerField(_("puzzles solved"), default=0)
