@@ -18,7 +18,7 @@ MO_FILES   := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 # The solver's C core compiled to WebAssembly for the browser (the same
 # solver/engine.c as the Python extension), not kept in git.
 WASM       := frontend/src/engine/solver.wasm
-WASM_CC    ?= clang
+WASM_CC    := clang
 WASM_FLAGS := --target=wasm32 -O3 -std=c11 -Wall -Wextra -Wno-unused-parameter -nostdlib -mbulk-memory \
               -Wl,--no-entry -Wl,-z,stack-size=1048576 -Wl,--strip-all
 

@@ -5,8 +5,12 @@
  * The URL holds the start position (of any variant: its string names it) and
  * the current line played from it (``?position=...&line=36R+pass+...``), so
  * any view can be shared.  Every legal move is listed best first with its
- * exact value, outcome, grade and points lost (POST /api/analyses/, polled
- * while the solver works); a click on a move (in the table, on the board or
+ * exact value, outcome, grade and points lost: solved by the player's browser
+ * when it can run the solver (``engine/local.ts``: no request, the values
+ * appear as the player moves), else by the server (POST /api/analyses/, polled
+ * while the solver works).  The server checks and plays the line (POST
+ * /api/positions/); when it cannot be reached the browser plays the line
+ * itself, so the board keeps working offline.  A click on a move (in the table, on the board or
  * in the main line) plays it.  Playing another move than the line's next one
  * keeps the old line as a variation in the move tree, as on Lichess; a click
  * in the tree goes back to any move of any line.  The tree is kept in the
@@ -17,7 +21,8 @@
 import { Board, type BoardPositionJSON, type Seat } from "../board";
 import { button, el, hideFallback, readJSON } from "../shared/dom";
 import { reasonLabel } from "../shared/format";
-import { errorMessage } from "../shared/http";
+import { localAnalyse, localPosition } from "../engine/local";
+import { ApiError, errorMessage } from "../shared/http";
 import { t, tn } from "../shared/i18n";
 import {
   analysisMarks,
@@ -272,8 +277,14 @@ function mount(): void {
     try {
       answer = await fetchPosition<BoardPositionJSON>(apiPositions, start, moves);
     } catch (error) {
-      if (mine === generation) fail(error);
-      return;
+      // The server cannot be reached (status 0): the browser plays the line itself when it can.
+      const offline = error instanceof ApiError && error.status === 0;
+      const local = offline ? await localPosition(start, moves).catch((refused: unknown) => refused) : null;
+      if (!local || local instanceof Error) {
+        if (mine === generation) fail(local instanceof Error ? local : error);
+        return;
+      }
+      answer = local as PositionAnswer<BoardPositionJSON>;
     }
     if (mine !== generation) return;
     positionText.textContent = answer.current;
@@ -309,9 +320,11 @@ function mount(): void {
         : t("The deal is over: a draw.");
       return;
     }
-    let result: AnalysisResult;
+    let result: AnalysisResult | null;
     try {
-      result = await fetchAnalysis(apiAnalyses, answer.current, (waited) => {
+      // The browser's own solver first (the same values as the server's); null: it cannot run here.
+      result = await localAnalyse(answer.current).catch(() => null);
+      result ??= await fetchAnalysis(apiAnalyses, answer.current, (waited) => {
         // A message about the URL's line stays until the next move: the wait is said only without one.
         if (mine === generation && !status.classList.contains("error")) {
           status.textContent = t("Solving… (%(seconds)s s)", { seconds: Math.round(waited / 1000) });

@@ -4,7 +4,8 @@
  * Study mode: the board steps move by move through the annotated main line
  * (the notes of the moves played so far are shown, the rest hidden).  At any
  * point the player may try any move on the board and sees at once what it is
- * worth (POST /api/analyses/; the library's lines are analysed in advance).
+ * worth (solved by the player's browser when it can, ``engine/local.ts``; else
+ * POST /api/analyses/, the library's lines being analysed in advance).
  *
  * Practice mode: play the student's side from the start; the defender
  * answers with the main line's move (or its best move once off the line).  A
@@ -19,6 +20,7 @@ import { errorMessage, request } from "../shared/http";
 import { t, tn } from "../shared/i18n";
 import { sleep } from "../shared/poll";
 import { otherSide, type Side } from "../shared/vocabulary";
+import { localAnalyse } from "../engine/local";
 import { analysisMarks, fetchAnalysis, fetchPosition, movesTable, signedValue, type AnalysisResult, type PositionAnswer } from "./common";
 import "./analysis.css";
 
@@ -136,6 +138,9 @@ function mount(): void {
   }
 
   async function analysisOf(position: string): Promise<AnalysisResult> {
+    // The browser's own solver when it can run (the server still checks a practice run it is sent).
+    const local = await localAnalyse(position).catch(() => null);
+    if (local) return local;
     return fetchAnalysis(apiAnalyses, position, () => {
       info.textContent = t("Solving…");
     });
