@@ -7,7 +7,7 @@ from datetime import timedelta
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.db.transaction import TransactionManagementError
 from django.http import Http404
 from django.utils import timezone
@@ -73,6 +73,19 @@ def people_games(player: Player) -> QuerySet[Game]:
     """The games between people in which ``player`` has a seat, newest first."""
     seats = player.rows(GameSeat.objects.filter(level=""))
     return Game.objects.filter(kind=Game.Kind.PEOPLE, pk__in=seats.values("game_id"))
+
+
+def games_played_by(player: Player) -> QuerySet[Game]:
+    """Every game ``player`` played a seat of: their practice games and their games between people."""
+    if not player.known:
+        return Game.objects.none()
+    seats = player.rows(GameSeat.objects.filter(level=""))
+    return Game.objects.filter(Q(pk__in=player.rows(Game.objects.all()).values("pk")) | Q(pk__in=seats.values("game_id")))
+
+
+def game_people(game: Game) -> dict[str, Player]:
+    """The person playing each seat people play (a practice game: its human's seat)."""
+    return {seat: p for seat, p in game_players(game).items() if isinstance(p, Player)}
 
 
 def people_games_in_progress(player: Player) -> QuerySet[Game]:

@@ -196,6 +196,15 @@ def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     })
 
 
+GRADE_NAMES = ("best", "inaccuracy", "mistake", "blunder")
+
+
+def _summary(moves: list[dict[str, Any]]) -> dict[str, int]:
+    """How many of ``moves`` had each grade, and the points they lost."""
+    counts = {grade: sum(1 for m in moves if m["grade"] == grade) for grade in GRADE_NAMES}
+    return {**counts, "points_lost": sum(m["points_lost"] or 0 for m in moves)}
+
+
 def review_game(request: HttpRequest, game_id: int) -> HttpResponse:
     player = Player.of(request)
     game = people.game_check_deadline(selectors.game_get_for_player(player, game_id))
@@ -217,9 +226,17 @@ def review_game(request: HttpRequest, game_id: int) -> HttpResponse:
         row["hints"] = [h for h in state["hints"] if h["ply"] == row["ply"]]
     hints_next = [h for h in state["hints"] if h["ply"] == len(rows)]
     human_moves = [m for m in state["moves"] if m["by"] == "human" and m["grade"] is not None]
-    summary = {
-        grade: sum(1 for m in human_moves if m["grade"] == grade) for grade in ("best", "inaccuracy", "mistake", "blunder")
-    }
+    people_summaries = []
+    if game.is_people:  # each player's own moves; the reader's are "yours"
+        players = state["players"]
+        for row in rows:
+            row["who"] = players[row["side"]]["name"]
+        people_summaries = [
+            {"seat": seat, "name": players[seat]["name"], **_summary([m for m in human_moves if m["side"] == seat])}
+            for seat in game.people
+        ]
+        human_moves = [m for m in human_moves if m["side"] == state["my_seat"]]
+    summary = _summary(human_moves)
     return render(
         request,
         "games/review.html",
@@ -232,6 +249,7 @@ def review_game(request: HttpRequest, game_id: int) -> HttpResponse:
             "plies": list(range(len(moves) + 1)),
             "urls": _page_urls(game),
             "summary": summary,
+            "people_summaries": people_summaries,
             "hints_next": hints_next,
             "points_lost": sum(m["points_lost"] or 0 for m in human_moves),
             "review_data": {"boards": boards, "ply": ply},
