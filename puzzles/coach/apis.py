@@ -44,9 +44,10 @@ class ExerciseSerializer(serializers.Serializer):
     grade = serializers.ChoiceField(choices=["mistake", "blunder"], help_text="Its grade.")
     source = ExerciseSourceSerializer()  # type: ignore[assignment]
     due = serializers.BooleanField()
-    due_at = serializers.DateTimeField(allow_null=True, help_text="Null once learnt.")
-    learnt = serializers.BooleanField()
-    step = serializers.IntegerField(help_text="-1 while new, else the interval (1, 3, 7, 21 days) it waits in.")
+    due_at = serializers.DateTimeField(help_text="When FSRS shows it next.")
+    learnt = serializers.BooleanField(help_text="FSRS's stability has reached 21 days (it still comes back when due).")
+    stability = serializers.FloatField(allow_null=True, help_text="FSRS's stability in days; null before the first review.")
+    last_review_at = serializers.DateTimeField(allow_null=True, help_text="The last review; null before the first.")
     solved_count = serializers.IntegerField()
     failed_count = serializers.IntegerField()
     urls = serializers.DictField(child=serializers.CharField())

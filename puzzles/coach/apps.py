@@ -14,10 +14,14 @@ class CoachConfig(AppConfig):
         from puzzles.accounts.signals import guest_claimed
         from puzzles.games.signals import game_finished
         from puzzles.study.tasks import grade_game_record_task
+        from puzzles.training.signals import attempt_finished
 
         from . import services
 
         guest_claimed.connect(services.exercises_claim, dispatch_uid="puzzles.coach.claim")
+        guest_claimed.connect(services.puzzle_cards_claim, dispatch_uid="puzzles.coach.claim-puzzle-cards")
+        attempt_finished.connect(services.puzzle_cards_on_attempt_finished,
+                                 dispatch_uid="puzzles.coach.attempt-finished")
         game_finished.connect(services.exercises_on_game_finished, dispatch_uid="puzzles.coach.game-finished")
         # A game record's analysis is done when study's grading task has run.
         task_postrun.connect(services.exercises_on_record_graded, sender=grade_game_record_task, weak=False,

@@ -1,6 +1,7 @@
 """Exercises: the positions before a player's own mistakes and blunders, to
 solve again as puzzles (any move that keeps the best value is right), on a
-spaced schedule (``schedule``).
+spaced schedule (``schedule``: FSRS); and the cards of the failed puzzles a
+player asked to replay, on the same schedule.
 
 An exercise comes from a move of a practice game (matches are made of
 practice games) or from a ply of an analysed game record whose tags say which
@@ -11,11 +12,26 @@ is stored here and never sent before a try at the exercise is over
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from puzzles.core.models import PlayerOwned, owner_key
 from puzzles.core.vocabulary import GRADE_CHOICES, SIDE_CHOICES
+
+from . import schedule
+
+
+def card_of(row: Exercise | PuzzleCard) -> schedule.CardState:
+    """The FSRS card a row stores."""
+    return schedule.CardState(state=row.card_state, step=row.step, stability=row.stability,
+                              difficulty=row.difficulty, due_at=row.due_at, last_review_at=row.last_review_at)
+
+
+def card_fields(card: schedule.CardState) -> dict[str, object]:
+    """The model fields that store ``card``."""
+    return {"card_state": card.state, "step": card.step, "stability": card.stability,
+            "difficulty": card.difficulty, "due_at": card.due_at, "last_review_at": card.last_review_at}
 
 
 class Exercise(PlayerOwned):
@@ -42,9 +58,13 @@ class Exercise(PlayerOwned):
     best_moves = models.JSONField(_("best moves"))
     best_value = models.IntegerField(_("best value"))
     moves = models.JSONField(_("moves"), default=list, blank=True)
-    # The schedule: the interval it waits in (-1 while new) and when it is due (null: learnt).
-    step = models.SmallIntegerField(_("interval"), default=-1)
-    due_at = models.DateTimeField(_("due"), null=True, blank=True, db_index=True)
+    # The schedule: FSRS's card (``schedule.CardState``).
+    card_state = models.PositiveSmallIntegerField(_("card state"), default=1)
+    step = models.SmallIntegerField(_("learning step"), null=True, blank=True, default=0)
+    stability = models.FloatField(_("stability (days)"), null=True, blank=True)
+    difficulty = models.FloatField(_("difficulty"), null=True, blank=True)
+    due_at = models.DateTimeField(_("due"), db_index=True)
+    last_review_at = models.DateTimeField(_("last review"), null=True, blank=True)
     solved_count = models.PositiveIntegerField(_("solved"), default=0)
     failed_count = models.PositiveIntegerField(_("failed"), default=0)
     last_tried_at = models.DateTimeField(_("last tried"), null=True, blank=True)
@@ -71,6 +91,10 @@ class Exercise(PlayerOwned):
     def __str__(self) -> str:
         return f"exercise {self.pk} ({self.played}, {self.grade})"
 
+    @property
+    def card(self) -> schedule.CardState:
+        return card_of(self)
+
 
 class ExerciseTry(models.Model):
     """One try at an exercise: the move, whether it kept the best value, and
@@ -89,3 +113,45 @@ class ExerciseTry(models.Model):
 
     def __str__(self) -> str:
         return f"try {self.pk} at exercise {self.exercise_id}"
+
+
+class PuzzleCard(models.Model):
+    """A failed puzzle on the player's FSRS schedule (for players who asked
+    for it: ``training.PlayerRating.replay_failed``).  Its first failed
+    attempt is its first review (``Again``); every finished attempt at the
+    puzzle after that is a try (``schedule.after_try``), read from the
+    player's attempts in the order they ended (``last_attempt_at``: the end of
+    the last one taken into account)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_cards"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    puzzle = models.ForeignKey("training.Puzzle", on_delete=models.CASCADE, related_name="+")
+    card_state = models.PositiveSmallIntegerField(_("card state"), default=1)
+    step = models.SmallIntegerField(_("learning step"), null=True, blank=True, default=0)
+    stability = models.FloatField(_("stability (days)"), null=True, blank=True)
+    difficulty = models.FloatField(_("difficulty"), null=True, blank=True)
+    due_at = models.DateTimeField(_("due"), db_index=True)
+    last_review_at = models.DateTimeField(_("last review"), null=True, blank=True)
+    last_attempt_at = models.DateTimeField(_("end of the last attempt taken into account"), null=True, blank=True)
+    reviews = models.PositiveIntegerField(_("reviews"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("puzzle to replay")
+        verbose_name_plural = _("puzzles to replay")
+        ordering = ["due_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "puzzle"], condition=models.Q(user__isnull=False),
+                                    name="unique_puzzle_card_user"),
+            models.UniqueConstraint(fields=["session_key", "puzzle"], condition=models.Q(user__isnull=True),
+                                    name="unique_puzzle_card_guest"),
+        ]
+
+    def __str__(self) -> str:
+        return f"puzzle card {self.pk} (puzzle {self.puzzle_id})"
+
+    @property
+    def card(self) -> schedule.CardState:
+        return card_of(self)

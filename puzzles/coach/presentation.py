@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils import timezone
@@ -15,7 +16,7 @@ from django.utils import timezone
 from puzzles.matches.models import MatchDeal
 from solver import Position
 
-from .models import Exercise, ExerciseTry
+from .models import Exercise, ExerciseTry, PuzzleCard
 
 
 def source_state(exercise: Exercise) -> dict[str, Any]:
@@ -48,10 +49,11 @@ def exercise_public(exercise: Exercise, now: datetime | None = None) -> dict[str
         "played": exercise.played,
         "grade": exercise.grade,
         "source": source_state(exercise),
-        "due": exercise.due_at is not None and exercise.due_at <= now,
+        "due": exercise.due_at <= now,
         "due_at": exercise.due_at,
-        "learnt": exercise.due_at is None,
-        "step": exercise.step,
+        "learnt": exercise.card.learnt,
+        "stability": None if exercise.stability is None else round(exercise.stability, 2),
+        "last_review_at": exercise.last_review_at,
         "solved_count": exercise.solved_count,
         "failed_count": exercise.failed_count,
         "urls": {
@@ -88,3 +90,17 @@ def try_state(exercise: Exercise, attempt: ExerciseTry) -> dict[str, Any]:
 
 def counts_state(counts: dict[str, int]) -> dict[str, int]:
     return dict(counts)
+
+
+def puzzle_card_state(card: PuzzleCard, back: str, now: datetime | None = None) -> dict[str, Any]:
+    """A failed puzzle on the schedule: when it is due, and the link that replays it."""
+    now = now or timezone.now()
+    return {
+        "id": card.pk,
+        "puzzle": card.puzzle_id,
+        "due": card.due_at <= now,
+        "due_at": card.due_at,
+        "last_review_at": card.last_review_at,
+        "reviews": card.reviews,
+        "url": reverse("training:puzzle", args=[card.puzzle_id]) + "?" + urlencode({"next": back}),
+    }

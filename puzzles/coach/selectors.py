@@ -9,12 +9,14 @@ from django.utils import timezone
 
 from puzzles.accounts.players import Player
 from puzzles.games.models import GameMove
-from puzzles.games.selectors import games_for_player
+from puzzles.games.selectors import games_played_by
 from puzzles.study.models import GameAnalysis
 from puzzles.study.selectors import game_analyses_for_player
+from puzzles.training import selectors as training_selectors
 
+from . import schedule
 from .mistakes import MISTAKES, mistake_key, record_mistakes
-from .models import Exercise
+from .models import Exercise, PuzzleCard
 
 
 def exercises_for_player(player: Player) -> QuerySet[Exercise]:
@@ -33,12 +35,45 @@ def exercises_due(player: Player, now: datetime | None = None) -> QuerySet[Exerc
     return exercises_for_player(player).filter(due_at__lte=now or timezone.now()).order_by("due_at", "id")
 
 
+def exercises_upcoming(player: Player, now: datetime | None = None) -> QuerySet[Exercise]:
+    """The exercises not due yet, the soonest first."""
+    return exercises_for_player(player).filter(due_at__gt=now or timezone.now()).order_by("due_at", "id")
+
+
 def exercise_counts(player: Player, now: datetime | None = None) -> dict[str, int]:
     mine = exercises_for_player(player)
     return {
         "due": mine.filter(due_at__lte=now or timezone.now()).count(),
         "total": mine.count(),
-        "learnt": mine.filter(due_at__isnull=True).count(),
+        "learnt": mine.filter(stability__gte=schedule.LEARNT_STABILITY_DAYS).count(),
+    }
+
+
+def replay_failed_on(player: Player) -> bool:
+    """Whether the player asked for their failed puzzles to come back."""
+    rating = training_selectors.player_rating(player)
+    return rating is not None and rating.replay_failed
+
+
+def puzzle_cards_for_player(player: Player) -> QuerySet[PuzzleCard]:
+    """The player's failed-puzzle cards: none shown while the replay is off."""
+    if not replay_failed_on(player):
+        return PuzzleCard.objects.none()
+    return player.rows(PuzzleCard.objects.all(), "user")
+
+
+def puzzle_cards_due(player: Player, now: datetime | None = None) -> QuerySet[PuzzleCard]:
+    """The failed puzzles due now, the longest waiting first."""
+    return puzzle_cards_for_player(player).filter(due_at__lte=now or timezone.now()).order_by("due_at", "id")
+
+
+def due_today(player: Player, now: datetime | None = None) -> dict[str, int | bool]:
+    """The home page's queue: how many exercises and failed puzzles are due now."""
+    now = now or timezone.now()
+    return {
+        "exercises": exercises_for_player(player).filter(due_at__lte=now).count(),
+        "puzzles": puzzle_cards_due(player, now).count(),
+        "replay_on": replay_failed_on(player),
     }
 
 
@@ -80,7 +115,7 @@ def exercises_of_own_game(player: Player, *, game_id: int | None = None, analysi
     game (or the analysed record) is the player's own, as every other coach
     page answers for another player's id or a missing one; the player's own
     game without mistakes gives an empty list."""
-    if game_id is not None and not games_for_player(player).filter(pk=game_id).exists():
+    if game_id is not None and not games_played_by(player).filter(pk=game_id).exists():
         raise Http404("no such game")
     if analysis_id is not None and not game_analyses_for_player(player).filter(pk=analysis_id).exists():
         raise Http404("no such game analysis")

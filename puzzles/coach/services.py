@@ -12,6 +12,13 @@ when a game record's analysis is done (the end of study's grading task
 queues ``exercises_for_analysis_task``).  Each of these also runs
 ``exercises_sync`` for the player, which makes whatever an earlier signal
 missed (a worker that died between the commit and the signal).
+
+The failed puzzles of a player who asked for them to come back are cards on
+the same FSRS schedule (``PuzzleCard``), brought up to date with the player's
+finished attempts whenever one ends (``training.signals.attempt_finished``)
+and when the player turns the replay on.  A replay is an ordinary attempt at
+the puzzle: never the player's first, so never rated (training rates only
+the first attempt at a puzzle).
 """
 from __future__ import annotations
 
@@ -27,14 +34,17 @@ from puzzles.analyses.selectors import analysis_json_cached
 from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game, GameMove
-from puzzles.games.selectors import games_for_player
+from puzzles.games.selectors import game_people, games_played_by
 from puzzles.study.models import GameAnalysis
 from puzzles.study.selectors import game_analyses_for_player
+from puzzles.training import selectors as training_selectors
+from puzzles.training import services as training_services
+from puzzles.training.models import PuzzleAttempt
 from solver import DominoError, Position
 
 from . import schedule
 from .mistakes import MISTAKES, mistake_key, record_mistakes
-from .models import Exercise, ExerciseTry
+from .models import Exercise, ExerciseTry, PuzzleCard, card_fields, card_of
 
 
 def _moves_of(position: str) -> list[dict[str, Any]]:
@@ -60,7 +70,8 @@ def _create(fields: dict[str, Any], known: set[tuple[str, str]]) -> bool:
     known.add(key)
     try:
         with transaction.atomic():
-            Exercise.objects.create(**{**fields, "position": key[0], "played": key[1]}, due_at=timezone.now())
+            Exercise.objects.create(**{**fields, "position": key[0], "played": key[1]},
+                                    **card_fields(schedule.new_card(timezone.now())))
     except IntegrityError:  # made meanwhile by another worker
         return False
     return True
@@ -68,20 +79,23 @@ def _create(fields: dict[str, Any], known: set[tuple[str, str]]) -> bool:
 
 def exercises_from_game(game: Game) -> int:
     """Exercises for the human's graded mistakes and blunders of a finished
-    game (a deal of a match is a game too).  Returns how many were made."""
+    game (a deal of a match is a game too; in a game between people, each
+    player's own, for that player).  Returns how many were made."""
     if game.status != Game.Status.OVER:
         return 0
     done = set(Exercise.objects.filter(game=game).values_list("ply", flat=True))
     rows = GameMove.objects.filter(game=game, by=GameMove.By.HUMAN, grade__in=MISTAKES).exclude(ply__in=done)
-    player = Player.owning(game, "owner")
-    owner, known = player.owner_fields("user"), _known_mistakes(player)
+    players = game_people(game)
+    known = {seat: _known_mistakes(p) for seat, p in players.items()}
     made = 0
     for m in rows.order_by("ply"):
+        if m.side not in players:
+            continue
         made += _create({
-            **owner, "source": Exercise.Source.GAME, "game": game, "ply": m.ply, "position": m.position_before,
+            **players[m.side].owner_fields("user"), "source": Exercise.Source.GAME, "game": game, "ply": m.ply, "position": m.position_before,
             "side": m.side, "played": m.move, "grade": m.grade, "points_lost": m.points_lost or 0,
             "best_moves": m.best_moves or [], "best_value": m.best_value, "moves": _moves_of(m.position_before),
-        }, known)
+        }, known[m.side])
     return made
 
 
@@ -112,7 +126,7 @@ def exercises_sync(player: Player) -> int:
     if not player.known:
         return 0
     made = 0
-    games = games_for_player(player).filter(status=Game.Status.OVER)
+    games = games_played_by(player).filter(status=Game.Status.OVER)
     pending = (
         GameMove.objects.filter(game__in=games, by=GameMove.By.HUMAN, grade__in=MISTAKES)
         .values_list("game_id", "ply", "position_before", "move")
@@ -146,7 +160,8 @@ def exercises_after_game(*, game_id: int) -> int:
     if game is None or game.status != Game.Status.OVER:
         return 0
     exercises_from_game(game)
-    exercises_sync(Player.owning(game, "owner"))
+    for player in game_people(game).values():
+        exercises_sync(player)
     return GameMove.objects.filter(game=game, by=GameMove.By.HUMAN, grade__isnull=True).count()
 
 
@@ -194,8 +209,9 @@ def exercises_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
 
 
 def exercise_try(*, exercise: Exercise, move: Any, now: datetime | None = None) -> tuple[Exercise, ExerciseTry]:
-    """Grade a try: right when the move keeps the best value.  Moves the
-    schedule on (``schedule.after_try``).  400 for a malformed or illegal move."""
+    """Grade a try: right when the move keeps the best value.  A failed try,
+    or a solved one when due, is a review of the exercise's FSRS card
+    (``schedule.after_try``).  400 for a malformed or illegal move."""
     if not isinstance(move, str):
         raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
     try:
@@ -206,13 +222,90 @@ def exercise_try(*, exercise: Exercise, move: Any, now: datetime | None = None) 
     correct = played in exercise.best_moves
     with transaction.atomic():
         locked = Exercise.objects.select_for_update().get(pk=exercise.pk)
-        was_due = locked.due_at is not None and locked.due_at <= now
-        step = schedule.after_try(locked.step, locked.due_at, correct, now)
+        was_due = schedule.is_due(card_of(locked), now)
+        card, _reviewed = schedule.after_try(card_of(locked), correct, now)
         Exercise.objects.filter(pk=locked.pk).update(
-            step=step.step, due_at=step.due_at, last_tried_at=now,
+            **card_fields(card), last_tried_at=now,
             solved_count=F("solved_count") + (1 if correct else 0),
             failed_count=F("failed_count") + (0 if correct else 1),
         )
         attempt = ExerciseTry.objects.create(exercise=locked, move=played, correct=correct, was_due=was_due)
     exercise.refresh_from_db()
     return exercise, attempt
+
+
+# ------------------------------------------------------------- failed puzzles
+
+def _attempt_passed(attempt: PuzzleAttempt) -> bool:
+    """A solved attempt passes unless the player looked at the analysis on the way."""
+    return attempt.status == PuzzleAttempt.Status.SOLVED and attempt.unrated_because != "analysed"
+
+
+def puzzle_cards_sync(player: Player) -> int:
+    """Bring the player's failed-puzzle cards up to date with their finished
+    attempts, when they asked for failed puzzles to come back: a card for
+    every puzzle failed and not carded yet (its first failure being its first
+    review), and every attempt at a carded puzzle that ended after the card's
+    ``last_attempt_at`` taken as a try, in the order they ended.  Idempotent;
+    returns how many attempts were taken into account."""
+    rating = training_selectors.player_rating(player)
+    if rating is None or not rating.replay_failed:
+        return 0
+    attempts = training_selectors.attempts_for_player(player).filter(finished_at__isnull=False)
+    cards = player.rows(PuzzleCard.objects.all(), "user")
+    carded = set(cards.values_list("puzzle_id", flat=True))
+    failed = (
+        attempts.filter(status=PuzzleAttempt.Status.FAILED).exclude(puzzle_id__in=carded)
+        .values_list("puzzle_id", flat=True).distinct()
+    )
+    owner = player.owner_fields("user")
+    for puzzle_id in set(failed):
+        first = attempts.filter(puzzle_id=puzzle_id, status=PuzzleAttempt.Status.FAILED).order_by("finished_at").first()
+        assert first is not None and first.finished_at is not None
+        try:
+            with transaction.atomic():
+                PuzzleCard.objects.create(**owner, puzzle_id=puzzle_id, last_attempt_at=None,
+                                          **card_fields(schedule.new_card(first.finished_at)))
+        except IntegrityError:  # made meanwhile by another request
+            pass
+    taken = 0
+    for card_row in cards:
+        with transaction.atomic():
+            locked = PuzzleCard.objects.select_for_update().get(pk=card_row.pk)
+            newer = attempts.filter(puzzle_id=locked.puzzle_id)
+            if locked.last_attempt_at is not None:
+                newer = newer.filter(finished_at__gt=locked.last_attempt_at)
+            card, reviews, last = card_of(locked), locked.reviews, locked.last_attempt_at
+            for attempt in newer.order_by("finished_at", "id"):
+                assert attempt.finished_at is not None
+                card, reviewed = schedule.after_try(card, _attempt_passed(attempt), attempt.finished_at)
+                reviews += 1 if reviewed else 0
+                last, taken = attempt.finished_at, taken + 1
+            if last != locked.last_attempt_at:
+                PuzzleCard.objects.filter(pk=locked.pk).update(**card_fields(card), reviews=reviews, last_attempt_at=last)
+    return taken
+
+
+def puzzle_cards_on_attempt_finished(sender: Any, attempt: PuzzleAttempt, **kwargs: Any) -> None:
+    """Receiver of ``training.signals.attempt_finished``: take the attempt
+    (and any other the player's cards missed) into account."""
+    puzzle_cards_sync(Player.owning(attempt, "user"))
+
+
+def puzzle_replay_set(*, player: Player, on: bool) -> int:
+    """Turn the spaced replay of failed puzzles on or off for the player
+    (``training.PlayerRating.replay_failed``).  Turned on, the puzzles failed
+    so far get their cards at once.  The cards stay when it is turned off (and
+    are not shown): turned on again, their schedule goes on."""
+    training_services.replay_failed_set(player=player, on=on)
+    return puzzle_cards_sync(player) if on else 0
+
+
+def puzzle_cards_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+    """Hand a guest's puzzle cards to the account they logged in to; a puzzle
+    the account has a card for keeps the account's."""
+    with transaction.atomic():
+        mine = PuzzleCard.objects.filter(user=user).values_list("puzzle_id", flat=True)
+        guest = PuzzleCard.objects.filter(user__isnull=True, session_key=session_key)
+        guest.filter(puzzle_id__in=list(mine)).delete()
+        return guest.update(user=user, session_key="")

@@ -13,6 +13,8 @@ urlpatterns = [
     path("coach/", views.index, name="index"),
     path("coach/exercises/<id:exercise_id>/", views.exercise, name="exercise"),
     path("coach/exercises/<id:exercise_id>/try/", views.exercise_try, name="exercise-try"),
+    path("coach/puzzles/", views.puzzles_due, name="puzzles"),
+    path("coach/puzzles/replay/", views.puzzle_replay, name="puzzle-replay"),
     path("coach/games/<id:game_id>/", views.game, name="game"),
     path("coach/analyses/<id:analysis_id>/", views.analysis, name="analysis"),
 ]

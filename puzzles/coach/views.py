@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from puzzles.accounts.players import Player
@@ -27,6 +28,7 @@ def _player(request: HttpRequest) -> Player:
 def index(request: HttpRequest) -> HttpResponse:
     player = _player(request)
     due = list(selectors.exercises_due(player)[:50])
+    upcoming = list(selectors.exercises_upcoming(player)[:20])
     rows = list(selectors.exercises_for_player(player).order_by("-created_at", "-id")[:200])
     games: dict[str, dict[str, Any]] = {}
     for e in rows:
@@ -36,6 +38,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "coach/index.html", {
         "counts": selectors.exercise_counts(player),
         "due": [presentation.exercise_public(e) for e in due],
+        "upcoming": [presentation.exercise_public(e) for e in upcoming],
         "games": list(games.values()),
     })
 
@@ -95,6 +98,37 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
 def analysis(request: HttpRequest, analysis_id: int) -> HttpResponse:
     sequence = selectors.exercises_of_own_game(_player(request), analysis_id=analysis_id)
     return _sequence_page(request, sequence, reverse("coach:analysis", args=[analysis_id]))
+
+
+def puzzles_due(request: HttpRequest) -> HttpResponse:
+    """The failed puzzles due for review, each a link to its page (where a
+    new attempt is the review), and the setting that turns the replay on or off."""
+    player = _player(request)
+    here = reverse("coach:puzzles")
+    due = list(selectors.puzzle_cards_due(player).select_related("puzzle")[:50])
+    upcoming = list(
+        selectors.puzzle_cards_for_player(player).exclude(pk__in=[c.pk for c in due]).order_by("due_at", "id")[:20]
+    )
+    return render(request, "coach/puzzles.html", {
+        "due": [presentation.puzzle_card_state(c, here) for c in due],
+        "upcoming": [presentation.puzzle_card_state(c, here) for c in upcoming],
+        "replay_failed": selectors.replay_failed_on(player), "here": here,
+    })
+
+
+@require_POST
+def puzzle_replay(request: HttpRequest) -> HttpResponse:
+    """The form that turns the spaced replay of failed puzzles on or off."""
+    on = "1" in request.POST.getlist("replay_failed")
+    try:
+        services.puzzle_replay_set(player=Player.of(request, create=True), on=on)
+    except ApplicationError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Failed puzzles will come back for review.") if on
+                         else _("Failed puzzles will no longer come back for review."))
+    back = request.POST.get("next", "")
+    return redirect(back if back.startswith("/") and not back.startswith("//") else reverse("coach:puzzles"))
 
 
 @require_POST

@@ -21,13 +21,14 @@ def home(request: HttpRequest) -> HttpResponse:
     # Beat chooses the daily puzzle; on a fresh site the first visitor has it chosen now.
     daily = training_selectors.daily_puzzle() or training_pool.daily_ensure()
     exercises = coach_selectors.exercise_counts(player)
+    due_today = coach_selectors.due_today(player)
     # A visitor who has neither played a game nor tried a puzzle is first told
     # what the game is and where to start; a returning player meets the daily
     # puzzle first.
     newcomer = not games and not training_selectors.attempts_for_player(player).exists()
     return render(request, "site/home.html",
                   {"games": games, "more_games": more_games, "form": NewGameForm(), "daily": daily,
-                   "exercises": exercises, "newcomer": newcomer})
+                   "exercises": exercises, "due_today": due_today, "newcomer": newcomer})
 
 
 def how_to_play(request: HttpRequest) -> HttpResponse:

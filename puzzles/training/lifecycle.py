@@ -22,7 +22,7 @@ from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ConflictError
 
-from . import days, glicko2, runs, selectors
+from . import days, glicko2, runs, selectors, signals
 from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
 
 
@@ -85,6 +85,7 @@ def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> boo
         if locked.run_id is not None:
             _run_after_attempt(locked, solved, now, skipped=fields.get("unrated_because") == "skipped")
         attempt_notify(locked.pk)
+        signals.attempt_finished_on_commit(locked.pk)
     return True
 
 

@@ -110,6 +110,9 @@ class PlayerRating(models.Model):
     difficulty = models.CharField(_("difficulty"), max_length=8, choices=Difficulty.choices, default=Difficulty.NORMAL)
     best_puzzle_streak = models.PositiveIntegerField(_("best puzzle streak"), default=0)
     best_timed_score = models.PositiveIntegerField(_("best timed score"), default=0)
+    # The player asked for the puzzles they fail to come back on a spaced
+    # schedule (the coach's, which reads this).
+    replay_failed = models.BooleanField(_("replay failed puzzles"), default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -54,6 +54,17 @@ def difficulty_set(*, player: Player, difficulty: str) -> PlayerRating:
     return rating
 
 
+def replay_failed_set(*, player: Player, on: bool) -> PlayerRating:
+    """Whether the puzzles the player fails come back on a spaced schedule
+    (the coach schedules them, from the attempts ``attempt_finished`` tells it of)."""
+    rating = lifecycle.player_rating_ensure(player)
+    if rating is None:
+        raise ApplicationError("no player: start a session first")
+    PlayerRating.objects.filter(pk=rating.pk).update(replay_failed=on)
+    rating.refresh_from_db()
+    return rating
+
+
 def attempts_unrate_analysed(
     *, player: Player, position: str, positions: Iterable[str] = (), **kwargs: Any
 ) -> int:

@@ -64,8 +64,10 @@ def train(request: HttpRequest) -> HttpResponse:
     puzzle = selectors.puzzle_unfinished(player, theme) or selectors.puzzle_next(player, theme)
     next_url = reverse("training:train") + (f"?theme={theme}" if theme else "")
     context = puzzle_widget_context(request, puzzle, mode="train", next_url=next_url)
+    rating = selectors.player_rating(player)
     context.update({"themes": themes, "theme": theme, "unknown_theme": unknown_theme,
-                    "difficulties": presentation.difficulties()})
+                    "difficulties": presentation.difficulties(),
+                    "replay_failed": bool(rating is not None and rating.replay_failed)})
     return render(request, "training/train.html", context)
 
 
@@ -142,7 +144,10 @@ def puzzle_page(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     if request.method == "POST":  # the form of the page without its script: start an attempt
         attempt = services.attempt_start(puzzle=puzzle, player=Player.of(request, create=True))
         return redirect("training:attempt", attempt_id=attempt.pk)
-    context = puzzle_widget_context(request, puzzle, next_url=reverse("training:train"))
+    # A page that sent the player here (the coach's due puzzles) is where "next" goes back to.
+    back = request.GET.get("next", "")
+    next_url = back if back.startswith("/") and not back.startswith("//") else reverse("training:train")
+    context = puzzle_widget_context(request, puzzle, next_url=next_url)
     return render(request, "training/puzzle.html", context)
 
 

@@ -29,7 +29,7 @@ export interface ExerciseJSON {
   grade: Grade;
   source: { kind: "game" | "analysis"; game: number | null; game_analysis: number | null };
   due: boolean;
-  due_at: string | null;
+  due_at: string;
   learnt: boolean;
   urls: { self: string; tries: string; page: string };
 }
@@ -165,12 +165,7 @@ export class ExercisePage {
     } else {
       cls += a.correct ? " correct" : " incorrect";
       text = a.correct ? t("Right: that move keeps the best value.") : t("Not quite: that move loses value.");
-      const schedule = a.exercise.learnt
-        ? t("Learnt.")
-        : a.exercise.due_at
-          ? t("Next on %(when)s.", { when: dateLabel(a.exercise.due_at) })
-          : "";
-      if (schedule) text += " " + schedule;
+      text += " " + t("Next on %(when)s.", { when: dateLabel(a.exercise.due_at) });
     }
     this.status.className = cls;
     this.status.textContent = text;

@@ -12,7 +12,11 @@ from unittest import mock
 import pytest
 from corpus import move_with_mistakes, record_with_mistakes
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from fsrs import Card, Rating
 
+from puzzles.coach.models import Exercise
+from puzzles.coach.schedule import SCHEDULER
 from solver import Position, analyse
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -68,31 +72,46 @@ def test_mistakes_become_exercises_on_a_schedule(api):
     answer = right.json()
     assert answer["correct"] is True
     assert answer["solution"]["best_moves"] == [str(m) for m in analysis.best_moves]
-    assert answer["exercise"]["learnt"] is True  # solved at first sight: nothing to learn
+    assert answer["exercise"]["learnt"] is False and answer["exercise"]["due"] is False
+    # its next review is FSRS's, for a new card rated Good when tried
+    tried_at = Exercise.objects.get(pk=solved["id"]).last_review_at
+    assert parse_datetime(answer["exercise"]["due_at"]) == fsrs_due(Rating.Good, tried_at)
 
     wrong_move = failed["played"]
     wrong = api.post(failed["urls"]["tries"], {"move": wrong_move}, format="json").json()
     assert wrong["correct"] is False and wrong["exercise"]["due"] is False
     no_answer(api.get(failed["urls"]["self"]).json())
+    failed_at = Exercise.objects.get(pk=failed["id"]).last_review_at
+    again_due = fsrs_due(Rating.Again, failed_at)
+    assert parse_datetime(wrong["exercise"]["due_at"]) == again_due
 
-    def due_ids(days: float) -> list[int]:
-        later = timezone.now() + timedelta(days=days)
-        with mock.patch("django.utils.timezone.now", return_value=later):
+    def due_ids(at) -> list[int]:
+        with mock.patch("django.utils.timezone.now", return_value=at):
             return [e["id"] for e in api.get("/api/exercises/?due=1").json()["exercises"]]
 
-    assert failed["id"] not in due_ids(0)
-    assert failed["id"] not in due_ids(0.9)
-    assert due_ids(1.01) == [e["id"] for e in per_game[2:]] + [failed["id"]] or failed["id"] in due_ids(1.01)
-    assert solved["id"] not in due_ids(30)
+    assert failed["id"] not in due_ids(timezone.now())
+    assert failed["id"] not in due_ids(again_due - timedelta(minutes=1))
+    assert failed["id"] in due_ids(again_due + timedelta(minutes=1))
+    assert solved["id"] not in due_ids(parse_datetime(answer["exercise"]["due_at"]) - timedelta(minutes=1))
 
-    # solved on schedule, it moves on: again after 3 days, not before
-    later = timezone.now() + timedelta(days=1, minutes=5)
+    # solved on schedule, it is reviewed Good: FSRS's next date, not before
+    later = again_due + timedelta(minutes=5)
     best = str(analyse(failed["position"]).best_moves[0])
     with mock.patch("django.utils.timezone.now", return_value=later):
         step = api.post(failed["urls"]["tries"], {"move": best}, format="json").json()
-    assert step["correct"] and step["was_due"] and step["exercise"]["step"] == 1
-    assert failed["id"] not in due_ids(1 + 2.9)
-    assert failed["id"] in due_ids(1 + 3.01)
+    assert step["correct"] and step["was_due"]
+    card = Card(card_id=1, due=failed_at)
+    card, _ = SCHEDULER.review_card(card, Rating.Again, review_datetime=failed_at)
+    card, _ = SCHEDULER.review_card(card, Rating.Good, review_datetime=later)
+    assert parse_datetime(step["exercise"]["due_at"]) == card.due
+    assert failed["id"] not in due_ids(card.due - timedelta(minutes=1))
+    assert failed["id"] in due_ids(card.due + timedelta(minutes=1))
+
+
+def fsrs_due(rating, at):
+    """The library's due date for a new card reviewed once at ``at``."""
+    card, _log = SCHEDULER.review_card(Card(card_id=1, due=at), rating, review_datetime=at)
+    return card.due
 
 
 def test_exercise_pages_and_errors(api, other_api):
