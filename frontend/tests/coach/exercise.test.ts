@@ -38,7 +38,7 @@ function answer(move: string, correct: boolean): TryJSON {
         ...others.map((m) => ({ move: m, value: -8, grade: "blunder" as const })),
       ],
     },
-    exercise: { ...exercise, due: false, due_at: correct ? null : "2026-12-04T10:00:00Z", learnt: correct },
+    exercise: { ...exercise, due: false, due_at: correct ? "2026-12-06T10:00:00Z" : "2026-12-04T10:00:00Z", learnt: false },
   };
 }
 
@@ -85,7 +85,10 @@ describe("the exercise page", () => {
 
   it("shows the answer of a try made without the script", () => {
     const { root } = mountPage(answer(best, true));
-    expect(root.querySelector(".exercise-feedback")!.textContent).toBe("Right: that move keeps the best value. Learnt.");
+    // the next review is the date FSRS gave (in the answer's due_at)
+    const text = root.querySelector(".exercise-feedback")!.textContent!;
+    expect(text).toMatch(/^Right: that move keeps the best value\. Next on /);
+    expect(text).toContain(new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date("2026-12-06T10:00:00Z")));
   });
 
   it("names the seats: you and the solver of a practice game", () => {
