@@ -278,6 +278,8 @@ CELERY_BEAT_SCHEDULE = {
     "puzzle-upkeep": {"task": "puzzles.training.tasks.puzzle_upkeep_task", "schedule": timedelta(minutes=5)},
     # Today's (UTC) daily deal, made before its first player comes (idempotent).
     "daily-deal": {"task": "puzzles.daily.tasks.daily_deal_task", "schedule": timedelta(seconds=60)},
+    # Open challenges and lobby seeks whose time has run out (every read expires them too).
+    "challenges-expire": {"task": "puzzles.people.tasks.challenges_expire_task", "schedule": timedelta(minutes=1)},
     # Game analyses a dead worker left pending or running.
     "requeue-stale-game-analyses": {
         "task": "puzzles.study.tasks.requeue_stale_game_analyses_task",

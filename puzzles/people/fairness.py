@@ -24,7 +24,6 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 
-from puzzles.core.tasking import enqueue_later
 from puzzles.games.models import Game, GameMove
 from solver import Position
 
@@ -95,13 +94,6 @@ def accuracy_record(*, game_id: int) -> bool | None:
     for user in flagged_users:
         fairness_check(user=user)
     return True
-
-
-def accuracy_record_or_later(*, game_id: int) -> None:
-    if accuracy_record(game_id=game_id) is None:
-        from .tasks import accuracy_record_task
-
-        enqueue_later(accuracy_record_task, game_id, countdown=RETRY_SECONDS)
 
 
 def accuracies_settle(*, limit: int = 100) -> int:

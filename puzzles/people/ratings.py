@@ -26,7 +26,7 @@ from django.utils import timezone
 from puzzles.games.models import Game
 from puzzles.training import glicko2
 
-from . import fairness
+from . import fairness, services
 from .models import Challenge, PlayerRating, RatingChange
 
 log = logging.getLogger(__name__)
@@ -103,7 +103,7 @@ def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     if not Challenge.objects.filter(game_id=game.pk).exists():
         return
     game_rate(game_id=game.pk)
-    fairness.accuracy_record_or_later(game_id=game.pk)
+    services.accuracy_record_or_later(game_id=game.pk)
 
 
 def people_settle(*, limit: int = 100) -> int:

@@ -26,6 +26,7 @@ from django.utils import timezone
 from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ApplicationError, ConflictError
+from puzzles.core.tasking import enqueue_later
 from puzzles.games.models import Game
 from puzzles.games.people import CORRESPONDENCE_DAYS, MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS, game_start_people
 from solver import Variant, VariantError
@@ -400,6 +401,16 @@ def challenge_rematch(*, player: Player, challenge_id: int) -> Challenge:
         player=player, variant=old.variant, rated=old.rated, seat=swap[mine.seat], clock=clock, days=old.days,
         solver=solver, reserved=reserved, rematch_of=old,
     )
+
+
+def accuracy_record_or_later(*, game_id: int) -> None:
+    """Record the players' accuracy in a finished people game, or queue the
+    recording again in ``fairness.RETRY_SECONDS`` while its moves are graded."""
+    from . import fairness
+    from .tasks import accuracy_record_task
+
+    if fairness.accuracy_record(game_id=game_id) is None:
+        enqueue_later(accuracy_record_task, game_id, countdown=fairness.RETRY_SECONDS)
 
 
 def challenges_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:

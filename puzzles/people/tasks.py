@@ -9,9 +9,9 @@ from puzzles.core.tasking import TASK_OPTIONS
 @shared_task(**TASK_OPTIONS)
 def accuracy_record_task(game_id: int) -> None:
     """Record the players' accuracy once their moves are graded (again later if not yet)."""
-    from . import fairness
+    from . import services
 
-    fairness.accuracy_record_or_later(game_id=game_id)
+    services.accuracy_record_or_later(game_id=game_id)
 
 
 @shared_task(**TASK_OPTIONS)

@@ -98,3 +98,19 @@ def test_the_lobby_page_without_script():
     assert ann.get(waiting["Location"])["Location"] == started["Location"]
     refused = ann.post("/lobby/", {"seek-variant": "lewicki", "seek-control": "5+3", "seek-human": "C"})
     assert refused.status_code == 400 and "partnership" in refused.content.decode()
+
+
+def test_the_beat_task_expires_old_seeks_and_moves_the_lobby_on(api, other_api):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from puzzles.people.tasks import challenges_expire_task
+
+    posted = seek(api)
+    version = other_api.get("/api/lobby/1/").json()["version"]
+    Challenge.objects.filter(pk=posted["id"]).update(expires_at=timezone.now() - timedelta(seconds=1))
+    challenges_expire_task.apply()
+    assert Challenge.objects.get(pk=posted["id"]).status == "expired"
+    lobby = other_api.get(f"/api/lobby/1/?wait={version}&timeout=2").json()
+    assert lobby["seeks"] == [] and lobby["version"] > version
