@@ -22,7 +22,7 @@ SQUARES = {"b": "🟩", "i": "🟨", "m": "🟧", "u": "🟥", "f": "⬜"}
 LETTER_GRADES = {"b": "best", "i": "inaccuracy", "m": "mistake", "u": "blunder", "f": "forced"}
 
 # The histogram's drawing (SVG user units).
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LABEL = 320, 120, 4, 18
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LABEL, CHART_TOP = 320, 120, 4, 18, 12
 
 
 def deal_urls(deal: DailyDeal) -> dict[str, str]:
@@ -120,18 +120,18 @@ def histogram_chart(counts: list[int], mine: int | None) -> dict[str, Any]:
     """The histogram drawn as bars (SVG user units), ``mine``: the bin of the player's result."""
     slot = CHART_WIDTH / len(counts)
     top = max(counts, default=0) or 1
-    drawable = CHART_HEIGHT - CHART_LABEL - CHART_PAD
+    drawable = CHART_HEIGHT - CHART_LABEL - CHART_TOP  # room for the bin's label below, the count above
     bars = []
     for index, count in enumerate(counts):
         height = round(drawable * count / top, 1)
         x = round(index * slot + CHART_PAD / 2, 1)
         bars.append({
             "x": x,
-            "y": round(CHART_PAD + drawable - height, 1),
+            "y": round(CHART_TOP + drawable - height, 1),
             "width": round(slot - CHART_PAD, 1),
             "height": height,
             "mid": round(x + (slot - CHART_PAD) / 2, 1),
-            "count_y": round(max(CHART_PAD + drawable - height - 2, 10), 1),
+            "count_y": round(CHART_TOP + drawable - height - 2, 1),
             "count": count,
             "label": bin_label(index),
             "mine": index == mine,

@@ -63,6 +63,18 @@ def test_todays_deal_played_on_a_phone_and_its_result(site, browser, screenshots
         page.wait_for_url(re.compile(r"/daily/archive/$"))
         row = page.locator("table.daily-archive tbody tr").first
         assert day in row.locator("time").get_attribute("datetime") and "lost" in row.inner_text()
+        # the result and the archive in the other languages, as wide as the screen
+        for language, word in (("pl", "Twój wynik"), ("nl", "Jouw resultaat"), ("ro", "Rezultatul tău")):
+            page.set_extra_http_headers({"Accept-Language": language})
+            for path in (f"/daily/{day}/", "/daily/archive/"):
+                page.goto(site.base_url + path)
+                assert page.evaluate("document.documentElement.lang") == language
+                assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (language, path)
+            assert word in page.locator("table.daily-archive").inner_text()
+            screenshots(page, f"daily-archive-{language}")
+        page.set_viewport_size({"width": 1366, "height": 900})
+        page.goto(site.base_url + f"/daily/{day}/")
+        screenshots(page, "daily-result-desktop")
         assert not errors, errors
     finally:
         context.close()

@@ -67,6 +67,9 @@ def test_the_days_page_played_without_scripts_in_each_language(language):
         final = play_with_forms(client, language, seed=len(language))
         assert words["result"] in final and words["field"] in final
         assert "<svg class=\"daily-histogram\"" in final and 'class="bar mine"' in final
+        # the chart's numbers are SVG lengths, never written with a decimal comma
+        rects = re.findall(r"<rect ([^>]*)>", final)
+        assert len(rects) == 7 and all(re.fullmatch(r'(\w+="[0-9.]+" ?)+', r.strip()) for r in rects), rects
         share = re.search(r'<textarea id="daily-share"[^>]*>(.*?)</textarea>', final, re.S).group(1)
         assert share.startswith(words["share"]) and DAY in share
         assert 'class="daily-line"' in final  # the best line, now that the game is over
