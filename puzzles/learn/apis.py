@@ -20,12 +20,12 @@ BAD = error_response(400, "Malformed move.")
 CONFLICT = error_response(409, "The lesson is not open yet (finish the one before), or an earlier position is unsolved.")
 
 
-class LessonUrlsSerializer(serializers.Serializer):
+class LearnUrlsSerializer(serializers.Serializer):
     page = serializers.CharField()
     api = serializers.CharField()
 
 
-class LessonSummarySerializer(serializers.Serializer):
+class LearnLessonSummarySerializer(serializers.Serializer):
     key = serializers.CharField()
     number = serializers.IntegerField(help_text="The lesson's place in the course, from 1.")
     title = serializers.CharField()
@@ -33,17 +33,17 @@ class LessonSummarySerializer(serializers.Serializer):
     steps_done = serializers.IntegerField(help_text="How many of them you solved (in order).")
     done = serializers.BooleanField()
     unlocked = serializers.BooleanField(help_text="Open: the first lesson, or the one before is done.")
-    urls = LessonUrlsSerializer()
+    urls = LearnUrlsSerializer()
 
 
-class CourseSerializer(serializers.Serializer):
-    lessons = LessonSummarySerializer(many=True)
+class LearnCourseSerializer(serializers.Serializer):
+    lessons = LearnLessonSummarySerializer(many=True)
     done = serializers.IntegerField()
     total = serializers.IntegerField()
-    next = LessonSummarySerializer(allow_null=True, help_text="The first lesson not done (null: course finished).")
+    next = LearnLessonSummarySerializer(allow_null=True, help_text="The first lesson not done (null: course finished).")
 
 
-class StepSerializer(serializers.Serializer):
+class LearnStepSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     prompt = serializers.CharField()
     position = serializers.CharField()
@@ -53,34 +53,34 @@ class StepSerializer(serializers.Serializer):
     urls = serializers.DictField(child=serializers.CharField())
 
 
-class LessonSerializer(LessonSummarySerializer):
+class LearnLessonSerializer(LearnLessonSummarySerializer):
     intro = serializers.CharField()
-    positions = StepSerializer(many=True)
+    positions = LearnStepSerializer(many=True)
     current = serializers.IntegerField(allow_null=True, help_text="The position to solve next (null: lesson done).")
-    previous = LessonSummarySerializer(allow_null=True)
-    next = LessonSummarySerializer(allow_null=True)
+    previous = LearnLessonSummarySerializer(allow_null=True)
+    next = LearnLessonSummarySerializer(allow_null=True)
     course_url = serializers.CharField()
 
 
-class ReasonSerializer(serializers.Serializer):
+class LearnReasonSerializer(serializers.Serializer):
     kind = serializers.CharField(help_text="covered, no_fit, cannot_pass, must_pass, not_yours, opening, no_end, "
                                  "opponent_plays, blocked_pips, double_stranded or not_best.")
     text = serializers.CharField()
     hint = serializers.CharField(required=False, help_text="The lesson's advice, after a legal move.")
 
 
-class TrySerializer(serializers.Serializer):
+class LearnTrySerializer(serializers.Serializer):
     lesson = serializers.CharField()
     step = serializers.IntegerField()
     move = serializers.CharField()
     correct = serializers.BooleanField()
-    reason = ReasonSerializer(allow_null=True, help_text="Why the move is wrong (null when right).")
+    reason = LearnReasonSerializer(allow_null=True, help_text="Why the move is wrong (null when right).")
     accepted = serializers.ListField(child=serializers.CharField(), help_text="Every right move (after a right try).")
     board_after = serializers.JSONField(allow_null=True, help_text="The position after a legal move.")
-    state = LessonSerializer()
+    state = LearnLessonSerializer()
 
 
-class TryInputSerializer(serializers.Serializer):
+class LearnTryInputSerializer(serializers.Serializer):
     move = serializers.CharField(max_length=16, trim_whitespace=True, help_text="A move: '36', '36R' or 'pass'.")
 
 
@@ -90,7 +90,7 @@ class CourseApi(APIView):
         summary="The course for newcomers",
         description="Every lesson in order with your progress: done, and open (the first lesson, or the one "
         "before it is done).",
-        responses={200: CourseSerializer},
+        responses={200: LearnCourseSerializer},
     )
     def get(self, request: Request) -> Response:
         return Response(presentation.course_state(selectors.progress_for_player(Player.of(request))))
@@ -98,7 +98,7 @@ class CourseApi(APIView):
 
 class LessonApi(APIView):
     @extend_schema(operation_id="learn_lesson", summary="One lesson: its explanation and positions",
-                   responses={200: LessonSerializer, **NOT_FOUND})
+                   responses={200: LearnLessonSerializer, **NOT_FOUND})
     def get(self, request: Request, key: str) -> Response:
         lesson = selectors.lesson_get(key)
         return Response(presentation.lesson_state(lesson, selectors.progress_for_player(Player.of(request))))
@@ -112,13 +112,13 @@ class LessonTryApi(APIView):
         "lessons on the rules, the moves keeping the best value in the others); wrong with the reason "
         "otherwise. A right try at the next position moves your progress on; the last one finishes the "
         "lesson and opens the next.",
-        request=TryInputSerializer,
-        responses={201: TrySerializer, **BAD, **NOT_FOUND, **CONFLICT},
+        request=LearnTryInputSerializer,
+        responses={201: LearnTrySerializer, **BAD, **NOT_FOUND, **CONFLICT},
         examples=[OpenApiExample("A move", value={"move": "36L"}, request_only=True)],
     )
     def post(self, request: Request, key: str, step: int) -> Response:
         player = Player.of(request, create=True)
-        data = validated(TryInputSerializer, request)
+        data = validated(LearnTryInputSerializer, request)
         result = services.lesson_try(player=player, key=key, step=step, move=data["move"])
         state = presentation.try_state(result, selectors.progress_for_player(player))
         return Response(state, status=status.HTTP_201_CREATED)
