@@ -1,6 +1,7 @@
 """Reads of the daily deal (never a write)."""
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from datetime import UTC, date
 
@@ -13,6 +14,7 @@ from puzzles.accounts.players import Player
 from .models import DailyDeal, DailyEntry
 
 ARCHIVE_DAYS = 366
+DAY_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def utc_today() -> date:
@@ -21,10 +23,12 @@ def utc_today() -> date:
 
 
 def parse_day(text: str) -> date | None:
-    """A day written ``YYYY-MM-DD``, else None."""
+    """A day written ``YYYY-MM-DD`` (only that: the addresses are canonical), else None."""
+    if not DAY_PATTERN.fullmatch(text):
+        return None
     try:
-        return date.fromisoformat(text) if len(text) == 10 else None
-    except ValueError:
+        return date.fromisoformat(text)
+    except ValueError:  # 2026-02-30
         return None
 
 

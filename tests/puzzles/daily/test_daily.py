@@ -76,6 +76,36 @@ def test_one_game_per_player_and_day(api, other_api):
         DailyEntry.objects.create(deal=entry.deal, game=Game.objects.get(pk=theirs.json()["id"]), session_key=entry.session_key)
 
 
+def test_two_starts_at_once_by_one_player_make_one_game(api):
+    with time_machine.travel(EVENING, tick=False):
+        first = api.post("/api/daily-deal/start/", {}, format="json").json()
+        # the second request looked before the first one's game was stored
+        real = selectors.entry_for_player
+        calls = []
+
+        def late_look(player, deal):
+            calls.append(player)
+            return None if len(calls) == 1 else real(player, deal)
+
+        with mock.patch.object(selectors, "entry_for_player", late_look):
+            again = api.post("/api/daily-deal/start/", {}, format="json")
+    assert again.status_code == 200 and again.json()["id"] == first["id"]
+    assert Game.objects.count() == 1 and DailyEntry.objects.count() == 1
+
+
+def test_a_guest_who_played_logs_in_to_an_account_that_played_too(api, other_api, django_user_model):
+    django_user_model.objects.create_user("emil", password="pw-emil-12345")
+    with time_machine.travel(EVENING, tick=False):
+        assert other_api.login(username="emil", password="pw-emil-12345")
+        kept = other_api.post("/api/daily-deal/start/", {}, format="json").json()
+        api.post("/api/daily-deal/start/", {}, format="json")
+        assert api.post("/accounts/login/", {"username": "emil", "password": "pw-emil-12345"}, format="multipart").status_code == 302
+        state = api.get("/api/daily-deal/").json()
+    # the account keeps its own game of the deal: still one entry of the account's
+    assert state["game"] == kept["id"]
+    assert DailyEntry.objects.filter(owner__username="emil").count() == 1
+
+
 def test_the_day_rolls_over_at_midnight_utc(api, other_api):
     with time_machine.travel(EVENING, tick=True) as clock:
         started = api.post("/api/daily-deal/start/", {}, format="json").json()
@@ -144,6 +174,7 @@ def test_the_best_line_is_hidden_until_your_game_is_over(api):
     [
         ("get", "/api/daily-deal/2026-13-01/ranking/", None, 400, "YYYY-MM-DD"),
         ("get", "/api/daily-deal/yesterday/ranking/", None, 400, "YYYY-MM-DD"),
+        ("get", "/api/daily-deal/2026-W18-5/ranking/", None, 400, "YYYY-MM-DD"),
         ("get", "/api/daily-deal/2026-05-09/ranking/", None, 404, "not out yet"),
         ("get", "/api/daily-deal/2026-04-01/ranking/", None, 404, "no daily deal"),
         ("post", "/api/daily-deal/start/", {"date": "May first"}, 400, "date"),
