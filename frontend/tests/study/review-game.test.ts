@@ -1,12 +1,12 @@
 /**
- * The game-analysis review (``src/study/analysis-game.ts``) on a graded block
+ * The game-analysis review (``src/study/review-view.ts``) on a graded block
  * record (``review-block.json``, four plies, written by ``review_block.py``
  * beside it with the solver): stepping
  * with the keys wherever the focus is but in a field, the board following,
  * rows and chart points jumping to their ply.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { bestAt, ReviewView, stepFor, typingIn, type ReviewData } from "../../src/study/analysis-game";
+import { bestAt, ReviewView, stepFor, typingIn, type ReviewData } from "../../src/study/review-view";
 import data from "./review-block.json";
 
 const REVIEW = data as unknown as ReviewData;
