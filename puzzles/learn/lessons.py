@@ -123,7 +123,7 @@ _ALL = (
             "When your hand is the heavier one, keep the line open and play on."
         ), BEST, (
             Step("--.--.--.--.35.--.--/--.--.--.--.11.--.-- --.--.--.--.--.--.--/--.--.55.--.--.--.-- 35 A",
-                 _("You hold fewer pips than your opponent. Close the line."), ("35R",)),
+                 _("After your move you can hold fewer pips than your opponent. Close the line."), ("35R",)),
             Step("56.--.--.--.--.--.--/33.--.--.--.--.--.-- --.--.--.--.--.--.--/66.--.--.--.--.--.-- 56 A",
                  _("Count the pips, then decide: close the line, or leave it open?"), ("56R",)),
             Step("--.--.--.--.--.--.--/05.--.14.--.--.55.-- --.--.--.--.--.11.--/--.--.--.--.13.34.-- 50 A",

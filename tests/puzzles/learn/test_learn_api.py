@@ -156,3 +156,21 @@ def test_a_guests_progress_follows_them_when_they_log_in():
     assert not LessonProgress.objects.filter(user__isnull=True).exists()
     course = client.get("/api/learn/").json()
     assert course["done"] == 1 and course["next"]["key"] == "rows"
+
+
+def test_the_home_page_and_the_menu_lead_newcomers_to_the_course():
+    page = Client().get("/").content.decode()
+    intro = page[page.index("data-intro"):]
+    assert 'class="button learn-link" href="/learn/"' in intro[:intro.index("</section>")]
+    menu = page[page.index('id="site-menu"'):]
+    assert 'href="/learn/"' in menu[:menu.index("</nav>")]
+
+
+@pytest.mark.parametrize("lang, title", [("pl", "Zasada rzędów"), ("nl", "De regel van de rijen"), ("ro", "Regula rândurilor")])
+def test_the_lessons_speak_the_players_language(lang, title):
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    course = client.get("/api/learn/").json()
+    assert course["lessons"][1]["title"] == title
+    status, body = play(client, "placing", 1, "13")
+    assert status == 201 and body["reason"]["text"] != "[1|3] is not one of your stones."
+    assert "[1|3]" in body["reason"]["text"]

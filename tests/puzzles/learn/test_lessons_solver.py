@@ -14,6 +14,15 @@ from puzzles.learn.lessons import BEST, LEGAL, LESSONS, Lesson, Step
 from solver import PASS, Move, Position, analyse
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """The reasons' words in English, whatever an earlier test's request left active."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.mark.parametrize("key", list(LESSONS))
 def test_the_solver_agrees_with_every_position_of_the_lesson(key):
     assert check_lesson(LESSONS[key]) == []
@@ -52,10 +61,24 @@ def test_the_lessons_teach_what_their_titles_say():
         for move in position.legal_moves():
             result = position.play(move).result()
             assert result is not None and result.reason == "blocked"
+    # Playing for the block: the first position's right move closes the line with the lighter hand.
+    first = LESSONS["block"].steps[0]
+    result = Position.parse(first.position).push(first.accepted[0]).result()
+    assert result is not None and (result.reason, result.winner) == ("blocked", "A")
     # Using a double: the right move plays the double.
     for step in LESSONS["doubles"].steps:
         assert all(move[0] == move[1] for move in step.accepted)
         assert analyse(Position.parse(step.position)).value > 0
+
+
+def test_the_command_checks_every_lesson():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("check_lessons", stdout=out)
+    assert out.getvalue() == "7 lessons, 21 positions: the solver agrees with every one.\n"
 
 
 def test_the_check_finds_a_lesson_that_would_teach_a_wrong_move():
