@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from puzzles.accounts.players import Player
+from puzzles.core.texts import variant_name
 
 from . import charts, selectors
 
@@ -27,7 +28,7 @@ def index(request: HttpRequest) -> HttpResponse:
     figures = selectors.game_insights(player)
     games = figures["games"]
     ratings = selectors.puzzle_rating_history(player)
-    variants = [{"name": name, "label": name, **v,
+    variants = [{"name": name, "label": variant_name(name), **v,
                  "per_game": round(v["points_lost"] / v["games"], 2) if v["games"] else None}
                 for name, v in sorted(figures["variants"].items())]
     return render(request, "insights/index.html", {
