@@ -37,7 +37,7 @@ class YourResultSerializer(serializers.Serializer):
         choices=DailyEntry.Excluded.values, allow_null=True,
         help_text="Why not ranked: 'late' (started after its day), 'hints', 'resigned'.",
     )
-    excluded_text = serializers.CharField()
+    excluded_text = serializers.CharField(allow_blank=True, help_text="Why not ranked, in words; empty when ranked.")
     rank = serializers.IntegerField(help_text="1 + the ranked players who lost strictly fewer points.")
     percentile = serializers.FloatField(
         help_text="Share of the field (you included) that lost strictly more points, ties counted half."

@@ -207,3 +207,24 @@ def test_the_command_makes_a_days_deal():
     call_command("daily_deal", "--date", "2026-05-04", stdout=out)
     made = DailyDeal.objects.get(day=date(2026, 5, 4))
     assert f"seed {made.seed}" in out.getvalue() and made.start_position in out.getvalue()
+
+
+def test_the_answers_have_the_documented_shapes(api):
+    from puzzles.daily.serializers import DailyDealOutputSerializer, RankingOutputSerializer
+    from puzzles.games.serializers import GameOutputSerializer
+
+    with time_machine.travel(EVENING, tick=False):
+        fresh = api.get("/api/daily-deal/").json()
+        game = api.post("/api/daily-deal/start/", {}, format="json").json()
+        finish(api, game["id"], seed=9)
+        over = api.get("/api/daily-deal/").json()
+        ranking = api.get("/api/daily-deal/2026-05-01/ranking/").json()
+    for serializer, data in (
+        (DailyDealOutputSerializer, fresh), (DailyDealOutputSerializer, over),
+        (GameOutputSerializer, game), (RankingOutputSerializer, ranking),
+    ):
+        shape = serializer(data=data)
+        assert shape.is_valid(), (serializer.__name__, shape.errors)
+    assert set(fresh) == set(DailyDealOutputSerializer().fields)
+    assert set(ranking) == set(RankingOutputSerializer().fields)
+    assert set(over["you"]) == set(ranking["you"]) and over["you"]["share"] == ranking["you"]["share"]
