@@ -82,5 +82,5 @@ describe("the offline line of the analysis board", () => {
       }
     }
     expect(errors).toBeGreaterThan(3);
-  });
+  }, 60_000);
 });

@@ -41,7 +41,7 @@ describe("the WebAssembly solver", () => {
       const values = Object.fromEntries(ours.moves.map((m) => [m.move, [m.value, m.grade]]));
       expect(values).toEqual(Object.fromEntries(reference.moves.map((m) => [m.move, [m.value, m.grade]])));
     }
-  });
+  }, 60_000);
 
   it("answers every case of the solver's tests as the Python engine does, errors included", () => {
     const cases = run([`${root}tests/engine_cases.py`]);
@@ -64,5 +64,5 @@ describe("the WebAssembly solver", () => {
     for (const name of ["block", "block+doubles", "lewicki9", "lewicki9+doubles", "partnership", "partnership+doubles", "lewicki+doubles"]) {
       expect(variants.has(name), name).toBe(true);
     }
-  });
+  }, 300_000); // two thousand positions and a Python run: seconds, more on a busy machine
 });

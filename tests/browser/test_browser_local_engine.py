@@ -102,3 +102,30 @@ def test_the_puzzle_page_does_not_load_the_local_solver():
 
     assert not starts_worker("puzzle")
     assert starts_worker("analysis") and starts_worker("endgame")
+
+
+def test_editor_checks_positions_offline_with_the_solvers_messages(site, browser):
+    page = browser.new_page()
+    errors = watch_errors(page)
+    position = str(deal(5, "block"))
+    page.goto(site.base_url + "/analysis/editor/?" + urlencode({"position": position}))
+    page.wait_for_function("() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)")
+    aborted: list[str] = []
+
+    def cut(route):
+        aborted.append(route.request.url)
+        route.abort()
+
+    page.route(re.compile(r".*/api/.*"), cut)
+    # a stone marked played on an empty table: the browser says why, in the solver's words
+    page.locator('[data-slot="A-front-0"]').click()
+    page.get_by_role("button", name="played", exact=True).click()
+    page.wait_for_function("() => document.querySelector('#editor-root .study-status').classList.contains('error')")
+    assert "marked played" in page.locator("#editor-root .study-status").text_content()
+    stone = position.split()[1].split(".")[0]
+    page.locator('[data-slot="A-front-0"]').click()
+    page.locator(f'#editor-root [data-stone="{stone}"]').click()
+    page.wait_for_function("() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)")
+    assert position in page.locator("#editor-root .study-status").text_content()
+    assert aborted
+    assert not errors, errors

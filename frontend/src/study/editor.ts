@@ -8,15 +8,18 @@
  * stones' slots.  Click a slot, then a drawn stone (or drag a stone onto a
  * slot, or from one slot to another); mark slots as played.  Stones placed
  * nowhere are on the table.  Set the ends and the seat to move.  The server
- * checks every complete position (POST /api/positions/) and says why an
- * invalid one is invalid; a valid one opens on the analysis board.  "Random
+ * checks every complete position (POST /api/positions/; when it cannot be
+ * reached, the browser's own reading of positions, ``engine/local.ts``, with
+ * the same messages) and says why an invalid one is invalid; a valid one
+ * opens on the analysis board.  "Random
  * deal" and "Deal number" lay out a seeded deal of the variant.
  */
 import { stoneIcon } from "../board/icon";
 import { stoneName } from "../board/notation";
 import type { Seat } from "../board/types";
 import { button, el, hideFallback, readJSON } from "../shared/dom";
-import { errorMessage, request } from "../shared/http";
+import { localPosition } from "../engine/local";
+import { ApiError, errorMessage, request } from "../shared/http";
 import { t, tn } from "../shared/i18n";
 import { editorShape, parseVariant, splitPosition, variantName, type VariantChoice } from "./common";
 import {
@@ -402,10 +405,20 @@ function mount(): void {
     checkTimer = window.setTimeout(() => void check(value), 250);
   }
 
+  /** The normalised position from the server, or from the browser when the server cannot be reached. */
+  async function checked(value: string): Promise<{ position: string }> {
+    try {
+      return (await request<{ position: string }>(apiPositions, { body: { position: value } })).data;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 0)) throw error;
+      return (await localPosition(value, [])) ?? Promise.reject(error);
+    }
+  }
+
   async function check(value: string): Promise<void> {
     status.textContent = t("Checking…");
     try {
-      const { data } = await request<{ position: string }>(apiPositions, { body: { position: value } });
+      const data = await checked(value);
       if (currentPosition() !== value) return;
       status.textContent = t("Valid position: %(position)s", { position: data.position });
       analyse.setAttribute("href", `${analysisUrl}?${new URLSearchParams({ position: data.position })}`);
