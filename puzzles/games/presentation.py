@@ -11,6 +11,7 @@ from typing import Any
 from django.urls import get_script_prefix, reverse
 
 from puzzles.accounts.players import Player
+from puzzles.core import charts
 from solver import Position
 from solver.position import line_from_moves
 
@@ -269,28 +270,5 @@ def chart_values(moves: list[dict[str, Any]]) -> list[int | None]:
 
 
 def value_chart(moves: list[dict[str, Any]], width: int = 640, height: int = 160, pad: int = 22) -> dict[str, Any]:
-    """An SVG chart of ``chart_values``: the polyline's points, one dot per
-    ply (a link to that ply), the zero line and the scale."""
-    values = chart_values(moves)
-    known = [v for v in values if v is not None]
-    if not known:
-        return {"width": width, "height": height, "points": "", "dots": [], "zero": height / 2, "top": 0, "bottom": 0}
-    bound = max(max(known), -min(known), 1)
-    n = max(len(values) - 1, 1)
-
-    # The scale's labels ("+32", "-32", 11 px, about 6.5 a character) stand at
-    # the left edge: the first point starts clear of them (and of its hover ring).
-    left = max(pad, 2 + round(6.5 * len(f"+{bound}")) + 12)
-
-    def x(i: int) -> float:
-        return round(left + (width - left - pad) * i / n, 1)
-
-    def y(v: int) -> float:
-        return round(pad + (height - 2 * pad) * (bound - v) / (2 * bound), 1)
-
-    dots = [{"x": x(i), "y": y(v), "ply": i, "value": v} for i, v in enumerate(values) if v is not None]
-    return {
-        "width": width, "height": height, "points": " ".join(f"{d['x']},{d['y']}" for d in dots),
-        "dots": dots, "zero": y(0), "top": bound, "bottom": -bound, "y_top": y(bound), "y_bottom": y(-bound),
-        "left": left, "right": width - pad,
-    }
+    """An SVG chart of ``chart_values`` (``core.charts.value_chart``)."""
+    return charts.value_chart(chart_values(moves), width, height, pad)

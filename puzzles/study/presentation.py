@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_by_position, analysis_cached
+from puzzles.core import charts
 from puzzles.core.errors import ApplicationError
 from puzzles.core.texts import outcome_label, variant_name
 from solver import LEWICKI, VARIANTS, Analysis, DominoError, GameRecord, Position, Variant, deal, outcome
@@ -136,32 +137,9 @@ def analysis_page(text: str | None, line: str | None = None) -> dict[str, Any]:
     }
 
 
-def value_chart(values: list[int], width: int = 640, height: int = 200, pad: int = 24) -> dict[str, Any]:
-    """An inline SVG chart of the value for A over the game: points of the
-    polyline, the zero line and the scale."""
-    if not values:
-        return {"width": width, "height": height, "points": "", "zero": height / 2, "dots": [], "top": 0, "bottom": 0}
-    top = max(max(values), 1)
-    bottom = min(min(values), -1)
-    bound = max(top, -bottom)
-    n = max(len(values) - 1, 1)
-
-    # The scale's labels ("+32", "-32", 11 px, about 6.5 a character) stand at
-    # the left edge: the first point starts clear of them (and of its hover ring).
-    left = max(pad, 2 + round(6.5 * len(f"+{bound}")) + 12)
-
-    def x(i: int) -> float:
-        return round(left + (width - left - pad) * i / n, 1)
-
-    def y(v: int) -> float:
-        return round(pad + (height - 2 * pad) * (bound - v) / (2 * bound), 1)
-
-    dots = [{"x": x(i), "y": y(v), "ply": i, "value": v} for i, v in enumerate(values)]
-    return {
-        "width": width, "height": height, "points": " ".join(f"{d['x']},{d['y']}" for d in dots),
-        "zero": y(0), "dots": dots, "top": bound, "bottom": -bound, "y_top": y(bound), "y_bottom": y(-bound),
-        "left": left, "right": width - pad,
-    }
+def value_chart(values: list[int | None], width: int = 640, height: int = 200, pad: int = 24) -> dict[str, Any]:
+    """An inline SVG chart of the value for A over the game (``core.charts.value_chart``)."""
+    return charts.value_chart(values, width, height, pad)
 
 
 def record_variant(analysis: GameAnalysis) -> Variant:
