@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
@@ -268,8 +268,11 @@ def puzzle_cards_sync(player: Player) -> int:
                                           **card_fields(schedule.new_card(first.finished_at)))
         except IntegrityError:  # made meanwhile by another request
             pass
+    # Only the cards with an attempt they have not taken into account yet.
+    newer_exists = Exists(attempts.filter(puzzle_id=OuterRef("puzzle_id"), finished_at__gt=OuterRef("last_attempt_at")))
+    stale = cards.filter(Q(last_attempt_at__isnull=True) | Q(newer_exists))
     taken = 0
-    for card_row in cards:
+    for card_row in stale:
         with transaction.atomic():
             locked = PuzzleCard.objects.select_for_update().get(pk=card_row.pk)
             newer = attempts.filter(puzzle_id=locked.puzzle_id)

@@ -165,3 +165,22 @@ def test_the_setting_refuses_nothing_silently_and_takes_only_site_paths(client):
     assert response.status_code == 302 and response["Location"] == "/coach/puzzles/"
     assert PlayerRating.objects.get().replay_failed is True
     assert client.get("/coach/puzzles/replay/").status_code == 405
+
+
+def test_an_attempt_whose_signal_was_lost_counts_at_the_next_one(client, puzzles):
+    from puzzles.coach import services
+    from puzzles.training.signals import attempt_finished
+
+    opt(client, True)
+    client.get("/")
+    first, second = two(puzzles)
+    uid = "puzzles.coach.attempt-finished"
+    attempt_finished.disconnect(dispatch_uid=uid)  # a process that died between the commit and the signal
+    try:
+        fail(client, first)
+        assert not PuzzleCard.objects.exists()
+    finally:
+        attempt_finished.connect(services.puzzle_cards_on_attempt_finished, dispatch_uid=uid)
+    fail(client, second)
+    assert set(PuzzleCard.objects.values_list("puzzle_id", flat=True)) == {first.pk, second.pk}
+    assert all(card.reviews == 1 for card in PuzzleCard.objects.all())
