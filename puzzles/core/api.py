@@ -11,7 +11,8 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.utils import OpenApiResponse, extend_schema_field
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.request import Request
@@ -110,6 +111,12 @@ def validated(serializer_class: type[serializers.Serializer], request: Request, 
 UNCHANGED = {
     304: OpenApiResponse(description="With `wait`: the hold ran out and nothing changed. No body: ask again.")
 }
+
+# The query of a long-polled GET (``long_poll``), for its schema.
+LONG_POLL_PARAMETERS = [
+    OpenApiParameter("wait", OpenApiTypes.INT, description="Hold the answer while the version is this."),
+    OpenApiParameter("timeout", OpenApiTypes.FLOAT, description="Longest hold in seconds."),
+]
 
 
 def long_poll(request: Request, row: Any, kind: str, version: Callable[[int], int | None]) -> Response | None:

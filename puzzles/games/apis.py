@@ -3,8 +3,7 @@ selector, return the state).  Every error is ``{"error": "<what is wrong>"}``
 (``core.api.exception_handler``)."""
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -13,7 +12,7 @@ from rest_framework.views import APIView
 from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_state
-from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
+from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 from puzzles.core.errors import ConflictError
 
 from . import hints, people, presentation, selectors, services
@@ -89,10 +88,7 @@ class GameDetailApi(APIView):
             "long polling, instead of asking again and again. If nothing changed by then the answer is "
             "304 with no body: keep what you have and ask again."
         ),
-        parameters=[
-            OpenApiParameter("wait", OpenApiTypes.INT, description="Hold the answer while the version is this."),
-            OpenApiParameter("timeout", OpenApiTypes.FLOAT, description="Longest hold in seconds."),
-        ],
+        parameters=LONG_POLL_PARAMETERS,
         responses={200: GameOutputSerializer, **UNCHANGED, 404: ERRORS[404]},
     )
     def get(self, request: Request, game_id: int) -> Response:

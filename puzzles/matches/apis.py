@@ -2,8 +2,7 @@
 The deals are ordinary games: moves and hints go to ``/api/games/<id>/``."""
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -11,7 +10,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
-from puzzles.core.api import UNCHANGED, error_response, long_poll, validated
+from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, error_response, long_poll, validated
 
 from . import presentation, selectors, services
 from .serializers import MatchCreateInputSerializer, MatchOutputSerializer
@@ -71,10 +70,7 @@ class MatchDetailApi(APIView):
             "`?wait=<version>` the answer is held until the match's version differs (a deal ended), at "
             "most `timeout` seconds (default 20, at most 25); 304 with no body if nothing changed by then."
         ),
-        parameters=[
-            OpenApiParameter("wait", OpenApiTypes.INT, description="Hold the answer while the version is this."),
-            OpenApiParameter("timeout", OpenApiTypes.FLOAT, description="Longest hold in seconds."),
-        ],
+        parameters=LONG_POLL_PARAMETERS,
         responses={200: MatchOutputSerializer, **UNCHANGED, **error_response(404, "No such match, or another player's match.")},
     )
     def get(self, request: Request, match_id: int) -> Response:

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
-from puzzles.core.api import UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
+from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 
 from . import days, pool, presentation, run_services, selectors, services
 from .serializers import (
@@ -120,10 +120,7 @@ class AttemptDetailApi(APIView):
         summary="An attempt",
         description="With `?wait=<version>` the answer is held until the attempt changes (the solver's reply), "
         "at most `timeout` seconds (default 20, at most 25); 304 with no body if nothing changed by then.",
-        parameters=[
-            OpenApiParameter("wait", OpenApiTypes.INT, description="Hold the answer while the version is this."),
-            OpenApiParameter("timeout", OpenApiTypes.FLOAT, description="Longest hold in seconds."),
-        ],
+        parameters=LONG_POLL_PARAMETERS,
         responses={200: AttemptOutputSerializer, **UNCHANGED, **NOT_FOUND},
     )
     def get(self, request: Request, attempt_id: int) -> Response:
