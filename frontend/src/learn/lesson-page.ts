@@ -141,6 +141,9 @@ export class LessonPage {
     const url = new URL(window.location.href);
     url.searchParams.set("step", String(number));
     window.history.replaceState(null, "", url.toString());
+    // The lesson's explanation folds away after the first position: the board gets the room.
+    const about = document.querySelector<HTMLDetailsElement>("details.learn-about");
+    if (about) about.open = false;
     this.render();
     this.board.root.focus();
   }

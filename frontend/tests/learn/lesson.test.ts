@@ -86,6 +86,10 @@ describe("a lesson's page", () => {
 
   it("shows a right move on the board, then goes on to the next position", async () => {
     const { root, page } = mount(lesson(0));
+    const about = document.createElement("details");
+    about.className = "learn-about";
+    about.open = true;
+    document.body.prepend(about);
     respond(answer(1, right, true));
     await page.play(right);
     expect(root.dataset.state).toBe("right");
@@ -99,6 +103,7 @@ describe("a lesson's page", () => {
     expect(page.step).toBe(2);
     expect(new URL(window.location.href).searchParams.get("step")).toBe("2");
     expect(root.querySelector(".learn-prompt")!.textContent).toBe("Prompt 2");
+    expect(about.open).toBe(false); // the explanation folds away: the board gets the room
     expect(root.dataset.state).toBe("your-move");
     expect(config(page).interactive).toBe(true);
   });
