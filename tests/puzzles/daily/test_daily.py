@@ -228,3 +228,32 @@ def test_the_answers_have_the_documented_shapes(api):
     assert set(fresh) == set(DailyDealOutputSerializer().fields)
     assert set(ranking) == set(RankingOutputSerializer().fields)
     assert set(over["you"]) == set(ranking["you"]) and over["you"]["share"] == ranking["you"]["share"]
+
+
+@pytest.mark.parametrize("how", ["hint", "resign"])
+def test_a_game_with_a_hint_or_resigned_is_shown_but_not_ranked(api, other_api, how):
+    with time_machine.travel(EVENING, tick=False):
+        finish(other_api, other_api.post("/api/daily-deal/start/", {}, format="json").json()["id"], seed=2)
+        game = api.post("/api/daily-deal/start/", {}, format="json").json()
+        url = f"/api/games/{game['id']}/"
+        if how == "hint":
+            assert api.get(url).json()["status"] == "your-move"  # the solver's opening, if any, was played at once
+            assert api.post(url + "hint/", {"level": 1}, format="json").status_code == 200
+            finish(api, game["id"], seed=4)
+        else:
+            assert api.post(url + "resign/", {}, format="json").status_code == 200
+        ranking = api.get("/api/daily-deal/2026-05-01/ranking/").json()
+    you = ranking["you"]
+    assert ranking["players"] == 1 and you["ranked"] is False
+    assert you["excluded"] == {"hint": "hints", "resign": "resigned"}[how]
+    assert "not ranked" in you["excluded_text"] and "not ranked" in you["share"] and "top" not in you["share"]
+    assert you["field"] == 2  # placed against the field as if it were in it
+
+
+def test_the_beat_task_makes_todays_deal():
+    from puzzles.daily.tasks import daily_deal_task
+
+    with time_machine.travel(EVENING, tick=False):
+        assert daily_deal_task.apply().get() == "2026-05-01"
+        assert daily_deal_task.apply().get() == "2026-05-01"
+    assert DailyDeal.objects.get().day == date(2026, 5, 1)
