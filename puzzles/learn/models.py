@@ -3,16 +3,14 @@ positions are solved (they are played in order), when it was finished, and
 how many tries it took.  The lessons themselves are code (``lessons``)."""
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from puzzles.core.models import PlayerOwned, owner_key
 
-class LessonProgress(models.Model):
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="lesson_progress"
-    )
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+
+class LessonProgress(PlayerOwned):
+    user = owner_key("lesson_progress")
     lesson = models.CharField(_("lesson"), max_length=32)
     steps_done = models.PositiveSmallIntegerField(_("positions solved"), default=0)
     tries = models.PositiveIntegerField(_("tries"), default=0)
