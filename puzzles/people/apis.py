@@ -16,7 +16,7 @@ from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.core.api import UNCHANGED, error_response, long_poll, validated
 
-from . import presentation, selectors, services
+from . import matches, presentation, selectors, services
 from .models import Lobby
 from .serializers import (
     AcceptInputSerializer,
@@ -46,6 +46,7 @@ def _create_args(data: dict[str, Any]) -> dict[str, Any]:
         "variant": data["variant"], "rated": data["rated"], "seat": data["seat"],
         "clock": (clock["initial"], clock["increment"]) if clock else None,
         "days": data.get("days"), "solver": data.get("solver") or None,
+        "target_points": data.get("target_points"), "target_wins": data.get("target_wins"),
     }
 
 
@@ -106,7 +107,7 @@ class ChallengeDetailApi(APIView):
     )
     def get(self, request: Request, challenge_id: int) -> Response:
         services.challenges_expire()
-        challenge = selectors.challenge_get(challenge_id)
+        challenge = matches.match_settle(challenge=selectors.challenge_get(challenge_id))
         unchanged = long_poll(request, challenge, "challenge", selectors.challenge_version)
         if unchanged is not None:
             return unchanged

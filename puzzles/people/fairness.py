@@ -22,7 +22,7 @@ import logging
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 
 from puzzles.games.models import Game, GameMove
 from solver import Position
@@ -64,7 +64,9 @@ def accuracy_record(*, game_id: int) -> bool | None:
     """Record each person's accuracy in the finished people game ``game_id``.
     True if recorded (now or before), None while moves are being graded,
     False if it is no finished people game."""
-    challenge = Challenge.objects.filter(game_id=game_id, game__status=Game.Status.OVER).first()
+    if not Game.objects.filter(pk=game_id, status=Game.Status.OVER).exists():
+        return False
+    challenge = Challenge.objects.filter(Q(game_id=game_id) | Q(deals__game_id=game_id)).distinct().first()
     if challenge is None:
         return False
     people = [row for row in challenge.seats.select_related("owner") if row.level == "" and row.joined_at is not None]

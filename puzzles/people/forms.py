@@ -40,6 +40,12 @@ class ChallengeForm(VariantFields):
         label=_("For a player (optional)"), required=False, max_length=150,
         help_text=_("Their user name: only they can accept. Leave it empty to send the link to anyone."),
     )
+    match = forms.ChoiceField(
+        label=_("Play"), required=False, initial="",
+        choices=[("", _("one game")), ("p100", _("a match to 100 points")), ("p200", _("a match to 200 points")),
+                 ("w3", _("a match to 3 won deals")), ("w5", _("a match to 5 won deals"))],
+        help_text=_("A match is played deal after deal, everyone in the same seat; it is not rated."),
+    )
     rating_min = forms.IntegerField(label=_("Lowest rating"), required=False, min_value=0, max_value=4000)
     rating_max = forms.IntegerField(label=_("Highest rating"), required=False, min_value=0, max_value=4000)
 
@@ -65,6 +71,9 @@ class ChallengeForm(VariantFields):
             "variant": variant, "rated": data.get("rated", False), "seat": seat, "solver": solver,
             **control_args(data["control"]),
         }
+        match = data.get("match") or ""
+        if match:
+            args["target_points" if match[0] == "p" else "target_wins"] = int(match[1:])
         if lobby:
             args.update(lobby=True, rating_min=data.get("rating_min"), rating_max=data.get("rating_max"))
         else:

@@ -62,6 +62,17 @@ class Challenge(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches", verbose_name=_("rematch of")
     )
+    # A match between people (docs/rules.md section 5): to a target score or a
+    # number of won deals (at most one set; neither: one game).  Each deal is a
+    # game of its own (``ChallengeDeal``); ``game`` is the deal being played.
+    target_points = models.PositiveIntegerField(_("target score"), null=True, blank=True)
+    target_wins = models.PositiveIntegerField(_("target of won deals"), null=True, blank=True)
+    match_seed = models.CharField(_("match seed"), max_length=20, blank=True, default="")
+    score_a = models.PositiveIntegerField(_("A's score"), default=0)
+    score_b = models.PositiveIntegerField(_("B's score"), default=0)
+    wins_a = models.PositiveIntegerField(_("A's won deals"), default=0)
+    wins_b = models.PositiveIntegerField(_("B's won deals"), default=0)
+    match_winner = models.CharField(_("match winner"), max_length=3, blank=True, default="")
     # Set once the finished game's ratings were updated: a game is rated once.
     rated_at = models.DateTimeField(_("ratings updated"), null=True, blank=True)
     expires_at = models.DateTimeField(_("expires"))
@@ -87,6 +98,16 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"challenge {self.pk} ({self.variant}, {self.control_code}, {self.status})"
+
+    @property
+    def is_match(self) -> bool:
+        return self.target_points is not None or self.target_wins is not None
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The two sides as results name them: ``("A", "B")`` or ``("A+C", "B+D")``."""
+        rules = self.rules
+        return (rules.team_name(0), rules.team_name(1))
 
     @property
     def rules(self) -> Variant:
@@ -137,6 +158,29 @@ class ChallengeSeat(models.Model):
     @property
     def is_person(self) -> bool:
         return not self.level
+
+
+class ChallengeDeal(models.Model):
+    """Deal ``number`` (from 1) of a match between people: its game, and once
+    the game is over its result as the match counted it."""
+
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField(_("deal number"))
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="challenge_deal")
+    winner = models.CharField(_("winner"), max_length=3, blank=True, default="")
+    points = models.PositiveIntegerField(_("points"), null=True, blank=True)
+    reason = models.CharField(_("how it ended"), max_length=10, blank=True, default="")
+    recorded_at = models.DateTimeField(_("recorded"), null=True, blank=True)
+
+    class Meta:
+        db_table = "people_challengedeal"
+        verbose_name = _("deal of a match between people")
+        verbose_name_plural = _("deals of matches between people")
+        ordering = ["challenge", "number"]
+        constraints = [models.UniqueConstraint(fields=["challenge", "number"], name="unique_challenge_deal")]
+
+    def __str__(self) -> str:
+        return f"challenge {self.challenge_id} deal {self.number} (game {self.game_id})"
 
 
 class Lobby(models.Model):

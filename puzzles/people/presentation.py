@@ -66,6 +66,7 @@ def challenge_state(challenge: Challenge, player: Player | None = None) -> dict[
     can_accept = (
         is_open and not creator and (mine is None or mine.joined_at is None)
         and (mine is not None or not reserved_elsewhere)
+        and (not challenge.rated or (player is not None and player.is_authenticated))
     )
     return {
         "id": challenge.pk,
@@ -95,11 +96,43 @@ def challenge_state(challenge: Challenge, player: Player | None = None) -> dict[
             "can_cancel": is_open and creator,
             "can_decline": is_open and not creator and not challenge.lobby and can_accept,
         },
+        "match": match_state(challenge),
         "rematch_of": challenge.rematch_of_id,
         "expires_at": challenge.expires_at,
         "created_at": challenge.created_at,
         "version": challenge.version,
         "urls": challenge_urls(challenge),
+    }
+
+
+def match_state(challenge: Challenge) -> dict[str, Any] | None:
+    """A match between people: its target, scores and deals (None for one game)."""
+    if not challenge.is_match:
+        return None
+    a, b = challenge.sides
+    deals = []
+    for deal in challenge.deals.select_related("game").order_by("number"):
+        recorded = deal.recorded_at is not None
+        deals.append({
+            "number": deal.number,
+            "game": deal.game_id,
+            "winner": (deal.winner or None) if recorded else None,
+            "points": deal.points if recorded else None,
+            "reason": (deal.reason or None) if recorded else None,
+            "recorded": recorded,
+            "url": reverse("games:review-game", args=[deal.game_id]) if recorded
+            else reverse("games:play-game", args=[deal.game_id]),
+        })
+    return {
+        "target_points": challenge.target_points,
+        "target_wins": challenge.target_wins,
+        "target_text": texts.target_text(challenge.target_points, challenge.target_wins),
+        "sides": [a, b],
+        "scores": {a: challenge.score_a, b: challenge.score_b},
+        "wins": {a: challenge.wins_a, b: challenge.wins_b},
+        "deals": deals,
+        "winner": challenge.match_winner or None,
+        "over": bool(challenge.match_winner),
     }
 
 

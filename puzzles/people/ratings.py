@@ -21,12 +21,13 @@ import math
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from puzzles.games.models import Game
 from puzzles.training import glicko2
 
-from . import fairness, services
+from . import fairness, matches, services
 from .models import Challenge, PlayerRating, RatingChange
 
 log = logging.getLogger(__name__)
@@ -98,12 +99,14 @@ def game_rate(*, game_id: int) -> bool:
 
 
 def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
-    """Receiver of ``games.signals.game_finished``: the ratings, then each
-    person's accuracy (queued again later while moves are being graded)."""
-    if not Challenge.objects.filter(game_id=game.pk).exists():
+    """Receiver of ``games.signals.game_finished``: the ratings, each
+    person's accuracy (queued again later while moves are being graded), and
+    in a match between people the deal's result and the next deal."""
+    if not Challenge.objects.filter(Q(game_id=game.pk) | Q(deals__game_id=game.pk)).exists():
         return
     game_rate(game_id=game.pk)
     services.accuracy_record_or_later(game_id=game.pk)
+    matches.match_deal_record(game_id=game.pk)
 
 
 def people_settle(*, limit: int = 100) -> int:

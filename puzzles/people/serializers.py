@@ -48,6 +48,14 @@ class ChallengeCreateInputSerializer(serializers.Serializer):
         help_text="Partnership only: the seats the solver plays, each with its level ({\"C\": \"strong\"}); "
         "the other seats are people's. Not in rated games.",
     )
+    target_points = serializers.IntegerField(
+        required=False, allow_null=True,
+        help_text="A match between people to this score, 1 to 500 (100 or 200 are usual): deal after deal, "
+        "the same people in the same seats. Casual only.",
+    )
+    target_wins = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Or a match to this many won deals, 1 to 15.",
+    )
 
 
 class SeekCreateInputSerializer(ChallengeCreateInputSerializer):
@@ -69,6 +77,28 @@ class QuickPairInputSerializer(serializers.Serializer):
 
 
 # ------------------------------------------------------------------ output
+
+
+class MatchDealSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    game = serializers.IntegerField()
+    winner = serializers.CharField(allow_null=True, help_text="A, B, A+C or B+D; null for a draw or while played.")
+    points = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField(allow_null=True)
+    recorded = serializers.BooleanField()
+    url = serializers.CharField()
+
+
+class MatchOutputSerializer(serializers.Serializer):
+    target_points = serializers.IntegerField(allow_null=True)
+    target_wins = serializers.IntegerField(allow_null=True)
+    target_text = serializers.CharField()
+    sides = serializers.ListField(child=serializers.CharField())
+    scores = serializers.DictField(child=serializers.IntegerField())
+    wins = serializers.DictField(child=serializers.IntegerField())
+    deals = MatchDealSerializer(many=True)
+    winner = serializers.CharField(allow_null=True)
+    over = serializers.BooleanField()
 
 
 class ChallengeCreatedSerializer(serializers.Serializer):
@@ -102,6 +132,7 @@ class ChallengeOutputSerializer(ChallengeCreatedSerializer):
     seats = ChallengeSeatOutputSerializer(many=True)
     game = serializers.IntegerField(allow_null=True, help_text="The game once it has started: /api/games/<game>/.")
     you = serializers.DictField(help_text="Your seat and what you may do: seat, creator, can_accept, can_cancel, can_decline.")
+    match = MatchOutputSerializer(allow_null=True, help_text="A match between people: target, scores and deals; null for one game.")
     rematch_of = serializers.IntegerField(allow_null=True)
     expires_at = serializers.DateTimeField()
     created_at = serializers.DateTimeField()

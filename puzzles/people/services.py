@@ -28,10 +28,10 @@ from puzzles.core import events
 from puzzles.core.errors import ApplicationError, ConflictError
 from puzzles.core.tasking import enqueue_later
 from puzzles.games.models import Game
-from puzzles.games.people import CORRESPONDENCE_DAYS, MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS, game_start_people
+from puzzles.games.people import CORRESPONDENCE_DAYS, MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS
 from solver import Variant, VariantError
 
-from . import selectors
+from . import matches, selectors
 from .models import Challenge, ChallengeSeat, Lobby
 
 log = logging.getLogger(__name__)
@@ -138,12 +138,16 @@ def challenge_create(
     rating_max: int | None = None,
     reserved: Mapping[str, Player] | None = None,
     rematch_of: Challenge | None = None,
+    target_points: int | None = None,
+    target_wins: int | None = None,
 ) -> Challenge:
     """A new open challenge, its creator seated in ``seat`` (a seat of the
     variant or ``random``).  ``to`` names the account it is for (its seat is
     kept for them), ``solver`` gives the seats the solver plays (partnership
     only: seat to level), ``lobby`` lists it as a seek with an optional rating
-    range.  A rated challenge needs an account (403) and people in every seat."""
+    range.  ``target_points`` or ``target_wins`` make it a match between
+    people (``matches``), which is casual.  A rated challenge needs an
+    account (403) and people in every seat."""
     rules = _rules(variant)
     (clock_pair, days) = check_control(clock, days)
     if not player.known:
@@ -169,6 +173,9 @@ def challenge_create(
         raise ApplicationError("at least one other seat is a person's: the solver cannot take every other seat")
     if rated and solver:
         raise ApplicationError("a rated game has a person in every seat: leave out the solver seats or play casual")
+    target_points, target_wins = matches.check_targets(target_points, target_wins)
+    if rated and (target_points is not None or target_wins is not None):
+        raise ApplicationError("matches between people are casual: leave out rated, or the target for one rated game")
     if (rating_min is not None or rating_max is not None) and not lobby:
         raise ApplicationError("a rating range is for lobby seeks only")
     if rating_min is not None:
@@ -203,6 +210,8 @@ def challenge_create(
             session_key="" if player.is_authenticated else player.token,
             expires_at=_expiry(days=days, lobby=lobby),
             rematch_of=rematch_of,
+            target_points=target_points,
+            target_wins=target_wins,
         )
         now = timezone.now()
         ChallengeSeat.objects.create(challenge=challenge, seat=seat, joined_at=now, **_person(player))
@@ -225,17 +234,6 @@ def _locked_open(challenge_id: int) -> Challenge:
     if challenge.status != Challenge.Status.OPEN:
         raise ConflictError(f"the challenge is {challenge.status}: it can no longer be accepted, declined or cancelled")
     return challenge
-
-
-def _start_game(challenge: Challenge, seats: list[ChallengeSeat]) -> Game:
-    players: dict[str, Player | str] = {}
-    for row in seats:
-        players[row.seat] = row.level if row.level else Player(row.owner, "" if row.owner_id else row.session_key)
-    clock = (challenge.clock_initial, challenge.clock_increment) if challenge.days is None else None
-    return game_start_people(
-        variant=challenge.variant, seats=players, rated=challenge.rated, clock=clock,  # type: ignore[arg-type]
-        days=challenge.days,
-    )
 
 
 def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = None) -> Challenge:
@@ -278,7 +276,7 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
         rows[mine.seat] = mine
         complete = len(rows) == len(rules.seats) and all(row.joined_at is not None for row in rows.values())
         if complete:
-            game = _start_game(challenge, [rows[s] for s in rules.seats])
+            game = matches.start_deal(challenge, [rows[s] for s in rules.seats], 1)
             _bump(challenge, status=Challenge.Status.STARTED, game=game)
         else:
             _bump(challenge)
@@ -399,7 +397,7 @@ def challenge_rematch(*, player: Player, challenge_id: int) -> Challenge:
     clock = (old.clock_initial, old.clock_increment) if old.days is None else None
     return challenge_create(
         player=player, variant=old.variant, rated=old.rated, seat=swap[mine.seat], clock=clock, days=old.days,
-        solver=solver, reserved=reserved, rematch_of=old,
+        solver=solver, reserved=reserved, rematch_of=old, target_points=old.target_points, target_wins=old.target_wins,
     )
 
 

@@ -55,3 +55,10 @@ def result_for(result: dict | None, team: str) -> str:
     if not winner:
         return _("draw")
     return _("won") if winner == team else _("lost")
+
+
+def target_text(target_points: int | None, target_wins: int | None) -> str:
+    if target_points is not None:
+        return ngettext("a match to %(count)d point", "a match to %(count)d points", target_points) % {"count": target_points}
+    wins = target_wins or 0
+    return ngettext("a match to %(count)d won deal", "a match to %(count)d won deals", wins) % {"count": wins}

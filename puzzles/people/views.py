@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 
-from . import presentation, profiles, selectors, services
+from . import matches, presentation, profiles, selectors, services
 from .forms import ChallengeForm
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge
 
@@ -80,10 +80,12 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
 
 def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     services.challenges_expire()
-    challenge = selectors.challenge_get(challenge_id)
+    challenge = matches.match_settle(challenge=selectors.challenge_get(challenge_id))
     player = Player.of(request)
     state = presentation.challenge_state(challenge, player)
-    if challenge.game_id is not None and state["you"]["seat"] is not None and challenge.game.status != "over":  # type: ignore[union-attr]
+    # One game: its players go to it.  A match's page is its score sheet.
+    playing = challenge.game is not None and challenge.game.status != "over"
+    if playing and state["you"]["seat"] is not None and not challenge.is_match:
         return redirect("games:play-game", game_id=challenge.game_id)
     return render(request, "people/challenge.html", {
         "challenge": challenge, "state": state,

@@ -1,0 +1,141 @@
+"""Matches between people (docs/rules.md section 5): a challenge with a
+target score (1 to 500; 100 or 200 are usual) or a number of won deals (1 to
+15) is played deal after deal, every person in the same seat, each deal a
+game between people of its own.
+
+When a deal's game is over (``games.signals.game_finished``),
+``match_deal_record`` counts it and, in the same transaction, ends the match
+when a side has reached the target (the last deal may take it past; a drawn
+or aborted deal adds nothing) or starts the next deal and makes it the
+challenge's ``game``.  The write is conditional on the deal not being
+recorded yet and ``(challenge, number)`` is unique, so a deal counts once
+however often its end is told; ``match_settle`` (every read of the
+challenge) records a deal whose signal was lost.
+
+Deal ``n`` of the match with seed ``S`` is dealt from the first 8 bytes of
+``SHA-256("open-domino people match <S> deal <n>")``, big-endian, shifted
+right by 11 bits.  Matches between people are casual: their deals are not
+rated.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from puzzles.accounts.players import Player
+from puzzles.core import events
+from puzzles.core.errors import ApplicationError
+from puzzles.games.models import Game
+from puzzles.games.people import RANDOM_SEED_BOUND, game_start_people
+
+from .models import Challenge, ChallengeDeal, ChallengeSeat
+
+log = logging.getLogger(__name__)
+
+TARGET_POINTS_RANGE = (1, 500)
+TARGET_WINS_RANGE = (1, 15)
+
+
+def deal_seed(match_seed: int, number: int) -> int:
+    digest = hashlib.sha256(f"open-domino people match {match_seed} deal {number}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big") >> 11
+
+
+def check_targets(target_points: Any, target_wins: Any) -> tuple[int | None, int | None]:
+    """The match's target: at most one of the two, each in its range; else 400."""
+    if target_points is not None and target_wins is not None:
+        raise ApplicationError("give a target score (target_points) or a number of won deals (target_wins), not both")
+    for name, value, (low, high) in (("target_points", target_points, TARGET_POINTS_RANGE),
+                                     ("target_wins", target_wins, TARGET_WINS_RANGE)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high):
+            raise ApplicationError(f"{name} is a whole number from {low} to {high}, not {value!r}")
+    return target_points, target_wins
+
+
+def seat_holders(rows: list[ChallengeSeat]) -> dict[str, Player | str]:
+    return {
+        row.seat: row.level if row.level else Player(row.owner, "" if row.owner_id else row.session_key)
+        for row in rows
+    }
+
+
+def start_deal(challenge: Challenge, seats: list[ChallengeSeat], number: int) -> Game:
+    """Deal ``number`` of the challenge's match (or its one game), the same
+    people in the same seats."""
+    if challenge.is_match and not challenge.match_seed:
+        challenge.match_seed = str(secrets.randbelow(RANDOM_SEED_BOUND))
+        Challenge.objects.filter(pk=challenge.pk).update(match_seed=challenge.match_seed)
+    clock = (challenge.clock_initial, challenge.clock_increment) if challenge.days is None else None
+    game = game_start_people(
+        variant=challenge.variant, seats=seat_holders(seats), rated=challenge.rated,
+        clock=clock, days=challenge.days,  # type: ignore[arg-type]
+        seed=deal_seed(int(challenge.match_seed), number) if challenge.is_match else None,
+    )
+    if challenge.is_match:
+        ChallengeDeal.objects.create(challenge=challenge, number=number, game=game)
+    return game
+
+
+def _winner(challenge: Challenge) -> str:
+    scores = {challenge.sides[0]: (challenge.score_a, challenge.wins_a),
+              challenge.sides[1]: (challenge.score_b, challenge.wins_b)}
+    for side, (points, wins) in scores.items():
+        if challenge.target_points is not None and points >= challenge.target_points:
+            return side
+        if challenge.target_wins is not None and wins >= challenge.target_wins:
+            return side
+    return ""
+
+
+def match_deal_record(*, game_id: int) -> bool:
+    """Count the finished game ``game_id`` in its match between people (if it
+    is a deal of one): the totals, the end of the match or the next deal.
+    True if this call recorded it."""
+    deal = ChallengeDeal.objects.filter(game_id=game_id, recorded_at__isnull=True).first()
+    if deal is None:
+        return False
+    result = Game.objects.filter(pk=game_id, status=Game.Status.OVER).values_list("result", flat=True).first()
+    if not result:
+        return False
+    winner = result.get("winner") or ""
+    with transaction.atomic():
+        if not ChallengeDeal.objects.filter(pk=deal.pk, recorded_at__isnull=True).update(
+            winner=winner, points=result.get("points", 0) if winner else 0,
+            reason=result.get("reason") or "", recorded_at=timezone.now(),
+        ):
+            return False  # recorded by another process
+        challenge = Challenge.objects.select_for_update().get(pk=deal.challenge_id)
+        for side, field in zip(challenge.sides, ("a", "b"), strict=True):
+            won = ChallengeDeal.objects.filter(challenge=challenge, winner=side, recorded_at__isnull=False)
+            setattr(challenge, f"score_{field}", sum(won.values_list("points", flat=True)))
+            setattr(challenge, f"wins_{field}", won.count())
+        challenge.match_winner = _winner(challenge)
+        fields: dict[str, Any] = {}
+        if not challenge.match_winner and not challenge.deals.filter(number__gt=deal.number).exists():
+            seats = [row for row in challenge.seats.select_related("owner").order_by("seat")]
+            fields["game"] = start_deal(challenge, seats, deal.number + 1)
+        Challenge.objects.filter(pk=challenge.pk).update(
+            score_a=challenge.score_a, score_b=challenge.score_b, wins_a=challenge.wins_a, wins_b=challenge.wins_b,
+            match_winner=challenge.match_winner, version=F("version") + 1, updated_at=timezone.now(), **fields,
+        )
+        events.notify_on_commit(events.channel("challenge", challenge.pk))
+    log.info("people match %s: deal %s recorded (%s)", deal.challenge_id, deal.number, result)
+    return True
+
+
+def match_settle(*, challenge: Challenge) -> Challenge:
+    """Record the finished deals the match has not counted (a lost signal)."""
+    if not challenge.is_match or challenge.match_winner:
+        return challenge
+    pending = ChallengeDeal.objects.filter(
+        challenge=challenge, recorded_at__isnull=True, game__status=Game.Status.OVER
+    ).values_list("game_id", flat=True)
+    if any([match_deal_record(game_id=g) for g in list(pending)]):
+        challenge.refresh_from_db()
+    return challenge
