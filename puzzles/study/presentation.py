@@ -24,6 +24,7 @@ from solver.review import summarise
 from . import selectors
 from . import texts as study_texts
 from .models import Chapter, Endgame, EndgameProgress, GameAnalysis
+from .records import moves_checked
 
 # ---------------------------------------------------------------- positions
 
@@ -67,13 +68,9 @@ def position_state(position: Position, moves: Sequence[str] = ()) -> dict[str, A
     current = position
     played: list[str] = []
     positions: list[str] = []
-    for ply, text in enumerate(moves, 1):
-        try:
-            move = current.normalise_move(text)
-        except DominoError as exc:
-            raise ApplicationError(f"move {ply}: {exc}") from None
+    for _ply, before, move in moves_checked(position, moves):
         played.append(str(move))
-        current = current.play(move)
+        current = before.play(move)
         positions.append(str(current))
     return {
         "position": str(position),

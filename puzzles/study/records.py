@@ -6,6 +6,7 @@ in the player's language.  No database here: ``services`` stores and grades."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -13,7 +14,7 @@ from django.utils.translation import ngettext
 
 from puzzles.core.errors import ApplicationError
 from puzzles.core.texts import variant_name
-from solver import DominoError, GameRecord, Position, Stone, Variant
+from solver import DominoError, GameRecord, Move, Position, Stone, Variant
 from solver.variant import NAMES as VARIANT_NAMES
 
 MAX_RECORD_CHARS = 20_000
@@ -39,6 +40,20 @@ def record_error(exc: DominoError) -> ApplicationError:
     return ApplicationError(_("The game does not replay at move %(number)s: %(reason)s") % {
         "number": found.group(1), "reason": found.group(2),
     })
+
+
+def moves_checked(position: Position, moves: Iterable[str]) -> Iterator[tuple[int, Position, Move]]:
+    """Each of ``moves`` played in turn from ``position``: its ply (from 1),
+    the position before it and the move, normalised; a move that is not
+    legal there is an ``ApplicationError`` that names it (``move 3: ...``),
+    raised when the walk reaches it."""
+    for ply, text in enumerate(moves, 1):
+        try:
+            move = position.normalise_move(text)
+        except DominoError as exc:
+            raise ApplicationError(f"move {ply}: {exc}") from None
+        yield ply, position, move
+        position = position.play(move)
 
 
 def parse_record(text: str) -> GameRecord:

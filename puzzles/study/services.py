@@ -28,13 +28,13 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
 from puzzles.games.selectors import game_record
 from puzzles.training.mining import play_imperfect_game
-from solver import DominoError, GameRecord, Position, RecordError
+from solver import GameRecord, Position, RecordError
 from solver.review import grade_record
 
 from . import facts as study_facts
 from .ideas import IDEA_KEYS
 from .models import Chapter, Endgame, EndgameProgress, GameAnalysis
-from .records import DealEntry, deal_record, parse_record
+from .records import DealEntry, deal_record, moves_checked, parse_record
 from .tasks import grade_game_record_task
 
 log = logging.getLogger(__name__)
@@ -291,27 +291,22 @@ def endgame_check_line(endgame: Endgame, moves: Iterable[str]) -> list[str]:
     start = Position.parse(endgame.position)
     position = start
     missing: list[str] = []
-    for ply, text in enumerate(moves, 1):
-        try:
-            move = position.normalise_move(text)
-        except DominoError as exc:
-            raise ApplicationError(f"move {ply}: {exc}") from None
-        analysis = analysis_cached(str(position))
+    for ply, before, move in moves_checked(start, moves):
+        position = before.play(move)
+        analysis = analysis_cached(str(before))
         if analysis is None:
-            analysis_request(position=str(position))
-            analysis = analysis_cached(str(position))  # there already when the task ran at once
+            analysis_request(position=str(before))
+            analysis = analysis_cached(str(before))  # there already when the task ran at once
         if analysis is None:
-            missing.append(str(position))
-            position = position.play(move)
+            missing.append(str(before))
             continue
         worth = analysis.move_value(move).value
         if worth != analysis.value:
-            who = "your" if position.side == start.side else "the defender's"
+            who = "your" if before.side == start.side else "the defender's"
             raise ApplicationError(
                 f"move {ply} ({move}, {who} move) is worth {worth:+d}, "
                 f"not the best {analysis.value:+d}"
             )
-        position = position.play(move)
     if not position.is_over():
         raise ApplicationError("the line does not reach the end of the deal yet")
     return missing

@@ -238,7 +238,7 @@ def run_move(request: HttpRequest, run_id: int) -> HttpResponse:
         except ValueError:
             attempt_id = None  # as a form without the field: the run's current puzzle
         run_services.run_play_move(run=run, move=request.POST.get("move", ""), ply=posted_ply(request),
-                               attempt_id=attempt_id)
+                                   attempt_id=attempt_id)
     except ApplicationError as exc:
         refusal_message(request, exc)
     return redirect("training:run", run_id=run.pk)
