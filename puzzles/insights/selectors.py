@@ -34,7 +34,9 @@ def game_insights(player: Player, limit: int = GAMES_LIMIT) -> dict[str, Any]:
     (the share of best moves among those with a choice); the points lost by
     phase, by kind of move and by variant (each ``{"moves", "points_lost"}``:
     graded moves with a choice, and the points they lost)."""
-    finished = games_for_player(player).filter(status=Game.Status.OVER).order_by("-created_at", "-id")
+    # Practice games only: in a game between people every seat's moves are a person's.
+    finished = games_for_player(player).filter(status=Game.Status.OVER, kind=Game.Kind.PRACTICE).order_by(
+        "-created_at", "-id")
     games = list(reversed(list(finished.values("id", "variant", "created_at")[:limit])))
     rows = GameMove.objects.filter(
         game_id__in=[g["id"] for g in games], by=GameMove.By.HUMAN, grade__isnull=False
