@@ -42,7 +42,8 @@ class OfflinePackApi(APIView):
     )
     def get(self, request: Request) -> Response:
         count = _count(request)
-        puzzles = selectors.puzzles_next(Player.of(request), count)
+        # A guest gets their token now: the results they send later are theirs, from whichever tab.
+        puzzles = selectors.puzzles_next(Player.of(request, create=True), count)
         services.keys_request(selectors.keys_to_request(puzzles))
         ready = []
         for puzzle in puzzles:

@@ -40,7 +40,10 @@ def precache_urls(manifest: dict[str, Any], own_file: str) -> list[str]:
     """Every file of the Vite build (scripts, stylesheets, fonts, images, the
     board demo) but the service worker's own, and the site's own files."""
     files: set[str] = set()
-    for chunk in manifest.values():
+    for key, chunk in manifest.items():
+        # An HTML entry (the board demo) is written to the build under its own name.
+        if key.endswith(".html") and chunk.get("isEntry"):
+            files.add(key)
         files.add(chunk["file"])
         files.update(chunk.get("css", []))
         files.update(chunk.get("assets", []))

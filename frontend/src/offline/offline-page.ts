@@ -11,7 +11,7 @@ import { button, el, hideFallback } from "../shared/dom";
 import { moveLabel, playerNames } from "../shared/format";
 import { t, tn } from "../shared/i18n";
 import { sleep } from "../shared/poll";
-import { giveUp, playMove, solutionLine, startAttempt, type LocalAttempt, type OfflinePuzzle } from "./grade";
+import { giveUp, playMove, solutionLine, startAttempt, type LocalAttempt, type OfflinePack, type OfflinePuzzle } from "./grade";
 import { enqueue, newResultId, pendingPuzzles } from "./queue";
 import * as store from "./store";
 import { offlineUrls, sendResults, syncAll, type OfflineUrls } from "./sync";
@@ -41,23 +41,29 @@ export class OfflinePage {
     window.addEventListener("offline", () => this.renderQueue());
   }
 
-  /** Reads the stored puzzles (fetching them first when there are none and the browser is online). */
+  /** Reads the stored puzzles, then (online) sends the results and refreshes the puzzles if they are stale. */
   async load(): Promise<void> {
     if (!store.available()) {
       this.status.textContent = t("This browser cannot keep puzzles for offline use.");
       return;
     }
-    if (this.urls && navigator.onLine && !(await store.loadPack())) {
-      this.status.textContent = t("Fetching your puzzles…");
-      await syncAll(this.urls);
-    }
     const stored = await store.loadPack();
     const pending = await pendingPuzzles(store.resultStore);
     this.done = new Set([...(await store.loadDone()), ...pending]);
     this.waiting = pending.size;
-    this.puzzles = stored ? stored.pack.puzzles.filter((p) => !this.done.has(p.id)) : [];
-    this.next();
+    if (stored) this.take(stored.pack);
+    if (!this.attempt && navigator.onLine) this.status.textContent = t("Fetching your puzzles…");
+    if (this.urls && navigator.onLine) await syncAll(this.urls, 20, (pack) => this.take(pack));
+    if (!this.attempt) this.next();
     if (navigator.onLine) await this.send();
+  }
+
+  /** Takes the puzzles of a pack; shows the first if none is under way. */
+  private take(pack: OfflinePack): void {
+    this.puzzles = pack.puzzles.filter((p) => !this.done.has(p.id));
+    // A puzzle begun or finished stays on the board.
+    if (!this.attempt || (this.attempt.status === "your-move" && this.attempt.moves.length === 0)) this.next();
+    else this.render();
   }
 
   /** Shows the next puzzle not done yet. */

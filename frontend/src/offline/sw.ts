@@ -7,8 +7,7 @@
  * - Installing keeps every file of the list in the cache ``od-<version>``;
  *   activating drops the caches of earlier versions (a new deploy replaces
  *   every old file at once).
- * - Pages: the network first (a page the worker keeps is stored again), and
- *   with no network the page kept under that path, else the offline puzzles.
+ * - Pages: the network first, and with no network a page kept (``page``).
  * - Static files and the manifest: from the cache, else the network.
  * - The JavaScript catalogue: the network first (the player may have changed
  *   language), else the cache.
@@ -75,15 +74,22 @@ async function activate(): Promise<void> {
   await scope.clients.claim();
 }
 
+/**
+ * A page: the network first.  The pages of the list are kept as they come,
+ * under their address with its query too (an analysis board's position seen
+ * online opens again offline); with no network, the page kept under that
+ * address, else under its path alone (the page's shell), else the offline puzzles.
+ */
 async function page(request: Request): Promise<Response> {
-  const path = new URL(request.url).pathname;
+  const url = new URL(request.url);
+  const path = url.pathname;
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok && config.pages.includes(path)) await cache.put(path, await plain(response.clone()));
+    if (response.ok && config.pages.includes(path)) await cache.put(path + url.search, await plain(response.clone()));
     return response;
   } catch {
-    const kept = (await cache.match(path)) ?? (await cache.match(config.fallback));
+    const kept = (await cache.match(path + url.search)) ?? (await cache.match(path)) ?? (await cache.match(config.fallback));
     return kept ?? new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
   }
 }

@@ -29,11 +29,10 @@ export function offlineUrls(doc: Document = document): OfflineUrls | null {
   return { sw: meta.dataset.sw, pack: meta.dataset.pack, results: meta.dataset.results };
 }
 
-/** Whether the stored pack should be fetched again. */
+/** Whether the stored pack should be fetched again: none yet, some puzzles still being prepared, or old. */
 export function packStale(stored: store.StoredPack | null, now = Date.now()): boolean {
   if (!stored) return true;
-  if (stored.pack.preparing > 0 && now - stored.fetched_at > PREPARING_RETRY_MS) return true;
-  return now - stored.fetched_at > PACK_MAX_AGE_MS;
+  return stored.pack.preparing > 0 || now - stored.fetched_at > PACK_MAX_AGE_MS;
 }
 
 /** Fetches the pack and stores it; returns it (null when the server could not give one). */
@@ -70,18 +69,39 @@ async function send(urls: OfflineUrls, result: OfflineResult): Promise<number> {
   }
 }
 
+/**
+ * Sends the queued results, one tab at a time (a Web Lock, where there is
+ * one): two tabs sending the same result at once would each be answered
+ * "recorded", once, but would spend a request each.
+ */
 export async function sendResults(urls: OfflineUrls): Promise<FlushReport> {
-  return flush(store.resultStore, (result) => send(urls, result));
+  const run = () => flush(store.resultStore, (result) => send(urls, result));
+  const locks = (navigator as Navigator & { locks?: { request<T>(name: string, task: () => Promise<T>): Promise<T> } }).locks;
+  return locks ? locks.request("od-offline-results", run) : run();
 }
 
-/** Sends the queued results, then refreshes the pack if it is stale (again while the server prepares some). */
-export async function syncAll(urls: OfflineUrls, rounds = 20): Promise<void> {
+/**
+ * Sends the queued results, then refreshes the pack if it is stale: while
+ * the server is still preparing puzzles, again every ``PREPARING_RETRY_MS``
+ * (at most ``rounds`` times).  ``onPack`` is told of each pack fetched.
+ */
+export async function syncAll(urls: OfflineUrls, rounds = 20, onPack?: (pack: OfflinePack) => void): Promise<void> {
   if (!store.available()) return;
   await sendResults(urls);
   for (let round = 0; round < rounds; round++) {
-    if (!packStale(await store.loadPack())) return;
+    const stored = await store.loadPack();
+    if (!packStale(stored)) return;
+    // Another page asked a moment ago: wait for the rest of the interval first.
+    const since = stored ? Date.now() - stored.fetched_at : Infinity;
+    if (since < PREPARING_RETRY_MS) await sleep(PREPARING_RETRY_MS - since);
     const pack = await fetchPack(urls);
-    if (!pack || pack.preparing === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, PREPARING_RETRY_MS));
+    if (!pack) return;
+    onPack?.(pack);
+    if (pack.preparing === 0) return;
+    await sleep(PREPARING_RETRY_MS);
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }

@@ -4,9 +4,11 @@ results sent back recorded once, unrated, with no rating changed, and
 nonsense refused with a 400 that says what is wrong."""
 from __future__ import annotations
 
+import json
 import uuid
 
 import pytest
+from django.conf import settings
 
 from puzzles.offline.models import OfflineKey, OfflineResult
 from puzzles.training import pool as puzzle_pool
@@ -190,7 +192,15 @@ def test_service_worker_and_manifest(client):
     assert response["Service-Worker-Allowed"] == "/"
     text = response.content.decode()
     assert text.startswith("self.ODT_SW = {")
-    assert "/jsi18n/" in text and "/puzzles/offline/" in text and "/static/frontend/" in text
+    assert "/jsi18n/" in text and "/puzzles/offline/" in text and "/analysis/" in text
+    # Every file of the build is kept, the board demo's page too; the worker itself is not.
+    config = json.loads(text.split("\n", 1)[0].removeprefix("self.ODT_SW = ").removesuffix(";"))
+    manifest = json.loads((settings.OD_FRONTEND_MANIFEST).read_text())
+    for key, chunk in manifest.items():
+        wanted = f"/static/frontend/{chunk['file']}"
+        assert (wanted in config["precache"]) == (chunk.get("name") != "sw"), key
+    assert "/static/frontend/index.html" in config["precache"]
+    assert len(config["version"]) == 16
     manifest = client.get("/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["start_url"].startswith("/")
     sizes = {icon["sizes"] for icon in manifest["icons"]}

@@ -1,0 +1,119 @@
+"""The installable web app, as a player on a train meets it: the site's
+service worker keeps the pages' code and the player's next puzzles; with the
+network cut off the offline puzzle page opens again, a kept puzzle is solved
+on the board (graded in the browser), and once the network is back the
+result is recorded on the server, unrated, once.  The analysis board's page
+and the board demo open offline too.
+
+Uses the session's site (tests/browser/conftest.py: Redis, a worker that
+builds the puzzles' keys, the web server) on 127.0.0.1, a secure context for
+service workers."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote
+
+from browser_helpers import watch_errors
+
+
+START = "45.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - B"
+
+
+def play_move(page, move: str) -> None:
+    if move == "pass":
+        page.locator(".odb-pass").click()
+        return
+    stone, end = move[:2], move[2:] or None
+    page.locator(f'.odb-hand-bottom .odb-hand-stone.is-selectable[data-stone="{stone}"]').first.click()
+    targets = page.locator(f'.odb-end.is-target[data-end="{end}"]' if end else '.odb-end.is-target[data-end="open"]')
+    if targets.count() == 0:
+        targets = page.locator(".odb-end.is-target")
+    targets.first.click()
+
+
+def database(site) -> Path:
+    return Path(site.env["DATABASE_URL"].removeprefix("sqlite:///"))
+
+
+def rows(site, sql: str, *args) -> list[tuple]:
+    with sqlite3.connect(database(site)) as db:
+        return db.execute(sql, args).fetchall()
+
+
+def test_a_kept_puzzle_is_solved_offline_and_recorded_unrated_once_back_online(content, browser):
+    site = content
+    context = browser.new_context(base_url=site.base_url)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto("/puzzles/offline/")
+    # The worker is installed and controls the page; the puzzles are in IndexedDB.
+    page.evaluate("() => window.odOffline.ready")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20000)
+    page.evaluate("() => window.offlineLoaded")
+    page.wait_for_function(
+        "() => caches.keys().then(async (names) => names.length === 1 && !!(await caches.match('/puzzles/offline/')))",
+        timeout=20000,
+    )
+    kept = page.evaluate("() => window.offlinePage.puzzles.length")
+    available = rows(site, "SELECT count(*) FROM puzzles_puzzle WHERE daily_on IS NULL")[0][0]
+    assert kept >= 1 and kept == min(available, 50) - rows(
+        site, "SELECT count(*) FROM offline_offlinekey WHERE usable = 0")[0][0]
+
+    # An analysis board looked at while online, with the worker in place.
+    other = context.new_page()
+    other.goto(f"/analysis/?position={quote(START)}")
+    other.wait_for_selector("svg.odb-svg")
+
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#offline-root svg.odb-svg")
+    page.evaluate("() => window.offlineLoaded")
+    assert page.evaluate("() => navigator.onLine") is False
+    puzzle_id = page.evaluate("() => window.offlinePage.attempt.puzzle.id")
+    # Solve it with the moves the key accepts, on the board.
+    for _ in range(20):
+        attempt = page.evaluate("() => window.offlinePage.attempt")
+        if attempt["status"] != "your-move":
+            break
+        move = sorted(attempt["node"]["accept"])[0]
+        played = len(attempt["moves"])
+        play_move(page, move)
+        page.wait_for_function(
+            "n => { const a = window.offlinePage.attempt; return a.moves.length > n && !window.offlinePage.busy; }",
+            arg=played,
+        )
+        page.wait_for_function("() => !window.offlinePage.busy")
+    assert page.evaluate("() => window.offlinePage.attempt.status") == "solved"
+    assert "Solved" in page.locator(".puzzle-feedback").inner_text()
+    assert page.evaluate("() => window.offlinePage.waiting") == 1
+    assert rows(site, "SELECT count(*) FROM puzzles_puzzleattempt WHERE puzzle_id = ?", puzzle_id)[0][0] == 0
+
+    # The analysis board opens with no network: its page, and a position looked at online before.
+    other.goto("/analysis/")
+    assert other.locator("#position-input").count() == 1
+    other.goto(f"/analysis/?position={quote(START)}")
+    other.wait_for_selector("svg.odb-svg")
+    assert other.locator(".odb-hand-stone").count() == 28
+    # The board demo too (a file of the front end's build).
+    demo = context.new_page()
+    demo.goto("/static/frontend/index.html")
+    demo.wait_for_selector("#demo-title:not(:empty)")
+    demo.wait_for_selector("svg.odb-svg")
+    other.close()
+    demo.close()
+
+    # Back online: the result is sent, recorded unrated, and only once.
+    context.set_offline(False)
+    page.wait_for_function("() => window.offlinePage.waiting === 0", timeout=20000)
+    page.reload()
+    page.evaluate("() => window.offlineLoaded")
+    page.evaluate("() => window.odOffline.ready")
+    attempts = rows(site, "SELECT status, rated, unrated_because, rating_after FROM puzzles_puzzleattempt "
+                          "WHERE puzzle_id = ?", puzzle_id)
+    assert attempts == [("solved", 0, "offline", None)]
+    assert rows(site, "SELECT count(*) FROM offline_offlineresult")[0][0] == 1
+    # The solved puzzle is not offered again.
+    assert puzzle_id not in page.evaluate("() => window.offlinePage.puzzles.map((p) => p.id)")
+    assert not [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e], errors
