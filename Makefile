@@ -82,10 +82,13 @@ lint: setup
 	$(BIN)/lint-imports
 	cd frontend && npx tsc --noEmit
 
+bench: WITH_BROWSER = 1
 bench: system-deps setup
 	$(BIN)/python bench/solver_bench.py
 	@echo
 	$(BIN)/python bench/wasm_bench.py
+	@echo
+	$(BIN)/python bench/analysis_click_bench.py
 	@echo
 	$(BIN)/python bench/puzzle_bench.py
 	@echo

@@ -2,7 +2,10 @@
 // line ("#forget" starts a cold table), analyses each with the core of
 // frontend/src/engine/ (solver.wasm) and prints one JSON line per position:
 // [value, moves, pv, microseconds], the time of the core's call alone.
+// "#end" writes out the answers so far: the driver sends a variant's deals,
+// one variant at a time, in turn with the native core on the same deals.
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { register } from "node:module";
 import { performance } from "node:perf_hooks";
 
@@ -11,11 +14,16 @@ const { Core } = await import("../frontend/src/engine/core.ts");
 const { Position } = await import("../frontend/src/engine/position.ts");
 
 const core = await Core.load(readFileSync(new URL("../frontend/src/engine/solver.wasm", import.meta.url)));
-const out = [];
-for (const line of readFileSync(0, "utf8").split("\n")) {
+let out = [];
+for await (const line of createInterface({ input: process.stdin })) {
   if (!line) continue;
   if (line === "#forget") {
     core.forget();
+    continue;
+  }
+  if (line === "#end") {
+    process.stdout.write(out.map((answer) => answer + "\n").join(""));
+    out = [];
     continue;
   }
   const position = Position.parse(line);
@@ -24,4 +32,3 @@ for (const line of readFileSync(0, "utf8").split("\n")) {
   const micros = (performance.now() - start) * 1000;
   out.push(JSON.stringify([answer.value, answer.moves, answer.pv, Math.round(micros)]));
 }
-process.stdout.write(out.join("\n") + "\n");

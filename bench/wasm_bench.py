@@ -3,7 +3,8 @@
 The same C source (solver/engine.c) runs natively as the Python extension
 solver._core and in WebAssembly (frontend/src/engine/solver.wasm, under node,
 as the browser's Web Worker runs it).  Both solve the same 100 fresh deals of
-every variant in one run, each from a cold table at the start of a variant;
+every variant in one run, variant by variant in turn, each from a cold table
+at the start of a variant (one node process throughout, as a page's worker);
 every value, every move's value and the main line must be identical.  Printed
 per variant: the total and median time of the core's call on each side and
 the ratio WebAssembly / native (goal: within 2x).
@@ -47,17 +48,25 @@ def native(positions: list[str]) -> list[tuple[object, float]]:
     return out
 
 
-def wasm(runs: list[list[str]]) -> list[list[tuple[object, float]]]:
-    """The same through node and solver.wasm: one node process, a cold table per run."""
-    text = "".join("#forget\n" + "".join(p + "\n" for p in positions) for positions in runs)
-    done = subprocess.run([shutil.which("node") or "node", str(ROOT / "bench" / "wasm_bench.mjs")], input=text,
-                          capture_output=True, text=True, check=True, cwd=ROOT)
-    lines = [json.loads(line) for line in done.stdout.splitlines()]
-    out, at = [], 0
-    for positions in runs:
-        out.append([(line[:3], line[3] / 1e6) for line in lines[at : at + len(positions)]])
-        at += len(positions)
-    return out
+class Wasm:
+    """The same through node and solver.wasm: one node process for the whole run
+    (its JIT warms up as a page's worker does), a cold table per variant."""
+
+    def __init__(self) -> None:
+        self.node = subprocess.Popen([shutil.which("node") or "node", str(ROOT / "bench" / "wasm_bench.mjs")],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+
+    def solve(self, positions: list[str]) -> list[tuple[object, float]]:
+        assert self.node.stdin and self.node.stdout
+        self.node.stdin.write("#forget\n" + "".join(p + "\n" for p in positions) + "#end\n")
+        self.node.stdin.flush()
+        lines = [json.loads(self.node.stdout.readline()) for _ in positions]
+        return [(line[:3], line[3] / 1e6) for line in lines]
+
+    def close(self) -> None:
+        assert self.node.stdin
+        self.node.stdin.close()
+        self.node.wait(30)
 
 
 def main() -> int:
@@ -67,8 +76,13 @@ def main() -> int:
     runs = [[str(deal(FIRST_SEED + i, variant)) for i in range(DEALS)] for variant in VARIANTS]
     print(f"WebAssembly core against the native core: {DEALS} fresh deals per variant, the same C source, one run")
     print(f"{'variant':<20} {'native ms':>10} {'wasm ms':>10} {'median native':>14} {'median wasm':>12} {'ratio':>6}")
-    natives = [native(positions) for positions in runs]
-    wasms = wasm(runs)
+    # in turn, variant by variant, so that the load of a shared machine falls on both alike
+    wasm = Wasm()
+    natives, wasms = [], []
+    for positions in runs:
+        natives.append(native(positions))
+        wasms.append(wasm.solve(positions))
+    wasm.close()
     all_native = all_wasm = 0.0
     mismatches = 0
     for variant, positions, ours, theirs in zip(VARIANTS, runs, natives, wasms, strict=True):
