@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from browser_helpers import watch_errors
 from test_i18n_browser import VISIBLE_TEXT, english_fragments, english_on
+from test_layout_browser import OVERFLOW
 
 from puzzles.learn.lessons import LESSON_KEYS, LESSONS
 
@@ -22,8 +23,9 @@ ENGLISH_REASON = "your opponent can still play"
 
 
 def new_page(browser, lang: str, size: tuple[int, int]):
+    phone = size[0] < 600
     context = browser.new_context(locale=lang, extra_http_headers={"Accept-Language": lang},
-                                  viewport={"width": size[0], "height": size[1]})
+                                  viewport={"width": size[0], "height": size[1]}, is_mobile=phone, has_touch=phone)
     page = context.new_page()
     page.set_default_timeout(20_000)
     return page
@@ -48,12 +50,16 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
     page = new_page(browser, lang, size)
     errors = watch_errors(page)
     fragments = english_fragments(lang) if lang != "en" else []
-    english: list[str] = []
+    problems: list[str] = []
 
     def no_english(where: str) -> None:
+        """No English on the page (in the other languages), and on a phone nothing wider than the screen."""
         found = english_on(page.evaluate(VISIBLE_TEXT), fragments) if fragments else []
         if found:
-            english.append(f"{where}: {found[:8]}")
+            problems.append(f"{where}: {found[:8]}")
+        layout = page.evaluate(OVERFLOW) if size[0] < 600 else {"scrollWidth": 0, "innerWidth": 0, "bad": []}
+        if layout["scrollWidth"] > layout["innerWidth"] or layout["bad"]:
+            problems.append(f"{where}: {layout['scrollWidth']} px wide in {layout['innerWidth']}, {layout['bad']}")
     page.goto(base + "/")
     assert page.locator("html").get_attribute("lang") == lang
     # A newcomer finds the course on the home page.
@@ -91,7 +97,7 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
     assert page.locator(".learn-finished").is_visible()
     screenshots(page, f"learn-{lang}-course-done")
     no_english("course done")
-    assert english == []
+    assert problems == []
     assert errors == []
 
 
