@@ -52,7 +52,7 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
     fragments = english_fragments(lang) if lang != "en" else []
     problems: list[str] = []
 
-    def no_english(where: str) -> None:
+    def check_page(where: str) -> None:
         """No English on the page (in the other languages), and on a phone nothing wider than the screen."""
         found = english_on(page.evaluate(VISIBLE_TEXT), fragments) if fragments else []
         if found:
@@ -66,7 +66,7 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
     page.locator("[data-intro] a.learn-link").click()
     page.wait_for_url("**/learn/")
     assert page.locator("li.learn-lesson.is-locked").count() == len(LESSON_KEYS) - 1
-    no_english("course")
+    check_page("course")
     page.locator("a.learn-continue").click()
     for key in LESSON_KEYS:
         lesson = LESSONS[key]
@@ -74,7 +74,7 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
         for number, step in enumerate(lesson.steps, 1):
             wait_for_step(page, number)
             if number == 1:
-                no_english(key)
+                check_page(key)
             if key == "blocking" and number == 1:
                 # A move that lets the opponent play: wrong, and the page says why.
                 click_move(page, "01R")
@@ -82,12 +82,12 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
                 feedback = page.locator(".learn-feedback.wrong").inner_text()
                 assert "[6|6]" in feedback and "01R" in feedback
                 assert (ENGLISH_REASON in feedback) == (lang == "en"), feedback
-                no_english("a wrong move")
+                check_page("a wrong move")
                 screenshots(page, f"learn-{lang}-wrong")
             click_move(page, step.accepted[0])
             page.wait_for_selector('#learn-root[data-state="right"] [data-next]')
             if number == len(lesson.steps):
-                no_english(f"{key} done")
+                check_page(f"{key} done")
             if number == 1 and key == "placing":
                 screenshots(page, f"learn-{lang}-right")
             page.locator("[data-next]").click()
@@ -96,7 +96,7 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
     assert done.count() == len(LESSON_KEYS)
     assert page.locator(".learn-finished").is_visible()
     screenshots(page, f"learn-{lang}-course-done")
-    no_english("course done")
+    check_page("course done")
     assert problems == []
     assert errors == []
 
