@@ -38,7 +38,8 @@ def offline_pages() -> list[str]:
 
 def precache_urls(manifest: dict[str, Any], own_file: str) -> list[str]:
     """Every file of the Vite build (scripts, stylesheets, fonts, images, the
-    board demo) but the service worker's own, and the site's own files."""
+    board demo, the solver's WebAssembly) but the service worker's own, and
+    the site's own files."""
     files: set[str] = set()
     for key, chunk in manifest.items():
         # An HTML entry (the board demo) is written to the build under its own name.
@@ -47,6 +48,10 @@ def precache_urls(manifest: dict[str, Any], own_file: str) -> list[str]:
         files.add(chunk["file"])
         files.update(chunk.get("css", []))
         files.update(chunk.get("assets", []))
+    # Files the build writes beside the manifest's (the solver's WebAssembly, which its worker fetches).
+    assets = settings.OD_FRONTEND_DIST / "assets"
+    if assets.is_dir():
+        files.update(f"assets/{path.name}" for path in assets.iterdir() if path.is_file())
     files.discard(own_file)
     built = [static(f"{settings.OD_FRONTEND_STATIC_PREFIX}/{name}") for name in sorted(files)]
     own = [static(name) for name in ["core/site.css", "training/training.css", *ICONS]]

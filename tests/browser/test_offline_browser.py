@@ -10,13 +10,16 @@ builds the puzzles' keys, the web server) on 127.0.0.1, a secure context for
 service workers."""
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
 from browser_helpers import watch_errors
 
+from solver import Position, analyse
 
+APP = "#analysis-root [data-app]"
 START = "45.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - B"
 
 
@@ -30,6 +33,23 @@ def play_move(page, move: str) -> None:
     if targets.count() == 0:
         targets = page.locator(".odb-end.is-target")
     targets.first.click()
+
+
+def wait_for_values(page, position) -> None:
+    """The analysis board shows ``position`` with every move's value, as the solver has them."""
+    page.wait_for_function(
+        "pos => document.querySelector('#analysis-root [data-app] [data-current-position]')?.textContent === pos",
+        arg=str(position), timeout=20000,
+    )
+    expected = {str(m.move): m.value for m in analyse(position).moves}
+    page.wait_for_function(
+        "n => document.querySelectorAll('#analysis-root [data-app] table.analysis-moves tbody tr').length === n",
+        arg=len(expected), timeout=20000,
+    )
+    rows = page.locator(f"{APP} table.analysis-moves tbody tr")
+    shown = {rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value"))
+             for i in range(rows.count())}
+    assert shown == expected
 
 
 def database(site) -> Path:
@@ -95,7 +115,15 @@ def test_a_kept_puzzle_is_solved_offline_and_recorded_unrated_once_back_online(c
     assert other.locator("#position-input").count() == 1
     other.goto(f"/analysis/?position={quote(START)}")
     other.wait_for_selector("svg.odb-svg")
-    assert other.locator(".odb-hand-stone").count() == 28
+    # The browser's own solver (its WebAssembly kept by the worker) gives the values, and
+    # goes on along a line, with no network.
+    position = Position.parse(START)
+    wait_for_values(other, position)
+    for _ in range(2):
+        best = analyse(position).moves[0]
+        other.locator(f'{APP} tr[data-move="{best.move}"] button').click()
+        position = position.play(best.move)
+        wait_for_values(other, position)
     # The board demo too (a file of the front end's build).
     demo = context.new_page()
     demo.goto("/static/frontend/index.html")
@@ -117,3 +145,22 @@ def test_a_kept_puzzle_is_solved_offline_and_recorded_unrated_once_back_online(c
     # The solved puzzle is not offered again.
     assert puzzle_id not in page.evaluate("() => window.offlinePage.puzzles.map((p) => p.id)")
     assert not [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e], errors
+
+
+def test_the_offline_scripts_do_not_load_the_local_solver():
+    """A puzzle is never analysed in the browser: neither the offline puzzle page nor the
+    script of every page (which runs on the puzzle pages too) starts the solver's worker."""
+    root = Path(__file__).resolve().parents[2] / "frontend" / "dist"
+    manifest = json.loads((root / ".vite" / "manifest.json").read_text())
+    workers = [path.name for path in (root / "assets").glob("worker-*.js")]
+    assert workers
+    for name in ("offline", "pwa", "sw"):
+        entry = next(key for key, chunk in manifest.items() if chunk.get("name") == name and chunk.get("isEntry"))
+        seen, todo = set(), [entry]
+        while todo:
+            key = todo.pop()
+            if key not in seen:
+                seen.add(key)
+                todo += manifest[key].get("imports", []) + manifest[key].get("dynamicImports", [])
+        code = "".join((root / manifest[key]["file"]).read_text() for key in seen)
+        assert not any(worker in code for worker in workers), name

@@ -200,6 +200,8 @@ def test_service_worker_and_manifest(client):
         wanted = f"/static/frontend/{chunk['file']}"
         assert (wanted in config["precache"]) == (chunk.get("name") != "sw"), key
     assert "/static/frontend/index.html" in config["precache"]
+    for path in (settings.OD_FRONTEND_DIST / "assets").glob("*.wasm"):
+        assert f"/static/frontend/assets/{path.name}" in config["precache"]
     assert len(config["version"]) == 16
     manifest = client.get("/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["start_url"].startswith("/")
