@@ -54,7 +54,8 @@ class DailyEntry(models.Model):
     session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
     # Started on the deal's own UTC day: only those games can be ranked.
     on_the_day = models.BooleanField(_("started on its day"), default=True)
-    # Filled once the game is over and every human move is graded.
+    # Filled once the game is over and every human move is graded (all at
+    # once, with ``recorded_at``: ``points_lost`` is null until then).
     points_lost = models.PositiveIntegerField(_("points lost"), null=True, blank=True)
     accuracy = models.FloatField(_("accuracy"), null=True, blank=True)
     # One letter per human move in playing order: b(est), i(naccuracy), m(istake),
@@ -77,7 +78,12 @@ class DailyEntry(models.Model):
                 name="daily_one_entry_per_guest",
             ),
         ]
-        indexes = [models.Index(fields=["deal", "recorded_at", "excluded"], name="daily_entry_ranked")]
+        # The field of a deal is counted through this index (selectors.ranked): never loaded row by row.
+        # ... and the games still to record (services.deal_settle, on every read) through the second.
+        indexes = [
+            models.Index(fields=["deal", "excluded", "points_lost"], name="daily_entry_field"),
+            models.Index(fields=["deal", "recorded_at"], name="daily_entry_unrecorded"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.deal} game {self.game_id}"

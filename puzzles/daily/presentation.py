@@ -79,13 +79,12 @@ def share_line(deal: DailyDeal, entry: DailyEntry, standing: ranking.Standing) -
     return f"{head}: {', '.join(parts)}\n{squares}"
 
 
-def result_state(deal: DailyDeal, entry: DailyEntry, field: list[tuple[int, int]]) -> dict[str, Any] | None:
+def result_state(deal: DailyDeal, entry: DailyEntry) -> dict[str, Any] | None:
     """The player's recorded result and where it stands (None before it is recorded)."""
     if entry.recorded_at is None:
         return None
     points = entry.points_lost or 0
-    others = [p for pk, p in field if pk != entry.pk]
-    standing = ranking.standing(points, others)
+    standing = ranking.standing(*selectors.field_around(deal, points, entry))
     return {
         "points_lost": points,
         "accuracy": entry.accuracy,
@@ -143,16 +142,15 @@ def ranking_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
     """The day's ranking (see ``serializers.RankingOutputSerializer``). The
     best line is shown only to a player whose game of the deal is over."""
     field = selectors.field(deal)
-    points = [p for _pk, p in field]
-    counts = ranking.histogram(points)
-    you = result_state(deal, entry, field) if entry is not None else None
+    counts = field.histogram
+    you = result_state(deal, entry) if entry is not None else None
     mine = ranking.bin_index(you["points_lost"]) if you is not None else None
     finished = entry is not None and entry.game.status == Game.Status.OVER
     return {
         "date": deal.day,
         "today": deal.day == selectors.utc_today(),
-        "players": len(points),
-        "median_points_lost": ranking.median(points),
+        "players": field.players,
+        "median_points_lost": field.median,
         "histogram": [
             {"low": low, "high": high, "text": bin_label(i), "count": counts[i]}
             for i, (low, high) in enumerate(ranking.BINS)
@@ -167,7 +165,6 @@ def ranking_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
 
 def deal_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
     """The deal with the player's status (see ``serializers.DailyDealOutputSerializer``)."""
-    field = selectors.field(deal)
     return {
         "date": deal.day,
         "variant": deal.variant,
@@ -175,26 +172,26 @@ def deal_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
         "human": deal.human_side,
         "level": Game.Level.PERFECT.value,
         "start_position": deal.start_position,
-        "players": len(field),
+        "players": selectors.ranked(deal).count(),
         "status": status_of(entry),
         "game": entry.game_id if entry is not None else None,
         "on_the_day": entry.on_the_day if entry is not None else deal.day == selectors.utc_today(),
-        "you": result_state(deal, entry, field) if entry is not None else None,
+        "you": result_state(deal, entry) if entry is not None else None,
         "urls": deal_urls(deal),
     }
 
 
 def archive_rows(deals: list[DailyDeal], mine: dict[int, DailyEntry]) -> list[dict[str, Any]]:
     """The archive: each deal's day, players, median points lost and the player's own result."""
-    fields = selectors.fields_of(deals)
+    figures = selectors.players_and_medians(deals)
     rows = []
     for deal in deals:
-        points = fields.get(deal.pk, [])
+        players, median = figures[deal.pk]
         entry = mine.get(deal.pk)
         rows.append({
             "deal": deal,
-            "players": len(points),
-            "median": ranking.median(points),
+            "players": players,
+            "median": median,
             "status": status_of(entry),
             "entry": entry,
             "url": deal_urls(deal)["page"],

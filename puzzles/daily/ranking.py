@@ -20,12 +20,13 @@ again directly):
 - A result outside the field (a late game, one with a hint) is placed the
   same way against the field, as if it were in it, and shown as not ranked.
 - **Histogram**: the field counted in ``BINS`` of points lost.
+- **Median**: the middle result of the field, or the mean of the middle two.
+
+The counts come from the database (``selectors.field``, ``field_around``).
 """
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 # Bins of points lost: (lowest, highest) included; ``None``: no upper bound.
@@ -40,12 +41,11 @@ class Standing:
     field: int  # the number of results compared, the player's included
 
 
-def standing(points: int, others: Sequence[int]) -> Standing:
-    """Where ``points`` lost stands among ``others`` (the field without this result)."""
-    fewer = sum(1 for x in others if x < points)
-    more = sum(1 for x in others if x > points)
-    equal = len(others) - fewer - more
-    total = len(others) + 1
+def standing(fewer: int, equal: int, more: int) -> Standing:
+    """Where a result stands among the others of the field (itself left
+    out): ``fewer``, ``equal`` and ``more`` count those that lost fewer, as
+    many and more points."""
+    total = fewer + equal + more + 1
     percentile = 100 * (more + (equal + 1) / 2) / total
     top = max(1, math.ceil(round(100 - percentile, 9)))
     return Standing(rank=fewer + 1, percentile=round(percentile, 1), top=top, field=total)
@@ -56,15 +56,3 @@ def bin_index(points: int) -> int:
         if points >= low and (high is None or points <= high):
             return index
     raise ValueError(f"points lost are 0 or more, not {points}")
-
-
-def histogram(field: Sequence[int]) -> list[int]:
-    """How many results of the field fall in each of ``BINS``."""
-    counts = [0] * len(BINS)
-    for points in field:
-        counts[bin_index(points)] += 1
-    return counts
-
-
-def median(field: Sequence[int]) -> float | None:
-    return float(statistics.median(field)) if field else None

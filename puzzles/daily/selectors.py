@@ -2,18 +2,18 @@
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from dataclasses import dataclass
 from datetime import UTC, date
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
 
+from . import ranking
 from .models import DailyDeal, DailyEntry
 
-ARCHIVE_DAYS = 366
 DAY_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -56,25 +56,65 @@ def entry_for_player(player: Player, deal: DailyDeal) -> DailyEntry | None:
     return entries_of_player(player).filter(deal=deal).select_related("game").first()
 
 
-def field(deal: DailyDeal) -> list[tuple[int, int]]:
-    """The ranked results of the deal: (entry id, points lost)."""
-    rows = DailyEntry.objects.filter(deal=deal, recorded_at__isnull=False, excluded="").values_list(
-        "pk", "points_lost"
+def ranked(deal: DailyDeal) -> QuerySet[DailyEntry]:
+    """The deal's field: recorded (``points_lost`` is set when an entry is
+    recorded, never before) and not excluded. Read through the index on
+    (deal, excluded, points_lost): counted in the database, never loaded."""
+    return DailyEntry.objects.filter(deal=deal, excluded="", points_lost__isnull=False)
+
+
+@dataclass(frozen=True)
+class Field:
+    players: int
+    histogram: list[int]  # counts in ``ranking.BINS``
+    median: float | None
+
+
+def field(deal: DailyDeal) -> Field:
+    """How many ranked players, how many in each bin of points lost, the median."""
+    bins = {
+        f"bin{i}": Count("pk", filter=Q(points_lost__gte=low) & (Q(points_lost__lte=high) if high is not None else Q()))
+        for i, (low, high) in enumerate(ranking.BINS)
+    }
+    counts = ranked(deal).aggregate(players=Count("pk"), **bins)
+    players = counts["players"]
+    return Field(
+        players=players,
+        histogram=[counts[f"bin{i}"] for i in range(len(ranking.BINS))],
+        median=_median(ranked(deal), players),
     )
-    return [(pk, points or 0) for pk, points in rows]
 
 
-def archive(limit: int = ARCHIVE_DAYS) -> list[DailyDeal]:
-    """The deals of today and the days before, newest first."""
-    return list(DailyDeal.objects.filter(day__lte=utc_today()).order_by("-day")[:limit])
+def _median(rows: QuerySet[DailyEntry], players: int) -> float | None:
+    """The median points lost of ``rows`` (``players`` of them): the middle
+    one, or the mean of the middle two."""
+    if not players:
+        return None
+    ordered = rows.order_by("points_lost").values_list("points_lost", flat=True)
+    middle = [points or 0 for points in ordered[(players - 1) // 2: players // 2 + 1]]
+    return (middle[0] + middle[-1]) / 2
 
 
-def fields_of(deals: list[DailyDeal]) -> dict[int, list[int]]:
-    """The ranked points lost of each of ``deals``, by deal id (one query)."""
-    out: dict[int, list[int]] = defaultdict(list)
-    rows = DailyEntry.objects.filter(
-        deal__in=deals, recorded_at__isnull=False, excluded=""
-    ).values_list("deal_id", "points_lost")
-    for deal_id, points in rows:
-        out[deal_id].append(points or 0)
-    return out
+def field_around(deal: DailyDeal, points: int, entry: DailyEntry) -> tuple[int, int, int]:
+    """How many results of the field, ``entry``'s left out, lost fewer, as
+    many and more points than ``points``."""
+    counts = ranked(deal).exclude(pk=entry.pk).aggregate(
+        fewer=Count("pk", filter=Q(points_lost__lt=points)),
+        equal=Count("pk", filter=Q(points_lost=points)),
+        more=Count("pk", filter=Q(points_lost__gt=points)),
+    )
+    return counts["fewer"], counts["equal"], counts["more"]
+
+
+def archive(day: date | None = None) -> QuerySet[DailyDeal]:
+    """The deals of today (or ``day``) and the days before, newest first."""
+    return DailyDeal.objects.filter(day__lte=day or utc_today()).order_by("-day")
+
+
+def players_and_medians(deals: list[DailyDeal]) -> dict[int, tuple[int, float | None]]:
+    """Each deal's number of ranked players and median points lost, by deal id."""
+    counts = dict(
+        DailyEntry.objects.filter(deal__in=deals, excluded="", points_lost__isnull=False)
+        .values("deal_id").annotate(players=Count("pk")).values_list("deal_id", "players")
+    )
+    return {d.pk: (counts.get(d.pk, 0), _median(ranked(d), counts.get(d.pk, 0))) for d in deals}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -96,7 +97,12 @@ def move(request: HttpRequest, day: str) -> HttpResponse:
     return redirect("daily:day", day=deal.day.isoformat())
 
 
+ARCHIVE_PER_PAGE = 30
+
+
 def archive(request: HttpRequest) -> HttpResponse:
-    deals = selectors.archive()
+    """The past deals, newest first, a page at a time (``?page=``; out of range: the nearest page)."""
+    page = Paginator(selectors.archive(), ARCHIVE_PER_PAGE).get_page(request.GET.get("page"))
+    deals = list(page.object_list)
     mine = {e.deal_id: e for e in selectors.entries_of_player(Player.of(request)).filter(deal__in=deals).select_related("game")}
-    return render(request, "daily/archive.html", {"rows": presentation.archive_rows(deals, mine)})
+    return render(request, "daily/archive.html", {"rows": presentation.archive_rows(deals, mine), "page": page})
