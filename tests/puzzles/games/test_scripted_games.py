@@ -6,37 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from api_checks import check_grading, check_replay
 
-from solver import Position, analyse, deal
-from solver.position import line_from_moves
+from solver import Position, deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def check_move_entry(entry: dict) -> None:
-    before = Position.parse(entry["position_before"])
-    analysis = analyse(before)
-    mine = analysis.move_value(entry["move"])
-    assert entry["value"] == mine.value, entry
-    assert entry["best_value"] == analysis.value, entry
-    assert entry["best_moves"] == [str(m) for m in analysis.best_moves], entry
-    assert entry["grade"] == mine.grade, entry
-    assert entry["points_lost"] == analysis.value - mine.value == mine.points_lost, entry
-    assert entry["side"] == before.side
 
 
 def check_game_consistent(game: dict) -> None:
     """The moves replay from the start to the current position; the board,
     the status, the legal moves and the result agree with the solver package."""
-    start = Position.parse(game["start"])
-    position = start
-    for ply, entry in enumerate(game["moves"]):
-        assert entry["ply"] == ply
-        assert entry["position_before"] == str(position)
-        assert entry["by"] == ("human" if entry["side"] == game["human"] else "solver")
-        position = position.push(entry["move"])
-    assert str(position) == game["position"]
-    assert game["board"] == position.to_json(line=line_from_moves(start, [m["move"] for m in game["moves"]]))
+    position = check_replay(game)
     if position.is_over():
         assert game["status"] == "over"
         result = position.result()
@@ -89,7 +69,7 @@ def test_scripted_games_agree_with_the_solver(api, seed, human, level):
     humans = [m for m in game["moves"] if m["by"] == "human"]
     assert humans, "the human played"
     for entry in game["moves"]:
-        check_move_entry(entry)
+        check_grading(entry)
     if level == "perfect":
         assert all(m["grade"] == "best" for m in game["moves"] if m["by"] == "solver")
     # the result from the human's side
@@ -118,7 +98,7 @@ def test_games_from_unseen_positions(api):
         game = play_through(api, {"position": str(position), "human": position.side, "level": "casual"}, rng)
         assert game["start"] == str(position) and game["seed"] is None
         for entry in game["moves"]:
-            check_move_entry(entry)
+            check_grading(entry)
 
 
 def test_same_seeds_replay_the_same_game(api):
@@ -164,7 +144,7 @@ def test_human_forced_pass_is_explicit(api):
     game = api.get(f"/api/games/{game['id']}/").json()
     first = game["moves"][0]
     assert first["move"] == "pass" and first["grade"] == "best" and first["points_lost"] == 0
-    check_move_entry(first)
+    check_grading(first)
     check_game_consistent(game)
 
 

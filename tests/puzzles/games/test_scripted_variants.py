@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from api_checks import check_grading, check_replay
 
 from solver import VARIANTS, Position, Variant, analyse, deal
-from solver.position import line_from_moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,15 +21,7 @@ VARIANT_NAMES = [str(v) for v in VARIANTS]
 def check_move_entry(entry: dict, game: dict) -> None:
     """A move's grading agrees with the solver; its values for the human are
     the mover's turned round exactly when the mover is an opponent."""
-    before = Position.parse(entry["position_before"])
-    assert entry["side"] == before.side
-    analysis = analyse(before)
-    mine = analysis.move_value(entry["move"])
-    assert entry["value"] == mine.value, entry
-    assert entry["best_value"] == analysis.value, entry
-    assert entry["best_moves"] == [str(m) for m in analysis.best_moves], entry
-    assert entry["grade"] == mine.grade, entry
-    assert entry["points_lost"] == analysis.value - mine.value == mine.points_lost, entry
+    before, analysis, mine = check_grading(entry)
     rules = before.variant
     human = game["human"]
     if entry["side"] == human:
@@ -54,14 +46,7 @@ def check_game_consistent(game: dict) -> None:
     assert game["teams"] == [rules.team_name(0), rules.team_name(1)]
     assert game["human_team"] == rules.team_name(rules.team_of(game["human"]))
     assert game["solver"] == rules.team_name(1 - rules.team_of(game["human"]))
-    position = start
-    for ply, entry in enumerate(game["moves"]):
-        assert entry["ply"] == ply
-        assert entry["position_before"] == str(position)
-        assert entry["by"] == ("human" if entry["side"] == game["human"] else "solver")
-        position = position.push(entry["move"])
-    assert str(position) == game["position"]
-    assert game["board"] == position.to_json(line=line_from_moves(start, [m["move"] for m in game["moves"]]))
+    position = check_replay(game)
     if position.is_over():
         assert game["status"] == "over"
         result = position.result()

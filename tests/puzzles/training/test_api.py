@@ -9,6 +9,7 @@ from datetime import date, timedelta
 from unittest import mock
 
 import pytest
+from api_checks import json_paths
 
 from puzzles.training import days, mining, services
 from puzzles.training import pool as puzzle_pool
@@ -65,21 +66,10 @@ def pool():
 
 # ------------------------------------------------------------ helpers
 
-def walk(value, keys=()):
-    """Every (key path, value) of a JSON document."""
-    yield keys, value
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from walk(v, keys + (k,))
-    elif isinstance(value, list):
-        for v in value:
-            yield from walk(v, keys)
-
-
 def assert_no_answer(body: dict, puzzle: Puzzle, played: list[str]) -> None:
     """Nothing in ``body`` reveals the answer: no line, no themes, no value,
     no solution, no best moves, no theme name anywhere as a value."""
-    for keys, value in walk(body):
+    for keys, value in json_paths(body):
         last = keys[-1] if keys else None
         hidden = ("line", "themes", "solution", "best_moves", "first_moves", "start_moves", "value", "best_value",
                   "points_lost")

@@ -12,6 +12,7 @@ from datetime import timedelta
 from unittest import mock
 
 import pytest
+from api_checks import json_paths
 from django.utils import timezone
 
 from puzzles.training import lifecycle, mining, run_services, runs, services
@@ -36,21 +37,11 @@ def pool():
 
 # ------------------------------------------------------------ the scan
 
-def walk(value, keys=()):
-    yield keys, value
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from walk(v, keys + (k,))
-    elif isinstance(value, list):
-        for v in value:
-            yield from walk(v, keys)
-
-
 def assert_no_answer(body) -> None:
     """Nothing in the JSON ``body`` tells any puzzle's answer: no solution,
     line, value, best moves or themes (the board's table line aside), no
     theme named, no stored line in order."""
-    for keys, value in walk(body):
+    for keys, value in json_paths(body):
         last = keys[-1] if keys else None
         assert last not in HIDDEN or value in (None, []) or (last == "line" and "board" in keys), (keys, value)
         if isinstance(value, str):
