@@ -104,3 +104,21 @@ def test_a_move_form_without_a_game_changes_nothing(client):
     with time_machine.travel(NOON, tick=False):
         response = client.post(f"/daily/{DAY}/move/", {"move": "66", "ply": "0"})
     assert response.status_code == 302 and DailyEntry.objects.count() == 0
+
+
+def test_the_archive_comes_thirty_days_a_page(client):
+    from puzzles.daily import services
+
+    for back in range(35):
+        day = NOON.date() - timedelta(days=back)
+        DailyDeal.objects.create(day=day, **services.deal_choice(day))
+    with time_machine.travel(NOON, tick=False):
+        first = client.get("/daily/archive/").content.decode()
+        second = client.get("/daily/archive/?page=2").content.decode()
+        beyond = client.get("/daily/archive/?page=99").content.decode()
+    assert first.count("<tr>") - 1 == 30 and 'rel="next"' in first and 'rel="prev"' not in first
+    oldest = "2026-06-16"  # 34 days before
+    assert f'href="/daily/{DAY}/"' in first and oldest not in first
+    assert second.count("<tr>") - 1 == 5 and 'rel="prev"' in second and oldest in second
+    table = re.compile(r"<table.*?</table>", re.S)
+    assert table.search(beyond).group(0) == table.search(second).group(0)  # out of range: the last page
