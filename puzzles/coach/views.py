@@ -37,6 +37,7 @@ def index(request: HttpRequest) -> HttpResponse:
         games.setdefault(key, {"source": source, "count": 0})["count"] += 1
     return render(request, "coach/index.html", {
         "counts": selectors.exercise_counts(player),
+        "due_today": selectors.due_today(player),
         "due": [presentation.exercise_public(e) for e in due],
         "upcoming": [presentation.exercise_public(e) for e in upcoming],
         "games": list(games.values()),

@@ -112,6 +112,7 @@ def test_a_failed_puzzle_comes_back_on_fsrs_dates_and_its_replay_is_unrated(clie
         assert puzzles_due_on_home(client) == 0
         clock.move_to(expected.due + timedelta(minutes=1))
         assert puzzles_due_on_home(client) == 1
+        assert "1 failed puzzle is due for review." in client.get("/coach/").content.decode()
         listing = client.get("/coach/puzzles/").content.decode()
         link = f"/puzzles/{first.pk}/?next=%2Fcoach%2Fpuzzles%2F"
         assert link in listing
