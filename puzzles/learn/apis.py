@@ -120,5 +120,4 @@ class LessonTryApi(APIView):
         player = Player.of(request, create=True)
         data = validated(LearnTryInputSerializer, request)
         result = services.lesson_try(player=player, key=key, step=step, move=data["move"])
-        state = presentation.try_state(result, selectors.progress_for_player(player))
-        return Response(state, status=status.HTTP_201_CREATED)
+        return Response(presentation.try_state(result), status=status.HTTP_201_CREATED)

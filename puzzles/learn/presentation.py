@@ -74,7 +74,7 @@ def lesson_state(lesson: Lesson, progress: Progress) -> dict[str, Any]:
     }
 
 
-def try_state(result: TryResult, progress: Progress) -> dict[str, Any]:
+def try_state(result: TryResult) -> dict[str, Any]:
     return {
         "lesson": result.lesson.key,
         "step": result.step,
@@ -83,6 +83,6 @@ def try_state(result: TryResult, progress: Progress) -> dict[str, Any]:
         "reason": result.reason,
         "accepted": list(result.lesson.steps[result.step - 1].accepted) if result.correct else [],
         "board_after": result.after.to_json() if result.after is not None else None,
-        "state": lesson_state(result.lesson, progress),
+        "state": lesson_state(result.lesson, result.progress),
     }
 

@@ -29,6 +29,7 @@ class TryResult:
     correct: bool
     reason: dict[str, Any] | None
     after: Position | None  # the position after a legal move
+    progress: dict[str, LessonProgress]  # the player's progress after the try, by lesson
 
 
 def _parse(position: Position, move: Any) -> Move:
@@ -90,11 +91,13 @@ def lesson_try(*, player: Player, key: str, step: int, move: Any) -> TryResult:
             if step == len(lesson.steps):
                 fields["completed_at"] = timezone.now()
         LessonProgress.objects.filter(pk=row.pk).update(**fields)
+        row.refresh_from_db()
+        progress[key] = row
     reason = None if correct else why_wrong(position, parsed if played is None else played, lesson.reasons)
     if reason is not None and played is not None and lesson.hint is not None:
         reason = {**reason, "hint": str(lesson.hint)}  # a legal move: the lesson's advice too
     after = position.play(played) if played is not None else None
-    return TryResult(lesson, step, text, correct, reason, after)
+    return TryResult(lesson, step, text, correct, reason, after, progress)
 
 
 def learn_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
