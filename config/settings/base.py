@@ -379,6 +379,8 @@ SPECTACULAR_SETTINGS = {
         "GameKindEnum": ["practice", "people"],
         "SeatPlayerKindEnum": ["account", "guest", "solver"],
         "PuzzleKindEnum": ["win", "most"],
+        # The daily deal: where a player's game of it stands.
+        "DailyStatusEnum": ["new", "playing", "grading", "over"],
     },
 }
 
