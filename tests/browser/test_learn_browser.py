@@ -75,6 +75,8 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
             wait_for_step(page, number)
             if number == 1:
                 check_page(key)
+            elif key == "placing":
+                screenshots(page, f"learn-{lang}-position-{number}")
             if key == "blocking" and number == 1:
                 # A move that lets the opponent play: wrong, and the page says why.
                 click_move(page, "01R")
