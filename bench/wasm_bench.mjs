@@ -1,7 +1,7 @@
 // The WebAssembly core's side of bench/wasm_bench.py: reads one position a
 // line ("#forget" starts a cold table), analyses each with the core of
 // frontend/src/engine/ (solver.wasm) and prints one JSON line per position:
-// [value, moves, pv, microseconds], the time of the core's call alone.
+// [value, moves, pv, microseconds, CPU microseconds], the time of the core's call alone.
 // "#end" writes out the answers so far: the driver sends a variant's deals,
 // one variant at a time, in turn with the native core on the same deals.
 import { readFileSync } from "node:fs";
@@ -27,8 +27,10 @@ for await (const line of createInterface({ input: process.stdin })) {
     continue;
   }
   const position = Position.parse(line);
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const answer = core.analyse(position);
   const micros = (performance.now() - start) * 1000;
-  out.push(JSON.stringify([answer.value, answer.moves, answer.pv, Math.round(micros)]));
+  const used = process.cpuUsage(cpu);
+  out.push(JSON.stringify([answer.value, answer.moves, answer.pv, Math.round(micros), used.user + used.system]));
 }
