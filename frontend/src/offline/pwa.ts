@@ -21,8 +21,10 @@ async function main(): Promise<void> {
       // No worker (a browser that refuses it): the site works online as ever.
     }
   }
-  if (navigator.onLine) await syncAll(urls);
-  window.addEventListener("online", () => void syncAll(urls));
+  // One request for the puzzles a page at most (the offline puzzle page asks again while
+  // the server prepares some): a page's own requests are not kept waiting behind these.
+  if (navigator.onLine) await syncAll(urls, 1);
+  window.addEventListener("online", () => void syncAll(urls, 1));
 }
 
 if (typeof window !== "undefined") {
