@@ -95,6 +95,8 @@ bench: system-deps setup
 	$(BIN)/python bench/site_bench.py
 	@echo
 	$(BIN)/python -W ignore bench/infra_bench.py
+	@echo
+	$(BIN)/python bench/people_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info solver/*.so $(WASM) frontend/node_modules frontend/dist

@@ -395,129 +395,161 @@ def main() -> int:
     return status
 
 
-def measure(args: argparse.Namespace, database: str) -> int:
-    scratch = Path(tempfile.mkdtemp(prefix="od-bench-"))
-    cluster = None
-    if database == "postgresql":
-        from config.testing import Cluster  # a throwaway cluster, as the tests start
+class Site:
+    """The whole site as ``make run`` starts it (scripts/run.sh), on a scratch
+    database (SQLite, or a throwaway PostgreSQL cluster) and run folder, with
+    a Redis of its own; ``extra`` adds to its environment.  A context manager:
+    the site is stopped and its folder removed (unless ``keep``) on leaving."""
 
-        cluster = Cluster().start()
-        database_url = f"postgres://{cluster.user}@127.0.0.1:{cluster.port}/postgres"
-    else:
-        database_url = f"sqlite:///{scratch / 'bench.sqlite3'}"
-    port, redis_port = free_port(), free_port()
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
-        "PORT": str(port),
-        "OD_PYTHON": sys.executable,
-        "DATABASE_URL": database_url,
-        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",  # a Redis of its own: no other site takes its tasks
-        "OD_RUN_DIR": str(scratch / "run"),
-        "OD_SECRET_FILE": str(scratch / "secret_key"),
-        "OD_PUZZLE_POOL_MIN": "0",  # no puzzle mining or library building during the measurement
-        "OD_ENDGAMES_MIN": "0",
-        # Every scripted player comes from one address: lift the per-client rate
-        # limits (the analyses' one counts every new game too).
-        "OD_API_RATE_ANON": "1000000/min",
-        "OD_API_RATE_USER": "1000000/min",
-        "OD_API_RATE_ANALYSES": "1000000/min",
-        "OD_API_RATE_ANALYSES_ADDRESS": "1000000/min",
-        "DJANGO_LOG_LEVEL": "WARNING",
-    }
-    log = (scratch / "site.log").open("w")
-    site = subprocess.Popen([str(ROOT / "scripts" / "run.sh")], cwd=ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT, start_new_session=True)
-    polls: IdlePolls | None = None
-    try:
-        deadline = time.monotonic() + 120
+    def __init__(self, database: str, keep: bool = False, extra: dict[str, str] | None = None) -> None:
+        self.database, self.keep, self.extra = database, keep, extra or {}
+        self.scratch = Path(tempfile.mkdtemp(prefix="od-bench-"))
+        self.run_dir = self.scratch / "run"
+        self.cluster: Any = None
+        self.process: subprocess.Popen | None = None
+        self.port = 0
+
+    def __enter__(self) -> Site:
+        try:
+            self._start()
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def _start(self) -> None:
+        if self.database == "postgresql":
+            from config.testing import Cluster  # a throwaway cluster, as the tests start
+
+            self.cluster = Cluster().start()
+            database_url = f"postgres://{self.cluster.user}@127.0.0.1:{self.cluster.port}/postgres"
+        else:
+            database_url = f"sqlite:///{self.scratch / 'bench.sqlite3'}"
+        self.port, redis_port = free_port(), free_port()
+        env = {
+            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+            "PORT": str(self.port),
+            "OD_PYTHON": sys.executable,
+            "DATABASE_URL": database_url,
+            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",  # a Redis of its own: no other site takes its tasks
+            "OD_RUN_DIR": str(self.run_dir),
+            "OD_SECRET_FILE": str(self.scratch / "secret_key"),
+            "OD_PUZZLE_POOL_MIN": "0",  # no puzzle mining or library building during the measurement
+            "OD_ENDGAMES_MIN": "0",
+            # Every scripted player comes from one address: lift the per-client rate
+            # limits (the analyses' one counts every new game too).
+            "OD_API_RATE_ANON": "1000000/min",
+            "OD_API_RATE_USER": "1000000/min",
+            "OD_API_RATE_ANALYSES": "1000000/min",
+            "OD_API_RATE_ANALYSES_ADDRESS": "1000000/min",
+            "DJANGO_LOG_LEVEL": "WARNING",
+            **self.extra,
+        }
+        log = (self.scratch / "site.log").open("w")
+        self.process = subprocess.Popen([str(ROOT / "scripts" / "run.sh")], cwd=ROOT, env=env, stdout=log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 300  # migrations on a fresh database, on a busy machine
         while True:
             try:
-                if Client(port).call("GET", "/api/puzzles/themes/", timeout=3)[0] == 200:
+                if Client(self.port).call("GET", "/api/puzzles/themes/", timeout=3)[0] == 200:
                     break
             except OSError:
                 pass
-            if time.monotonic() > deadline or site.poll() is not None:
-                raise SystemExit("the site did not start:\n" + (scratch / "site.log").read_text()[-3000:])
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise SystemExit("the site did not start:\n" + (self.scratch / "site.log").read_text()[-3000:])
             time.sleep(0.5)
         time.sleep(3)  # the workers are up
-        if args.idle_polls:
-            polls = IdlePolls(port, args.idle_polls)
-            polls.start()
-            deadline = time.monotonic() + 60
-            while polls.held < args.idle_polls and time.monotonic() < deadline:
-                time.sleep(0.5)
-            print(f"idle long polls held: {polls.held} of {args.idle_polls}")
-        ordinary: list[float] = []
-        sampler = threading.Thread(target=lambda: ordinary.extend(ordinary_requests(port)), daemon=True)
-        sampler.start()
-        processes = site_processes(scratch / "run", cluster)
-        cpu_before = {name: tree_cpu_seconds(pid, own_tree(name)) for name, pid in processes.items()}
-        client_before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        machine_before = machine_busy_seconds()
-        thinking = load(port, args.seconds, 1.0)
-        machine = machine_since(machine_before)
-        cpu_used = {name: tree_cpu_seconds(pid, own_tree(name)) - cpu_before[name] for name, pid in processes.items()}
-        client_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the load script, once it has ended
-        cpu_used["the players (load script)"] = (client_after.ru_utime + client_after.ru_stime
-                                                 - client_before.ru_utime - client_before.ru_stime)
-        sampler.join(60)
-        held_after = polls.held if polls else 0
-        print(f"\n20 players thinking ~1 s a move, {thinking['seconds']} s, with {held_after} idle long polls open:")
-        print(f"  {thinking['graded_moves']} graded moves ({thinking['moves_per_second']}/s), errors {thinking['errors']}")
-        print(f"  round trip median {thinking['median_ms']} ms: {ratio(thinking['median_ms'], TARGETS['median_ms'])}")
-        print(f"  round trip p95 {thinking['p95_ms']} ms: {ratio(thinking['p95_ms'], TARGETS['p95_ms'])}")
-        print(f"  graded in the move's own answer: {thinking['graded_in_answer']} of {thinking['graded_moves']} "
-              f"(the others waited for a worker: median {thinking['others_median_ms']} ms)")
-        if ordinary:
-            print(f"  ordinary requests meanwhile (GET /api/puzzles/themes/): median "
-                  f"{statistics.median(ordinary):.1f} ms, max {max(ordinary):.1f} ms")
-        if polls:
-            print(f"  idle polls: {held_after} held at the end, {len(polls.early)} answered early, "
-                  f"{len(polls.errors)} errors")
-        moves = max(thinking["graded_moves"], 1)
-        print(f"  CPU time meanwhile (from /proc): {machine}; "
-              + ", ".join(f"{name} {used:.1f} s ({used / moves * 1000:.0f} ms a move)" for name, used in cpu_used.items()))
 
-        machine_before = machine_busy_seconds()
-        saturated = load(port, args.saturated_seconds, 0.0)
-        machine = machine_since(machine_before)
-        print(f"\n20 players with no thinking time (saturated), {saturated['seconds']} s:")
-        print(f"  {saturated['graded_moves']} graded moves, {saturated['moves_per_second']}/s: "
-              f"{ratio(saturated['moves_per_second'], TARGETS['saturated_moves_per_second'], lower_is_better=False)}; "
-              f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}; "
-              f"{saturated['graded_in_answer']} graded in their own answer; {machine}")
+    def processes(self) -> dict[str, int]:
+        return site_processes(self.run_dir, self.cluster)
 
-        if not args.no_profile:
-            # A run of its own: the sampler takes CPU time of its own, which
-            # must not count in the figures above.
-            run_dir = scratch / "run"
-            pids = {name: supervised_pid(run_dir, name) for name in ("grades", "main")}
-            master = supervised_pid(run_dir, "web")
-            if master:
-                children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
-                pids.update({f"web worker {i + 1}": int(pid) for i, pid in enumerate(children)})
-            profiles = start_profiles({k: v for k, v in pids.items() if v}, args.profile_seconds, scratch)
-            profiled = load(port, args.profile_seconds, 1.0)
-            if profiles:
-                print(f"\nwhere the CPU time goes (py-spy at {PROFILE_RATE}/s, a separate run of the thinking players, "
-                      f"{profiled['graded_moves']} graded moves):")
-                print_profiles(profiles, profiled["graded_moves"])
-        ok = thinking["errors"] == 0 and (not polls or not polls.errors)
-        return 0 if ok else 1
-    finally:
-        if polls:
-            polls.close()
-        os.killpg(site.pid, signal.SIGTERM)
-        try:
-            site.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(site.pid, signal.SIGKILL)
-        if cluster is not None:
-            cluster.stop()
-        if args.keep:
-            print(f"(the scratch folder is kept: {scratch})")
+    def __exit__(self, *exc: object) -> None:
+        if self.process is not None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+        if self.cluster is not None:
+            self.cluster.stop()
+        if self.keep:
+            print(f"(the scratch folder is kept: {self.scratch})")
         else:
-            shutil.rmtree(scratch, ignore_errors=True)
+            shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+def measure(args: argparse.Namespace, database: str) -> int:
+    with Site(database, keep=args.keep) as site:
+        port, scratch = site.port, site.scratch
+        polls: IdlePolls | None = None
+        try:
+            if args.idle_polls:
+                polls = IdlePolls(port, args.idle_polls)
+                polls.start()
+                deadline = time.monotonic() + 60
+                while polls.held < args.idle_polls and time.monotonic() < deadline:
+                    time.sleep(0.5)
+                print(f"idle long polls held: {polls.held} of {args.idle_polls}")
+            ordinary: list[float] = []
+            sampler = threading.Thread(target=lambda: ordinary.extend(ordinary_requests(port)), daemon=True)
+            sampler.start()
+            processes = site.processes()
+            cpu_before = {name: tree_cpu_seconds(pid, own_tree(name)) for name, pid in processes.items()}
+            client_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            machine_before = machine_busy_seconds()
+            thinking = load(port, args.seconds, 1.0)
+            machine = machine_since(machine_before)
+            cpu_used = {name: tree_cpu_seconds(pid, own_tree(name)) - cpu_before[name] for name, pid in processes.items()}
+            client_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the load script, once it has ended
+            cpu_used["the players (load script)"] = (client_after.ru_utime + client_after.ru_stime
+                                                     - client_before.ru_utime - client_before.ru_stime)
+            sampler.join(60)
+            held_after = polls.held if polls else 0
+            print(f"\n20 players thinking ~1 s a move, {thinking['seconds']} s, with {held_after} idle long polls open:")
+            print(f"  {thinking['graded_moves']} graded moves ({thinking['moves_per_second']}/s), errors {thinking['errors']}")
+            print(f"  round trip median {thinking['median_ms']} ms: {ratio(thinking['median_ms'], TARGETS['median_ms'])}")
+            print(f"  round trip p95 {thinking['p95_ms']} ms: {ratio(thinking['p95_ms'], TARGETS['p95_ms'])}")
+            print(f"  graded in the move's own answer: {thinking['graded_in_answer']} of {thinking['graded_moves']} "
+                  f"(the others waited for a worker: median {thinking['others_median_ms']} ms)")
+            if ordinary:
+                print(f"  ordinary requests meanwhile (GET /api/puzzles/themes/): median "
+                      f"{statistics.median(ordinary):.1f} ms, max {max(ordinary):.1f} ms")
+            if polls:
+                print(f"  idle polls: {held_after} held at the end, {len(polls.early)} answered early, "
+                      f"{len(polls.errors)} errors")
+            moves = max(thinking["graded_moves"], 1)
+            print(f"  CPU time meanwhile (from /proc): {machine}; "
+                  + ", ".join(f"{name} {used:.1f} s ({used / moves * 1000:.0f} ms a move)" for name, used in cpu_used.items()))
+
+            machine_before = machine_busy_seconds()
+            saturated = load(port, args.saturated_seconds, 0.0)
+            machine = machine_since(machine_before)
+            print(f"\n20 players with no thinking time (saturated), {saturated['seconds']} s:")
+            print(f"  {saturated['graded_moves']} graded moves, {saturated['moves_per_second']}/s: "
+                  f"{ratio(saturated['moves_per_second'], TARGETS['saturated_moves_per_second'], lower_is_better=False)}; "
+                  f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}; "
+                  f"{saturated['graded_in_answer']} graded in their own answer; {machine}")
+
+            if not args.no_profile:
+                # A run of its own: the sampler takes CPU time of its own, which
+                # must not count in the figures above.
+                run_dir = scratch / "run"
+                pids = {name: supervised_pid(run_dir, name) for name in ("grades", "main")}
+                master = supervised_pid(run_dir, "web")
+                if master:
+                    children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
+                    pids.update({f"web worker {i + 1}": int(pid) for i, pid in enumerate(children)})
+                profiles = start_profiles({k: v for k, v in pids.items() if v}, args.profile_seconds, scratch)
+                profiled = load(port, args.profile_seconds, 1.0)
+                if profiles:
+                    print(f"\nwhere the CPU time goes (py-spy at {PROFILE_RATE}/s, a separate run of the thinking players, "
+                          f"{profiled['graded_moves']} graded moves):")
+                    print_profiles(profiles, profiled["graded_moves"])
+            ok = thinking["errors"] == 0 and (not polls or not polls.errors)
+            return 0 if ok else 1
+        finally:
+            if polls:
+                polls.close()
 
 
 if __name__ == "__main__":
