@@ -166,7 +166,7 @@ def game_state(
 # What a practice game says of the fields of games between people.
 PRACTICE_FIELDS: dict[str, Any] = {
     "kind": Game.Kind.PRACTICE, "rated": False, "time_control": None, "clocks": None, "server_time": None,
-    "deadline": None, "players": None, "my_seat": None, "spectator": False,
+    "deadline": None, "clock_running": None, "abortable": False, "players": None, "my_seat": None, "spectator": False,
 }
 _VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "best_moves", "grade", "points_lost")
 
@@ -194,13 +194,18 @@ def people_state(game: Game, viewer: Player | None, moves: Sequence[GameMove | M
     if state["result"] is not None:
         state["result"]["text"] = texts.people_result_text(state["result"], seat, team=game.partner is not None)
     deadline = game.deadline
+    moved = people.moved_seats(game)
+    running = Position.parse(game.current_position).side
+    clocks = people.clocks_now(game, at)
     state.update(
         kind=Game.Kind.PEOPLE,
         rated=game.rated,
         time_control={"initial": game.clock_initial, "increment": game.clock_increment, "days": game.days},
-        clocks=people.clocks_now(game, at),
+        clocks=clocks,
         server_time=int(at.timestamp() * 1000),
         deadline=None if deadline is None or over else int(deadline.timestamp() * 1000),
+        clock_running=running if clocks and not over and deadline is not None and running in moved else None,
+        abortable=not over and seat is not None and not set(game.people) <= moved,
         players=players_state(game, seat),
         my_seat=seat,
         spectator=seat is None,

@@ -171,6 +171,10 @@ class GameOutputSerializer(serializers.Serializer):
     deadline = serializers.IntegerField(
         allow_null=True, help_text="When the player to move loses on time (or the game is aborted), ms since 1970."
     )
+    clock_running = serializers.ChoiceField(
+        choices=list(SEATS), allow_null=True, help_text="The seat whose clock is running now (null: none; a first move is free)."
+    )
+    abortable = serializers.BooleanField(help_text="The reader may abort the game (not every player has moved yet).")
     players = serializers.DictField(child=PlayerSerializer(), allow_null=True, help_text="Each seat's player.")
     my_seat = serializers.ChoiceField(
         choices=list(SEATS), allow_null=True, help_text="The reader's seat in a game between people (null: watching)."

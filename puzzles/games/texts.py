@@ -93,6 +93,20 @@ def people_result_text(result: dict, seat: str | None, team: bool = False) -> st
     return _outcome_text(outcome, points, how, team)
 
 
+def people_line(state: dict) -> str:
+    """The heading's line of a game between people: who plays whom, the time control, rated or not."""
+    players = state["players"]
+    names = " – ".join(f"{players[s]['name']} ({s})" for s in state["seats"])
+    control = state["time_control"]
+    if control["days"]:
+        timing = ngettext("%(days)d day a move", "%(days)d days a move", control["days"]) % {"days": control["days"]}
+    elif control["initial"] is not None:
+        timing = f"{round(control['initial'] / 60)}+{control['increment'] or 0}"
+    else:
+        timing = _("untimed")
+    return " · ".join([names, timing, _("rated game") if state["rated"] else _("casual game")])
+
+
 def solver_name(level: str) -> str:
     names = {"perfect": _("perfect"), "strong": _("strong"), "casual": _("casual")}
     return _("Solver (%(level)s)") % {"level": names.get(level, level)}

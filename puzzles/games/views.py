@@ -100,8 +100,13 @@ def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
     player = Player.of(request)
     game = people.game_check_deadline(selectors.game_get_for_player(player, game_id))
     state = presentation.game_state(game, viewer=player)
+    moves = _move_rows(state["moves"])
+    people_line = ""
     if game.is_people:  # the board from the reader's seat (a spectator's: the first person's)
         game.human_side = state["human"]
+        people_line = texts.people_line(state)
+        for row in moves:
+            row["who"] = state["players"][row["side"]]["name"]
     last_hints = [h for h in state["hints"] if h["ply"] == game.ply_count]
     return render(
         request,
@@ -113,7 +118,8 @@ def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
             "hints_now": last_hints,
             "turn_text": texts.turn_text(state),
             "variant_label": presentation.variant_label(game.variant),
-            "moves": _move_rows(state["moves"]),
+            "moves": moves,
+            "people_line": people_line,
             "sides_top_bottom": seats_top_to_bottom(game),
         },
     )

@@ -8,6 +8,7 @@ import { el } from "../shared/dom";
 import { gradeLabel, reasonLabel, signed } from "../shared/format";
 import { t, tn } from "../shared/i18n";
 import type { GameStatus, Grade, Level, Outcome, Reason } from "../shared/vocabulary";
+import type { PeopleFields } from "./people-view";
 
 /** Whose move a move was, for the human: their own, their partner's (partnership) or an opponent's. */
 export type Role = "human" | "partner" | "opponent";
@@ -49,14 +50,14 @@ export interface GameResultJSON {
   /** A seat, or a team of partnership ("A+C"); null for a draw. */
   winner: string | null;
   points: number;
-  reason: Reason | "resigned";
+  reason: Reason | "resigned" | "time" | "aborted";
   resigned?: Seat | null;
   outcome?: Outcome;
   human_points?: number;
   text?: string;
 }
 
-export interface GameJSON {
+export interface GameJSON extends PeopleFields {
   id: number;
   variant?: string;
   start: string;
@@ -208,7 +209,8 @@ export function hintTitle(level: number): string {
 export function resultText(result: GameResultJSON, human: string): string {
   if (result.reason === "resigned")
     return tn("You resigned: the other side scores %(count)s point.", "You resigned: the other side scores %(count)s points.", result.points);
-  const how = reasonLabel(result.reason);
+  if (result.reason === "aborted") return t("The game was aborted: no result.");
+  const how = result.reason === "time" ? t("on time") : reasonLabel(result.reason);
   if (result.winner === null) return t("A draw (%(how)s): no points.", { how });
   const team = human.includes("+");
   if (result.winner === human)

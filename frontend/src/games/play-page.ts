@@ -8,6 +8,10 @@
  * for as long as it goes on, the player's own turn included: the grades and
  * the solver's replies come that way, and so does a move made in another tab
  * on the same game.
+ *
+ * A game between people (``people-view.ts``) is played the same way by the
+ * player of the seat to move; the others wait for the move by the same long
+ * poll, with the clocks above the board, and anyone else watches.
  */
 import { Board, type BoardPositionJSON } from "../board";
 import { hideFallback, requireJSON } from "../shared/dom";
@@ -17,6 +21,7 @@ import { longPoll, sleep } from "../shared/poll";
 import { type Grade } from "../shared/vocabulary";
 import { gradeMarks, seatNames, type GameJSON, type HintJSON, type HintResponseJSON, type MoveJSON } from "./game";
 import { applyMove, following, needsWatching, nextSeat, shownBoard } from "./play-state";
+import { canMove, isPeople, PeoplePanel, peopleNames } from "./people-view";
 import { buildPlayDom, renderHints, renderMoves, renderResult, statusText, type PlayEls } from "./play-view";
 
 // The game's pure functions, for the pages that host the play widget and the tests.
@@ -32,6 +37,8 @@ export interface PlayUrls {
   resign?: string;
   /** ``POST {swap}``: a new game of the same deal. */
   rematch?: string;
+  /** ``POST``: call a game between people off before both sides have moved. */
+  abort?: string;
 }
 
 export interface PlayOptions {
@@ -65,6 +72,7 @@ export class PlayPage {
   private readonly options: Required<PlayOptions>;
   private readonly csrf: string | null;
   private readonly els: PlayEls;
+  private readonly people: PeoplePanel;
   /** Solver moves still being shown one by one (several arrived together). */
   private stepping: ReturnType<typeof setTimeout> | null = null;
   private confirmTimer: ReturnType<typeof setTimeout> | null = null;
@@ -97,12 +105,14 @@ export class PlayPage {
 
     const { els, boardHost } = buildPlayDom(root, { askHint: (level) => void this.askHint(level), resign: () => void this.resign() });
     this.els = els;
+    this.people = new PeoplePanel(() => void this.refresh(), () => void this.abortGame());
+    boardHost.before(this.people.box);
     this.board = new Board(boardHost, {
       position: game.board,
       orientation: game.human,
       interactive: false,
       movable: [game.human],
-      names: seatNames(game),
+      names: isPeople(game) ? peopleNames(game) : seatNames(game),
       you: game.human,
     });
     this.board.on("move", (move) => void this.playMove(move));
@@ -187,7 +197,7 @@ export class PlayPage {
     this.board.set({
       position,
       orientation: game.human,
-      interactive: game.status === "your-move" && this.pending === null,
+      interactive: canMove(game) && this.pending === null,
       movable: [game.human],
       lastMove: this.pending ?? last?.move ?? null,
       lastSide: this.pending !== null ? game.human : (last?.side ?? null),
@@ -195,10 +205,12 @@ export class PlayPage {
       marks,
     });
     // Resigning is for a deal still being played (the whole row goes once it is over).
-    const canResign = game.status !== "over" && Boolean(this.urls.resign);
+    const canResign = game.status !== "over" && Boolean(this.urls.resign) && !(isPeople(game) && !game.my_seat);
     this.els.resign.hidden = !canResign;
     if (this.els.resign.parentElement) this.els.resign.parentElement.hidden = !canResign;
+    this.root.classList.toggle("is-people", isPeople(game));
     this.root.dataset.status = this.pending !== null ? "sending" : game.status;
+    this.people.update(game);
     this.root.dataset.version = String(game.version);
     this.renderStatus();
     this.renderMoves();
@@ -240,7 +252,7 @@ export class PlayPage {
 
   /** Posts the human's move (shown at once as pending), then waits for the grade and the reply. */
   async playMove(move: string): Promise<void> {
-    if (this.pending !== null || this.game.status !== "your-move") return;
+    if (this.pending !== null || !canMove(this.game)) return;
     this.setError(null);
     const ply = this.game.ply ?? this.game.moves.length;
     this.pending = move;
@@ -339,6 +351,22 @@ export class PlayPage {
     }
   }
 
+  /** Calls a game between people off (before both sides have moved). */
+  async abortGame(): Promise<void> {
+    if (!this.urls.abort || this.busy) return;
+    this.busy = true;
+    this.setError(null);
+    try {
+      const { data } = await request<GameJSON>(this.urls.abort, { method: "POST", body: {}, csrfToken: this.csrf });
+      this.update(data);
+    } catch (error) {
+      this.setError(error);
+      if (error instanceof ApiError && error.status === 409) void this.refresh();
+    } finally {
+      this.busy = false;
+    }
+  }
+
   /** Starts a rematch of this deal (``swap``: in the other side's seat) and goes to it. */
   async rematch(swap: boolean): Promise<void> {
     if (!this.urls.rematch || this.busy) return;
@@ -404,6 +432,7 @@ export class PlayPage {
     if (this.freshTimer) clearTimeout(this.freshTimer);
     if (this.stepping) clearTimeout(this.stepping);
     if (this.confirmTimer) clearTimeout(this.confirmTimer);
+    this.people.stop();
     this.board.destroy();
   }
 }
@@ -421,7 +450,8 @@ export function mountPlayPage(doc: Document = document, options: PlayOptions = {
     review: data.reviewUrl || `/games/${game.id}/review/`,
     newGame: data.newGameUrl || "/play/",
     resign: data.apiResign || game.urls?.resign,
-    rematch: data.apiRematch || game.urls?.rematch,
+    rematch: isPeople(game) ? undefined : data.apiRematch || game.urls?.rematch,
+    abort: game.urls?.abort,
   };
   return new PlayPage(root, game, urls, options);
 }

@@ -27,6 +27,7 @@ import {
   type HintJSON,
   type MoveJSON,
 } from "./game";
+import { isPeople, moverText, peopleStatus } from "./people-view";
 import type { PlayUrls } from "./play-page";
 
 /** The page's elements beside the board. */
@@ -99,16 +100,25 @@ export function buildPlayDom(
 export function statusText(game: GameJSON, pending: string | null): string {
   const last: MoveJSON | undefined = game.moves[game.moves.length - 1];
   if (pending !== null) return t("Sending your move…");
-  if (game.status === "over") return game.result ? resultText(game.result, humanTeam(game)) : t("The deal is over.");
+  if (game.status === "over") return game.result ? resultWords(game) : t("The deal is over.");
   if (game.status === "thinking") return thinkingText(game);
+  if (isPeople(game) && game.my_seat !== game.board.side) return peopleStatus(game);
   if (last && last.side === game.human && last.move !== "pass" && last.move[0] === last.move[1]) return t("You played a double: move again.");
   if (game.legal_moves.length === 1 && game.legal_moves[0] === "pass") return t("No stone of yours fits: press Pass.");
   return t("Your move: pick a stone, then an end of the line.");
 }
 
+/** The result in words: the server's for a game between people (from the reader's seat), else the human's. */
+function resultWords(game: GameJSON): string {
+  if (!game.result) return "";
+  if (isPeople(game) && game.result.text) return game.result.text;
+  return resultText(game.result, humanTeam(game));
+}
+
 function thinkingText(game: GameJSON): string {
   const seat = game.board.side;
   const role = roleOf(game, seat);
+  if (isPeople(game)) return peopleStatus(game);
   if (role === "partner") return t("Your partner (%(seat)s) is thinking…", { seat });
   if (seatsOf(game).length > 2) return t("The solver is thinking for %(seat)s…", { seat });
   return t("The solver is thinking…");
@@ -119,7 +129,7 @@ function moveItem(game: GameJSON, m: MoveJSON, isLast: boolean, seen: Grade | nu
   li.dataset.ply = String(m.ply);
   if (isLast) li.classList.add("is-last");
   const number = el("span", "gp-ply", String(m.ply + 1));
-  const who = el("span", "gp-who", whoText(m, seatsOf(game).length > 2));
+  const who = el("span", "gp-who", isPeople(game) ? moverText(game, m) : whoText(m, seatsOf(game).length > 2));
   const mv = el("span", "gp-mv", moveLabel(m.move));
   mv.title = moveText(m.move);
   const badge = gradeBadge(m.grade);
@@ -189,12 +199,15 @@ export function renderResult(box: HTMLElement, game: GameJSON, urls: PlayUrls, r
     box.replaceChildren();
     return;
   }
-  const score = humanScore(game.result, humanTeam(game));
+  const score = isPeople(game) ? (game.result.human_points ?? 0) : humanScore(game.result, humanTeam(game));
   const outcome = outcomeOf(score);
-  box.className = `gp-result outcome-${outcome}`;
-  const title = el("h2", "gp-result-title", outcome === "win" ? t("You won!") : outcome === "loss" ? t("You lost.") : t("A draw."));
-  const text = el("p", "gp-result-text", resultText(game.result, humanTeam(game)));
+  const watched = isPeople(game) && !game.my_seat;
+  const aborted = game.result.reason === "aborted";
+  box.className = `gp-result outcome-${watched || aborted ? "draw" : outcome}`;
+  const title = el("h2", "gp-result-title", watched || aborted ? t("The game is over.") : outcome === "win" ? t("You won!") : outcome === "loss" ? t("You lost.") : t("A draw."));
+  const text = el("p", "gp-result-text", resultWords(game));
   const scoreLine = el("p", "gp-score", t("Your score for this deal: %(score)s", { score: signed(score) }));
+  scoreLine.hidden = watched || aborted;
   const links = el("p", "gp-links");
   const review = el("a", "button gp-review-link", t("Review this game"));
   review.href = urls.review;

@@ -58,10 +58,13 @@ def test_the_first_moves_are_free_then_time_is_charged_and_the_increment_added(n
     first = Position.parse(game.start_position).side
     second = "B" if first == "A" else "A"
     now.move(20)
+    assert state(clients["A"], game.pk)["clock_running"] is None  # the first move is free
     move(clients, game.pk)  # the first mover's first move: free, no increment
+    assert state(clients["A"], game.pk)["abortable"]
     now.move(30)
     after = move(clients, game.pk)  # the other's first move: free
     assert after["clocks"] == {"A": 60_000, "B": 60_000}
+    assert after["clock_running"] == first and not after["abortable"]
     now.move(7.5)
     seen = state(clients[second], game.pk)
     assert seen["clocks"][first] == 52_500 and seen["clocks"][second] == 60_000  # counting down now

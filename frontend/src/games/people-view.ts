@@ -1,0 +1,215 @@
+/**
+ * Games between people on the play page: who plays each seat, the clocks
+ * (counted down here from the server's numbers, which decide: when a clock
+ * shown reaches zero the page asks the server again, and the server says
+ * whether the game is lost on time), whose turn it is, and a spectator's
+ * view.  The page shows no hints and no grades while such a game goes on
+ * (the server sends none).
+ */
+import type { Seat } from "../board";
+import { button, el } from "../shared/dom";
+import { t, tn } from "../shared/i18n";
+import type { GameJSON, MoveJSON } from "./game";
+import "./people.css";
+
+export interface PlayerJSON {
+  name: string;
+  kind: "account" | "guest" | "solver";
+  level: string | null;
+  /** The reader's seat. */
+  you: boolean;
+}
+
+export interface TimeControlJSON {
+  initial: number | null;
+  increment: number | null;
+  days: number | null;
+}
+
+/** The fields a game between people adds to the game JSON (null or absent for a practice game). */
+export interface PeopleFields {
+  kind?: "practice" | "people";
+  rated?: boolean;
+  time_control?: TimeControlJSON | null;
+  /** Milliseconds left on each person's clock at ``server_time``. */
+  clocks?: Partial<Record<Seat, number>> | null;
+  server_time?: number | null;
+  /** When the player to move loses on time (ms since 1970). */
+  deadline?: number | null;
+  /** The seat whose clock runs now (a first move is free). */
+  clock_running?: Seat | null;
+  abortable?: boolean;
+  players?: Partial<Record<Seat, PlayerJSON>> | null;
+  my_seat?: Seat | null;
+  spectator?: boolean;
+}
+
+type Game = GameJSON & PeopleFields;
+
+export function isPeople(game: GameJSON): boolean {
+  return (game as Game).kind === "people";
+}
+
+/** Whether the reader may move now: their move (in a game between people, their seat's). */
+export function canMove(game: GameJSON): boolean {
+  if (game.status !== "your-move") return false;
+  return !isPeople(game) || (game as Game).my_seat === game.board.side;
+}
+
+/** A seat's player as the page names them: "Ann (A)". */
+export function playerName(game: GameJSON, seat: Seat): string {
+  const name = (game as Game).players?.[seat]?.name ?? seat;
+  return t("%(name)s (%(seat)s)", { name, seat });
+}
+
+/** The names the board writes on each seat. */
+export function peopleNames(game: GameJSON): Partial<Record<Seat, string>> {
+  const names: Partial<Record<Seat, string>> = {};
+  for (const seat of Object.keys((game as Game).players ?? {}) as Seat[]) names[seat] = playerName(game, seat);
+  return names;
+}
+
+/** Who made a move, in a game between people: "you", or the player's name. */
+export function moverText(game: GameJSON, move: MoveJSON): string {
+  return (game as Game).players?.[move.side]?.you ? t("you") : playerName(game, move.side);
+}
+
+/** A clock's time: "4:05", "1:02:03", and tenths under 20 seconds ("0:07.4"). */
+export function clockText(ms: number): string {
+  const left = Math.max(0, ms);
+  const seconds = Math.floor(left / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const ss = String(s).padStart(2, "0");
+  if (h > 0) return `${h}:${String(m).padStart(2, "0")}:${ss}`;
+  if (left < 20000) return `${m}:${ss}.${Math.floor((left % 1000) / 100)}`;
+  return `${m}:${ss}`;
+}
+
+/** Time left for a correspondence move: "2 days 3 h", "5 h 12 min", "40 min". */
+export function timeLeftText(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `${tn("%(count)s day", "%(count)s days", days)} ${t("%(count)s h", { count: hours })}`;
+  if (hours > 0) return t("%(hours)s h %(minutes)s min", { hours, minutes: minutes % 60 });
+  return t("%(count)s min", { count: minutes });
+}
+
+/** The time control in words: "5+3", "3 days a move", "untimed". */
+export function timeControlText(control: TimeControlJSON | null | undefined): string {
+  if (!control) return "";
+  if (control.days) return tn("%(count)s day a move", "%(count)s days a move", control.days);
+  if (control.initial !== null) return `${Math.round(control.initial / 60)}+${control.increment ?? 0}`;
+  return t("untimed");
+}
+
+/** The status line of a game between people that goes on (the reader's own move has the practice words). */
+export function peopleStatus(game: GameJSON): string {
+  const seat = game.board.side;
+  const g = game as Game;
+  const player = g.players?.[seat];
+  if (player?.kind === "solver") return t("The solver is thinking for %(seat)s…", { seat });
+  if (g.spectator) return t("You are watching: %(player)s to move.", { player: playerName(game, seat) });
+  return t("Waiting for %(player)s to move…", { player: playerName(game, seat) });
+}
+
+/** Milliseconds left on ``seat``'s clock ``elapsed`` ms after the game was read. */
+export function clockLeft(game: GameJSON, seat: Seat, elapsed: number): number | null {
+  const g = game as Game;
+  const base = g.clocks?.[seat];
+  if (base === undefined || base === null) return null;
+  return g.clock_running === seat ? Math.max(0, base - elapsed) : base;
+}
+
+/**
+ * The players' bar above the board: each seat's player with their clock,
+ * the seat to move marked, the time control, and the abort button while
+ * the game may still be called off.  Ticks on its own; ``onZero`` is called
+ * (once a reading) when the running clock or a deadline shown reaches zero.
+ */
+export class PeoplePanel {
+  readonly box: HTMLElement;
+  private game: Game | null = null;
+  private readAt = 0;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private zeroSent = -1;
+  private readonly clocks = new Map<Seat, HTMLElement>();
+  private readonly note: HTMLElement;
+  private readonly abortButton: HTMLButtonElement;
+
+  constructor(
+    private readonly onZero: () => void,
+    onAbort: () => void,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.box = el("section", "gp-people");
+    this.box.setAttribute("aria-label", t("Players"));
+    this.note = el("p", "gp-people-note");
+    this.abortButton = button(t("Abort the game"), onAbort, {
+      class: "gp-abort",
+      title: t("Call the game off before both sides have moved: nobody wins, and it is not rated."),
+    });
+  }
+
+  update(game: GameJSON): void {
+    const g = game as Game;
+    if (!isPeople(game)) {
+      this.box.hidden = true;
+      return;
+    }
+    this.game = g;
+    this.readAt = this.now();
+    const rows = Object.entries(g.players ?? {}).map(([seat, player]) => {
+      const row = el("div", `gp-player${player!.you ? " is-you" : ""}`);
+      row.dataset.seat = seat;
+      const toMove = game.status !== "over" && game.board.side === seat;
+      row.classList.toggle("is-to-move", toMove);
+      const clock = el("span", "gp-clock");
+      clock.dataset.seat = seat;
+      this.clocks.set(seat as Seat, clock);
+      row.append(el("span", "gp-player-name", playerName(game, seat as Seat)), clock);
+      return row;
+    });
+    const heading = el("p", "gp-people-head", [timeControlText(g.time_control), g.rated ? t("rated game") : t("casual game")].filter(Boolean).join(" · "));
+    this.abortButton.hidden = !g.abortable;
+    this.box.replaceChildren(heading, ...rows, this.note, this.abortButton);
+    this.box.hidden = false;
+    this.tick();
+    if (this.timer === null && game.status !== "over") this.timer = setInterval(() => this.tick(), 100);
+    if (game.status === "over") this.stop();
+  }
+
+  /** Redraws the clocks as they stand now. */
+  tick(): void {
+    const game = this.game;
+    if (!game) return;
+    const elapsed = this.now() - this.readAt;
+    for (const [seat, node] of this.clocks) {
+      const left = clockLeft(game, seat, elapsed);
+      node.textContent = left === null ? "" : clockText(left);
+      node.classList.toggle("is-running", game.clock_running === seat);
+      node.classList.toggle("is-low", left !== null && left < 10000);
+    }
+    const over = game.status === "over";
+    const deadlineLeft = game.deadline && game.server_time ? game.deadline - game.server_time - elapsed : null;
+    if (!over && deadlineLeft !== null && game.clock_running === null && game.time_control?.initial !== null) {
+      this.note.textContent = t("First move: %(seconds)s s left to make it.", { seconds: Math.max(0, Math.ceil(deadlineLeft / 1000)) });
+    } else if (!over && deadlineLeft !== null && game.time_control?.days) {
+      this.note.textContent = t("Time left for this move: %(time)s", { time: timeLeftText(deadlineLeft) });
+    } else {
+      this.note.textContent = "";
+    }
+    this.note.hidden = !this.note.textContent;
+    if (!over && deadlineLeft !== null && deadlineLeft <= 0 && this.zeroSent !== game.version) {
+      this.zeroSent = game.version;
+      this.onZero();
+    }
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

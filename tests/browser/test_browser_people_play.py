@@ -1,0 +1,190 @@
+"""Games between people in the browser: two guests meet by a challenge link
+and play a whole live game in two browser contexts, clocks running, each
+move reaching the other's page by its long poll, while a third context
+watches (no move input, no grades until the end); then both reviews.  And
+two accounts in a game started by the service with a short clock: one lets
+the clock run out and loses on time, which both pages show."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+
+from browser_helpers import watch_errors
+from conftest import ROOT
+
+GAME = "window.playPage && window.playPage.game"
+
+
+def my_turn(page) -> bool:
+    return page.evaluate(
+        f"(() => {{ const g = {GAME}; return !!g && g.status === 'your-move' && g.my_seat === g.board.side; }})()"
+    )
+
+
+def over(page) -> bool:
+    return page.evaluate(f"(() => {{ const g = {GAME}; return !!g && g.status === 'over'; }})()")
+
+
+def moves_seen(page) -> int:
+    return page.evaluate(f"{GAME}.moves.length")
+
+
+def wait_for_mover(pages: dict, timeout: float = 30.0):
+    """The page whose player is to move, once its long poll has brought the turn (or a page that shows the end)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for page in pages.values():
+            if my_turn(page) or over(page):
+                return page
+        next(iter(pages.values())).wait_for_timeout(100)
+    raise AssertionError("nobody's move")
+
+
+def play_first_move(page) -> str:
+    """Plays the first move the board offers by clicking (a stone and an end, or Pass)."""
+    legal = page.evaluate(f"{GAME}.legal_moves")
+    assert legal, "our move, but no legal move"
+    before = moves_seen(page)
+    if legal == ["pass"]:
+        page.locator(".odb-pass").click()
+    else:
+        page.locator(".odb-hand-bottom .odb-hand-stone.is-selectable").first.click()
+        page.locator(".odb-end.is-target").first.click()
+    page.wait_for_function(f"() => {GAME}.moves.length > {before} && !window.playPage.pending")
+    return page.evaluate(f"{GAME}.moves[{before}].move")
+
+
+def clock_of(page, seat: str) -> str:
+    return page.locator(f'.gp-clock[data-seat="{seat}"]').inner_text()
+
+
+def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser, screenshots):
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]
+    ann, bob, eve = (c.new_page() for c in contexts)
+    for page in (ann, bob, eve):
+        page.set_default_timeout(30_000)
+    errors = [watch_errors(p) for p in (ann, bob, eve)]
+    ann.goto(site.base_url + "/lobby/")
+    ann.get_by_role("link", name="Challenge a friend by link instead").click()
+    ann.wait_for_url(re.compile(r"/challenges/new/$"))
+    ann.select_option('select[name="control"]', "5+3")
+    ann.check('input[name="human"][value="A"]')
+    ann.get_by_role("button", name="Create the challenge").click()
+    ann.locator(".challenge-link input").wait_for()
+    link = ann.locator(".challenge-link input").input_value()
+    bob.goto(link)
+    bob.get_by_role("button", name="Accept the challenge").click()
+    bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded")
+    ann.goto(bob.url)  # (the challenge page also follows by itself; here the link is opened)
+    eve.goto(bob.url)
+    pages = {"A": ann, "B": bob}
+    for page in (ann, bob, eve):
+        page.wait_for_function(f"() => !!({GAME})")
+    assert ann.evaluate(f"{GAME}.my_seat") == "A" and bob.evaluate(f"{GAME}.my_seat") == "B"
+    assert eve.evaluate(f"{GAME}.spectator") is True
+    # both players' names and clocks, the time control
+    for page in (ann, bob, eve):
+        assert page.locator(".gp-player").count() == 2 and "5+3" in page.locator(".gp-people-head").inner_text()
+        assert clock_of(page, "A") == "5:00" and clock_of(page, "B") == "5:00"
+    # no hint buttons in a game between people
+    assert ann.locator(".gp-hint-button").first.is_hidden()
+    screenshots(eve, "people-watching-start")
+
+    plies = 0
+    running_checked = False
+    while True:
+        mover = wait_for_mover(pages)
+        if over(mover):
+            break
+        other = bob if mover is ann else ann
+        seat = mover.evaluate(f"{GAME}.my_seat")
+        # the watcher and the waiting player have no move to make
+        assert eve.locator(".odb-hand-stone.is-selectable").count() == 0
+        assert other.locator(".odb-hand-stone.is-selectable").count() == 0
+        if plies >= 2 and not running_checked:  # both have moved once: the mover's clock runs, on every page
+            first = clock_of(eve, seat)
+            eve.wait_for_timeout(1600)
+            assert clock_of(eve, seat) != first and eve.locator(f'.gp-clock[data-seat="{seat}"].is-running').count() == 1
+            running_checked = True
+        played = play_first_move(mover)
+        plies += 1
+        # the move reaches the other player's page and the watcher's by the long poll (no reload)
+        for watcher in (other, eve):
+            watcher.wait_for_function(f"() => {GAME}.moves.length >= {plies} || {GAME}.status === 'over'")
+        assert ann.evaluate(f"{GAME}.moves[{plies - 1}].move") == played or over(ann)
+        # no grades for anyone while the game goes on
+        if not over(eve):
+            assert eve.evaluate(f"{GAME}.moves.every(m => m.grade === null && m.value === null)")
+    assert running_checked
+    for page in (ann, bob, eve):
+        page.wait_for_function(f"() => {GAME}.status === 'over'")
+        page.locator(".gp-result").wait_for(state="visible")
+    assert eve.locator(".gp-result-title").inner_text() == "The game is over."
+    titles = {ann.locator(".gp-result-title").inner_text(), bob.locator(".gp-result-title").inner_text()}
+    assert titles in ({"You won!", "You lost."}, {"A draw."})
+    screenshots(ann, "people-over")
+    # both reviews open, with both players' grades
+    for page in (ann, bob):
+        page.locator(".gp-review-link").click()
+        page.wait_for_url(re.compile(r"/games/\d+/review/"))
+        assert page.locator(".player-summary").count() == 2
+    for watched in errors:
+        assert not watched, watched
+
+
+def start_by_service(site, code: str) -> int:
+    """Runs ``code`` in the site's Django (manage.py shell): it prints the game's id."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code], cwd=str(ROOT), env=site.env,
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return int(done.stdout.strip().splitlines()[-1])
+
+
+def log_in(page, base_url: str, name: str) -> None:
+    page.goto(base_url + "/accounts/login/")
+    page.fill('input[name="username"]', name)
+    page.fill('input[name="password"]', "a-long-pass-phrase-29")
+    page.locator("form button[type=submit], form input[type=submit]").last.click()
+    page.wait_for_load_state()
+
+
+def test_a_player_loses_on_time(site, browser, screenshots):
+    names = (f"ann{int(time.time() * 1000) % 10**8}", f"bob{int(time.time() * 1000) % 10**8}")
+    game_id = start_by_service(site, (
+        "from django.contrib.auth import get_user_model\n"
+        "from puzzles.accounts.players import Player\n"
+        "from puzzles.games.people import game_start_people\n"
+        f"users = [get_user_model().objects.create_user(n, password='a-long-pass-phrase-29') for n in {names!r}]\n"
+        "game = game_start_people(variant='lewicki', seats={'A': Player(users[0], ''), 'B': Player(users[1], '')},\n"
+        "                         rated=True, clock=(4, 0), seed=7)\n"
+        "print(game.pk)\n"
+    ))
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    pages = dict(zip("AB", (c.new_page() for c in contexts), strict=True))
+    errors = [watch_errors(p) for p in pages.values()]
+    for name, page in zip(names, pages.values(), strict=True):
+        page.set_default_timeout(30_000)
+        log_in(page, site.base_url, name)
+        page.goto(f"{site.base_url}/play/{game_id}/")
+        page.wait_for_function(f"() => !!({GAME})")
+    # each plays a first move (free), then the first mover lets the 4 seconds run out
+    for _ in range(2):
+        play_first_move(wait_for_mover(pages))
+    flagged = pages["A"].evaluate(f"{GAME}.board.side")
+    loser, winner = pages[flagged], pages["B" if flagged == "A" else "A"]
+    loser.wait_for_function(f"() => {GAME}.clock_running === '{flagged}'")
+    for page in (loser, winner):
+        page.wait_for_function(f"() => {GAME}.status === 'over'", timeout=20_000)
+        page.locator(".gp-result").wait_for(state="visible")
+    assert loser.evaluate(f"{GAME}.result.reason") == "time"
+    assert loser.locator(".gp-result-title").inner_text() == "You lost."
+    assert winner.locator(".gp-result-title").inner_text() == "You won!"
+    assert "on time" in loser.locator(".gp-result-text").inner_text()
+    assert loser.locator(f'.gp-clock[data-seat="{flagged}"]').inner_text() == "0:00.0"
+    screenshots(loser, "people-lost-on-time")
+    for watched in errors:
+        assert not watched, watched
