@@ -9,6 +9,8 @@ from puzzles.accounts.players import Player
 from puzzles.coach import selectors as coach_selectors
 from puzzles.games.forms import NewGameForm
 from puzzles.games.selectors import latest_games
+from puzzles.learn import presentation as learn_presentation
+from puzzles.learn import selectors as learn_selectors
 from puzzles.training import pool as training_pool
 from puzzles.training import selectors as training_selectors
 
@@ -26,9 +28,12 @@ def home(request: HttpRequest) -> HttpResponse:
     # what the game is and where to start; a returning player meets the daily
     # puzzle first.
     newcomer = not games and not training_selectors.attempts_for_player(player).exists()
+    # The course for newcomers: an invitation, or the way back into it once begun.
+    course = learn_presentation.course_state(learn_selectors.progress_for_player(player))
     return render(request, "site/home.html",
                   {"games": games, "more_games": more_games, "form": NewGameForm(), "daily": daily,
-                   "exercises": exercises, "due_today": due_today, "newcomer": newcomer})
+                   "exercises": exercises, "due_today": due_today, "newcomer": newcomer,
+                   "course": course})
 
 
 def how_to_play(request: HttpRequest) -> HttpResponse:

@@ -174,3 +174,15 @@ def test_the_lessons_speak_the_players_language(lang, title):
     status, body = play(client, "placing", 1, "13")
     assert status == 201 and body["reason"]["text"] != "[1|3] is not one of your stones."
     assert "[1|3]" in body["reason"]["text"]
+
+
+def test_the_home_page_leads_back_into_a_course_begun_and_not_to_a_finished_one():
+    client = Client()
+    finish(client, "placing")
+    page = client.get("/").content.decode()
+    assert "You have done 1 of 7 lessons of the course." in page
+    assert 'class="button learn-link" href="/learn/rows/">Continue: The row rule</a>' in page
+    for key in LESSON_KEYS[1:]:
+        finish(client, key)
+    page = client.get("/").content.decode()
+    assert "learn-invite" not in page
