@@ -14,6 +14,8 @@ from django.views.decorators.http import require_POST
 
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
+from puzzles.games.presentation import variant_label
+from puzzles.games.serializers import VARIANT_NAMES
 
 from . import matches, presentation, profiles, selectors, services
 from .forms import ChallengeForm
@@ -51,7 +53,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         # The seeks' table alone: the lobby's script swaps it in when the lobby changes.
         return render(request, "people/_seeks.html", {"lobby": state})
     return render(request, "people/lobby.html", {
-        "form": form, "lobby": state, "quick": list(services.QUICK_CONTROLS),
+        "form": form, "lobby": state, "quick": list(services.QUICK_CONTROLS), "quick_variants": [(name, variant_label(name)) for name in VARIANT_NAMES],
         "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
     }, status=400 if form.errors else 200)
 

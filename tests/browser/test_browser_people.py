@@ -14,7 +14,7 @@ def test_two_guests_meet_through_a_challenge_link(site, browser, screenshots):
     second = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
     ann, bob = first.new_page(), second.new_page()
     for page in (ann, bob):
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(60_000)  # a loaded machine: the accept starts a game
     errors = [watch_errors(ann), watch_errors(bob)]
     try:
         ann.goto(site.base_url + "/lobby/")
@@ -34,7 +34,7 @@ def test_two_guests_meet_through_a_challenge_link(site, browser, screenshots):
         bob.wait_for_url(re.compile(r"/play/\d+/$"))
         game_url = bob.url
         # the creator's page follows by its long poll
-        ann.wait_for_url(game_url, timeout=30_000)
+        ann.wait_for_url(game_url, timeout=60_000)
         for page in (ann, bob):
             page.locator("#game-root").wait_for()
         screenshots(bob, "people-game-guest-b")
@@ -43,3 +43,47 @@ def test_two_guests_meet_through_a_challenge_link(site, browser, screenshots):
     finally:
         first.close()
         second.close()
+
+
+def test_the_people_pages_fit_a_phone(site, browser, screenshots):
+    """The lobby with a seek, a new challenge, a challenge's page, the
+    leaderboard and a profile in Polish on a phone: nothing scrolls sideways
+    and no link or button is cut."""
+    from test_layout_browser import OVERFLOW, PHONE
+
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
+                                  locale="pl", extra_http_headers={"Accept-Language": "pl"})
+    page = context.new_page()
+    page.set_default_timeout(60_000)  # a loaded machine: the accept starts a game
+    errors = watch_errors(page)
+    problems: list[str] = []
+    try:
+        page.goto(site.base_url + "/accounts/signup/")
+        page.fill('input[name="username"]', "telefonista")
+        page.fill('input[name="password1"]', "a-long-pass-phrase-29")
+        page.fill('input[name="password2"]', "a-long-pass-phrase-29")
+        page.locator("form.account button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/$"))
+        page.goto(site.base_url + "/lobby/")
+        page.select_option('select[name="seek-control"]', "3d")
+        page.select_option('select[name="seek-variant"]', "partnership")
+        page.check('input[name="seek-human"][value="B"]')
+        page.locator("form.new-seek button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/challenges/\d+/$"))
+        challenge = page.url.removeprefix(site.base_url)
+        for path in ("/lobby/", "/challenges/new/", challenge, "/players/", "/players/telefonista/"):
+            page.goto(site.base_url + path)
+            page.wait_for_timeout(150)
+            assert page.locator("html").get_attribute("lang") == "pl", path
+            found = page.evaluate(OVERFLOW)
+            if found["scrollWidth"] > found["innerWidth"]:
+                problems.append(f"{path}: the page is {found['scrollWidth']} px wide in {found['innerWidth']}")
+            problems += [f"{path}: {b}" for b in found["bad"]]
+            screenshots(page, f"people-phone-{re.sub(r'[^a-z0-9]+', '-', path).strip('-')}")
+        page.goto(site.base_url + "/lobby/")
+        assert page.locator("table.seeks tbody tr").count() == 1
+        assert "Wycofaj swoje ogłoszenie" in page.locator("table.seeks").inner_text()
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
+    assert not errors, errors

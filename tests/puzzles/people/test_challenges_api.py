@@ -181,3 +181,33 @@ def test_the_list_of_your_challenges(api, other_api):
     post_challenge(other_api)
     mine = api.get("/api/challenges/").json()
     assert [c["id"] for c in mine] == [first["id"]]
+
+
+def test_a_guests_challenge_is_theirs_after_log_in(django_user_model):
+    from django.test import Client
+
+    django_user_model.objects.create_user("ann", password="pw-ann-12345")
+    guest = Client()
+    made = guest.post("/api/challenges/", {"seat": "A", "days": 3}, content_type="application/json")
+    assert made.status_code == 201
+    guest.post("/accounts/login/", {"username": "ann", "password": "pw-ann-12345"})
+    challenge = Challenge.objects.get()
+    assert challenge.creator.username == "ann" and challenge.session_key == ""
+    assert challenge.seats.get(seat="A").owner.username == "ann"
+    state = guest.get(f"/api/challenges/{challenge.pk}/").json()
+    assert state["you"]["creator"] and state["you"]["seat"] == "A" and state["seats"][0]["player"]["name"] == "ann"
+
+
+def test_unsafe_requests_need_the_csrf_token():
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    refused = client.post("/api/challenges/", {"seat": "A", "days": 3}, content_type="application/json")
+    assert refused.status_code == 403 and "CSRF" in refused.json()["error"]
+    token = client.cookies["csrftoken"].value if "csrftoken" in client.cookies else None
+    if token is None:
+        client.get("/api/challenges/")
+        token = client.cookies["csrftoken"].value
+    made = client.post("/api/challenges/", {"seat": "A", "days": 3}, content_type="application/json",
+                       HTTP_X_CSRFTOKEN=token)
+    assert made.status_code == 201, made.content

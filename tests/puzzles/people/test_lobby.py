@@ -114,3 +114,23 @@ def test_the_beat_task_expires_old_seeks_and_moves_the_lobby_on(api, other_api):
     assert Challenge.objects.get(pk=posted["id"]).status == "expired"
     lobby = other_api.get(f"/api/lobby/1/?wait={version}&timeout=2").json()
     assert lobby["seeks"] == [] and lobby["version"] > version
+
+
+def test_quick_pairing_form_with_a_variant_and_rated(django_user_model):
+    ann_user = django_user_model.objects.create_user("ann", password="pw-ann-12345")
+    bob_user = django_user_model.objects.create_user("bob", password="pw-bob-12345")
+    ann, bob = Client(), Client()
+    ann.force_login(ann_user)
+    bob.force_login(bob_user)
+    page = ann.get("/lobby/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert 'name="rated"' in page and 'value="partnership+doubles"' in page and "Snel koppelen" in page
+    assert 'name="rated"' not in Client().get("/lobby/").content.decode()  # a guest plays casual
+    waiting = ann.post("/lobby/quick/", {"control": "10+5", "variant": "block", "rated": "on"})
+    seek_row = Challenge.objects.get()
+    assert waiting["Location"] == f"/challenges/{seek_row.pk}/" and seek_row.rated and seek_row.variant == "block"
+    casual = bob.post("/lobby/quick/", {"control": "10+5", "variant": "block"})  # casual: not this seek
+    assert re.fullmatch(r"/challenges/\d+/", casual["Location"]) and Challenge.objects.count() == 2
+    started = bob.post("/lobby/quick/", {"control": "10+5", "variant": "block", "rated": "on"})
+    seek_row.refresh_from_db()
+    assert seek_row.game is not None and started["Location"] == f"/play/{seek_row.game_id}/"
+    assert seek_row.game.rated
