@@ -137,3 +137,26 @@ def test_a_correspondence_move_has_its_days(now):
     now.move(2)
     end = state(clients["A"], game.pk)
     assert end["result"]["reason"] == "time" and end["result"]["flagged"] == position.side
+
+
+def test_in_partnership_the_flagged_players_team_loses(now):
+    players = [guest_client() for _ in range(4)]
+    game = game_start_people(
+        variant="partnership", seats=dict(zip("ABCD", (p for _, p in players), strict=True)), rated=True,
+        clock=(30, 0), seed=3,
+    )
+    clients = dict(zip("ABCD", (c for c, _ in players), strict=True))
+    for _ in range(4):  # every seat's free first move
+        seen = state(clients["A"], game.pk)
+        mover = clients[seen["to_move"]]
+        legal = state(mover, game.pk)["legal_moves"]
+        assert mover.post(f"/api/games/{game.pk}/moves/", {"move": legal[0], "ply": seen["ply"]}, format="json").status_code == 201
+    game.refresh_from_db()
+    position = Position.parse(game.current_position)
+    running = state(clients["A"], game.pk)
+    assert running["status"] != "over" and running["clock_running"] == position.side
+    now.move(31)
+    end = state(clients["B"], game.pk)
+    team = position.variant.team_of(position.side)
+    assert end["result"]["reason"] == "time" and end["result"]["winner"] == position.variant.team_name(1 - team)
+    assert end["result"]["points"] == position.team_pips(team)
