@@ -16,14 +16,16 @@ from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.core.api import UNCHANGED, error_response, long_poll, validated
 
-from . import matches, presentation, selectors, services
-from .models import Lobby
+from . import matches, presentation, profiles, selectors, services
+from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Lobby
 from .serializers import (
     AcceptInputSerializer,
     ChallengeCreatedSerializer,
     ChallengeCreateInputSerializer,
     ChallengeOutputSerializer,
+    LeaderboardOutputSerializer,
     LobbyOutputSerializer,
+    ProfileOutputSerializer,
     QuickPairInputSerializer,
     SeekCreateInputSerializer,
 )
@@ -235,3 +237,45 @@ class QuickPairApi(SolverWorkLimited, APIView):
         data = validated(QuickPairInputSerializer, request)
         challenge = services.quick_pair(player=Player.of(request, create=True), **data)
         return _state(challenge, request)
+
+
+class ProfileApi(APIView):
+    @extend_schema(
+        summary="A player's profile",
+        description="An account's ratings per time class and family, its rating history (one point a rated game), "
+        "its latest games with people and their accuracy.",
+        responses={200: ProfileOutputSerializer, **error_response(404, "No such player.")},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        context = profiles.profile_context(selectors.user_by_name(username))
+        return Response({
+            "username": context["profile_user"].username,
+            "ratings": context["ratings"],
+            "history": context["history"],
+            "games": [{k: v for k, v in g.items() if k != "created_at"} for g in context["games"]],
+            "accuracy": context["accuracy_values"],
+            "accuracy_mean": context["accuracy_mean"],
+        })
+
+
+class LeaderboardApi(APIView):
+    @extend_schema(
+        summary="The leaderboard",
+        description="The best established ratings (at most 50) of one pool: `time` live or correspondence, "
+        "`family` lewicki, lewicki9, block or partnership (doubles or not, one family).",
+        parameters=[
+            OpenApiParameter("time", OpenApiTypes.STR, enum=[t for t, _l in TIME_CLASS_CHOICES]),
+            OpenApiParameter("family", OpenApiTypes.STR, enum=[f for f, _l in FAMILY_CHOICES]),
+        ],
+        responses={200: LeaderboardOutputSerializer, **error_response(400, "An unknown time class or family.")},
+    )
+    def get(self, request: Request) -> Response:
+        time_class = request.query_params.get("time", "live")
+        family = request.query_params.get("family", "lewicki")
+        if time_class not in dict(TIME_CLASS_CHOICES) or family not in dict(FAMILY_CHOICES):
+            return Response(
+                {"error": "time is live or correspondence, and family one of lewicki, lewicki9, block, partnership"},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        context = profiles.leaderboard_context(time_class, family)
+        return Response({"time_class": time_class, "family": family, "rows": context["rows"]})

@@ -63,6 +63,12 @@ def profile_context(user: Any) -> dict[str, Any]:
     acc_by_game = {a.game_id: a for a in GameAccuracy.objects.filter(user=user, game_id__in=[c.game_id for c in challenges])}
     return {
         "profile_user": user,
+        "history": [
+            {"game": c.game_id, "time_class": c.time_class, "family": c.family, "rating_before": round(c.rating_before),
+             "rating_after": round(c.rating_after), "score": c.score, "at": c.created_at}
+            for c in history
+        ],
+        "accuracy_values": values,
         "ratings": [presentation.rating_state(r) for r in rows],
         "charts": charts,
         "games": [_game_row(c, user, by_game, acc_by_game) for c in challenges],

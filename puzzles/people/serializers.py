@@ -149,3 +149,62 @@ class LobbyOutputSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="Changes whenever a seek is posted, taken, cancelled or expires.")
     seeks = SeekOutputSerializer(many=True)
     urls = serializers.DictField(child=serializers.CharField())
+
+
+class RatingOutputSerializer(serializers.Serializer):
+    time_class = serializers.ChoiceField(choices=["live", "correspondence"])
+    family = serializers.ChoiceField(choices=["lewicki", "lewicki9", "block", "partnership"])
+    time_class_text = serializers.CharField()
+    family_text = serializers.CharField()
+    rating = serializers.IntegerField()
+    rd = serializers.IntegerField(help_text="The rating's deviation (Glicko-2).")
+    provisional = serializers.BooleanField(help_text="True while the deviation is large: not on the leaderboard.")
+    games = serializers.IntegerField(help_text="Rated games played in this pool.")
+
+
+class RatingPointSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    time_class = serializers.CharField()
+    family = serializers.CharField()
+    rating_before = serializers.IntegerField()
+    rating_after = serializers.IntegerField()
+    score = serializers.FloatField(help_text="1 a win, 0.5 a draw, 0 a loss.")
+    at = serializers.DateTimeField()
+
+
+class ProfileGameSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    variant = serializers.CharField()
+    control = serializers.CharField()
+    rated = serializers.BooleanField()
+    seat = serializers.CharField()
+    opponents = serializers.CharField()
+    result = serializers.CharField(help_text="won, lost, draw or aborted, in words; '' while played.")
+    over = serializers.BooleanField()
+    change = serializers.IntegerField(allow_null=True, help_text="The rating change of a rated game.")
+    accuracy = serializers.FloatField(allow_null=True, help_text="Per cent of best moves among those with a choice.")
+    url = serializers.CharField(help_text="The review once over, else the game.")
+
+
+class ProfileOutputSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    ratings = RatingOutputSerializer(many=True)
+    history = RatingPointSerializer(many=True)
+    games = ProfileGameSerializer(many=True)
+    accuracy = serializers.ListField(child=serializers.FloatField(), help_text="The last games' accuracies, oldest first.")
+    accuracy_mean = serializers.FloatField(allow_null=True)
+
+
+class LeaderboardRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = serializers.IntegerField()
+    rd = serializers.IntegerField()
+    games = serializers.IntegerField()
+    url = serializers.CharField()
+
+
+class LeaderboardOutputSerializer(serializers.Serializer):
+    time_class = serializers.CharField()
+    family = serializers.CharField()
+    rows = LeaderboardRowSerializer(many=True)

@@ -101,3 +101,24 @@ def test_partnership_rates_each_player_against_the_other_team(account):
     assert rows["cid"].rating == pytest.approx(expected(fresh, team_bd, 0.0).rating)
     assert rows["bob"].rating == pytest.approx(expected(b, team_ac, 1.0).rating)
     assert rows["dan"].rating == pytest.approx(expected(fresh, team_ac, 1.0).rating)
+
+
+def test_profile_and_leaderboard_api(account, api):
+    from puzzles.people.serializers import LeaderboardOutputSerializer, ProfileOutputSerializer
+
+    ann, bob = account("ann"), account("bob")
+    game = rated_game(ann, bob)
+    assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
+    profile = api.get("/api/players/ann/").json()
+    assert ProfileOutputSerializer(data=profile).is_valid(), ProfileOutputSerializer(data=profile).errors
+    row = PlayerRating.objects.get(user=ann.user)
+    assert profile["ratings"][0]["rating"] == round(row.rating) and profile["ratings"][0]["provisional"]
+    assert [p["game"] for p in profile["history"]] == [game.pk] and profile["history"][0]["score"] == 1.0
+    assert profile["games"][0]["game"] == game.pk and profile["games"][0]["url"] == f"/games/{game.pk}/review/"
+    assert api.get("/api/players/nobody/").status_code == 404
+    PlayerRating.objects.filter(pk=row.pk).update(rd=60)
+    board = api.get("/api/players/?time=live&family=lewicki").json()
+    assert LeaderboardOutputSerializer(data=board).is_valid()
+    assert [r["name"] for r in board["rows"]] == ["ann"]
+    bad = api.get("/api/players/?time=blitz")
+    assert bad.status_code == 400 and "time is live or correspondence" in bad.json()["error"]
