@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from browser_helpers import watch_errors
+from csp_watch import RECORD_VIOLATIONS
 
 from solver import Position, analyse
 
@@ -65,6 +66,7 @@ def test_a_kept_puzzle_is_solved_offline_and_recorded_unrated_once_back_online(c
     site = content
     context = browser.new_context(base_url=site.base_url)
     page = context.new_page()
+    page.add_init_script(RECORD_VIOLATIONS)
     errors = watch_errors(page)
     page.goto("/puzzles/offline/")
     # The worker is installed and controls the page; the puzzles are in IndexedDB.
@@ -144,7 +146,18 @@ def test_a_kept_puzzle_is_solved_offline_and_recorded_unrated_once_back_online(c
     assert rows(site, "SELECT count(*) FROM offline_offlineresult")[0][0] == 1
     # The solved puzzle is not offered again.
     assert puzzle_id not in page.evaluate("() => window.offlinePage.puzzles.map((p) => p.id)")
+    assert page.evaluate("window.__cspViolations") == []
     assert not [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e], errors
+
+    # In the player's language, online and then offline (the page and the catalogue kept are Polish).
+    context.add_cookies([{"name": "django_language", "value": "pl", "url": site.base_url}])
+    for offline in (False, True):
+        context.set_offline(offline)
+        page.reload()
+        page.evaluate("() => window.offlineLoaded")
+        assert page.locator("h1").inner_text() == "Zadania offline"
+        assert "do rozwiązywania offline" in page.locator(".offline-counter").inner_text()
+    context.set_offline(False)
 
 
 def test_the_offline_scripts_do_not_load_the_local_solver():
