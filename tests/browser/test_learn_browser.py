@@ -75,6 +75,7 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
             wait_for_step(page, number)
             if number == 1:
                 check_page(key)
+                screenshots(page, f"learn-{lang}-{key}")
             elif key == "placing":
                 screenshots(page, f"learn-{lang}-position-{number}")
             if key == "blocking" and number == 1:
