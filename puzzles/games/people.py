@@ -400,7 +400,7 @@ def position_refusal(text: str) -> str | None:
     starts = Game.objects.filter(kind=Game.Kind.PEOPLE).exclude(status=Game.Status.OVER)
     for start in set(starts.values_list("start_position", flat=True)):
         owners = _stone_owners(start)
-        seats = []
+        seats: list[str | None] = []
         for hand in hands:
             held = {owners.get(stone) for stone in hand}
             if len(held) > 1 or None in held:

@@ -223,7 +223,7 @@ def players_state(game: Game, mine: str | None) -> dict[str, dict[str, Any]]:
         if row.level:
             kind, name = "solver", texts.solver_name(row.level)
         elif row.owner_id is not None:
-            kind, name = "account", row.owner.get_username()
+            kind, name = "account", str(row.owner)
         else:
             kind = "guest"
             name = texts.guest_name(hashlib.sha256(row.session_key.encode()).hexdigest()[:4])

@@ -82,9 +82,8 @@ def people_result_text(result: dict, seat: str | None, team: bool = False) -> st
     points = result.get("points", 0)
     if reason == "aborted":
         return _("The game was aborted: no result.")
-    how = {
-        "domino": _("domino"), "blocked": _("blocked"), "resigned": _("resignation"), "time": _("on time"),
-    }.get(reason, reason or "")
+    words = {"domino": _("domino"), "blocked": _("blocked"), "resigned": _("resignation"), "time": _("on time")}
+    how = words.get(str(reason), str(reason or ""))
     outcome = result.get("outcome")
     if seat is None and outcome != "draw":
         return ngettext(

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
+from puzzles.core import fairness
 from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 
 from . import days, pool, presentation, run_services, selectors, services
@@ -107,10 +108,14 @@ class AttemptCreateApi(APIView):
         description="Shaped like a game: status 'your-move', legal_moves, the board. Only your first attempt "
         "at a puzzle is rated; try again as often as you like.",
         request=None,
-        responses={201: AttemptOutputSerializer, **NOT_FOUND},
+        responses={
+            201: AttemptOutputSerializer, **NOT_FOUND,
+            **error_response(403, "The puzzle's position is of a game between people in progress."),
+        },
     )
     def post(self, request: Request, puzzle_id: int) -> Response:
         puzzle = selectors.puzzle_get(puzzle_id)
+        fairness.refuse(puzzle.position)  # 403: a position of a game between people in progress
         attempt = services.attempt_start(puzzle=puzzle, player=Player.of(request, create=True))
         return Response(presentation.attempt_state(attempt), status=status.HTTP_201_CREATED)
 

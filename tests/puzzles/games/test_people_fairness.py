@@ -62,3 +62,16 @@ def test_an_unrelated_position_is_analysed_while_a_game_is_on():
 
     answer = guest_client()[0].post("/api/analyses/", {"position": str(deal(12345))}, format="json")
     assert answer.status_code in (200, 202), answer.content
+
+
+def test_no_puzzle_at_a_position_of_a_game_in_progress():
+    from puzzles.training.models import Puzzle
+
+    game, clients = started()
+    position = Position.parse(game.start_position)
+    puzzle = Puzzle.objects.create(position=str(position), side=position.side, kind="win", line=["36"],
+                                   solver_moves=1, themes=["count"], value=10, rating=1200, seed="7", ply=0)
+    refused = clients["A"].post(f"/api/puzzles/{puzzle.pk}/attempts/")
+    assert refused.status_code == 403 and "game between people in progress" in refused.json()["error"]
+    clients["A"].post(f"/api/games/{game.pk}/abort/")
+    assert clients["A"].post(f"/api/puzzles/{puzzle.pk}/attempts/").status_code == 201
