@@ -23,7 +23,7 @@ from django.utils import timezone
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_cached
 from puzzles.analyses.services import analysis_request, analysis_shown, analysis_solve
-from puzzles.core import tasking
+from puzzles.core import fairness, tasking
 from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
 from puzzles.games.selectors import game_record
@@ -73,6 +73,7 @@ def game_analysis_create(
         parsed = deal_record(entry)
     else:
         parsed = parse_record(record or "")
+    fairness.refuse(str(parsed.start))  # 403: the deal of a game between people in progress
     with transaction.atomic():
         analysis = GameAnalysis.objects.create(
             record=str(parsed),

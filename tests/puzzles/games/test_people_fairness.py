@@ -75,3 +75,10 @@ def test_no_puzzle_at_a_position_of_a_game_in_progress():
     assert refused.status_code == 403 and "game between people in progress" in refused.json()["error"]
     clients["A"].post(f"/api/games/{game.pk}/abort/")
     assert clients["A"].post(f"/api/puzzles/{puzzle.pk}/attempts/").status_code == 201
+
+
+def test_no_game_record_analysis_of_a_game_in_progress():
+    game, clients = started()
+    record = clients["A"].get(f"/games/{game.pk}/record.txt").content.decode()
+    refused = clients["B"].post("/api/game-analyses/", {"record": record}, format="json")
+    assert refused.status_code == 403 and "game between people in progress" in refused.json()["error"]
