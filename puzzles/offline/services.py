@@ -30,6 +30,7 @@ from .models import OfflineKey, OfflineResult
 from .tasks import keys_build_task
 
 UNRATED_BECAUSE = "offline"
+KEYS_PER_TASK = 10
 
 
 def keys_request(puzzle_ids: list[int]) -> None:
@@ -40,7 +41,9 @@ def keys_request(puzzle_ids: list[int]) -> None:
     with transaction.atomic():
         for pk in puzzle_ids:
             OfflineKey.objects.update_or_create(puzzle_id=pk, defaults={"requested_at": now})
-        tasking.enqueue(keys_build_task, puzzle_ids)
+        # In batches, so that several workers share a new player's fifty keys.
+        for start in range(0, len(puzzle_ids), KEYS_PER_TASK):
+            tasking.enqueue(keys_build_task, puzzle_ids[start:start + KEYS_PER_TASK])
 
 
 def keys_build(puzzle_ids: list[int]) -> int:
