@@ -273,18 +273,22 @@ function mount(): void {
       status.textContent = lineError;
       lineError = null;
     }
+    // The browser plays the line and solves its position while the server checks it: the values
+    // are ready when the server's answer comes, and shown only for the position it accepted.
+    const localLine = localPosition(start, moves).catch((refused: unknown) => (refused instanceof Error ? refused : null));
+    const early = localLine.then((line) => (line && !(line instanceof Error) ? localAnalyse(line.current).catch(() => null) : null));
     let answer: PositionAnswer<BoardPositionJSON>;
     try {
       answer = await fetchPosition<BoardPositionJSON>(apiPositions, start, moves);
     } catch (error) {
-      // The server cannot be reached (status 0): the browser plays the line itself when it can.
+      // The server cannot be reached (status 0): the browser's line stands in for its answer.
       const offline = error instanceof ApiError && error.status === 0;
-      const local = offline ? await localPosition(start, moves).catch((refused: unknown) => refused) : null;
+      const local = offline ? await localLine : null;
       if (!local || local instanceof Error) {
         if (mine === generation) fail(local instanceof Error ? local : error);
         return;
       }
-      answer = local as PositionAnswer<BoardPositionJSON>;
+      answer = local as unknown as PositionAnswer<BoardPositionJSON>; // the same JSON as the server's
     }
     if (mine !== generation) return;
     positionText.textContent = answer.current;
@@ -323,7 +327,8 @@ function mount(): void {
     let result: AnalysisResult | null;
     try {
       // The browser's own solver first (the same values as the server's); null: it cannot run here.
-      result = await localAnalyse(answer.current).catch(() => null);
+      const ready = await early;
+      result = ready?.position === answer.current ? ready : await localAnalyse(answer.current).catch(() => null);
       result ??= await fetchAnalysis(apiAnalyses, answer.current, (waited) => {
         // A message about the URL's line stays until the next move: the wait is said only without one.
         if (mine === generation && !status.classList.contains("error")) {
