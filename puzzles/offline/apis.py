@@ -42,8 +42,9 @@ class OfflinePackApi(APIView):
     )
     def get(self, request: Request) -> Response:
         count = _count(request)
-        # A guest gets their token now: the results they send later are theirs, from whichever tab.
-        puzzles = selectors.puzzles_next(Player.of(request, create=True), count)
+        # No guest token is made here: this runs on every page, beside the page's own requests,
+        # and two requests that each made one would leave the session with only one of them.
+        puzzles = selectors.puzzles_next(Player.of(request), count)
         services.keys_request(selectors.keys_to_request(puzzles))
         ready = []
         for puzzle in puzzles:
