@@ -85,3 +85,12 @@ def test_matches_between_people_are_casual(account):
     ann = account("ann")
     response = ann.post("/api/challenges/", {"days": 1, "rated": True, "target_points": 100}, format="json")
     assert response.status_code == 400 and "casual" in response.json()["error"]
+
+
+def test_a_match_seek_says_its_target_in_the_lobby(api, other_api):
+    made = api.post("/api/seeks/", {"days": 3, "target_wins": 3}, format="json")
+    assert made.status_code == 201 and made.json()["match"]["target_text"] == "a match to 3 won deals"
+    lobby = other_api.get("/lobby/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "mecz do 3 wygranych rozdań" in lobby
+    page = other_api.get(made.json()["url"], HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Mecz do 3 wygranych rozdań" in page
