@@ -1,8 +1,8 @@
 """The course for newcomers, completed end to end in headless Chromium in
 each of the four languages: from the home page's link to the course page,
 every lesson's positions played by clicking the board (a stone, then an end,
-or the Pass button), one wrong move on the way with its reason in the
-page's language, each lesson opening the next, and at the end the course
+or the Pass button), a click on a covered stone (the board says what covers
+it) and one wrong move on the way with its reason in the page's language, each lesson opening the next, and at the end the course
 page marks every lesson done.  In Polish, Dutch and Romanian no English text
 of the site's catalogues shows on the course page or any lesson (as
 test_i18n_browser checks the other pages).  Two languages on a phone's screen (390x844).
@@ -78,6 +78,12 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
                 screenshots(page, f"learn-{lang}-{key}")
             elif key == "placing":
                 screenshots(page, f"learn-{lang}-position-{number}")
+            if key == "rows" and number == 1:
+                # The stone that would fit is covered: a click on it says by what, and plays nothing.
+                page.locator('.odb-hand[data-side="A"] .odb-hand-stone[data-stone="66"]').first.click(force=True)
+                page.wait_for_function("document.querySelector('#learn-root .odb-live').textContent.includes('1-1')")
+                assert "6-6" in page.locator("#learn-root .odb-live").text_content()
+                assert page.locator("#learn-root").get_attribute("data-state") == "your-move"
             if key == "blocking" and number == 1:
                 # A move that lets the opponent play: wrong, and the page says why.
                 click_move(page, "01R")
