@@ -14,9 +14,9 @@ from solver import DominoError, Position
 
 from .errors import ApplicationError
 
-# A check takes a normalised position string and says why its analysis is
-# withheld now, or ``None``.
-Check = Callable[[str], "str | None"]
+# A check takes normalised position strings and says why the analysis of
+# one of them is withheld now, or ``None``.
+Check = Callable[[list[str]], "str | None"]
 
 _checks: list[Check] = []
 
@@ -32,10 +32,9 @@ def refusal(position: str | Iterable[str]) -> str | None:
     withheld now, or ``None`` when it may be shown."""
     positions = [position] if isinstance(position, str) else list(position)
     for check in _checks:
-        for text in positions:
-            reason = check(text)
-            if reason:
-                return reason
+        reason = check(positions)
+        if reason:
+            return reason
     return None
 
 

@@ -16,7 +16,7 @@ class GamesConfig(AppConfig):
         from . import people, selectors, upkeep
 
         guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
-        fairness.register(people.position_refusal)
+        fairness.register(people.positions_refusal)
         longpoll.register(
             r"^/api/games/([0-9]+)/$", "game",
             lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),

@@ -368,9 +368,21 @@ def game_abort(*, game: Game, player: Player) -> Game:
 # ------------------------------------------------------------------ fairness
 
 # A position with fewer stones in hand than this is too common to be told
-# apart from the games in progress (and its play is plain to see).
-FAIRNESS_MIN_STONES = 4
+# apart from the games in progress (and its play is plain to see): in rows
+# (a stone's place in them is part of the position), and in hands whose
+# stones all lie open (only the stones themselves tell the deal).
+FAIRNESS_MIN_STONES_ROWS = 4
+FAIRNESS_MIN_STONES_OPEN = 8
 _owners: dict[str, dict[Any, str]] = {}
+
+
+def _entries(hand: Any) -> set[Any]:
+    """A hand's stones as the fairness check compares them: in rows with
+    their place (a stone elsewhere in the rows is another position), in an
+    open hand the stones alone (their order changes nothing)."""
+    if hand.is_rows:
+        return {(stone, i) for i, stone in enumerate(hand.front + hand.back) if stone is not None}
+    return {(stone, None) for stone in hand.stones()}
 
 
 def _stone_owners(start: str) -> dict[Any, str]:
@@ -378,36 +390,70 @@ def _stone_owners(start: str) -> dict[Any, str]:
     found = _owners.get(start)
     if found is None:
         position = Position.parse(start)
-        found = {stone: seat for seat in position.seats for stone in position.hand_of(seat).stones()}
+        found = {entry: seat for seat in position.seats for entry in _entries(position.hand_of(seat))}
         if len(_owners) > 2000:
             _owners.clear()
         _owners[start] = found
     return found
 
 
-def position_refusal(text: str) -> str | None:
+# The stones of the deals in progress: stone -> {(start, seat)}, for the starts named in the key.
+_index: tuple[frozenset[str], dict[Any, set[tuple[str, str]]]] = (frozenset(), {})
+
+
+def _stone_index(starts: frozenset[str]) -> dict[Any, set[tuple[str, str]]]:
+    """Where each stone lay at the start of each deal in progress (kept while the deals are the same)."""
+    global _index
+    if _index[0] != starts:
+        index: dict[Any, set[tuple[str, str]]] = {}
+        for start in starts:
+            for stone, seat in _stone_owners(start).items():
+                index.setdefault(stone, set()).add((start, seat))
+        _index = (starts, index)
+    return _index[1]
+
+
+def _from_deal(hands: list[set[Any]], owners: dict[Any, str]) -> bool:
+    """Whether each hand is a part of a different seat's hand at the deal's start."""
+    seats = []
+    for hand in hands:
+        held = {owners.get(stone) for stone in hand}
+        if len(held) != 1 or None in held:
+            return False
+        seats.extend(held)
+    return len(seats) == len(set(seats))
+
+
+def positions_refusal(texts: list[str]) -> str | None:
     """``core.fairness``'s check: a position that could come from a game
     between people in progress (each hand a part of one seat's hand at that
     deal's start, whatever the seats are called, the stones laid out or the
-    variant named) is not to be analysed until the game is over."""
-    try:
-        position = Position.parse(text)
-    except DominoError:
+    variant named) is not to be analysed until the game is over.  One query
+    for all of ``texts``; the deals' stones are indexed, so that a position
+    is compared with the few deals that hold its first hand only."""
+    parsed = []
+    for text in texts:
+        try:
+            position = Position.parse(text)
+        except DominoError:
+            continue
+        hands = [h for h in (_entries(position.hand_of(seat)) for seat in position.seats) if h]
+        rows = position.hand_of(position.seats[0]).is_rows
+        if sum(map(len, hands)) >= (FAIRNESS_MIN_STONES_ROWS if rows else FAIRNESS_MIN_STONES_OPEN):
+            parsed.append(hands)
+    if not parsed:
         return None
-    hands = [set(position.hand_of(seat).stones()) for seat in position.seats]
-    if sum(map(len, hands)) < FAIRNESS_MIN_STONES:
+    starts = frozenset(
+        Game.objects.filter(kind=Game.Kind.PEOPLE).exclude(status=Game.Status.OVER).values_list("start_position", flat=True)
+    )
+    if not starts:
         return None
-    starts = Game.objects.filter(kind=Game.Kind.PEOPLE).exclude(status=Game.Status.OVER)
-    for start in set(starts.values_list("start_position", flat=True)):
-        owners = _stone_owners(start)
-        seats: list[str | None] = []
-        for hand in hands:
-            held = {owners.get(stone) for stone in hand}
-            if len(held) > 1 or None in held:
-                break
-            seats.extend(held)
-        else:
-            if len(seats) == len(set(seats)):
+    index = _stone_index(starts)
+    for hands in parsed:
+        first = hands[0]
+        candidates = set.intersection(*(index.get(stone, set()) for stone in first))
+        for start in {start for start, _seat in candidates}:
+            if _from_deal(hands, _stone_owners(start)):
                 return _(
                     "This position comes from a game between people in progress: "
                     "the solver's view of it is shown when the game is over."

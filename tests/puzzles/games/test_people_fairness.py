@@ -34,7 +34,7 @@ def test_no_analysis_of_a_game_in_progress_then_all_of_it_after():
     current = Position.parse(after["position"])
     # the current position, the start, and the position after any move of the player to move
     ahead = current.push(current.legal_moves()[0])
-    # the same stones laid out otherwise, with the seats swapped round: the same deal
+    # the same hands with the seats swapped round: the same deal
     swapped = str(current).split(" ")
     swapped_seats = " ".join([swapped[1], swapped[0], *swapped[2:-1], "B" if swapped[-1] == "A" else "A"])
     for client in (*clients.values(), guest_client()[0]):
