@@ -69,10 +69,9 @@ def test_a_kept_puzzle_is_solved_offline_and_recorded_unrated_once_back_online(c
     page.add_init_script(RECORD_VIOLATIONS)
     errors = watch_errors(page)
     page.goto("/puzzles/offline/")
-    # The worker is installed and controls the page; the puzzles are in IndexedDB.
+    # The worker is installed (it serves the pages opened from now on); the puzzles are in IndexedDB.
     page.evaluate("() => window.odOffline.ready")
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20000)
     page.evaluate("() => window.offlineLoaded")
     page.wait_for_function(
         "() => caches.keys().then(async (names) => names.length === 1 && !!(await caches.match('/puzzles/offline/')))",

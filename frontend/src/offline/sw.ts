@@ -6,7 +6,8 @@
  *
  * - Installing keeps every file of the list in the cache ``od-<version>``;
  *   activating drops the caches of earlier versions (a new deploy replaces
- *   every old file at once).
+ *   every old file at once).  The worker serves the pages opened after it
+ *   is installed.
  * - Pages: the network first, and with no network a page kept (``page``).
  * - Static files and the manifest: from the cache, else the network.
  * - The JavaScript catalogue: the network first (the player may have changed
@@ -35,7 +36,6 @@ interface WorkerScope {
   ODT_SW: SwConfig;
   location: Location;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEventLike) => void): void;
 }
@@ -71,7 +71,8 @@ async function install(): Promise<void> {
 async function activate(): Promise<void> {
   const names = await caches.keys();
   await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
-  await scope.clients.claim();
+  // No clients.claim(): the page that installed the worker goes on as it began (its requests
+  // and its solver's are its own); the worker serves the pages opened after it.
 }
 
 /**
