@@ -14,3 +14,18 @@ def watch_errors(page) -> list[str]:
         else None,
     )
     return errors
+
+
+def click_move(page, move: str) -> None:
+    """Plays ``move`` on the board by pointer: the Pass button, or the stone
+    in the bottom hand and then its end (any highlighted end when the move
+    names none, or when the named one is not highlighted)."""
+    if move == "pass":
+        page.locator(".odb-pass").click()
+        return
+    stone, end = move[:2], move[2:] or None
+    page.locator(f'.odb-hand-bottom .odb-hand-stone.is-selectable[data-stone="{stone}"]').first.click()
+    targets = page.locator(f'.odb-end.is-target[data-end="{end}"]' if end else '.odb-end.is-target[data-end="open"]')
+    if targets.count() == 0:
+        targets = page.locator(".odb-end.is-target")
+    targets.first.click()

@@ -24,6 +24,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from browser_helpers import click_move
 from csp_watch import RECORD_VIOLATIONS
 
 from solver import Position, analyse
@@ -86,18 +87,6 @@ def fresh_site():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def play_move(page, move: str) -> None:
-    if move == "pass":
-        page.locator(".odb-pass").click()
-        return
-    stone, end = move[:2], move[2:] or None
-    page.locator(f'.odb-hand-bottom .odb-hand-stone.is-selectable[data-stone="{stone}"]').first.click()
-    targets = page.locator(f'.odb-end.is-target[data-end="{end}"]' if end else '.odb-end.is-target[data-end="open"]')
-    if targets.count() == 0:
-        targets = page.locator(".odb-end.is-target")
-    targets.first.click()
-
-
 def wait_settled(page, moves_before: int) -> dict:
     page.wait_for_function(
         "n => { const a = window.puzzlePage.attempt; return a && a.moves.length > n && a.status !== 'thinking'; }",
@@ -135,7 +124,7 @@ def test_todays_puzzle_is_on_the_front_page_within_a_minute_and_can_be_solved(fr
     for _ in range(12):
         moves_before = len(page.evaluate("window.puzzlePage.attempt ? window.puzzlePage.attempt.moves : []"))
         best = str(analyse(Position.parse(position)).best_moves[0])
-        play_move(page, best)
+        click_move(page, best)
         attempt = wait_settled(page, moves_before)
         if attempt["status"] != "your-move":
             break
@@ -152,7 +141,7 @@ def test_todays_puzzle_is_on_the_front_page_within_a_minute_and_can_be_solved(fr
     page.wait_for_selector("#puzzle-root .puzzle-board svg")
     position = json.loads(page.locator("#puzzle-state").text_content())["position"]
     analysis = analyse(Position.parse(position))
-    play_move(page, str(analysis.moves[-1].move))
+    click_move(page, str(analysis.moves[-1].move))
     attempt = wait_settled(page, 0)
     assert attempt["status"] == "failed"
     assert page.locator("#puzzle-root .puzzle-feedback").inner_text().startswith("Incorrect")

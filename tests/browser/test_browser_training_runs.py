@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_helpers import watch_errors
+from browser_helpers import click_move, watch_errors
 
 from solver import Position, analyse
 
@@ -29,19 +29,6 @@ def shell(site, code: str) -> None:
     done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=str(ROOT), env=site.env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-
-
-def click_move(page, move: str) -> None:
-    """Plays ``move`` by clicking its stone, then its end (or Pass)."""
-    if move == "pass":
-        page.locator(".odb-pass").click()
-        return
-    stone, end = move[:2], move[2:] or None
-    page.locator(f'.odb-hand-bottom .odb-hand-stone.is-selectable[data-stone="{stone}"]').first.click()
-    targets = page.locator(f'.odb-end.is-target[data-end="{end}"]' if end else '.odb-end.is-target[data-end="open"]')
-    if targets.count() == 0:
-        targets = page.locator(".odb-end.is-target")
-    targets.first.click()
 
 
 def run_state(page) -> dict:
