@@ -84,9 +84,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@cache_control(max_age=3600, public=True)
+@cache_control(max_age=3600, private=True)
 def web_manifest(request: HttpRequest) -> JsonResponse:
-    """The web app manifest (installable app: name, icons, start page, colours)."""
+    """The web app manifest (installable app: name, icons, start page, colours), in the
+    player's language (so private to their browser)."""
     body = {
         "name": _("Open domino trainer"),
         "short_name": _("Open domino"),

@@ -211,3 +211,17 @@ def test_service_worker_and_manifest(client):
         assert client.get(icon["src"]).status_code == 200, icon
     page = client.get("/puzzles/offline/").content.decode()
     assert 'rel="manifest"' in page and 'id="offline-root"' in page
+
+
+@pytest.mark.parametrize("lang, heading, name", [
+    ("en", "Offline puzzles", "Open domino trainer"),
+    ("pl", "Zadania offline", "Trener domina otwartego"),
+    ("nl", "Offline puzzels", "Open-dominotrainer"),
+    ("ro", "Probleme offline", "Antrenor de domino deschis"),
+])
+def test_offline_page_and_manifest_in_every_language(client, lang, heading, name):
+    client.cookies["django_language"] = lang
+    page = client.get("/puzzles/offline/").content.decode()
+    assert f"<h1>{heading}</h1>" in page
+    assert f'href="/puzzles/offline/">{heading}</a>' in page
+    assert client.get("/manifest.webmanifest").json()["name"] == name
