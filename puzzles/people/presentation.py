@@ -36,17 +36,24 @@ def person_state(row: ChallengeSeat | None) -> dict[str, Any] | None:
     return {"name": texts.guest_name(), "guest": True}
 
 
-def _rating(challenge: Challenge, row: ChallengeSeat) -> int | None:
+def _rating(challenge: Challenge, row: ChallengeSeat, known: dict[tuple[int, str, str], float] | None) -> int | None:
     if row.owner_id is None or row.level:
         return None
+    key = (row.owner_id, challenge.time_class, challenge.family)
+    if known is not None:
+        return round(known[key]) if key in known else None
     rating = selectors.rating_of(row.owner, challenge.time_class, challenge.family)
     return round(rating.rating) if rating is not None else None
 
 
-def challenge_state(challenge: Challenge, player: Player | None = None) -> dict[str, Any]:
-    """A challenge as the API returns it (``serializers.ChallengeOutputSerializer``)."""
+def challenge_state(
+    challenge: Challenge, player: Player | None = None, ratings: dict[tuple[int, str, str], float] | None = None
+) -> dict[str, Any]:
+    """A challenge as the API returns it (``serializers.ChallengeOutputSerializer``);
+    ``ratings``: the seats' ratings read at once for a list, by (user, time class, family)."""
     rules = challenge.rules
-    rows = {row.seat: row for row in challenge.seats.select_related("owner")}
+    # The seats as prefetched with their owners (the lobby, the lists), else read once.
+    rows = {row.seat: row for row in challenge.seats.all()}
     mine = selectors.seat_of(list(rows.values()), player) if player is not None else None
     creator = player is not None and selectors.is_creator(challenge, player)
     is_open = challenge.status == Challenge.Status.OPEN
@@ -61,7 +68,7 @@ def challenge_state(challenge: Challenge, player: Player | None = None) -> dict[
             "level": row.level if row is not None and row.level else None,
             "level_text": row.get_level_display() if row is not None and row.level else None,
             "taken": row is not None and row.joined_at is not None,
-            "rating": _rating(challenge, row) if row is not None else None,
+            "rating": _rating(challenge, row, ratings) if row is not None else None,
         })
     can_accept = (
         is_open and not creator and (mine is None or mine.joined_at is None)
@@ -111,7 +118,7 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
         return None
     a, b = challenge.sides
     deals = []
-    for deal in challenge.deals.select_related("game").order_by("number"):
+    for deal in sorted(challenge.deals.all(), key=lambda d: d.number):
         recorded = deal.recorded_at is not None
         deals.append({
             "number": deal.number,
@@ -136,8 +143,8 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
     }
 
 
-def seek_row(challenge: Challenge, player: Player | None) -> dict[str, Any]:
-    state = challenge_state(challenge, player)
+def seek_row(challenge: Challenge, player: Player | None, ratings: dict | None = None) -> dict[str, Any]:
+    state = challenge_state(challenge, player, ratings)
     taken = [s for s in state["seats"] if s["taken"] and s["player"]]
     first = taken[0] if taken else None
     return {
@@ -148,9 +155,11 @@ def seek_row(challenge: Challenge, player: Player | None) -> dict[str, Any]:
 
 
 def lobby_state(player: Player | None) -> dict[str, Any]:
+    seeks = list(selectors.lobby_seeks().prefetch_related("seats__owner", "deals"))
+    ratings = selectors.ratings_of_users({row.owner_id for c in seeks for row in c.seats.all() if row.owner_id})
     return {
         "version": selectors.lobby_version(1) or 0,
-        "seeks": [seek_row(c, player) for c in selectors.lobby_seeks().prefetch_related("seats__owner")],
+        "seeks": [seek_row(c, player, ratings) for c in seeks],
         "urls": {"self": reverse("people:api-lobby", args=[1]), "seeks": reverse("people:api-seeks"),
                  "quick": reverse("people:api-quick")},
     }

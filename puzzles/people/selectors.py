@@ -88,6 +88,12 @@ def rating_value(player: Player, time_class: str, family: str) -> float:
     return row.rating if row is not None else DEFAULT_RATING
 
 
+def ratings_of_users(user_ids: set[int]) -> dict[tuple[int, str, str], float]:
+    """Every rating of these accounts, by (user, time class, family): one read for a list."""
+    rows = PlayerRating.objects.filter(user_id__in=user_ids).values_list("user_id", "time_class", "family", "rating")
+    return {(u, t, f): r for u, t, f, r in rows}
+
+
 def ratings_for_user(user) -> list[PlayerRating]:
     return list(PlayerRating.objects.filter(user=user).order_by("time_class", "family"))
 
