@@ -10,6 +10,7 @@ import uuid
 import pytest
 from django.conf import settings
 
+from puzzles.offline import keys
 from puzzles.offline.models import OfflineKey, OfflineResult
 from puzzles.training import pool as puzzle_pool
 from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt
@@ -38,11 +39,12 @@ def fetch_pack(api, n: int = 50) -> dict:
     return body
 
 
-def solving_line(key: dict) -> list[str]:
-    """The player's moves of one way to solve a puzzle: the first accepted move at each step."""
+def solving_line(key: dict, pick: int = 0) -> list[str]:
+    """The player's moves of one way to solve a puzzle: the first accepted move at each step
+    (``pick=-1``: the last)."""
     moves, node = [], key
     while node is not None:
-        move, branch = next(iter(node["accept"].items()))
+        move, branch = list(node["accept"].items())[pick]
         moves.append(move)
         node = branch["then"]
     return moves
@@ -225,3 +227,30 @@ def test_offline_page_and_manifest_in_every_language(client, lang, heading, name
     assert f"<h1>{heading}</h1>" in page
     assert f'href="/puzzles/offline/">{heading}</a>' in page
     assert client.get("/manifest.webmanifest").json()["name"] == name
+
+
+def test_the_key_grades_as_the_server_grades_an_attempt(api, pool):
+    """Every puzzle's key agrees with the server's own grading (attempts played through the
+    API, settled by the task): the same replies, the same correct moves, the same end."""
+    pack = fetch_pack(api)
+    checked = 0
+    for item in pack["puzzles"]:
+        key = OfflineKey.objects.get(puzzle_id=item["id"]).tree
+        lines = [solving_line(item["key"]), solving_line(item["key"], -1)]
+        wrong = wrong_move(item["board"], item["key"])
+        if wrong:
+            lines.append([wrong])
+        for line in {tuple(line): line for line in lines}.values():
+            attempt = api.post(f"/api/puzzles/{item['id']}/attempts/", format="json").json()
+            for move in line:
+                attempt = api.post(attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])},
+                                   format="json").json()
+                attempt = api.get(attempt["urls"]["self"]).json()
+            walk = keys.key_walk(key, line)
+            assert attempt["status"] == walk.status
+            assert [(m["by"], m["move"], m["correct"]) for m in attempt["moves"]] == [
+                (m["by"], m["move"], m["correct"]) for m in walk.records]
+            stored = PuzzleAttempt.objects.get(pk=attempt["id"])
+            assert stored.position == walk.position and stored.found == walk.found
+            checked += 1
+    assert checked >= 4
