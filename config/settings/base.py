@@ -240,6 +240,8 @@ CELERY_TASK_ROUTES = {
     # A player waits for the solver's reply in a puzzle attempt.
     "puzzles.training.tasks.attempt_settle_task": {"queue": "grades", "priority": 0},
     "puzzles.training.tasks.mine_seeds_task": {"queue": "celery", "priority": 8},
+    # Offline puzzles' keys: behind what a player waits for.
+    "puzzles.offline.tasks.keys_build_task": {"queue": "celery", "priority": 8},
 }
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "priority_steps": list(range(10)),
@@ -276,6 +278,8 @@ CELERY_BEAT_SCHEDULE = {
     # the pool of unused puzzles).
     "daily-puzzle": {"task": "puzzles.training.tasks.daily_puzzle_task", "schedule": timedelta(seconds=60)},
     "puzzle-upkeep": {"task": "puzzles.training.tasks.puzzle_upkeep_task", "schedule": timedelta(minutes=5)},
+    # The offline keys of puzzles that have none, a batch at a time, so that a player's first pack is whole.
+    "offline-keys": {"task": "puzzles.offline.tasks.keys_upkeep_task", "schedule": timedelta(minutes=5)},
     # Today's (UTC) daily deal, made before its first player comes (idempotent).
     "daily-deal": {"task": "puzzles.daily.tasks.daily_deal_task", "schedule": timedelta(seconds=60)},
     # Open challenges and lobby seeks whose time has run out (every read expires them too).

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.functions import Abs
 from django.utils import timezone
 
@@ -52,6 +52,15 @@ def keys_to_request(puzzles: list[Puzzle], now=None) -> list[int]:
         if key is None or (key.tree is None and key.usable and key.requested_at < now - KEY_RETRY_AFTER):
             out.append(puzzle.pk)
     return out
+
+
+def keys_missing(limit: int, now=None) -> list[int]:
+    """Training puzzles with no key, or whose key was asked for long ago and never built."""
+    now = now or timezone.now()
+    lost = Q(offline_key__tree__isnull=True, offline_key__usable=True,
+             offline_key__requested_at__lt=now - KEY_RETRY_AFTER)
+    queryset = Puzzle.objects.filter(daily_on__isnull=True).filter(Q(offline_key__isnull=True) | lost)
+    return list(queryset.order_by("id").values_list("pk", flat=True)[:limit])
 
 
 def result_for_player(player: Player, client_id: str) -> OfflineResult | None:

@@ -46,6 +46,14 @@ def keys_request(puzzle_ids: list[int]) -> None:
             tasking.enqueue(keys_build_task, puzzle_ids[start:start + KEYS_PER_TASK])
 
 
+def keys_upkeep(limit: int = 100) -> int:
+    """Ask for the keys of up to ``limit`` training puzzles that have none and of those
+    whose building was lost (the beat's; a player's pack asks for its own too).  Returns how many."""
+    ids = selectors.keys_missing(limit)
+    keys_request(ids)
+    return len(ids)
+
+
 def keys_build(puzzle_ids: list[int]) -> int:
     """Build the keys of these puzzles that have none yet.  Runs the solver:
     for tasks only.  Returns how many keys were built."""

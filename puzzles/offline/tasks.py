@@ -12,3 +12,11 @@ def keys_build_task(puzzle_ids: list[int]) -> int:
     from . import services
 
     return services.keys_build([int(pk) for pk in puzzle_ids])
+
+
+@shared_task(**TASK_OPTIONS)
+def keys_upkeep_task() -> int:
+    """Beat: ask for the keys of a batch of puzzles that have none (built by ``keys_build_task``)."""
+    from . import services
+
+    return services.keys_upkeep()

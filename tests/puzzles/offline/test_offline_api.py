@@ -254,3 +254,15 @@ def test_the_key_grades_as_the_server_grades_an_attempt(api, pool):
             assert stored.position == walk.position and stored.found == walk.found
             checked += 1
     assert checked >= 4
+
+
+def test_the_beat_builds_the_keys_before_any_player_asks(api, pool):
+    from puzzles.offline.tasks import keys_upkeep_task
+
+    training = Puzzle.objects.filter(daily_on__isnull=True).count()
+    assert OfflineKey.objects.count() == 0
+    assert keys_upkeep_task.delay().get() == training
+    assert OfflineKey.objects.filter(tree__isnull=False).count() == training
+    assert keys_upkeep_task.delay().get() == 0
+    first = api.get(PACK).json()
+    assert first["preparing"] == 0 and len(first["puzzles"]) == training
