@@ -12,7 +12,6 @@ is stored here and never sent before a try at the exercise is over
 """
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -22,7 +21,7 @@ from puzzles.core.vocabulary import GRADE_CHOICES, SIDE_CHOICES
 from . import schedule
 
 
-def card_of(row: Exercise | PuzzleCard) -> schedule.CardState:
+def card_of(row: Scheduled) -> schedule.CardState:
     """The FSRS card a row stores."""
     return schedule.CardState(state=row.card_state, step=row.step, stability=row.stability,
                               difficulty=row.difficulty, due_at=row.due_at, last_review_at=row.last_review_at)
@@ -34,7 +33,26 @@ def card_fields(card: schedule.CardState) -> dict[str, object]:
             "difficulty": card.difficulty, "due_at": card.due_at, "last_review_at": card.last_review_at}
 
 
-class Exercise(PlayerOwned):
+class Scheduled(models.Model):
+    """A row on a player's FSRS schedule: the card (``schedule.CardState``)
+    it stores, read as ``card`` and written with ``card_fields``."""
+
+    card_state = models.PositiveSmallIntegerField(_("card state"), default=1)
+    step = models.SmallIntegerField(_("learning step"), null=True, blank=True, default=0)
+    stability = models.FloatField(_("stability (days)"), null=True, blank=True)
+    difficulty = models.FloatField(_("difficulty"), null=True, blank=True)
+    due_at = models.DateTimeField(_("due"), db_index=True)
+    last_review_at = models.DateTimeField(_("last review"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def card(self) -> schedule.CardState:
+        return card_of(self)
+
+
+class Exercise(PlayerOwned, Scheduled):
     class Source(models.TextChoices):
         GAME = "game", _("practice game")
         ANALYSIS = "analysis", _("analysed game record")
@@ -58,13 +76,6 @@ class Exercise(PlayerOwned):
     best_moves = models.JSONField(_("best moves"))
     best_value = models.IntegerField(_("best value"))
     moves = models.JSONField(_("moves"), default=list, blank=True)
-    # The schedule: FSRS's card (``schedule.CardState``).
-    card_state = models.PositiveSmallIntegerField(_("card state"), default=1)
-    step = models.SmallIntegerField(_("learning step"), null=True, blank=True, default=0)
-    stability = models.FloatField(_("stability (days)"), null=True, blank=True)
-    difficulty = models.FloatField(_("difficulty"), null=True, blank=True)
-    due_at = models.DateTimeField(_("due"), db_index=True)
-    last_review_at = models.DateTimeField(_("last review"), null=True, blank=True)
     solved_count = models.PositiveIntegerField(_("solved"), default=0)
     failed_count = models.PositiveIntegerField(_("failed"), default=0)
     last_tried_at = models.DateTimeField(_("last tried"), null=True, blank=True)
@@ -91,10 +102,6 @@ class Exercise(PlayerOwned):
     def __str__(self) -> str:
         return f"exercise {self.pk} ({self.played}, {self.grade})"
 
-    @property
-    def card(self) -> schedule.CardState:
-        return card_of(self)
-
 
 class ExerciseTry(models.Model):
     """One try at an exercise: the move, whether it kept the best value, and
@@ -115,7 +122,7 @@ class ExerciseTry(models.Model):
         return f"try {self.pk} at exercise {self.exercise_id}"
 
 
-class PuzzleCard(models.Model):
+class PuzzleCard(PlayerOwned, Scheduled):
     """A failed puzzle on the player's FSRS schedule (for players who asked
     for it: ``training.PlayerRating.replay_failed``).  Its first failed
     attempt is its first review (``Again``); every finished attempt at the
@@ -123,17 +130,8 @@ class PuzzleCard(models.Model):
     player's attempts in the order they ended (``last_attempt_at``: the end of
     the last one taken into account)."""
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_cards"
-    )
-    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="", db_index=True)
+    user = owner_key("puzzle_cards")
     puzzle = models.ForeignKey("training.Puzzle", on_delete=models.CASCADE, related_name="+")
-    card_state = models.PositiveSmallIntegerField(_("card state"), default=1)
-    step = models.SmallIntegerField(_("learning step"), null=True, blank=True, default=0)
-    stability = models.FloatField(_("stability (days)"), null=True, blank=True)
-    difficulty = models.FloatField(_("difficulty"), null=True, blank=True)
-    due_at = models.DateTimeField(_("due"), db_index=True)
-    last_review_at = models.DateTimeField(_("last review"), null=True, blank=True)
     last_attempt_at = models.DateTimeField(_("end of the last attempt taken into account"), null=True, blank=True)
     reviews = models.PositiveIntegerField(_("reviews"), default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -151,7 +149,3 @@ class PuzzleCard(models.Model):
 
     def __str__(self) -> str:
         return f"puzzle card {self.pk} (puzzle {self.puzzle_id})"
-
-    @property
-    def card(self) -> schedule.CardState:
-        return card_of(self)
