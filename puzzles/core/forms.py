@@ -1,8 +1,11 @@
 """What the pages' plain forms (the pages without their script) share."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from .errors import ApplicationError, StaleError
@@ -30,3 +33,14 @@ def refusal_message(request: HttpRequest, exc: ApplicationError) -> None:
         messages.warning(request, _("The page was out of date, so your move was not played. Here is the position as it is now."))
     else:
         messages.error(request, str(exc))
+
+
+def form_action(request: HttpRequest, act: Callable[[], object], page: str, **page_args: object) -> HttpResponse:
+    """A plain form's button: do ``act``; when a service refuses it, leave
+    the reason for the next page (``refusal_message``) instead of an error
+    page; either way go back to ``page`` (a URL name, with ``page_args``)."""
+    try:
+        act()
+    except ApplicationError as exc:
+        refusal_message(request, exc)
+    return redirect(page, **page_args)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
-from puzzles.core.forms import posted_ply, refusal_message
+from puzzles.core.forms import form_action, posted_ply
 from puzzles.core.ids import parse_id
 
 from . import days, pool, presentation, run_services, runs, selectors, services
@@ -160,21 +160,18 @@ def attempt_page(request: HttpRequest, attempt_id: int) -> HttpResponse:
 @require_POST
 def attempt_move(request: HttpRequest, attempt_id: int) -> HttpResponse:
     attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
-    try:
-        services.attempt_play_move(attempt=attempt, move=request.POST.get("move", ""), ply=posted_ply(request))
-    except ApplicationError as exc:
-        refusal_message(request, exc)
-    return redirect("training:attempt", attempt_id=attempt.pk)
+    return form_action(
+        request, lambda: services.attempt_play_move(attempt=attempt, move=request.POST.get("move", ""),
+                                                    ply=posted_ply(request)),
+        "training:attempt", attempt_id=attempt.pk,
+    )
 
 
 @require_POST
 def attempt_give_up(request: HttpRequest, attempt_id: int) -> HttpResponse:
     attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
-    try:
-        services.attempt_give_up(attempt=attempt)
-    except ApplicationError as exc:
-        messages.error(request, str(exc))
-    return redirect("training:attempt", attempt_id=attempt.pk)
+    return form_action(request, lambda: services.attempt_give_up(attempt=attempt),
+                       "training:attempt", attempt_id=attempt.pk)
 
 
 # ------------------------------------------------------------------ runs
@@ -233,32 +230,23 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
 def run_move(request: HttpRequest, run_id: int) -> HttpResponse:
     run = selectors.run_get_for_player(Player.of(request), run_id)
     try:
-        try:
-            attempt_id = parse_id(request.POST.get("attempt"))
-        except ValueError:
-            attempt_id = None  # as a form without the field: the run's current puzzle
-        run_services.run_play_move(run=run, move=request.POST.get("move", ""), ply=posted_ply(request),
-                                   attempt_id=attempt_id)
-    except ApplicationError as exc:
-        refusal_message(request, exc)
-    return redirect("training:run", run_id=run.pk)
+        attempt_id = parse_id(request.POST.get("attempt"))
+    except ValueError:
+        attempt_id = None  # as a form without the field: the run's current puzzle
+    return form_action(
+        request, lambda: run_services.run_play_move(run=run, move=request.POST.get("move", ""),
+                                                    ply=posted_ply(request), attempt_id=attempt_id),
+        "training:run", run_id=run.pk,
+    )
 
 
 @require_POST
 def run_stop(request: HttpRequest, run_id: int) -> HttpResponse:
     run = selectors.run_get_for_player(Player.of(request), run_id)
-    try:
-        run_services.run_stop(run=run)
-    except ApplicationError as exc:
-        messages.error(request, str(exc))
-    return redirect("training:run", run_id=run.pk)
+    return form_action(request, lambda: run_services.run_stop(run=run), "training:run", run_id=run.pk)
 
 
 @require_POST
 def run_skip(request: HttpRequest, run_id: int) -> HttpResponse:
     run = selectors.run_get_for_player(Player.of(request), run_id)
-    try:
-        run_services.run_skip(run=run)
-    except ApplicationError as exc:
-        messages.error(request, str(exc))
-    return redirect("training:run", run_id=run.pk)
+    return form_action(request, lambda: run_services.run_skip(run=run), "training:run", run_id=run.pk)
