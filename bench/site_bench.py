@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import http.client
 import json
 import os
 import random
@@ -46,6 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts.load_moves import Session  # noqa: E402
 from solver import Position, deal  # noqa: E402
 
 TARGETS = {"median_ms": 20.0, "p95_ms": 60.0, "saturated_moves_per_second": 60.0}
@@ -59,44 +59,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Client:
-    """One guest session (its cookies) on one keep-alive connection."""
+class Client(Session):
+    """One guest session (its cookies) on one keep-alive connection to the
+    site under test; a dropped connection is an error the caller counts."""
 
     def __init__(self, port: int) -> None:
-        self.port = port
-        self.cookies: dict[str, str] = {}
-        self.conn: http.client.HTTPConnection | None = None
-
-    def call(self, method: str, path: str, body: dict | None = None, timeout: float = 40) -> tuple[int, dict]:
-        if method != "GET" and "csrftoken" not in self.cookies:
-            self.call("GET", "/api/puzzles/themes/", timeout=timeout)  # sets the CSRF cookie a POST sends back
-        if self.conn is None:
-            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        headers = {"Accept": "application/json"}
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        if method != "GET" and "csrftoken" in self.cookies:  # the API sets it on its first answer
-            headers["X-CSRFToken"] = self.cookies["csrftoken"]
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        try:
-            self.conn.request(method, path, body=data, headers=headers)
-            response = self.conn.getresponse()
-            raw = response.read()
-        except (OSError, http.client.HTTPException):
-            self.conn.close()
-            self.conn = None
-            raise
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name.strip()] = rest.split(";", 1)[0]
-        try:
-            return response.status, (json.loads(raw) if raw else {})
-        except ValueError:  # not JSON (a server error page): counted by the caller as an error
-            return response.status, {"error": raw[:200].decode(errors="replace")}
+        super().__init__("127.0.0.1", port, timeout=40, reconnect=False)
 
     def clone(self) -> Client:
         """Another connection of the same session."""

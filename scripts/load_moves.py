@@ -41,23 +41,27 @@ from urllib.parse import urlsplit
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
-class Player:
-    def __init__(self, host: str, port: int, seed: int, args) -> None:
-        self.host, self.port, self.args = host, port, args
-        self.rng = random.Random(seed)
-        self.seed = seed
+class Session:
+    """One player's session (its cookies) on one keep-alive connection to the
+    site, asking its JSON API; ``bench/site_bench.py`` uses it too.  With
+    ``reconnect`` a connection the server has dropped is opened again and the
+    request sent once more (a keep-alive connection may be closed between two
+    moves); without it the failure is the caller's to count."""
+
+    def __init__(self, host: str, port: int, *, timeout: float = 30, reconnect: bool = True) -> None:
+        self.host, self.port = host, port
+        self.timeout, self.reconnect = timeout, reconnect
         self.conn: http.client.HTTPConnection | None = None
         self.cookies: dict[str, str] = {}
-        self.times: list[float] = []
-        self.errors: list[str] = []
-        self.moves = 0
-        self.at_once: list[bool] = []  # beside times: whether the move's own answer carried its grade
 
-    # ------------------------------------------------------------- http
-    def request(self, method: str, path: str, body: dict | None = None, timeout: float = 30) -> tuple[int, dict]:
+    def call(self, method: str, path: str, body: dict | None = None, timeout: float | None = None) -> tuple[int, dict]:
+        """The answer's status and JSON body (a body that is not JSON, such as
+        a server error page, as ``{"error": its start}``)."""
+        timeout = self.timeout if timeout is None else timeout
         if method != "GET" and "csrftoken" not in self.cookies:
-            self.request("GET", "/api/puzzles/themes/", timeout=timeout)  # sets the CSRF cookie a POST sends back
-        for attempt in range(2):
+            self.call("GET", "/api/puzzles/themes/", timeout=timeout)  # sets the CSRF cookie a POST sends back
+        tries = 2 if self.reconnect else 1
+        for attempt in range(tries):
             if self.conn is None:
                 self.conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
             headers = {"Accept": "application/json"}
@@ -76,7 +80,7 @@ class Player:
             except (http.client.HTTPException, OSError):
                 self.conn.close()
                 self.conn = None
-                if attempt:
+                if attempt == tries - 1:
                     raise
                 continue
             for header, value in response.getheaders():
@@ -90,15 +94,27 @@ class Player:
             return response.status, payload
         raise AssertionError("unreachable")
 
+
+class Player(Session):
+    def __init__(self, host: str, port: int, seed: int, args) -> None:
+        super().__init__(host, port)
+        self.args = args
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.times: list[float] = []
+        self.errors: list[str] = []
+        self.moves = 0
+        self.at_once: list[bool] = []  # beside times: whether the move's own answer carried its grade
+
     def wait_version(self, game_id: int, version: int) -> dict | None:
         """The game once past ``version``, or None while nothing is new."""
         if self.args.poll == "long":
-            status, game = self.request("GET", f"/api/games/{game_id}/?wait={version}&timeout=10")
+            status, game = self.call("GET", f"/api/games/{game_id}/?wait={version}&timeout=10")
             if status == 304:  # the hold ran out with nothing new
                 return None
         else:
             time.sleep(self.args.poll_interval)
-            status, game = self.request("GET", f"/api/games/{game_id}/")
+            status, game = self.call("GET", f"/api/games/{game_id}/")
         if status != 200:
             raise RuntimeError(f"GET game: {status} {game}")
         return game
@@ -106,7 +122,7 @@ class Player:
     # ------------------------------------------------------------- play
     def new_game(self) -> dict:
         body = {"seed": self.rng.randrange(1 << 40), "human": self.rng.choice("AB"), "level": self.args.level}
-        status, game = self.request("POST", "/api/games/", body)
+        status, game = self.call("POST", "/api/games/", body)
         if status != 201:
             raise RuntimeError(f"POST game: {status} {game}")
         return game
@@ -130,7 +146,7 @@ class Player:
                 move = self.rng.choice(game["legal_moves"])
                 ply = game["ply"]
                 start = time.perf_counter()
-                status, game = self.request("POST", f"/api/games/{game['id']}/moves/", {"move": move, "ply": ply})
+                status, game = self.call("POST", f"/api/games/{game['id']}/moves/", {"move": move, "ply": ply})
                 if status != 201:
                     raise RuntimeError(f"POST move {move}: {status} {game}")
                 graded_at_once = game["moves"][ply]["grade"] is not None
