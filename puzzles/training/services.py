@@ -46,21 +46,22 @@ def difficulty_set(*, player: Player, difficulty: str) -> PlayerRating:
     """Remember the player's training difficulty (``days.DIFFICULTIES``); 400 for an unknown one."""
     if difficulty not in days.DIFFICULTIES:
         raise ApplicationError(f"no difficulty {difficulty!r}: one of {', '.join(days.DIFFICULTIES)}")
-    rating = lifecycle.player_rating_ensure(player)
-    if rating is None:
-        raise ApplicationError("no player: start a session first")
-    PlayerRating.objects.filter(pk=rating.pk).update(difficulty=difficulty)
-    rating.refresh_from_db()
-    return rating
+    return _player_setting_set(player, difficulty=difficulty)
 
 
 def replay_failed_set(*, player: Player, on: bool) -> PlayerRating:
     """Whether the puzzles the player fails come back on a spaced schedule
     (the coach schedules them, from the attempts ``attempt_finished`` tells it of)."""
+    return _player_setting_set(player, replay_failed=on)
+
+
+def _player_setting_set(player: Player, **settings: object) -> PlayerRating:
+    """Store the player's training settings on their rating row (made when
+    they have none yet); 400 without a player."""
     rating = lifecycle.player_rating_ensure(player)
     if rating is None:
         raise ApplicationError("no player: start a session first")
-    PlayerRating.objects.filter(pk=rating.pk).update(replay_failed=on)
+    PlayerRating.objects.filter(pk=rating.pk).update(**settings)
     rating.refresh_from_db()
     return rating
 
