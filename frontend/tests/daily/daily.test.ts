@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { mountDailyPage, resultReady, type DailyPage } from "../../src/daily/daily-page";
 import type { GameJSON } from "../../src/games/game";
-import { makeGame, mockFetch, move, sample, settle } from "../helpers";
+import { $, destroyPageAfterEach, jsonScript, makeGame, mockFetch, move, sample, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move
 const OVER = "Deal over";
@@ -15,25 +15,16 @@ function setUp(status: string, game: GameJSON | null, reload: (url: string) => v
       <button type="button" data-copy="daily-share" data-copied="Copied" hidden>Copy</button>
       <div id="game-root" class="game-root"><div class="fallback" data-fallback><form></form></div></div>
     </div>`;
-  if (game) {
-    const node = document.createElement("script");
-    node.type = "application/json";
-    node.id = "game-state";
-    node.textContent = JSON.stringify(game);
-    document.body.append(node);
-  }
+  if (game) document.body.append(jsonScript("game-state", game));
   page = mountDailyPage(document, { reload, play: { pollRetryMs: 0, hintRetryMs: 0 } });
   if (!page) throw new Error("the daily page did not start");
   return page;
 }
 
-const $ = (selector: string) => document.querySelector<HTMLElement>(selector);
-
-afterEach(() => {
-  page?.destroy();
+destroyPageAfterEach(() => {
+  const mounted = page;
   page = null;
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
+  return mounted;
 });
 
 function overGame(ungraded: number): GameJSON {

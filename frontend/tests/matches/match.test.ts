@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dealText, matchStatusText, mountMatchPage, targetText, type MatchDealJSON, type MatchJSON, type MatchPage } from "../../src/matches/match-page";
 import type { GameJSON } from "../../src/games/game";
-import { makeGame, mockFetch, move, sample, settle } from "../helpers";
+import { $, $$, destroyPageAfterEach, jsonScript, makeGame, mockFetch, move, sample, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move
 const OVER = "Deal over";
@@ -47,14 +47,6 @@ function makeMatch(extra: Partial<MatchJSON> = {}): MatchJSON {
   };
 }
 
-function script(id: string, data: unknown): HTMLScriptElement {
-  const node = document.createElement("script");
-  node.type = "application/json";
-  node.id = id;
-  node.textContent = JSON.stringify(data);
-  return node;
-}
-
 function setUp(match: MatchJSON, game: GameJSON): MatchPage {
   document.body.innerHTML = `
     <div id="match-root" data-page="match" data-match-id="3" data-match-state-id="match-state" data-state-id="game-state"
@@ -62,14 +54,11 @@ function setUp(match: MatchJSON, game: GameJSON): MatchPage {
       <div id="game-root" class="game-root"><div class="fallback" data-fallback><form></form></div></div>
       <aside class="match-sheet" data-fallback><table></table></aside>
     </div>`;
-  document.body.append(script("match-state", match), script("game-state", game));
+  document.body.append(jsonScript("match-state", match), jsonScript("game-state", game));
   page = mountMatchPage(document, { matchRetryMs: 0, play: { hintRetryMs: 0, pollRetryMs: 0 } });
   if (!page) throw new Error("the match page did not start");
   return page;
 }
-
-const $ = (selector: string) => document.querySelector<HTMLElement>(selector);
-const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)];
 
 function overGame(id: number): GameJSON {
   return makeGame(sample(OVER), {
@@ -82,15 +71,10 @@ function overGame(id: number): GameJSON {
   });
 }
 
-beforeEach(() => {
-  vi.unstubAllGlobals();
-});
-
-afterEach(() => {
-  page?.destroy();
+destroyPageAfterEach(() => {
+  const mounted = page;
   page = null;
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
+  return mounted;
 });
 
 describe("words", () => {
