@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ExercisePage, seatNames, type ExerciseJSON, type TryJSON } from "../../src/coach/exercise-page";
-import { sample } from "../helpers";
+import { pageRoot, sample } from "../helpers";
 
 const board = sample("Early game");
 const [best, worse, ...others] = board.legal_moves;
@@ -43,12 +43,7 @@ function answer(move: string, correct: boolean): TryJSON {
 }
 
 function mountPage(start: TryJSON | null = null): { root: HTMLElement; page: ExercisePage } {
-  document.body.innerHTML = "";
-  const root = document.createElement("div");
-  root.id = "exercise-root";
-  root.dataset.csrfToken = "tok";
-  root.innerHTML = '<div data-app hidden></div><div data-fallback>plain</div>';
-  document.body.appendChild(root);
+  const root = pageRoot("exercise-root", '<div data-app hidden></div><div data-fallback>plain</div>');
   return { root, page: new ExercisePage(root, exercise, start) };
 }
 

@@ -23,3 +23,15 @@ export function destroyPageAfterEach(take: () => { destroy(): void } | null): vo
     document.body.replaceChildren();
   });
 }
+
+/** A page's root ``<div id=...>`` as its template serves it: alone in the
+ * document (after ``before``), with the CSRF token and ``inner`` inside. */
+export function pageRoot(id: string, inner: string, before = ""): HTMLElement {
+  document.body.innerHTML = before;
+  const root = document.createElement("div");
+  root.id = id;
+  root.dataset.csrfToken = "tok";
+  root.innerHTML = inner;
+  document.body.appendChild(root);
+  return root;
+}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PuzzlePage } from "../../src/training/puzzle-page";
-import { sample } from "../helpers";
+import { pageRoot, sample } from "../helpers";
 
 const board = sample("Early game");
 const puzzle = {
@@ -21,15 +21,21 @@ function attempt(over: Record<string, unknown>) {
   };
 }
 
+/** The attempt once ``move``, a blunder, has failed the puzzle (a rated
+ * 1500 → 1420): the answer shows ``solution``. */
+function failedAfter(move: string, solution: Record<string, unknown>) {
+  return attempt({
+    status: "failed", version: 2, feedback: "incorrect", last_move: move,
+    rating: { before: 1500, after: 1420, change: -80 },
+    moves: [{ ply: 0, side: board.side, by: "player", move, value: -3, grade: "blunder", correct: false, best_moves: ["xx"] }],
+    solution,
+  });
+}
+
 function mountPage(start: unknown = null, around = ""): { root: HTMLElement; page: PuzzlePage } {
-  document.body.innerHTML = around;
-  const root = document.createElement("div");
-  root.id = "puzzle-root";
+  const root = pageRoot("puzzle-root", "<div data-fallback>plain</div>", around);
   root.dataset.apiStart = puzzle.urls.attempts;
   root.dataset.nextUrl = "/puzzles/train/";
-  root.dataset.csrfToken = "tok";
-  root.innerHTML = '<div data-fallback>plain</div>';
-  document.body.appendChild(root);
   return { root, page: new PuzzlePage(root, puzzle, start as ConstructorParameters<typeof PuzzlePage>[2]) };
 }
 
@@ -81,16 +87,11 @@ describe("the puzzle page", () => {
     const move = board.legal_moves[0];
     respond(
       attempt({}),
-      attempt({
-        status: "failed", version: 2, feedback: "incorrect", last_move: move,
-        rating: { before: 1500, after: 1420, change: -80 },
-        moves: [{ ply: 0, side: board.side, by: "player", move, value: -3, grade: "blunder", correct: false, best_moves: ["xx"] }],
-        solution: {
-          line: [{ move: "12L", side: board.side, by: "solver-side", value: 9, key: true }, { move: "pass", side: "B", by: "defender", value: -9, key: false }],
-          value: 9, kind: "win", first_moves: [{ move: "12L", value: 9, grade: "best" }, { move, value: -3, grade: "blunder" }],
-          themes: [{ name: "block", label: "block", description: "A forced pass." }],
-          board_after: sample("Forced pass"),
-        },
+      failedAfter(move, {
+        line: [{ move: "12L", side: board.side, by: "solver-side", value: 9, key: true }, { move: "pass", side: "B", by: "defender", value: -9, key: false }],
+        value: 9, kind: "win", first_moves: [{ move: "12L", value: 9, grade: "best" }, { move, value: -3, grade: "blunder" }],
+        themes: [{ name: "block", label: "block", description: "A forced pass." }],
+        board_after: sample("Forced pass"),
       }),
     );
     await (page as unknown as { play(m: string): Promise<void> }).play(move);
@@ -129,12 +130,7 @@ describe("the puzzle page", () => {
     const move = board.legal_moves[0];
     respond(
       attempt({}),
-      attempt({
-        status: "failed", version: 2, feedback: "incorrect", last_move: move,
-        rating: { before: 1500, after: 1420, change: -80 },
-        moves: [{ ply: 0, side: board.side, by: "player", move, value: -3, grade: "blunder", correct: false, best_moves: ["xx"] }],
-        solution: { line: [], value: 9, kind: "win", first_moves: [], themes: [], board_after: sample("Forced pass") },
-      }),
+      failedAfter(move, { line: [], value: 9, kind: "win", first_moves: [], themes: [], board_after: sample("Forced pass") }),
     );
     await (page as unknown as { play(m: string): Promise<void> }).play(move);
     expect(span.textContent).toBe("Twój ranking w zadaniach: 1420 (zadania rankingowe: 1)");

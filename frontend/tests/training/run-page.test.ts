@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clockText, RunPage, type RunJSON } from "../../src/training/run-page";
-import { sample } from "../helpers";
+import { pageRoot, sample } from "../helpers";
 
 const board = sample("Early game");
 const urls = {
@@ -29,12 +29,7 @@ function run(over: Partial<RunJSON> = {}): RunJSON {
 }
 
 function mount(state: RunJSON): { root: HTMLElement; page: RunPage } {
-  document.body.innerHTML = "";
-  const root = document.createElement("div");
-  root.id = "run-root";
-  root.dataset.csrfToken = "tok";
-  root.innerHTML = "<div data-fallback>plain</div>";
-  document.body.appendChild(root);
+  const root = pageRoot("run-root", "<div data-fallback>plain</div>");
   return { root, page: new RunPage(root, state) };
 }
 
