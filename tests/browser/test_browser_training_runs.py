@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -116,20 +118,45 @@ def assert_board_shows_the_puzzle_that_ended_it(page, run: dict) -> None:
     assert note.locator("a.open-analysis").get_attribute("href").startswith("/analysis/?position=")
 
 
+@contextmanager
+def browser_page(browser, size: str) -> Iterator[tuple]:
+    """A page at ``size`` in a context of its own (closed after), and the
+    list its script errors are collected in."""
+    context = browser.new_context(viewport=VIEWPORTS[size])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(40_000)
+        yield page, watch_errors(page)
+    finally:
+        context.close()
+
+
+def open_mode_page(page, base_url: str, link: str, mode: str) -> None:
+    """From the training page, by the link in its nav, to the streak or timed page."""
+    page.goto(base_url + "/puzzles/train/")
+    page.locator(".training-nav").get_by_role("link", name=link).click()
+    page.wait_for_url(re.compile(rf"/puzzles/{mode}/$"))
+
+
+def start_run(page, button: str) -> None:
+    """Start a run with the mode page's button and wait for the run page's script."""
+    page.get_by_role("button", name=button).click()
+    page.wait_for_url(re.compile(r"/puzzles/runs/\d+/$"))
+    page.wait_for_function("() => !!window.runPage")
+
+
+def assert_fits(page, size: str) -> None:
+    """Nothing sticks out of the screen (a phone's too)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= VIEWPORTS[size]["width"] + 1, width
+
+
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_a_streak_in_the_browser(content, browser, screenshots, size):
-    context = browser.new_context(viewport=VIEWPORTS[size])
-    page = context.new_page()
-    page.set_default_timeout(40_000)
-    errors = watch_errors(page)
-    try:
-        page.goto(content.base_url + "/puzzles/train/")
-        page.locator(".training-nav").get_by_role("link", name="Streak").click()
-        page.wait_for_url(re.compile(r"/puzzles/streak/$"))
+    with browser_page(browser, size) as (page, errors):
+        open_mode_page(page, content.base_url, "Streak", "streak")
         screenshots(page, f"streak-{size}-start")
-        page.get_by_role("button", name="Start a streak").click()
-        page.wait_for_url(re.compile(r"/puzzles/runs/\d+/$"))
-        page.wait_for_function("() => !!window.runPage")
+        start_run(page, "Start a streak")
         assert page.locator("#run-root .fallback").is_hidden()
         assert page.locator("#run-root svg.odb-svg").is_visible()
         assert page.locator(".run-clock").is_hidden()  # a streak has no clock
@@ -157,31 +184,19 @@ def test_a_streak_in_the_browser(content, browser, screenshots, size):
         assert "A wrong move ended the run." in page.locator(".run-result").inner_text()
         screenshots(page, f"streak-{size}-result")
         assert_board_shows_the_puzzle_that_ended_it(page, run)
-        # nothing sticks out of a phone's screen
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= VIEWPORTS[size]["width"] + 1, width
+        assert_fits(page, size)
         page.goto(content.base_url + "/puzzles/streak/")
         assert int(page.locator(".run-best").get_attribute("data-best")) >= 2
         assert page.locator(".run-list tbody tr").count() >= 1
         screenshots(page, f"streak-{size}-after")
         assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_a_timed_run_in_the_browser(content, browser, screenshots, size):
-    context = browser.new_context(viewport=VIEWPORTS[size])
-    page = context.new_page()
-    page.set_default_timeout(40_000)
-    errors = watch_errors(page)
-    try:
-        page.goto(content.base_url + "/puzzles/train/")
-        page.locator(".training-nav").get_by_role("link", name="Timed").click()
-        page.wait_for_url(re.compile(r"/puzzles/timed/$"))
-        page.get_by_role("button", name="Start the clock").click()
-        page.wait_for_url(re.compile(r"/puzzles/runs/\d+/$"))
-        page.wait_for_function("() => !!window.runPage")
+    with browser_page(browser, size) as (page, errors):
+        open_mode_page(page, content.base_url, "Timed", "timed")
+        start_run(page, "Start the clock")
         run_id = run_state(page)["id"]
         clock = page.locator(".run-clock")
         assert re.fullmatch(r"[23]:\d\d", clock.inner_text()), clock.inner_text()
@@ -209,8 +224,5 @@ def test_a_timed_run_in_the_browser(content, browser, screenshots, size):
         assert_result_lists_the_solutions(page, run)
         assert "Time is up." in page.locator(".run-result").inner_text()
         screenshots(page, f"timed-{size}-result")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= VIEWPORTS[size]["width"] + 1, width
+        assert_fits(page, size)
         assert errors == []
-    finally:
-        context.close()
