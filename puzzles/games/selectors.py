@@ -16,6 +16,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.queries import Prepared
 from solver import GameRecord, Position, RecordError
 
+from . import people
 from .models import Game, GameMove, GameSeat
 
 # The reads of every move and poll (puzzles.core.queries): a user's game, a
@@ -175,10 +176,24 @@ def game_moves(game: Game) -> list[MoveRow]:
     return [_move_row(row) for row in _MOVES.rows(game.pk)]
 
 
+# What a long poll is told of a game between people whose deadline has
+# passed: a version no client holds.
+DEADLINE_PASSED = -1
+
+
 def game_version_for_player(player: Player, game_id: int) -> int | None:
-    """The game's version if it is this player's game, else None."""
+    """The game's version if it is this player's game (or a game between
+    people, which anyone may watch), else None.  A game between people whose
+    deadline has passed gives ``DEADLINE_PASSED``: a long poll of it goes to
+    the view at once, which ends the game (``people.game_check_deadline``),
+    instead of being held until its timeout, again and again, while no worker
+    runs the deadline's task."""
     game = _game_of(player, game_id)
-    return None if game is None else game.version
+    if game is None:
+        return None
+    if people.deadline_passed(game):
+        return DEADLINE_PASSED
+    return game.version
 
 
 def game_version(game_id: int) -> int | None:
