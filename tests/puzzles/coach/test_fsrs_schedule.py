@@ -15,6 +15,7 @@ import time_machine
 from django.contrib.auth import get_user_model
 from django.utils.dateparse import parse_datetime
 from fsrs import Card, Rating, Scheduler, State
+from migrating import migrations_of
 
 from puzzles.coach.models import Exercise
 from solver import Position, analyse, deal
@@ -117,17 +118,7 @@ def test_fsrs_intervals_for_passes_and_fails_and_the_home_page_count(client):
 
 
 def test_the_migration_replays_old_tries_through_fsrs(transactional_db):
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
-
-    def migrate(target):
-        executor = MigrationExecutor(connection)
-        executor.migrate([("coach", target)])
-        executor.loader.build_graph()
-        return executor.loader.project_state([("coach", target)]).apps
-
-    latest = MigrationExecutor(connection).loader.graph.leaf_nodes("coach")[0][1]
-    try:
+    with migrations_of("coach") as migrate:
         old = migrate("0004_one_exercise_per_mistake_constraints")
         Exercise, ExerciseTry = old.get_model("coach", "Exercise"), old.get_model("coach", "ExerciseTry")
         row = {"source": "analysis", "ply": 3, "side": "A", "played": "36", "grade": "mistake",
@@ -142,7 +133,7 @@ def test_the_migration_replays_old_tries_through_fsrs(transactional_db):
             clock.move_to(START + timedelta(days=2, hours=1))  # ahead of time: practice
             ExerciseTry.objects.create(exercise=tried, move="35", correct=True, was_due=False)
         Exercise.objects.filter(pk=tried.pk).update(step=1, due_at=START + timedelta(days=5))
-        migrated = migrate(latest).get_model("coach", "Exercise")
+        migrated = migrate().get_model("coach", "Exercise")
         card = Card(card_id=1, due=START)
         card, _ = LIBRARY.review_card(card, Rating.Again, review_datetime=START + timedelta(hours=1))
         card, _ = LIBRARY.review_card(card, Rating.Good, review_datetime=START + timedelta(days=2))
@@ -151,5 +142,3 @@ def test_the_migration_replays_old_tries_through_fsrs(transactional_db):
         assert got.last_review_at == START + timedelta(days=2) and got.card_state == int(State.Review)
         untouched = migrated.objects.get(pk=new.pk)
         assert untouched.due_at == START and untouched.stability is None and untouched.card_state == int(State.Learning)
-    finally:
-        migrate(latest)

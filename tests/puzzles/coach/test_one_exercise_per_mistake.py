@@ -13,6 +13,7 @@ import io
 
 import pytest
 from corpus import record_with_mistakes
+from migrating import migrations_of
 
 from .test_exercises import play_with_mistakes
 
@@ -116,17 +117,7 @@ def test_another_players_or_a_missing_games_mistakes_are_404(api, other_api):
 
 
 def test_the_migration_folds_the_duplicates_made_before_into_the_first():
-    from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
-
-    def migrate(target):
-        executor = MigrationExecutor(connection)
-        executor.migrate([("coach", target)])
-        executor.loader.build_graph()
-        return executor.loader.project_state([("coach", target)]).apps
-
-    latest = MigrationExecutor(connection).loader.graph.leaf_nodes("coach")[0][1]
-    try:
+    with migrations_of("coach") as migrate:
         old = migrate("0002_position_of_any_variant")
         Exercise, ExerciseTry = old.get_model("coach", "Exercise"), old.get_model("coach", "ExerciseTry")
         row = {"source": "analysis", "ply": 3, "position": "p", "side": "A", "played": "36", "grade": "mistake",
@@ -142,8 +133,6 @@ def test_the_migration_folds_the_duplicates_made_before_into_the_first():
         assert Exercise.objects.get(pk=first.pk).step == 1
         assert ExerciseTry.objects.get().exercise_id == first.pk
         assert third.pk not in set(Exercise.objects.values_list("pk", flat=True))
-    finally:
-        migrate(latest)
 
 
 @pytest.mark.parametrize("n", ["--1", "\u00b2", "x", "-5", "999"])
