@@ -76,7 +76,7 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
     link = ann.locator(".challenge-link input").input_value()
     bob.goto(link)
     bob.get_by_role("button", name="Accept the challenge").click()
-    bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded")
+    bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded", timeout=60_000)
     ann.goto(bob.url)  # (the challenge page also follows by itself; here the link is opened)
     eve.goto(bob.url)
     pages = {"A": ann, "B": bob}
@@ -130,6 +130,8 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
         page.locator(".gp-review-link").click()
         page.wait_for_url(re.compile(r"/games/\d+/review/"))
         assert page.locator(".player-summary").count() == 2
+        whos = page.locator("td.gp-who").all_inner_texts()  # the reader's moves "you", the other's by name
+        assert "you" in whos and any(re.fullmatch(r".+ \([AB]\)", w) for w in whos), whos
     for watched in errors:
         assert not watched, watched
 

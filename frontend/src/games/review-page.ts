@@ -26,6 +26,7 @@ import {
   type HintJSON,
   type MoveJSON,
 } from "./game";
+import { isPeople, moverText, peopleNames } from "./people-view";
 
 export interface ReviewData {
   boards: BoardPositionJSON[];
@@ -114,7 +115,7 @@ export class ReviewPage {
       position: this.boards[this.ply] ?? null,
       orientation: game.human,
       interactive: false,
-      names: seatNames(game),
+      names: isPeople(game) ? peopleNames(game) : seatNames(game),
       you: game.human,
     });
     // Captured before anything else sees it, so that the arrow keys step
@@ -149,7 +150,7 @@ export class ReviewPage {
     grade.appendChild(gradeBadge(m.grade));
     const lost = el("td", "gp-lost", m.points_lost ? lostShort(m.points_lost) : "");
     if (m.points_lost) lost.title = pointsLostText(m.points_lost);
-    const who = el("td", "gp-who", whoText(m, seatsOf(this.game).length > 2));
+    const who = el("td", "gp-who", isPeople(this.game) ? moverText(this.game, m) : whoText(m, seatsOf(this.game).length > 2));
     who.title = t("player %(side)s", { side: m.side });
     row.append(
       el("td", "gp-ply", String(after)),
