@@ -1,12 +1,20 @@
 from django.contrib import admin
 
-from .models import Game, GameMove, Hint
+from .models import Game, GameMove, GameSeat, Hint
 
 
 class GameMoveInline(admin.TabularInline):
     model = GameMove
     extra = 0
     fields = ("ply", "side", "by", "move", "value", "best_value", "grade", "points_lost", "graded_at")
+    readonly_fields = fields
+    can_delete = False
+
+
+class GameSeatInline(admin.TabularInline):
+    model = GameSeat
+    extra = 0
+    fields = ("seat", "owner", "session_key", "level")
     readonly_fields = fields
     can_delete = False
 
@@ -21,12 +29,14 @@ class HintInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "owner", "human_side", "level", "seed", "status", "ply_count", "hints_used", "created_at")
-    list_filter = ("status", "level", "human_side")
+    list_display = (
+        "id", "kind", "owner", "human_side", "level", "seed", "status", "ply_count", "hints_used", "rated", "created_at",
+    )
+    list_filter = ("kind", "status", "rated", "level", "human_side")
     search_fields = ("start_position", "current_position", "owner__username")
-    readonly_fields = ("created_at", "updated_at", "version")
+    readonly_fields = ("created_at", "updated_at", "version", "clock_ms", "turn_started_at", "deadline")
     raw_id_fields = ("owner",)
-    inlines = [GameMoveInline, HintInline]
+    inlines = [GameSeatInline, GameMoveInline, HintInline]
 
 
 @admin.register(GameMove)
