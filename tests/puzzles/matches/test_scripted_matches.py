@@ -17,10 +17,11 @@ from solver import Position, deal
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def play_deal(api, game_id: int, rng: random.Random) -> dict:
-    """Plays the human's moves (random legal ones) until the game is over."""
+def play_deal(api, game_id: int, rng: random.Random, most_turns: int = 60) -> dict:
+    """Plays the human's moves (random legal ones) until the game is over
+    (in at most ``most_turns`` of theirs)."""
     url = f"/api/games/{game_id}/"
-    for _ in range(60):
+    for _ in range(most_turns):
         game = api.get(url).json()
         if game["status"] == "over":
             return game

@@ -12,19 +12,9 @@ import pytest
 from puzzles.matches.services import deal_seed
 from solver import Position, Variant, deal
 
+from .test_scripted_matches import play_deal
+
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def play_deal(api, game_id: int, rng: random.Random) -> dict:
-    url = f"/api/games/{game_id}/"
-    for _ in range(80):
-        game = api.get(url).json()
-        if game["status"] == "over":
-            return game
-        assert game["status"] == "your-move", game["status"]
-        response = api.post(url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json")
-        assert response.status_code == 201, response.content
-    raise AssertionError("the deal did not end")
 
 
 @pytest.mark.parametrize(
@@ -50,7 +40,7 @@ def test_a_variant_match_to_the_end(api, payload):
     scores = dict.fromkeys(sides, 0)
     wins = dict.fromkeys(sides, 0)
     for number in range(1, 40):
-        game = play_deal(api, match["current_game"], rng)
+        game = play_deal(api, match["current_game"], rng, most_turns=80)
         # the variant's deal of the derived seed, the same seat every deal
         assert game["variant"] == payload["variant"] and game["human"] == human
         assert game["seed"] == deal_seed(31, number)
