@@ -2,6 +2,7 @@
 solver package run in the test."""
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +19,15 @@ def json_paths(value: Any, keys: tuple = ()) -> Iterator[tuple[tuple, Any]]:
     elif isinstance(value, list):
         for v in value:
             yield from json_paths(v, keys)
+
+
+def assert_schema_documents(api, paths: tuple[str, ...]) -> None:
+    """The OpenAPI schema the site serves has every one of ``paths``."""
+    schema = api.get("/api/schema/?format=json")
+    assert schema.status_code == 200
+    documented = json.loads(schema.content)["paths"]
+    for path in paths:
+        assert path in documented, path
 
 
 def check_grading(entry: dict) -> tuple[Position, Analysis, MoveValue]:
