@@ -415,7 +415,7 @@ def _stone_index(starts: frozenset[str]) -> dict[Any, set[tuple[str, str]]]:
 
 def _from_deal(hands: list[set[Any]], owners: dict[Any, str]) -> bool:
     """Whether each hand is a part of a different seat's hand at the deal's start."""
-    seats = []
+    seats: list[str | None] = []
     for hand in hands:
         held = {owners.get(stone) for stone in hand}
         if len(held) != 1 or None in held:
