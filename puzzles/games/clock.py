@@ -4,8 +4,12 @@ every reading of a clock (a move, a poll, the deadline task) goes through it."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.utils import timezone
+
+if TYPE_CHECKING:
+    from .models import Game
 
 
 def now() -> datetime:
@@ -16,3 +20,13 @@ def ms_between(start: datetime, end: datetime) -> int:
     """Whole milliseconds from ``start`` to ``end`` (negative if ``end`` is earlier)."""
     delta = end - start
     return delta.days * 86_400_000 + delta.seconds * 1000 + delta.microseconds // 1000
+
+
+def deadline_passed(game: Game, at: datetime | None = None) -> bool:
+    """Whether a game between people still in progress has let its deadline
+    pass (its person to move has run out of time, or never made a first
+    move).  Here, beside the time, so that the reads can ask it too."""
+    return (
+        game.kind == "people" and game.status != "over" and game.deadline is not None
+        and (at or now()) >= game.deadline
+    )

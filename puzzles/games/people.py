@@ -289,11 +289,7 @@ def queue_turn_deadline(game: Game, fields: dict[str, Any], ply: int) -> None:
         _queue_deadline(game.pk, ply, deadline, fields["turn_started_at"])
 
 
-def deadline_passed(game: Game, at: datetime | None = None) -> bool:
-    return (
-        game.is_people and game.status != Game.Status.OVER and game.deadline is not None
-        and (at or clock.now()) >= game.deadline
-    )
+deadline_passed = clock.deadline_passed
 
 
 def game_check_deadline(game: Game) -> Game:

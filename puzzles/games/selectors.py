@@ -16,7 +16,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.queries import Prepared
 from solver import GameRecord, Position, RecordError
 
-from . import people
+from . import clock
 from .models import Game, GameMove, GameSeat
 
 # The reads of every move and poll (puzzles.core.queries): a user's game, a
@@ -191,7 +191,7 @@ def game_version_for_player(player: Player, game_id: int) -> int | None:
     game = _game_of(player, game_id)
     if game is None:
         return None
-    if people.deadline_passed(game):
+    if clock.deadline_passed(game):
         return DEADLINE_PASSED
     return game.version
 
