@@ -165,3 +165,21 @@ def test_solver_partners_move_on_their_own():
     by = {m["side"]: m["by"] for m in end["moves"]}
     assert by.get("C") == by.get("D") == "solver" and by["A"] == by["B"] == "human"
     assert Game.objects.get(pk=game.pk).status == Game.Status.OVER
+
+
+def test_the_plain_page_offers_the_move_form_to_the_player_to_move_only():
+    game, clients = two_guests()
+    mover = deal(7).side
+    waiting = "B" if mover == "A" else "A"
+    watcher, _ = guest_client()
+    pages = {who: client.get(f"/play/{game.pk}/").content.decode()
+             for who, client in (("mover", clients[mover]), ("waiting", clients[waiting]), ("watcher", watcher))}
+    assert 'class="move-form"' in pages["mover"] and 'class="hint-form"' not in pages["mover"]
+    assert 'class="move-form"' not in pages["waiting"] and "Waiting for the other player" in pages["waiting"]
+    assert 'class="move-form"' not in pages["watcher"] and 'class="resign-form"' not in pages["watcher"]
+    assert 'class="resign-form"' in pages["waiting"]
+    assert "10+5 · casual game" in pages["watcher"]
+    # the plain form's move, by the player to move
+    move = state(clients[mover], game.pk)["legal_moves"][0]
+    assert clients[mover].post(f"/play/{game.pk}/move/", {"move": move, "ply": 0}).status_code == 302
+    assert GameMove.objects.filter(game=game).count() == 1
