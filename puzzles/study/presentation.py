@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.selectors import analysis_by_position, analysis_cached
-from puzzles.core import charts
+from puzzles.core import charts, fairness
 from puzzles.core.errors import ApplicationError
 from puzzles.core.texts import outcome_label, variant_name
 from solver import LEWICKI, VARIANTS, Analysis, DominoError, GameRecord, Position, Variant, deal, outcome
@@ -244,6 +244,38 @@ def review_page(analysis: GameAnalysis, ply: int | None = None) -> dict[str, Any
         "final_url": _analysis_link(result["start"], played),
     })
     return page
+
+
+def local_review_data(analysis: GameAnalysis) -> dict[str, Any] | None:
+    """While the workers grade a record, what the page script needs to grade
+    it in the player's browser meanwhile (``game-analysis-local.ts``): each
+    position of the record with its mover, the mover's team and the sign that
+    turns the mover's values into the first team's, the move played from it,
+    its analysis board link, and the board before and after every ply.  None
+    when the solver's view of a position of the record is withheld now (a
+    game between people in progress), as the position endpoint refuses it."""
+    record = GameRecord.parse(analysis.record)
+    positions = record.positions()
+    if fairness.refusal([str(p) for p in positions]):
+        return None
+    variant = record.variant
+    start = record.start
+    played = [str(m) for m in record.moves]
+    base = start.table_line()
+    steps = [{
+        "position": str(position),
+        "side": position.side,
+        "team": variant.team_name(variant.team_of(position.side)),
+        "sign": 1 if variant.same_team(position.side, "A") else -1,
+        "move": played[i] if i < len(played) else None,
+        "analysis_url": _analysis_link(str(start), played[:i]),
+    } for i, position in enumerate(positions)]
+    return {
+        "steps": steps,
+        "boards": [p.to_json(line=line_from_moves(start, played[:i], base)) for i, p in enumerate(positions)],
+        "first": variant.team_name(0), "seats": list(variant.seats),
+        "teams": [variant.team_name(team) for team in (0, 1)], "variant": str(variant),
+    }
 
 
 def review_data(page: dict[str, Any]) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from solver import VARIANTS, DominoError
 
 from . import presentation, records, selectors, texts
 from . import services as study_services
+from .models import GameAnalysis
 
 
 def _urls() -> dict[str, str]:
@@ -255,6 +256,9 @@ def game_analysis_detail(request: HttpRequest, analysis_id: int) -> HttpResponse
         "variant_label": texts.variant_label(page["variant"]),
         "cursor_x": chart["dots"][page["ply"]]["x"] if chart and chart["dots"] else 0,
         "page_data": {**presentation.review_data(page), "share": share} if page["state"]["result"] else None,
+        # still grading: the record for the browser's own solver to grade meanwhile
+        "record_data": presentation.local_review_data(analysis)
+        if analysis.status in (GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING) else None,
     })
 
 

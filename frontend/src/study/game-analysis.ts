@@ -1,12 +1,15 @@
 /**
  * ``/analysis/games/<id>/``, one game analysis: while the task grades, the
- * progress (polled from the API, the page reloaded when done); once graded,
- * the review (``review-view.ts``); the share link's copy button either way.
+ * progress (polled from the API, the page reloaded when done) and the moves
+ * graded meanwhile by the browser's own solver (``game-analysis-local.ts``);
+ * once graded, the server's review (``review-view.ts``); the share link's
+ * copy button either way.
  */
 import { button, readJSON } from "../shared/dom";
 import { request } from "../shared/http";
 import { t } from "../shared/i18n";
 import { sleep } from "../shared/poll";
+import { showLocalReview, type RecordData } from "./game-analysis-local";
 import { ReviewView, type ReviewData } from "./review-view";
 
 interface State {
@@ -67,6 +70,14 @@ export function mountGameAnalysis(): void {
   mountShare(root);
   const status = root.dataset.status;
   if (status !== "done" && status !== "failed" && root.dataset.api) {
+    // Meanwhile the browser grades the record itself, where it can (shown until the server's grades).
+    const record = readJSON<RecordData>("record-data");
+    const progress = root.querySelector("[data-progress-bar]") ?? root.querySelector("[data-progress]");
+    if (record && progress) {
+      void showLocalReview(progress, record).then((view) => {
+        if (view) (window as unknown as { odLocalReview?: ReviewView }).odLocalReview = view;
+      });
+    }
     void pollProgress(root, root.dataset.api);
     return;
   }

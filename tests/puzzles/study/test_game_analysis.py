@@ -4,6 +4,7 @@ computation from solver.analyse, practice games can be analysed, bad
 records get the parser's reason."""
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -253,3 +254,41 @@ def test_a_pasted_record_that_begins_with_a_byte_order_mark_is_read(api):
     response = api.post("/api/game-analyses/", {"record": "\ufeff" + str(record)}, format="json")
     assert response.status_code == 202, response.content
     check_done(api.get(f"/api/game-analyses/{response.json()['id']}/").json(), record)
+
+
+def _script_json(page: str, name: str):
+    found = re.search(rf'<script id="{name}" type="application/json">(.*?)</script>', page, re.S)
+    return json.loads(found.group(1)) if found else None
+
+
+def test_a_page_still_grading_gives_the_record_for_the_browser_to_grade(api, monkeypatch):
+    """While the workers grade, the page embeds every position of the record
+    (mover, team, the sign of the first team's values, the move played, the
+    analysis board link) and the boards, so that the browser's solver grades
+    it meanwhile; none once done, and none when a position's analysis is
+    withheld (a game between people in progress)."""
+    from puzzles.core import fairness
+
+    record = random_record(14, finish=False)
+    created = api.post("/api/game-analyses/", {"record": str(record)}, format="json").json()
+    done_page = api.get(f"/analysis/games/{created['id']}/").content.decode()
+    assert _script_json(done_page, "record-data") is None
+    stored = _script_json(done_page, "review-data")
+    GameAnalysis.objects.filter(pk=created["id"]).update(status=GameAnalysis.Status.RUNNING, result=None, progress=3)
+    page = api.get(f"/analysis/games/{created['id']}/").content.decode()
+    assert _script_json(page, "review-data") is None
+    data = _script_json(page, "record-data")
+    positions = record.positions()
+    assert [s["position"] for s in data["steps"]] == [str(p) for p in positions]
+    assert [s["move"] for s in data["steps"]] == [str(m) for m in record.moves] + [None]
+    assert [(s["side"], s["team"], s["sign"]) for s in data["steps"]] == [
+        (p.side, p.side, 1 if p.side == "A" else -1) for p in positions]
+    assert [s["analysis_url"] for s in data["steps"][:-1]] == [p["analysis_url"] for p in stored["plies"]]
+    assert data["boards"] == stored["boards"]
+    assert (data["first"], data["seats"], data["variant"]) == ("A", ["A", "B"], stored["variant"])
+    # a position of the record withheld now: nothing for the browser to analyse
+    withheld = str(positions[4])
+    monkeypatch.setattr(fairness, "_checks", [lambda keys: "a game between people in progress" if withheld in keys else None])
+    page = api.get(f"/analysis/games/{created['id']}/").content.decode()
+    assert _script_json(page, "record-data") is None
+    assert "data-progress" in page
