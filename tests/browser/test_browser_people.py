@@ -31,10 +31,11 @@ def test_two_guests_meet_through_a_challenge_link(site, browser, screenshots):
         bob.goto(link)
         assert bob.locator(".challenge-seats").is_visible()
         bob.get_by_role("button", name="Accept the challenge").click()
-        bob.wait_for_url(re.compile(r"/play/\d+/$"))
+        # (the game page's script may wait on the game from its first run: "load" can come late)
+        bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded")
         game_url = bob.url
         # the creator's page follows by its long poll
-        ann.wait_for_url(game_url, timeout=60_000)
+        ann.wait_for_url(game_url, timeout=60_000, wait_until="domcontentloaded")
         for page in (ann, bob):
             page.locator("#game-root").wait_for()
         screenshots(bob, "people-game-guest-b")
