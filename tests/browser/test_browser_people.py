@@ -31,11 +31,10 @@ def test_two_guests_meet_through_a_challenge_link(site, browser, screenshots):
         bob.goto(link)
         assert bob.locator(".challenge-seats").is_visible()
         bob.get_by_role("button", name="Accept the challenge").click()
-        # (the game page's script may wait on the game from its first run: "load" can come late)
-        bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded")
+        bob.wait_for_url(re.compile(r"/play/\d+/$"))
         game_url = bob.url
         # the creator's page follows by its long poll
-        ann.wait_for_url(game_url, timeout=60_000, wait_until="domcontentloaded")
+        ann.wait_for_url(game_url, timeout=60_000)
         for page in (ann, bob):
             page.locator("#game-root").wait_for()
         screenshots(bob, "people-game-guest-b")
