@@ -370,6 +370,7 @@ SPECTACULAR_SETTINGS = {
         "HintLevelEnum": [(1, "1"), (2, "2"), (3, "3")],
         "GradeEnum": ["best", "inaccuracy", "mistake", "blunder"],
         "GameStatusEnum": ["your-move", "thinking", "over"],
+        "ChallengeStatusEnum": ["open", "started", "declined", "cancelled", "expired"],
         # Seats of every variant, the sides a result names, the variants, the roles in a game.
         "SeatEnum": ["A", "B", "C", "D"],
         "SeatOrRandomEnum": ["A", "B", "C", "D", "random"],

@@ -242,6 +242,7 @@ class QuickPairApi(SolverWorkLimited, APIView):
 class ProfileApi(APIView):
     @extend_schema(
         summary="A player's profile",
+        operation_id="players_profile",
         description="An account's ratings per time class and family, its rating history (one point a rated game), "
         "its latest games with people and their accuracy.",
         responses={200: ProfileOutputSerializer, **error_response(404, "No such player.")},
@@ -261,6 +262,7 @@ class ProfileApi(APIView):
 class LeaderboardApi(APIView):
     @extend_schema(
         summary="The leaderboard",
+        operation_id="players_leaderboard",
         description="The best established ratings (at most 50) of one pool: `time` live or correspondence, "
         "`family` lewicki, lewicki9, block or partnership (doubles or not, one family).",
         parameters=[

@@ -79,7 +79,7 @@ class QuickPairInputSerializer(serializers.Serializer):
 # ------------------------------------------------------------------ output
 
 
-class MatchDealSerializer(serializers.Serializer):
+class PeopleMatchDealSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     game = serializers.IntegerField()
     winner = serializers.CharField(allow_null=True, help_text="A, B, A+C or B+D; null for a draw or while played.")
@@ -89,14 +89,14 @@ class MatchDealSerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
-class MatchOutputSerializer(serializers.Serializer):
+class PeopleMatchOutputSerializer(serializers.Serializer):
     target_points = serializers.IntegerField(allow_null=True)
     target_wins = serializers.IntegerField(allow_null=True)
     target_text = serializers.CharField()
     sides = serializers.ListField(child=serializers.CharField())
     scores = serializers.DictField(child=serializers.IntegerField())
     wins = serializers.DictField(child=serializers.IntegerField())
-    deals = MatchDealSerializer(many=True)
+    deals = PeopleMatchDealSerializer(many=True)
     winner = serializers.CharField(allow_null=True)
     over = serializers.BooleanField()
 
@@ -132,7 +132,7 @@ class ChallengeOutputSerializer(ChallengeCreatedSerializer):
     seats = ChallengeSeatOutputSerializer(many=True)
     game = serializers.IntegerField(allow_null=True, help_text="The game once it has started: /api/games/<game>/.")
     you = serializers.DictField(help_text="Your seat and what you may do: seat, creator, can_accept, can_cancel, can_decline.")
-    match = MatchOutputSerializer(allow_null=True, help_text="A match between people: target, scores and deals; null for one game.")
+    match = PeopleMatchOutputSerializer(allow_null=True, help_text="A match between people: target, scores and deals; null for one game.")
     rematch_of = serializers.IntegerField(allow_null=True)
     expires_at = serializers.DateTimeField()
     created_at = serializers.DateTimeField()
