@@ -260,13 +260,14 @@ def clocks_now(game: Game, at: datetime | None = None) -> dict[str, int] | None:
     clocks = dict(game.clock_ms)
     if game.status != Game.Status.OVER and game.turn_started_at is not None and game.deadline is not None:
         seat = Position.parse(game.current_position).side
-        if seat in clocks and seat in _started(game):
+        if seat in clocks and seat in started_seats(game):
             at = at or clock.now()
             clocks[seat] = max(0, clocks[seat] - clock.ms_between(game.turn_started_at, at))
     return clocks
 
 
-def _started(game: Game) -> set[str]:
+def started_seats(game: Game) -> set[str]:
+    """``moved_seats``, read once a ply (kept on the row read)."""
     cached = getattr(game, "_moved_cache", None)
     if cached is None or cached[0] != game.ply_count:
         cached = (game.ply_count, moved_seats(game))

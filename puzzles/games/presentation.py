@@ -194,7 +194,7 @@ def people_state(game: Game, viewer: Player | None, moves: Sequence[GameMove | M
     if state["result"] is not None:
         state["result"]["text"] = texts.people_result_text(state["result"], seat, team=game.partner is not None)
     deadline = game.deadline
-    moved = people.moved_seats(game)
+    moved = people.started_seats(game)
     running = Position.parse(game.current_position).side
     clocks = people.clocks_now(game, at)
     state.update(
