@@ -283,8 +283,13 @@ def review_data(page: dict[str, Any]) -> dict[str, Any]:
     the game without asking the server."""
     keys = ("plies", "boards", "ply", "first", "seats", "teams", "variant")
     data = {k: page[k] for k in keys if k in page}
-    data["values"] = page["state"]["result"]["values"] if page["state"]["result"] else []
+    result = page["state"]["result"]
+    data["values"] = result["values"] if result else []
     data["share"] = page["state"]["urls"]["share"]
+    # The position at each ply and the final one, for the browser's solver to show every move of
+    # (withheld, like the position endpoint's answer, while a game between people holds them).
+    positions = [p["position"] for p in page.get("plies", [])] + ([result["final"]] if result else [])
+    data["positions"] = [] if fairness.refusal(positions) else positions
     return data
 
 

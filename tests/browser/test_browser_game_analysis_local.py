@@ -2,8 +2,10 @@
 (frontend/src/study/game-analysis-local.ts), in headless Chromium against the
 real site: a submitted record's moves are shown with the browser's values and
 grades (the server's grading rules) and marked as the browser's while the
-server's answer is held back, stepped through with no request, and replaced
-by the server's stored grades once they come."""
+server's answer is held back, stepped through with no request, every move of
+a position shown and a side line played from it (each move checked by the
+server's position endpoint, none analysed by the server), and replaced by the
+server's stored grades once they come."""
 from __future__ import annotations
 
 import json
@@ -18,6 +20,7 @@ from solver import GameRecord, analyse, deal
 from solver.review import grade_record
 
 LOCAL = "[data-local-review]"
+EXPLORE = "[data-review-explore]"
 
 
 def database(site) -> Path:
@@ -27,6 +30,26 @@ def database(site) -> Path:
 def sql(site, statement: str, *args) -> list[tuple]:
     with sqlite3.connect(database(site)) as db:
         return db.execute(statement, args).fetchall()
+
+
+def explore_values(page) -> dict[str, int]:
+    rows = page.locator(f"{EXPLORE} table.analysis-moves tbody tr")
+    return {rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value")) for i in range(rows.count())}
+
+
+def wait_for_moves(page, analysis) -> None:
+    """The side panel shows every move of ``analysis``'s position with its value."""
+    expected = {str(m.move): m.value for m in analysis.moves}
+    page.wait_for_function(
+        """want => {
+            const rows = [...document.querySelectorAll('[data-review-explore] table.analysis-moves tbody tr')];
+            const got = Object.fromEntries(rows.map((r) => [r.dataset.move, Number(r.dataset.value)]));
+            return JSON.stringify(got, Object.keys(want).sort()) === JSON.stringify(want, Object.keys(want).sort())
+                && rows.length === Object.keys(want).length;
+        }""",
+        arg=expected,
+        timeout=15_000,
+    )
 
 
 def mixed_record() -> GameRecord:
@@ -87,8 +110,31 @@ def test_the_browser_grades_the_record_until_the_servers_grades_come(site, brows
     assert page.locator(f"{LOCAL} tr.current").get_attribute("data-ply") == "8"
     page.locator(f"{LOCAL} .review-nav-prev").click()
     assert page.locator(f"{LOCAL} tr.current").get_attribute("data-ply") == "7"
-    screenshots(page, "game-analysis-local")
     assert not [u for u in requests if "/api/" in u and "/api/game-analyses/" not in u], requests
+
+    # Every move of the position shown, solved in the browser; a side line from it, each move
+    # checked by the server's position endpoint (as on the analysis board), never an analysis asked.
+    here = record.positions()[7]
+    wait_for_moves(page, analyse(here))
+    side = analyse(here).moves[-1].move
+    page.locator(f'{EXPLORE} tr[data-move="{side}"] button').click()
+    after = here.play(side)
+    wait_for_moves(page, analyse(after))
+    assert str(side) in page.locator(f"{EXPLORE} [data-side-line]").text_content()
+    screenshots(page, "game-analysis-local")
+    page.locator(f"{EXPLORE} [data-explore-back]").click()
+    wait_for_moves(page, analyse(here))
+    assert page.locator(f"{EXPLORE} [data-side-line]").text_content() == ""
+    # a side line the server refuses (403: a game between people in progress) is not analysed
+    page.route(re.compile(r".*/api/positions/.*"), lambda route: route.fulfill(
+        status=403, content_type="application/json", body=json.dumps({"error": "A game between people is in progress."})))
+    page.locator(f'{EXPLORE} tr[data-move="{side}"] button').click()
+    page.wait_for_selector(f"{EXPLORE} .study-status.error")
+    assert "in progress" in page.locator(f"{EXPLORE} .study-status").text_content()
+    assert explore_values(page) == {str(m.move): m.value for m in analyse(here).moves}
+    page.unroute(re.compile(r".*/api/positions/.*"))
+    assert [u for u in requests if "/api/positions/" in u], requests
+    assert not [u for u in requests if "/api/analyses/" in u], requests
 
     # The server's grades arrive: the page shows them instead of the browser's.
     sql(site, "UPDATE puzzles_gameanalysis SET status = 'done', result = ?, progress = ? WHERE id = ?",
@@ -97,6 +143,8 @@ def test_the_browser_grades_the_record_until_the_servers_grades_come(site, brows
     page.wait_for_selector("[data-summary]", timeout=30_000)
     assert page.locator(LOCAL).count() == 0
     assert page.locator("[data-plies] tbody tr[data-side]").count() == len(record.moves)
+    # the server's review too: every move of the position shown, solved in the browser
+    wait_for_moves(page, analyse(here))
     assert page.evaluate("window.__cspViolations") == []
     assert not errors, errors
 

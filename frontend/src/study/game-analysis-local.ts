@@ -5,7 +5,8 @@
  * ``grade_record``: the move's value and grade from the position's analysis,
  * the points lost, the best moves, forced when there was no choice) and shown
  * in the review (``review-view.ts``: the board, the moves, stepping through
- * them with no request).  It is marked as computed in the browser; the page
+ * them with no request; every move of a position and side lines from it,
+ * ``review-explore.ts``).  It is marked as computed in the browser; the page
  * reloads to the server's stored grades once they are done.  The page gives
  * the record (``record-data``) only when the server shows the solver's view
  * of its positions (never for a game between people in progress); without
@@ -17,6 +18,7 @@ import { localAnalyse } from "../engine/local";
 import { el } from "../shared/dom";
 import { gradeLabel, moveLabel, signed } from "../shared/format";
 import { t } from "../shared/i18n";
+import { mountExplorer } from "./review-explore";
 import { ReviewView, type ReviewData, type ReviewPly } from "./review-view";
 
 /** One position of the record: its mover, the move played from it (null at the end) and its analysis board link. */
@@ -83,6 +85,7 @@ export function localReview(record: RecordData, analyses: AnalysisJson[]): Revie
     variant: record.variant,
     values: record.steps.map((step, i) => forFirst(step.sign, analyses[i].value)),
     share: "",
+    positions: record.steps.map((step) => step.position),
   };
 }
 
@@ -157,5 +160,7 @@ export async function showLocalReview(anchor: Element, record: RecordData): Prom
   const data = localReview(record, analyses);
   const section = localReviewSection(data);
   anchor.after(section);
-  return new ReviewView(section, data);
+  const view = new ReviewView(section, data);
+  mountExplorer(view, data.positions);
+  return view;
 }

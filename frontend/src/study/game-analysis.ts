@@ -2,14 +2,16 @@
  * ``/analysis/games/<id>/``, one game analysis: while the task grades, the
  * progress (polled from the API, the page reloaded when done) and the moves
  * graded meanwhile by the browser's own solver (``game-analysis-local.ts``);
- * once graded, the server's review (``review-view.ts``); the share link's
- * copy button either way.
+ * once graded, the server's review (``review-view.ts``), with every move of
+ * the position shown solved by the browser (``review-explore.ts``); the share
+ * link's copy button either way.
  */
 import { button, readJSON } from "../shared/dom";
 import { request } from "../shared/http";
 import { t } from "../shared/i18n";
 import { sleep } from "../shared/poll";
 import { showLocalReview, type RecordData } from "./game-analysis-local";
+import { mountExplorer } from "./review-explore";
 import { ReviewView, type ReviewData } from "./review-view";
 
 interface State {
@@ -84,6 +86,7 @@ export function mountGameAnalysis(): void {
   const data = readJSON<ReviewData>("review-data");
   if (data && data.boards.length) {
     const view = new ReviewView(root, data);
+    mountExplorer(view, data.positions);
     root.dataset.app = "review";
     (window as unknown as { odReview?: ReviewView }).odReview = view;
   }

@@ -38,6 +38,8 @@ export interface ReviewData {
   variant: string;
   values: number[];
   share: string;
+  /** The position at each ply and the final one, when the server shows their analysis (else empty or absent). */
+  positions?: string[];
 }
 
 /** The best move to draw on the board for the position after ``index`` plies (``null`` at the end). */
@@ -90,6 +92,8 @@ export class ReviewView {
   private readonly dots: SVGCircleElement[] = [];
   private readonly cursor: SVGLineElement | null;
   private readonly navButtons: Record<"first" | "prev" | "next" | "last", HTMLButtonElement>;
+  /** Called each time a ply is shown (the side-line panel, ``review-explore.ts``, follows). */
+  onShow: ((index: number) => void) | null = null;
 
   constructor(root: HTMLElement, data: ReviewData) {
     this.root = root;
@@ -234,6 +238,12 @@ export class ReviewView {
     return el("label", "review-seat-label", t("Seat at the bottom"), " ", select);
   }
 
+  /** Draws the game's board and panel at the current ply again (after a side line was shown on the board). */
+  redraw(): void {
+    this.board.set(this.boardConfig());
+    this.show();
+  }
+
   go(index: number): void {
     const next = this.clamp(index);
     if (next === this.index) return;
@@ -265,6 +275,7 @@ export class ReviewView {
     }
     this.dots.forEach((d, ply) => d.classList.toggle("current", ply === i));
     this.now.replaceChildren(...this.sentences(i));
+    this.onShow?.(i);
   }
 
   /** What the panel beside the board says at ``i``: the move that led here, the value, the next move and the best. */

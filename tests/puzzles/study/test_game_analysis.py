@@ -265,8 +265,9 @@ def test_a_page_still_grading_gives_the_record_for_the_browser_to_grade(api, mon
     """While the workers grade, the page embeds every position of the record
     (mover, team, the sign of the first team's values, the move played, the
     analysis board link) and the boards, so that the browser's solver grades
-    it meanwhile; none once done, and none when a position's analysis is
-    withheld (a game between people in progress)."""
+    it meanwhile; once done, the positions for the browser's side panel; none
+    of either when a position's analysis is withheld (a game between people
+    in progress), the stored grades still shown."""
     from puzzles.core import fairness
 
     record = random_record(14, finish=False)
@@ -274,6 +275,8 @@ def test_a_page_still_grading_gives_the_record_for_the_browser_to_grade(api, mon
     done_page = api.get(f"/analysis/games/{created['id']}/").content.decode()
     assert _script_json(done_page, "record-data") is None
     stored = _script_json(done_page, "review-data")
+    assert stored["positions"] == [str(p) for p in record.positions()]  # for the browser's side panel
+    stored_result = GameAnalysis.objects.get(pk=created["id"]).result
     GameAnalysis.objects.filter(pk=created["id"]).update(status=GameAnalysis.Status.RUNNING, result=None, progress=3)
     page = api.get(f"/analysis/games/{created['id']}/").content.decode()
     assert _script_json(page, "review-data") is None
@@ -292,3 +295,7 @@ def test_a_page_still_grading_gives_the_record_for_the_browser_to_grade(api, mon
     page = api.get(f"/analysis/games/{created['id']}/").content.decode()
     assert _script_json(page, "record-data") is None
     assert "data-progress" in page
+    GameAnalysis.objects.filter(pk=created["id"]).update(status=GameAnalysis.Status.DONE, result=stored_result)
+    page = api.get(f"/analysis/games/{created['id']}/").content.decode()
+    assert _script_json(page, "review-data")["positions"] == []
+    assert _script_json(page, "review-data")["plies"] == stored["plies"]  # the stored grades, shown as ever
