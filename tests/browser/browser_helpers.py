@@ -1,6 +1,10 @@
 """Helpers shared by the browser tests."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
 
 def watch_errors(page) -> list[str]:
     """Collect the page's script errors and console errors into a list to assert empty.
@@ -14,6 +18,21 @@ def watch_errors(page) -> list[str]:
         else None,
     )
     return errors
+
+
+@contextmanager
+def browser_page(browser, *, timeout: int = 30_000, **options: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A page in a browser context of its own (Playwright's ``options``:
+    viewport, locale...; ``page.context`` is the context), with its default
+    timeout, and the list its script errors are collected in
+    (``watch_errors``); the context is closed after, whatever happened."""
+    context = browser.new_context(**options)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(timeout)
+        yield page, watch_errors(page)
+    finally:
+        context.close()
 
 
 def click_move(page, move: str) -> None:

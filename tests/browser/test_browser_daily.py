@@ -8,17 +8,13 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import watch_errors
+from browser_helpers import browser_page
 
 STATUS = "document.getElementById('game-root') && document.getElementById('game-root').dataset.status"
 
 
 def test_todays_deal_played_on_a_phone_and_its_result(site, browser, screenshots):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors = watch_errors(page)
-    try:
+    with browser_page(browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) as (page, errors):
         page.goto(site.base_url + "/")
         page.locator(".daily-deal-link a").click()
         page.wait_for_url(re.compile(r"/daily/$"))
@@ -76,5 +72,3 @@ def test_todays_deal_played_on_a_phone_and_its_result(site, browser, screenshots
         page.goto(site.base_url + f"/daily/{day}/")
         screenshots(page, "daily-result-desktop")
         assert not errors, errors
-    finally:
-        context.close()

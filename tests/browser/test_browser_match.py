@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import watch_errors
+from browser_helpers import browser_page
 
 GAME_STATUS = "document.getElementById('game-root') && document.getElementById('game-root').dataset.status"
 MATCH = "document.getElementById('match-root').dataset"
@@ -16,6 +16,18 @@ MATCH = "document.getElementById('match-root').dataset"
 def wait_for_turn(page) -> str:
     page.wait_for_function(f"() => ['your-move', 'over'].includes({GAME_STATUS})", timeout=45_000)
     return page.evaluate(GAME_STATUS)
+
+
+def start_match(page, *, target: str, amount: str, human: str, level: str, seed: str) -> None:
+    """Fills the new-match form (to ``amount`` points or won deals, the human
+    in seat ``human``) and starts the match: its page opens."""
+    page.check(f'input[name="target"][value="{target}"]')
+    page.fill(f'input[name="target_{target}"]', amount)
+    page.check(f'input[name="human"][value="{human}"]')
+    page.select_option('select[name="level"]', level)
+    page.fill('input[name="seed"]', seed)
+    page.locator("#new-match-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
 
 
 def play_best_move(page) -> None:
@@ -37,22 +49,12 @@ def play_best_move(page) -> None:
 
 
 def test_a_short_match_through_the_pages_and_its_review(site, browser, screenshots):
-    context = browser.new_context(viewport={"width": 1400, "height": 950})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors = watch_errors(page)
-    try:
+    with browser_page(browser, viewport={"width": 1400, "height": 950}) as (page, errors):
         page.goto(site.base_url + "/")
         page.get_by_role("link", name="Play a match").click()
         page.wait_for_url(re.compile(r"/matches/$"))
-        page.check('input[name="target"][value="points"]')
-        page.fill('input[name="target_points"]', "20")
-        page.check('input[name="human"][value="A"]')
-        page.select_option('select[name="level"]', "perfect")
         # match 22: with perfect play its deals are worth 13, 3 and 22 points, so it takes three
-        page.fill('input[name="seed"]', "22")
-        page.locator("#new-match-form button[type=submit]").click()
-        page.wait_for_url(re.compile(r"/matches/\d+/$"))
+        start_match(page, target="points", amount="20", human="A", level="perfect", seed="22")
         match_id = int(re.search(r"/matches/(\d+)/", page.url).group(1))
         # the script took over: the fallback is hidden, the board and the score sheet are drawn
         assert page.locator(".match-sheet").is_hidden()
@@ -108,8 +110,6 @@ def test_a_short_match_through_the_pages_and_its_review(site, browser, screensho
         page.locator(".match-review-deals tbody tr").first.get_by_role("link", name="Review the deal").click()
         page.wait_for_url(re.compile(r"/games/\d+/review/$"))
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_a_partnership_match_at_phone_width(site, browser, screenshots):
@@ -117,20 +117,11 @@ def test_a_partnership_match_at_phone_width(site, browser, screenshots):
     the match page hosts the four-seat board with C at the bottom, the solver
     plays A, B and D by itself, the sheet counts the deal for the team A+C or
     B+D, and the human's stones and the line's ends stay in the first screen."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors = watch_errors(page)
-    try:
+    with browser_page(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                      has_touch=True) as (page, errors):
         page.goto(site.base_url + "/matches/")
         page.select_option('select[name="variant"]', "partnership")
-        page.check('input[name="target"][value="wins"]')
-        page.fill('input[name="target_wins"]', "1")
-        page.check('input[name="human"][value="C"]')
-        page.select_option('select[name="level"]', "casual")
-        page.fill('input[name="seed"]', "5")
-        page.locator("#new-match-form button[type=submit]").click()
-        page.wait_for_url(re.compile(r"/matches/\d+/$"))
+        start_match(page, target="wins", amount="1", human="C", level="casual", seed="5")
         page.wait_for_selector('.odb-hand[data-place="bottom"][data-side="C"]')
         assert page.locator('.odb-hand[data-place="top"]').get_attribute("data-side") == "A"
         assert "A+C" in page.locator(".mp-score-sheet").inner_text()
@@ -173,5 +164,3 @@ def test_a_partnership_match_at_phone_width(site, browser, screenshots):
         assert match["winner"] in ("A+C", "B+D") and match["wins"][match["winner"]] == 1
         screenshots(page, "match-partnership-phone")
         assert errors == []
-    finally:
-        context.close()

@@ -11,12 +11,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from browser_helpers import click_move, watch_errors
+from browser_helpers import browser_page, click_move
 
 from solver import Position, analyse
 
@@ -118,19 +116,6 @@ def assert_board_shows_the_puzzle_that_ended_it(page, run: dict) -> None:
     assert note.locator("a.open-analysis").get_attribute("href").startswith("/analysis/?position=")
 
 
-@contextmanager
-def browser_page(browser, size: str) -> Iterator[tuple]:
-    """A page at ``size`` in a context of its own (closed after), and the
-    list its script errors are collected in."""
-    context = browser.new_context(viewport=VIEWPORTS[size])
-    try:
-        page = context.new_page()
-        page.set_default_timeout(40_000)
-        yield page, watch_errors(page)
-    finally:
-        context.close()
-
-
 def open_mode_page(page, base_url: str, link: str, mode: str) -> None:
     """From the training page, by the link in its nav, to the streak or timed page."""
     page.goto(base_url + "/puzzles/train/")
@@ -153,7 +138,7 @@ def assert_fits(page, size: str) -> None:
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_a_streak_in_the_browser(content, browser, screenshots, size):
-    with browser_page(browser, size) as (page, errors):
+    with browser_page(browser, viewport=VIEWPORTS[size], timeout=40_000) as (page, errors):
         open_mode_page(page, content.base_url, "Streak", "streak")
         screenshots(page, f"streak-{size}-start")
         start_run(page, "Start a streak")
@@ -194,7 +179,7 @@ def test_a_streak_in_the_browser(content, browser, screenshots, size):
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_a_timed_run_in_the_browser(content, browser, screenshots, size):
-    with browser_page(browser, size) as (page, errors):
+    with browser_page(browser, viewport=VIEWPORTS[size], timeout=40_000) as (page, errors):
         open_mode_page(page, content.base_url, "Timed", "timed")
         start_run(page, "Start the clock")
         run_id = run_state(page)["id"]
