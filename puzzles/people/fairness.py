@@ -99,11 +99,14 @@ def accuracy_record(*, game_id: int) -> bool | None:
 
 
 def accuracies_settle(*, limit: int = 100) -> int:
-    """Record the accuracies of finished people games that have none yet."""
+    """Record the accuracies of finished people games (a challenge's game or
+    a match's deal) that have none yet."""
+    no_accuracy = ~Exists(GameAccuracy.objects.filter(game_id=OuterRef("pk")))
     missing = (
-        Challenge.objects.filter(game__status=Game.Status.OVER)
-        .exclude(Exists(GameAccuracy.objects.filter(game_id=OuterRef("game_id"))))
-        .values_list("game_id", flat=True)[:limit]
+        Game.objects.filter(status=Game.Status.OVER)
+        .filter(Q(challenge__isnull=False) | Q(challenge_deal__isnull=False))
+        .filter(no_accuracy)
+        .values_list("pk", flat=True)[:limit]
     )
     return sum(1 for game_id in list(missing) if accuracy_record(game_id=game_id))
 

@@ -80,3 +80,20 @@ def test_a_human_rate_is_not_flagged(django_user_model):
         fairness.accuracy_record(game_id=crafted_game(ann, bob, rated=True, best_of_ann=6 + (i % 3)).pk)
     assert not FairnessFlag.objects.filter(user=ann).exists()
     assert FairnessFlag.objects.filter(user=bob).exists()
+
+
+def test_missing_accuracies_are_settled_for_games_and_match_deals(api, other_api):
+    from puzzles.people.models import ChallengeDeal
+
+    from .conftest import accept, post_challenge
+
+    single = Game.objects.get(pk=accept(other_api, post_challenge(api, days=1, clock=None)["id"])["game"])
+    match = post_challenge(api, days=1, clock=None, target_wins=3)
+    accept(other_api, match["id"])
+    deal_game = ChallengeDeal.objects.get(challenge_id=match["id"], number=1).game
+    ended = {"winner": "A", "points": 3, "reason": "resigned"}
+    Game.objects.filter(pk__in=[single.pk, deal_game.pk]).update(status="over", result=ended)  # no signal
+    assert not GameAccuracy.objects.exists()
+    assert fairness.accuracies_settle() == 2
+    assert set(GameAccuracy.objects.values_list("game_id", flat=True)) == {single.pk, deal_game.pk}
+    assert fairness.accuracies_settle() == 0
