@@ -24,7 +24,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
@@ -400,8 +400,13 @@ def move_grade(*, move: GameMove) -> GameMove:
         updated = GameMove.objects.filter(pk=move.pk, graded_at__isnull=True).update(
             graded_at=timezone.now(), **fields
         )
-        if updated:
-            Game.objects.filter(pk=move.game_id).update(version=F("version") + 1, updated_at=timezone.now())
+        # A grade changes what the game's readers see, except in a game
+        # between people under way, whose grades nobody sees before its end:
+        # there the version stays, and no long poll of its players and
+        # spectators is woken for nothing (two a move, each asked again).
+        if updated and Game.objects.filter(
+            Q(kind=Game.Kind.PRACTICE) | Q(status=Game.Status.OVER), pk=move.game_id,
+        ).update(version=F("version") + 1, updated_at=timezone.now()):
             _notify(move.game_id)
     move.refresh_from_db()
     return move
