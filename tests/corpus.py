@@ -69,3 +69,13 @@ def record_with_mistakes(seed: int = 7, count: int = 2) -> tuple[str, dict[str, 
         position = position.play(move)
     assert len(mistakes) == count
     return str(GameRecord(deal(seed), moves, (("You", "A"), ("Seed", str(seed))))), mistakes
+
+
+def assert_same(core, ref) -> None:
+    """Two analyses of one position (the C core's and the reference's) agree:
+    value, every move's value, grade and points lost, and principal variation."""
+    assert core.value == ref.value, str(core.position)
+    assert [(str(m.move), m.value, m.grade, m.points_lost) for m in core.moves] == [
+        (str(m.move), m.value, m.grade, m.points_lost) for m in ref.moves
+    ], str(core.position)
+    assert core.pv == ref.pv, str(core.position)

@@ -8,7 +8,20 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from solver import Position, analyse, deal
+from solver.errors import PositionError
+
+
+def assert_refused(text: str, phrase: str) -> None:
+    """Reading ``text`` is refused with a message that quotes it and gives
+    ``phrase`` of the reason."""
+    with pytest.raises(PositionError) as info:
+        Position.parse(text)
+    message = str(info.value)
+    assert repr(text) in message, message
+    assert phrase in message, message
 
 
 def fields(position: Position | str) -> list[str]:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from invalid_positions import (
+    assert_refused,
     edit_entry,
     invalid_examples,
     main_line_positions,
@@ -157,11 +158,7 @@ EXAMPLES = invalid_examples()
 
 @pytest.mark.parametrize("name,text,phrase", EXAMPLES, ids=[e[0] for e in EXAMPLES])
 def test_invalid_position_is_refused_with_reason_and_input_quoted(name, text, phrase):
-    with pytest.raises(PositionError) as info:
-        Position.parse(text)
-    message = str(info.value)
-    assert repr(text) in message
-    assert phrase in message
+    assert_refused(text, phrase)
 
 
 def test_the_invalid_examples_are_edits_of_valid_positions():

@@ -6,7 +6,7 @@ import json
 import sys
 
 import pytest
-from corpus import corpus, random_game
+from corpus import assert_same, corpus, random_game
 from reference_data import reference_analyses
 
 from solver import PASS, Analysis, AnalysisError, DominoError, Position, analyse, deal, grade
@@ -37,14 +37,6 @@ def test_independent_reference_analyses(engine):
         assert result["moves"] == record["moves"], record["position"]
         checked += 1
     assert checked >= 40
-
-
-def assert_same(core, ref):
-    assert core.value == ref.value, str(core.position)
-    assert [(str(m.move), m.value, m.grade, m.points_lost) for m in core.moves] == [
-        (str(m.move), m.value, m.grade, m.points_lost) for m in ref.moves
-    ], str(core.position)
-    assert core.pv == ref.pv, str(core.position)
 
 
 CORPUS = corpus(24)

@@ -9,7 +9,7 @@ import sys
 from itertools import pairwise
 
 import pytest
-from corpus import corpus, moves_again, random_game
+from corpus import assert_same, corpus, moves_again, random_game
 
 from solver import PASS, Analysis, analyse, deal
 from solver.analysis import perft
@@ -41,14 +41,6 @@ def variant_corpus(variant: str, games: int, first_ply: int) -> list[tuple[int, 
 
 
 CORPORA = {variant: variant_corpus(variant, games, first) for variant, games, first in PLAN}
-
-
-def assert_same(core, ref):
-    assert core.value == ref.value, str(core.position)
-    assert [(str(m.move), m.value, m.grade, m.points_lost) for m in core.moves] == [
-        (str(m.move), m.value, m.grade, m.points_lost) for m in ref.moves
-    ], str(core.position)
-    assert core.pv == ref.pv, str(core.position)
 
 
 @pytest.mark.parametrize("variant", list(CORPORA))
