@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
-from solver import PASS, Move, Position, Variant, deal
+from solver import PASS, Move, Position, Variant, analyse, deal
 
 
 def random_game(seed: int, variant: Variant | str | None = None) -> list[Position]:
@@ -79,3 +79,19 @@ def assert_same(core, ref) -> None:
         (str(m.move), m.value, m.grade, m.points_lost) for m in ref.moves
     ], str(core.position)
     assert core.pv == ref.pv, str(core.position)
+
+
+def assert_main_line_optimal(start: Position) -> None:
+    """Every move of the analysis' main line from ``start`` keeps the value of
+    the position it is played in, and the line ends the deal with the value
+    the analysis gave (for the side, or its team, that moved first)."""
+    analysis = analyse(start)
+    position = start
+    for move in analysis.pv:
+        entry = analyse(position)
+        assert entry.move_value(move).value == entry.value
+        position = position.push(move)
+    assert position.is_over()
+    final = position.final_value()
+    same = start.variant.same_team(position.side, start.side)
+    assert (final if same else -final) == analysis.value

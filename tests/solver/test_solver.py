@@ -6,7 +6,7 @@ import json
 import sys
 
 import pytest
-from corpus import assert_same, corpus, random_game
+from corpus import assert_main_line_optimal, assert_same, corpus, random_game
 from reference_data import reference_analyses
 
 from solver import PASS, Analysis, AnalysisError, DominoError, Position, analyse, deal, grade
@@ -85,16 +85,7 @@ def test_table_survives_switching_deals():
 
 def test_main_line_is_optimal_and_ends_the_deal():
     for seed in range(40, 46):
-        position = deal(seed)
-        analysis = analyse(position)
-        value, side = analysis.value, position.side
-        for move in analysis.pv:
-            entry = analyse(position)
-            assert entry.move_value(move).value == entry.value
-            position = position.push(move)
-        assert position.is_over()
-        final = position.final_value()
-        assert (final if position.side == side else -final) == value
+        assert_main_line_optimal(deal(seed))
 
 
 def test_grades_follow_the_rules():

@@ -9,7 +9,7 @@ import sys
 from itertools import pairwise
 
 import pytest
-from corpus import assert_same, corpus, moves_again, random_game
+from corpus import assert_main_line_optimal, assert_same, corpus, moves_again, random_game
 
 from solver import PASS, Analysis, analyse, deal
 from solver.analysis import perft
@@ -101,17 +101,7 @@ def test_table_survives_switching_variants():
 @pytest.mark.parametrize("variant", VARIANT_NAMES)
 def test_main_line_is_optimal_and_ends_the_deal(variant):
     for seed in range(3):
-        position = deal(seed, variant)
-        analysis = analyse(position)
-        start = position
-        for move in analysis.pv:
-            entry = analyse(position)
-            assert entry.move_value(move).value == entry.value
-            position = position.push(move)
-        assert position.is_over()
-        final = position.final_value()
-        same = start.variant.same_team(position.side, start.side)
-        assert (final if same else -final) == analysis.value
+        assert_main_line_optimal(deal(seed, variant))
 
 
 @pytest.mark.parametrize("variant", VARIANT_NAMES)
