@@ -29,6 +29,7 @@ import argparse
 import http.client
 import random
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -43,6 +44,9 @@ from site_bench import (  # noqa: E402
     machine_busy_seconds,
     machine_since,
     own_tree,
+    print_profiles,
+    start_profiles,
+    supervised_pid,
     tree_cpu_seconds,
 )
 
@@ -199,6 +203,17 @@ def measure(args: argparse.Namespace, database: str) -> int:
         threads = [threading.Thread(target=seat.run, args=(deadline,), daemon=True) for seat in seats]
         for thread in threads:
             thread.start()
+        profiles: list = []
+        moves_before = 0
+        if args.profile:  # py-spy's own CPU time counts in the figures of such a run
+            time.sleep(10)  # the games under way
+            pids = {name: supervised_pid(site.run_dir, name) for name in ("grades", "main")}
+            master = supervised_pid(site.run_dir, "web")
+            if master:
+                children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
+                pids.update({f"web worker {i + 1}": int(pid) for i, pid in enumerate(children)})
+            moves_before = tally.moves
+            profiles = start_profiles({k: v for k, v in pids.items() if v}, 20, site.scratch)
         for thread in threads:
             thread.join(max(1.0, deadline + 30 - time.monotonic()))
         elapsed = time.monotonic() - started
@@ -221,6 +236,9 @@ def measure(args: argparse.Namespace, database: str) -> int:
         moves = max(tally.moves, 1)
         print(f"  CPU time (from /proc): {machine}; "
               + ", ".join(f"{name} {used:.1f} s ({used / moves * 1000:.1f} ms a move)" for name, used in cpu_used.items()))
+        if profiles:
+            print("  where the CPU time goes (py-spy, 20 s of the games):")
+            print_profiles(profiles, max(1, tally.moves - moves_before))
         for error in tally.errors[:10]:
             print("  error:", error)
         ok = not tally.errors and tally.finished == args.games
@@ -232,6 +250,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--timeout", type=float, default=240, help="seconds for every game to end")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder (logs, database)")
+    parser.add_argument("--profile", action="store_true", help="py-spy the site's processes for 20 s of the games")
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     args = parser.parse_args()
     status = 0
