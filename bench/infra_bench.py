@@ -23,24 +23,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import shutil
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from scratch import scratch_run
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def best(rounds: int, count: int, step: Callable[[], None]) -> float:
@@ -197,47 +189,22 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--count", type=int, default=2000)
     args = parser.parse_args()
-    redis_server = shutil.which("redis-server")
-    if redis_server is None:
-        print("infra_bench: redis-server is not installed", file=sys.stderr)
-        return 2
-    scratch = Path(tempfile.mkdtemp(prefix="od-infra-bench-"))
-    port = free_port()
-    url = f"redis://127.0.0.1:{port}/0"
-    os.environ.update({
-        "DJANGO_SETTINGS_MODULE": "config.settings.local",
-        "DATABASE_URL": f"sqlite:///{scratch / 'bench.sqlite3'}",
-        "REDIS_URL": url, "CELERY_BROKER_URL": url, "CELERY_RESULT_BACKEND": url,
-        "DJANGO_LOG_LEVEL": "WARNING", "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        # the limits measured in 3., not met in 2.
-        "OD_API_RATE_ANON": "100000000/min",
-    })
-    server = subprocess.Popen(
-        [redis_server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
+    with scratch_run("infra_bench") as (_scratch, env):
+        os.environ.update({
+            **env, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+            # the limits measured in 3., not met in 2.
+            "OD_API_RATE_ANON": "100000000/min",
+        })
         import django
 
         django.setup()
         from django.core.management import call_command
-        from redis import Redis
 
-        for _ in range(50):
-            try:
-                Redis.from_url(url).ping()
-                break
-            except Exception:  # noqa: BLE001 - not listening yet
-                time.sleep(0.1)
         call_command("migrate", verbosity=0, interactive=False)
         print(f"infra bench: {args.rounds} rounds of {args.count}, best round; x = the ratio to the site's own code")
         bench_tasks(args.rounds, args.count)
         bench_web(args.count)
         bench_limits(args.rounds, args.count)
-    finally:
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(scratch, ignore_errors=True)
     return 0
 
 

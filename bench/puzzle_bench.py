@@ -18,22 +18,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from scratch import scratch_run, stop
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 TARGET = 500
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def run(args: list[str], env: dict, **kw) -> subprocess.CompletedProcess:
@@ -101,6 +94,28 @@ def depth_report(count: int, processes: int) -> None:
     print(f"  before ({len(old)} puzzles): {figures(old)}")
 
 
+def measure(args: argparse.Namespace, scratch: Path, env: dict) -> dict:
+    """The generator's run on Celery workers of the scratch site: its summary."""
+    run(["migrate", "--noinput", "-v0"], env)
+    worker_log = open(scratch / "worker.log", "w")
+    worker = subprocess.Popen(
+        [PY, "-m", "celery", "-A", "config.celery_app", "worker", "-l", "WARNING", "-Q", "grades,celery",
+         "-n", f"bench{os.getpid()}@%h", "--concurrency", str(args.concurrency), "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, stdout=worker_log, stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for_worker(env)
+        # Warm-up (imports, the solver's tables in each worker process), not measured.
+        run(["generate_puzzles", "--count", "50", "--json", "--no-progress"], env)
+        out = run(
+            ["generate_puzzles", "--count", str(args.count), "--json", "--no-progress",
+             "--seeds-per-task", str(args.seeds_per_task)], env,
+        ).stdout
+        return json.loads(out.strip().splitlines()[-1])
+    finally:
+        stop(worker)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=2000, help="puzzles to generate in the measured run")
@@ -114,52 +129,9 @@ def main() -> int:
     if args.depth_only:
         return 0
 
-    redis_server = shutil.which("redis-server")
-    if redis_server is None:
-        print("puzzle_bench: redis-server is not installed", file=sys.stderr)
-        return 2
-    scratch = Path(tempfile.mkdtemp(prefix="od-puzzle-bench-"))
-    port = free_port()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.local",
-        "DATABASE_URL": f"sqlite:///{scratch / 'bench.sqlite3'}",
-        "REDIS_URL": f"redis://127.0.0.1:{port}/0",
-        "CELERY_BROKER_URL": f"redis://127.0.0.1:{port}/0",
-        "CELERY_RESULT_BACKEND": f"redis://127.0.0.1:{port}/0",
-        "DJANGO_LOG_LEVEL": "WARNING",
-    }
-    procs: list[subprocess.Popen] = []
-    try:
-        procs.append(subprocess.Popen(
-            [redis_server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        ))
-        run(["migrate", "--noinput", "-v0"], env)
-        worker_log = open(scratch / "worker.log", "w")
-        procs.append(subprocess.Popen(
-            [PY, "-m", "celery", "-A", "config.celery_app", "worker", "-l", "WARNING", "-Q", "grades,celery",
-             "-n", f"bench{port}@%h", "--concurrency", str(args.concurrency), "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=env, stdout=worker_log, stderr=subprocess.STDOUT,
-        ))
-        wait_for_worker(env)
-        # Warm-up (imports, the solver's tables in each worker process), not measured.
-        run(["generate_puzzles", "--count", "50", "--json", "--no-progress"], env)
-        out = run(
-            ["generate_puzzles", "--count", str(args.count), "--json", "--no-progress",
-             "--seeds-per-task", str(args.seeds_per_task)], env,
-        ).stdout
-        summary = json.loads(out.strip().splitlines()[-1])
-    finally:
-        for proc in reversed(procs):
-            proc.terminate()
-        for proc in reversed(procs):
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        shutil.rmtree(scratch, ignore_errors=True)
-
+    with scratch_run("puzzle_bench") as (scratch, scratch_env):
+        summary = measure(args, scratch, {**os.environ, **scratch_env})
+    rate = summary["per_minute"]
     rate = summary["per_minute"]
     print(f"puzzle generator (Celery workers, concurrency {args.concurrency}, Redis, SQLite)")
     print(f"  accepted:    {summary['accepted']} puzzles from {summary['seeds']} deals in {summary['seconds']:.1f} s")
