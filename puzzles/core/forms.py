@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -35,7 +36,7 @@ def refusal_message(request: HttpRequest, exc: ApplicationError) -> None:
         messages.error(request, str(exc))
 
 
-def form_action(request: HttpRequest, act: Callable[[], object], page: str, **page_args: object) -> HttpResponse:
+def form_action(request: HttpRequest, act: Callable[[], object], page: str, **page_args: Any) -> HttpResponse:
     """A plain form's button: do ``act``; when a service refuses it, leave
     the reason for the next page (``refusal_message``) instead of an error
     page; either way go back to ``page`` (a URL name, with ``page_args``)."""
