@@ -154,7 +154,7 @@ def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = No
     site = {"base": base, "run": tmp_path / "run", "query": query, "database": (database_url, query),
             "redis": f"redis://127.0.0.1:{redis_port}/0", "log": tmp_path / "run.log", "env": env}
     try:
-        wait_until_serving(base, 90, proc, site)
+        wait_until_serving(base, 240, proc, site)
         yield site
     finally:
         os.killpg(proc.pid, signal.SIGTERM)

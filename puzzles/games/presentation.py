@@ -84,8 +84,8 @@ _ID_MARK = 9876543210123  # an id no game has, where the id goes in each URL
 
 @functools.lru_cache(maxsize=16)
 def _url_parts(script_prefix: str) -> dict[str, tuple[str, str]]:
-    """Each URL of a game as the text before and after its id (seven
-    ``reverse`` calls were a tenth of a game's state)."""
+    """Each URL of a game as the text before and after its id (a ``reverse``
+    call a URL was a tenth of a game's state)."""
     mark = str(_ID_MARK)
     parts = {}
     for key, name in _URL_NAMES.items():

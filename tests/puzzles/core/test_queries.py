@@ -52,7 +52,8 @@ def test_a_games_urls_are_the_ones_reverse_gives():
     game = _game("mine")
     urls = presentation.game_urls(game)
     assert urls["self"] == reverse("games:api-game-detail", args=[game.pk])
-    assert urls["review"] == reverse("games:review-game", args=[game.pk]) and len(urls) == 7
+    assert urls == {key: reverse(name, args=[game.pk]) for key, name in presentation._URL_NAMES.items()}
+    assert len(urls) == 8  # self, moves, hint, play, review, resign, rematch, abort
 
 
 def test_an_id_no_column_can_hold_is_no_row(api):
