@@ -234,26 +234,22 @@ export class RunPage {
     this.take(data);
   }
 
-  private async stop(): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      this.take((await request<RunJSON>(this.run.urls.stop, { method: "POST", csrfToken: this.csrf() })).data);
-    } catch (error) {
-      this.error = errorMessage(error);
-    } finally {
-      this.busy = false;
-      this.render();
-    }
+  private stop(): Promise<void> {
+    return this.post(this.run.urls.stop);
   }
 
   /** Skips the streak's puzzle under way (once per streak). */
-  private async skip(): Promise<void> {
+  private skip(): Promise<void> {
+    return this.post(this.run.urls.skip, { clearError: true });
+  }
+
+  /** Posts one of the run's buttons (stop, skip) and takes the run the server answers with; a refusal is shown. */
+  private async post(url: string, { clearError = false } = {}): Promise<void> {
     if (this.busy) return;
     this.busy = true;
-    this.error = null;
+    if (clearError) this.error = null;
     try {
-      this.take((await request<RunJSON>(this.run.urls.skip, { method: "POST", csrfToken: this.csrf() })).data);
+      this.take((await request<RunJSON>(url, { method: "POST", csrfToken: this.csrf() })).data);
     } catch (error) {
       this.error = errorMessage(error);
     } finally {
