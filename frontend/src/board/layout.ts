@@ -314,30 +314,47 @@ function outGeometry(mode: LayoutMode, count: number, innerX: number, innerW: nu
 }
 
 /**
+ * What both layouts share: the board's width and margin in ``mode``, the top
+ * seat's hand under the margin (``belowTop``: the y under its tray), and the
+ * bottom seat's hand at a given y (``height``: the board's, under it).  Their
+ * names and counts sit beside the tray when wide (the pair centred), in a
+ * strip above the top tray and below the bottom one otherwise.
+ */
+function trays(mode: LayoutMode, shape: Shape) {
+  const width = WIDTH[mode];
+  const margin = mode === "wide" ? 14 : 8;
+  const infoH = mode === "narrow" ? 28 : 0;
+  const trayH = trayHeight(shape.rows);
+  const infoStyle = mode === "wide" ? "beside" : "strip";
+  const trayX = mode === "wide" ? (width - TRAY_W + INFO_W + INFO_GAP) / 2 : (width - TRAY_W) / 2;
+  /** A hand's name and counts: beside its tray (at ``trayY``) when wide, else in the strip at ``stripY``. */
+  const info = (trayY: number, stripY: number): Rect =>
+    mode === "wide" ? { x: trayX - INFO_GAP - INFO_W, y: trayY, w: INFO_W, h: trayH } : { x: trayX, y: stripY, w: TRAY_W, h: infoH };
+  const top = handGeometry(trayX, margin + infoH, "top", info(margin, margin), shape, infoStyle);
+  return {
+    width,
+    margin,
+    top,
+    belowTop: margin + infoH + trayH,
+    bottomAt(y: number): { bottom: HandGeometry; height: number } {
+      const bottom = handGeometry(trayX, y, "bottom", { x: 0, y: 0, w: 0, h: 0 }, shape, infoStyle);
+      bottom.info = info(bottom.tray.y, y + trayH);
+      return { bottom, height: y + trayH + infoH + margin };
+    },
+  };
+}
+
+/**
  * The board's geometry for ``mode``, the line and what the position holds
  * (``shape``: two or four seats, rows or one row, the out stones).  The
  * standard game's geometry is the same whatever the shape's defaults.
  */
 export function computeLayout(mode: LayoutMode, line: string[], shape: Shape = STANDARD_SHAPE): Layout {
   if (shape.seats >= 4) return fourSeats(mode, line, shape);
-  const width = WIDTH[mode];
+  const { width, margin, top, belowTop, bottomAt } = trays(mode, shape);
   const s = LINE_S[mode];
-  const margin = mode === "wide" ? 14 : 8;
-  const infoH = mode === "narrow" ? 28 : 0;
   const gap = mode === "wide" ? 12 : 8;
-  const trayH = trayHeight(shape.rows);
-  const infoStyle = mode === "wide" ? "beside" : "strip";
-  // Wide: the player's name and counts to the left of the tray, the pair centred.
-  const trayX = mode === "wide" ? (width - TRAY_W + INFO_W + INFO_GAP) / 2 : (width - TRAY_W) / 2;
-
-  let y = margin;
-  const topInfo: Rect =
-    mode === "wide"
-      ? { x: trayX - INFO_GAP - INFO_W, y: y, w: INFO_W, h: trayH }
-      : { x: trayX, y: y, w: TRAY_W, h: infoH };
-  y += infoH;
-  const top = handGeometry(trayX, y, "top", topInfo, shape, infoStyle);
-  y += trayH + gap;
+  let y = belowTop + gap;
 
   const table: Rect = { x: margin, y, w: width - 2 * margin, h: 0 };
   const innerX = table.x + TABLE_PAD_X;
@@ -347,19 +364,12 @@ export function computeLayout(mode: LayoutMode, line: string[], shape: Shape = S
   const outs = outGeometry(mode, shape.out, innerX, innerW, y + TABLE_PAD_TOP + flow.height + 8 + STATUS_H);
   table.h = TABLE_PAD_TOP + flow.height + 8 + STATUS_H + 6 + outs.height;
   y += table.h + gap;
-
-  const bottom = handGeometry(trayX, y, "bottom", { x: 0, y: 0, w: 0, h: 0 }, shape, infoStyle);
-  y += trayH;
-  bottom.info =
-    mode === "wide"
-      ? { x: trayX - INFO_GAP - INFO_W, y: bottom.tray.y, w: INFO_W, h: trayH }
-      : { x: trayX, y: y, w: TRAY_W, h: infoH };
-  y += infoH + margin;
+  const { bottom, height } = bottomAt(y);
 
   return {
     mode,
     width,
-    height: y,
+    height,
     shape,
     hands: { top, bottom },
     out: outs.out,
@@ -377,20 +387,10 @@ export function computeLayout(mode: LayoutMode, line: string[], shape: Shape = S
  * right in columns of crosswise stones beside the table.
  */
 function fourSeats(mode: LayoutMode, line: string[], shape: Shape): Layout {
-  const width = WIDTH[mode];
+  const { width, margin, top, belowTop, bottomAt } = trays(mode, shape);
   const s = LINE_S[mode];
-  const margin = mode === "wide" ? 14 : 8;
-  const infoH = mode === "narrow" ? 28 : 0;
   const gap = mode === "wide" ? 12 : 6;
-  const trayH = trayHeight(shape.rows);
-  const infoStyle = mode === "wide" ? "beside" : "strip";
-  const trayX = mode === "wide" ? (width - TRAY_W + INFO_W + INFO_GAP) / 2 : (width - TRAY_W) / 2;
-
-  let y = margin;
-  const topInfo: Rect = mode === "wide" ? { x: trayX - INFO_GAP - INFO_W, y, w: INFO_W, h: trayH } : { x: trayX, y, w: TRAY_W, h: infoH };
-  y += infoH;
-  const top = handGeometry(trayX, y, "top", topInfo, shape, infoStyle);
-  y += trayH + gap;
+  let y = belowTop + gap;
 
   const sideW = sideColumnWidth(mode);
   const sideH = sideColumnHeight(mode, shape);
@@ -416,11 +416,7 @@ function fourSeats(mode: LayoutMode, line: string[], shape: Shape): Layout {
     stones: outs.out.stones.map((p) => ({ x: p.x, y: p.y + shift })),
   };
   y += table.h + gap;
+  const { bottom, height } = bottomAt(y);
 
-  const bottom = handGeometry(trayX, y, "bottom", { x: 0, y: 0, w: 0, h: 0 }, shape, infoStyle);
-  y += trayH;
-  bottom.info = mode === "wide" ? { x: trayX - INFO_GAP - INFO_W, y: bottom.tray.y, w: INFO_W, h: trayH } : { x: trayX, y, w: TRAY_W, h: infoH };
-  y += infoH + margin;
-
-  return { mode, width, height: y, shape, hands: { top, bottom, left, right }, out, table, lineS: flow.s, items, rows, status };
+  return { mode, width, height, shape, hands: { top, bottom, left, right }, out, table, lineS: flow.s, items, rows, status };
 }
