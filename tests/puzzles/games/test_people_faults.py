@@ -315,7 +315,7 @@ def graded(site, game: int, seconds: float) -> float:
 def test_processes_killed_during_a_live_game_lose_no_move_and_charge_no_outage(site):
     initial, increment = 40, 1
     faults = {2: "workers", 3: "half-posted", 4: "poll's web process", 5: "posted", 6: "answer lost", 8: "workers"}
-    tables, done = [], set()
+    tables, done, left_ungraded = [], set(), []
     started = time.monotonic()
     while len(done) < len(faults):
         table = live_game(site, initial, increment)
@@ -326,6 +326,13 @@ def test_processes_killed_during_a_live_game_lose_no_move_and_charge_no_outage(s
             post_move(table, fault)
             if fault:
                 done.add(ply)
+            if faults.get(ply - 1) == "workers":  # played just after the workers died (graded by the
+                # request itself when the analyses were prepared before, else once a worker is back)
+                [(ungraded,)] = site["query"](
+                    f"select count(*) from puzzles_gamemove where game_id = {table.game} and ply = {ply}"
+                    " and graded_at is null"
+                )
+                left_ungraded.append(ungraded)
     played_for = time.monotonic() - started
 
     for table in tables:
@@ -357,12 +364,29 @@ def test_processes_killed_during_a_live_game_lose_no_move_and_charge_no_outage(s
     assert count == sum(len(t.played) for t in tables)
     retried = [p for t in tables for p in t.played if p.attempts > 1]
     assert len(retried) >= 2, "the half-posted move and the one whose answer was lost were sent again"
-    print(f"played in {played_for:.1f} s; moves sent again: {[(p.ply, p.attempts) for p in retried]}")
+    print(f"played in {played_for:.1f} s; moves sent again: {[(p.ply, p.attempts) for p in retried]};"
+          f" moves left ungraded during the outages: {left_ungraded}")
 
 
 def game_row(site, game: int) -> tuple[str, int, dict | None]:
     [(status, version, result)] = site["query"](f"select status, version, result from puzzles_game where id = {game}")
     return status, version, json.loads(result) if isinstance(result, str) else result
+
+
+def under_way(site, initial: int, increment: int) -> tuple[Table, Table]:
+    """Two live games in which both players have made their first move
+    (free), the second ones one after the other, so that both clocks of the
+    seats to move run from about the same time; neither over (a deal can be
+    blocked from its first moves)."""
+    for _ in range(10):
+        tables = [live_game(site, initial, increment) for _ in range(2)]
+        for _first_moves in range(2):
+            for table in tables:
+                if table.read("A")["status"] != "over":
+                    post_move(table, None)
+        if all(table.read("A")["status"] != "over" for table in tables):
+            return tables[0], tables[1]
+    raise AssertionError("every deal was over at once")
 
 
 def taken_deadline_tasks(site) -> set[tuple[int, int]]:
@@ -376,11 +400,8 @@ def taken_deadline_tasks(site) -> set[tuple[int, int]]:
 
 
 def test_a_deadline_passed_while_the_workers_are_dead_flags_the_right_seat_once(site):
-    initial, increment = 5, 0
-    polled, swept = live_game(site, initial, increment), live_game(site, initial, increment)
-    for table in (polled, swept):
-        post_move(table, None)
-        post_move(table, None)  # both first moves made (free): the clock of the seat to move runs now
+    initial, increment = 8, 0
+    polled, swept = under_way(site, initial, increment)
     # a worker has taken each game's deadline task: it holds it until the
     # deadline, unacknowledged, and it dies with the worker (the broker hands
     # it out again only after its visibility timeout, an hour)
@@ -411,7 +432,7 @@ def test_a_deadline_passed_while_the_workers_are_dead_flags_the_right_seat_once(
                     flagged_at = time.monotonic()
                     # by the first poll sent after the deadline (one held over it answers 304 at its timeout)
                     late = time.time() - state["deadline"] / 1000
-                    assert 0 <= late < POLL_SECONDS + 3, late
+                    assert 0 <= late < POLL_SECONDS + 5, late
                     assert answer["result"]["reason"] == "time" and answer["result"]["flagged"] == state["to_move"]
                     assert answer["clocks"][state["to_move"]] == 0
                     assert answer["clocks"][waiting] == state["clocks"][waiting]
@@ -419,7 +440,7 @@ def test_a_deadline_passed_while_the_workers_are_dead_flags_the_right_seat_once(
         assert over[1] == state["version"] + 1, over  # ended once
 
         # the game nobody reads stays on until the beat and the workers are back
-        time.sleep(max(0.0, initial + 1 - (time.monotonic() - flagged_at)))
+        time.sleep(max(0.0, before[swept.game]["deadline"] / 1000 + 1 - time.time()))
         status, version_swept, _ = game_row(site, swept.game)
         assert status != "over"
         assert (swept.game, 2) in taken_deadline_tasks(site)  # lost with its worker: the sweep must end the game
