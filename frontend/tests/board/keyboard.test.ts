@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { handStone, key, mount, sample, targets } from "../helpers";
+import { handStone, key, keys, mount, sample, targets } from "../helpers";
 
 afterEach(() => document.body.replaceChildren());
 
@@ -10,6 +10,13 @@ function activeStone(root: HTMLElement): string | null {
   return el?.getAttribute("data-stone") ?? el?.getAttribute("data-end") ?? null;
 }
 
+/** The early-game sample, B to move at the bottom, the board focused for the keys. */
+function focusedEarlyGame() {
+  const mounted = mount({ position: sample("Early game"), orientation: "B", interactive: true });
+  mounted.board.root.focus();
+  return mounted;
+}
+
 describe("keyboard", () => {
   it("makes the board focusable and labelled", () => {
     const { board } = mount({ position: sample("Early game"), orientation: "B", interactive: true });
@@ -18,8 +25,7 @@ describe("keyboard", () => {
   });
 
   it("moves between the selectable stones with the arrows, selects with Enter, plays with an end", () => {
-    const { board, el, moves, selects } = mount({ position: sample("Early game"), orientation: "B", interactive: true });
-    board.root.focus();
+    const { board, el, moves, selects } = focusedEarlyGame();
     key(board, "ArrowRight"); // B's offered stones in column order: 22 (col 1), 24 (col 6)
     expect(activeStone(board.root)).toBe("24");
     expect(handStone(el, "24").classList.contains("is-cursor")).toBe(true);
@@ -40,21 +46,15 @@ describe("keyboard", () => {
   });
 
   it("plays at once with the L and R keys", () => {
-    const { board, moves } = mount({ position: sample("Early game"), orientation: "B", interactive: true });
-    board.root.focus();
-    key(board, "End");
-    key(board, " ");
-    key(board, "r");
+    const { board, moves } = focusedEarlyGame();
+    keys(board, "End", " ", "r");
     expect(moves).toEqual(["24R"]);
   });
 
   it("refuses an end the stone cannot go to", () => {
-    const { board, moves } = mount({ position: sample("Early game"), orientation: "B", interactive: true });
-    board.root.focus();
+    const { board, moves } = focusedEarlyGame();
     key(board, "Home"); // 22: right end only
-    key(board, "Enter");
-    key(board, "l");
-    key(board, "ArrowLeft");
+    keys(board, "Enter", "l", "ArrowLeft");
     expect(moves).toEqual([]);
     expect(board.root.querySelector(".odb-live")!.textContent).toBe("This stone cannot go on the left end.");
     key(board, "Enter"); // its only move
@@ -62,22 +62,15 @@ describe("keyboard", () => {
   });
 
   it("asks for an end when Enter is pressed with two possible ends", () => {
-    const { board, moves } = mount({ position: sample("Early game"), orientation: "B", interactive: true });
-    board.root.focus();
-    key(board, "End");
-    key(board, "Enter");
-    key(board, "Enter");
+    const { board, moves } = focusedEarlyGame();
+    keys(board, "End", "Enter", "Enter");
     expect(moves).toEqual([]);
     expect(board.getSelected()).toBe("24");
   });
 
   it("cancels with Escape and keeps the cursor on the stone", () => {
-    const { board, el, selects } = mount({ position: sample("Early game"), orientation: "B", interactive: true });
-    board.root.focus();
-    key(board, "End");
-    key(board, "Enter");
-    key(board, "ArrowRight");
-    key(board, "Escape");
+    const { board, el, selects } = focusedEarlyGame();
+    keys(board, "End", "Enter", "ArrowRight", "Escape");
     expect(board.getSelected()).toBeNull();
     expect(selects).toEqual(["24", null]);
     expect(targets(el)).toEqual([]);
@@ -90,8 +83,7 @@ describe("keyboard", () => {
     key(board, "ArrowRight"); // A's front row 26 56 35 02 36 25 33: the cursor starts on 26
     key(board, "ArrowRight");
     expect(activeStone(board.root)).toBe("35");
-    key(board, "Enter");
-    key(board, "ArrowRight");
+    keys(board, "Enter", "ArrowRight");
     expect(activeStone(board.root)).toBe("open");
     key(board, "Enter");
     expect(moves).toEqual(["35"]);
@@ -110,7 +102,7 @@ describe("keyboard", () => {
   it("does nothing when the board is not interactive", () => {
     const { board, moves, selects } = mount({ position: sample("Early game"), orientation: "B", interactive: false });
     board.root.focus();
-    for (const k of ["ArrowRight", "Enter", "l", "r", "Enter", "p"]) key(board, k);
+    keys(board, "ArrowRight", "Enter", "l", "r", "Enter", "p");
     expect(moves).toEqual([]);
     expect(selects).toEqual([]);
   });

@@ -29,6 +29,11 @@ export function key(board: Board, k: string): void {
   board.root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
 }
 
+/** Presses the keys one after the other. */
+export function keys(board: Board, ...ks: string[]): void {
+  for (const k of ks) key(board, k);
+}
+
 export function pointer(target: Element, type: string, x: number, y: number): void {
   target.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0, pointerId: 1 }));
 }
