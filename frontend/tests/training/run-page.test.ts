@@ -28,6 +28,17 @@ function run(over: Partial<RunJSON> = {}): RunJSON {
   };
 }
 
+/** The run once over (for ``endReason``, with ``score``): its one puzzle ``result`` after ``move``, its solution ``line``. */
+type RunPuzzle = RunJSON["puzzles"][number];
+
+function overRun(endReason: RunJSON["end_reason"], score: number, result: RunPuzzle["result"], move: string,
+                 line: NonNullable<RunPuzzle["solution"]>["line"]): RunJSON {
+  return run({
+    status: "over", end_reason: endReason, score, time_left: 0, attempt: null, new_best: false,
+    puzzles: [{ ...run().puzzles[0], result, played: [move], solution: { line, value: 9 } }],
+  });
+}
+
 function mount(state: RunJSON): { root: HTMLElement; page: RunPage } {
   const root = pageRoot("run-root", "<div data-fallback>plain</div>");
   return { root, page: new RunPage(root, state) };
@@ -58,11 +69,7 @@ describe("the run page", () => {
   it("posts a move for the puzzle under way, then lists every puzzle with its solution once the server says it is over", async () => {
     const { root, page } = mount(run());
     const move = board.legal_moves[0];
-    const over = run({
-      status: "over", end_reason: "time", score: 1, time_left: 0, attempt: null, new_best: false,
-      puzzles: [{ ...run().puzzles[0], result: "solved", played: [move],
-        solution: { line: [{ move, by: "solver-side", value: 9, key: true }], value: 9 } }],
-    });
+    const over = overRun("time", 1, "solved", move, [{ move, by: "solver-side", value: 9, key: true }]);
     const fetchMock = vi.fn().mockResolvedValue({ ok: true, status: 200, json: async () => over });
     vi.stubGlobal("fetch", fetchMock);
     await (page as unknown as { play(m: string): Promise<void> }).play(move);
@@ -81,11 +88,8 @@ describe("the run page", () => {
   it("explains the brackets when a solution line has the solver's replies in them", async () => {
     const { root, page } = mount(run());
     const move = board.legal_moves[0];
-    const over = run({
-      status: "over", end_reason: "wrong-move", score: 0, time_left: 0, attempt: null, new_best: false,
-      puzzles: [{ ...run().puzzles[0], result: "failed", played: [move],
-        solution: { line: [{ move, by: "solver-side", value: 9, key: true }, { move: "pass", by: "defender", value: -9, key: false }], value: 9 } }],
-    });
+    const over = overRun("wrong-move", 0, "failed", move,
+      [{ move, by: "solver-side", value: 9, key: true }, { move: "pass", by: "defender", value: -9, key: false }]);
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue({ ok: true, status: 200, json: async () => over }));
     await (page as unknown as { play(m: string): Promise<void> }).play(move);
     const result = root.querySelector<HTMLElement>(".run-result")!;
