@@ -8,6 +8,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
+from puzzles.core.queries import one_or_404
 from puzzles.games.models import GameMove
 from puzzles.games.selectors import games_played_by
 from puzzles.study.models import GameAnalysis
@@ -24,10 +25,7 @@ def exercises_for_player(player: Player) -> QuerySet[Exercise]:
 
 
 def exercise_get_for_player(player: Player, exercise_id: int) -> Exercise:
-    exercise = exercises_for_player(player).filter(pk=exercise_id).first()
-    if exercise is None:
-        raise Http404("no such exercise")
-    return exercise
+    return one_or_404(exercises_for_player(player).filter(pk=exercise_id), "exercise")
 
 
 def exercises_due(player: Player, now: datetime | None = None) -> QuerySet[Exercise]:

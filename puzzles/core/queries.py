@@ -20,8 +20,18 @@ from typing import Any, Generic, TypeVar
 
 from django.db import connections
 from django.db.models import Model, QuerySet
+from django.http import Http404
 
 M = TypeVar("M", bound=Model)  # the model of the rows ``objects`` gives
+
+
+def one_or_404(queryset: QuerySet[M], what: str) -> M:
+    """The row ``queryset`` finds (its first); 404 "no such ``what``" when it
+    finds none (a player's read: another player's row is as good as missing)."""
+    row = queryset.first()
+    if row is None:
+        raise Http404(f"no such {what}")
+    return row
 
 
 class Prepared(Generic[M]):

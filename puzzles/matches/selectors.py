@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from django.http import Http404
 
 from puzzles.accounts.players import Player
+from puzzles.core.queries import one_or_404
 
 from .models import Match
 
@@ -15,10 +15,7 @@ def matches_for_player(player: Player) -> QuerySet[Match]:
 
 def match_get_for_player(player: Player, match_id: int) -> Match:
     """The match if it belongs to this player; else 404."""
-    match = matches_for_player(player).filter(pk=match_id).first()
-    if match is None:
-        raise Http404("no such match")
-    return match
+    return one_or_404(matches_for_player(player).filter(pk=match_id), "match")
 
 
 def match_version(match_id: int) -> int | None:

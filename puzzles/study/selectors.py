@@ -6,11 +6,11 @@ from typing import Any
 
 from django.core import signing
 from django.db.models import QuerySet
-from django.http import Http404
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 
 from puzzles.accounts.players import Player
+from puzzles.core.queries import one_or_404
 from puzzles.games.models import Game
 from puzzles.games.selectors import games_for_player
 
@@ -22,10 +22,7 @@ def game_analyses_for_player(player: Player) -> QuerySet[GameAnalysis]:
 
 
 def game_analysis_get_for_player(player: Player, analysis_id: int) -> GameAnalysis:
-    analysis = game_analyses_for_player(player).filter(pk=analysis_id).first()
-    if analysis is None:
-        raise Http404("no such game analysis")
-    return analysis
+    return one_or_404(game_analyses_for_player(player).filter(pk=analysis_id), "game analysis")
 
 
 SHARE_SALT = "puzzles.study.game-analysis.share"
@@ -62,10 +59,7 @@ def endgame_get(endgame_id: int, include_hidden: bool = False) -> Endgame:
     qs = Endgame.objects.select_related("chapter")
     if not include_hidden:
         qs = qs.filter(hidden=False)
-    endgame = qs.filter(pk=endgame_id).first()
-    if endgame is None:
-        raise Http404("no such endgame")
-    return endgame
+    return one_or_404(qs.filter(pk=endgame_id), "endgame")
 
 
 def neighbours(endgame: Endgame) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from django.db.models.functions import Abs
 from django.http import Http404
 
 from puzzles.accounts.players import Player
+from puzzles.core.queries import one_or_404
 
 from . import days, runs
 from .glicko2 import DEFAULT_RATING
@@ -36,10 +37,7 @@ def attempts_for_player(player: Player) -> QuerySet[PuzzleAttempt]:
 
 
 def attempt_get_for_player(player: Player, attempt_id: int) -> PuzzleAttempt:
-    attempt = attempts_for_player(player).select_related("puzzle").filter(pk=attempt_id).first()
-    if attempt is None:
-        raise Http404("no such attempt")
-    return attempt
+    return one_or_404(attempts_for_player(player).select_related("puzzle").filter(pk=attempt_id), "attempt")
 
 
 # ---------------------------------------------------------------- puzzles
@@ -212,10 +210,7 @@ def runs_for_player(player: Player) -> QuerySet[PuzzleRun]:
 
 
 def run_get_for_player(player: Player, run_id: int) -> PuzzleRun:
-    run = runs_for_player(player).filter(pk=run_id).first()
-    if run is None:
-        raise Http404("no such run")
-    return run
+    return one_or_404(runs_for_player(player).filter(pk=run_id), "run")
 
 
 def run_attempts(run: PuzzleRun) -> list[PuzzleAttempt]:
