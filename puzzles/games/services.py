@@ -35,7 +35,7 @@ from puzzles.analyses.services import (
     analysis_shown,
     analysis_solve,
 )
-from puzzles.core import events, tasking
+from puzzles.core import events, fairness, tasking
 from puzzles.core.errors import ApplicationError, ConflictError, StaleError
 from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
@@ -141,6 +141,8 @@ def game_create(
     human = _seat(human, start.variant)
     if start.is_over():
         raise ApplicationError(f"this deal is already over ({start.result()}): there is nothing to play")
+    # A practice game gives hints and grades: none of a deal between people in progress (403).
+    fairness.refuse(str(start))
     if rng_seed is None:
         rng_seed = secrets.randbelow(RANDOM_SEED_BOUND)
     elif not isinstance(rng_seed, int) or not 0 <= rng_seed < 1 << 63:

@@ -82,3 +82,18 @@ def test_no_game_record_analysis_of_a_game_in_progress():
     record = clients["A"].get(f"/games/{game.pk}/record.txt").content.decode()
     refused = clients["B"].post("/api/game-analyses/", {"record": record}, format="json")
     assert refused.status_code == 403 and "game between people in progress" in refused.json()["error"]
+
+
+def test_no_practice_game_of_a_deal_in_progress():
+    # A practice game gives hints: a player could start one from their game's
+    # position (or its seed, which the game's JSON shows) and ask for the best move.
+    game, clients = started()
+    seen = state(clients["A"], game.pk)
+    mover = clients[seen["to_move"]]
+    for payload in ({"position": seen["position"], "human": seen["to_move"]},
+                    {"seed": seen["seed"], "variant": seen["variant"], "human": seen["to_move"]}):
+        refused = mover.post("/api/games/", payload, format="json")
+        assert refused.status_code == 403, refused.content
+        assert "game between people in progress" in refused.json()["error"]
+    play_out(clients, game.pk)
+    assert mover.post("/api/games/", {"seed": seen["seed"], "variant": seen["variant"]}, format="json").status_code == 201
