@@ -35,6 +35,16 @@ def browser_page(browser, *, timeout: int = 30_000, **options: Any) -> Iterator[
         context.close()
 
 
+def tap_a_move(page, legal: list[str]) -> None:
+    """Plays by touch: Pass when it is the only legal move, else the first
+    selectable stone of the bottom hand and then the first highlighted end."""
+    if legal == ["pass"]:
+        page.locator(".odb-pass").tap()
+    else:
+        page.locator(".odb-hand-bottom .odb-hand-stone.is-selectable").first.tap()
+        page.locator(".odb-end.is-target").first.tap()
+
+
 def click_move(page, move: str) -> None:
     """Plays ``move`` on the board by pointer: the Pass button, or the stone
     in the bottom hand and then its end (any highlighted end when the move

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import browser_page
+from browser_helpers import browser_page, tap_a_move
 
 STATUS = "document.getElementById('game-root') && document.getElementById('game-root').dataset.status"
 
@@ -34,12 +34,7 @@ def test_todays_deal_played_on_a_phone_and_its_result(site, browser, screenshots
             if page.locator(".daily-result").count() or page.evaluate(STATUS) == "over":
                 break
             shown = page.locator(".gp-move:not(.is-pending)").count()
-            legal = page.evaluate("window.dailyPage.play.game.legal_moves")
-            if legal == ["pass"]:
-                page.locator(".odb-pass").tap()
-            else:
-                page.locator(".odb-hand-bottom .odb-hand-stone.is-selectable").first.tap()
-                page.locator(".odb-end.is-target").first.tap()
+            tap_a_move(page, page.evaluate("window.dailyPage.play.game.legal_moves"))
             page.locator(f'.gp-move[data-ply="{shown}"] .gp-mv').wait_for()
         # once every move is graded the page comes back with the result, drawn by the server
         page.locator(".daily-result").wait_for(timeout=60_000)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import browser_page
+from browser_helpers import browser_page, tap_a_move
 
 GAME_STATUS = "document.getElementById('game-root') && document.getElementById('game-root').dataset.status"
 MATCH = "document.getElementById('match-root').dataset"
@@ -149,13 +149,8 @@ def test_a_partnership_match_at_phone_width(site, browser, screenshots):
                            endsInside: ends.filter(inside).length, wide: document.documentElement.scrollWidth > vw }; }"""
             )
             assert fits["inside"] == fits["stones"] > 0 and fits["endsInside"] == fits["ends"] > 0 and not fits["wide"], fits
-            legal = page.evaluate("window.matchPage.deal.game.legal_moves")
             shown = page.evaluate("window.matchPage.deal.game.moves.length")
-            if legal == ["pass"]:
-                page.locator(".odb-pass").tap()
-            else:
-                page.locator('.odb-hand[data-place="bottom"] .odb-hand-stone.is-selectable').first.tap()
-                page.locator(".odb-end.is-target").first.tap()
+            tap_a_move(page, page.evaluate("window.matchPage.deal.game.legal_moves"))
             page.wait_for_function(f"() => window.matchPage.deal.game.moves.length > {shown}")
         else:  # pragma: no cover
             raise AssertionError("the match did not end")
