@@ -64,8 +64,10 @@ class ChallengeListCreateApi(APIView):
     )
     def get(self, request: Request) -> Response:
         player = Player.of(request)
-        rows = selectors.challenges_for_player(player).prefetch_related("seats__owner")[:LIST_LIMIT]
-        return Response([presentation.challenge_state(c, player) for c in rows])
+        rows = list(selectors.challenges_for_player(player).prefetch_related("seats__owner", "deals")[:LIST_LIMIT])
+        # The seats' ratings in one read, as the lobby does (not one a seat).
+        ratings = selectors.ratings_of_users({row.owner_id for c in rows for row in c.seats.all() if row.owner_id})
+        return Response([presentation.challenge_state(c, player, ratings) for c in rows])
 
     @extend_schema(
         summary="Challenge a player",

@@ -211,3 +211,24 @@ def test_unsafe_requests_need_the_csrf_token():
     made = client.post("/api/challenges/", {"seat": "A", "days": 3}, content_type="application/json",
                        HTTP_X_CSRFTOKEN=token)
     assert made.status_code == 201, made.content
+
+
+def test_the_list_of_a_players_challenges_reads_the_same_few_queries_however_long(account):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ann = account("ann")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            response = ann.get("/api/challenges/")
+        assert response.status_code == 200
+        return len(ctx.captured_queries)
+
+    for name in ("bob", "cid"):
+        accept(account(name), post_challenge(ann, rated=True)["id"])
+    few = queries()
+    for name in ("dan", "eve", "fay", "gus"):
+        accept(account(name), post_challenge(ann, rated=True)["id"])
+    assert len(ann.get("/api/challenges/").json()) == 6
+    assert queries() == few
