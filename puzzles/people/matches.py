@@ -6,8 +6,11 @@ game between people of its own.
 When a deal's game is over (``games.signals.game_finished``),
 ``match_deal_record`` counts it and, in the same transaction, ends the match
 when a side has reached the target (the last deal may take it past; a drawn
-or aborted deal adds nothing) or starts the next deal and makes it the
-challenge's ``game``.  The write is conditional on the deal not being
+deal adds nothing) or starts the next deal and makes it the challenge's
+``game``.  An aborted deal (a player who never made a first move, or called
+the deal off) ends the match with no winner: otherwise a match left by its
+players would be dealt a new game every minute for ever, and a player could
+call off every deal they did not like the look of until a better one came.  The write is conditional on the deal not being
 recorded yet and ``(challenge, number)`` is unique, so a deal counts once
 however often its end is told; ``match_settle`` (every read of the
 challenge) records a deal whose signal was lost.
@@ -32,7 +35,7 @@ from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
-from puzzles.games.people import RANDOM_SEED_BOUND, game_start_people
+from puzzles.games.people import ABORTED, RANDOM_SEED_BOUND, game_start_people
 
 from .models import Challenge, ChallengeDeal, ChallengeSeat
 
@@ -117,7 +120,8 @@ def match_deal_record(*, game_id: int) -> bool:
             setattr(challenge, f"wins_{field}", won.count())
         challenge.match_winner = _winner(challenge)
         fields: dict[str, Any] = {}
-        if not challenge.match_winner and not challenge.deals.filter(number__gt=deal.number).exists():
+        called_off = result.get("reason") == ABORTED  # the match ends here, with no winner
+        if not challenge.match_winner and not called_off and not challenge.deals.filter(number__gt=deal.number).exists():
             seats = [row for row in challenge.seats.select_related("owner").order_by("seat")]
             fields["game"] = start_deal(challenge, seats, deal.number + 1)
         Challenge.objects.filter(pk=challenge.pk).update(

@@ -139,7 +139,8 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
         "wins": {a: challenge.wins_a, b: challenge.wins_b},
         "deals": deals,
         "winner": challenge.match_winner or None,
-        "over": bool(challenge.match_winner),
+        # Over when a side has reached the target, or with no winner when a deal was aborted.
+        "over": bool(challenge.match_winner) or (bool(deals) and deals[-1]["reason"] == "aborted"),
     }
 
 

@@ -94,3 +94,34 @@ def test_a_match_seek_says_its_target_in_the_lobby(api, other_api):
     assert "mecz do 3 wygranych rozdań" in lobby
     page = other_api.get(made.json()["url"], HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "Mecz do 3 wygranych rozdań" in page
+
+
+def test_an_aborted_deal_ends_the_match_with_no_winner(api, other_api, monkeypatch):
+    # Dealing on after an aborted deal would deal a match its players left a new
+    # game every minute for ever, and let a player call off every deal they disliked.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from puzzles.games import clock, people
+
+    later = [timezone.now()]
+    monkeypatch.setattr(clock, "now", lambda: later[0])
+    created = post_challenge(api, seat="A", target_points=100)
+    accept(other_api, created["id"])
+    for _ in range(3):  # nobody makes a first move
+        later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
+        people.games_check_deadlines()
+    challenge = Challenge.objects.get(pk=created["id"])
+    assert ChallengeDeal.objects.filter(challenge=challenge).count() == 1
+    assert challenge.game.result["reason"] == "aborted"
+    state = api.get(f"/api/challenges/{created['id']}/").json()["match"]
+    assert state["over"] and state["winner"] is None and state["deals"][0]["reason"] == "aborted"
+    assert "won the match" not in api.get(created["url"]).content.decode()
+
+    called_off = post_challenge(api, seat="A", target_points=100)
+    accept(other_api, called_off["id"])
+    game = Challenge.objects.get(pk=called_off["id"]).game
+    assert api.post(f"/api/games/{game.pk}/abort/").status_code == 200
+    assert ChallengeDeal.objects.filter(challenge_id=called_off["id"]).count() == 1
+    assert Challenge.objects.get(pk=called_off["id"]).game_id == game.pk
