@@ -4,7 +4,7 @@
  * puzzles in the browser and sends the results of puzzles solved offline
  * when the browser is online (now, and whenever it comes back online).
  */
-import { offlineUrls, syncAll } from "./sync";
+import { forgetAnotherPlayer, offlineUrls, syncAll } from "./sync";
 
 /** For tests and the curious: resolves once the worker is installed and the puzzles are stored. */
 interface OfflineStatus {
@@ -14,6 +14,11 @@ interface OfflineStatus {
 async function main(): Promise<void> {
   const urls = offlineUrls();
   if (!urls) return;
+  try {
+    await forgetAnotherPlayer(urls.owner, location.pathname + location.search);
+  } catch {
+    // the next page tries again
+  }
   if ("serviceWorker" in navigator) {
     try {
       await navigator.serviceWorker.register(urls.sw, { scope: "/" });

@@ -59,6 +59,12 @@ export async function savePack(pack: OfflinePack, now = Date.now()): Promise<voi
   await run(META, "readwrite", (s) => s.put({ pack, fetched_at: now } satisfies StoredPack, "pack"));
 }
 
+/** Drops the pack and the puzzles done (another player's: the next sync fetches the new player's). */
+export async function forgetPack(): Promise<void> {
+  await run(META, "readwrite", (s) => s.delete("pack"));
+  await run(META, "readwrite", (s) => s.delete("done"));
+}
+
 /** The puzzles finished in this browser (not offered again until the next pack leaves them out). */
 export async function loadDone(): Promise<number[]> {
   return ((await run(META, "readonly", (s) => s.get("done"))) as number[] | undefined) ?? [];

@@ -21,12 +21,50 @@ export interface OfflineUrls {
   sw: string;
   pack: string;
   results: string;
+  /** Whom the page is drawn for: a tag of the account, "" for a guest. */
+  owner: string;
 }
 
 export function offlineUrls(doc: Document = document): OfflineUrls | null {
   const meta = doc.querySelector<HTMLMetaElement>('meta[name="od-offline"]');
   if (!meta?.dataset.pack || !meta.dataset.results || !meta.dataset.sw) return null;
-  return { sw: meta.dataset.sw, pack: meta.dataset.pack, results: meta.dataset.results };
+  return { sw: meta.dataset.sw, pack: meta.dataset.pack, results: meta.dataset.results, owner: meta.dataset.owner ?? "" };
+}
+
+const OWNER_KEY = "od-offline-owner";
+
+/**
+ * The pages the service worker keeps show the account they were drawn for
+ * (its name in the header, its games on the home page), and the pack holds
+ * its puzzles.  When the page's player is not the one they were kept for (a
+ * log-out, another account), they go: every kept page but ``here`` (this
+ * page, just kept for the new player) and the pack.  True when they went.
+ */
+export async function forgetAnotherPlayer(owner: string, here: string): Promise<boolean> {
+  let before: string | null;
+  try {
+    before = localStorage.getItem(OWNER_KEY);
+    if (before === null) localStorage.setItem(OWNER_KEY, owner);
+  } catch {
+    return false;
+  }
+  if (before === null || before === owner) return false;
+  if (typeof caches !== "undefined") {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("od-")) continue;
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const url = new URL(request.url);
+        // This page (kept for the new player), and the build's files (the board demo's page).
+        if (url.pathname + url.search === here || url.pathname.startsWith("/static/")) continue;
+        const kept = await cache.match(request);
+        if (kept?.headers.get("Content-Type")?.startsWith("text/html")) await cache.delete(request);
+      }
+    }
+  }
+  if (store.available()) await store.forgetPack();
+  localStorage.setItem(OWNER_KEY, owner);
+  return true;
 }
 
 /** Whether the stored pack should be fetched again: none yet, some puzzles still being prepared, or old. */

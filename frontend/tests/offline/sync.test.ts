@@ -16,6 +16,9 @@ describe("keeping the offline puzzles fresh", () => {
     document.head.innerHTML = "";
     expect(offlineUrls()).toBeNull();
     document.head.innerHTML = '<meta name="od-offline" data-sw="/sw.js" data-pack="/api/p/" data-results="/api/r/">';
-    expect(offlineUrls()).toEqual({ sw: "/sw.js", pack: "/api/p/", results: "/api/r/" });
+    expect(offlineUrls()).toEqual({ sw: "/sw.js", pack: "/api/p/", results: "/api/r/", owner: "" });
+    document.head.innerHTML =
+      '<meta name="od-offline" data-sw="/sw.js" data-pack="/api/p/" data-results="/api/r/" data-owner="1f2e">';
+    expect(offlineUrls()?.owner).toBe("1f2e");
   });
 });

@@ -1,0 +1,60 @@
+"""The pages the service worker keeps for offline use are a player's own
+(the header names the account, the home page lists its games): after the
+player logs out, none of them opens offline for whoever uses the browser
+next.  Uses the session's site (tests/browser/conftest.py)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from browser_helpers import watch_errors
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def make_account(site, name: str) -> None:
+    code = ("from django.contrib.auth import get_user_model\n"
+            f"get_user_model().objects.create_user({name!r}, password='a-long-pass-phrase-29')\n")
+    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=str(ROOT), env=site.env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+def test_no_kept_page_shows_the_account_after_log_out(site, browser):
+    name = f"kept{int(time.time() * 1000) % 10**8}"
+    make_account(site, name)
+    context = browser.new_context(base_url=site.base_url)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors = watch_errors(page)
+    page.goto("/accounts/login/")
+    page.fill('input[name="username"]', name)
+    page.fill('input[name="password"]', "a-long-pass-phrase-29")
+    page.locator("form button[type=submit], form input[type=submit]").last.click()
+    page.wait_for_load_state()
+    page.goto("/analysis/")
+    page.evaluate("() => window.odOffline.ready")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    # The worker keeps the pages as the account sees them.
+    page.wait_for_function(
+        "n => caches.match('/analysis/').then(async (r) => !!r && (await r.text()).includes(n))", arg=name)
+    page.goto("/analysis/")  # served through the worker now
+    assert name in page.content()
+
+    page.locator('form[action="/accounts/logout/"] button, form[action="/accounts/logout/"] input[type=submit]').first.click()
+    page.wait_for_load_state()
+    assert name not in page.content()
+    page.evaluate("() => window.odOffline.ready")
+
+    context.set_offline(True)
+    for path in ("/analysis/", "/puzzles/offline/", "/"):
+        try:
+            page.goto(path)
+        except Exception:  # nothing kept for it: the browser's own offline page
+            continue
+        assert name not in page.content(), path
+    context.set_offline(False)
+    assert not errors, errors
+    context.close()
