@@ -93,6 +93,19 @@ def check_control(clock: Any = None, days: Any = None) -> tuple[tuple[int, int] 
     return (initial, increment), None
 
 
+# A challenge by link is accepted by whoever has its address ("the link is
+# the seat"), so its id must not be guessed: a random number below 2**53 (a
+# number the pages' scripts hold exactly), not the table's next one.
+CHALLENGE_ID_BOUND = 1 << 53
+
+
+def _unguessable_id() -> int:
+    while True:
+        candidate = secrets.randbelow(CHALLENGE_ID_BOUND - 1) + 1
+        if not Challenge.objects.filter(pk=candidate).exists():
+            return candidate
+
+
 def _expiry(*, days: int | None, lobby: bool) -> Any:
     if days is not None:
         ttl = CORRESPONDENCE_TTL
@@ -198,6 +211,7 @@ def challenge_create(
         reserved[free[0]] = Player(user, "")
     with transaction.atomic():
         challenge = Challenge.objects.create(
+            id=_unguessable_id(),
             variant=str(rules),
             rated=bool(rated),
             clock_initial=clock_pair[0] if clock_pair else None,

@@ -232,3 +232,15 @@ def test_the_list_of_a_players_challenges_reads_the_same_few_queries_however_lon
         accept(account(name), post_challenge(ann, rated=True)["id"])
     assert len(ann.get("/api/challenges/").json()) == 6
     assert queries() == few
+
+
+def test_a_challenges_address_cannot_be_guessed_from_another(api, other_api):
+    """The link is the seat: whoever has a challenge's address may take it, so
+    the next challenge's id is not the last one's plus one (nor any near it)."""
+    from puzzles.people.services import CHALLENGE_ID_BOUND
+
+    ids = [post_challenge(api)["id"] for _ in range(6)]
+    assert len(set(ids)) == 6 and all(0 < i < CHALLENGE_ID_BOUND for i in ids)
+    assert all(abs(b - a) > 1_000_000 for a, b in zip(ids, ids[1:], strict=False))
+    for near in (ids[-1] + 1, ids[-1] - 1):
+        assert other_api.post(f"/api/challenges/{near}/accept/", {}, format="json").status_code == 404
