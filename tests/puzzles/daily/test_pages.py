@@ -24,7 +24,7 @@ WORDS = {
     "en": {"start": "Play today's deal", "result": "Your result", "field": "1 player finished this deal on its day",
            "archive": "Past daily deals", "share": "Open domino daily deal", "nav": "Daily deal"},
     "pl": {"start": "Zagraj dzisiejsze rozdanie", "result": "Twój wynik", "field": "1 gracz ukończył to rozdanie tego dnia",
-           "archive": "Dawne rozdania dnia", "share": "Rozdanie dnia w domino otwarte", "nav": "Rozdanie dnia"},
+           "archive": "Dawne rozdania dnia", "share": "Domino otwarte: rozdanie dnia", "nav": "Rozdanie dnia"},
     "nl": {"start": "Speel het spel van vandaag", "result": "Jouw resultaat", "field": "1 speler heeft dit spel op die dag uitgespeeld",
            "archive": "Eerdere spellen van de dag", "share": "Open domino, spel van de dag", "nav": "Spel van de dag"},
     "ro": {"start": "Joacă runda de azi", "result": "Rezultatul tău", "field": "1 jucător a terminat această rundă în ziua ei",
