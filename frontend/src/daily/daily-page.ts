@@ -10,26 +10,12 @@
  */
 import { requireJSON } from "../shared/dom";
 import type { GameJSON } from "../games/game";
-import { PlayPage, needsWatching, type PlayOptions, type PlayUrls } from "../games/play-page";
+import { needsWatching, type PlayOptions } from "../games/play-page";
+import { HostedPlay, hostedPlayUrls } from "../games/hosted-play";
 
 /** Whether the game's result can be shown: over, every move graded. */
 export function resultReady(game: GameJSON): boolean {
   return game.status === "over" && !needsWatching(game);
-}
-
-/** The play widget of the daily game: tells the page of every new state of its game. */
-class DailyPlay extends PlayPage {
-  private readonly listener: (game: GameJSON) => void;
-
-  constructor(root: HTMLElement, game: GameJSON, urls: PlayUrls, options: PlayOptions, listener: (game: GameJSON) => void) {
-    super(root, game, urls, options);
-    this.listener = listener;
-  }
-
-  override update(game: GameJSON): void {
-    super.update(game);
-    this.listener?.(this.game);
-  }
 }
 
 export interface DailyOptions {
@@ -40,7 +26,7 @@ export interface DailyOptions {
 
 export class DailyPage {
   readonly root: HTMLElement;
-  play: DailyPlay | null = null;
+  play: HostedPlay | null = null;
   private reloaded = false;
 
   constructor(root: HTMLElement, options: DailyOptions = {}) {
@@ -52,22 +38,14 @@ export class DailyPage {
     const host = root.querySelector<HTMLElement>("#game-root");
     if (!host || root.dataset.status === "over") return;
     const game = requireJSON<GameJSON>(root.dataset.stateId || "game-state", doc);
-    const base = `/api/games/${game.id}/`;
-    const urls: PlayUrls = {
-      game: game.urls?.self ?? base,
-      moves: game.urls?.moves ?? `${base}moves/`,
-      hint: game.urls?.hint ?? `${base}hint/`,
-      review: game.urls?.review ?? `/games/${game.id}/review/`,
-      newGame: dayUrl,
-      resign: game.urls?.resign,
-    };
+    const urls = hostedPlayUrls(game, dayUrl);
     const done = (g: GameJSON) => {
       if (!this.reloaded && resultReady(g)) {
         this.reloaded = true;
         reload(dayUrl);
       }
     };
-    this.play = new DailyPlay(host, game, urls, options.play ?? {}, done);
+    this.play = new HostedPlay(host, game, urls, options.play ?? {}, done);
     done(game);
   }
 

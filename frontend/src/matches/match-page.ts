@@ -14,7 +14,8 @@ import { sleep } from "../shared/poll";
 import type { Seat } from "../board";
 import type { GameStatus, Level, MatchStatus, Reason } from "../shared/vocabulary";
 import { resultText, type GameJSON } from "../games/game";
-import { PlayPage, type PlayOptions, type PlayUrls } from "../games/play-page";
+import { PlayPage, type PlayOptions } from "../games/play-page";
+import { HostedPlay, hostedPlayUrls } from "../games/hosted-play";
 
 /** A number per side, keyed by the side's name: "A" and "B", or the teams "A+C" and "B+D". */
 export type Totals = Record<string, number>;
@@ -58,9 +59,6 @@ export interface MatchJSON {
   version: number;
   urls: { self: string; page: string; review: string };
 }
-
-/** A game's JSON with the URLs the server puts in it. */
-type GameWithUrls = GameJSON & { urls?: Partial<Record<"self" | "moves" | "hint" | "review" | "resign", string>> };
 
 export interface MatchOptions {
   /** Options of the deal's play widget. */
@@ -108,33 +106,6 @@ export function matchStatusText(match: MatchJSON): string {
 export function dealText(deal: MatchDealJSON, human: string): string {
   if (!deal.recorded || deal.reason === null) return "";
   return resultText({ winner: deal.winner, points: deal.points ?? 0, reason: deal.reason }, human);
-}
-
-/** The play widget of one deal: a ``PlayPage`` that tells the match page of every new state of its game. */
-class DealPlay extends PlayPage {
-  private readonly listener: (game: GameJSON) => void;
-
-  constructor(root: HTMLElement, game: GameJSON, urls: PlayUrls, options: PlayOptions, listener: (game: GameJSON) => void) {
-    super(root, game, urls, options);
-    this.listener = listener;
-  }
-
-  override update(game: GameJSON): void {
-    super.update(game);
-    this.listener?.(this.game);
-  }
-}
-
-function playUrls(game: GameWithUrls, urls: MatchUrls): PlayUrls {
-  const base = `/api/games/${game.id}/`;
-  return {
-    game: game.urls?.self ?? base,
-    moves: game.urls?.moves ?? `${base}moves/`,
-    hint: game.urls?.hint ?? `${base}hint/`,
-    review: game.urls?.review ?? `/games/${game.id}/review/`,
-    newGame: urls.newMatch,
-    resign: game.urls?.resign,
-  };
 }
 
 export class MatchPage {
@@ -190,7 +161,7 @@ export class MatchPage {
     this.shownGame = game.id;
     this.counted = false;
     this.host.dataset.gameId = String(game.id);
-    this.deal = new DealPlay(this.host, game, playUrls(game, this.urls), this.options.play, (g) => this.onGame(g));
+    this.deal = new HostedPlay(this.host, game, hostedPlayUrls(game, this.urls.newMatch), this.options.play, (g) => this.onGame(g));
     this.onGame(game);
   }
 
