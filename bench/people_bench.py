@@ -43,6 +43,7 @@ from site_bench import (  # noqa: E402
     Site,
     machine_busy_seconds,
     machine_since,
+    on_each_database,
     own_tree,
     print_profiles,
     start_profiles,
@@ -253,12 +254,7 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="py-spy the site's processes for 20 s of the games")
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
     args = parser.parse_args()
-    status = 0
-    for database in (["sqlite", "postgresql"] if args.database == "both" else [args.database]):
-        print(f"=== games between people on {'SQLite' if database == 'sqlite' else 'PostgreSQL'} ===")
-        status |= measure(args, database)
-        print()
-    return status
+    return on_each_database(args, measure, "games between people on")
 
 
 if __name__ == "__main__":

@@ -355,9 +355,16 @@ def main() -> int:
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both",
                         help="SQLite (make run's default), a throwaway PostgreSQL cluster, or one after the other")
     args = parser.parse_args()
+    return on_each_database(args, measure, "the site on", "SQLite (the default of make run)")
+
+
+def on_each_database(args: argparse.Namespace, measure: Any, title: str, sqlite: str = "SQLite") -> int:
+    """``measure(args, database)`` on SQLite, PostgreSQL or one after the
+    other (``--database``), each under its heading; the status of any that
+    failed."""
     status = 0
     for database in (["sqlite", "postgresql"] if args.database == "both" else [args.database]):
-        print(f"=== the site on {'SQLite (the default of make run)' if database == 'sqlite' else 'PostgreSQL'} ===")
+        print(f"=== {title} {sqlite if database == 'sqlite' else 'PostgreSQL'} ===")
         status |= measure(args, database)
         print()
     return status
