@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from puzzles.training.models import Puzzle
+from puzzles.training.presentation import puzzle_card
 from solver import Position
 from solver.position import line_from_moves
 
@@ -45,11 +46,7 @@ def offline_puzzle(puzzle: Puzzle, tree: dict[str, Any]) -> dict[str, Any]:
     """One puzzle of the pack: what the puzzle page shows, and its key."""
     start = Position.parse(puzzle.position)
     return {
-        "id": puzzle.pk,
-        "position": puzzle.position,
-        "side": puzzle.side,
-        "kind": puzzle.kind,
-        "rating": round(puzzle.rating),
+        **puzzle_card(puzzle),
         "board": _board(start, []),
         "key": _node(start, tree, []),
         "urls": {"page": reverse("training:puzzle", args=[puzzle.pk])},

@@ -78,15 +78,23 @@ def _board(start: Position, position: Position, moves: list[str]) -> dict[str, A
     return position.to_json(line=line_from_moves(start, moves, start.table_line()))
 
 
-def puzzle_public(puzzle: Puzzle) -> dict[str, Any]:
-    """What anyone may see of a puzzle before solving it: nothing of the answer."""
-    start = Position.parse(puzzle.position)
+def puzzle_card(puzzle: Puzzle) -> dict[str, Any]:
+    """What names a puzzle on its card: id, position, side to find the line
+    for, kind and rating (nothing of the answer)."""
     return {
         "id": puzzle.pk,
         "position": puzzle.position,
         "side": puzzle.side,
         "kind": puzzle.kind,
         "rating": round(puzzle.rating),
+    }
+
+
+def puzzle_public(puzzle: Puzzle) -> dict[str, Any]:
+    """What anyone may see of a puzzle before solving it: nothing of the answer."""
+    start = Position.parse(puzzle.position)
+    return {
+        **puzzle_card(puzzle),
         "daily_on": puzzle.daily_on,
         "attempts": puzzle.attempts_count,
         "solved": puzzle.solved_count,
