@@ -338,26 +338,22 @@ export class PlayPage {
     if (this.confirmTimer) clearTimeout(this.confirmTimer);
     resignButton.classList.remove("is-confirming");
     resignButton.textContent = t("Resign");
-    this.busy = true;
-    this.setError(null);
-    try {
-      const { data } = await request<GameJSON>(this.urls.resign, { method: "POST", body: {}, csrfToken: this.csrf });
-      this.update(data);
-    } catch (error) {
-      this.setError(error);
-      if (error instanceof ApiError && error.status === 409) void this.refresh();
-    } finally {
-      this.busy = false;
-    }
+    await this.postAndUpdate(this.urls.resign);
   }
 
   /** Calls a game between people off (before both sides have moved). */
   async abortGame(): Promise<void> {
     if (!this.urls.abort || this.busy) return;
+    await this.postAndUpdate(this.urls.abort);
+  }
+
+  /** Posts an action that answers with the game's new state (resign, abort)
+   * and shows that state; on a 409 (the game moved on) it reloads the game. */
+  private async postAndUpdate(url: string): Promise<void> {
     this.busy = true;
     this.setError(null);
     try {
-      const { data } = await request<GameJSON>(this.urls.abort, { method: "POST", body: {}, csrfToken: this.csrf });
+      const { data } = await request<GameJSON>(url, { method: "POST", body: {}, csrfToken: this.csrf });
       this.update(data);
     } catch (error) {
       this.setError(error);
