@@ -37,6 +37,7 @@ from django.utils import timezone
 from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ApplicationError
+from puzzles.games import deals
 from puzzles.games.models import Game
 from puzzles.games.services import RANDOM_SEAT, RANDOM_SEED_BOUND, game_create
 from solver import SeedError, Variant, VariantError
@@ -163,27 +164,15 @@ def match_deal_record(*, game_id: int) -> bool:
     deal): its result, the totals, the end of the match or the next deal.
     True if this call recorded it; False if there was nothing to do (not a
     match's game, not over, recorded already)."""
-    deal = MatchDeal.objects.filter(game_id=game_id, recorded_at__isnull=True).first()
-    if deal is None:
+    pending = deals.deal_pending(MatchDeal.objects.all(), game_id=game_id)
+    if pending is None:
         return False
-    result = Game.objects.filter(pk=game_id, status=Game.Status.OVER).values_list("result", flat=True).first()
-    if not result:
-        return False
-    winner = result.get("winner") or ""
+    deal, result = pending
     with transaction.atomic():
-        updated = MatchDeal.objects.filter(pk=deal.pk, recorded_at__isnull=True).update(
-            winner=winner,
-            points=result["points"] if winner else 0,
-            reason=result.get("reason") or "",
-            recorded_at=timezone.now(),
-        )
-        if not updated:  # another process recorded it first
-            return False
+        if not deals.deal_mark_recorded(MatchDeal.objects.all(), deal=deal, result=result):
+            return False  # another process recorded it first
         match = Match.objects.select_for_update().get(pk=deal.match_id)
-        for side, field in zip(match.sides, ("a", "b"), strict=True):
-            recorded = MatchDeal.objects.filter(match=match, winner=side, recorded_at__isnull=False)
-            setattr(match, f"score_{field}", sum(recorded.values_list("points", flat=True)))
-            setattr(match, f"wins_{field}", recorded.count())
+        deals.deals_tally(match, MatchDeal.objects.filter(match=match))
         match.winner = _winner(match)
         if match.status == Match.Status.PLAYING and match.winner:
             match.status = Match.Status.OVER

@@ -34,6 +34,7 @@ from django.utils import timezone
 from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ApplicationError
+from puzzles.games import deals
 from puzzles.games.models import Game
 from puzzles.games.people import ABORTED, RANDOM_SEED_BOUND, game_start_people
 
@@ -100,24 +101,15 @@ def match_deal_record(*, game_id: int) -> bool:
     """Count the finished game ``game_id`` in its match between people (if it
     is a deal of one): the totals, the end of the match or the next deal.
     True if this call recorded it."""
-    deal = ChallengeDeal.objects.filter(game_id=game_id, recorded_at__isnull=True).first()
-    if deal is None:
+    pending = deals.deal_pending(ChallengeDeal.objects.all(), game_id=game_id)
+    if pending is None:
         return False
-    result = Game.objects.filter(pk=game_id, status=Game.Status.OVER).values_list("result", flat=True).first()
-    if not result:
-        return False
-    winner = result.get("winner") or ""
+    deal, result = pending
     with transaction.atomic():
-        if not ChallengeDeal.objects.filter(pk=deal.pk, recorded_at__isnull=True).update(
-            winner=winner, points=result.get("points", 0) if winner else 0,
-            reason=result.get("reason") or "", recorded_at=timezone.now(),
-        ):
+        if not deals.deal_mark_recorded(ChallengeDeal.objects.all(), deal=deal, result=result):
             return False  # recorded by another process
         challenge = Challenge.objects.select_for_update().get(pk=deal.challenge_id)
-        for side, field in zip(challenge.sides, ("a", "b"), strict=True):
-            won = ChallengeDeal.objects.filter(challenge=challenge, winner=side, recorded_at__isnull=False)
-            setattr(challenge, f"score_{field}", sum(won.values_list("points", flat=True)))
-            setattr(challenge, f"wins_{field}", won.count())
+        deals.deals_tally(challenge, ChallengeDeal.objects.filter(challenge=challenge))
         challenge.match_winner = _winner(challenge)
         fields: dict[str, Any] = {}
         called_off = result.get("reason") == ABORTED  # the match ends here, with no winner
