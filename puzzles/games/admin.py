@@ -1,30 +1,23 @@
 from django.contrib import admin
 
+from puzzles.core.admin_inlines import ReadOnlyInline
+
 from .models import Game, GameMove, GameSeat, Hint
 
 
-class GameMoveInline(admin.TabularInline):
+class GameMoveInline(ReadOnlyInline):
     model = GameMove
-    extra = 0
     fields = ("ply", "side", "by", "move", "value", "best_value", "grade", "points_lost", "graded_at")
-    readonly_fields = fields
-    can_delete = False
 
 
-class GameSeatInline(admin.TabularInline):
+class GameSeatInline(ReadOnlyInline):
     model = GameSeat
-    extra = 0
     fields = ("seat", "owner", "session_key", "level")
-    readonly_fields = fields
-    can_delete = False
 
 
-class HintInline(admin.TabularInline):
+class HintInline(ReadOnlyInline):
     model = Hint
-    extra = 0
     fields = ("ply", "level", "content", "created_at")
-    readonly_fields = fields
-    can_delete = False
 
 
 @admin.register(Game)

@@ -1,14 +1,13 @@
 from django.contrib import admin
 
+from puzzles.core.admin_inlines import ReadOnlyInline
+
 from .models import Match, MatchDeal
 
 
-class MatchDealInline(admin.TabularInline):
+class MatchDealInline(ReadOnlyInline):
     model = MatchDeal
-    extra = 0
     fields = ("number", "game", "seed", "winner", "points", "reason", "recorded_at")
-    readonly_fields = fields
-    can_delete = False
 
 
 @admin.register(Match)

@@ -3,16 +3,15 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from puzzles.core.admin_inlines import ReadOnlyInline
+
 from .fairness import FLAG_RULE
 from .models import Challenge, ChallengeSeat, FairnessFlag, GameAccuracy, PlayerRating, RatingChange
 
 
-class ChallengeSeatInline(admin.TabularInline):
+class ChallengeSeatInline(ReadOnlyInline):
     model = ChallengeSeat
-    extra = 0
     fields = ("seat", "owner", "session_key", "level", "joined_at")
-    readonly_fields = fields
-    can_delete = False
 
 
 @admin.register(Challenge)
