@@ -45,6 +45,18 @@ def tap_a_move(page, legal: list[str]) -> None:
         page.locator(".odb-end.is-target").first.tap()
 
 
+def entry_files(manifest: dict, name: str) -> set[str]:
+    """The built files of a Vite entry and of every chunk it imports, directly or not."""
+    entry = next(key for key, chunk in manifest.items() if chunk.get("name") == name and chunk.get("isEntry"))
+    seen, todo = set(), [entry]
+    while todo:
+        key = todo.pop()
+        if key not in seen:
+            seen.add(key)
+            todo += manifest[key].get("imports", []) + manifest[key].get("dynamicImports", [])
+    return {manifest[key]["file"] for key in seen}
+
+
 def click_move(page, move: str) -> None:
     """Plays ``move`` on the board by pointer: the Pass button, or the stone
     in the bottom hand and then its end (any highlighted end when the move

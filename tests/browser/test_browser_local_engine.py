@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlencode
 
-from browser_helpers import watch_errors
+from browser_helpers import entry_files, watch_errors
 from csp_watch import RECORD_VIOLATIONS
 
 from solver import analyse, deal
@@ -75,18 +75,6 @@ def test_analysis_board_solves_in_the_browser_and_offline(site, browser, screens
     assert page.locator("#analysis-root .study-status.error").count() == 0
     assert page.evaluate("window.__cspViolations") == []
     assert not errors, errors
-
-
-def entry_files(manifest: dict, name: str) -> set[str]:
-    """The built files of a Vite entry and of every chunk it imports, directly or not."""
-    entry = next(key for key, chunk in manifest.items() if chunk.get("name") == name and chunk.get("isEntry"))
-    seen, todo = set(), [entry]
-    while todo:
-        key = todo.pop()
-        if key not in seen:
-            seen.add(key)
-            todo += manifest[key].get("imports", []) + manifest[key].get("dynamicImports", [])
-    return {manifest[key]["file"] for key in seen}
 
 
 def test_the_puzzle_page_does_not_load_the_local_solver():

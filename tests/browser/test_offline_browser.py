@@ -15,25 +15,13 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from browser_helpers import watch_errors
+from browser_helpers import click_move, entry_files, watch_errors
 from csp_watch import RECORD_VIOLATIONS
 
 from solver import Position, analyse
 
 APP = "#analysis-root [data-app]"
 START = "45.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - B"
-
-
-def play_move(page, move: str) -> None:
-    if move == "pass":
-        page.locator(".odb-pass").click()
-        return
-    stone, end = move[:2], move[2:] or None
-    page.locator(f'.odb-hand-bottom .odb-hand-stone.is-selectable[data-stone="{stone}"]').first.click()
-    targets = page.locator(f'.odb-end.is-target[data-end="{end}"]' if end else '.odb-end.is-target[data-end="open"]')
-    if targets.count() == 0:
-        targets = page.locator(".odb-end.is-target")
-    targets.first.click()
 
 
 def wait_for_values(page, position) -> None:
@@ -100,7 +88,7 @@ def test_a_kept_puzzle_is_solved_offline_and_recorded_unrated_once_back_online(c
             break
         move = sorted(attempt["node"]["accept"])[0]
         played = len(attempt["moves"])
-        play_move(page, move)
+        click_move(page, move)
         page.wait_for_function(
             "n => { const a = window.offlinePage.attempt; return a.moves.length > n && !window.offlinePage.busy; }",
             arg=played,
@@ -169,12 +157,5 @@ def test_the_offline_scripts_do_not_load_the_local_solver():
     workers = [path.name for path in (root / "assets").glob("worker-*.js")]
     assert workers
     for name in ("offline", "pwa", "sw"):
-        entry = next(key for key, chunk in manifest.items() if chunk.get("name") == name and chunk.get("isEntry"))
-        seen, todo = set(), [entry]
-        while todo:
-            key = todo.pop()
-            if key not in seen:
-                seen.add(key)
-                todo += manifest[key].get("imports", []) + manifest[key].get("dynamicImports", [])
-        code = "".join((root / manifest[key]["file"]).read_text() for key in seen)
+        code = "".join((root / file).read_text() for file in entry_files(manifest, name))
         assert not any(worker in code for worker in workers), name
