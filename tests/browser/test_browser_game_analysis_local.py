@@ -61,17 +61,23 @@ def mixed_record() -> GameRecord:
     return record
 
 
+def submit_record(page, site, record: GameRecord) -> int:
+    """Sends ``record`` from the game analysis form and waits for its page
+    (the summary shown); the new analysis's id."""
+    page.goto(site.base_url + "/analysis/games/")
+    page.fill('textarea[name="record"]', str(record))
+    page.locator(".game-record-form button[type=submit]").click()
+    page.wait_for_selector("[data-summary]", timeout=60_000)
+    return int(re.search(r"/analysis/games/(\d+)/", page.url).group(1))
+
+
 def test_the_browser_grades_the_record_until_the_servers_grades_come(site, browser, screenshots):
     record = mixed_record()
     expected = grade_record(record)
     page = browser.new_page()
     page.add_init_script(RECORD_VIOLATIONS)
     errors = watch_errors(page)
-    page.goto(site.base_url + "/analysis/games/")
-    page.fill('textarea[name="record"]', str(record))
-    page.locator(".game-record-form button[type=submit]").click()
-    page.wait_for_selector("[data-summary]", timeout=60_000)
-    analysis_id = int(re.search(r"/analysis/games/(\d+)/", page.url).group(1))
+    analysis_id = submit_record(page, site, record)
     assert page.locator(LOCAL).count() == 0  # graded already: the server's review only
 
     # The server's answer held back: the row back to running, the API's progress saying so.
@@ -154,11 +160,7 @@ def test_without_web_workers_the_page_waits_for_the_server_as_before(site, brows
     page = browser.new_page()
     page.add_init_script("delete window.Worker")
     errors = watch_errors(page)
-    page.goto(site.base_url + "/analysis/games/")
-    page.fill('textarea[name="record"]', str(record))
-    page.locator(".game-record-form button[type=submit]").click()
-    page.wait_for_selector("[data-summary]", timeout=60_000)
-    analysis_id = int(re.search(r"/analysis/games/(\d+)/", page.url).group(1))
+    analysis_id = submit_record(page, site, record)
     stored = sql(site, "SELECT result FROM puzzles_gameanalysis WHERE id = ?", analysis_id)[0][0]
     sql(site, "UPDATE puzzles_gameanalysis SET status = 'running', result = NULL, progress = 3 WHERE id = ?", analysis_id)
     requests: list[str] = []
