@@ -58,21 +58,19 @@ def result_text(result: dict, team: bool = False) -> str:
 def _outcome_text(outcome: str | None, points: int, how: str, team: bool) -> str:
     if outcome == "draw":
         return _("A draw (%(how)s).") % {"how": how}
-    if team:
-        if outcome == "win":
-            return ngettext(
-                "Your team wins %(points)d point (%(how)s).", "Your team wins %(points)d points (%(how)s).", points
-            ) % {"points": points, "how": how}
-        return ngettext(
+    if team and outcome == "win":
+        text = ngettext(
+            "Your team wins %(points)d point (%(how)s).", "Your team wins %(points)d points (%(how)s).", points
+        )
+    elif team:
+        text = ngettext(
             "Your team loses %(points)d point (%(how)s).", "Your team loses %(points)d points (%(how)s).", points
-        ) % {"points": points, "how": how}
-    if outcome == "win":
-        return ngettext(
-            "You win %(points)d point (%(how)s).", "You win %(points)d points (%(how)s).", points
-        ) % {"points": points, "how": how}
-    return ngettext(
-        "You lose %(points)d point (%(how)s).", "You lose %(points)d points (%(how)s).", points
-    ) % {"points": points, "how": how}
+        )
+    elif outcome == "win":
+        text = ngettext("You win %(points)d point (%(how)s).", "You win %(points)d points (%(how)s).", points)
+    else:
+        text = ngettext("You lose %(points)d point (%(how)s).", "You lose %(points)d points (%(how)s).", points)
+    return text % {"points": points, "how": how}
 
 
 def people_result_text(result: dict, seat: str | None, team: bool = False) -> str:

@@ -27,12 +27,12 @@ def deal_result_text(winner: str, points: int, reason: str, human: str) -> str:
     if not winner:
         return _("A draw (%(how)s): no points.") % {"how": how}
     if winner == human:
-        return ngettext(
-            "You win %(points)d point (%(how)s).", "You win %(points)d points (%(how)s).", points
-        ) % {"points": points, "how": how}
-    return ngettext(
-        "The solver wins %(points)d point (%(how)s).", "The solver wins %(points)d points (%(how)s).", points
-    ) % {"points": points, "how": how}
+        text = ngettext("You win %(points)d point (%(how)s).", "You win %(points)d points (%(how)s).", points)
+    else:
+        text = ngettext(
+            "The solver wins %(points)d point (%(how)s).", "The solver wins %(points)d points (%(how)s).", points
+        )
+    return text % {"points": points, "how": how}
 
 
 def match_status_text(*, over: bool, winner: str, human: str, deal_number: int, score_human: int, score_solver: int) -> str:
