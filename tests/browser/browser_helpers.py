@@ -1,6 +1,7 @@
 """Helpers shared by the browser tests."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -55,6 +56,41 @@ def entry_files(manifest: dict, name: str) -> set[str]:
             seen.add(key)
             todo += manifest[key].get("imports", []) + manifest[key].get("dynamicImports", [])
     return {manifest[key]["file"] for key in seen}
+
+
+def start_practice_game(page, base_url: str, *, human: str, level: str, seed: int, variant: str | None = None,
+                        doubles: bool = False, from_home: bool = False) -> int:
+    """Starts a game against the solver from the new game form (reached from
+    the home page's link when ``from_home``, else at /play/) and waits for its
+    page; the game's id."""
+    if from_home:
+        page.goto(base_url + "/")
+        page.get_by_role("link", name="Start a new game").click()
+    else:
+        page.goto(base_url + "/play/")
+    if variant is not None:
+        page.select_option('select[name="variant"]', variant)
+    if doubles:
+        page.check('input[name="doubles"]')
+    page.check(f'input[name="human"][value="{human}"]')
+    page.select_option('select[name="level"]', level)
+    page.fill('input[name="seed"]', str(seed))
+    page.locator("#new-game-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/play/\d+/$"))
+    return int(re.search(r"/play/(\d+)/", page.url).group(1))
+
+
+def challenge_by_link(page, base_url: str) -> str:
+    """Makes a challenge by link from the lobby (5+3, the maker in seat A) and
+    waits on its page; the link to hand to a friend."""
+    page.goto(base_url + "/lobby/")
+    page.get_by_role("link", name="Challenge a friend by link instead").click()
+    page.wait_for_url(re.compile(r"/challenges/new/$"))
+    page.select_option('select[name="control"]', "5+3")
+    page.check('input[name="human"][value="A"]')
+    page.get_by_role("button", name="Create the challenge").click()
+    page.wait_for_url(re.compile(r"/challenges/\d+/$"))
+    return page.locator(".challenge-link input").input_value()
 
 
 def click_move(page, move: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import watch_errors
+from browser_helpers import challenge_by_link, watch_errors
 
 
 def test_two_guests_meet_through_a_challenge_link(site, browser, screenshots):
@@ -17,14 +17,7 @@ def test_two_guests_meet_through_a_challenge_link(site, browser, screenshots):
         page.set_default_timeout(60_000)  # a loaded machine: the accept starts a game
     errors = [watch_errors(ann), watch_errors(bob)]
     try:
-        ann.goto(site.base_url + "/lobby/")
-        ann.get_by_role("link", name="Challenge a friend by link instead").click()
-        ann.wait_for_url(re.compile(r"/challenges/new/$"))
-        ann.select_option('select[name="control"]', "5+3")
-        ann.check('input[name="human"][value="A"]')
-        ann.get_by_role("button", name="Create the challenge").click()
-        ann.wait_for_url(re.compile(r"/challenges/\d+/$"))
-        link = ann.locator(".challenge-link input").input_value()
+        link = challenge_by_link(ann, site.base_url)
         assert link.startswith(site.base_url) and re.search(r"/challenges/\d+/$", link)
         screenshots(ann, "people-challenge-waiting")
 

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from browser_helpers import watch_errors
+from browser_helpers import challenge_by_link, watch_errors
 from conftest import ROOT
 
 GAME = "window.playPage && window.playPage.game"
@@ -66,14 +66,7 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
     for page in (ann, bob, eve):
         page.set_default_timeout(30_000)
     errors = [watch_errors(p) for p in (ann, bob, eve)]
-    ann.goto(site.base_url + "/lobby/")
-    ann.get_by_role("link", name="Challenge a friend by link instead").click()
-    ann.wait_for_url(re.compile(r"/challenges/new/$"))
-    ann.select_option('select[name="control"]', "5+3")
-    ann.check('input[name="human"][value="A"]')
-    ann.get_by_role("button", name="Create the challenge").click()
-    ann.locator(".challenge-link input").wait_for()
-    link = ann.locator(".challenge-link input").input_value()
+    link = challenge_by_link(ann, site.base_url)
     bob.goto(link)
     bob.get_by_role("button", name="Accept the challenge").click()
     bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded", timeout=60_000)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import watch_errors
+from browser_helpers import start_practice_game, watch_errors
 
 from solver import deal
 
@@ -20,17 +20,7 @@ STATUS = "document.getElementById('game-root') && document.getElementById('game-
 
 
 def start_game(page, base_url: str, *, from_home: bool = True, human: str = "A") -> int:
-    if from_home:
-        page.goto(base_url + "/")
-        page.get_by_role("link", name="Start a new game").click()
-    else:
-        page.goto(base_url + "/play/")
-    page.check(f'input[name="human"][value="{human}"]')
-    page.select_option('select[name="level"]', "perfect")
-    page.fill('input[name="seed"]', str(SEED))
-    page.locator("#new-game-form button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/play/\d+/$"))
-    return int(re.search(r"/play/(\d+)/", page.url).group(1))
+    return start_practice_game(page, base_url, human=human, level="perfect", seed=SEED, from_home=from_home)
 
 
 def status(page) -> str:

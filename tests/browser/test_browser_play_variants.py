@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import watch_errors
+from browser_helpers import start_practice_game, watch_errors
 
 from solver import Position, Variant, deal
 
@@ -43,16 +43,7 @@ def seed_where(variant: str, human: str) -> int:
 
 
 def start_game(page, base_url: str, variant: str, human: str, seed: int, doubles: bool = False) -> int:
-    page.goto(base_url + "/play/")
-    page.select_option('select[name="variant"]', variant)
-    if doubles:
-        page.check('input[name="doubles"]')
-    page.check(f'input[name="human"][value="{human}"]')
-    page.select_option('select[name="level"]', "casual")
-    page.fill('input[name="seed"]', str(seed))
-    page.locator("#new-game-form button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/play/\d+/$"))
-    return int(re.search(r"/play/(\d+)/", page.url).group(1))
+    return start_practice_game(page, base_url, human=human, level="casual", seed=seed, variant=variant, doubles=doubles)
 
 
 def wait_for_turn(page, timeout: float = 40_000) -> str:
