@@ -83,6 +83,24 @@ def real_broker(redis_server):
     app.conf.task_always_eager = True
 
 
+@pytest.fixture
+def workers(real_broker, tmp_path, settings):
+    """Starts real workers for the test, ``workers(name, delay=..., beat=...)``
+    (``Worker``'s options), every grade made on them (the request grades
+    nothing); all of them stopped after the test, whatever happened."""
+    settings.OD_GRADE_IN_REQUEST = False
+    started: list[Worker] = []
+
+    def start(name: str, **options) -> Worker:
+        worker = Worker(tmp_path, real_broker, name, **options)
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
 def wait_until(check, timeout: float, what: str):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -93,65 +111,56 @@ def wait_until(check, timeout: float, what: str):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, real_broker, tmp_path, settings):
-    settings.OD_GRADE_IN_REQUEST = False  # every grade on the workers (the one that is killed included)
-    workers = []
-    try:
-        # 1. a worker grades a move and the solver replies
-        worker = Worker(tmp_path, real_broker, "first")
-        workers.append(worker)
-        worker.wait_for("ready.")
-        game = api.post("/api/games/", {"seed": SEED_A, "human": "A", "level": "perfect"}, format="json").json()
-        gid = game["id"]
-        move = game["legal_moves"][0]
-        response = api.post(f"/api/games/{gid}/moves/", {"move": move, "ply": game["ply"]}, format="json")
-        assert response.status_code == 201
-        state = wait_until(
-            lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] == "your-move" and g,
-            30, "the grade and the solver's reply",
-        )
-        first = state["moves"][0]
-        expected = analyse(Position.parse(first["position_before"])).move_value(move)
-        assert (first["value"], first["grade"]) == (expected.value, expected.grade)
-        assert state["moves"][1]["by"] == "solver" and state["moves"][1]["grade"] == "best"
-        # an analysis through the worker: 202, then done
-        pending = api.post("/api/analyses/", {"position": str(deal(4242))}, format="json")
-        assert pending.status_code == 202
-        done = wait_until(
-            lambda: (a := api.get(f"/api/analyses/{pending.json()['id']}/").json())["status"] == "done" and a,
-            30, "the analysis",
-        )
-        assert done["result"] == analyse(deal(4242)).to_json()
-        worker.stop()
+def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
+    # 1. a worker grades a move and the solver replies
+    worker = workers("first")
+    worker.wait_for("ready.")
+    game = api.post("/api/games/", {"seed": SEED_A, "human": "A", "level": "perfect"}, format="json").json()
+    gid = game["id"]
+    move = game["legal_moves"][0]
+    response = api.post(f"/api/games/{gid}/moves/", {"move": move, "ply": game["ply"]}, format="json")
+    assert response.status_code == 201
+    state = wait_until(
+        lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] == "your-move" and g,
+        30, "the grade and the solver's reply",
+    )
+    first = state["moves"][0]
+    expected = analyse(Position.parse(first["position_before"])).move_value(move)
+    assert (first["value"], first["grade"]) == (expected.value, expected.grade)
+    assert state["moves"][1]["by"] == "solver" and state["moves"][1]["grade"] == "best"
+    # an analysis through the worker: 202, then done
+    pending = api.post("/api/analyses/", {"position": str(deal(4242))}, format="json")
+    assert pending.status_code == 202
+    done = wait_until(
+        lambda: (a := api.get(f"/api/analyses/{pending.json()['id']}/").json())["status"] == "done" and a,
+        30, "the analysis",
+    )
+    assert done["result"] == analyse(deal(4242)).to_json()
+    worker.stop()
 
-        # 2. a worker that grades slowly is killed in the middle of grading
-        slow = Worker(tmp_path, real_broker, "slow", delay=30)
-        workers.append(slow)
-        slow.wait_for("ready.")
-        move = state["legal_moves"][-1]
-        response = api.post(f"/api/games/{gid}/moves/", {"move": move, "ply": state["ply"]}, format="json")
-        assert response.status_code == 201
-        slow.wait_for("puzzles.games.tasks.grade_move_task", 20)  # received: it is grading now
-        time.sleep(0.5)
-        slow.kill()
-        stored = GameMove.objects.get(game_id=gid, ply=2)
-        assert stored.move == move and stored.graded_at is None and stored.grade is None
+    # 2. a worker that grades slowly is killed in the middle of grading
+    slow = workers("slow", delay=30)
+    slow.wait_for("ready.")
+    move = state["legal_moves"][-1]
+    response = api.post(f"/api/games/{gid}/moves/", {"move": move, "ply": state["ply"]}, format="json")
+    assert response.status_code == 201
+    slow.wait_for("puzzles.games.tasks.grade_move_task", 20)  # received: it is grading now
+    time.sleep(0.5)
+    slow.kill()
+    stored = GameMove.objects.get(game_id=gid, ply=2)
+    assert stored.move == move and stored.graded_at is None and stored.grade is None
 
-        # 3. a worker (with beat) is back: the move is graded, the solver replies
-        back = Worker(tmp_path, real_broker, "back", beat=True)
-        workers.append(back)
-        back.wait_for("ready.")
-        state = wait_until(
-            lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] != "thinking" and g,
-            45, "the grade after the restart",
-        )
-        third = state["moves"][2]
-        expected = analyse(Position.parse(third["position_before"])).move_value(move)
-        assert third["move"] == move and (third["value"], third["grade"]) == (expected.value, expected.grade)
-        assert GameMove.objects.filter(game_id=gid, ply=2).count() == 1
-    finally:
-        for worker in workers:
-            worker.stop()
+    # 3. a worker (with beat) is back: the move is graded, the solver replies
+    back = workers("back", beat=True)
+    back.wait_for("ready.")
+    state = wait_until(
+        lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] != "thinking" and g,
+        45, "the grade after the restart",
+    )
+    third = state["moves"][2]
+    expected = analyse(Position.parse(third["position_before"])).move_value(move)
+    assert third["move"] == move and (third["value"], third["grade"]) == (expected.value, expected.grade)
+    assert GameMove.objects.filter(game_id=gid, ply=2).count() == 1
 
 
 def test_long_poll_wakes_on_a_published_change(redis_server, settings):
