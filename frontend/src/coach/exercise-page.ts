@@ -14,7 +14,7 @@
 import { Board, type BoardPositionJSON, type Seat } from "../board";
 import { button, el, hideFallback } from "../shared/dom";
 import { gradeLabel, moveLabel, signed } from "../shared/format";
-import { csrfToken, errorMessage, request } from "../shared/http";
+import { OneRequest, csrfToken, request } from "../shared/http";
 import { t } from "../shared/i18n";
 import type { Grade } from "../shared/vocabulary";
 import "./coach.css";
@@ -89,8 +89,7 @@ export class ExercisePage {
   /** The answer to the last try, once there is one. */
   answer: TryJSON | null;
   private readonly board: Board;
-  private busy = false;
-  private error: string | null = null;
+  private readonly sending = new OneRequest(() => this.render());
   private readonly status = el("p", { class: "exercise-feedback", role: "status", "aria-live": "polite" });
   private readonly result = el("section", "exercise-answer");
 
@@ -119,19 +118,10 @@ export class ExercisePage {
 
   /** Posts the move as a try and shows its answer. */
   private async play(move: string): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    this.error = null;
-    this.render();
-    try {
+    await this.sending.run(async () => {
       const token = csrfToken(this.root);
       this.answer = (await request<TryJSON>(this.exercise.urls.tries, { body: { move }, csrfToken: token })).data;
-    } catch (error) {
-      this.error = errorMessage(error);
-    } finally {
-      this.busy = false;
-      this.render();
-    }
+    });
   }
 
   private render(): void {
@@ -140,11 +130,11 @@ export class ExercisePage {
     const marks: Record<string, Grade> = {};
     for (const m of moves) if (m.grade) marks[m.move] = m.grade;
     this.board.set({
-      interactive: !this.busy,
+      interactive: !this.sending.busy,
       marks,
       suggest: a ? a.solution.best_moves : null,
     });
-    this.root.dataset.state = this.busy ? "checking" : a ? (a.correct ? "correct" : "incorrect") : "your-move";
+    this.root.dataset.state = this.sending.busy ? "checking" : a ? (a.correct ? "correct" : "incorrect") : "your-move";
     this.renderStatus();
     this.renderAnswer();
   }
@@ -153,10 +143,10 @@ export class ExercisePage {
     const a = this.answer;
     let cls = "exercise-feedback";
     let text: string;
-    if (this.error) {
+    if (this.sending.error) {
       cls += " incorrect";
-      text = this.error;
-    } else if (this.busy) {
+      text = this.sending.error;
+    } else if (this.sending.busy) {
       cls += " thinking";
       text = t("Checking your move…");
     } else if (!a) {

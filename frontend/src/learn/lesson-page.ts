@@ -11,7 +11,7 @@
  */
 import { Board, type BoardPositionJSON, type Seat } from "../board";
 import { button, el, hideFallback } from "../shared/dom";
-import { csrfToken, errorMessage, request } from "../shared/http";
+import { OneRequest, csrfToken, request } from "../shared/http";
 import { t } from "../shared/i18n";
 import "./learn.css";
 
@@ -74,8 +74,7 @@ export class LessonPage {
   step: number;
   /** The answer to the last try at the position shown, if any. */
   answer: TryJSON | null = null;
-  private busy = false;
-  private error: string | null = null;
+  private readonly sending = new OneRequest(() => this.render());
   private readonly board: Board;
   private readonly counter = el("p", "learn-step");
   private readonly dots = el("ol", { class: "learn-dots", "aria-hidden": "true" });
@@ -115,21 +114,13 @@ export class LessonPage {
 
   /** Posts the move as a try and shows its answer. */
   async play(move: string): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    this.error = null;
-    this.render();
-    try {
+    if (this.sending.busy) return;
+    await this.sending.run(async () => {
       const token = csrfToken(this.root);
       const answer = (await request<TryJSON>(this.current().urls.tries, { body: { move }, csrfToken: token })).data;
       this.answer = answer;
       this.lesson = answer.state;
-    } catch (error) {
-      this.error = errorMessage(error);
-    } finally {
-      this.busy = false;
-      this.render();
-    }
+    });
     if (this.answer?.correct) this.actions.querySelector<HTMLElement>("[data-next]")?.focus();
   }
 
@@ -137,7 +128,7 @@ export class LessonPage {
   goTo(number: number): void {
     this.step = number;
     this.answer = null;
-    this.error = null;
+    this.sending.error = null;
     const url = new URL(window.location.href);
     url.searchParams.set("step", String(number));
     window.history.replaceState(null, "", url.toString());
@@ -160,10 +151,10 @@ export class LessonPage {
       // opponent of the lesson is named as such ("Opponent (B) to move."), but a finished
       // deal is said to the player ("You go out…").
       you: shown === step.board || shown.over ? step.side : null,
-      interactive: !this.busy && !right,
+      interactive: !this.sending.busy && !right,
       suggest: null,
     });
-    this.root.dataset.state = this.busy ? "checking" : a ? (right ? "right" : "wrong") : "your-move";
+    this.root.dataset.state = this.sending.busy ? "checking" : a ? (right ? "right" : "wrong") : "your-move";
     this.root.dataset.step = String(this.step);
     this.counter.textContent = t("Position %(n)s of %(total)s", { n: this.step, total: this.lesson.positions.length });
     this.dots.replaceChildren(
@@ -180,10 +171,10 @@ export class LessonPage {
     const a = this.answer;
     let cls = "learn-feedback";
     let text = "";
-    if (this.error) {
+    if (this.sending.error) {
       cls += " wrong";
-      text = this.error;
-    } else if (this.busy) {
+      text = this.sending.error;
+    } else if (this.sending.busy) {
       cls += " checking";
       text = t("Checking your move…");
     } else if (a?.correct) {

@@ -112,3 +112,29 @@ export function showError(line: HTMLElement, error: unknown | null): void {
   line.textContent = errorMessage(error);
   line.hidden = false;
 }
+
+/** A page's requests one at a time: ``busy`` while one runs (another asked
+ * for meanwhile is not sent), the message of the last one's failure in
+ * ``error``, and the page drawn again (``render``) as it starts and ends. */
+export class OneRequest {
+  busy = false;
+  error: string | null = null;
+
+  constructor(private readonly render: () => void) {}
+
+  /** Runs ``send`` unless a request is running. */
+  async run(send: () => Promise<void>): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.error = null;
+    this.render();
+    try {
+      await send();
+    } catch (error) {
+      this.error = errorMessage(error);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+}
