@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, csrfToken, errorMessage, request, showError } from "../../src/shared/http";
+import { ApiError, OneRequest, csrfToken, errorMessage, request, showError } from "../../src/shared/http";
 import { mockFetch } from "../helpers";
 
 afterEach(() => {
@@ -123,5 +123,25 @@ describe("the CSRF token and the error line", () => {
     expect(line.textContent).toBe("");
     expect(errorMessage("plain words")).toBe("plain words");
     expect(errorMessage(42)).toBe("Something went wrong.");
+  });
+});
+
+describe("OneRequest", () => {
+  it("sends one request at a time, draws the page as it starts and ends, and keeps a failure's message", async () => {
+    const seen: Array<[boolean, string | null]> = [];
+    const one: OneRequest = new OneRequest(() => seen.push([one.busy, one.error]));
+    let finish: () => void = () => undefined;
+    const sent = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const first = one.run(sent);
+    await one.run(sent); // asked for while the first runs: not sent
+    expect(sent).toHaveBeenCalledTimes(1);
+    finish();
+    await first;
+    expect(seen).toEqual([[true, null], [false, null]]);
+    await one.run(() => Promise.reject(new ApiError("no such exercise", 404)));
+    expect(one.error).toBe("no such exercise");
+    expect(one.busy).toBe(false);
+    await one.run(async () => undefined);
+    expect(one.error).toBeNull(); // a new request clears the last failure
   });
 });
