@@ -36,6 +36,18 @@ def browser_page(browser, *, timeout: int = 30_000, **options: Any) -> Iterator[
         context.close()
 
 
+@contextmanager
+def failure_shown(page, site, screenshots, name: str) -> Iterator[None]:
+    """When the block fails: a screenshot ``name`` of the page and the site's
+    logs printed, for the failure's report (the exception goes on)."""
+    try:
+        yield
+    except Exception:
+        screenshots(page, name)
+        print(site.logs())
+        raise
+
+
 def tap_a_move(page, legal: list[str]) -> None:
     """Plays by touch: Pass when it is the only legal move, else the first
     selectable stone of the bottom hand and then the first highlighted end."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import start_practice_game, watch_errors
+from browser_helpers import browser_page, failure_shown, start_practice_game, watch_errors
 
 from solver import deal
 
@@ -69,11 +69,10 @@ def play_first_move(page, *, tap: bool = False) -> tuple[int, str]:
 
 
 def test_a_whole_game_with_grades_hints_result_and_review(site, browser, screenshots):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors = watch_errors(page)
-    try:
+    with (
+        browser_page(browser, viewport={"width": 1280, "height": 900}) as (page, errors),
+        failure_shown(page, site, screenshots, "failure-desktop"),
+    ):
         game_id = start_game(page, site.base_url)
         # the page script took over: the fallback is hidden, the board is drawn
         assert page.locator("[data-fallback]").first.is_hidden()
@@ -183,12 +182,6 @@ def test_a_whole_game_with_grades_hints_result_and_review(site, browser, screens
         page.keyboard.press("End")
         assert page.locator("#game-root").get_attribute("data-ply") == str(n)
         assert not errors, errors
-    except Exception:
-        screenshots(page, "failure-desktop")
-        print(site.logs())
-        raise
-    finally:
-        context.close()
 
 
 def test_a_second_tab_follows_the_game_on_the_players_turn(site, browser):
@@ -220,13 +213,11 @@ def test_a_second_tab_follows_the_game_on_the_players_turn(site, browser):
 
 
 def test_phone_width_board_fits_and_a_move_can_be_made_after_the_solver_opens(site, browser, screenshots):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors = watch_errors(page)
-    try:
+    phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+    with (
+        browser_page(browser, **phone) as (page, errors),
+        failure_shown(page, site, screenshots, "failure-phone"),
+    ):
         # as B: the solver (A) opens, the page waits for its move by itself
         start_game(page, site.base_url, from_home=False, human="B")
         assert wait_for_turn(page) == "your-move"
@@ -245,12 +236,6 @@ def test_phone_width_board_fits_and_a_move_can_be_made_after_the_solver_opens(si
         assert wait_for_turn(page) in {"your-move", "over"}
         screenshots(page, "phone-after-move")
         assert not errors, errors
-    except Exception:
-        screenshots(page, "failure-phone")
-        print(site.logs())
-        raise
-    finally:
-        context.close()
 
 
 
