@@ -12,12 +12,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import start_practice_game, watch_errors
+from browser_helpers import browser_page, start_practice_game
 
 from solver import Position, Variant, deal
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+# The new browser context of each size: the phone with touch and twice the pixels.
+SCREENS = {
+    "desktop": {"viewport": DESKTOP},
+    "phone": {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True},
+}
 STATUS = "document.getElementById('game-root') && document.getElementById('game-root').dataset.status"
 
 FITS = """() => {
@@ -93,144 +98,128 @@ def play_to_the_end(page, *, phone: bool, screenshots, name: str) -> dict:
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_a_partnership_game_through_the_pages(site, browser, screenshots, viewport):
     phone = viewport == "phone"
-    context = browser.new_context(
-        viewport=PHONE if phone else DESKTOP, **({"device_scale_factor": 2, "is_mobile": True, "has_touch": True} if phone else {})
-    )
-    page = context.new_page()
-    errors = watch_errors(page)
-    seed = seed_where("partnership", "B")
-    start_game(page, site.base_url, "partnership", "B", seed)
-    page.wait_for_selector('.odb-hand[data-place="bottom"][data-side="B"]')
-    # four seats round the table: the partner D across, C and A on the sides
-    places = {el.get_attribute("data-side"): el.get_attribute("data-place") for el in page.locator(".odb-hand").all()}
-    assert places == {"B": "bottom", "C": "left", "D": "top", "A": "right"}, places
-    assert page.locator('.odb-hand[data-side="B"]').get_attribute("data-layout") == "hand"
-    game = play_to_the_end(page, phone=phone, screenshots=screenshots, name=f"partnership-{viewport}")
-    assert game["status"] == "over" and game["variant"] == "partnership"
-    # the solver moved for A, C and D by itself, and the partner always played a best move
-    seats = {m["side"] for m in game["moves"] if m["by"] == "solver"}
-    assert seats <= {"A", "C", "D"} and "D" in seats
-    page.wait_for_function("() => window.playPage.game.ungraded === 0", timeout=30_000)
-    game = page.evaluate("window.playPage.game")
-    assert all(m["grade"] == "best" for m in game["moves"] if m["side"] == "D")
-    position = Position.parse(game["start"])
-    for m in game["moves"]:
-        position = position.push(m["move"])
-    result = position.result()
-    assert game["result"]["winner"] == result.winner and game["result"]["points"] == result.points
-    text = page.locator(".gp-result").inner_text()
-    assert ("Your team" in text) or ("draw" in text.lower())
-    screenshots(page, f"partnership-{viewport}-over")
-    assert errors == []
-    context.close()
+    with browser_page(browser, **SCREENS[viewport]) as (page, errors):
+        seed = seed_where("partnership", "B")
+        start_game(page, site.base_url, "partnership", "B", seed)
+        page.wait_for_selector('.odb-hand[data-place="bottom"][data-side="B"]')
+        # four seats round the table: the partner D across, C and A on the sides
+        places = {el.get_attribute("data-side"): el.get_attribute("data-place") for el in page.locator(".odb-hand").all()}
+        assert places == {"B": "bottom", "C": "left", "D": "top", "A": "right"}, places
+        assert page.locator('.odb-hand[data-side="B"]').get_attribute("data-layout") == "hand"
+        game = play_to_the_end(page, phone=phone, screenshots=screenshots, name=f"partnership-{viewport}")
+        assert game["status"] == "over" and game["variant"] == "partnership"
+        # the solver moved for A, C and D by itself, and the partner always played a best move
+        seats = {m["side"] for m in game["moves"] if m["by"] == "solver"}
+        assert seats <= {"A", "C", "D"} and "D" in seats
+        page.wait_for_function("() => window.playPage.game.ungraded === 0", timeout=30_000)
+        game = page.evaluate("window.playPage.game")
+        assert all(m["grade"] == "best" for m in game["moves"] if m["side"] == "D")
+        position = Position.parse(game["start"])
+        for m in game["moves"]:
+            position = position.push(m["move"])
+        result = position.result()
+        assert game["result"]["winner"] == result.winner and game["result"]["points"] == result.points
+        text = page.locator(".gp-result").inner_text()
+        assert ("Your team" in text) or ("draw" in text.lower())
+        screenshots(page, f"partnership-{viewport}-over")
+        assert errors == []
 
 
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_a_double_nine_game_through_the_pages(site, browser, screenshots, viewport):
     phone = viewport == "phone"
-    context = browser.new_context(
-        viewport=PHONE if phone else DESKTOP, **({"device_scale_factor": 2, "is_mobile": True, "has_touch": True} if phone else {})
-    )
-    page = context.new_page()
-    errors = watch_errors(page)
-    seed = seed_where("lewicki9", "A")
-    start_game(page, site.base_url, "lewicki9", "A", seed, doubles=True)
-    page.wait_for_selector('.odb-hand[data-place="bottom"][data-side="A"][data-layout="rows"]')
-    assert int(page.locator(".odb-out").get_attribute("data-count")) == 27
-    game = play_to_the_end(page, phone=phone, screenshots=screenshots, name=f"lewicki9-{viewport}")
-    assert game["status"] == "over" and game["variant"] == "lewicki9+doubles"
-    position = Position.parse(game["start"])
-    assert position.variant.highest == 9
-    for m in game["moves"]:
-        position = position.push(m["move"])
-    assert game["result"]["winner"] == position.result().winner
-    assert errors == []
-    context.close()
+    with browser_page(browser, **SCREENS[viewport]) as (page, errors):
+        seed = seed_where("lewicki9", "A")
+        start_game(page, site.base_url, "lewicki9", "A", seed, doubles=True)
+        page.wait_for_selector('.odb-hand[data-place="bottom"][data-side="A"][data-layout="rows"]')
+        assert int(page.locator(".odb-out").get_attribute("data-count")) == 27
+        game = play_to_the_end(page, phone=phone, screenshots=screenshots, name=f"lewicki9-{viewport}")
+        assert game["status"] == "over" and game["variant"] == "lewicki9+doubles"
+        position = Position.parse(game["start"])
+        assert position.variant.highest == 9
+        for m in game["moves"]:
+            position = position.push(m["move"])
+        assert game["result"]["winner"] == position.result().winner
+        assert errors == []
 
 
 def test_resign_and_rematch_with_the_sides_swapped(site, browser, screenshots):
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors = watch_errors(page)
-    seed = seed_where("block", "B")
-    first = start_game(page, site.base_url, "block", "B", seed)
-    assert wait_for_turn(page) == "your-move"
-    resign = page.locator(".gp-resign")
-    resign.click()
-    assert "is-confirming" in resign.get_attribute("class")
-    assert page.evaluate(STATUS) == "your-move", "one click only asks to confirm"
-    resign.click()
-    page.wait_for_function(f"() => {STATUS} === 'over'")
-    assert "resigned" in page.locator(".gp-result").inner_text()
-    assert not page.locator(".gp-resign").is_visible(), "nothing to resign once the deal is over"
-    # The board shows the deal as over: no seat to move, no "Your move".
-    assert page.locator(".gp-board .odb-status").text_content() == "The deal is over."
-    assert page.locator(".gp-board .odb-chip-turn").count() == 0
-    page.locator(".gp-rematch-swap").click()
-    page.wait_for_url(lambda url: re.search(r"/play/\d+/$", url) is not None and not url.endswith(f"/play/{first}/"))
-    second = int(re.search(r"/play/(\d+)/", page.url).group(1))
-    assert second != first
-    page.wait_for_function("() => window.playPage && window.playPage.game")
-    game = page.evaluate("window.playPage.game")
-    assert game["human"] == "A" and game["rematch_of"] == first and game["seed"] == seed
-    assert game["start"] == str(deal(seed, Variant.parse("block")))
-    # the home page lists both games with their results
-    page.goto(site.base_url + "/")
-    row = page.locator(f'tr[data-game="{first}"]')
-    assert "resigned" in row.inner_text() and "-" in row.locator(".score").inner_text()
-    assert errors == []
-    context.close()
+    with browser_page(browser, viewport=DESKTOP) as (page, errors):
+        seed = seed_where("block", "B")
+        first = start_game(page, site.base_url, "block", "B", seed)
+        assert wait_for_turn(page) == "your-move"
+        resign = page.locator(".gp-resign")
+        resign.click()
+        assert "is-confirming" in resign.get_attribute("class")
+        assert page.evaluate(STATUS) == "your-move", "one click only asks to confirm"
+        resign.click()
+        page.wait_for_function(f"() => {STATUS} === 'over'")
+        assert "resigned" in page.locator(".gp-result").inner_text()
+        assert not page.locator(".gp-resign").is_visible(), "nothing to resign once the deal is over"
+        # The board shows the deal as over: no seat to move, no "Your move".
+        assert page.locator(".gp-board .odb-status").text_content() == "The deal is over."
+        assert page.locator(".gp-board .odb-chip-turn").count() == 0
+        page.locator(".gp-rematch-swap").click()
+        page.wait_for_url(lambda url: re.search(r"/play/\d+/$", url) is not None and not url.endswith(f"/play/{first}/"))
+        second = int(re.search(r"/play/(\d+)/", page.url).group(1))
+        assert second != first
+        page.wait_for_function("() => window.playPage && window.playPage.game")
+        game = page.evaluate("window.playPage.game")
+        assert game["human"] == "A" and game["rematch_of"] == first and game["seed"] == seed
+        assert game["start"] == str(deal(seed, Variant.parse("block")))
+        # the home page lists both games with their results
+        page.goto(site.base_url + "/")
+        row = page.locator(f'tr[data-game="{first}"]')
+        assert "resigned" in row.inner_text() and "-" in row.locator(".score").inner_text()
+        assert errors == []
 
 
 def test_review_board_beside_the_moves_chart_keys_and_best_move(site, browser, screenshots):
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors = watch_errors(page)
-    game_id = start_game(page, site.base_url, "partnership", "A", seed_where("partnership", "A"))
-    play_to_the_end(page, phone=False, screenshots=screenshots, name="review-game")
-    page.wait_for_function("() => window.playPage.game.ungraded === 0", timeout=30_000)
-    game = page.evaluate("window.playPage.game")
-    page.goto(f"{site.base_url}/games/{game_id}/review/?ply=0")
-    page.wait_for_selector(".gp-review .odb-hand")
-    root = page.locator("#game-root")
-    # the board beside the move list
-    board = page.locator(".gp-review .gp-board").bounding_box()
-    table = page.locator(".gp-review-table").bounding_box()
-    assert board["x"] + board["width"] <= table["x"] + 1 and board["y"] < table["y"] + table["height"]
-    # the best move of the position shown is the next move's best move, drawn and written
-    assert root.get_attribute("data-best") == " ".join(game["moves"][0]["best_moves"])
-    assert page.locator(".gp-best-here").is_visible()
-    # a point of the chart jumps to its ply
-    page.locator('.gp-chart [data-ply="3"]').click()
-    page.wait_for_function("() => document.getElementById('game-root').dataset.ply === '3'")
-    assert "ply=3" in page.url
-    assert root.get_attribute("data-best") == " ".join(game["moves"][3]["best_moves"])
-    # drawn on the board: the best stone outlined in its hand, the move drawn where it would go
-    best = game["moves"][3]["best_moves"][0]
-    if best == "pass":
-        assert page.locator(".odb-chip-suggest").count() == 1
-    else:
-        assert page.locator(f'.odb-hand-stone.is-suggested[data-stone="{best[:2]}"]').count() == 1
-        assert page.locator(f'.odb-suggest[data-suggest="{best}"]').count() == 1
-    # the arrow keys, with the focus on the board, then on a button
-    page.locator(".gp-review .gp-board svg").first.click()
-    page.keyboard.press("ArrowLeft")
-    page.wait_for_function("() => document.getElementById('game-root').dataset.ply === '2'")
-    page.locator(".gp-nav-next").focus()
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowRight")
-    page.wait_for_function("() => document.getElementById('game-root').dataset.ply === '4'")
-    assert "current" in page.locator('.gp-chart [data-ply="4"]').get_attribute("class")
-    page.keyboard.press("End")
-    total = len(game["moves"])
-    page.wait_for_function(f"() => document.getElementById('game-root').dataset.ply === '{total}'")
-    assert not page.locator(".gp-best-here").is_visible(), "no move follows the last position"
-    screenshots(page, "review-partnership")
-    # at phone width the review is one column and nothing scrolls sideways
-    page.set_viewport_size(PHONE)
-    page.reload()
-    page.wait_for_selector(".gp-review .odb-hand")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    screenshots(page, "review-partnership-phone")
-    assert errors == []
-    context.close()
+    with browser_page(browser, viewport=DESKTOP) as (page, errors):
+        game_id = start_game(page, site.base_url, "partnership", "A", seed_where("partnership", "A"))
+        play_to_the_end(page, phone=False, screenshots=screenshots, name="review-game")
+        page.wait_for_function("() => window.playPage.game.ungraded === 0", timeout=30_000)
+        game = page.evaluate("window.playPage.game")
+        page.goto(f"{site.base_url}/games/{game_id}/review/?ply=0")
+        page.wait_for_selector(".gp-review .odb-hand")
+        root = page.locator("#game-root")
+        # the board beside the move list
+        board = page.locator(".gp-review .gp-board").bounding_box()
+        table = page.locator(".gp-review-table").bounding_box()
+        assert board["x"] + board["width"] <= table["x"] + 1 and board["y"] < table["y"] + table["height"]
+        # the best move of the position shown is the next move's best move, drawn and written
+        assert root.get_attribute("data-best") == " ".join(game["moves"][0]["best_moves"])
+        assert page.locator(".gp-best-here").is_visible()
+        # a point of the chart jumps to its ply
+        page.locator('.gp-chart [data-ply="3"]').click()
+        page.wait_for_function("() => document.getElementById('game-root').dataset.ply === '3'")
+        assert "ply=3" in page.url
+        assert root.get_attribute("data-best") == " ".join(game["moves"][3]["best_moves"])
+        # drawn on the board: the best stone outlined in its hand, the move drawn where it would go
+        best = game["moves"][3]["best_moves"][0]
+        if best == "pass":
+            assert page.locator(".odb-chip-suggest").count() == 1
+        else:
+            assert page.locator(f'.odb-hand-stone.is-suggested[data-stone="{best[:2]}"]').count() == 1
+            assert page.locator(f'.odb-suggest[data-suggest="{best}"]').count() == 1
+        # the arrow keys, with the focus on the board, then on a button
+        page.locator(".gp-review .gp-board svg").first.click()
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function("() => document.getElementById('game-root').dataset.ply === '2'")
+        page.locator(".gp-nav-next").focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.getElementById('game-root').dataset.ply === '4'")
+        assert "current" in page.locator('.gp-chart [data-ply="4"]').get_attribute("class")
+        page.keyboard.press("End")
+        total = len(game["moves"])
+        page.wait_for_function(f"() => document.getElementById('game-root').dataset.ply === '{total}'")
+        assert not page.locator(".gp-best-here").is_visible(), "no move follows the last position"
+        screenshots(page, "review-partnership")
+        # at phone width the review is one column and nothing scrolls sideways
+        page.set_viewport_size(PHONE)
+        page.reload()
+        page.wait_for_selector(".gp-review .odb-hand")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        screenshots(page, "review-partnership-phone")
+        assert errors == []
