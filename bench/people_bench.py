@@ -51,13 +51,10 @@ from site_bench import (  # noqa: E402
     tree_cpu_seconds,
 )
 
+from scripts.load_moves import percentile  # noqa: E402
+
 TARGETS = {"median_ms": 15.0, "p95_ms": 50.0, "drift_ms": 100.0}
 CONTROL = {"initial": 300, "increment": 3}  # 5+3: no game of 1 to 3 s a move runs out of time
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
 
 
 @dataclass
