@@ -16,7 +16,7 @@ from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.core.api import UNCHANGED, error_response, long_poll, validated
 
-from . import matches, presentation, profiles, selectors, services
+from . import presentation, profiles, ratings, selectors, services
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Lobby
 from .serializers import (
     AcceptInputSerializer,
@@ -111,7 +111,7 @@ class ChallengeDetailApi(APIView):
     )
     def get(self, request: Request, challenge_id: int) -> Response:
         services.challenges_expire()
-        challenge = matches.match_settle(challenge=selectors.challenge_get(challenge_id))
+        challenge = ratings.challenge_settle(challenge=selectors.challenge_get(challenge_id))
         unchanged = long_poll(request, challenge, "challenge", selectors.challenge_version)
         if unchanged is not None:
             return unchanged

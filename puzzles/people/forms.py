@@ -44,7 +44,7 @@ class ChallengeForm(VariantFields):
         label=_("Play"), required=False, initial="",
         choices=[("", _("one game")), ("p100", _("a match to 100 points")), ("p200", _("a match to 200 points")),
                  ("w3", _("a match to 3 won deals")), ("w5", _("a match to 5 won deals"))],
-        help_text=_("A match is played deal after deal, everyone in the same seat; it is not rated."),
+        help_text=_("A match is played deal after deal, everyone in the same seat; a rated match changes the ratings once, when a side has won it."),
     )
     rating_min = forms.IntegerField(label=_("Lowest rating"), required=False, min_value=0, max_value=4000)
     rating_max = forms.IntegerField(label=_("Highest rating"), required=False, min_value=0, max_value=4000)

@@ -17,8 +17,9 @@ challenge) records a deal whose signal was lost.
 
 Deal ``n`` of the match with seed ``S`` is dealt from the first 8 bytes of
 ``SHA-256("open-domino people match <S> deal <n>")``, big-endian, shifted
-right by 11 bits.  Matches between people are casual: their deals are not
-rated.
+right by 11 bits.  A rated match's deals are rated games (their abort rule
+is a rated game's) but change no rating one by one: the match is rated as a
+whole once a side has won it (``ratings.match_rate``).
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from puzzles.accounts.players import Player
 from puzzles.games.presentation import variant_label
 
 from . import selectors, texts
-from .models import Challenge, ChallengeSeat, PlayerRating
+from .models import Challenge, ChallengeSeat, PlayerRating, RatingChange
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 180, 28
 
@@ -46,6 +46,15 @@ def _rating(challenge: Challenge, row: ChallengeSeat, known: dict[tuple[int, str
     return round(rating.rating) if rating is not None else None
 
 
+def rating_changes(challenge: Challenge) -> dict[int, int]:
+    """The rated game's (or rated match's, recorded against its last deal)
+    change of each account's rating, rounded, by account; empty until rated."""
+    if challenge.rated_at is None or challenge.game_id is None:
+        return {}
+    rows = RatingChange.objects.filter(game_id=challenge.game_id).values_list("user_id", "rating_before", "rating_after")
+    return {user: round(after - before) for user, before, after in rows}
+
+
 def challenge_state(
     challenge: Challenge, player: Player | None = None, ratings: dict[tuple[int, str, str], float] | None = None
 ) -> dict[str, Any]:
@@ -59,6 +68,7 @@ def challenge_state(
     is_open = challenge.status == Challenge.Status.OPEN
     free = [s for s in rules.seats if s not in rows]
     reserved_elsewhere = any(r.joined_at is None for r in rows.values()) and not free
+    changes = rating_changes(challenge)
     seats = []
     for seat in rules.seats:
         row = rows.get(seat)
@@ -69,6 +79,7 @@ def challenge_state(
             "level_text": row.get_level_display() if row is not None and row.level else None,
             "taken": row is not None and row.joined_at is not None,
             "rating": _rating(challenge, row, ratings) if row is not None else None,
+            "rating_change": changes.get(row.owner_id) if row is not None and row.owner_id else None,
         })
     can_accept = (
         is_open and not creator and (mine is None or mine.joined_at is None)

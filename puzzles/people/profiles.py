@@ -9,7 +9,7 @@ from django.urls import reverse
 from puzzles.games.presentation import variant_label
 
 from . import presentation, ratings, selectors, texts
-from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge, GameAccuracy, RatingChange
+from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge, ChallengeDeal, GameAccuracy, RatingChange
 
 POOLS = [(t, f) for t, _t in TIME_CLASS_CHOICES for f, _f in FAMILY_CHOICES]
 
@@ -28,6 +28,15 @@ def _game_row(challenge: Challenge, user: Any, changes: dict[int, RatingChange],
     change = changes.get(game.pk)
     acc = accuracy.get(game.pk)
     over = game.status == "over"
+    result = texts.result_for(game.result, rules.team_name(team)) if over else ""
+    url = reverse("games:review-game", args=[game.pk]) if over else reverse("games:play-game", args=[game.pk])
+    match = presentation.match_state(challenge) if challenge.is_match else None
+    if match is not None:
+        # A match's row: the match's result and its score sheet.
+        over = match["over"]
+        last = match["deals"][-1]["reason"] if match["deals"] else None
+        result = texts.result_for({"winner": match["winner"], "reason": last}, rules.team_name(team)) if over else ""
+        url = reverse("people:challenge", args=[challenge.pk])
     return {
         "game": game.pk,
         "variant": variant_label(challenge.variant),
@@ -35,11 +44,12 @@ def _game_row(challenge: Challenge, user: Any, changes: dict[int, RatingChange],
         "rated": challenge.rated,
         "seat": mine.seat,
         "opponents": ", ".join(opponents),
-        "result": texts.result_for(game.result, rules.team_name(team)) if over else "",
+        "result": result,
         "over": over,
         "change": round(change.rating_after - change.rating_before) if change else None,
+        "match": match["target_text"] if match is not None else None,
         "accuracy": acc.accuracy if acc else None,
-        "url": reverse("games:review-game", args=[game.pk]) if over else reverse("games:play-game", args=[game.pk]),
+        "url": url,
         "created_at": game.created_at,
     }
 
@@ -60,11 +70,16 @@ def profile_context(user: Any) -> dict[str, Any]:
     values = [a.accuracy for a in accuracies if a.accuracy is not None]
     challenges = selectors.games_of_user(user)
     by_game = {c.game_id: c for c in history}
+    # A rated match's change is recorded against its last deal.
+    match_of = dict(
+        ChallengeDeal.objects.filter(game_id__in=[c.game_id for c in history], challenge__rated_at__isnull=False)
+        .values_list("game_id", "challenge_id")
+    )
     acc_by_game = {a.game_id: a for a in GameAccuracy.objects.filter(user=user, game_id__in=[c.game_id for c in challenges])}
     return {
         "profile_user": user,
         "history": [
-            {"game": c.game_id, "time_class": c.time_class, "family": c.family, "rating_before": round(c.rating_before),
+            {"game": c.game_id, "match": match_of.get(c.game_id), "time_class": c.time_class, "family": c.family, "rating_before": round(c.rating_before),
              "rating_after": round(c.rating_after), "score": c.score, "at": c.created_at}
             for c in history
         ],

@@ -13,6 +13,13 @@ Idempotent: the game's challenge is marked rated (``rated_at``) by a
 conditional update in the same transaction as the new ratings, so a game is
 rated once however often ``game_finished`` comes; ``people_settle`` rates a
 finished game whose signal was lost (called when ratings are read).
+
+A rated match between people (``matches``) is rated as a whole, not deal by
+deal: once a side has reached the target, each player gets one result in the
+match's pool (the winners 1, the losers 0), recorded against the match's last
+deal; a match ended with no winner (an aborted deal) is not rated.
+``challenge_settle`` (every read of a challenge) counts a match's deals and
+rates it if its signal was lost.
 """
 from __future__ import annotations
 
@@ -28,7 +35,7 @@ from puzzles.games.models import Game
 from puzzles.training import glicko2
 
 from . import fairness, matches, services
-from .models import Challenge, PlayerRating, RatingChange
+from .models import Challenge, ChallengeDeal, PlayerRating, RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -57,15 +64,10 @@ def _score(result: dict[str, Any], team: str) -> float:
     return 1.0 if winner == team else 0.0
 
 
-def game_rate(*, game_id: int) -> bool:
-    """Rate the finished game ``game_id`` if it is a rated people game not
-    rated yet.  True if this call rated it."""
-    challenge = Challenge.objects.filter(game_id=game_id, rated=True, rated_at__isnull=True).first()
-    if challenge is None:
-        return False
-    game = Game.objects.filter(pk=game_id, status=Game.Status.OVER).first()
-    if game is None or not game.result or game.result.get("reason") in UNRATED_REASONS:
-        return False
+def _rate(challenge: Challenge, game: Game, winner: str | None) -> bool:
+    """Rate the people of ``challenge`` for one result (``winner``: a side's
+    name, None for a draw), the change recorded against ``game``; once (the
+    challenge's ``rated_at``).  True if this call rated it."""
     rules = challenge.rules
     seats = {row.seat: row for row in challenge.seats.select_related("owner") if row.joined_at is not None}
     if any(seats.get(s) is None or seats[s].owner_id is None for s in rules.seats):
@@ -83,7 +85,7 @@ def game_rate(*, game_id: int) -> bool:
         for seat in rules.seats:
             team = rules.team_of(seat)
             opponents = [before[s] for s in rules.seats if rules.team_of(s) != team]
-            score = _score(game.result, rules.team_name(team))
+            score = _score({"winner": winner}, rules.team_name(team))
             after = _clamp(glicko2.update(before[seat], [(team_rating(opponents), score)]))
             row = rows[seat]
             RatingChange.objects.create(
@@ -94,8 +96,51 @@ def game_rate(*, game_id: int) -> bool:
                 rating=after.rating, rd=after.rd, volatility=after.volatility, games=row.games + 1,
                 updated_at=timezone.now(),
             )
-    log.info("game %s rated (%s, %s)", game_id, time_class, family)
     return True
+
+
+def game_rate(*, game_id: int) -> bool:
+    """Rate the finished game ``game_id`` if it is a rated people game not
+    rated yet (one game: a match's deals are not rated one by one).  True if
+    this call rated it."""
+    challenge = Challenge.objects.filter(
+        game_id=game_id, rated=True, rated_at__isnull=True, target_points__isnull=True, target_wins__isnull=True
+    ).first()
+    if challenge is None:
+        return False
+    game = Game.objects.filter(pk=game_id, status=Game.Status.OVER).first()
+    if game is None or not game.result or game.result.get("reason") in UNRATED_REASONS:
+        return False
+    if not _rate(challenge, game, game.result.get("winner")):
+        return False
+    log.info("game %s rated (%s, %s)", game_id, challenge.time_class, challenge.family)
+    return True
+
+
+def match_rate(*, challenge_id: int) -> bool:
+    """Rate the rated match between people ``challenge_id`` once it has a
+    winner: one result for each player (the winners 1, the losers 0), the
+    change recorded against the match's last deal.  A match ended with no
+    winner (an aborted deal) is not rated.  True if this call rated it."""
+    challenge = Challenge.objects.filter(pk=challenge_id, rated=True, rated_at__isnull=True).exclude(
+        match_winner=""
+    ).first()
+    if challenge is None or not challenge.is_match or challenge.game is None:
+        return False
+    if not _rate(challenge, challenge.game, challenge.match_winner):
+        return False
+    log.info("people match %s rated (%s, %s)", challenge_id, challenge.time_class, challenge.family)
+    return True
+
+
+def challenge_settle(*, challenge: Challenge) -> Challenge:
+    """The challenge as its reads show it: a match's finished deals counted
+    (``matches.match_settle``) and, once a rated match has a winner, rated."""
+    challenge = matches.match_settle(challenge=challenge)
+    if challenge.is_match and challenge.rated and challenge.match_winner and challenge.rated_at is None:
+        if match_rate(challenge_id=challenge.pk):
+            challenge.refresh_from_db()
+    return challenge
 
 
 def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
@@ -106,15 +151,21 @@ def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
         return
     game_rate(game_id=game.pk)
     services.accuracy_record_or_later(game_id=game.pk)
-    matches.match_deal_record(game_id=game.pk)
+    if matches.match_deal_record(game_id=game.pk):
+        deal = ChallengeDeal.objects.filter(game_id=game.pk).first()
+        if deal is not None:
+            match_rate(challenge_id=deal.challenge_id)
 
 
 def people_settle(*, limit: int = 100) -> int:
     """Rate the finished rated games whose signal was lost, and record the
     accuracies still missing; how many games were rated."""
     pending = Challenge.objects.filter(
-        rated=True, rated_at__isnull=True, game__status=Game.Status.OVER
+        rated=True, rated_at__isnull=True, game__status=Game.Status.OVER, target_points__isnull=True,
+        target_wins__isnull=True,
     ).values_list("game_id", flat=True)[:limit]
     rated = sum(1 for game_id in list(pending) if game_id is not None and game_rate(game_id=game_id))
+    won = Challenge.objects.filter(rated=True, rated_at__isnull=True).exclude(match_winner="").values_list("pk", flat=True)
+    rated += sum(1 for pk in list(won[:limit]) if match_rate(challenge_id=pk))
     fairness.accuracies_settle(limit=limit)
     return rated

@@ -122,7 +122,7 @@ def games_of_user(user, limit: int = 20) -> list[Challenge]:
     return list(
         Challenge.objects.filter(seats__owner=user, seats__joined_at__isnull=False, game__isnull=False)
         .select_related("game")
-        .prefetch_related("seats__owner")
+        .prefetch_related("seats__owner", "deals")
         .order_by("-game__created_at")
         .distinct()[:limit]
     )

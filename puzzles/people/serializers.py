@@ -51,7 +51,7 @@ class ChallengeCreateInputSerializer(serializers.Serializer):
     target_points = serializers.IntegerField(
         required=False, allow_null=True,
         help_text="A match between people to this score, 1 to 500 (100 or 200 are usual): deal after deal, "
-        "the same people in the same seats. Casual only.",
+        "the same people in the same seats. A rated match is rated once, as a whole, when a side wins it.",
     )
     target_wins = serializers.IntegerField(
         required=False, allow_null=True, help_text="Or a match to this many won deals, 1 to 15.",
@@ -113,6 +113,9 @@ class ChallengeSeatOutputSerializer(serializers.Serializer):
     level_text = serializers.CharField(allow_null=True, help_text="The solver's level in words.")
     taken = serializers.BooleanField(help_text="False while the seat is free or kept for a named player.")
     rating = serializers.IntegerField(allow_null=True, help_text="The player's rating in this game's pool.")
+    rating_change = serializers.IntegerField(
+        allow_null=True, help_text="Once a rated game (or a rated match, as a whole) is over: the player's rating change.",
+    )
 
 
 class ChallengeOutputSerializer(ChallengeCreatedSerializer):
@@ -163,7 +166,8 @@ class RatingOutputSerializer(serializers.Serializer):
 
 
 class RatingPointSerializer(serializers.Serializer):
-    game = serializers.IntegerField()
+    game = serializers.IntegerField(help_text="The rated game; for a rated match, its last deal.")
+    match = serializers.IntegerField(allow_null=True, help_text="The rated match's challenge; null for one game.")
     time_class = serializers.CharField()
     family = serializers.CharField()
     rating_before = serializers.IntegerField()
@@ -181,9 +185,10 @@ class ProfileGameSerializer(serializers.Serializer):
     opponents = serializers.CharField()
     result = serializers.CharField(help_text="won, lost, draw or aborted, in words; '' while played.")
     over = serializers.BooleanField()
-    change = serializers.IntegerField(allow_null=True, help_text="The rating change of a rated game.")
+    change = serializers.IntegerField(allow_null=True, help_text="The rating change of a rated game or match.")
+    match = serializers.CharField(allow_null=True, help_text="A match between people: its target in words; null for one game.")
     accuracy = serializers.FloatField(allow_null=True, help_text="Per cent of best moves among those with a choice.")
-    url = serializers.CharField(help_text="The review once over, else the game.")
+    url = serializers.CharField(help_text="The review once over, else the game; a match's score sheet.")
 
 
 class ProfileOutputSerializer(serializers.Serializer):

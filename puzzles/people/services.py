@@ -159,8 +159,9 @@ def challenge_create(
     kept for them), ``solver`` gives the seats the solver plays (partnership
     only: seat to level), ``lobby`` lists it as a seek with an optional rating
     range.  ``target_points`` or ``target_wins`` make it a match between
-    people (``matches``), which is casual.  A rated challenge needs an
-    account (403) and people in every seat."""
+    people (``matches``); a rated match is rated as a whole once it is won
+    (``ratings.match_rate``).  A rated challenge needs an account (403) and
+    people in every seat."""
     rules = _rules(variant)
     (clock_pair, days) = check_control(clock, days)
     if not player.known:
@@ -187,8 +188,6 @@ def challenge_create(
     if rated and solver:
         raise ApplicationError("a rated game has a person in every seat: leave out the solver seats or play casual")
     target_points, target_wins = matches.check_targets(target_points, target_wins)
-    if rated and (target_points is not None or target_wins is not None):
-        raise ApplicationError("matches between people are casual: leave out rated, or the target for one rated game")
     if (rating_min is not None or rating_max is not None) and not lobby:
         raise ApplicationError("a rating range is for lobby seeks only")
     if rating_min is not None:

@@ -17,7 +17,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games.presentation import variant_label
 from puzzles.games.serializers import VARIANT_NAMES
 
-from . import matches, presentation, profiles, selectors, services
+from . import presentation, profiles, ratings, selectors, services
 from .forms import ChallengeForm
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge
 
@@ -82,7 +82,7 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
 
 def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     services.challenges_expire()
-    challenge = matches.match_settle(challenge=selectors.challenge_get(challenge_id))
+    challenge = ratings.challenge_settle(challenge=selectors.challenge_get(challenge_id))
     player = Player.of(request)
     state = presentation.challenge_state(challenge, player)
     # One game: its players go to it.  A match's page is its score sheet.

@@ -1,15 +1,17 @@
 """Matches between people (docs/rules.md section 5): deal after deal from
 the match's seeds, the same people in the same seats, each deal counted once
 (even when its end is told twice), the match over when a side reaches the
-target; the score sheet in the API and on the challenge page; the refusals."""
+target; the score sheet in the API and on the challenge page; the refusals;
+a rated match rated once, as a whole, when it is won."""
 from __future__ import annotations
 
 import pytest
 
 from puzzles.games.models import Game
 from puzzles.games.signals import send_game_finished
-from puzzles.people import matches
-from puzzles.people.models import Challenge, ChallengeDeal
+from puzzles.people import matches, ratings
+from puzzles.people.models import Challenge, ChallengeDeal, PlayerRating, RatingChange
+from puzzles.training import glicko2
 from solver import Variant, deal
 
 from .conftest import accept, post_challenge
@@ -81,10 +83,84 @@ def test_bad_match_targets(api, payload, words):
     assert not Challenge.objects.exists()
 
 
-def test_matches_between_people_are_casual(account):
-    ann = account("ann")
-    response = ann.post("/api/challenges/", {"days": 1, "rated": True, "target_points": 100}, format="json")
-    assert response.status_code == 400 and "casual" in response.json()["error"]
+def rated_expected(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> glicko2.Rating:
+    """One Glicko-2 rating period of one result, the deviation kept in MIN_RD..MAX_RD."""
+    after = glicko2.update(player, [(opponent, score)])
+    return glicko2.Rating(after.rating, max(glicko2.MIN_RD, min(glicko2.MAX_RD, after.rd)), after.volatility)
+
+
+def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
+    ann, bob = account("ann"), account("bob")
+    PlayerRating.objects.create(user=ann.user, time_class="correspondence", family="lewicki", rating=1550, rd=150,
+                                volatility=0.06)
+    PlayerRating.objects.create(user=bob.user, time_class="correspondence", family="lewicki", rating=1700, rd=90,
+                                volatility=0.058)
+    created = post_challenge(ann, rated=True, seat="A", clock=None, days=1, target_wins=2)
+    accept(bob, created["id"])
+    first = Challenge.objects.get(pk=created["id"]).game
+    assert first.rated
+    assert bob.post(f"/api/games/{first.pk}/resign/").status_code == 200  # deal 1: A
+    # a deal changes no rating: only the match does
+    assert not RatingChange.objects.exists()
+    assert PlayerRating.objects.get(user=ann.user).games == 0
+    second = Challenge.objects.get(pk=created["id"]).game
+    assert second.pk != first.pk and second.rated
+    assert bob.post(f"/api/games/{second.pk}/resign/").status_code == 200  # deal 2: A wins the match
+    state = ann.get(f"/api/challenges/{created['id']}/").json()
+    assert state["match"]["winner"] == "A" and state["rated"]
+    a, b = glicko2.Rating(1550, 150, 0.06), glicko2.Rating(1700, 90, 0.058)
+    ann_after, bob_after = rated_expected(a, b, 1.0), rated_expected(b, a, 0.0)
+    ann_row = PlayerRating.objects.get(user=ann.user, time_class="correspondence", family="lewicki")
+    bob_row = PlayerRating.objects.get(user=bob.user, time_class="correspondence", family="lewicki")
+    assert ann_row.rating == pytest.approx(ann_after.rating) and ann_row.rd == pytest.approx(ann_after.rd)
+    assert ann_row.volatility == pytest.approx(ann_after.volatility)
+    assert bob_row.rating == pytest.approx(bob_after.rating) and bob_row.rd == pytest.approx(bob_after.rd)
+    assert ann_row.games == bob_row.games == 1 and ann_row.rating > 1550 and bob_row.rating < 1700
+    changes = RatingChange.objects.filter(game=second)
+    assert changes.count() == 2 and RatingChange.objects.count() == 2
+    # told again (the deal's signal, the settles): rated once
+    send_game_finished(second.pk)
+    assert ratings.match_rate(challenge_id=created["id"]) is False and ratings.people_settle() == 0
+    assert RatingChange.objects.count() == 2
+    # the score sheet (API and page) and the profile show the change
+    seats = {s["seat"]: s["rating_change"] for s in state["seats"]}
+    assert seats == {"A": round(ann_after.rating - 1550), "B": round(bob_after.rating - 1700)}
+    page = ann.get(created["url"]).content.decode()
+    assert f"(+{seats['A']})" in page and f"({seats['B']})" in page and "rated match" in page
+    profile = ann.get("/api/players/ann/").json()
+    row = next(g for g in profile["games"] if g["game"] == second.pk)
+    assert row["change"] == seats["A"] and row["match"] == "a match to 2 won deals" and row["result"] == "won"
+    assert row["url"] == created["url"]
+    assert [(h["game"], h["match"]) for h in profile["history"]] == [(second.pk, created["id"])]
+    profile_page = bob.get("/players/bob/").content.decode()
+    assert f"{seats['B']}" in profile_page and "a match to 2 won deals" in profile_page
+
+
+def test_a_rated_match_with_no_winner_and_a_casual_match_are_not_rated(account, monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from puzzles.games import clock, people
+
+    ann, bob = account("ann"), account("bob")
+    later = [timezone.now()]
+    monkeypatch.setattr(clock, "now", lambda: later[0])
+    created = post_challenge(ann, rated=True, seat="A", target_points=100)
+    accept(bob, created["id"])
+    for _ in range(2):  # nobody makes a first move: the deal is aborted, the match ends with no winner
+        later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
+        people.games_check_deadlines()
+    state = ann.get(f"/api/challenges/{created['id']}/").json()
+    assert state["match"]["over"] and state["match"]["winner"] is None
+    assert all(s["rating_change"] is None for s in state["seats"])
+    casual = post_challenge(ann, seat="A", days=1, clock=None, target_wins=1)
+    accept(bob, casual["id"])
+    game = Challenge.objects.get(pk=casual["id"]).game
+    assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
+    assert ann.get(f"/api/challenges/{casual['id']}/").json()["match"]["winner"] == "A"
+    assert ratings.people_settle() == 0
+    assert not RatingChange.objects.exists() and not PlayerRating.objects.filter(games__gt=0).exists()
 
 
 def test_a_match_seek_says_its_target_in_the_lobby(api, other_api):
