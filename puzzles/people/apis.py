@@ -230,7 +230,9 @@ class QuickPairApi(SolverWorkLimited, APIView):
         summary="Quick pairing",
         description=(
             "Play now at a common control: the oldest open seek of this variant, control and kind that you may "
-            "take is accepted (its `game` is set), else a seek of yours is posted (`game` null: wait on it)."
+            "take is accepted (its `game` is set), else a seek of yours is posted (`game` null: wait on it). "
+            "With `rating_range`, only seeks whose players are rated within that many points of you (and whose own "
+            "range holds your rating) are taken, and the seek posted accepts that range around your rating."
         ),
         request=QuickPairInputSerializer,
         responses={200: ChallengeOutputSerializer, **REFUSED},

@@ -10,7 +10,7 @@ from puzzles.games.serializers import VARIANT_NAMES
 from solver.variant import SEATS
 
 from .models import Challenge
-from .services import QUICK_CONTROLS, RANDOM_SEAT
+from .services import QUICK_CONTROLS, QUICK_RANGES, RANDOM_SEAT
 
 # ------------------------------------------------------------------- input
 
@@ -74,6 +74,11 @@ class QuickPairInputSerializer(serializers.Serializer):
     control = serializers.ChoiceField(choices=list(QUICK_CONTROLS), help_text="3+2, 5+3, 10+5, or 1d, 3d, 7d a move.")
     variant = serializers.ChoiceField(choices=VARIANT_NAMES, default="lewicki")
     rated = serializers.BooleanField(default=False)
+    rating_range = serializers.ChoiceField(
+        choices=list(QUICK_RANGES), required=False, allow_null=True, default=None,
+        help_text="Only opponents rated within this many points of your rating in the game's pool (100, 200 or 400); "
+        "null or left out: any rating. The seek posted when none fits accepts that range around your rating.",
+    )
 
 
 # ------------------------------------------------------------------ output

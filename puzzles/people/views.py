@@ -53,9 +53,17 @@ def lobby(request: HttpRequest) -> HttpResponse:
         # The seeks' table alone: the lobby's script swaps it in when the lobby changes.
         return render(request, "people/_seeks.html", {"lobby": state})
     return render(request, "people/lobby.html", {
-        "form": form, "lobby": state, "quick": list(services.QUICK_CONTROLS), "quick_variants": [(name, variant_label(name)) for name in VARIANT_NAMES],
+        "form": form, "lobby": state, "quick": list(services.QUICK_CONTROLS), "quick_ranges": services.QUICK_RANGES, "quick_variants": [(name, variant_label(name)) for name in VARIANT_NAMES],
         "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
     }, status=400 if form.errors else 200)
+
+
+def _quick_range(value: str) -> int | str | None:
+    """The quick pairing form's range: a number of points, or '' for any
+    (anything else is passed on for the service to refuse)."""
+    if not value:
+        return None
+    return int(value) if value.isdigit() else value
 
 
 @require_POST
@@ -65,6 +73,7 @@ def quick(request: HttpRequest) -> HttpResponse:
         challenge = services.quick_pair(
             player=player, control=request.POST.get("control", ""),
             variant=request.POST.get("variant") or "lewicki", rated=request.POST.get("rated") == "on",
+            rating_range=_quick_range(request.POST.get("rating_range", "")),
         )
     except ApplicationError as exc:
         messages.error(request, str(exc))

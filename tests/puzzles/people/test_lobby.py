@@ -1,6 +1,6 @@
 """The lobby: a seek listed, long-polled, accepted; the rating range; quick
-pairing pairs two players at the same control; the lobby page and its
-forms without script."""
+pairing pairs two players at the same control, within the rating range asked
+for; the lobby page and its forms without script."""
 from __future__ import annotations
 
 import re
@@ -134,3 +134,49 @@ def test_quick_pairing_form_with_a_variant_and_rated(django_user_model):
     seek_row.refresh_from_db()
     assert seek_row.game is not None and started["Location"] == f"/play/{seek_row.game_id}/"
     assert seek_row.game.rated
+
+
+def test_quick_pairing_with_a_rating_range(account):
+    ann, bob, cat, dan = account("ann"), account("bob"), account("cat"), account("dan")
+    for client, rating in ((ann, 1500), (bob, 1750), (cat, 1580), (dan, 1420)):
+        PlayerRating.objects.create(user=client.user, time_class="live", family="lewicki", rating=rating, rd=80)
+    quick = {"control": "5+3", "rated": True}
+    # ann waits within 100 of her 1500
+    posted = ann.post("/api/seeks/quick/", {**quick, "rating_range": 100}, format="json").json()
+    assert posted["game"] is None and (posted["rating_min"], posted["rating_max"]) == (1400, 1600)
+    # bob (1750) is outside ann's seek's range: his own seek, within 400 of him
+    bobs = bob.post("/api/seeks/quick/", {**quick, "rating_range": 400}, format="json").json()
+    assert bobs["id"] != posted["id"] and bobs["game"] is None
+    assert (bobs["rating_min"], bobs["rating_max"]) == (1350, 2150)
+    # cat (1580) wants ±100: ann (80 away, and her range holds cat) fits
+    paired = cat.post("/api/seeks/quick/", {**quick, "rating_range": 100}, format="json").json()
+    assert paired["id"] == posted["id"] and paired["game"] is not None
+    # dan (1420) wants ±200: bob's seek (1750, and its range 1350..2150 holds dan) is 330 away: not taken
+    dans = dan.post("/api/seeks/quick/", {**quick, "rating_range": 200}, format="json").json()
+    assert dans["id"] != bobs["id"] and dans["game"] is None and (dans["rating_min"], dans["rating_max"]) == (1220, 1620)
+    # any range: dan takes bob's seek (dan's own seek is left alone)
+    Challenge.objects.filter(pk=dans["id"]).update(status="cancelled")
+    taken = dan.post("/api/seeks/quick/", quick, format="json").json()
+    assert taken["id"] == bobs["id"] and taken["game"] is not None
+
+
+def test_quick_pairing_respects_the_seeks_own_range_and_refuses_a_bad_range(account):
+    ann, bob = account("ann"), account("bob")
+    PlayerRating.objects.create(user=bob.user, time_class="correspondence", family="block", rating=1900, rd=80)
+    posted = ann.post("/api/seeks/quick/", {"control": "3d", "variant": "block", "rating_range": 200},
+                      format="json").json()
+    assert (posted["rating_min"], posted["rating_max"]) == (1300, 1700)  # a new account: 1500
+    # bob asks for any rating, but ann's seek does not take his 1900: his own seek, with no range
+    bobs = bob.post("/api/seeks/quick/", {"control": "3d", "variant": "block"}, format="json").json()
+    assert bobs["id"] != posted["id"] and bobs["rating_min"] is None and bobs["rating_max"] is None
+    for bad in (50, "wide", True):
+        refused = bob.post("/api/seeks/quick/", {"control": "3d", "rating_range": bad}, format="json")
+        assert refused.status_code == 400 and "rating_range" in refused.json()["error"]
+    # the form: the range's select, and a range posted with the buttons
+    page = ann.get("/lobby/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert 'name="rating_range"' in page and "Ranking przeciwnika" in page and "w granicach 200 pkt od twojego" in page
+    waiting = bob.post("/lobby/quick/", {"control": "10+5", "rating_range": "400"})
+    row = Challenge.objects.get(pk=int(waiting["Location"].strip("/").split("/")[-1]))
+    assert (row.rating_min, row.rating_max) == (1100, 1900) and row.clock_initial == 600
+    refused = bob.post("/lobby/quick/", {"control": "10+5", "rating_range": "9"})
+    assert refused["Location"] == "/lobby/" and Challenge.objects.filter(creator=bob.user).count() == 2
