@@ -167,6 +167,7 @@ def game_state(
 PRACTICE_FIELDS: dict[str, Any] = {
     "kind": Game.Kind.PRACTICE, "rated": False, "time_control": None, "clocks": None, "server_time": None,
     "deadline": None, "clock_running": None, "abortable": False, "players": None, "my_seat": None, "spectator": False,
+    "challenge_url": None, "match_deal": None,
 }
 _VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "best_moves", "grade", "points_lost")
 
@@ -210,7 +211,23 @@ def people_state(game: Game, viewer: Player | None, moves: Sequence[GameMove | M
         my_seat=seat,
         spectator=seat is None,
     )
+    state["challenge_url"], state["match_deal"] = challenge_link(game)
     return state
+
+
+def challenge_link(game: Game) -> tuple[str | None, int | None]:
+    """The page of the challenge a game between people was started from
+    (where the rematch is offered and a match's score sheet is), and the
+    game's deal number when it is a deal of a match.  The people app's rows
+    are reached by their relations to the game (``challenge_deal``, a deal
+    of a match; ``challenge``, one game), so that this app does not import it."""
+    deal = getattr(game, "challenge_deal", None)
+    if deal is not None:
+        return reverse("people:challenge", args=[deal.challenge_id]), deal.number
+    challenge = getattr(game, "challenge", None)
+    if challenge is not None:
+        return reverse("people:challenge", args=[challenge.pk]), None
+    return None, None
 
 
 def players_state(game: Game, mine: str | None) -> dict[str, dict[str, Any]]:

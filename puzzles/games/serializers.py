@@ -180,6 +180,13 @@ class GameOutputSerializer(serializers.Serializer):
         choices=list(SEATS), allow_null=True, help_text="The reader's seat in a game between people (null: watching)."
     )
     spectator = serializers.BooleanField(help_text="The reader watches a game between people without a seat.")
+    challenge_url = serializers.CharField(
+        allow_null=True,
+        help_text="A game between people: the page of its challenge (the rematch; a match's score sheet).",
+    )
+    match_deal = serializers.IntegerField(
+        allow_null=True, help_text="A deal of a match between people: its number in the match (from 1).",
+    )
 
 
 class HintResponseSerializer(serializers.Serializer):

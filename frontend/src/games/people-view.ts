@@ -42,12 +42,29 @@ export interface PeopleFields {
   players?: Partial<Record<Seat, PlayerJSON>> | null;
   my_seat?: Seat | null;
   spectator?: boolean;
+  /** The page of the game's challenge: the rematch, and a match's score sheet. */
+  challenge_url?: string | null;
+  /** The game's number in its match between people (null: one game). */
+  match_deal?: number | null;
 }
 
 type Game = GameJSON & PeopleFields;
 
 export function isPeople(game: GameJSON): boolean {
   return (game as Game).kind === "people";
+}
+
+/**
+ * The link to the game's challenge page, or null (a practice game): for a
+ * deal of a match its score sheet, else where a player offers the rematch.
+ */
+export function challengeLink(game: GameJSON): HTMLAnchorElement | null {
+  const g = game as Game;
+  if (!isPeople(game) || !g.challenge_url) return null;
+  const text = g.match_deal ? t("The match's score sheet") : g.my_seat ? t("Offer a rematch") : t("The challenge page");
+  const link = el("a", "gp-challenge-link", text);
+  link.href = g.challenge_url;
+  return link;
 }
 
 /** Whether the reader may move now: their move (in a game between people, their seat's). */

@@ -27,7 +27,7 @@ import {
   type HintJSON,
   type MoveJSON,
 } from "./game";
-import { isPeople, moverText, peopleStatus } from "./people-view";
+import { challengeLink, isPeople, moverText, peopleStatus } from "./people-view";
 import type { PlayUrls } from "./play-page";
 
 /** The page's elements beside the board. */
@@ -214,6 +214,8 @@ export function renderResult(box: HTMLElement, game: GameJSON, urls: PlayUrls, r
   const again = el("a", "gp-new-link", t("Play a new game"));
   again.href = urls.newGame;
   links.append(review, document.createTextNode(" "), again);
+  const challenge = challengeLink(game);
+  if (challenge) links.append(document.createTextNode(" "), challenge);
   const rematches = el("p", "gp-rematch");
   if (urls.rematch) {
     rematches.append(

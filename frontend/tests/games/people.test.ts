@@ -140,4 +140,26 @@ describe("the play page of a game between people", () => {
     expect(document.querySelector(".gp-result-text")!.textContent).toBe("You lose 14 points (on time).");
     expect(document.querySelector(".gp-rematch")!.childElementCount).toBe(0);
   });
+
+  it("links the finished game to its challenge: the rematch, a match's score sheet, a spectator's page", () => {
+    mockFetch();
+    const result = { winner: "A", points: 14, reason: "resigned" as const, outcome: "win" as const, human_points: 14,
+      text: "You win 14 points." };
+    const over = { status: "over" as const, result, clock_running: null, deadline: null };
+    setUp(peopleGame("A", { ...over, challenge_url: "/challenges/42/", match_deal: null }));
+    let link = document.querySelector<HTMLAnchorElement>(".gp-result .gp-challenge-link")!;
+    expect(link.getAttribute("href")).toBe("/challenges/42/");
+    expect(link.textContent).toBe("Offer a rematch");
+    page!.destroy();
+    setUp(peopleGame("B", { ...over, challenge_url: "/challenges/43/", match_deal: 2 }));
+    link = document.querySelector<HTMLAnchorElement>(".gp-result .gp-challenge-link")!;
+    expect(link.getAttribute("href")).toBe("/challenges/43/");
+    expect(link.textContent).toBe("The match's score sheet");
+    page!.destroy();
+    setUp(peopleGame(null, { ...over, challenge_url: "/challenges/44/", match_deal: null }));
+    expect(document.querySelector(".gp-challenge-link")!.textContent).toBe("The challenge page");
+    page!.destroy();
+    setUp(peopleGame("A", { ...over, challenge_url: null }));
+    expect(document.querySelector(".gp-challenge-link")).toBeNull();
+  });
 });

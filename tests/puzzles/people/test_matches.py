@@ -201,3 +201,29 @@ def test_an_aborted_deal_ends_the_match_with_no_winner(api, other_api, monkeypat
     assert api.post(f"/api/games/{game.pk}/abort/").status_code == 200
     assert ChallengeDeal.objects.filter(challenge_id=called_off["id"]).count() == 1
     assert Challenge.objects.get(pk=called_off["id"]).game_id == game.pk
+
+
+def test_the_game_page_links_to_its_challenge_and_a_deal_to_its_score_sheet(api, other_api, client):
+    one = post_challenge(api, seat="A")
+    game_id = accept(other_api, one["id"])["game"]
+    state = api.get(f"/api/games/{game_id}/").json()
+    assert (state["challenge_url"], state["match_deal"]) == (one["url"], None)
+    page = api.get(f"/play/{game_id}/").content.decode()
+    assert f'href="{one["url"]}" class="challenge-link"' in page and "The challenge page (rematch)" in page
+    # a spectator sees the link too
+    assert client.get(f"/api/games/{game_id}/").json()["challenge_url"] == one["url"]
+    match = post_challenge(api, seat="A", days=1, clock=None, target_wins=2)
+    accept(other_api, match["id"])
+    first = Challenge.objects.get(pk=match["id"]).game
+    assert other_api.post(f"/api/games/{first.pk}/resign/").status_code == 200
+    second = Challenge.objects.get(pk=match["id"]).game
+    for game, number in ((first, 1), (second, 2)):
+        state = other_api.get(f"/api/games/{game.pk}/").json()
+        assert (state["challenge_url"], state["match_deal"]) == (match["url"], number)
+    page = other_api.get(f"/play/{second.pk}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert f'href="{match["url"]}" class="challenge-link"' in page and "Scoreblad van de wedstrijd (spel 2)" in page
+    # a practice game has no challenge
+    practice = api.post("/api/games/", {"position": first.start_position}, format="json")
+    assert practice.status_code == 201, practice.content
+    assert practice.json()["challenge_url"] is None and practice.json()["match_deal"] is None
+    assert "challenge-link" not in api.get(f"/play/{practice.json()['id']}/").content.decode()
