@@ -41,6 +41,11 @@ export class OfflinePage {
     window.addEventListener("offline", () => this.renderQueue());
   }
 
+  /** Whom the page is drawn for (its results are tagged with it, and only its are sent). */
+  private get owner(): string {
+    return this.urls?.owner ?? "";
+  }
+
   /** Reads the stored puzzles, then (online) sends the results and refreshes the puzzles if they are stale. */
   async load(): Promise<void> {
     if (!store.available()) {
@@ -48,7 +53,7 @@ export class OfflinePage {
       return;
     }
     const stored = await store.loadPack();
-    const pending = await pendingPuzzles(store.resultStore);
+    const pending = await pendingPuzzles(store.resultStore, this.owner);
     this.done = new Set([...(await store.loadDone()), ...pending]);
     this.waiting = pending.size;
     if (stored) this.take(stored.pack);
@@ -127,6 +132,7 @@ export class OfflinePage {
     await store.saveDone([...this.done]);
     await enqueue(store.resultStore, {
       id: newResultId(), puzzle: a.puzzle.id, moves: a.moves, gave_up: a.gaveUp, status: a.status, played_at: Date.now(),
+      owner: this.owner,
     });
     this.waiting += 1;
     if (navigator.onLine) await this.send();
@@ -136,7 +142,7 @@ export class OfflinePage {
   async send(): Promise<void> {
     if (!this.urls) return;
     await sendResults(this.urls);
-    this.waiting = (await pendingPuzzles(store.resultStore)).size;
+    this.waiting = (await pendingPuzzles(store.resultStore, this.owner)).size;
     this.renderQueue();
   }
 

@@ -108,12 +108,12 @@ async function send(urls: OfflineUrls, result: OfflineResult): Promise<number> {
 }
 
 /**
- * Sends the queued results, one tab at a time (a Web Lock, where there is
+ * Sends the page's player's queued results, one tab at a time (a Web Lock, where there is
  * one): two tabs sending the same result at once would each be answered
  * "recorded", once, but would spend a request each.
  */
 export async function sendResults(urls: OfflineUrls): Promise<FlushReport> {
-  const run = () => flush(store.resultStore, (result) => send(urls, result));
+  const run = () => flush(store.resultStore, (result) => send(urls, result), urls.owner);
   const locks = (navigator as Navigator & { locks?: { request<T>(name: string, task: () => Promise<T>): Promise<T> } }).locks;
   return locks ? locks.request("od-offline-results", run) : run();
 }
