@@ -220,8 +220,10 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
     if shown is not None:
         side = shown["side"]
         sides = ["B" if side == "A" else "A", side]
+    # The run is over: the puzzle that ended it is drawn as a final position, no side to move.
+    ended_board = {**state["ended_by"]["board"], "over": True} if state["ended_by"] is not None else None
     return render(request, "training/run.html", {
-        "run": run, "state": state, "attempt": attempt, "board_sides": sides,
+        "run": run, "state": state, "attempt": attempt, "board_sides": sides, "ended_board": ended_board,
         "jsi18n": reverse("javascript-catalog"),
     })
 

@@ -200,6 +200,8 @@ def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_k
     page = api.get(run["urls"]["page"]).content.decode()
     board = page.split('class="run-board-note"')[1].split('class="run-result"')[0]
     assert "The puzzle that ended the run (puzzle 3), after your move:" in board
+    # the run is over: its final position is shown with no side to move
+    assert "to-move" not in board and "to move" not in board
     shown = re.findall(r'aria-label="(\d)-(\d)"', board.split('<div class="line"')[0])
     hands = ended_by["board"]["hands"]
     top = "B" if ended_by["side"] == "A" else "A"
