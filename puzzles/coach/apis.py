@@ -22,6 +22,7 @@ from . import presentation, selectors, services
 
 NOT_FOUND = error_response(404, "No such exercise (or another player's), or none due.")
 BAD = error_response(400, "Malformed or illegal move.")
+GAME_NOT_FOUND = error_response(404, "No such game or game analysis (or another player's).")
 
 
 class ExerciseSourceSerializer(serializers.Serializer):
@@ -120,13 +121,13 @@ class ExerciseListApi(APIView):
             OpenApiParameter("game", OpenApiTypes.INT, description="One practice game's exercises."),
             OpenApiParameter("analysis", OpenApiTypes.INT, description="One game analysis's exercises."),
         ],
-        responses={200: ExerciseListSerializer},
+        responses={200: ExerciseListSerializer, **GAME_NOT_FOUND},
     )
     def get(self, request: Request) -> Response:
         player = _player(request)
         game, analysis = _int_param(request, "game"), _int_param(request, "analysis")
         if game is not None or analysis is not None:
-            rows = selectors.exercises_of_game(player, game_id=game, analysis_id=analysis)
+            rows = selectors.exercises_of_own_game(player, game_id=game, analysis_id=analysis)
         elif _due_param(request):
             rows = list(selectors.exercises_due(player))
         else:

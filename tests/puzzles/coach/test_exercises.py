@@ -124,6 +124,10 @@ def test_exercise_pages_and_errors(api, other_api):
     # another player sees nothing of them
     assert other_api.get(first["urls"]["self"]).status_code == 404
     assert other_api.get("/api/exercises/").json()["counts"]["total"] == 0
+    # nor is another player's game (or a missing one) an empty list of exercises: 404, as for an exercise
+    for url in (f"/api/exercises/?game={game['id']}", "/api/exercises/?game=999999", "/api/exercises/?analysis=999999"):
+        response = other_api.get(url)
+        assert response.status_code == 404 and set(response.json()) == {"error"}, url
     assert api.post(first["urls"]["tries"], {"move": "99"}, format="json").status_code == 400
     # the page form, without a script: the answer is shown after the try only
     assert "Best moves:" not in api.get(first["urls"]["page"]).content.decode()
