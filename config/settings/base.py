@@ -313,6 +313,12 @@ OD_REPLY_IN_REQUEST = env.bool("OD_REPLY_IN_REQUEST", default=True)
 OD_MAX_WAIT_SECONDS = 25.0
 # Long polls one client (a session, else an address) may hold at a time, per web process.
 OD_MAX_POLLS_PER_CLIENT = env.int("OD_MAX_POLLS_PER_CLIENT", default=8)
+# A rated live game between people may be aborted only by a player whose
+# opponent, to make their first move, has let this long pass since the game
+# started or since the last move (the whole deal is seen before the first
+# move: an abort at will would let a player keep a rating from a bad deal).
+# A correspondence game waits an hour (games.people.CORRESPONDENCE_ABORT_WAIT).
+OD_RATED_ABORT_WAIT_SECONDS = env.float("OD_RATED_ABORT_WAIT", default=30.0)
 
 # ---------------------------------------------------------------------- DRF
 REST_FRAMEWORK = {

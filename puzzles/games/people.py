@@ -10,8 +10,13 @@ correspondence game gives the player to move ``days`` days.  As on lichess, a
 seat's first move does not run its clock (and earns no increment): the
 clock of a seat starts with its second move.  That first move must come
 within ``FIRST_MOVE_SECONDS`` (a correspondence game: within its days), or
-the game is aborted: nobody wins and it is not rated.  A player may abort the
-game until every person has made a move.  When a clock has run out, the
+the game is aborted: nobody wins and it is not rated.  A player may abort a
+casual game until every person has made a move.  A rated game is not called
+off at will (the whole deal is seen before the first move, so an abort would
+keep a rating from a bad deal): a player may abort it only while an opponent
+is to make their first move and has let ``rated_abort_wait`` seconds pass
+since the game started or the last move; the player to move plays or
+resigns (``abort_refusal``).  When a clock has run out, the
 side to move loses on time (a team in partnership), scored as a resignation
 (docs/rules.md section 5): the other side scores the pips left in the
 losing side's hands.  A deal that ended on the board (domino, blocked) ends
@@ -23,11 +28,13 @@ every read, poll and move of the game, so a dead worker cannot keep a
 flagged game alive.  The time read is ``clock.now()``."""
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
@@ -343,20 +350,80 @@ def games_check_deadlines(limit: int = 200) -> list[int]:
     return ids
 
 
+# A rated correspondence game's wait before an opponent's first move may be
+# called off (a live game's is the setting OD_RATED_ABORT_WAIT_SECONDS).
+CORRESPONDENCE_ABORT_WAIT = 3600
+
+
+def rated_abort_wait(game: Game) -> float:
+    """Seconds an opponent to make their first move in a rated game must
+    have let pass before the game may be aborted."""
+    return float(CORRESPONDENCE_ABORT_WAIT if game.days is not None else settings.OD_RATED_ABORT_WAIT_SECONDS)
+
+
+def abort_opens_at(game: Game, seat: str, moved: set[str]) -> datetime | None:
+    """When ``seat`` may abort the rated game as it stands: the turn's start
+    plus the wait, while an opponent is to make their first move; else None
+    (not while the player to move is ``seat`` or their partner, nor once the
+    opponent to move has moved)."""
+    if game.status == Game.Status.OVER or set(game.people) <= moved:
+        return None
+    to_move = Position.parse(game.current_position).side
+    rules = game.rules
+    if to_move not in game.people or to_move in moved or rules.team_of(to_move) == rules.team_of(seat):
+        return None
+    since = game.turn_started_at or game.created_at
+    return since + timedelta(seconds=rated_abort_wait(game))
+
+
+def abort_refusal(game: Game, seat: str, moved: set[str], at: datetime) -> str | None:
+    """Why ``seat`` may not abort the game now (a 409's message), or None.
+    A casual game: until every person has moved.  A rated game: only while
+    an opponent to make their first move has let ``rated_abort_wait``
+    seconds pass; the player to move plays or resigns."""
+    if game.status == Game.Status.OVER:
+        return "the game is over: it cannot be aborted"
+    if set(game.people) <= moved:
+        return "every player has moved: the game can no longer be aborted (resign instead)"
+    if not game.rated:
+        return None
+    to_move = Position.parse(game.current_position).side
+    rules = game.rules
+    if to_move == seat:
+        return "it is your move: in a rated game the player to move plays or resigns, and cannot abort"
+    if to_move not in game.people or rules.team_of(to_move) == rules.team_of(seat):
+        return "a rated game is aborted only while an opponent is to make their first move: play on or resign"
+    if to_move in moved:
+        return (
+            "your opponent has made their first move: a rated game can no longer be aborted once the player to move "
+            "has moved (resign instead)"
+        )
+    opens = abort_opens_at(game, seat, moved)
+    assert opens is not None
+    if at < opens:
+        left = max(1, math.ceil((opens - at).total_seconds()))
+        return (
+            f"in a rated game you may abort only once your opponent has let {rated_abort_wait(game):g} seconds pass "
+            f"without making their first move: {left} more second{'s' if left != 1 else ''} to wait"
+        )
+    return None
+
+
 def game_abort(*, game: Game, player: Player) -> Game:
     """A player ends the game before it has really begun (some person has
     not moved yet): nobody wins, and it is not rated.  403 for anyone but
-    its players, 409 once every person has moved or the game is over."""
+    its players; 409 when ``abort_refusal`` says why not (over, every person
+    has moved, or in a rated game: not an opponent's first move, or not
+    waited for long enough)."""
     seat = seat_of(game, player)
     if seat is None:
         raise ApplicationError("only the game's players can abort it", status_code=403)
     game = game_check_deadline(game)
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
-        if locked.status == Game.Status.OVER:
-            raise ConflictError("the game is over: it cannot be aborted")
-        if set(locked.people) <= moved_seats(locked):
-            raise ConflictError("every player has moved: the game can no longer be aborted (resign instead)")
+        refusal = abort_refusal(locked, seat, moved_seats(locked), _now())
+        if refusal is not None:
+            raise ConflictError(refusal)
         _end(locked, {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat}, locked.clock_ms)
     game.refresh_from_db()
     return game

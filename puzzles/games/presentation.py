@@ -166,7 +166,7 @@ def game_state(
 # What a practice game says of the fields of games between people.
 PRACTICE_FIELDS: dict[str, Any] = {
     "kind": Game.Kind.PRACTICE, "rated": False, "time_control": None, "clocks": None, "server_time": None,
-    "deadline": None, "clock_running": None, "abortable": False, "players": None, "my_seat": None, "spectator": False,
+    "deadline": None, "clock_running": None, "abortable": False, "abort_from": None, "players": None, "my_seat": None, "spectator": False,
     "challenge_url": None, "match_deal": None,
 }
 _VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "best_moves", "grade", "points_lost")
@@ -206,13 +206,24 @@ def people_state(game: Game, viewer: Player | None, moves: Sequence[GameMove | M
         server_time=int(at.timestamp() * 1000),
         deadline=None if deadline is None or over else int(deadline.timestamp() * 1000),
         clock_running=running if clocks and not over and deadline is not None and running in moved else None,
-        abortable=not over and seat is not None and not set(game.people) <= moved,
+        abortable=seat is not None and people.abort_refusal(game, seat, moved, at) is None,
+        abort_from=_abort_from(game, seat, moved),
         players=players_state(game, seat),
         my_seat=seat,
         spectator=seat is None,
     )
     state["challenge_url"], state["match_deal"] = challenge_link(game)
     return state
+
+
+def _abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:
+    """A rated game: when the reader may abort it as it stands (ms since
+    1970; the page shows the button from then on without asking again), or
+    None.  A casual game: None (``abortable`` says it all)."""
+    if seat is None or not game.rated:
+        return None
+    opens = people.abort_opens_at(game, seat, moved)
+    return None if opens is None else int(opens.timestamp() * 1000)
 
 
 def challenge_link(game: Game) -> tuple[str | None, int | None]:

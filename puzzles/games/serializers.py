@@ -174,7 +174,16 @@ class GameOutputSerializer(serializers.Serializer):
     clock_running = serializers.ChoiceField(
         choices=list(SEATS), allow_null=True, help_text="The seat whose clock is running now (null: none; a first move is free)."
     )
-    abortable = serializers.BooleanField(help_text="The reader may abort the game (not every player has moved yet).")
+    abortable = serializers.BooleanField(
+        help_text="The reader may abort the game now: a casual game until every player has moved; a rated game only "
+        "while an opponent is to make their first move and has let OD_RATED_ABORT_WAIT seconds (a correspondence "
+        "game: an hour) pass since the start or the last move.",
+    )
+    abort_from = serializers.IntegerField(
+        allow_null=True,
+        help_text="A rated game: when the reader may abort it as it stands (ms since 1970), while an opponent is "
+        "to make their first move; null otherwise.",
+    )
     players = serializers.DictField(child=PlayerSerializer(), allow_null=True, help_text="Each seat's player.")
     my_seat = serializers.ChoiceField(
         choices=list(SEATS), allow_null=True, help_text="The reader's seat in a game between people (null: watching)."

@@ -39,6 +39,8 @@ export interface PeopleFields {
   /** The seat whose clock runs now (a first move is free). */
   clock_running?: Seat | null;
   abortable?: boolean;
+  /** A rated game: when the reader may abort it as it stands (ms since 1970), else null. */
+  abort_from?: number | null;
   players?: Partial<Record<Seat, PlayerJSON>> | null;
   my_seat?: Seat | null;
   spectator?: boolean;
@@ -190,7 +192,9 @@ export class PeoplePanel {
       return row;
     });
     const heading = el("p", "gp-people-head", [timeControlText(g.time_control), g.rated ? t("rated game") : t("casual game")].filter(Boolean).join(" · "));
-    this.abortButton.hidden = !g.abortable;
+    this.abortButton.title = g.rated
+      ? t("Your opponent has not made their first move: call the game off. Nobody wins, and it is not rated.")
+      : t("Call the game off before both sides have moved: nobody wins, and it is not rated.");
     this.box.replaceChildren(heading, ...rows, this.note, this.abortButton);
     this.box.hidden = false;
     this.tick();
@@ -210,6 +214,9 @@ export class PeoplePanel {
       node.classList.toggle("is-low", left !== null && left < 10000);
     }
     const over = game.status === "over";
+    // A rated game's abort opens once the opponent has waited long enough: shown then, without asking the server.
+    const abortOpen = game.abort_from != null && game.server_time != null && game.server_time + elapsed >= game.abort_from;
+    this.abortButton.hidden = over || !(game.abortable || abortOpen);
     const deadlineLeft = game.deadline && game.server_time ? game.deadline - game.server_time - elapsed : null;
     if (!over && deadlineLeft !== null && game.clock_running === null && game.time_control?.initial !== null) {
       this.note.textContent = t("First move: %(seconds)s s left to make it.", { seconds: Math.max(0, Math.ceil(deadlineLeft / 1000)) });

@@ -105,6 +105,33 @@ describe("the players' bar", () => {
     expect(onZero).toHaveBeenCalledTimes(1); // once a reading
     panel.stop();
   });
+
+  it("shows a rated game's abort button only once the opponent has waited long enough, a casual one's at once", () => {
+    let now = 50_000;
+    const panel = new PeoplePanel(() => undefined, () => undefined, () => now);
+    vi.useFakeTimers();
+    const abort = () => panel.box.querySelector<HTMLButtonElement>(".gp-abort")!;
+    // A waits for B's first move; the server says A may abort 5 s from its reading
+    panel.update(peopleGame("A", { deadline: null, abortable: false, abort_from: 1_005_000 }));
+    expect(abort().hidden).toBe(true);
+    now += 4_900;
+    panel.tick();
+    expect(abort().hidden).toBe(true);
+    now += 200;
+    panel.tick();
+    expect(abort().hidden).toBe(false);
+    // the player to move (B) never gets it
+    panel.update(peopleGame("B", { deadline: null, abortable: false, abort_from: null }));
+    now += 60_000;
+    panel.tick();
+    expect(abort().hidden).toBe(true);
+    // a casual game's, as the server says
+    panel.update(peopleGame("B", { rated: false, deadline: null, abortable: true, abort_from: null }));
+    expect(abort().hidden).toBe(false);
+    panel.update(peopleGame("B", { rated: false, status: "over", deadline: null, abortable: false }));
+    expect(abort().hidden).toBe(true);
+    panel.stop();
+  });
 });
 
 describe("the play page of a game between people", () => {

@@ -219,6 +219,7 @@ def test_a_team_wins_with_a_plural_verb():
         ("nl", "a best move (calque)", r"\been beste zet"),
         ("nl", "keeps the best value (calque)", r"\bhoudt\b.*\bbeste\b"),
         ("nl", "the opponent (calque)", r"\bde andere kant\b"),
+        ("nl", "a lobby seek (not a search query)", r"[Zz]oekopdracht"),
         ("ro", "deal", r"[Îî]mpărțire|[Îî]mpărțeal"),
         ("ro", "draw", r"\bremiz|\be egală"),
         ("ro", "block game", r"[Jj]ocul blocat"),
@@ -235,6 +236,15 @@ def test_one_word_per_concept(lang, concept, wrong):
     found = [(msgid, msgstr) for domain in ("django", "djangojs") for msgid, msgstr in msgstrs(lang, domain)
              if re.search(wrong, msgstr)]
     assert not found, f"{lang} {concept}: {found[:5]}"
+
+
+@pytest.mark.parametrize("lang,punctual", [("nl", r"^op tijd$"), ("ro", r"^la timp$")])
+def test_a_loss_on_time_reads_as_the_clock_running_out_in_both_catalogues(lang, punctual):
+    """The result's reason "on time" ("You win 3 points (on time).") is the clock
+    running out, not "punctually"; the page and the script say it alike."""
+    words = {msgstr for domain in ("django", "djangojs") for msgid, msgstr in msgstrs(lang, domain) if msgid == "on time"}
+    assert len(words) == 1, words
+    assert not re.search(punctual, words.pop())
 
 
 @pytest.mark.parametrize("domain", ("django", "djangojs"))

@@ -60,7 +60,8 @@ def test_the_first_moves_are_free_then_time_is_charged_and_the_increment_added(n
     now.move(20)
     assert state(clients["A"], game.pk)["clock_running"] is None  # the first move is free
     move(clients, game.pk)  # the first mover's first move: free, no increment
-    assert state(clients["A"], game.pk)["abortable"]
+    # a rated game: the first mover may abort only once the other has let the wait pass (test_people_abort)
+    assert not state(clients[first], game.pk)["abortable"] and state(clients[first], game.pk)["abort_from"]
     now.move(30)
     after = move(clients, game.pk)  # the other's first move: free
     assert after["clocks"] == {"A": 60_000, "B": 60_000}

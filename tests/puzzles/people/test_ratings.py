@@ -12,6 +12,7 @@ from puzzles.games.signals import send_game_finished
 from puzzles.people import ratings
 from puzzles.people.models import Challenge, PlayerRating, RatingChange
 from puzzles.training import glicko2
+from solver import Position
 
 from .conftest import accept, post_challenge
 
@@ -71,15 +72,17 @@ def test_a_lost_signal_is_made_good_when_ratings_are_read(account, client):
     assert PlayerRating.objects.get(user=bob.user).rating > 1500
 
 
-def test_casual_and_aborted_games_change_nothing(account, other_api):
+def test_casual_and_aborted_games_change_nothing(account, other_api, settings):
     ann, bob = account("ann"), account("bob")
     casual = post_challenge(ann)
     game = Game.objects.get(pk=accept(bob, casual["id"])["game"])
     assert ann.post(f"/api/games/{game.pk}/resign/").status_code == 200
     guest_game = Game.objects.get(pk=accept(other_api, post_challenge(ann)["id"])["game"])
     assert other_api.post(f"/api/games/{guest_game.pk}/resign/").status_code == 200
+    settings.OD_RATED_ABORT_WAIT_SECONDS = 0  # a rated game is aborted by the player waiting for a first move
     aborted = rated_game(ann, bob)
-    assert ann.post(f"/api/games/{aborted.pk}/abort/").status_code == 200
+    waiting = bob if Position.parse(aborted.start_position).side == "A" else ann
+    assert waiting.post(f"/api/games/{aborted.pk}/abort/").status_code == 200
     assert not PlayerRating.objects.exists() and not RatingChange.objects.exists()
     assert Challenge.objects.get(game=aborted).rated_at is None
 
