@@ -27,15 +27,19 @@ def test_todays_deal_played_on_a_phone_and_its_result(site, browser, screenshots
         assert page.locator(".gp-hint-box").is_hidden()
         screenshots(page, "daily-playing")
         for _ in range(40):
-            page.wait_for_function(
-                f"() => !!document.querySelector('.daily-result') || ['your-move', 'over'].includes({STATUS})",
+            # One read of the page's state, by the wait itself: the page reloads itself (to the
+            # result) once every move is graded, so a second read after it could find another page.
+            state = page.wait_for_function(
+                f"() => document.querySelector('.daily-result') ? 'result'"
+                f" : (['your-move', 'over'].includes({STATUS}) ? {STATUS} : false)",
                 timeout=45_000,
-            )
-            if page.locator(".daily-result").count() or page.evaluate(STATUS) == "over":
+            ).json_value()
+            if state != "your-move":
                 break
             shown = page.locator(".gp-move:not(.is-pending)").count()
             tap_a_move(page, page.evaluate("window.dailyPage.play.game.legal_moves"))
-            page.locator(f'.gp-move[data-ply="{shown}"] .gp-mv').wait_for()
+            # The move drawn, or (the last move graded at once) the result page already there.
+            page.locator(f'.gp-move[data-ply="{shown}"] .gp-mv, .daily-result').first.wait_for()
         # once every move is graded the page comes back with the result, drawn by the server
         page.locator(".daily-result").wait_for(timeout=60_000)
         assert page.url.endswith(f"/daily/{day}/")
