@@ -59,6 +59,12 @@ export class OfflinePage {
     if (stored) this.take(stored.pack);
     if (!this.attempt && navigator.onLine) this.status.textContent = t("Fetching your puzzles…");
     if (this.urls && navigator.onLine) await syncAll(this.urls, 20, (pack) => this.take(pack));
+    // The script of every page (pwa.ts) may have stored a pack after this page read the
+    // store: syncAll then finds a fresh pack and fetches none, so it is taken from the store.
+    if (this.puzzles.length === 0) {
+      const latest = await store.loadPack();
+      if (latest) this.take(latest.pack);
+    }
     if (!this.attempt) this.next();
     if (navigator.onLine) await this.send();
   }
