@@ -1,7 +1,8 @@
 """The pages the service worker keeps for offline use are a player's own
 (the header names the account, the home page lists its games): after the
 player logs out, none of them opens offline for whoever uses the browser
-next.  Uses the session's site (tests/browser/conftest.py)."""
+next, and a puzzle result the account queued offline is not sent as the next
+player's.  Uses the session's site (tests/browser/conftest.py)."""
 from __future__ import annotations
 
 import subprocess
@@ -12,6 +13,22 @@ from pathlib import Path
 from browser_helpers import watch_errors
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# The offline results queue (frontend/src/offline/store.ts), read and written as the page's script does.
+QUEUE = """(args) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("od-offline", 1);
+  open.onupgradeneeded = () => {
+    open.result.createObjectStore("meta");
+    open.result.createObjectStore("results", { keyPath: "id" });
+  };
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const results = open.result.transaction("results", "readwrite").objectStore("results");
+    const done = args.put ? results.put(args.put) : results.getAll();
+    done.onsuccess = () => resolve(args.put ? null : done.result.map((r) => r.id));
+    done.onerror = () => reject(done.error);
+  };
+})"""
 
 
 def make_account(site, name: str) -> None:
@@ -42,11 +59,22 @@ def test_no_kept_page_shows_the_account_after_log_out(site, browser):
         "n => caches.match('/analysis/').then(async (r) => !!r && (await r.text()).includes(n))", arg=name)
     page.goto("/analysis/")  # served through the worker now
     assert name in page.content()
+    # A result the account played offline, still waiting to be sent when it logs out.
+    owner = page.locator('meta[name="od-offline"]').get_attribute("data-owner")
+    assert owner
+    page.evaluate(QUEUE, {"put": {"id": "accountsresult01", "puzzle": 1, "moves": ["pass"], "gave_up": True,
+                                  "status": "failed", "played_at": 1, "owner": owner}})
 
     page.locator('form[action="/accounts/logout/"] button, form[action="/accounts/logout/"] input[type=submit]').first.click()
     page.wait_for_load_state()
     assert name not in page.content()
     page.evaluate("() => window.odOffline.ready")
+    # The guest's page synced (its results sent): the account's result was not sent as the
+    # guest's, and waits for the account.
+    assert page.locator('meta[name="od-offline"]').get_attribute("data-owner") == ""
+    page.reload()
+    page.evaluate("() => window.odOffline.ready")
+    assert page.evaluate(QUEUE, {}) == ["accountsresult01"]
 
     context.set_offline(True)
     for path in ("/analysis/", "/puzzles/offline/", "/"):
