@@ -1,0 +1,204 @@
+"""A rated live game between two accounts, set up and played through the
+site's pages as players would: both sign up in browser contexts of their
+own, one posts a rated 3+2 seek in the lobby, the other accepts it on their
+lobby page, and they play the whole game by clicking, clocks running (the
+mover's clock counts down on every page, the other's stands still), while a
+guest watches (no move input, no solver values until the end).  Each side
+plays at least one move the solver grades a mistake or a blunder (the test
+asks the solver for the values of the legal moves).  After the game: both
+reviews show the reader's own graded moves, both coaches hold exercises
+from that player's mistakes of this game, both profiles show the rating
+changed, and the watcher's page shows the values."""
+from __future__ import annotations
+
+import re
+import time
+
+from browser_helpers import click_move, watch_errors
+from test_browser_people_play import GAME, clock_of, my_turn, over, wait_for_mover
+
+from solver import analyse
+
+PASSWORD = "a-long-pass-phrase-29"
+BAD = ("mistake", "blunder")
+
+
+def sign_up(page, base_url: str, name: str) -> None:
+    page.goto(base_url + "/accounts/signup/")
+    page.fill('input[name="username"]', name)
+    page.fill('input[name="password1"]', PASSWORD)
+    page.fill('input[name="password2"]', PASSWORD)
+    page.locator("form.account button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/$"))
+
+
+def choose_move(page, bad_made: dict[str, str]) -> tuple[str, str]:
+    """The move to play and its grade by the solver: the side's first move
+    graded a mistake (else a blunder) while it has made none, the best
+    move otherwise."""
+    game = page.evaluate(GAME)
+    legal = game["legal_moves"]
+    graded = {str(m.move): m.grade for m in analyse(game["position"]).moves}
+    assert set(legal) <= set(graded) or legal == ["pass"], (legal, graded)
+    side = game["my_seat"]
+    if side not in bad_made:
+        for wanted in BAD:
+            bad = [m for m in legal if graded.get(m) == wanted]
+            if bad:
+                bad_made[side] = game["position"]
+                return bad[0], wanted
+    best = [m for m in legal if graded.get(m, "best") == "best"]
+    return best[0], "best"
+
+
+def clock_runs_only_for(pages, seat: str, other: str) -> None:
+    """On each page the mover's clock counts down and is marked running, the
+    waiting player's stands still."""
+    before = {id(p): (clock_of(p, seat), clock_of(p, other)) for p in pages}
+    pages[0].wait_for_timeout(1600)
+    for page in pages:
+        mine, theirs = before[id(page)]
+        assert clock_of(page, seat) != mine, (seat, mine)
+        assert clock_of(page, other) == theirs, (other, theirs)
+        assert page.locator(f'.gp-clock[data-seat="{seat}"].is-running').count() == 1
+        assert page.locator(f'.gp-clock[data-seat="{other}"].is-running').count() == 0
+
+
+def wait_until(page, check, timeout: float = 60.0, reload: bool = False) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        page.wait_for_timeout(500)
+        if reload:
+            page.reload()
+
+
+def test_two_accounts_play_a_rated_live_game_from_the_lobby_while_a_guest_watches(site, browser, screenshots):
+    base = site.base_url
+    stamp = int(time.time() * 1000) % 10**7
+    names = {"A": f"rated_ann{stamp}", "B": f"rated_bob{stamp}"}
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]
+    try:
+        ann, bob, eve = (c.new_page() for c in contexts)
+        for page in (ann, bob, eve):
+            page.set_default_timeout(60_000)  # a loaded machine: the accept starts a game
+        errors = [watch_errors(p) for p in (ann, bob, eve)]
+        for page, seat in ((ann, "A"), (bob, "B")):
+            sign_up(page, base, names[seat])
+            page.goto(f"{base}/players/{names[seat]}/")
+            assert "No rated games yet." in page.locator("main, body").first.inner_text()
+
+        # ann posts a rated 3+2 seek in the lobby, sitting in A
+        ann.goto(base + "/lobby/")
+        ann.select_option('select[name="seek-control"]', "3+2")
+        ann.check('input[name="seek-human"][value="A"]')
+        ann.check('input[name="seek-rated"]')
+        ann.locator("form.new-seek button[type=submit]").click()
+        ann.wait_for_url(re.compile(r"/challenges/\d+/$"))
+        assert "rated game" in ann.locator(".challenge-facts").inner_text()
+        # bob finds it on his lobby page and accepts it
+        bob.goto(base + "/lobby/")
+        row = bob.locator("table.seeks tbody tr", has_text=names["A"])
+        assert "rated game" in row.inner_text() and "3 min + 2 s a move" in row.inner_text()
+        row.get_by_role("button", name="Accept").click()
+        bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded")
+        game_url = bob.url
+        game_id = int(re.search(r"/play/(\d+)/", game_url).group(1))
+        ann.wait_for_url(game_url, wait_until="domcontentloaded")  # the challenge page follows by its long poll
+        eve.goto(game_url)
+        for page in (ann, bob, eve):
+            page.wait_for_function(f"() => !!({GAME})")
+        assert ann.evaluate(f"{GAME}.my_seat") == "A" and bob.evaluate(f"{GAME}.my_seat") == "B"
+        assert eve.evaluate(f"{GAME}.spectator") is True
+        for page in (ann, bob, eve):
+            head = page.locator(".gp-people-head").inner_text()
+            assert "3+2" in head and "rated game" in head, head
+            players = " ".join(page.locator(".gp-player").all_inner_texts())
+            assert names["A"] in players and names["B"] in players, players
+            assert clock_of(page, "A") == "3:00" and clock_of(page, "B") == "3:00"
+
+        pages = {"A": ann, "B": bob}
+        bad_made: dict[str, str] = {}
+        played: list[tuple[str, str, str]] = []  # (side, move, the solver's grade)
+        clocks_checked = set()
+        while True:
+            mover = wait_for_mover(pages)
+            if over(mover):
+                break
+            seat = mover.evaluate(f"{GAME}.my_seat")
+            other_seat = "B" if seat == "A" else "A"
+            other = pages[other_seat]
+            # neither the watcher nor the waiting player can move; nobody sees values while the game goes on
+            assert not my_turn(other)
+            assert eve.locator(".odb-hand-stone.is-selectable").count() == 0
+            assert other.locator(".odb-hand-stone.is-selectable").count() == 0
+            assert eve.locator(".odb-pass:enabled:visible").count() == 0
+            for page in (ann, bob, eve):
+                assert page.evaluate(f"{GAME}.moves.every(m => m.grade === null && m.value === null)")
+            if len(played) >= 2 and seat not in clocks_checked:  # both have moved: the clocks run
+                clock_runs_only_for([mover, other, eve], seat, other_seat)
+                clocks_checked.add(seat)
+            move, grade = choose_move(mover, bad_made)
+            before = mover.evaluate(f"{GAME}.moves.length")
+            click_move(mover, move)
+            mover.wait_for_function(f"() => {GAME}.moves.length > {before} && !window.playPage.pending")
+            assert mover.evaluate(f"{GAME}.moves[{before}].move") == move
+            played.append((seat, move, grade))
+            for page in (other, eve):
+                page.wait_for_function(f"() => {GAME}.moves.length > {before} || {GAME}.status === 'over'")
+        assert clocks_checked == {"A", "B"}, "the game was too short to watch both clocks"
+        assert set(bad_made) == {"A", "B"}, f"no mistake offered to a side: {played}"
+
+        for page in (ann, bob, eve):
+            page.wait_for_function(f"() => {GAME}.status === 'over'")
+            page.locator(".gp-result").wait_for(state="visible")
+        titles = {ann.locator(".gp-result-title").inner_text(), bob.locator(".gp-result-title").inner_text()}
+        assert titles in ({"You won!", "You lost."}, {"A draw."}), titles
+        # the watcher's page now has the values and grades (the solver's, as the test saw them)
+        eve.wait_for_function(f"() => {GAME}.moves.every(m => m.grade !== null)", timeout=90_000)
+        assert eve.evaluate(f"{GAME}.moves.map(m => m.grade)") == [g for _, _, g in played]
+        eve.reload()
+        eve.wait_for_function(f"() => !!({GAME}) && {GAME}.moves.every(m => m.value !== null)")
+        screenshots(eve, "people-rated-watcher-over")
+
+        # each player's review: their own moves as "you", graded as the solver grades them
+        for page, seat in ((ann, "A"), (bob, "B")):
+            page.locator(".gp-review-link").click()
+            page.wait_for_url(re.compile(rf"/games/{game_id}/review/"))
+            rows = page.locator("tr.gp-row:has(td.gp-who)")
+            rows.first.wait_for()
+            mine = [r for r in rows.all() if r.locator("td.gp-who").inner_text() == "you"]
+            assert len(mine) == sum(1 for s, _, _ in played if s == seat)
+            want = [g for s, _, g in played if s == seat]
+            got = [next(c for c in (r.get_attribute("class") or "").split() if c.startswith("grade-")) for r in mine]
+            assert got == [f"grade-{g}" for g in want], (got, want)
+            screenshots(page, f"people-rated-review-{seat}")
+
+        # each coach holds exercises from that player's mistakes of this game
+        for page, seat in ((ann, "A"), (bob, "B")):
+            def from_this_game(page=page):
+                listed = page.request.get(base + "/api/exercises/").json()["exercises"]
+                return [e for e in listed if (e.get("source") or {}).get("game") == game_id]
+            wait_until(page, lambda: bool(from_this_game()))
+            exercises = from_this_game()
+            assert all(e["side"] == seat for e in exercises), exercises
+            assert {e["grade"] for e in exercises} <= set(BAD)
+            assert bad_made[seat] in {e["position"] for e in exercises}
+            page.goto(base + "/coach/")
+            assert f"game #{game_id}" in page.locator("table.exercises").first.inner_text()
+
+        # both profiles: one rated live game, and a rating that moved from the start
+        for page, seat in ((ann, "A"), (bob, "B")):
+            page.goto(f"{base}/players/{names[seat]}/")
+            row = page.locator('tr[data-pool^="live-"]')
+            wait_until(page, lambda row=row: row.count() == 1, reload=True)
+            cells = row.locator("td").all_inner_texts()
+            assert cells[3] == "1", cells
+            rating = int(re.match(r"\d+", cells[2]).group())
+            if titles != {"A draw."}:
+                assert rating != 1500, cells
+        for watched in errors:
+            assert not watched, watched
+    finally:
+        for context in contexts:
+            context.close()
