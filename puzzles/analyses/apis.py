@@ -41,7 +41,7 @@ class AnalysisCreateApi(SolverWorkLimited, APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(AnalysisInputSerializer, request)
-        fairness.refuse(data["position"])
+        fairness.refuse(data["position"], player=Player.of(request))
         analysis = services.analysis_request(position=data["position"], player=Player.of(request))
         code = status.HTTP_200_OK if analysis.status == "done" else status.HTTP_202_ACCEPTED
         return Response(selectors.analysis_state(analysis), status=code)
@@ -51,7 +51,7 @@ class AnalysisDetailApi(APIView):
     @extend_schema(summary="An analysis", responses={200: AnalysisOutputSerializer, **NOT_FOUND, **UNFAIR})
     def get(self, request: Request, analysis_id: int) -> Response:
         analysis = selectors.analysis_get(analysis_id)
-        fairness.refuse(analysis.position)
+        fairness.refuse(analysis.position, player=Player.of(request))
         if analysis.status == "done":  # read back: a line given away, as if asked for
             services.analysis_shown(position=analysis.position, player=Player.of(request))
         return Response(selectors.analysis_state(analysis))

@@ -5,10 +5,20 @@ values for its positions (a player would ask for their own position's best
 move).  The apps that hold such games register a check here in their
 ``AppConfig.ready``; the apps that show the solver's view (the analyses API,
 the analysis board and editor, puzzles) ask ``refusal`` before they do.  So
-the lower apps need not know the games app (the apps are layered)."""
+the lower apps need not know the games app (the apps are layered).
+
+A check may also depend on who asks (``register_for_player``: the daily
+deal's start is withheld from a player until their own game of it is over);
+such a check is given the player, or ``None`` when the caller knows of none
+(then it withholds as from a player who has not played).  A service that is
+itself the sanctioned way to play a withheld position (the daily deal's own
+game) runs its writes inside ``allowing(position)``."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
 
 from solver import DominoError, Position
 
@@ -20,6 +30,14 @@ Check = Callable[[list[str]], "str | None"]
 
 _checks: list[Check] = []
 
+# A check that depends on the player asking (a ``Player``, or ``None``).
+PlayerCheck = Callable[[list[str], Any], "str | None"]
+
+_player_checks: list[PlayerCheck] = []
+
+# Positions a service is allowed to play now (see ``allowing``).
+_allowed: ContextVar[frozenset[str]] = ContextVar("fairness_allowed", default=frozenset())
+
 
 def register(check: Check) -> None:
     """Add a check (once, however often an app's ``ready`` runs)."""
@@ -27,18 +45,42 @@ def register(check: Check) -> None:
         _checks.append(check)
 
 
-def refusal(position: str | Iterable[str]) -> str | None:
+def register_for_player(check: PlayerCheck) -> None:
+    """Add a check that is given the player asking (once, however often an app's ``ready`` runs)."""
+    if check not in _player_checks:
+        _player_checks.append(check)
+
+
+@contextmanager
+def allowing(position: str) -> Iterator[None]:
+    """Within the block, the player checks pass ``position`` (normalised):
+    for the one service that is the sanctioned way to play it."""
+    token = _allowed.set(_allowed.get() | {position})
+    try:
+        yield
+    finally:
+        _allowed.reset(token)
+
+
+def refusal(position: str | Iterable[str], player: Any = None) -> str | None:
     """Why the solver's view of ``position`` (or of any of several) is
-    withheld now, or ``None`` when it may be shown."""
+    withheld now from ``player`` (``None``: anyone), or ``None`` when it may be shown."""
     positions = [position] if isinstance(position, str) else list(position)
     for check in _checks:
         reason = check(positions)
         if reason:
             return reason
+    allowed = _allowed.get()
+    asked = [p for p in positions if p not in allowed]
+    if asked:
+        for player_check in _player_checks:
+            reason = player_check(asked, player)
+            if reason:
+                return reason
     return None
 
 
-def refuse(*positions: str) -> None:
+def refuse(*positions: str, player: Any = None) -> None:
     """Raise ``ApplicationError`` (403, saying why) when the solver's view of
     any of ``positions`` (any spelling; an invalid one is left to the
     caller's own checks) is withheld now."""
@@ -48,6 +90,6 @@ def refuse(*positions: str) -> None:
             keys.append(str(Position.parse(text)))
         except DominoError:
             continue
-    reason = refusal(keys) if keys else None
+    reason = refusal(keys, player) if keys else None
     if reason:
         raise ApplicationError(reason, status_code=403)

@@ -164,14 +164,17 @@ def ranking_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
 
 
 def deal_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
-    """The deal with the player's status (see ``serializers.DailyDealOutputSerializer``)."""
+    """The deal with the player's status (see ``serializers.DailyDealOutputSerializer``).
+    Its seed and start are withheld on its day until the player's game of it
+    is over (they would let the deal be practised first)."""
+    hidden = deal.day >= selectors.utc_today() and (entry is None or entry.game.status != Game.Status.OVER)
     return {
         "date": deal.day,
         "variant": deal.variant,
-        "seed": int(deal.seed),
+        "seed": None if hidden else int(deal.seed),
         "human": deal.human_side,
         "level": Game.Level.PERFECT.value,
-        "start_position": deal.start_position,
+        "start_position": None if hidden else deal.start_position,
         "players": selectors.ranked(deal).count(),
         "status": status_of(entry),
         "game": entry.game_id if entry is not None else None,

@@ -10,6 +10,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
+from puzzles.games.models import Game
 
 from . import ranking
 from .models import DailyDeal, DailyEntry
@@ -54,6 +55,16 @@ def entry_for_player(player: Player, deal: DailyDeal) -> DailyEntry | None:
     if not player.known:
         return None
     return entries_of_player(player).filter(deal=deal).select_related("game").first()
+
+
+def deal_hidden_from(deal: DailyDeal, player: Player | None) -> bool:
+    """Whether the deal (its seed, its start) is still withheld from ``player``:
+    on its day, until the player's own game of it is over (``None``: anyone
+    who has not played it). A past day's deal is anyone's to study."""
+    if deal.day < utc_today():
+        return False
+    entry = entry_for_player(player, deal) if player is not None else None
+    return entry is None or entry.game.status != Game.Status.OVER
 
 
 def ranked(deal: DailyDeal) -> QuerySet[DailyEntry]:

@@ -50,10 +50,14 @@ class YourResultSerializer(serializers.Serializer):
 class DailyDealOutputSerializer(serializers.Serializer):
     date = serializers.DateField()
     variant = serializers.ChoiceField(choices=VARIANT_NAMES)
-    seed = serializers.IntegerField(help_text="The deal's seed.")
+    seed = serializers.IntegerField(
+        allow_null=True, help_text="The deal's seed; null on its day until your game of it is over."
+    )
     human = serializers.ChoiceField(choices=list(SEATS), help_text="The seat everyone plays.")
     level = serializers.CharField(help_text="The solver's level: perfect.")
-    start_position = serializers.CharField()
+    start_position = serializers.CharField(
+        allow_null=True, help_text="The deal's start; null on its day until your game of it is over."
+    )
     players = serializers.IntegerField(help_text="Ranked players so far.")
     status = serializers.ChoiceField(choices=STATUSES, help_text=STATUS_HELP)
     game = serializers.IntegerField(allow_null=True, help_text="Your game of the deal (play it through /api/games/<id>/).")

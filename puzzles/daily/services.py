@@ -27,9 +27,11 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request
+from puzzles.core import fairness
 from puzzles.games.models import Game, GameMove
 from puzzles.games.services import RESIGNED, game_create
 from solver import Position, deal
@@ -90,7 +92,7 @@ def daily_start(*, player: Player, deal: DailyDeal) -> tuple[DailyEntry, bool]:
     if found is not None:
         return found, False
     try:
-        with transaction.atomic():
+        with transaction.atomic(), fairness.allowing(deal.start_position):
             game = game_create(
                 player=player, seed=int(deal.seed), variant=deal.variant, human=deal.human_side,
                 level=Game.Level.PERFECT, rng_seed=deal.rng_seed,
@@ -104,6 +106,16 @@ def daily_start(*, player: Player, deal: DailyDeal) -> tuple[DailyEntry, bool]:
             raise
         return found, False
     return entry, True
+
+
+def start_refusal(texts: list[str], player: Player | None) -> str | None:
+    """``core.fairness``'s player check: today's daily deal from its start (a
+    practice game of its seed or its position, an analysis of its start) is
+    withheld from a player until their own game of it is over."""
+    today = selectors.deal_on(selectors.utc_today())
+    if today is None or today.start_position not in texts or not selectors.deal_hidden_from(today, player):
+        return None
+    return _("This is the start of today's daily deal: play it first; it can be studied once your game is over.")
 
 
 def _has_choice(move: GameMove) -> bool:

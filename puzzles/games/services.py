@@ -142,7 +142,7 @@ def game_create(
     if start.is_over():
         raise ApplicationError(f"this deal is already over ({start.result()}): there is nothing to play")
     # A practice game gives hints and grades: none of a deal between people in progress (403).
-    fairness.refuse(str(start))
+    fairness.refuse(str(start), player=player)
     if rng_seed is None:
         rng_seed = secrets.randbelow(RANDOM_SEED_BOUND)
     elif not isinstance(rng_seed, int) or not 0 <= rng_seed < 1 << 63:

@@ -241,7 +241,7 @@ class PositionApi(APIView):
         data = validated(PositionInputSerializer, request)
         position = study_services.position_normalise(data["position"])
         state = presentation.position_state(position, data.get("moves") or [])
-        fairness.refuse(state["position"], *state["positions"])  # 403: a game between people in progress
+        fairness.refuse(state["position"], *state["positions"], player=Player.of(request))  # 403: a game between people in progress
         return Response(state)
 
 

@@ -73,7 +73,7 @@ def game_analysis_create(
         parsed = deal_record(entry)
     else:
         parsed = parse_record(record or "")
-    fairness.refuse(str(parsed.start))  # 403: the deal of a game between people in progress
+    fairness.refuse(str(parsed.start), player=player)  # 403: the deal of a game between people in progress
     with transaction.atomic():
         analysis = GameAnalysis.objects.create(
             record=str(parsed),

@@ -73,7 +73,7 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
             return redirect(f"{reverse('study:analysis')}?{urlencode({'position': str(dealt)})}")
     line = request.GET.get("line", "")
     try:
-        fairness.refuse(text)  # a game between people in progress: no board of its positions
+        fairness.refuse(text, player=Player.of(request))  # a game between people in progress: no board of its positions
     except ApplicationError as exc:
         return render(request, "core/error.html", {"heading": _("Forbidden"), "explanation": str(exc)}, status=403)
     view = presentation.analysis_page(text, line)
