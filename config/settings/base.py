@@ -237,6 +237,8 @@ CELERY_TASK_ROUTES = {
     "puzzles.games.tasks.requeue_stale_work_task": {"queue": "celery", "priority": 9},
     # A game between people's deadline (loss on time): quick, beside the grades.
     "puzzles.games.tasks.deadline_task": {"queue": "grades", "priority": 0},
+    # The moves of a game between people, graded together once it is over (solver work).
+    "puzzles.games.tasks.grade_game_task": {"queue": "celery", "priority": 0},
     # A player waits for the solver's reply in a puzzle attempt.
     "puzzles.training.tasks.attempt_settle_task": {"queue": "grades", "priority": 0},
     "puzzles.training.tasks.mine_seeds_task": {"queue": "celery", "priority": 8},
@@ -269,10 +271,13 @@ CELERY_TASK_ALWAYS_EAGER = False
 CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=500)
 CELERY_WORKER_SEND_TASK_EVENTS = False
 CELERY_TIMEZONE = "UTC"
+# How often the beat looks for work left waiting, and for the deadlines of
+# games between people coming before its next look.
+OD_REQUEUE_EVERY_SECONDS = env.float("OD_REQUEUE_EVERY", default=15.0)
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-work": {
         "task": "puzzles.games.tasks.requeue_stale_work_task",
-        "schedule": timedelta(seconds=env.float("OD_REQUEUE_EVERY", default=15.0)),
+        "schedule": timedelta(seconds=OD_REQUEUE_EVERY_SECONDS),
     },
     # Today's (UTC) daily puzzle (idempotent), and upkeep (stale attempts,
     # the pool of unused puzzles).
@@ -287,7 +292,7 @@ CELERY_BEAT_SCHEDULE = {
     # Game analyses a dead worker left pending or running.
     "requeue-stale-game-analyses": {
         "task": "puzzles.study.tasks.requeue_stale_game_analyses_task",
-        "schedule": timedelta(seconds=env.float("OD_REQUEUE_EVERY", default=15.0)),
+        "schedule": timedelta(seconds=OD_REQUEUE_EVERY_SECONDS),
     },
 }
 

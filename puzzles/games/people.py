@@ -59,9 +59,14 @@ CORRESPONDENCE_DAYS = (1, 3, 7)
 # The result's reasons beside the rules' domino and blocked (and ``resigned``).
 TIME = "time"
 ABORTED = "aborted"
-# A deadline further off than this is left to the beat's sweep (a broker
-# holds a delayed message badly for days).
-TASK_HORIZON_SECONDS = 3600
+# A deadline further off than this is queued later, by the beat's sweep
+# (``games_check_deadlines``, every OD_REQUEUE_EVERY seconds), once it comes
+# this near: a delayed message is held in a worker's memory until it is due,
+# so a task a move for every clock of every live game (minutes away, mostly
+# never needed: the next move comes first) would cost the broker and the
+# workers more than the moves themselves.
+def task_horizon_seconds() -> float:
+    return 2 * settings.OD_REQUEUE_EVERY_SECONDS + 5
 RANDOM_SEED_BOUND = 1 << 53
 
 
@@ -286,7 +291,7 @@ def _queue_deadline(game_id: int, ply: int, deadline: datetime | None, at: datet
     if deadline is None:
         return
     seconds = (deadline - at).total_seconds()
-    if seconds <= TASK_HORIZON_SECONDS:
+    if seconds <= task_horizon_seconds():
         tasking.enqueue_later(deadline_task, game_id, ply, countdown=max(0.0, seconds) + 0.05)
 
 
@@ -338,15 +343,19 @@ def _end(locked: Game, result: dict[str, Any], clocks: dict[str, int] | None) ->
 
 
 def games_check_deadlines(limit: int = 200) -> list[int]:
-    """The beat's sweep: end every game whose deadline has passed."""
-    ids = list(
-        Game.objects.filter(kind=Game.Kind.PEOPLE, deadline__lte=clock.now())
-        .exclude(status=Game.Status.OVER).values_list("pk", flat=True)[:limit]
-    )
+    """The beat's sweep: end every game whose deadline has passed, and queue
+    the deadline task of every game whose deadline comes before the next
+    sweep's horizon (a duplicate of a task queued by the move is harmless)."""
+    now = clock.now()
+    live = Game.objects.filter(kind=Game.Kind.PEOPLE).exclude(status=Game.Status.OVER)
+    ids = list(live.filter(deadline__lte=now).values_list("pk", flat=True)[:limit])
     for pk in ids:
         game = Game.objects.filter(pk=pk).first()
         if game is not None:
             game_check_deadline(game)
+    soon = live.filter(deadline__gt=now, deadline__lte=now + timedelta(seconds=task_horizon_seconds()))
+    for pk, ply, deadline in soon.values_list("pk", "ply_count", "deadline")[:limit]:
+        _queue_deadline(pk, ply, deadline, now)
     return ids
 
 

@@ -254,7 +254,10 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
     # before, and made again under the lock only if it has moved on since.
     known: Analysis | None = None
     foreseen: list[tuple[Position, str, Analysis]] = []
-    if settings.OD_GRADE_IN_REQUEST:
+    # A game between people shows no grade before its end: its moves are
+    # graded together once it is over (``game_grade_moves``), and nothing is
+    # looked up or prepared for them move by move.
+    if settings.OD_GRADE_IN_REQUEST and not game.is_people:
         known, foreseen = lookahead.analyses_at_hand(game, move)
     seen = (game.ply_count, game.current_position, game.status)
     try:
@@ -308,11 +311,14 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
         if after.is_over():
             game_finished_on_commit(game.pk)
         queued: list[tuple[Any, tuple[Any, ...]]] = []
-        if record.graded_at is None:
+        if game.is_people:  # graded at the end; a seat the solver fills still plays its turn
+            if moved_on["status"] == Game.Status.THINKING:
+                queued.append((solver_turn_task, (game.pk,)))
+        elif record.graded_at is None:
             queued.append((grade_move_task, (record.pk,)))
         elif moved_on["status"] == Game.Status.THINKING:
             queued.append((solver_turn_task, (game.pk,)))
-        if moved_on["status"] == Game.Status.YOUR_MOVE:  # after the reply, or the human's again (+doubles)
+        if moved_on["status"] == Game.Status.YOUR_MOVE and not game.is_people:  # after the reply, or the human's again
             queued.append((turn_prepare_task, (game.pk, str(after))))
         # the change notice goes with the last message (one round trip to Redis)
         for index, (task, args) in enumerate(queued):
@@ -412,6 +418,28 @@ def move_grade(*, move: GameMove) -> GameMove:
             _notify(move.game_id)
     move.refresh_from_db()
     return move
+
+
+def game_grade_moves(*, game_id: int) -> int:
+    """Grade every move of a finished game between people still ungraded,
+    then bump the game's version once (its readers, the review among them,
+    look again).  How many were graded.  Idempotent: the grades are worked
+    out first (the solver may take a while, and no lock is held meanwhile),
+    then written in one short transaction that only fills moves still
+    ungraded, so that two runs at once bump the version once between them."""
+    pending = list(GameMove.objects.filter(game_id=game_id, graded_at__isnull=True).order_by("ply"))
+    fields = [(move.pk, opponent.grade_fields(analysis_record(move.position_before), move.move)) for move in pending]
+    graded = 0
+    with transaction.atomic():
+        now = timezone.now()
+        for pk, values in fields:
+            graded += GameMove.objects.filter(pk=pk, graded_at__isnull=True).update(graded_at=now, **values)
+        bumped = graded and Game.objects.filter(pk=game_id, status=Game.Status.OVER).update(
+            version=F("version") + 1, updated_at=now,
+        )
+    if bumped:
+        _notify(game_id)
+    return graded
 
 
 def human_move_settle(*, move: GameMove) -> GameMove:

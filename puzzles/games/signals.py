@@ -25,8 +25,15 @@ game_finished = Signal()
 
 def send_game_finished(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id, status=Game.Status.OVER).first()
-    if game is not None:
-        game_finished.send(sender=Game, game=game)
+    if game is None:
+        return
+    if game.is_people:  # its moves were left ungraded while it was played: one task grades them all
+        from puzzles.core import tasking
+
+        from .tasks import grade_game_task
+
+        tasking.enqueue(grade_game_task, game.pk)
+    game_finished.send(sender=Game, game=game)
 
 
 def game_finished_on_commit(game_id: int) -> None:

@@ -48,6 +48,14 @@ def turn_prepare_task(game_id: int, position: str) -> None:
 
 
 @shared_task(**TASK_OPTIONS)
+def grade_game_task(game_id: int) -> None:
+    """Grade the moves of a game between people once it is over."""
+    from . import services
+
+    services.game_grade_moves(game_id=game_id)
+
+
+@shared_task(**TASK_OPTIONS)
 def deadline_task(game_id: int, ply: int) -> None:
     """At a game between people's deadline: end it if the person to move at
     ``ply`` has still not moved (a loss on time, or an abort)."""

@@ -15,7 +15,7 @@ from puzzles.core import tasking
 
 from . import people
 from .models import Game, GameMove, GameSeat
-from .tasks import grade_move_task, solver_turn_task
+from .tasks import grade_game_task, grade_move_task, solver_turn_task
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +33,16 @@ def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) ->
     duplicate costs nothing."""
     stale_after = settings.OD_STALE_AFTER_SECONDS if stale_after is None else stale_after
     cutoff = timezone.now() - timedelta(seconds=stale_after)
+    # A game between people is graded when it ends (``grade_game_task``), not move by move.
     moves = list(
-        GameMove.objects.filter(graded_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:limit]
+        GameMove.objects.filter(graded_at__isnull=True, created_at__lt=cutoff)
+        .exclude(game__kind=Game.Kind.PEOPLE).values_list("pk", flat=True)[:limit]
+    )
+    finished = list(
+        Game.objects.filter(
+            kind=Game.Kind.PEOPLE, status=Game.Status.OVER, updated_at__lt=cutoff,
+            moves__graded_at__isnull=True,
+        ).values_list("pk", flat=True).distinct()[:limit]
     )
     games = list(
         Game.objects.filter(status=Game.Status.THINKING, updated_at__lt=cutoff).values_list("pk", flat=True)[:limit]
@@ -45,6 +53,8 @@ def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) ->
         tasking.send(grade_move_task, pk)
     for pk in games:
         tasking.send(solver_turn_task, pk)
+    for pk in finished:
+        tasking.send(grade_game_task, pk)
     if moves or games or analyses:
         log.info("requeued %d moves, %d solver turns, %d analyses", len(moves), len(games), len(analyses))
     return {"moves": moves, "games": games, "analyses": analyses}

@@ -373,6 +373,11 @@ def game_row(site, game: int) -> tuple[str, int, dict | None]:
     return status, version, json.loads(result) if isinstance(result, str) else result
 
 
+def ungraded(site, game: int) -> int:
+    [(count,)] = site["query"](f"select count(*) from puzzles_gamemove where game_id = {game} and graded_at is null")
+    return count
+
+
 def under_way(site, initial: int, increment: int) -> tuple[Table, Table]:
     """Two live games in which both players have made their first move
     (free), the second ones one after the other, so that both clocks of the
@@ -452,15 +457,21 @@ def test_a_deadline_passed_while_the_workers_are_dead_flags_the_right_seat_once(
         time.sleep(0.2)
     swept_after = time.monotonic() - back
     state = before[swept.game]
+    # a game between people is graded once it is over: one more version for the grades, none for the end
+    while ungraded(site, swept.game) or ungraded(site, polled.game):
+        assert time.monotonic() - back < 120, site["log"].read_text(errors="replace")[-3000:]
+        time.sleep(0.2)
     status, version, result = game_row(site, swept.game)
-    assert version == version_swept + 1
+    assert version == version_swept + 2
     assert result["reason"] == "time" and result["flagged"] == state["to_move"]
     rules = Position.parse(state["position"])
     assert result["winner"] == rules.variant.team_name(1 - rules.variant.team_of(state["to_move"]))
     assert result["points"] == rules.team_pips(rules.variant.team_of(state["to_move"]))
-    # nothing ends either game a second time: reads, the sweep, the deadline tasks
+    graded_polled = game_row(site, polled.game)
+    assert graded_polled == (over[0], over[1] + 1, over[2])
+    # nothing ends either game a second time, nor grades it twice: reads, the sweep, the deadline tasks
     time.sleep(3)
-    for table, seen in ((polled, over), (swept, (status, version, result))):
+    for table, seen in ((polled, graded_polled), (swept, (status, version, result))):
         table.read("A")
         assert game_row(site, table.game) == seen
     print(f"flagged by a poll {late:.1f} s after the deadline; swept {swept_after:.1f} s after the workers were back")
