@@ -127,8 +127,9 @@ class GameMoveApi(APIView):
         data = validated(MoveInputSerializer, request)
         services.game_play_human_move(game=game, move=data["move"], ply=data["ply"], seat=seat)
         # as it is now: with eager tasks (tests) the solver has replied already
-        game = selectors.game_by_id(game.pk) or game
-        return Response(presentation.game_state(game, viewer=player), status=status.HTTP_201_CREATED)
+        fresh = selectors.game_by_id(game.pk) or game
+        people.keep_seats(fresh, game)  # the seats read to check the mover's: a game's seats stay through a move
+        return Response(presentation.game_state(fresh, viewer=player), status=status.HTTP_201_CREATED)
 
 
 class GameHintApi(APIView):

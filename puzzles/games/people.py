@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 from puzzles.accounts.players import Player
 from puzzles.core import events, tasking
 from puzzles.core.errors import ApplicationError, ConflictError
+from puzzles.core.queries import Prepared
 from solver import DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 
@@ -202,6 +203,13 @@ def game_seats(game: Game) -> list[GameSeat]:
     return cached
 
 
+def keep_seats(fresh: Game, read: Game) -> None:
+    """Give ``fresh``, the same game read again, the seats read with ``read``."""
+    cached = getattr(read, "_seats_cache", None)
+    if cached is not None and fresh.pk == read.pk:
+        fresh._seats_cache = cached  # type: ignore[attr-defined]
+
+
 def seat_of(game: Game, player: Player) -> str | None:
     """The seat ``player`` plays in a game between people, or ``None`` (a spectator)."""
     for row in game_seats(game):
@@ -233,9 +241,18 @@ def seat_player(row: GameSeat) -> Player | None:
     return Player(row.owner, "") if row.owner_id is not None else Player(None, row.session_key)
 
 
+# The seats whose person has moved: read on every move and every read of a
+# game between people (its SQL built once; the model's ordering left out, as
+# DISTINCT over it would give every move rather than every side).
+_MOVED_SIDES: Prepared[GameMove] = Prepared(
+    lambda game, by: GameMove.objects.filter(game_id=game).filter(by=by).order_by().values_list("side").distinct(),
+    -1, "?by",
+)
+
+
 def moved_seats(game: Game) -> set[str]:
     """The seats whose person has made at least one move."""
-    return set(GameMove.objects.filter(game=game, by=GameMove.By.HUMAN).values_list("side", flat=True).distinct())
+    return {row[0] for row in _MOVED_SIDES.rows(game.pk, GameMove.By.HUMAN.value)}
 
 
 # ------------------------------------------------------------------- clocks
@@ -285,6 +302,12 @@ def started_seats(game: Game) -> set[str]:
         cached = (game.ply_count, moved_seats(game))
         game._moved_cache = cached  # type: ignore[attr-defined]
     return cached[1]
+
+
+def know_started_seats(game: Game, moved: set[str]) -> None:
+    """Tell ``started_seats`` the seats that have moved by the game's ply,
+    found by a caller that has read the moves anyway."""
+    game._moved_cache = (game.ply_count, moved)  # type: ignore[attr-defined]
 
 
 def _queue_deadline(game_id: int, ply: int, deadline: datetime | None, at: datetime) -> None:

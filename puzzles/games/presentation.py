@@ -195,7 +195,9 @@ def people_state(game: Game, viewer: Player | None, moves: Sequence[GameMove | M
     if state["result"] is not None:
         state["result"]["text"] = texts.people_result_text(state["result"], seat, team=game.partner is not None)
     deadline = game.deadline
-    moved = people.started_seats(game)
+    # the seats whose person has moved, from the moves read for the state (no read of their own)
+    moved = {move["side"] for move in state["moves"] if move["by"] == GameMove.By.HUMAN}
+    people.know_started_seats(game, moved)
     running = Position.parse(game.current_position).side
     clocks = people.clocks_now(game, at)
     state.update(
@@ -226,19 +228,35 @@ def _abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:
     return None if opens is None else int(opens.timestamp() * 1000)
 
 
+# The challenge link of each game between people read in this process: it is
+# set when the game is made and never changes, and reading it took two queries
+# on every move and every poll.  Keyed by the row's id and creation time, as a
+# database emptied and filled again (the tests) may give an id anew.
+_LINKS: dict[tuple[int, Any], tuple[str | None, int | None]] = {}
+_LINKS_KEPT = 20_000
+
+
 def challenge_link(game: Game) -> tuple[str | None, int | None]:
     """The page of the challenge a game between people was started from
     (where the rematch is offered and a match's score sheet is), and the
     game's deal number when it is a deal of a match.  The people app's rows
     are reached by their relations to the game (``challenge_deal``, a deal
     of a match; ``challenge``, one game), so that this app does not import it."""
+    key = (game.pk, game.created_at)
+    found = _LINKS.get(key)
+    if found is not None:
+        return found
     deal = getattr(game, "challenge_deal", None)
     if deal is not None:
-        return reverse("people:challenge", args=[deal.challenge_id]), deal.number
-    challenge = getattr(game, "challenge", None)
-    if challenge is not None:
-        return reverse("people:challenge", args=[challenge.pk]), None
-    return None, None
+        found = reverse("people:challenge", args=[deal.challenge_id]), deal.number
+    else:
+        challenge = getattr(game, "challenge", None)
+        found = (reverse("people:challenge", args=[challenge.pk]), None) if challenge is not None else (None, None)
+    if found[0] is not None:  # a game is made in the transaction that links it: a link found is for good
+        if len(_LINKS) >= _LINKS_KEPT:
+            _LINKS.clear()
+        _LINKS[key] = found
+    return found
 
 
 def players_state(game: Game, mine: str | None) -> dict[str, dict[str, Any]]:

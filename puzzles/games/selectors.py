@@ -19,12 +19,7 @@ from solver import GameRecord, Position, RecordError
 from . import clock
 from .models import Game, GameMove, GameSeat
 
-# The reads of every move and poll (puzzles.core.queries): a user's game, a
-# guest's game, a game by id, its version, and its moves in order.
-_USERS_GAME: Prepared[Game] = Prepared(lambda owner, pk: Game.objects.filter(owner_id=owner, pk=pk)[:1], -1, -2)
-_GUESTS_GAME: Prepared[Game] = Prepared(
-    lambda pk, token: Game.objects.filter(owner__isnull=True, pk=pk, session_key=token)[:1], -1, "?token"
-)
+# The reads of every move and poll (puzzles.core.queries): a game by id, its version, and its moves in order.
 _GAME: Prepared[Game] = Prepared(lambda pk: Game.objects.filter(pk=pk)[:1], -1)
 _LOCKED: Prepared[Game] = Prepared(lambda pk: Game.objects.select_for_update().filter(pk=pk)[:1], -1)
 _VERSION: Prepared[Game] = Prepared(lambda pk: Game.objects.filter(pk=pk).values_list("version")[:1], -1)
@@ -142,16 +137,19 @@ def game_get_for_player(player: Player, game_id: int) -> Game:
 
 
 def _game_of(player: Player, game_id: int) -> Game | None:
-    """A practice game of the player's, or any game between people (anyone may watch)."""
-    if player.user is not None:
-        found = _USERS_GAME.objects(player.user.pk, game_id)
-    elif player.token:
-        found = _GUESTS_GAME.objects(game_id, player.token)
-    else:
-        found = []
+    """A practice game of the player's, or any game between people (anyone
+    may watch): one read by id, whose the game is checked on the row."""
+    found = _GAME.objects(game_id)
     if not found:
-        found = [g for g in _GAME.objects(game_id) if g.kind == Game.Kind.PEOPLE]
-    return found[0] if found else None
+        return None
+    game = found[0]
+    if game.kind == Game.Kind.PEOPLE:
+        return game
+    if player.user is not None:
+        return game if game.owner_id == player.user.pk else None
+    if player.token and game.owner_id is None and game.session_key == player.token:
+        return game
+    return None
 
 
 def game_by_id(game_id: int) -> Game | None:

@@ -244,3 +244,26 @@ def test_a_challenges_address_cannot_be_guessed_from_another(api, other_api):
     assert all(abs(b - a) > 1_000_000 for a, b in zip(ids, ids[1:], strict=False))
     for near in (ids[-1] + 1, ids[-1] - 1):
         assert other_api.post(f"/api/challenges/{near}/accept/", {}, format="json").status_code == 404
+
+
+def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(api, other_api, django_assert_max_num_queries):
+    """The reads every move and every poll make: the game, its seats, its
+    moves (which also say which seats have moved), and for a move the locked
+    game, the moved seats, the move and the game's update; the challenge's
+    link is read once a process."""
+    created = post_challenge(api)
+    game = accept(other_api, created["id"])["game"]
+    clients = {"A": api, "B": other_api}
+    state = api.get(f"/api/games/{game}/").json()
+    for _ in range(4):
+        mover = clients[state["to_move"]]
+        state = mover.get(f"/api/games/{game}/").json()
+        with django_assert_max_num_queries(10):
+            posted = mover.post(f"/api/games/{game}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]}, format="json")
+        assert posted.status_code == 201, posted.content
+        if posted.json()["status"] == "over":
+            break
+        with django_assert_max_num_queries(3):
+            state = clients[posted.json()["to_move"]].get(f"/api/games/{game}/").json()
+        assert state["challenge_url"] == f"/challenges/{created['id']}/" and state["my_seat"] == state["to_move"]
+        assert set(state["clocks"]) == {"A", "B"}
