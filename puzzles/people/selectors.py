@@ -69,6 +69,17 @@ def challenges_for_player(player: Player) -> QuerySet[Challenge]:
     return Challenge.objects.filter(pk__in=player.rows(ChallengeSeat.objects.all()).values("challenge_id"))
 
 
+def challenges_waiting_for(player: Player) -> QuerySet[Challenge]:
+    """The open challenges with a seat kept for the player and not yet taken
+    (a named challenge, a rematch offered), the newest first."""
+    if not player.known:
+        return Challenge.objects.none()
+    kept = player.rows(ChallengeSeat.objects.filter(joined_at__isnull=True)).values("challenge_id")
+    return Challenge.objects.filter(
+        pk__in=kept, status=Challenge.Status.OPEN, expires_at__gt=timezone.now(),
+    ).order_by("-created_at")
+
+
 def user_by_name(username: str):
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:

@@ -1,6 +1,7 @@
 """``{% your_turn %}``: the player's games with people where it is their
-move (correspondence and live), the nearest deadline first (the home page).
-It only reads."""
+move (correspondence and live), the nearest deadline first (the home page);
+``{% challenges_for_you %}``: the open challenges that keep a seat for the
+player, to accept or decline (the home page and the lobby).  They only read."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,8 +13,9 @@ from puzzles.accounts.players import Player
 from puzzles.games import selectors as game_selectors
 from puzzles.games.presentation import variant_label
 
+from .. import selectors
 from ..models import Challenge
-from ..presentation import person_state
+from ..presentation import person_state, seek_row
 
 register = template.Library()
 SHOWN = 10
@@ -52,3 +54,14 @@ def your_turn(context: dict[str, Any]) -> dict[str, Any]:
             "control": control, "opponents": opponents, "deadline": game.deadline,
         })
     return {"rows": rows, "waiting": max(0, in_progress - len(rows))}
+
+
+@register.inclusion_tag("people/_for_you.html", takes_context=True)
+def challenges_for_you(context: dict[str, Any]) -> dict[str, Any]:
+    request = context.get("request")
+    if request is None:
+        return {"rows": []}
+    player = Player.of(request)
+    waiting = list(selectors.challenges_waiting_for(player).prefetch_related("seats__owner", "deals")[:SHOWN])
+    ratings = selectors.ratings_of_users({row.owner_id for c in waiting for row in c.seats.all() if row.owner_id})
+    return {"rows": [seek_row(c, player, ratings) for c in waiting], "csrf_token": context.get("csrf_token")}

@@ -146,3 +146,38 @@ def test_expired_challenge_page():
     page = client.get(created["url"]).content.decode()
     assert "expired" in page and "Accept the challenge" not in page
     assert client_api is not None
+
+
+FOR_YOU = {"en": "Challenges for you", "pl": "Wyzwania dla ciebie", "nl": "Uitdagingen voor jou", "ro": "Provocări pentru tine"}
+
+
+@pytest.mark.parametrize("language", sorted(FOR_YOU))
+def test_a_named_challenge_waits_in_the_lobby_and_on_the_home_page_of_its_player(account, language):
+    ann, bob, cid = account("ann"), account("bob"), account("cid")
+    first = post_challenge(ann, to="bob", rated=True)
+    second = post_challenge(ann, to="bob", clock=None, days=3)
+    post_challenge(ann, to="cid")
+    page = Client(enforce_csrf_checks=True)
+    page.force_login(bob.user)
+    page.cookies["django_language"] = language
+    for url in ("/lobby/", "/"):
+        html = page.get(url).content.decode()
+        listed = html[html.index(FOR_YOU[language]):]
+        listed = listed[:listed.index("</section>")]
+        # both of bob's, newest first, each with its accept and decline forms; not cid's
+        assert listed.index(f'data-challenge="{second["id"]}"') < listed.index(f'data-challenge="{first["id"]}"')
+        assert listed.count("<li ") == 2 and ">ann<" not in listed and "ann" in listed
+        for made in (first, second):
+            assert f'action="/challenges/{made["id"]}/accept/"' in listed
+            assert f'action="/challenges/{made["id"]}/decline/"' in listed
+    # the creator and a stranger see none of it
+    for other in (ann, cid):
+        assert FOR_YOU["en"] not in other.get("/lobby/").content.decode() or other is cid
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.get("/lobby/").content.decode()).group(1)
+    accepted = page.post(f"/challenges/{first['id']}/accept/", {"csrfmiddlewaretoken": token})
+    assert accepted.status_code == 302 and accepted["Location"].startswith("/play/")
+    declined = page.post(f"/challenges/{second['id']}/decline/", {"csrfmiddlewaretoken": token})
+    assert declined.status_code == 302
+    # accepted and declined: nothing waits for bob any more
+    assert FOR_YOU[language] not in page.get("/lobby/").content.decode()
+    assert Challenge.objects.get(pk=second["id"]).status == Challenge.Status.DECLINED
