@@ -77,7 +77,11 @@ def _rate(challenge: Challenge, game: Game, winner: str | None) -> bool:
         if not Challenge.objects.filter(pk=challenge.pk, rated_at__isnull=True).update(rated_at=timezone.now()):
             return False  # rated by another process
         rows: dict[str, PlayerRating] = {}
-        for seat in rules.seats:
+        # locked in the accounts' order, not the seats': two games of the
+        # same players ending at once, their seats swapped, would otherwise
+        # each hold one player's row and wait for the other's (a deadlock on
+        # PostgreSQL)
+        for seat in sorted(rules.seats, key=lambda s: (seats[s].owner_id, s)):
             rows[seat], _created = PlayerRating.objects.select_for_update().get_or_create(
                 user=seats[seat].owner, time_class=time_class, family=family
             )

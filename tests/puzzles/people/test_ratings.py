@@ -125,3 +125,25 @@ def test_profile_and_leaderboard_api(account, api):
     assert [r["name"] for r in board["rows"]] == ["ann"]
     bad = api.get("/api/players/?time=blitz")
     assert bad.status_code == 400 and "time is live or correspondence" in bad.json()["error"]
+
+
+def test_ratings_are_locked_in_the_accounts_order_whatever_the_seats(account):
+    """Two games of the same players ending at once, their seats swapped,
+    lock the players' rating rows in the same order (by account), so that
+    neither waits for a row the other holds (a deadlock on PostgreSQL)."""
+    import re
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ann, bob = account("ann"), account("bob")
+    orders = []
+    for creator, opponent in ((ann, bob), (bob, ann)):
+        game = rated_game(creator, opponent)
+        with CaptureQueriesContext(connection) as queries:
+            assert opponent.post(f"/api/games/{game.pk}/resign/").status_code == 200
+        locked = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT") and "people_playerrating" in q["sql"]
+                  and "FROM \"people_playerrating\"" in q["sql"]]
+        orders.append([int(re.search(r'"user_id" = (\d+)', sql).group(1)) for sql in locked])
+        assert RatingChange.objects.filter(game=game).count() == 2
+    assert orders[0] == orders[1] == sorted({ann.user.pk, bob.user.pk}), orders
