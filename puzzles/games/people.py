@@ -38,6 +38,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from puzzles.accounts.players import Player
 from puzzles.core import events, tasking
@@ -229,7 +230,9 @@ def acting_seat(game: Game, player: Player) -> str | None:
         return None
     seat = seat_of(game, player)
     if seat is None:
-        raise ApplicationError("you are not playing in this game: only its players can move or resign", status_code=403)
+        raise ApplicationError(
+            _("you are not playing in this game: only its players can move or resign"), status_code=403
+        )
     game_check_deadline(game)
     return seat
 
@@ -414,19 +417,19 @@ def abort_refusal(game: Game, seat: str, moved: set[str], at: datetime) -> str |
     an opponent to make their first move has let ``rated_abort_wait``
     seconds pass; the player to move plays or resigns."""
     if game.status == Game.Status.OVER:
-        return "the game is over: it cannot be aborted"
+        return _("the game is over: it cannot be aborted")
     if set(game.people) <= moved:
-        return "every player has moved: the game can no longer be aborted (resign instead)"
+        return _("every player has moved: the game can no longer be aborted (resign instead)")
     if not game.rated:
         return None
     to_move = Position.parse(game.current_position).side
     rules = game.rules
     if to_move == seat:
-        return "it is your move: in a rated game the player to move plays or resigns, and cannot abort"
+        return _("it is your move: in a rated game the player to move plays or resigns, and cannot abort")
     if to_move not in game.people or rules.team_of(to_move) == rules.team_of(seat):
-        return "a rated game is aborted only while an opponent is to make their first move: play on or resign"
+        return _("a rated game is aborted only while an opponent is to make their first move: play on or resign")
     if to_move in moved:
-        return (
+        return _(
             "your opponent has made their first move: a rated game can no longer be aborted once the player to move "
             "has moved (resign instead)"
         )
@@ -434,10 +437,13 @@ def abort_refusal(game: Game, seat: str, moved: set[str], at: datetime) -> str |
     assert opens is not None
     if at < opens:
         left = max(1, math.ceil((opens - at).total_seconds()))
-        return (
-            f"in a rated game you may abort only once your opponent has let {rated_abort_wait(game):g} seconds pass "
-            f"without making their first move: {left} more second{'s' if left != 1 else ''} to wait"
-        )
+        return ngettext(
+            "in a rated game you may abort only once your opponent has let %(wait)s seconds pass "
+            "without making their first move: %(left)s more second to wait",
+            "in a rated game you may abort only once your opponent has let %(wait)s seconds pass "
+            "without making their first move: %(left)s more seconds to wait",
+            left,
+        ) % {"wait": f"{rated_abort_wait(game):g}", "left": left}
     return None
 
 
@@ -449,7 +455,7 @@ def game_abort(*, game: Game, player: Player) -> Game:
     waited for long enough)."""
     seat = seat_of(game, player)
     if seat is None:
-        raise ApplicationError("only the game's players can abort it", status_code=403)
+        raise ApplicationError(_("only the game's players can abort it"), status_code=403)
     game = game_check_deadline(game)
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)

@@ -9,6 +9,10 @@ written.  Accepting locks the challenge's row, so two players racing for the
 last seat get one game and one 409.  Every change bumps the challenge's
 ``version`` (and the lobby's, for a seek) and publishes it after the commit,
 so that the creator's page and the lobby see it at once.
+
+The refusals a page can show (its plain forms: accept, decline, cancel, a
+rematch, quick pairing, the challenge form's choices) are in the player's
+language; those of raw API inputs the forms cannot send stay in English.
 """
 from __future__ import annotations
 
@@ -22,6 +26,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from puzzles.accounts.players import Player
 from puzzles.core import events
@@ -170,7 +176,9 @@ def challenge_create(
     if not player.known:
         raise ApplicationError("a challenge needs a player: send the session cookie")
     if rated and not player.is_authenticated:
-        raise ApplicationError("a rated game is between two accounts: log in (or sign up) to post a rated challenge", 403)
+        raise ApplicationError(
+            _("a rated game is between two accounts: log in (or sign up) to post a rated challenge"), 403
+        )
     if seat == RANDOM_SEAT:
         seat = secrets.choice(rules.seats)
     if seat not in rules.seats:
@@ -189,7 +197,7 @@ def challenge_create(
     if len(solver) >= len(rules.seats) - 1:
         raise ApplicationError("at least one other seat is a person's: the solver cannot take every other seat")
     if rated and solver:
-        raise ApplicationError("a rated game has a person in every seat: leave out the solver seats or play casual")
+        raise ApplicationError(_("a rated game has a person in every seat: leave out the solver seats or play casual"))
     target_points, target_wins = matches.check_targets(target_points, target_wins)
     if (rating_min is not None or rating_max is not None) and not lobby:
         raise ApplicationError("a rating range is for lobby seeks only")
@@ -198,16 +206,18 @@ def challenge_create(
     if rating_max is not None:
         rating_max = _whole("rating_max", rating_max, RATING_RANGE)
     if rating_min is not None and rating_max is not None and rating_min > rating_max:
-        raise ApplicationError(f"rating_min ({rating_min}) is above rating_max ({rating_max})")
+        raise ApplicationError(
+            _("rating_min (%(low)s) is above rating_max (%(high)s)") % {"low": rating_min, "high": rating_max}
+        )
     reserved = dict(reserved or {})
     if to:
         if lobby:
             raise ApplicationError("a lobby seek is for anyone: leave out to, or post a challenge")
         user = get_user_model().objects.filter(username=to, is_active=True).first()
         if user is None:
-            raise ApplicationError(f"no player is called {to!r}")
+            raise ApplicationError(_("no player is called %(name)s") % {"name": repr(to)})
         if player.is_authenticated and user.pk == player.user.pk:
-            raise ApplicationError("you cannot challenge yourself")
+            raise ApplicationError(_("you cannot challenge yourself"))
         free = [s for s in rules.seats if s != seat and s not in solver]
         # Their seat: the other side's (in partnership, the next seat free).
         reserved[free[0]] = Player(user, "")
@@ -243,12 +253,15 @@ def challenge_create(
 def _locked_open(challenge_id: int) -> Challenge:
     challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
     if challenge is None:
-        raise ApplicationError("no such challenge", 404)
+        raise ApplicationError(_("no such challenge"), 404)
     if challenge.status == Challenge.Status.OPEN and challenge.expires_at <= timezone.now():
         _bump(challenge, status=Challenge.Status.EXPIRED)
         challenge.status = Challenge.Status.EXPIRED
     if challenge.status != Challenge.Status.OPEN:
-        raise ConflictError(f"the challenge is {challenge.status}: it can no longer be accepted, declined or cancelled")
+        raise ConflictError(
+            _("the challenge is %(status)s: it can no longer be accepted, declined or cancelled")
+            % {"status": challenge.get_status_display()}
+        )
     return challenge
 
 
@@ -267,21 +280,24 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
         mine = selectors.seat_of(list(rows.values()), player)
         if mine is not None and mine.joined_at is not None:
             if selectors.is_creator(challenge, player):
-                raise ApplicationError("this is your own challenge: send its link to the player you want to play")
-            raise ConflictError(f"you already sit at seat {mine.seat} of this challenge")
+                raise ApplicationError(_("this is your own challenge: send its link to the player you want to play"))
+            raise ConflictError(_("you already sit at seat %(seat)s of this challenge") % {"seat": mine.seat})
         if challenge.rated and not player.is_authenticated:
-            raise ApplicationError("a rated game is between two accounts: log in (or sign up) to accept it", 403)
+            raise ApplicationError(_("a rated game is between two accounts: log in (or sign up) to accept it"), 403)
         if mine is None:
             if any(row.joined_at is None for row in rows.values()) and not _free_seats(rules, rows):
-                raise ApplicationError("this challenge is for another player", 403)
+                raise ApplicationError(_("this challenge is for another player"), 403)
             free = _free_seats(rules, rows)
             if seat is not None:
                 if seat not in rules.seats:
                     raise ApplicationError(f"seat is one of {', '.join(rules.seats)} in {rules}, not {seat!r}")
                 if seat not in free:
-                    raise ConflictError(f"seat {seat} is taken: the free seats are {', '.join(free) or 'none'}")
+                    raise ConflictError(
+                        _("seat %(seat)s is taken: the free seats are %(free)s")
+                        % {"seat": seat, "free": ", ".join(free) or pgettext("free seats", "none")}
+                    )
             elif not free:
-                raise ConflictError("every seat of this challenge is taken")
+                raise ConflictError(_("every seat of this challenge is taken"))
             _check_rating_range(challenge, player)
             mine = ChallengeSeat.objects.create(
                 challenge=challenge, seat=seat or free[0], joined_at=timezone.now(), **_person(player)
@@ -312,7 +328,10 @@ def _check_rating_range(challenge: Challenge, player: Player) -> None:
     low = challenge.rating_min if challenge.rating_min is not None else 0
     high = challenge.rating_max if challenge.rating_max is not None else RATING_RANGE[1]
     if not low <= rating <= high:
-        raise ApplicationError(f"this seek is for ratings {low} to {high}; yours is {rating:.0f}", 403)
+        raise ApplicationError(
+            _("this seek is for ratings %(low)s to %(high)s; yours is %(rating)s")
+            % {"low": low, "high": high, "rating": f"{rating:.0f}"}, 403,
+        )
 
 
 def challenge_decline(*, player: Player, challenge_id: int) -> Challenge:
@@ -322,13 +341,13 @@ def challenge_decline(*, player: Player, challenge_id: int) -> Challenge:
     with transaction.atomic():
         challenge = _locked_open(challenge_id)
         if selectors.is_creator(challenge, player):
-            raise ApplicationError("this is your own challenge: cancel it instead", 403)
+            raise ApplicationError(_("this is your own challenge: cancel it instead"), 403)
         if challenge.lobby:
-            raise ApplicationError("a lobby seek is not declined: leave it for someone else", 403)
+            raise ApplicationError(_("a lobby seek is not declined: leave it for someone else"), 403)
         rows = list(challenge.seats.all())
         mine = selectors.seat_of(rows, player)
         if mine is None and any(row.joined_at is None for row in rows):
-            raise ApplicationError("this challenge is for another player", 403)
+            raise ApplicationError(_("this challenge is for another player"), 403)
         _bump(challenge, status=Challenge.Status.DECLINED)
     challenge.refresh_from_db()
     return challenge
@@ -339,7 +358,7 @@ def challenge_cancel(*, player: Player, challenge_id: int) -> Challenge:
     with transaction.atomic():
         challenge = _locked_open(challenge_id)
         if not selectors.is_creator(challenge, player):
-            raise ApplicationError("only the player who posted a challenge can cancel it", 403)
+            raise ApplicationError(_("only the player who posted a challenge can cancel it"), 403)
         _bump(challenge, status=Challenge.Status.CANCELLED)
     challenge.refresh_from_db()
     return challenge
@@ -401,7 +420,7 @@ def quick_pair(
     spec = QUICK_CONTROLS[control]
     clock, days = check_control(spec.get("clock"), spec.get("days"))
     if rated and not player.is_authenticated:
-        raise ApplicationError("a rated game is between two accounts: log in (or sign up) to play rated", 403)
+        raise ApplicationError(_("a rated game is between two accounts: log in (or sign up) to play rated"), 403)
     challenges_expire()
     seeks = selectors.lobby_seeks().filter(
         variant=str(rules), rated=bool(rated), days=days, target_points__isnull=True, target_wins__isnull=True
@@ -439,13 +458,13 @@ def challenge_rematch(*, player: Player, challenge_id: int) -> Challenge:
     opponents' seats are kept for them.  409 while the game is played."""
     old = Challenge.objects.filter(pk=challenge_id).select_related("game").first()
     if old is None:
-        raise ApplicationError("no such challenge", 404)
+        raise ApplicationError(_("no such challenge"), 404)
     if old.game is None or old.game.status != Game.Status.OVER:
-        raise ConflictError("a rematch is offered once the game is over")
+        raise ConflictError(_("a rematch is offered once the game is over"))
     rows = list(old.seats.select_related("owner"))
     mine = selectors.seat_of(rows, player)
     if mine is None or mine.joined_at is None:
-        raise ApplicationError("only a player of the game can offer a rematch", 403)
+        raise ApplicationError(_("only a player of the game can offer a rematch"), 403)
     swap = {"A": "B", "B": "A", "C": "D", "D": "C"}
     reserved: dict[str, Player] = {}
     solver: dict[str, str] = {}

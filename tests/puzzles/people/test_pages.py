@@ -181,3 +181,35 @@ def test_a_named_challenge_waits_in_the_lobby_and_on_the_home_page_of_its_player
     # accepted and declined: nothing waits for bob any more
     assert FOR_YOU[language] not in page.get("/lobby/").content.decode()
     assert Challenge.objects.get(pk=second["id"]).status == Challenge.Status.DECLINED
+
+
+def test_a_refusal_by_a_plain_form_is_in_the_players_language():
+    """A refused accept by the challenge page's form says why in the player's
+    language (the status in it too); the API without a language says it in English."""
+    from rest_framework.test import APIClient
+
+    ann = Client(enforce_csrf_checks=True)
+    ann.cookies["django_language"] = "pl"
+    token = csrf(ann, "/challenges/new/")
+    made = ann.post("/challenges/new/", {"csrfmiddlewaretoken": token, "variant": "lewicki", "control": "3+2",
+                                         "human": "A", "partner": ""})
+    assert made.status_code == 302, made.content.decode()[:2000]
+    challenge = Challenge.objects.get()
+    own = ann.post(f"/challenges/{challenge.pk}/accept/", {"csrfmiddlewaretoken": token}, follow=True)
+    assert own.redirect_chain == [(f"/challenges/{challenge.pk}/", 302)]
+    html = own.content.decode()
+    assert "to twoje wyzwanie: wyślij jego link graczowi, z którym chcesz zagrać" in html
+    assert "this is your own challenge" not in html
+    # the game starts; a late visitor's accept is refused with the challenge's status in Polish
+    bob = APIClient()
+    assert bob.post(f"/api/challenges/{challenge.pk}/accept/", {}, format="json").status_code == 200
+    late = Client(enforce_csrf_checks=True)
+    late.cookies["django_language"] = "pl"
+    token = csrf(late, "/lobby/")
+    refused = late.post(f"/challenges/{challenge.pk}/accept/", {"csrfmiddlewaretoken": token}, follow=True)
+    assert refused.redirect_chain == [(f"/challenges/{challenge.pk}/", 302)]
+    assert "to wyzwanie jest już rozpoczęte: nie można go przyjąć, odrzucić ani anulować" in refused.content.decode()
+    # the same refusal by the API, with no language asked: English
+    api = APIClient().post(f"/api/challenges/{challenge.pk}/accept/", {}, format="json")
+    assert api.status_code == 409
+    assert api.json()["error"] == "the challenge is started: it can no longer be accepted, declined or cancelled"
