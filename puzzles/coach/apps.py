@@ -12,7 +12,7 @@ class CoachConfig(AppConfig):
         from celery.signals import task_postrun
 
         from puzzles.accounts.signals import guest_claimed
-        from puzzles.games.signals import game_finished
+        from puzzles.games.signals import game_finished, game_graded
         from puzzles.study.tasks import grade_game_record_task
         from puzzles.training.signals import attempt_finished
 
@@ -23,6 +23,8 @@ class CoachConfig(AppConfig):
         attempt_finished.connect(services.puzzle_cards_on_attempt_finished,
                                  dispatch_uid="puzzles.coach.attempt-finished")
         game_finished.connect(services.exercises_on_game_finished, dispatch_uid="puzzles.coach.game-finished")
+        # a game between people is graded after it ends: its exercises are made once it is
+        game_graded.connect(services.exercises_on_game_graded, dispatch_uid="puzzles.coach.game-graded")
         # A game record's analysis is done when study's grading task has run.
         task_postrun.connect(services.exercises_on_record_graded, sender=grade_game_record_task, weak=False,
                              dispatch_uid="puzzles.coach.record-graded")

@@ -181,6 +181,13 @@ def exercises_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     tasking.enqueue(exercises_for_game_task, game.pk)
 
 
+def exercises_on_game_graded(sender: Any, game_id: int, **kwargs: Any) -> None:
+    """Receiver of ``games.signals.game_graded``: queue the making of the game's exercises."""
+    from .tasks import exercises_for_game_task
+
+    tasking.enqueue(exercises_for_game_task, game_id)
+
+
 def exercises_on_record_graded(sender: Any = None, args: Any = None, **kwargs: Any) -> None:
     """Receiver of Celery's ``task_postrun`` for study's ``grade_game_record_task``
     (its first argument is the analysis): queue the making of its exercises."""

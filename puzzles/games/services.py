@@ -43,7 +43,7 @@ from solver.variant import LEWICKI
 
 from . import lookahead, opponent, people, selectors
 from .models import Game, GameMove
-from .signals import game_finished_on_commit
+from .signals import game_finished_on_commit, game_graded
 from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
 
 log = logging.getLogger(__name__)
@@ -439,6 +439,7 @@ def game_grade_moves(*, game_id: int) -> int:
         )
     if bumped:
         _notify(game_id)
+        game_graded.send(sender=Game, game_id=game_id)
     return graded
 
 

@@ -22,6 +22,11 @@ from .models import Game
 
 game_finished = Signal()
 
+# Sent with ``game_id`` once the moves of a finished game between people have
+# been graded (they are graded together when it ends, after ``game_finished``):
+# what is made from grades (the coach's exercises) is made then.
+game_graded = Signal()
+
 
 def send_game_finished(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id, status=Game.Status.OVER).first()

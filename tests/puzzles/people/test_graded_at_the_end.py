@@ -1,0 +1,53 @@
+"""A game between people is graded when it ends, not move by move: until
+then its moves have no grade; the grading task grades them all and bumps
+the game's version once, and only then are the coach's exercises made, for
+each player from their own mistakes, however long the grading took."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from puzzles.coach.models import Exercise
+from puzzles.games.models import Game, GameMove
+from puzzles.games.tasks import grade_game_task
+from solver import Position
+
+from .conftest import accept, post_challenge
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_moves_are_graded_at_the_end_and_the_exercises_made_after(api, other_api, no_tasks):
+    created = post_challenge(api, clock=None, days=1)
+    game_id = accept(other_api, created["id"])["game"]
+    clients = {"A": api, "B": other_api}
+    rng = random.Random(11)
+    while Game.objects.get(pk=game_id).status != Game.Status.OVER:
+        side = Position.parse(Game.objects.get(pk=game_id).current_position).side
+        mine = clients[side].get(f"/api/games/{game_id}/").json()
+        posted = clients[side].post(f"/api/games/{game_id}/moves/", {"move": rng.choice(mine["legal_moves"]), "ply": mine["ply"]},
+                                    format="json")
+        assert posted.status_code == 201, posted.content
+    # no worker ran: nothing was graded move by move; the end queued the grading of the whole game
+    assert not GameMove.objects.filter(game_id=game_id, graded_at__isnull=False).exists()
+    assert [args for task, args in no_tasks if task is grade_game_task] == [(game_id,)]
+    assert not Exercise.objects.exists()
+    version = Game.objects.get(pk=game_id).version
+
+    no_tasks.clear()
+    grade_game_task.run(game_id)  # the worker at last; its exercises task is queued once it has graded
+    moves = list(GameMove.objects.filter(game_id=game_id).order_by("ply"))
+    assert all(m.graded_at is not None and m.grade for m in moves)
+    assert Game.objects.get(pk=game_id).version == version + 1
+    queued = [(task.name, args) for task, args in no_tasks]
+    assert ("puzzles.coach.tasks.exercises_for_game_task", (game_id,)) in queued
+    from puzzles.coach.tasks import exercises_for_game_task
+
+    exercises_for_game_task.run(game_id)
+    mistakes = {(m.side, m.position_before) for m in moves if m.grade in ("mistake", "blunder")}
+    assert {side for side, _ in mistakes} == {"A", "B"}  # random play: both players made some
+    made = {(e.side, e.position) for e in Exercise.objects.filter(game_id=game_id)}
+    assert made == mistakes
+    # graded again (a duplicate task): nothing changes
+    assert grade_game_task.run(game_id) is None and Game.objects.get(pk=game_id).version == version + 1
