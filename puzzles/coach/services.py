@@ -125,6 +125,7 @@ def exercises_sync(player: Player) -> int:
     analyses (idempotent; cheap when nothing is missing)."""
     if not player.known:
         return 0
+    exercises_adopt(player)
     made = 0
     games = games_played_by(player).filter(status=Game.Status.OVER)
     pending = (
@@ -197,22 +198,51 @@ def exercises_on_record_graded(sender: Any = None, args: Any = None, **kwargs: A
         tasking.enqueue(exercises_for_analysis_task, int(args[0]))
 
 
+def _hand_over(exercises: list[tuple[int, str, str]], user: Any) -> int:
+    """Give the exercises ``(pk, position, played)`` of a guest to ``user``.
+    A mistake the account has an exercise for already keeps the account's
+    (and its schedule); the guest's copy goes, its tries moving to the
+    account's.  How many changed hands."""
+    kept = dict(
+        ((position, played), pk)
+        for pk, position, played in Exercise.objects.filter(user=user).values_list("pk", "position", "played")
+    )
+    moved = []
+    for pk, position, played in exercises:
+        same = kept.get((position, played))
+        if same is not None:
+            ExerciseTry.objects.filter(exercise_id=pk).update(exercise_id=same)
+            Exercise.objects.filter(pk=pk).delete()
+        else:
+            moved.append(pk)
+    return Exercise.objects.filter(pk__in=moved, user__isnull=True).update(user=user, session_key="")
+
+
 def exercises_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
-    """Hand a guest's exercises to the account they logged in to.  A mistake
-    the account has an exercise for already keeps the account's (and its
-    schedule); the guest's copy goes, its tries moving to the account's."""
+    """Hand a guest's exercises to the account they logged in to (a receiver
+    of ``accounts.signals.guest_claimed``)."""
     with transaction.atomic():
         guest = Exercise.objects.filter(user__isnull=True, session_key=session_key)
-        kept = dict(
-            ((position, played), pk)
-            for pk, position, played in Exercise.objects.filter(user=user).values_list("pk", "position", "played")
-        )
-        for pk, position, played in guest.values_list("pk", "position", "played"):
-            same = kept.get((position, played))
-            if same is not None:
-                ExerciseTry.objects.filter(exercise_id=pk).update(exercise_id=same)
-                Exercise.objects.filter(pk=pk).delete()
-        return guest.update(user=user, session_key="")
+        return _hand_over(list(guest.values_list("pk", "position", "played")), user)
+
+
+def exercises_adopt(player: Player) -> int:
+    """Give the account the exercises made for its guest seat of a game after
+    the game was claimed: a task that read the game's players just before the
+    claim makes them for the guest, after the claim has handed the guest's
+    exercises over.  How many changed hands."""
+    if player.user is None:
+        return 0
+    stray = Exercise.objects.filter(user__isnull=True, game__in=games_played_by(player)).select_related("game")
+    mine = []
+    for exercise in stray:
+        owner = game_people(exercise.game).get(exercise.side) if exercise.game is not None else None
+        if owner is not None and owner.user is not None and owner.user.pk == player.user.pk:
+            mine.append((exercise.pk, exercise.position, exercise.played))
+    if not mine:
+        return 0
+    with transaction.atomic():
+        return _hand_over(mine, player.user)
 
 
 def exercise_try(*, exercise: Exercise, move: Any, now: datetime | None = None) -> tuple[Exercise, ExerciseTry]:

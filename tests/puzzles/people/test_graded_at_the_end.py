@@ -51,3 +51,43 @@ def test_moves_are_graded_at_the_end_and_the_exercises_made_after(api, other_api
     assert made == mistakes
     # graded again (a duplicate task): nothing changes
     assert grade_game_task.run(game_id) is None and Game.objects.get(pk=game_id).version == version + 1
+
+
+def test_exercises_made_for_a_guest_seat_just_after_its_claim_go_to_the_account(api, other_api, no_tasks,
+                                                                              django_user_model):
+    """A guest plays, signs up while the game's exercises are being made: the
+    task read the players before the claim and made the guest's exercises
+    after the claim had handed the guest's over.  The account's next
+    exercises sync takes them; the other guest keeps theirs."""
+    from unittest import mock
+
+    from puzzles.accounts.players import Player
+    from puzzles.accounts.signals import guest_claimed
+    from puzzles.coach import services as coach
+    from puzzles.games.selectors import game_people
+
+    created = post_challenge(api, clock=None, days=1)
+    game_id = accept(other_api, created["id"])["game"]
+    clients = {"A": api, "B": other_api}
+    rng = random.Random(11)
+    while Game.objects.get(pk=game_id).status != Game.Status.OVER:
+        side = Position.parse(Game.objects.get(pk=game_id).current_position).side
+        mine = clients[side].get(f"/api/games/{game_id}/").json()
+        clients[side].post(f"/api/games/{game_id}/moves/", {"move": rng.choice(mine["legal_moves"]), "ply": mine["ply"]},
+                           format="json")
+    grade_game_task.run(game_id)
+    game = Game.objects.get(pk=game_id)
+    before_claim = game_people(game)
+    ann = django_user_model.objects.create_user("ann", password="pw-ann-12345")
+    guest_claimed.send(sender=None, user=ann, session_key=api.session["od_player"])
+    assert game_people(game)["A"].user == ann
+    with mock.patch.object(coach, "game_people", return_value=before_claim):
+        assert coach.exercises_from_game(game) > 0
+    stray = Exercise.objects.filter(game=game, side="A")
+    assert stray.exists() and not stray.filter(user=ann).exists()
+
+    coach.exercises_sync(Player(ann, ""))
+    assert stray.exists() and stray.count() == stray.filter(user=ann, session_key="").count()
+    others = Exercise.objects.filter(game=game, side="B")
+    assert others.exists() and not others.filter(user__isnull=False).exists()
+    assert set(others.values_list("session_key", flat=True)) == {other_api.session["od_player"]}
