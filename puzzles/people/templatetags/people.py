@@ -21,13 +21,17 @@ register = template.Library()
 SHOWN = 10
 
 
+def _player(context: dict[str, Any]) -> Player | None:
+    """The page's player, if one whose rows can be found."""
+    request = context.get("request")
+    player = Player.of(request) if request is not None else None
+    return player if player is not None and player.known else None
+
+
 @register.inclusion_tag("people/_your_turn.html", takes_context=True)
 def your_turn(context: dict[str, Any]) -> dict[str, Any]:
-    request = context.get("request")
-    if request is None:
-        return {"rows": []}
-    player = Player.of(request)
-    if not player.known:
+    player = _player(context)
+    if player is None:
         return {"rows": []}
     games = game_selectors.people_games_to_move(player)[:SHOWN]
     in_progress = game_selectors.people_games_in_progress(player).count()
@@ -58,10 +62,9 @@ def your_turn(context: dict[str, Any]) -> dict[str, Any]:
 
 @register.inclusion_tag("people/_for_you.html", takes_context=True)
 def challenges_for_you(context: dict[str, Any]) -> dict[str, Any]:
-    request = context.get("request")
-    if request is None:
+    player = _player(context)
+    if player is None:
         return {"rows": []}
-    player = Player.of(request)
     waiting = list(selectors.challenges_waiting_for(player).prefetch_related("seats__owner", "deals")[:SHOWN])
     ratings = selectors.ratings_of_users({row.owner_id for c in waiting for row in c.seats.all() if row.owner_id})
     return {"rows": [seek_row(c, player, ratings) for c in waiting], "csrf_token": context.get("csrf_token")}

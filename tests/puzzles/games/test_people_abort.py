@@ -10,30 +10,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 
-from puzzles.games import clock
 from puzzles.games.people import game_start_people
 from solver import Position
 
 from .people_helpers import guest_client, state
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def now(monkeypatch):
-    """The clocks' time, moved on by hand: ``now.move(seconds)``."""
-
-    class Now:
-        at = timezone.now()
-
-        def move(self, seconds: float) -> None:
-            self.at += timedelta(seconds=seconds)
-
-    moving = Now()
-    monkeypatch.setattr(clock, "now", lambda: moving.at)
-    return moving
 
 
 def start(variant: str = "lewicki", **kwargs):

@@ -18,7 +18,8 @@ from .conftest import accept, post_challenge
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_moves_are_graded_at_the_end_and_the_exercises_made_after(api, other_api, no_tasks):
+def played_out(api, other_api) -> int:
+    """A correspondence game between two guests, played to its end at random (the same moves each time)."""
     created = post_challenge(api, clock=None, days=1)
     game_id = accept(other_api, created["id"])["game"]
     clients = {"A": api, "B": other_api}
@@ -29,6 +30,11 @@ def test_moves_are_graded_at_the_end_and_the_exercises_made_after(api, other_api
         posted = clients[side].post(f"/api/games/{game_id}/moves/", {"move": rng.choice(mine["legal_moves"]), "ply": mine["ply"]},
                                     format="json")
         assert posted.status_code == 201, posted.content
+    return game_id
+
+
+def test_moves_are_graded_at_the_end_and_the_exercises_made_after(api, other_api, no_tasks):
+    game_id = played_out(api, other_api)
     # no worker ran: nothing was graded move by move; the end queued the grading of the whole game
     assert not GameMove.objects.filter(game_id=game_id, graded_at__isnull=False).exists()
     assert [args for task, args in no_tasks if task is grade_game_task] == [(game_id,)]
@@ -66,15 +72,7 @@ def test_exercises_made_for_a_guest_seat_just_after_its_claim_go_to_the_account(
     from puzzles.coach import services as coach
     from puzzles.games.selectors import game_people
 
-    created = post_challenge(api, clock=None, days=1)
-    game_id = accept(other_api, created["id"])["game"]
-    clients = {"A": api, "B": other_api}
-    rng = random.Random(11)
-    while Game.objects.get(pk=game_id).status != Game.Status.OVER:
-        side = Position.parse(Game.objects.get(pk=game_id).current_position).side
-        mine = clients[side].get(f"/api/games/{game_id}/").json()
-        clients[side].post(f"/api/games/{game_id}/moves/", {"move": rng.choice(mine["legal_moves"]), "ply": mine["ply"]},
-                           format="json")
+    game_id = played_out(api, other_api)
     grade_game_task.run(game_id)
     game = Game.objects.get(pk=game_id)
     before_claim = game_people(game)
