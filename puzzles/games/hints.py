@@ -1,7 +1,8 @@
 """Hints on the human's turn in a practice game, at three levels: the
 value and outcome, the stones that keep it, the best move itself.  A hint
 is recorded on the game (and counted once), and gives the position's line
-away: a puzzle attempt at that position is then unrated."""
+away: a puzzle attempt at that position is then unrated.  The refusals a
+page can show are in the player's language."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.models import Analysis as AnalysisRow
@@ -44,11 +46,13 @@ def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | Non
     if level not in (1, 2, 3):
         raise ApplicationError(f"a hint level is 1, 2 or 3, not {level!r}")
     if game.is_people and game.status != Game.Status.OVER:
-        raise ApplicationError("no hints in a game between people: the solver's view comes after the game", status_code=403)
+        raise ApplicationError(
+            _("no hints in a game between people: the solver's view comes after the game"), status_code=403
+        )
     if game.status == Game.Status.OVER:
-        raise ConflictError("the game is over: no hints")
+        raise ConflictError(_("the game is over: no hints"))
     if game.status != Game.Status.YOUR_MOVE:
-        raise ConflictError("it is not your move: hints are for your own moves")
+        raise ConflictError(_("it is not your move: hints are for your own moves"))
     analysis_shown(position=game.current_position, player=Player.owning(game))  # a hint gives the line away
     existing = Hint.objects.filter(game=game, ply=game.ply_count, level=level).first()
     if existing is not None:
@@ -59,7 +63,7 @@ def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | Non
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if locked.ply_count != game.ply_count or locked.status != Game.Status.YOUR_MOVE:
-            raise ConflictError("the game moved on while the hint was prepared; ask again")
+            raise ConflictError(_("the game moved on while the hint was prepared; ask again"))
         hint, created = Hint.objects.get_or_create(
             game=locked, ply=locked.ply_count, level=level,
             defaults={"content": _hint_content(analysis, level)},

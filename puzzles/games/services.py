@@ -14,6 +14,10 @@ Crash safety, in one place:
   ``reject_on_worker_lost``), and the beat task ``requeue_stale_work`` re-queues
   anything still waiting after ``OD_STALE_AFTER_SECONDS`` whatever
   happened to the message.
+
+The refusals a page can show (a move, resigning, by the page's plain forms
+or its script) are in the player's language; those of raw API inputs the
+pages cannot send stay in English.
 """
 from __future__ import annotations
 
@@ -26,6 +30,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import (
@@ -200,7 +206,9 @@ def game_resign(*, game: Game, seat: str | None = None) -> Game:
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if locked.status == Game.Status.OVER:
-            raise ConflictError(f"the game is over ({_describe_result(locked.result)}): nothing to resign")
+            raise ConflictError(
+                _("the game is over (%(result)s): nothing to resign") % {"result": _describe_result(locked.result)}
+            )
         position = Position.parse(locked.current_position)
         rules = position.variant
         seat = seat or locked.human_side  # a game between people: the resigning player's seat
@@ -270,17 +278,24 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
             retried = _retried(game, move, ply, seat)
             if retried is not None:
                 return retried
-            raise StaleError(f"the game is at ply {game.ply_count}, not {ply}: reload it and try again")
+            raise StaleError(
+                _("the game is at ply %(ply)s, not %(asked)s: reload it and try again")
+                % {"ply": game.ply_count, "asked": ply}
+            )
         if game.status == Game.Status.OVER:
-            raise ConflictError(f"the game is over ({_describe_result(game.result)}): no more moves")
+            raise ConflictError(
+                _("the game is over (%(result)s): no more moves") % {"result": _describe_result(game.result)}
+            )
         before = Position.parse(game.current_position)
         if before.side not in game.person_seats:
-            raise ConflictError(f"it is not your move: {before.side} (played by the solver) is to move")
+            raise ConflictError(
+                _("it is not your move: %(seat)s (played by the solver) is to move") % {"seat": before.side}
+            )
         if seat is not None and before.side != seat:
-            raise ConflictError(f"it is not your move: {before.side} is to move")
+            raise ConflictError(_("it is not your move: %(seat)s is to move") % {"seat": before.side})
         at = people.clock.now()
         if people.deadline_passed(game, at):  # ended by the next read (game_check_deadline)
-            raise ConflictError("the time to move has run out")
+            raise ConflictError(_("the time to move has run out"))
         if planned is None or (game.ply_count, game.current_position, game.status) != seen:
             try:
                 planned = _plan(game, move, known, foreseen if game.ply_count == seen[0] else [])
@@ -294,7 +309,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
         try:
             GameMove.objects.bulk_create([record, *replies])
         except IntegrityError:  # another request played this ply first (the transaction is rolled back)
-            raise StaleError("the game has moved on: reload it and try again") from None
+            raise StaleError(_("the game has moved on: reload it and try again")) from None
         # The move's grade shows the best moves where it was played, and each
         # reply the solver's choice where it stood: as good as their analyses.
         # (Robust: a failure there, logged, must not keep the queueing and the
@@ -386,13 +401,31 @@ def _solver_record(game: Game, ply: int, before: Position, move: str, analysis: 
 
 
 def _describe_result(result: dict | None) -> str:
+    """A finished game's result in a few words, for the refusals that say the
+    game is over, in the player's language."""
     if not result:
-        return "finished"
+        return pgettext("a game's result", "finished")
     if result.get("reason") == RESIGNED:
-        return f"{result.get('resigned')} resigned"
+        return _("%(seat)s resigned") % {"seat": result.get("resigned")}
+    how = _reason_words(result.get("reason"))
     if result.get("winner") is None:
-        return f"a draw, {result.get('reason')}"
-    return f"{result['winner']} won {result['points']} points, {result.get('reason')}"
+        return _("a draw, %(how)s") % {"how": how}
+    # The English says "points" whatever the number, as the API always has;
+    # the plural forms let a translation agree with it.
+    return ngettext(
+        "%(winner)s won %(points)s points, %(how)s", "%(winner)s won %(points)s points, %(how)s", result["points"]
+    ) % {"winner": result["winner"], "points": result["points"], "how": how}
+
+
+def _reason_words(reason: Any) -> str:
+    """Why a deal ended, in the words of ``_describe_result`` (in English the reason itself)."""
+    words = {
+        "domino": _("domino"),
+        "blocked": _("blocked"),
+        people.TIME: pgettext("how a game ended", "time"),
+        people.ABORTED: pgettext("how a game ended", "aborted"),
+    }
+    return words.get(str(reason), str(reason))
 
 
 def move_grade(*, move: GameMove) -> GameMove:

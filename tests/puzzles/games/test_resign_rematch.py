@@ -156,6 +156,41 @@ def test_plain_forms_resign_rematch_and_random_side(client):
     assert rematch.rematch_of_id == game.pk
 
 
+def test_refusals_of_the_plain_forms_are_in_the_players_language(api):
+    """Resigning, moving or asking a hint in a finished game by the page's
+    plain forms says why in the player's language (the result in it too);
+    the API without a language says it in English."""
+    from django.utils import translation
+
+    from puzzles.games.services import _describe_result
+
+    game = new_game(api, seed=21, human="A")
+    assert api.post(game["urls"]["resign"], format="json").status_code == 200
+    page = f"/play/{game['id']}/"
+    api.cookies["django_language"] = "nl"
+    resigned = api.post(f"{page}resign/", follow=True)
+    assert resigned.redirect_chain == [(page, 302)]
+    html = resigned.content.decode()
+    assert "de partij is afgelopen (A heeft opgegeven): er valt niets meer op te geven" in html
+    assert "nothing to resign" not in html
+    moved = api.post(f"{page}move/", {"move": game["legal_moves"][0], "ply": str(game["ply"])}, follow=True)
+    assert "de partij is afgelopen (A heeft opgegeven): je kunt geen zetten meer doen" in moved.content.decode()
+    hinted = api.post(f"{page}hint/", {"level": "1"}, follow=True)
+    assert "de partij is afgelopen: geen hints meer" in hinted.content.decode()
+    # the same refusal by the API, with no language asked: English
+    del api.cookies["django_language"]
+    again = api.post(game["urls"]["resign"], format="json")
+    assert again.status_code == 409
+    assert again.json()["error"] == "the game is over (A resigned): nothing to resign"
+    # a result told in words: the English as it was, the translation agreeing with the number
+    won = {"winner": "B", "points": 1, "reason": "blocked"}
+    with translation.override("en"):
+        assert _describe_result(won) == "B won 1 points, blocked"
+    with translation.override("ro"):
+        assert _describe_result(won) == "B a câștigat 1 punct, blocaj"
+        assert _describe_result({**won, "points": 20}) == "B a câștigat 20 de puncte, blocaj"
+
+
 def test_new_game_form_refuses_a_seat_the_variant_has_not(client):
     response = client.post("/play/", {"variant": "lewicki9", "human": "C", "level": "strong"})
     assert response.status_code == 200
