@@ -43,7 +43,8 @@ def _error(description: str) -> dict[str, Any]:
 
 def add_shared_errors(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
     """The hook (``POSTPROCESSING_HOOKS``): adds each shared error an operation
-    does not document already; an operation's own description of a status wins."""
+    does not document already; an operation's own description of a status wins,
+    except that a write's own 403 also says the CSRF check's."""
     if "Error" not in result.get("components", {}).get("schemas", {}):
         return result
     for item in result.get("paths", {}).values():
@@ -61,5 +62,10 @@ def add_shared_errors(result: dict[str, Any], generator: Any, request: Any, publ
             if "path" in where:
                 errors.update(_PATH)
             for code, description in errors.items():
-                operation["responses"].setdefault(code, _error(description))
+                own = operation["responses"].get(code)
+                if own is None:
+                    operation["responses"][code] = _error(description)
+                elif code in _UNSAFE and method in ("post", "put", "patch", "delete") and description not in own.get("description", ""):
+                    # a refusal of the operation's own, and the CSRF check's: both are its 403s
+                    own["description"] = f"{own.get('description', '').rstrip()} Or: {description[0].lower()}{description[1:]}"
     return result

@@ -29,6 +29,12 @@ ERRORS = {
     **error_response(404, "No such game, or another player's game."),
 }
 CONFLICT = error_response(409, "Not possible now: game over, or not your move.")
+NOT_A_PLAYER = error_response(403, "A game between people: only its players may do this (anyone may watch it).")
+WITHHELD = error_response(
+    403, "The deal or start of a game between people in progress, or today's daily deal before your own game of it "
+    "is over: the solver's view of it is withheld until then.",
+)
+NO_HINTS = error_response(403, "A game between people: no hints (the solver's view comes after the game).")
 
 
 # ------------------------------------------------------------------- games
@@ -57,7 +63,7 @@ class GameListCreateApi(SolverWorkLimited, APIView):
             "poll the game. With '+doubles' the same seat moves again after a double."
         ),
         request=GameCreateInputSerializer,
-        responses={201: GameOutputSerializer, 400: ERRORS[400]},
+        responses={201: GameOutputSerializer, 400: ERRORS[400], **WITHHELD},
         examples=[
             OpenApiExample("Deal 7, play B against the perfect solver", value={"seed": 7, "human": "B", "level": "perfect"}, request_only=True),
             OpenApiExample("A fresh partnership deal, doubles play again", value={"variant": "partnership+doubles", "human": "random"}, request_only=True),
@@ -117,7 +123,7 @@ class GameMoveApi(APIView):
             "answered the same."
         ),
         request=MoveInputSerializer,
-        responses={201: GameOutputSerializer, **ERRORS, **CONFLICT},
+        responses={201: GameOutputSerializer, **ERRORS, **NOT_A_PLAYER, **CONFLICT},
         examples=[OpenApiExample("A move", value={"move": "36R", "ply": 0}, request_only=True)],
     )
     def post(self, request: Request, game_id: int) -> Response:
@@ -145,7 +151,7 @@ class GameHintApi(APIView):
             "over (403)."
         ),
         request=HintInputSerializer,
-        responses={200: HintResponseSerializer, 202: HintResponseSerializer, **ERRORS, **CONFLICT},
+        responses={200: HintResponseSerializer, 202: HintResponseSerializer, **ERRORS, **NO_HINTS, **CONFLICT},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = selectors.game_get_for_player(Player.of(request), game_id)
@@ -172,7 +178,7 @@ class GameResignApi(APIView):
             "is not over, on your move or the solver's; 409 once it is over."
         ),
         request=None,
-        responses={200: GameOutputSerializer, **ERRORS, **CONFLICT},
+        responses={200: GameOutputSerializer, **ERRORS, **NOT_A_PLAYER, **CONFLICT},
     )
     def post(self, request: Request, game_id: int) -> Response:
         player = Player.of(request)
@@ -191,7 +197,7 @@ class GameAbortApi(APIView):
             "player has moved (resign instead) or the game is over, and for a practice game."
         ),
         request=None,
-        responses={200: GameOutputSerializer, **ERRORS, **CONFLICT},
+        responses={200: GameOutputSerializer, **ERRORS, **NOT_A_PLAYER, **CONFLICT},
     )
     def post(self, request: Request, game_id: int) -> Response:
         player = Player.of(request)
@@ -213,7 +219,7 @@ class GameRematchApi(SolverWorkLimited, APIView):
             "The new game's `rematch_of` is this game. Not for a game between people (409)."
         ),
         request=RematchInputSerializer,
-        responses={201: GameOutputSerializer, **ERRORS},
+        responses={201: GameOutputSerializer, **ERRORS, **WITHHELD},
         examples=[OpenApiExample("The same deal, sides swapped", value={"swap": True}, request_only=True)],
     )
     def post(self, request: Request, game_id: int) -> Response:

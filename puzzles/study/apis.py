@@ -263,7 +263,11 @@ class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
         "Each move's value is for the mover's team. A record that does not replay is 400 with the reason "
         "(which move, counted from 1 in playing order, and why), and nothing is stored.",
         request={"application/json": GameAnalysisInputSerializer, "multipart/form-data": GameAnalysisInputSerializer},
-        responses={202: GameAnalysisOutputSerializer, 400: ERRORS[400], 404: ERRORS[404]},
+        responses={
+            202: GameAnalysisOutputSerializer, 400: ERRORS[400], 404: ERRORS[404],
+            **error_response(403, "The deal of a game between people in progress, or today's daily deal before your "
+                             "own game of it is over."),
+        },
         examples=[
             OpenApiExample("A record", request_only=True, value={"record": '[Seed "42"]\n\n1. 00 04L 2. 46L 16L'}),
             OpenApiExample("A block deal typed in", request_only=True, value={
