@@ -410,10 +410,8 @@ def _describe_result(result: dict | None) -> str:
     how = _reason_words(result.get("reason"))
     if result.get("winner") is None:
         return _("a draw, %(how)s") % {"how": how}
-    # The English says "points" whatever the number, as the API always has;
-    # the plural forms let a translation agree with it.
     return ngettext(
-        "%(winner)s won %(points)s points, %(how)s", "%(winner)s won %(points)s points, %(how)s", result["points"]
+        "%(winner)s won %(points)s point, %(how)s", "%(winner)s won %(points)s points, %(how)s", result["points"]
     ) % {"winner": result["winner"], "points": result["points"], "how": how}
 
 

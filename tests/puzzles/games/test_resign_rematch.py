@@ -185,7 +185,7 @@ def test_refusals_of_the_plain_forms_are_in_the_players_language(api):
     # a result told in words: the English as it was, the translation agreeing with the number
     won = {"winner": "B", "points": 1, "reason": "blocked"}
     with translation.override("en"):
-        assert _describe_result(won) == "B won 1 points, blocked"
+        assert _describe_result(won) == "B won 1 point, blocked"
     with translation.override("ro"):
         assert _describe_result(won) == "B a câștigat 1 punct, blocaj"
         assert _describe_result({**won, "points": 20}) == "B a câștigat 20 de puncte, blocaj"
