@@ -33,6 +33,7 @@ from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request
 from puzzles.core import fairness
 from puzzles.games.models import Game, GameMove
+from puzzles.games.people import from_deals
 from puzzles.games.services import RESIGNED, game_create
 from solver import Position, deal
 from solver.variant import LEWICKI
@@ -109,13 +110,20 @@ def daily_start(*, player: Player, deal: DailyDeal) -> tuple[DailyEntry, bool]:
 
 
 def start_refusal(texts: list[str], player: Player | None) -> str | None:
-    """``core.fairness``'s player check: today's daily deal from its start (a
-    practice game of its seed or its position, an analysis of its start) is
-    withheld from a player until their own game of it is over."""
+    """``core.fairness``'s player check: today's daily deal (a practice game
+    of its seed or its position, an analysis of its start or of any position
+    it can come to, but the endgames any deal may reach) is withheld from a
+    player until their own game of it is over."""
     today = selectors.deal_on(selectors.utc_today())
-    if today is None or today.start_position not in texts or not selectors.deal_hidden_from(today, player):
+    if today is None:
         return None
-    return _("This is the start of today's daily deal: play it first; it can be studied once your game is over.")
+    if today.start_position in texts:
+        why = _("This is the start of today's daily deal: play it first; it can be studied once your game is over.")
+    elif from_deals(texts, frozenset([today.start_position])):
+        why = _("This position comes from today's daily deal: play it first; it can be studied once your game is over.")
+    else:
+        return None
+    return why if selectors.deal_hidden_from(today, player) else None
 
 
 def _has_choice(move: GameMove) -> bool:

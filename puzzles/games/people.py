@@ -499,20 +499,23 @@ def _stone_owners(start: str) -> dict[Any, str]:
     return found
 
 
-# The stones of the deals in progress: stone -> {(start, seat)}, for the starts named in the key.
-_index: tuple[frozenset[str], dict[Any, set[tuple[str, str]]]] = (frozenset(), {})
+# The stones of sets of deals (those in progress, today's daily deal):
+# stone -> {(start, seat)}, for the few sets asked for last.
+_indexes: dict[frozenset[str], dict[Any, set[tuple[str, str]]]] = {}
 
 
 def _stone_index(starts: frozenset[str]) -> dict[Any, set[tuple[str, str]]]:
-    """Where each stone lay at the start of each deal in progress (kept while the deals are the same)."""
-    global _index
-    if _index[0] != starts:
-        index: dict[Any, set[tuple[str, str]]] = {}
+    """Where each stone lay at the start of each of the deals ``starts`` (kept while they are asked for)."""
+    index = _indexes.get(starts)
+    if index is None:
+        index = {}
         for start in starts:
             for stone, seat in _stone_owners(start).items():
                 index.setdefault(stone, set()).add((start, seat))
-        _index = (starts, index)
-    return _index[1]
+        if len(_indexes) >= 4:
+            _indexes.clear()
+        _indexes[starts] = index
+    return index
 
 
 def _from_deal(hands: list[set[Any]], owners: dict[Any, str]) -> bool:
@@ -528,11 +531,24 @@ def _from_deal(hands: list[set[Any]], owners: dict[Any, str]) -> bool:
 
 def positions_refusal(texts: list[str]) -> str | None:
     """``core.fairness``'s check: a position that could come from a game
-    between people in progress (each hand a part of one seat's hand at that
-    deal's start, whatever the seats are called, the stones laid out or the
-    variant named) is not to be analysed until the game is over.  One query
-    for all of ``texts``; the deals' stones are indexed, so that a position
-    is compared with the few deals that hold its first hand only."""
+    between people in progress is not to be analysed until the game is over
+    (``from_deals``)."""
+    if not _comparable(texts):
+        return None
+    starts = frozenset(
+        Game.objects.filter(kind=Game.Kind.PEOPLE).exclude(status=Game.Status.OVER).values_list("start_position", flat=True)
+    )
+    if starts and from_deals(texts, starts):
+        return _(
+            "This position comes from a game between people in progress: "
+            "the solver's view of it is shown when the game is over."
+        )
+    return None
+
+
+def _comparable(texts: list[str]) -> list[list[set[Any]]]:
+    """The hands of each of ``texts`` that parses and holds enough stones to
+    be told from the endgames any deal may come to."""
     parsed = []
     for text in texts:
         try:
@@ -543,21 +559,22 @@ def positions_refusal(texts: list[str]) -> str | None:
         rows = position.hand_of(position.seats[0]).is_rows
         if sum(map(len, hands)) >= (FAIRNESS_MIN_STONES_ROWS if rows else FAIRNESS_MIN_STONES_OPEN):
             parsed.append(hands)
-    if not parsed:
-        return None
-    starts = frozenset(
-        Game.objects.filter(kind=Game.Kind.PEOPLE).exclude(status=Game.Status.OVER).values_list("start_position", flat=True)
-    )
-    if not starts:
-        return None
+    return parsed
+
+
+def from_deals(texts: list[str], starts: frozenset[str]) -> bool:
+    """Whether one of ``texts`` could come from one of the deals ``starts``:
+    each hand a part of one seat's hand at that deal's start, whatever the
+    seats are called, the stones laid out or the variant named.  The deals'
+    stones are indexed, so that a position is compared with the few deals
+    that hold its first hand only."""
+    parsed = _comparable(texts)
+    if not parsed or not starts:
+        return False
     index = _stone_index(starts)
     for hands in parsed:
         first = hands[0]
         candidates = set.intersection(*(index.get(stone, set()) for stone in first))
-        for start in {start for start, _seat in candidates}:
-            if _from_deal(hands, _stone_owners(start)):
-                return _(
-                    "This position comes from a game between people in progress: "
-                    "the solver's view of it is shown when the game is over."
-                )
-    return None
+        if any(_from_deal(hands, _stone_owners(start)) for start in {start for start, _seat in candidates}):
+            return True
+    return False

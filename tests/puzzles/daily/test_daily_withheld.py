@@ -1,7 +1,7 @@
 """The daily deal cannot be practised before it is played: on its day its seed
 and start are not in the deal's answer, and a practice game of its seed or its
-start, a rematch of the daily game, an analysis of its start (API, board,
-position endpoint, game record) answer 403 until the player's own game of it
+start, a rematch of the daily game, an analysis of its start or of a position it comes
+to (API, board, position endpoint, game record) answer 403 until the player's own game of it
 is over; then, or once the day is over, they are the player's to study."""
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ EVENING = datetime(2026, 5, 1, 23, 50, tzinfo=UTC)
 # The seed anyone can work out from the date (services' docstring gives the recipe).
 SEED = int(services.deal_choice(date(2026, 5, 1))["seed"])
 START = str(deal(SEED))
+# The deal a move in: a position it comes to is withheld as its start is.
+_dealt = deal(SEED)
+ONE_IN = str(_dealt.play(_dealt.legal_moves()[0]))
 
 
 def finish(api, game_id: int) -> None:
@@ -40,6 +43,8 @@ def practice_answers(api) -> dict[str, int]:
         "position endpoint": api.post("/api/positions/", {"position": START}, format="json").status_code,
         "board": api.get("/analysis/", {"position": START}).status_code,
         "board of the deal number": api.get("/analysis/", {"deal": SEED}, follow=True).status_code,
+        "analysis a move in": api.post("/api/analyses/", {"position": ONE_IN}, format="json").status_code,
+        "game a move in": api.post("/api/games/", {"position": ONE_IN}, format="json").status_code,
     }
 
 
@@ -51,6 +56,8 @@ def test_the_days_deal_is_withheld_until_your_game_of_it_is_over(api, other_api)
         assert set(practice_answers(api).values()) == {403}
         refused = api.post("/api/games/", {"seed": SEED}, format="json").json()
         assert set(refused) == {"error"} and "daily deal" in refused["error"]
+        refused = api.post("/api/analyses/", {"position": ONE_IN}, format="json").json()
+        assert "comes from today's daily deal" in refused["error"]
         # the daily game itself is played from that start
         game = api.post("/api/daily-deal/start/", {}, format="json")
         assert game.status_code == 201 and game.json()["start"] == START
