@@ -125,8 +125,17 @@ def _expiry(*, days: int | None, lobby: bool) -> Any:
 
 def _notify(challenge: Challenge) -> None:
     events.notify_on_commit(events.channel("challenge", challenge.pk))
-    if challenge.lobby:
+    # A seek is in the lobby; a challenge that keeps a seat for a player is
+    # in that player's "challenges for you" list, which the lobby page shows
+    # and redraws with its seeks.
+    if challenge.lobby or _keeps_a_seat(challenge):
         lobby_bump()
+
+
+def _keeps_a_seat(challenge: Challenge) -> bool:
+    return ChallengeSeat.objects.filter(challenge=challenge, joined_at__isnull=True, level="").exclude(
+        owner__isnull=True, session_key="",
+    ).exists()
 
 
 def lobby_bump() -> None:

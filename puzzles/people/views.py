@@ -50,8 +50,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     player = Player.of(request)
     state = presentation.lobby_state(player)
     if request.method == "GET" and request.GET.get("seeks") == "1":
-        # The seeks' table alone: the lobby's script swaps it in when the lobby changes.
-        return render(request, "people/_seeks.html", {"lobby": state})
+        # The parts the lobby's script swaps in when the lobby changes: the seeks' table and the challenges for you.
+        return render(request, "people/_lobby_live.html", {"lobby": state})
     return render(request, "people/lobby.html", {
         "form": form, "lobby": state, "quick": list(services.QUICK_CONTROLS), "quick_ranges": services.QUICK_RANGES, "quick_variants": [(name, variant_label(name)) for name in VARIANT_NAMES],
         "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},

@@ -202,3 +202,40 @@ def test_two_accounts_play_a_rated_live_game_from_the_lobby_while_a_guest_watche
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_challenge_by_name_appears_on_the_open_lobby_and_is_accepted_there(site, browser):
+    """Bob waits in the lobby; Ann challenges him by name from the challenge
+    page; his lobby lists it under "Challenges for you" without a reload,
+    and his Accept there starts the game for both."""
+    base = site.base_url
+    stamp = int(time.time() * 1000) % 10**7
+    ann_name, bob_name = f"named_ann{stamp}", f"named_bob{stamp}"
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    try:
+        ann, bob = (c.new_page() for c in contexts)
+        errors = [watch_errors(p) for p in (ann, bob)]
+        sign_up(ann, base, ann_name)
+        sign_up(bob, base, bob_name)
+        bob.goto(base + "/lobby/")
+        assert bob.locator("#lobby-for-you li").count() == 0
+        bob.wait_for_timeout(500)  # its long poll of the lobby is open
+
+        ann.goto(base + "/challenges/new/")
+        ann.select_option('select[name="control"]', "5+3")
+        ann.fill('input[name="to"]', bob_name)
+        ann.locator("form.new-challenge button[type=submit]").click()
+        ann.wait_for_url(re.compile(r"/challenges/\d+/$"))
+        challenge = ann.url.rstrip("/").rsplit("/", 1)[1]
+
+        row = bob.locator(f'#lobby-for-you li[data-challenge="{challenge}"]')
+        row.wait_for(timeout=15_000)  # drawn by the lobby's script: no reload
+        assert ann_name in row.inner_text()
+        row.locator("button", has_text="Accept").click()
+        bob.wait_for_url(re.compile(r"/play/\d+/$"))
+        ann.wait_for_url(re.compile(r"/play/\d+/$"), timeout=30_000)  # her challenge page follows
+        assert ann.url == bob.url
+        assert all(not e for e in errors), errors
+    finally:
+        for context in contexts:
+            context.close()

@@ -2,7 +2,8 @@
  * Vite entry ``lobby``: the lobby page (``people/lobby.html``).  It long-polls
  * the lobby (``/api/lobby/1/?wait=``) and, whenever a seek is posted, taken,
  * cancelled or runs out, swaps in the seeks' table as the server draws it
- * (``/lobby/?seeks=1``), whose plain forms accept or cancel a seek.
+ * (``/lobby/?seeks=1``), whose plain forms accept or cancel a seek, and the
+ * list of the challenges that keep a seat for the reader.
  */
 import "./people.css";
 import { request } from "../shared/http";
@@ -19,9 +20,11 @@ async function refreshSeeks(url: string): Promise<void> {
   if (!response.ok) return;
   const holder = document.createElement("div");
   holder.innerHTML = await response.text();
-  const fresh = holder.querySelector("#lobby-seeks");
-  const current = document.getElementById("lobby-seeks");
-  if (fresh && current) current.replaceWith(fresh);
+  for (const id of ["lobby-seeks", "lobby-for-you"]) {
+    const fresh = holder.querySelector(`#${id}`);
+    const current = document.getElementById(id);
+    if (fresh && current) current.replaceWith(fresh);
+  }
 }
 
 async function mount(root: HTMLElement): Promise<void> {

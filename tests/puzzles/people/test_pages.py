@@ -154,7 +154,13 @@ FOR_YOU = {"en": "Challenges for you", "pl": "Wyzwania dla ciebie", "nl": "Uitda
 @pytest.mark.parametrize("language", sorted(FOR_YOU))
 def test_a_named_challenge_waits_in_the_lobby_and_on_the_home_page_of_its_player(account, language):
     ann, bob, cid = account("ann"), account("bob"), account("cid")
+    version = bob.get("/api/lobby/1/").json()["version"]
     first = post_challenge(ann, to="bob", rated=True)
+    # the lobby moves on, so that bob's open lobby page redraws its list
+    assert bob.get("/api/lobby/1/").json()["version"] > version
+    fragment = bob.get("/lobby/?seeks=1").content.decode()
+    assert f'data-challenge="{first["id"]}"' in fragment.split('<div id="lobby-seeks"')[0]
+    assert 'data-challenge="' not in cid.get("/lobby/?seeks=1").content.decode()
     second = post_challenge(ann, to="bob", clock=None, days=3)
     post_challenge(ann, to="cid")
     page = Client(enforce_csrf_checks=True)
