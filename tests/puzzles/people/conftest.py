@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from puzzles.training import glicko2
+
 
 def post_challenge(api, **payload) -> dict:
     body = {"variant": "lewicki", "rated": False, "seat": "A", "clock": {"initial": 300, "increment": 3}, **payload}
@@ -30,3 +32,23 @@ def account(django_user_model):
         return client
 
     return make
+
+
+def expected(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> glicko2.Rating:
+    """One Glicko-2 rating period of one result, the deviation kept in MIN_RD..MAX_RD."""
+    after = glicko2.update(player, [(opponent, score)])
+    return glicko2.Rating(after.rating, max(glicko2.MIN_RD, min(glicko2.MAX_RD, after.rd)), after.volatility)
+
+
+def assert_rated(winner, loser, before: tuple[glicko2.Rating, glicko2.Rating], time_class: str, family: str):
+    """Both accounts' ratings in the pool are one Glicko-2 period of the
+    winner's win from ``before`` (the winner's, the loser's); their rows."""
+    from puzzles.people.models import PlayerRating
+
+    a, b = before
+    rows = [PlayerRating.objects.get(user=user, time_class=time_class, family=family) for user in (winner, loser)]
+    for row, after in zip(rows, (expected(a, b, 1.0), expected(b, a, 0.0)), strict=True):
+        assert row.rating == pytest.approx(after.rating) and row.rd == pytest.approx(after.rd)
+        assert row.volatility == pytest.approx(after.volatility)
+    assert rows[0].rating > a.rating and rows[1].rating < b.rating and rows[0].games == rows[1].games == 1
+    return rows

@@ -14,7 +14,7 @@ from puzzles.people.models import Challenge, ChallengeDeal, PlayerRating, Rating
 from puzzles.training import glicko2
 from solver import Variant, deal
 
-from .conftest import accept, post_challenge
+from .conftest import accept, assert_rated, post_challenge
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -83,12 +83,6 @@ def test_bad_match_targets(api, payload, words):
     assert not Challenge.objects.exists()
 
 
-def rated_expected(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> glicko2.Rating:
-    """One Glicko-2 rating period of one result, the deviation kept in MIN_RD..MAX_RD."""
-    after = glicko2.update(player, [(opponent, score)])
-    return glicko2.Rating(after.rating, max(glicko2.MIN_RD, min(glicko2.MAX_RD, after.rd)), after.volatility)
-
-
 def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     ann, bob = account("ann"), account("bob")
     PlayerRating.objects.create(user=ann.user, time_class="correspondence", family="lewicki", rating=1550, rd=150,
@@ -108,14 +102,8 @@ def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     assert bob.post(f"/api/games/{second.pk}/resign/").status_code == 200  # deal 2: A wins the match
     state = ann.get(f"/api/challenges/{created['id']}/").json()
     assert state["match"]["winner"] == "A" and state["rated"]
-    a, b = glicko2.Rating(1550, 150, 0.06), glicko2.Rating(1700, 90, 0.058)
-    ann_after, bob_after = rated_expected(a, b, 1.0), rated_expected(b, a, 0.0)
-    ann_row = PlayerRating.objects.get(user=ann.user, time_class="correspondence", family="lewicki")
-    bob_row = PlayerRating.objects.get(user=bob.user, time_class="correspondence", family="lewicki")
-    assert ann_row.rating == pytest.approx(ann_after.rating) and ann_row.rd == pytest.approx(ann_after.rd)
-    assert ann_row.volatility == pytest.approx(ann_after.volatility)
-    assert bob_row.rating == pytest.approx(bob_after.rating) and bob_row.rd == pytest.approx(bob_after.rd)
-    assert ann_row.games == bob_row.games == 1 and ann_row.rating > 1550 and bob_row.rating < 1700
+    ann_row, bob_row = assert_rated(ann.user, bob.user, (glicko2.Rating(1550, 150, 0.06), glicko2.Rating(1700, 90, 0.058)),
+                                    "correspondence", "lewicki")
     changes = RatingChange.objects.filter(game=second)
     assert changes.count() == 2 and RatingChange.objects.count() == 2
     # told again (the deal's signal, the settles): rated once
@@ -124,7 +112,7 @@ def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     assert RatingChange.objects.count() == 2
     # the score sheet (API and page) and the profile show the change
     seats = {s["seat"]: s["rating_change"] for s in state["seats"]}
-    assert seats == {"A": round(ann_after.rating - 1550), "B": round(bob_after.rating - 1700)}
+    assert seats == {"A": round(ann_row.rating - 1550), "B": round(bob_row.rating - 1700)}
     page = ann.get(created["url"]).content.decode()
     assert f"(+{seats['A']})" in page and f"({seats['B']})" in page and "rated match" in page
     profile = ann.get("/api/players/ann/").json()

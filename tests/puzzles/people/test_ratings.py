@@ -14,7 +14,7 @@ from puzzles.people.models import Challenge, PlayerRating, RatingChange
 from puzzles.training import glicko2
 from solver import Position
 
-from .conftest import accept, post_challenge
+from .conftest import accept, assert_rated, expected, post_challenge
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,11 +22,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def rated_game(creator, opponent, **payload) -> Game:
     created = post_challenge(creator, rated=True, seat="A", **payload)
     return Game.objects.get(pk=accept(opponent, created["id"])["game"])
-
-
-def expected(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> glicko2.Rating:
-    after = glicko2.update(player, [(opponent, score)])
-    return glicko2.Rating(after.rating, max(glicko2.MIN_RD, min(glicko2.MAX_RD, after.rd)), after.volatility)
 
 
 def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
@@ -38,15 +33,10 @@ def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
     assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
     game.refresh_from_db()
     assert game.status == "over" and game.result["winner"] == "A"
-    a = glicko2.Rating(1620, 120, 0.06)
-    b = glicko2.Rating(1480, 200, 0.059)
-    ann_after, bob_after = expected(a, b, 1.0), expected(b, a, 0.0)
-    ann_row = PlayerRating.objects.get(user=ann.user, time_class="live", family="lewicki")
-    bob_row = PlayerRating.objects.get(user=bob.user, time_class="live", family="lewicki")
-    assert ann_row.rating == pytest.approx(ann_after.rating) and ann_row.rd == pytest.approx(ann_after.rd)
-    assert ann_row.volatility == pytest.approx(ann_after.volatility)
-    assert bob_row.rating == pytest.approx(bob_after.rating) and bob_row.rd == pytest.approx(bob_after.rd)
-    assert ann_row.rating > 1620 and bob_row.rating < 1480 and ann_row.games == bob_row.games == 1
+    ann_row, _bob_row = assert_rated(
+        ann.user, bob.user, (glicko2.Rating(1620, 120, 0.06), glicko2.Rating(1480, 200, 0.059)), "live", "lewicki"
+    )
+    ann_after = expected(glicko2.Rating(1620, 120, 0.06), glicko2.Rating(1480, 200, 0.059), 1.0)
     # told again (a signal sent twice, the settle): nothing moves
     send_game_finished(game.pk)
     assert ratings.game_rate(game_id=game.pk) is False
