@@ -405,7 +405,9 @@ def taken_deadline_tasks(site) -> set[tuple[int, int]]:
 
 
 def test_a_deadline_passed_while_the_workers_are_dead_flags_the_right_seat_once(site):
-    initial, increment = 8, 0
+    # time enough for the workers to take the deadline tasks and be killed
+    # before the clocks run out, on a loaded machine too
+    initial, increment = 16, 0
     polled, swept = under_way(site, initial, increment)
     # a worker has taken each game's deadline task: it holds it until the
     # deadline, unacknowledged, and it dies with the worker (the broker hands
