@@ -533,12 +533,13 @@ def positions_refusal(texts: list[str]) -> str | None:
     """``core.fairness``'s check: a position that could come from a game
     between people in progress is not to be analysed until the game is over
     (``from_deals``)."""
-    if not _comparable(texts):
+    parsed = _comparable(texts)
+    if not parsed:
         return None
     starts = frozenset(
         Game.objects.filter(kind=Game.Kind.PEOPLE).exclude(status=Game.Status.OVER).values_list("start_position", flat=True)
     )
-    if starts and from_deals(texts, starts):
+    if _any_from_deals(parsed, starts):
         return _(
             "This position comes from a game between people in progress: "
             "the solver's view of it is shown when the game is over."
@@ -568,7 +569,11 @@ def from_deals(texts: list[str], starts: frozenset[str]) -> bool:
     seats are called, the stones laid out or the variant named.  The deals'
     stones are indexed, so that a position is compared with the few deals
     that hold its first hand only."""
-    parsed = _comparable(texts)
+    return _any_from_deals(_comparable(texts), starts)
+
+
+def _any_from_deals(parsed: list[list[set[Any]]], starts: frozenset[str]) -> bool:
+    """``from_deals`` of positions read by ``_comparable``."""
     if not parsed or not starts:
         return False
     index = _stone_index(starts)
