@@ -17,7 +17,7 @@ import time
 from browser_helpers import click_move, watch_errors
 from test_browser_people_play import GAME, clock_of, my_turn, over, wait_for_mover
 
-from solver import analyse
+from solver import Position, analyse
 
 PASSWORD = "a-long-pass-phrase-29"
 BAD = ("mistake", "blunder")
@@ -32,23 +32,39 @@ def sign_up(page, base_url: str, name: str) -> None:
     page.wait_for_url(re.compile(r"/$"))
 
 
+def offers_a_mistake(position, move: str) -> bool:
+    """Whether the player to move after ``move`` has a legal move the solver
+    grades a mistake or a blunder."""
+    after = position.push(move)
+    return not after.is_over() and any(m.grade in BAD for m in analyse(after).moves)
+
+
 def choose_move(page, bad_made: dict[str, str]) -> tuple[str, str]:
     """The move to play and its grade by the solver: the side's first move
     graded a mistake (else a blunder) while it has made none, the best
-    move otherwise."""
+    move otherwise.  While the other side has made none, a move after
+    which it may err is preferred: a deal in which one side only ever has
+    good moves left would not test both reviews and both coaches."""
     game = page.evaluate(GAME)
     legal = game["legal_moves"]
     graded = {str(m.move): m.grade for m in analyse(game["position"]).moves}
     assert set(legal) <= set(graded) or legal == ["pass"], (legal, graded)
     side = game["my_seat"]
+    position = Position.parse(game["position"])
+    other_erred = ("B" if side == "A" else "A") in bad_made
+
+    def pick(moves: list[str]) -> str:
+        if other_erred or len(moves) == 1:
+            return moves[0]
+        return next((m for m in moves if offers_a_mistake(position, m)), moves[0])
+
     if side not in bad_made:
         for wanted in BAD:
             bad = [m for m in legal if graded.get(m) == wanted]
             if bad:
                 bad_made[side] = game["position"]
-                return bad[0], wanted
-    best = [m for m in legal if graded.get(m, "best") == "best"]
-    return best[0], "best"
+                return pick(bad), wanted
+    return pick([m for m in legal if graded.get(m, "best") == "best"]), "best"
 
 
 def clock_runs_only_for(pages, seat: str, other: str) -> None:
