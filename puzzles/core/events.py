@@ -7,14 +7,23 @@ checks the version in the database, and sleeps on the channel until a notice
 says to look again (or, under WSGI, a short timeout; under ASGI the shared
 subscription wakes every waiter when its connection drops or is made again).  Without Redis (or with
 ``OD_EVENTS`` off) it falls back to polling the database every 50 ms.
+
+A notice may carry the row's new state as its waiters will be shown it
+(``register_views``): a waiter whose view is among them answers with it,
+reading nothing.  A waiter says which view it wants (``want_view``: who it
+is and in which language) when it begins to wait; the writer renders, after
+its commit, the views waited for then.  Any other notice is a plain ``1``:
+read the row again.
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import redis
@@ -45,9 +54,122 @@ def publish(name: str) -> None:
     if not enabled():
         return
     try:
-        _redis().publish(name, b"1")
+        _redis().publish(name, notice_payload(name))
     except redis.RedisError as exc:  # waiters fall back to polling
         log.warning("could not publish a change on %s: %s", name, exc)
+
+
+# ------------------------------------------------------------------ views
+#
+# A held long poll that is woken reads the row's version, then the request
+# goes through Django to be answered: a whole request for each waiter of each
+# change.  Where a kind registers a renderer, the writer renders the row once
+# for each view waited for and sends them with the notice; the waiter answers
+# with its own at once.
+
+# What a view is: (who, language), e.g. ("A", "pl"); the renderer decides
+# what "who" means (a seat, a spectator).
+View = tuple[str, str]
+Renderer = Callable[[int, list[View]], tuple[int, dict[View, bytes]] | None]
+_renderers: dict[str, Renderer] = {}
+
+# A wish older than this is no longer waited on (a hold lasts at most
+# OD_MAX_WAIT_SECONDS, and the page asks again at once).
+VIEW_WISH_SECONDS = 60
+# At most this many views rendered for one change (the rest read the row).
+MOST_VIEWS = 8
+
+
+def register_views(kind: str, render: Renderer) -> None:
+    """``render(row_id, views)``: the row's version and its state as each of
+    ``views`` is shown it (the body of a 200 answer, JSON), for the views it
+    can render (a view it leaves out is read the usual way); None for none.
+    Called after the commit, in the writer's process."""
+    _renderers[kind] = render
+
+
+def _wishes_key(name: str) -> str:
+    return f"{name}:views"
+
+
+def want_view(name: str, view: View) -> None:
+    """A waiter on channel ``name`` wants ``view`` rendered with the next
+    notice (kept for ``VIEW_WISH_SECONDS``)."""
+    if not enabled() or _kind(name) not in _renderers:
+        return
+    try:
+        pipe = _redis().pipeline(transaction=False)
+        pipe.hset(_wishes_key(name), _view_key(view), str(int(time.time())))
+        pipe.expire(_wishes_key(name), VIEW_WISH_SECONDS)
+        pipe.execute()
+    except redis.RedisError as exc:  # the waiter reads the row instead
+        log.warning("could not record a view wanted on %s: %s", name, exc)
+
+
+def _kind(name: str) -> str:
+    parts = name.split(":")
+    return parts[1] if len(parts) == 3 else ""
+
+
+def _view_key(view: View) -> str:
+    return f"{view[0]} {view[1]}"
+
+
+def notice_payload(name: str) -> bytes:
+    """What to publish on ``name`` for a change just committed: the views
+    waited for, rendered (``{"views": {"<who> <language>": "<body>"}}``),
+    or ``1`` when there are none (or rendering fails: the waiters read the
+    row, as they would have anyway)."""
+    render = _renderers.get(_kind(name))
+    if render is None:
+        return b"1"
+    try:
+        wishes: dict[bytes, bytes] = _redis().hgetall(_wishes_key(name))  # type: ignore[assignment]
+        fresh = time.time() - VIEW_WISH_SECONDS
+        views = []
+        for key, at in wishes.items():
+            who, _, language = key.decode().partition(" ")
+            if float(at) >= fresh and who and language:
+                views.append((who, language))
+        if not views:
+            return b"1"
+        row_id = int(name.rsplit(":", 1)[1])
+        rendered = render(row_id, sorted(views)[:MOST_VIEWS])
+    except Exception:  # noqa: BLE001 - a notice must go out whatever the rendering does
+        log.exception("could not render the views of %s", name)
+        return b"1"
+    if not rendered or not rendered[1]:
+        return b"1"
+    version, bodies = rendered
+    return json.dumps(
+        {"version": version, "views": {_view_key(view): body.decode() for view, body in bodies.items()}}
+    ).encode()
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """What a notice with views carries: the row's version and each view's body."""
+
+    version: int
+    views: dict[str, str]
+
+    def body(self, view: View) -> bytes | None:
+        found = self.views.get(_view_key(view))
+        return found.encode() if isinstance(found, str) else None
+
+
+def rendered_of(payload: Any) -> Rendered | None:
+    """The rendered views a notice carries, or None for a plain one."""
+    if not isinstance(payload, bytes) or not payload.startswith(b"{"):
+        return None
+    try:
+        data = json.loads(payload)
+        version, views = data["version"], data["views"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(version, int) or not isinstance(views, dict):
+        return None
+    return Rendered(version, views)
 
 
 def notify_on_commit(name: str) -> None:
@@ -103,6 +225,15 @@ def wait_for_change(name: str, current_version: Callable[[], int | None], versio
                 pass
 
 
+class Waiter(asyncio.Event):
+    """One waiter's wake-up, with what the last notice carried (``Rendered``
+    views, or None: read the row)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rendered: Rendered | None = None
+
+
 class _Hub:
     """The long polls of one event loop share one Redis connection: a single
     pub/sub that subscribes to a row's channel while anyone waits on it and
@@ -115,7 +246,7 @@ class _Hub:
 
         self.client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1)
         self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-        self.waiters: dict[str, set[asyncio.Event]] = {}
+        self.waiters: dict[str, set[Waiter]] = {}
         self.reader: asyncio.Task[None] | None = None
         self.broken = False
         # One (un)subscribe at a time: the first opens the connection, and
@@ -124,8 +255,8 @@ class _Hub:
         self.subscribed: set[str] = set()
         self.watched: Any = None  # the connection whose reconnections wake every waiter
 
-    async def subscribe(self, name: str) -> asyncio.Event:
-        event = asyncio.Event()
+    async def subscribe(self, name: str) -> Waiter:
+        event = Waiter()
         self.waiters.setdefault(name, set()).add(event)
         try:
             async with self.lock:
@@ -153,16 +284,17 @@ class _Hub:
     def _wake_all(self) -> None:
         for waiting in self.waiters.values():
             for event in waiting:
+                event.rendered = None
                 event.set()
 
-    def _forget(self, name: str, event: asyncio.Event) -> None:
+    def _forget(self, name: str, event: Waiter) -> None:
         waiting = self.waiters.get(name)
         if waiting is not None:
             waiting.discard(event)
             if not waiting:
                 del self.waiters[name]
 
-    async def unsubscribe(self, name: str, event: asyncio.Event) -> None:
+    async def unsubscribe(self, name: str, event: Waiter) -> None:
         self._forget(name, event)
         async with self.lock:  # decided under the lock: a new waiter may have come meanwhile
             if name not in self.waiters and name in self.subscribed and not self.broken:
@@ -179,7 +311,10 @@ class _Hub:
                 return
             if message is not None and message.get("type") == "message":
                 name = message["channel"]
-                for event in self.waiters.get(name.decode() if isinstance(name, bytes) else name, ()):
+                waiting = self.waiters.get(name.decode() if isinstance(name, bytes) else name, ())
+                rendered = rendered_of(message.get("data")) if waiting else None  # parsed once for them all
+                for event in waiting:
+                    event.rendered = rendered
                     event.set()
 
     def fail(self) -> None:
@@ -210,7 +345,9 @@ class Subscription:
     def __init__(self, name: str) -> None:
         self.name = name
         self.hub: _Hub | None = None
-        self.event: asyncio.Event | None = None
+        self.event: Waiter | None = None
+        # What the last notice carried (``Waiter.rendered``), once ``notice`` said True.
+        self.rendered: Rendered | None = None
 
     async def __aenter__(self) -> Subscription:
         if enabled():
@@ -235,7 +372,9 @@ class Subscription:
         """Wait at most ``seconds`` for a notice: True when one came (or the
         hub failed, or there is none: read the row again), False when the
         time passed quietly.  The hub wakes every waiter when Redis fails, so
-        a quiet wait on a sound subscription means the row did not change."""
+        a quiet wait on a sound subscription means the row did not change.
+        After True, ``rendered`` is what the notice carried."""
+        self.rendered = None
         if self.event is None or self.hub is None or self.hub.broken:
             await asyncio.sleep(min(seconds, 0.25))
             return True
@@ -244,6 +383,7 @@ class Subscription:
         except TimeoutError:
             return self.hub.broken
         self.event.clear()
+        self.rendered, self.event.rendered = self.event.rendered, None
         return True
 
 

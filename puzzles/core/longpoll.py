@@ -24,6 +24,15 @@ and ``version(id)`` the row's version alone, read on every notice while the
 poll is held (whose the row is was settled by the first read).  Both run in
 the event loop's shared thread pool; ``version_of`` with the request's
 session and user as the middlewares would give them.
+
+A kind whose writers send the new state with the notice
+(``events.register_views``) registers ``who_of`` too: ``who_of(request,
+id)`` gives the row's version and who the reader is to it (e.g. a seat), in
+place of ``version_of``.  A held poll then asks for its view (who, and the
+language the request would be answered in), and when a notice brings it,
+answers with it at once: no read, and no request through Django.  Its
+headers are those of the view's last answer through Django in this process
+(until there has been one, the poll goes through Django as before).
 """
 from __future__ import annotations
 
@@ -33,6 +42,7 @@ import json
 import logging
 import math
 import re
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -45,6 +55,7 @@ from django.contrib import auth
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
 from django.http import HttpRequest, QueryDict
+from django.utils import translation
 from django.utils.functional import SimpleLazyObject
 
 from . import events, ids
@@ -65,6 +76,7 @@ class Route:
     kind: str
     version_of: Callable[[HttpRequest, int], int | None]
     version: Callable[[int], int | None]
+    who_of: Callable[[HttpRequest, int], tuple[int, str | None] | None] | None = None
 
 
 _routes: list[Route] = []
@@ -72,10 +84,34 @@ _open: Counter[str] = Counter()
 
 
 def register(
-    path: str, kind: str, version_of: Callable[[HttpRequest, int], int | None], version: Callable[[int], int | None]
+    path: str, kind: str, version_of: Callable[[HttpRequest, int], int | None], version: Callable[[int], int | None],
+    who_of: Callable[[HttpRequest, int], tuple[int, str | None] | None] | None = None,
 ) -> None:
     if not any(route.path.pattern == path for route in _routes):
-        _routes.append(Route(re.compile(path), kind, version_of, version))
+        _routes.append(Route(re.compile(path), kind, version_of, version, who_of))
+
+
+# The headers of each route's last 200 answer through Django in this process,
+# but those of one answer alone (its length, language, cookies): what an
+# answer given here from a notice's view is sent with.
+_headers: dict[str, list[tuple[bytes, bytes]]] = {}
+_OWN_HEADERS = {b"content-length", b"content-language", b"set-cookie", b"date", b"server"}
+
+
+def _keeping_headers(route: Route, send: Send) -> Send:
+    """``send``, noting the headers of a 200 answer for the route."""
+    if route.who_of is None:
+        return send
+
+    async def sending(message: Message) -> None:
+        if message.get("type") == "http.response.start" and message.get("status") == 200:
+            _headers[route.path.pattern] = [
+                (bytes(name), bytes(value)) for name, value in message.get("headers", [])
+                if bytes(name).lower() not in _OWN_HEADERS
+            ]
+        await send(message)
+
+    return sending
 
 
 def open_polls() -> int:
@@ -142,15 +178,20 @@ class LongPolls:
         except ValueError:
             asked_for = None  # the view says what is wrong
         if asked_for is None or asked_for[1] <= 0:
-            return await self.app(scope, receive, send)
+            return await self.app(scope, receive, _keeping_headers(route, send))
         asked, timeout = asked_for
         request = ASGIRequest(scope, io.BytesIO())
         _as_the_middlewares_would(request)
         received: list[Message] = []
         owned = counted = False
+        channel = events.channel(route.kind, row_id)
+        # The view this poll answers with when a notice brings it: a GET's,
+        # once Django has answered the route here (its headers known).
+        view: events.View | None = None
+        may_view = route.who_of is not None and scope.get("method") == "GET" and route.path.pattern in _headers
 
         def read_version() -> int | None | object:
-            nonlocal owned, counted
+            nonlocal owned, counted, view
             # As around a request: a connection that broke or outlived
             # CONN_MAX_AGE is closed (on PostgreSQL, handed back to the pool).
             close_old_connections()
@@ -162,7 +203,13 @@ class LongPolls:
                 if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]
                     return _REFUSED
                 counted = True
-                version = route.version_of(request, row_id)
+                if route.who_of is None:
+                    version = route.version_of(request, row_id)
+                else:
+                    version, who = route.who_of(request, row_id) or (None, None)
+                    if may_view and version == asked and who is not None:
+                        view = (who, translation.get_language_from_request(request))
+                        events.want_view(channel, view)
                 owned = version is not None
                 return version
             finally:
@@ -172,7 +219,6 @@ class LongPolls:
         # handful of threads and database connections, not one each.
         version_of: Callable[[], Awaitable[Any]] = sync_to_async(read_version, thread_sensitive=False)
         client = _client(request)
-        channel = events.channel(route.kind, row_id)
         try:
             # Subscribed before the first read, so that no change made
             # meanwhile goes unnoticed; then a quiet hold reads nothing more.
@@ -189,7 +235,7 @@ class LongPolls:
                 else:
                     _open[client] += 1
                     try:
-                        seen = await self._hold(sub, version_of, asked, timeout, receive, received)
+                        seen = await self._hold(sub, version_of, asked, timeout, receive, received, view)
                     finally:
                         _open[client] -= 1
                         if _open[client] <= 0:
@@ -201,7 +247,9 @@ class LongPolls:
             return None
         if seen == asked:
             return await _respond(send, 304)
-        return await self._forward(scope, query, receive, received, send, counted)
+        if isinstance(seen, _Answer) and view is not None:
+            return await _answer(send, seen.body, view[1], _headers[route.path.pattern])
+        return await self._forward(scope, query, receive, received, _keeping_headers(route, send), counted)
 
     async def _forward(
         self, scope: Scope, query: QueryDict, receive: Receive, received: list[Message], send: Send, counted: bool
@@ -224,10 +272,11 @@ class LongPolls:
     @staticmethod
     async def _hold(
         sub: events.Subscription, version_of: Callable[[], Awaitable[Any]], asked: int, timeout: float,
-        receive: Receive, received: list[Message],
+        receive: Receive, received: list[Message], view: events.View | None,
     ) -> object:
-        """The version once it moves on or the hold runs out, or ``_GONE``
-        if the client went away first."""
+        """The version once it moves on or the hold runs out, or an
+        ``_Answer`` when a notice brought the poll's view of a newer version,
+        or ``_GONE`` if the client went away first."""
 
         async def listen() -> None:
             while True:
@@ -236,7 +285,7 @@ class LongPolls:
                     return
                 received.append(message)
 
-        waiting = asyncio.ensure_future(events.wait_subscribed(sub, version_of, asked, timeout, seen=asked))
+        waiting = asyncio.ensure_future(_wait(sub, version_of, asked, timeout, view))
         listening = asyncio.ensure_future(listen())
         try:
             await asyncio.wait({waiting, listening}, return_when=asyncio.FIRST_COMPLETED)
@@ -248,6 +297,40 @@ class LongPolls:
         if not waiting.done() or waiting.cancelled():
             return _GONE
         return waiting.result()
+
+
+@dataclass(frozen=True)
+class _Answer:
+    body: bytes
+
+
+async def _wait(
+    sub: events.Subscription, version_of: Callable[[], Awaitable[Any]], asked: int, timeout: float,
+    view: events.View | None,
+) -> object:
+    """As ``events.wait_subscribed``, but a notice that brings ``view`` of a
+    version past ``asked`` is the answer itself (``_Answer``)."""
+    deadline = time.monotonic() + timeout
+    seen: object = asked
+    while seen == asked:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            break
+        if await sub.notice(remaining):
+            rendered = sub.rendered
+            if view is not None and rendered is not None and rendered.version > asked:
+                body = rendered.body(view)
+                if body is not None:
+                    return _Answer(body)
+            seen = await version_of()
+    return seen
+
+
+async def _answer(send: Send, body: bytes, language: str, headers: list[tuple[bytes, bytes]]) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": [
+        *headers, (b"content-language", language.encode("latin-1")), (b"content-length", str(len(body)).encode()),
+    ]})
+    await send({"type": "http.response.body", "body": body})
 
 
 _GONE = object()  # the client went away while its poll was held

@@ -11,9 +11,9 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
-        from puzzles.core import fairness, longpoll
+        from puzzles.core import events, fairness, longpoll
 
-        from . import people, selectors, upkeep
+        from . import people, presentation, selectors, upkeep
 
         guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
         fairness.register(people.positions_refusal)
@@ -21,4 +21,8 @@ class GamesConfig(AppConfig):
             r"^/api/games/([0-9]+)/$", "game",
             lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),
             selectors.game_version,
+            who_of=lambda request, pk: people.game_poll_who(Player.of(request), pk),
         )
+        # A move in a game between people brings the waiting players and
+        # spectators their new view with its notice.
+        events.register_views("game", presentation.game_views)

@@ -47,7 +47,7 @@ from puzzles.core.queries import Prepared
 from solver import DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 
-from . import clock
+from . import clock, selectors
 from .models import Game, GameMove, GameSeat
 from .signals import game_finished_on_commit
 from .tasks import deadline_task, solver_turn_task, turn_prepare_task
@@ -220,6 +220,36 @@ def seat_of(game: Game, player: Player) -> str | None:
         ):
             return row.seat
     return None
+
+
+# Who reads a game between people, as ``game_poll_who`` says it: a seat, or this.
+SPECTATOR = "-"
+# Who each reader is to each game, found in this process: a game's seats stay
+# through it, and a guest's claimed seat is read under the account's name
+# (the session's key changes at log-in).  Keyed by the game's creation too,
+# as a database emptied and filled again (the tests) may give an id anew.
+_WHO: dict[tuple[int, Any, int | None, str], str] = {}
+_WHO_KEPT = 50_000
+
+
+def game_poll_who(player: Player, game_id: int) -> tuple[int, str | None] | None:
+    """``selectors.game_version_for_player``, and who the player is to the game: their
+    seat in a game between people, or ``SPECTATOR``; ``None`` in a practice
+    game (its owner is its one reader)."""
+    game = selectors.game_of(player, game_id)
+    if game is None:
+        return None
+    version = selectors.DEADLINE_PASSED if clock.deadline_passed(game) else game.version
+    if not game.is_people:
+        return version, None
+    key = (game.pk, game.created_at, player.user.pk if player.user is not None else None, player.token or "")
+    who = _WHO.get(key)
+    if who is None:
+        who = seat_of(game, player) or SPECTATOR
+        if len(_WHO) >= _WHO_KEPT:
+            _WHO.clear()
+        _WHO[key] = who
+    return version, who
 
 
 def acting_seat(game: Game, player: Player) -> str | None:

@@ -8,10 +8,13 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
 from django.urls import get_script_prefix, reverse
+from django.utils import translation
+from rest_framework.renderers import JSONRenderer
 
 from puzzles.accounts.players import Player
-from puzzles.core import charts
+from puzzles.core import charts, events
 from solver import Position
 from solver.position import line_from_moves
 
@@ -173,13 +176,18 @@ _VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "be
 
 
 def people_state(game: Game, viewer: Player | None, moves: Sequence[GameMove | MoveRow] | None = None) -> dict[str, Any]:
-    """A game between people as ``viewer`` sees it: ``my_seat`` (``None``:
-    a spectator), each seat's player, the clocks (milliseconds left now, and
-    the server's time they were read at, for the page to count down from),
-    the time control.  Until it is over nobody gets a solver value: every
-    move's values, grade and best moves are ``null``, and there are no hints."""
+    """A game between people as ``viewer`` sees it (``people_state_as``)."""
+    return people_state_as(game, people.seat_of(game, viewer) if viewer is not None else None, moves)
+
+
+def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | MoveRow] | None = None) -> dict[str, Any]:
+    """A game between people as the player of ``seat`` sees it (``None``: a
+    spectator): ``my_seat``, each seat's player, the clocks (milliseconds
+    left now, and the server's time they were read at, for the page to count
+    down from), the time control.  Until it is over nobody gets a solver
+    value: every move's values, grade and best moves are ``null``, and there
+    are no hints."""
     at = clock.now()
-    seat = people.seat_of(game, viewer) if viewer is not None else None
     view = copy.copy(game)  # the same row seen from the viewer's seat: roles, teams and result are theirs
     view.human_side = seat or game.human_side
     view.kind = Game.Kind.PRACTICE
@@ -323,3 +331,29 @@ def chart_values(moves: list[dict[str, Any]]) -> list[int | None]:
 def value_chart(moves: list[dict[str, Any]], width: int = 640, height: int = 160, pad: int = 22) -> dict[str, Any]:
     """An SVG chart of ``chart_values`` (``core.charts.value_chart``)."""
     return charts.value_chart(chart_values(moves), width, height, pad)
+
+
+# ------------------------------------------------------- views with a notice
+
+_JSON = JSONRenderer()
+
+
+def game_views(game_id: int, views: list[events.View]) -> tuple[int, dict[events.View, bytes]] | None:
+    """A game between people as each of ``views`` (a seat, or
+    ``people.SPECTATOR``, and a language) is shown it, as the API's JSON:
+    what a change's notice carries to the long polls waiting on the game
+    (``events.register_views``).  The game and its moves are read once for
+    them all.  None for a practice game (its one reader reads it)."""
+    game = selectors.game_by_id(game_id)
+    if game is None or not game.is_people:
+        return None
+    moves = selectors.game_moves(game)
+    languages = {code for code, _ in settings.LANGUAGES}
+    bodies = {}
+    for who, language in views:
+        seat = None if who == people.SPECTATOR else who
+        if (seat is not None and seat not in game.rules.seats) or language not in languages:
+            continue
+        with translation.override(language):
+            bodies[(who, language)] = _JSON.render(people_state_as(game, seat, moves))
+    return game.version, bodies

@@ -130,13 +130,13 @@ def latest_games(player: Player) -> tuple[list[Game], bool]:
 def game_get_for_player(player: Player, game_id: int) -> Game:
     """The game if it belongs to this player; else 404 (another player's
     game is as good as missing)."""
-    game = _game_of(player, game_id)
+    game = game_of(player, game_id)
     if game is None:
         raise Http404("no such game")
     return game
 
 
-def _game_of(player: Player, game_id: int) -> Game | None:
+def game_of(player: Player, game_id: int) -> Game | None:
     """A practice game of the player's, or any game between people (anyone
     may watch): one read by id, whose the game is checked on the row."""
     found = _GAME.objects(game_id)
@@ -186,7 +186,7 @@ def game_version_for_player(player: Player, game_id: int) -> int | None:
     the view at once, which ends the game (``people.game_check_deadline``),
     instead of being held until its timeout, again and again, while no worker
     runs the deadline's task."""
-    game = _game_of(player, game_id)
+    game = game_of(player, game_id)
     if game is None:
         return None
     if clock.deadline_passed(game):
