@@ -7,7 +7,7 @@ def database_url() -> str:
     from django.db import connection
 
     db = connection.settings_dict
-    if db["ENGINE"] == "django.db.backends.sqlite3":
+    if db["ENGINE"] in ("django.db.backends.sqlite3", "puzzles.core.sqlite"):
         return f"sqlite:///{db['NAME']}"
     auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
     return f"postgres://{auth}@{db['HOST']}:{db['PORT']}/{db['NAME']}"

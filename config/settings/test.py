@@ -30,7 +30,7 @@ CELERY_RESULT_BACKEND = REDIS_URL
 DATABASES = {
     "default": {
         **DATABASES["default"],
-        "ENGINE": "django.db.backends.sqlite3",
+        "ENGINE": "puzzles.core.sqlite",  # as in base.py
         "NAME": str(TEST_DIR / "site.sqlite3"),
         "TEST": {"NAME": str(TEST_DIR / "test-site.sqlite3")},
         "CONN_MAX_AGE": 0,

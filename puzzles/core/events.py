@@ -21,6 +21,7 @@ import asyncio
 import json
 import logging
 import math
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -92,18 +93,33 @@ def _wishes_key(name: str) -> str:
     return f"{name}:views"
 
 
-def want_view(name: str, view: View) -> None:
+def want_view(name: str, view: View) -> str | None:
     """A waiter on channel ``name`` wants ``view`` rendered with the next
-    notice (kept for ``VIEW_WISH_SECONDS``)."""
+    notices, until it says otherwise (``unwant_view``, with what this
+    returns) or ``VIEW_WISH_SECONDS`` have passed.  Each waiter's wish is
+    its own: several waiting for one view (two tabs, the spectators of one
+    language) get it rendered once."""
     if not enabled() or _kind(name) not in _renderers:
-        return
+        return None
+    wish = f"{_view_key(view)} {secrets.token_hex(4)}"
     try:
         pipe = _redis().pipeline(transaction=False)
-        pipe.hset(_wishes_key(name), _view_key(view), str(int(time.time())))
+        pipe.hset(_wishes_key(name), wish, str(int(time.time())))
         pipe.expire(_wishes_key(name), VIEW_WISH_SECONDS)
         pipe.execute()
     except redis.RedisError as exc:  # the waiter reads the row instead
         log.warning("could not record a view wanted on %s: %s", name, exc)
+        return None
+    return wish
+
+
+async def unwant_view(name: str, wish: str) -> None:
+    """The waiter that made ``wish`` (``want_view``) waits no more: its view
+    is no longer rendered for it (on the event loop's shared connection)."""
+    try:
+        await _hub().client.hdel(_wishes_key(name), wish)  # type: ignore[misc]
+    except (redis.RedisError, OSError) as exc:  # it lapses after VIEW_WISH_SECONDS
+        log.warning("could not drop a view wanted on %s: %s", name, exc)
 
 
 def _kind(name: str) -> str:
@@ -126,11 +142,11 @@ def notice_payload(name: str) -> bytes:
     try:
         wishes: dict[bytes, bytes] = _redis().hgetall(_wishes_key(name))  # type: ignore[assignment]
         fresh = time.time() - VIEW_WISH_SECONDS
-        views = []
+        views = set()
         for key, at in wishes.items():
-            who, _, language = key.decode().partition(" ")
+            who, language, *_ = key.decode().split(" ") + ["", ""]
             if float(at) >= fresh and who and language:
-                views.append((who, language))
+                views.add((who, language))
         if not views:
             return b"1"
         row_id = int(name.rsplit(":", 1)[1])

@@ -188,10 +188,11 @@ class LongPolls:
         # The view this poll answers with when a notice brings it: a GET's,
         # once Django has answered the route here (its headers known).
         view: events.View | None = None
+        wish: str | None = None  # its wish for the view, dropped when the poll ends
         may_view = route.who_of is not None and scope.get("method") == "GET" and route.path.pattern in _headers
 
         def read_version() -> int | None | object:
-            nonlocal owned, counted, view
+            nonlocal owned, counted, view, wish
             # As around a request: a connection that broke or outlived
             # CONN_MAX_AGE is closed (on PostgreSQL, handed back to the pool).
             close_old_connections()
@@ -209,7 +210,7 @@ class LongPolls:
                     version, who = route.who_of(request, row_id) or (None, None)
                     if may_view and version == asked and who is not None:
                         view = (who, translation.get_language_from_request(request))
-                        events.want_view(channel, view)
+                        wish = events.want_view(channel, view)
                 owned = version is not None
                 return version
             finally:
@@ -240,6 +241,8 @@ class LongPolls:
                         _open[client] -= 1
                         if _open[client] <= 0:
                             del _open[client]
+                        if wish is not None:
+                            await events.unwant_view(channel, wish)
         except Exception:  # the database or Redis failed: the view answers at once, with Django's errors if need be
             log.exception("long polls: could not hold a poll on %s %s", route.kind, row_id)
             return await self._forward(scope, query, receive, received, send, counted)
