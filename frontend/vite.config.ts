@@ -28,6 +28,8 @@ export default defineConfig({
         match: src("matches/match.ts"),
         lobby: src("people/lobby.ts"),
         challenge: src("people/challenge.ts"),
+        // On every page of a reader the site knows: the challenges for them as they come.
+        inbox: src("people/inbox.ts"),
         daily: src("daily/daily.ts"),
         coach: src("coach/exercise.ts"),
         // The installable web app: the service worker (served by Django at /sw.js), the script of

@@ -148,6 +148,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # The challenges waiting for the reader, in every page's header.
+                "puzzles.people.context_processors.inbox",
             ],
         },
     },

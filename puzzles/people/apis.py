@@ -23,6 +23,7 @@ from .serializers import (
     ChallengeCreatedSerializer,
     ChallengeCreateInputSerializer,
     ChallengeOutputSerializer,
+    ForYouOutputSerializer,
     LeaderboardOutputSerializer,
     LobbyOutputSerializer,
     ProfileOutputSerializer,
@@ -201,6 +202,28 @@ class LobbyApi(APIView):
         if unchanged is not None:
             return unchanged
         return Response(presentation.lobby_state(Player.of(request)))
+
+
+class ForYouApi(APIView):
+    @extend_schema(
+        summary="Challenges for you",
+        description=(
+            "The open challenges that keep a seat for you (a challenge to your account, a rematch offered), "
+            "newest first, at most 10: what every page shows as they come. With `?wait=<version>` (the lobby's "
+            "version) the answer is held until the lobby changes, at most `timeout` seconds; 304 if not."
+        ),
+        parameters=WAIT_PARAMETERS,
+        responses={200: ForYouOutputSerializer, **UNCHANGED, **error_response(404, "No such lobby.")},
+    )
+    def get(self, request: Request, lobby_id: int) -> Response:
+        if lobby_id != 1:
+            return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
+        services.challenges_expire()
+        lobby, _created = Lobby.objects.get_or_create(pk=1)
+        unchanged = long_poll(request, lobby, "lobby", selectors.lobby_version)
+        if unchanged is not None:
+            return unchanged
+        return Response(presentation.for_you_state(Player.of(request)))
 
 
 class SeekCreateApi(APIView):

@@ -29,3 +29,9 @@ class PeopleConfig(AppConfig):
             lambda request, pk: selectors.lobby_version(pk),
             selectors.lobby_version,
         )
+        # A challenge that keeps a seat for someone moves the lobby on too.
+        longpoll.register(
+            r"^/api/lobby/([0-9]+)/for-you/$", "lobby",
+            lambda request, pk: selectors.lobby_version(pk),
+            selectors.lobby_version,
+        )

@@ -177,6 +177,23 @@ def lobby_state(player: Player | None) -> dict[str, Any]:
     }
 
 
+# The most challenges "for you" shown at once (the newest).
+FOR_YOU_SHOWN = 10
+
+
+def for_you_state(player: Player) -> dict[str, Any]:
+    """The open challenges that keep a seat for ``player`` (a named
+    challenge, a rematch offered), newest first: what every page's
+    challenge notice shows (``/api/lobby/1/for-you/``)."""
+    waiting = list(selectors.challenges_waiting_for(player).prefetch_related("seats__owner", "deals")[:FOR_YOU_SHOWN])
+    ratings = selectors.ratings_of_users({row.owner_id for c in waiting for row in c.seats.all() if row.owner_id})
+    return {
+        "version": selectors.lobby_version(1) or 0,
+        "challenges": [seek_row(c, player, ratings) for c in waiting],
+        "urls": {"self": reverse("people:api-for-you", args=[1]), "lobby": reverse("people:lobby")},
+    }
+
+
 def rating_state(row: PlayerRating) -> dict[str, Any]:
     return {
         "time_class": row.time_class,

@@ -159,6 +159,12 @@ class LobbyOutputSerializer(serializers.Serializer):
     urls = serializers.DictField(child=serializers.CharField())
 
 
+class ForYouOutputSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The lobby's: it changes with every challenge that keeps a seat for someone.")
+    challenges = SeekOutputSerializer(many=True, help_text="The open challenges that keep a seat for you, newest first.")
+    urls = serializers.DictField(child=serializers.CharField())
+
+
 class RatingOutputSerializer(serializers.Serializer):
     time_class = serializers.ChoiceField(choices=["live", "correspondence"])
     family = serializers.ChoiceField(choices=["lewicki", "lewicki9", "block", "partnership"])

@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/players/", apis.LeaderboardApi.as_view(), name="api-leaderboard"),
     path("api/players/<str:username>/", apis.ProfileApi.as_view(), name="api-profile"),
     path("api/lobby/<id:lobby_id>/", apis.LobbyApi.as_view(), name="api-lobby"),
+    path("api/lobby/<id:lobby_id>/for-you/", apis.ForYouApi.as_view(), name="api-for-you"),
     path("api/seeks/", apis.SeekCreateApi.as_view(), name="api-seeks"),
     path("api/seeks/quick/", apis.QuickPairApi.as_view(), name="api-quick"),
 ]

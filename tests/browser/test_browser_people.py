@@ -5,6 +5,7 @@ long poll, with no reload of its own)."""
 from __future__ import annotations
 
 import re
+import time
 
 from browser_helpers import challenge_by_link, watch_errors
 
@@ -80,3 +81,53 @@ def test_the_people_pages_fit_a_phone(site, browser, screenshots):
         context.close()
     assert not problems, "\n".join(problems)
     assert not errors, errors
+
+
+def test_a_challenge_to_a_named_player_is_told_on_whatever_page_they_are(site, browser, screenshots):
+    """bob, reading the analysis board in Polish, is told of ann's challenge
+    as it comes (no reload): the header's count and a notice with her name,
+    the game and the clock, whose link opens the challenge to accept."""
+    from test_browser_people_rated import sign_up
+
+    base = site.base_url
+    stamp = int(time.time() * 1000) % 10**7
+    names = {"ann": f"inbox_ann{stamp}", "bob": f"inbox_bob{stamp}"}
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    try:
+        ann, bob = (c.new_page() for c in contexts)
+        errors = [watch_errors(ann), watch_errors(bob)]
+        for page, who in ((ann, "ann"), (bob, "bob")):
+            page.set_default_timeout(60_000)
+            sign_up(page, base, names[who])
+        contexts[1].add_cookies([{"name": "django_language", "value": "pl", "url": base}])
+        bob.goto(base + "/analysis/")
+        inbox = bob.locator("#challenge-inbox")
+        assert inbox.count() == 1 and not inbox.is_visible()  # nothing waits for him yet
+        bob.wait_for_timeout(1000)  # its long poll under way
+
+        ann.goto(base + "/challenges/new/")
+        ann.select_option('select[name="control"]', "5+3")
+        ann.check('input[name="human"][value="A"]')
+        ann.fill('input[name="to"]', names["bob"])
+        ann.get_by_role("button", name="Create the challenge").click()
+        ann.wait_for_url(re.compile(r"/challenges/\d+/$"))
+        challenge_url = ann.url
+
+        notice = bob.locator(".challenge-notice")
+        notice.wait_for()
+        text = notice.inner_text()
+        assert f"Nowe wyzwanie od {names['ann']}" in text and "partia towarzyska" in text, text
+        assert inbox.is_visible() and inbox.locator(".challenge-inbox-count").inner_text() == "1"
+        assert bob.url == base + "/analysis/"  # no reload
+        screenshots(bob, "people-challenge-notice")
+        notice.get_by_role("link", name="Otwórz wyzwanie").click()
+        bob.wait_for_url(challenge_url)
+        # the challenge's page has its Accept; once declined, the count goes on the next page
+        bob.locator("form[action$='/decline/'] button").click()
+        bob.goto(base + "/analysis/")
+        assert not bob.locator("#challenge-inbox").is_visible()
+        for watched in errors:
+            assert not watched, watched
+    finally:
+        for context in contexts:
+            context.close()

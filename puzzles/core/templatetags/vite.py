@@ -101,5 +101,15 @@ def vite_entry(*names: str) -> str:
 
 
 @register.simple_tag
+def vite_entry_if_built(*names: str) -> str:
+    """vite_entry, or nothing when the build or the entry is missing: for
+    a script every page may have, whose page works the same without it."""
+    manifest = load_manifest()
+    if manifest is None or find_entry(manifest, names) is None:
+        return ""
+    return vite_entry(*names)
+
+
+@register.simple_tag
 def frontend_built() -> bool:
     return load_manifest() is not None

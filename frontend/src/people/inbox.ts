@@ -1,0 +1,88 @@
+/**
+ * Vite entry ``inbox``: on every page of a reader the site knows, the
+ * challenges that keep a seat for them (``core/base.html``'s
+ * ``#challenge-inbox``).  It long-polls ``/api/lobby/1/for-you/?wait=``
+ * (the lobby's version moves with every challenge that keeps a seat for
+ * someone), keeps the header's count, and tells of each challenge that was
+ * not there when the page was drawn: who, which game and clock, with a link
+ * to the challenge's page, where it is accepted or declined.
+ */
+import { el, button } from "../shared/dom";
+import { t } from "../shared/i18n";
+import { longPoll } from "../shared/poll";
+
+const POLL_SECONDS = 25;
+
+export interface ForYouChallenge {
+  id: number;
+  url: string;
+  by: string;
+  variant_text: string;
+  control_text: string;
+  rated: boolean;
+}
+
+export interface ForYouState {
+  version: number;
+  challenges: ForYouChallenge[];
+}
+
+/** The notice of one new challenge: a status line with a link to it and a close button. */
+export function notice(challenge: ForYouChallenge): HTMLElement {
+  const kind = challenge.rated ? t("rated game") : t("casual game");
+  const box = el(
+    "div",
+    { class: "challenge-notice", role: "status", "data-challenge": String(challenge.id) },
+    el("span", "challenge-notice-text", challenge.by
+      ? t("New challenge from %(name)s: %(game)s, %(clock)s, %(kind)s", {
+        name: challenge.by, game: challenge.variant_text, clock: challenge.control_text, kind,
+      })
+      : t("New challenge: %(game)s, %(clock)s, %(kind)s", {
+        game: challenge.variant_text, clock: challenge.control_text, kind,
+      })),
+    " ",
+    el("a", { href: challenge.url, class: "challenge-notice-open" }, t("Open the challenge")),
+  );
+  box.append(" ", button(t("Close"), () => box.remove(), { class: "link challenge-notice-close" }));
+  return box;
+}
+
+/** Puts ``state`` on the page: the count in the header, a notice for each challenge not seen yet. */
+export function show(link: HTMLElement, state: ForYouState, seen: Set<number>, holder: HTMLElement): void {
+  const count = link.querySelector(".challenge-inbox-count");
+  if (count) count.textContent = String(state.challenges.length);
+  link.hidden = state.challenges.length === 0;
+  for (const challenge of state.challenges) {
+    if (seen.has(challenge.id)) continue;
+    seen.add(challenge.id);
+    holder.append(notice(challenge));
+  }
+  // a notice of a challenge no longer open (taken, declined, expired) goes
+  const open = new Set(state.challenges.map((c) => c.id));
+  for (const node of Array.from(holder.querySelectorAll<HTMLElement>(".challenge-notice"))) {
+    if (!open.has(Number(node.dataset.challenge))) node.remove();
+  }
+}
+
+async function mount(link: HTMLElement): Promise<void> {
+  const api = link.dataset.api ?? "";
+  const seen = new Set((link.dataset.ids ?? "").split(",").filter(Boolean).map(Number));
+  const holder = el("div", { class: "challenge-notices", "aria-live": "polite" });
+  document.body.append(holder);
+  let state: ForYouState = { version: Number(link.dataset.version ?? "0"), challenges: [] };
+  await longPoll<ForYouState>({
+    url: () => api,
+    state: () => state,
+    version: (s) => s.version,
+    more: () => true,
+    take: (next) => {
+      state = next;
+      show(link, next, seen, holder);
+    },
+    timeoutSeconds: POLL_SECONDS,
+    retry: (_error, failures) => Math.min(60_000, 1000 * 2 ** Math.min(failures, 6)),
+  });
+}
+
+const link = document.getElementById("challenge-inbox");
+if (link) void mount(link);
