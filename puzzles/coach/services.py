@@ -176,9 +176,13 @@ def exercises_after_analysis(*, analysis_id: int) -> int:
 
 
 def exercises_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
-    """Receiver of ``games.signals.game_finished``: queue the making of its exercises."""
+    """Receiver of ``games.signals.game_finished``: queue the making of its
+    exercises.  Not for a game between people: its moves are graded only
+    once it is over, and ``game_graded`` queues its exercises then."""
     from .tasks import exercises_for_game_task
 
+    if game.is_people:
+        return
     tasking.enqueue(exercises_for_game_task, game.pk)
 
 
