@@ -182,6 +182,8 @@ def site():
         # every browser test signs up from 127.0.0.1: the hourly limit of
         # sign-ups an address (tested on its own) would refuse the later ones
         "OD_SIGNUPS_PER_HOUR": "1000",
+        # a rated game's abort opens after 10 s, not 30, when the opponent has not moved
+        "OD_RATED_ABORT_WAIT": "10",
         "PYTHONUNBUFFERED": "1",
     }
     try:
