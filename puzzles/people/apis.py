@@ -3,6 +3,7 @@ quick pairing.  Every error is ``{"error": "..."}``.  The games are played
 through the practice games' endpoints (``/api/games/<id>/``)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -183,6 +184,20 @@ class ChallengeRematchApi(APIView):
         return _state(challenge, request, status.HTTP_201_CREATED)
 
 
+def _lobby_answer(request: Request, lobby_id: int, state: Callable[[Player], dict[str, Any]]) -> Response:
+    """A read of the lobby (the site has one: id 1), held while ``?wait=``
+    names its version: ``state`` of the reader, once the expired challenges
+    are gone."""
+    if lobby_id != 1:
+        return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
+    services.challenges_expire()
+    lobby, _created = Lobby.objects.get_or_create(pk=1)
+    unchanged = long_poll(request, lobby, "lobby", selectors.lobby_version)
+    if unchanged is not None:
+        return unchanged
+    return Response(state(Player.of(request)))
+
+
 class LobbyApi(APIView):
     @extend_schema(
         summary="The lobby",
@@ -194,14 +209,7 @@ class LobbyApi(APIView):
         responses={200: LobbyOutputSerializer, **UNCHANGED, **error_response(404, "No such lobby.")},
     )
     def get(self, request: Request, lobby_id: int) -> Response:
-        if lobby_id != 1:
-            return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
-        services.challenges_expire()
-        lobby, _created = Lobby.objects.get_or_create(pk=1)
-        unchanged = long_poll(request, lobby, "lobby", selectors.lobby_version)
-        if unchanged is not None:
-            return unchanged
-        return Response(presentation.lobby_state(Player.of(request)))
+        return _lobby_answer(request, lobby_id, presentation.lobby_state)
 
 
 class ForYouApi(APIView):
@@ -216,14 +224,7 @@ class ForYouApi(APIView):
         responses={200: ForYouOutputSerializer, **UNCHANGED, **error_response(404, "No such lobby.")},
     )
     def get(self, request: Request, lobby_id: int) -> Response:
-        if lobby_id != 1:
-            return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
-        services.challenges_expire()
-        lobby, _created = Lobby.objects.get_or_create(pk=1)
-        unchanged = long_poll(request, lobby, "lobby", selectors.lobby_version)
-        if unchanged is not None:
-            return unchanged
-        return Response(presentation.for_you_state(Player.of(request)))
+        return _lobby_answer(request, lobby_id, presentation.for_you_state)
 
 
 class SeekCreateApi(APIView):
