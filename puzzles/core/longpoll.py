@@ -105,10 +105,10 @@ def _keeping_headers(route: Route, send: Send) -> Send:
 
     async def sending(message: Message) -> None:
         if message.get("type") == "http.response.start" and message.get("status") == 200:
-            _headers[route.path.pattern] = [
-                (bytes(name), bytes(value)) for name, value in message.get("headers", [])
-                if bytes(name).lower() not in _OWN_HEADERS
-            ]
+            headers = [(bytes(name), bytes(value)) for name, value in message.get("headers", [])]
+            # A JSON answer's (not the browsable API's page, which a browser asking for HTML gets)
+            if (b"content-type", b"application/json") in ((n.lower(), v) for n, v in headers):
+                _headers[route.path.pattern] = [(n, v) for n, v in headers if n.lower() not in _OWN_HEADERS]
         await send(message)
 
     return sending
@@ -241,8 +241,8 @@ class LongPolls:
                         _open[client] -= 1
                         if _open[client] <= 0:
                             del _open[client]
-                        if wish is not None:
-                            await events.unwant_view(channel, wish)
+                        if wish is not None:  # after the answer, not before it
+                            _in_background(events.unwant_view(channel, wish))
         except Exception:  # the database or Redis failed: the view answers at once, with Django's errors if need be
             log.exception("long polls: could not hold a poll on %s %s", route.kind, row_id)
             return await self._forward(scope, query, receive, received, send, counted)
@@ -300,6 +300,17 @@ class LongPolls:
         if not waiting.done() or waiting.cancelled():
             return _GONE
         return waiting.result()
+
+
+# Tasks started to run on after an answer (kept here until done: the loop
+# holds only weak references to its tasks).
+_background: set[asyncio.Task[None]] = set()
+
+
+def _in_background(work: Awaitable[None]) -> None:
+    task = asyncio.ensure_future(work)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
 
 
 @dataclass(frozen=True)

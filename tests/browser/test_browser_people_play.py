@@ -169,6 +169,9 @@ def test_a_player_loses_on_time(site, browser, screenshots):
     # each plays a first move (free), then the first mover lets the 4 seconds run out
     for _ in range(2):
         play_first_move(wait_for_mover(pages))
+    # read once both pages have the second move: the first mover's page gets it by its long poll
+    for page in pages.values():
+        page.wait_for_function(f"() => {GAME}.moves.length >= 2")
     flagged = pages["A"].evaluate(f"{GAME}.board.side")
     loser, winner = pages[flagged], pages["B" if flagged == "A" else "A"]
     loser.wait_for_function(f"() => {GAME}.clock_running === '{flagged}'")
