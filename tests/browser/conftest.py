@@ -2,11 +2,13 @@
 
 Everything is started here, for this test session (each pytest-xdist worker has
 its own): a Redis on a free port (``--save ''``, nothing on disk), a fresh
-SQLite database (migrated), a real Celery worker and the web server (gunicorn)
-on a free port, all with the same ``DATABASE_URL`` and ``REDIS_URL``.  The
-front end must have been built (``npm --prefix frontend run build``; ``make
-test`` does it first): without ``frontend/dist/.vite/manifest.json`` the tests
-fail and say so.
+SQLite database (migrated), a real Celery worker and the web server on a free
+port (gunicorn with the ASGI worker ``make run`` uses: a page left while its
+long polls are held frees no thread on a threaded WSGI server, and a few dozen
+pages visited in a row would wait for the polls of the pages before them),
+all with the same ``DATABASE_URL`` and ``REDIS_URL``.  The front end must have
+been built (``npm --prefix frontend run build``; ``make test`` does it first):
+without ``frontend/dist/.vite/manifest.json`` the tests fail and say so.
 
 Chromium is the system's (``/usr/bin/chromium``, from ``scripts/system-deps.sh``
 with ``WITH_BROWSER=1``), driven by Playwright for Python; no browser is
@@ -206,9 +208,9 @@ def site():
         site.start(
             "web",
             [
-                sys.executable, "-m", "gunicorn", "config.wsgi:application",
-                "--bind", f"127.0.0.1:{web_port}", "--worker-class", "gthread",
-                "--workers", "1", "--threads", "16", "--graceful-timeout", "2", "--timeout", "60",
+                sys.executable, "-m", "gunicorn", "config.asgi:application",
+                "--bind", f"127.0.0.1:{web_port}", "--worker-class", "config.web.UvicornWorker",
+                "--workers", "1", "--graceful-timeout", "2", "--timeout", "60",
                 *_gunicorn_control_socket(folder),
             ],
         )
