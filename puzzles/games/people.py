@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -209,6 +211,31 @@ def keep_seats(fresh: Game, read: Game) -> None:
     cached = getattr(read, "_seats_cache", None)
     if cached is not None and fresh.pk == read.pk:
         fresh._seats_cache = cached  # type: ignore[attr-defined]
+
+
+# The game whose seats the request in this thread has read, while it makes a
+# change whose notice renders the game's views (``presentation.game_views``):
+# those views are then drawn with the same seats rather than a query of their
+# own, on the path by which a move reaches the opponent.
+_at_hand = threading.local()
+
+
+@contextmanager
+def seats_at_hand(game: Game) -> Iterator[None]:
+    """While the block runs, ``seats_handed`` gives ``game``'s seats (as far
+    as they were read) to the same game read again in this thread."""
+    _at_hand.game = game
+    try:
+        yield
+    finally:
+        _at_hand.game = None
+
+
+def seats_handed(fresh: Game) -> None:
+    """Give ``fresh`` the seats read under ``seats_at_hand``, if any were of its game."""
+    read = getattr(_at_hand, "game", None)
+    if read is not None:
+        keep_seats(fresh, read)
 
 
 def seat_of(game: Game, player: Player) -> str | None:

@@ -347,6 +347,7 @@ def game_views(game_id: int, views: list[events.View]) -> tuple[int, dict[events
     game = selectors.game_by_id(game_id)
     if game is None or not game.is_people:
         return None
+    people.seats_handed(game)  # the seats the mover's request read, when it is the one rendering
     moves = selectors.game_moves(game)
     languages = {code for code, _ in settings.LANGUAGES}
     bodies = {}

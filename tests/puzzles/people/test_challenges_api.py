@@ -267,3 +267,43 @@ def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(api, other_
             state = clients[posted.json()["to_move"]].get(f"/api/games/{game}/").json()
         assert state["challenge_url"] == f"/challenges/{created['id']}/" and state["my_seat"] == state["to_move"]
         assert set(state["clocks"]) == {"A", "B"}
+
+
+def test_a_moves_notice_draws_its_views_with_the_seats_the_move_read(api, other_api):
+    """The views a move's notice carries are drawn with the seats the mover's
+    request read (no query of their own on the way to the opponent), the
+    same views as with seats read anew; another game's seats are never lent."""
+    import json
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from puzzles.games import people, presentation
+
+    first = accept(other_api, post_challenge(api)["id"])["game"]
+    second = accept(other_api, post_challenge(api)["id"])["game"]
+    views = [("A", "en"), ("B", "pl"), (people.SPECTATOR, "nl")]
+
+    def drawn(game_id: int, lent: Game | None) -> tuple[int, dict]:
+        with CaptureQueriesContext(connection) as ctx:
+            if lent is None:
+                rendered = presentation.game_views(game_id, views)
+            else:
+                with people.seats_at_hand(lent):
+                    rendered = presentation.game_views(game_id, views)
+        assert rendered is not None
+        seat_reads = sum("gameseat" in q["sql"].lower() for q in ctx.captured_queries)
+        bodies = {view: json.loads(body) for view, body in rendered[1].items()}
+        for body in bodies.values():
+            body.pop("server_time"), body.pop("clocks")
+        return seat_reads, bodies
+
+    read = Game.objects.get(pk=first)
+    assert [row.seat for row in people.game_seats(read)] == ["A", "B"]  # as the mover's request reads them
+    alone_reads, alone = drawn(first, None)
+    lent_reads, lent = drawn(first, read)
+    assert alone_reads == 1 and lent_reads == 0
+    assert lent == alone and {v["my_seat"] for v in lent.values()} == {"A", "B", None}
+    other_reads, _ = drawn(second, read)  # the seats of the first game are not the second's
+    assert other_reads == 1
+    assert drawn(first, None)[0] == 1  # lent only inside the block
