@@ -51,11 +51,13 @@ def channel(kind: str, row_id: int) -> str:
     return f"od:{kind}:{row_id}"
 
 
-def publish(name: str) -> None:
+def publish(name: str, handed: Any = None) -> None:
+    """Tell the waiters on channel ``name`` that its row has changed;
+    ``handed``: the row as the writer left it (``register_views``)."""
     if not enabled():
         return
     try:
-        _redis().publish(name, notice_payload(name))
+        _redis().publish(name, notice_payload(name, handed))
     except redis.RedisError as exc:  # waiters fall back to polling
         log.warning("could not publish a change on %s: %s", name, exc)
 
@@ -71,7 +73,7 @@ def publish(name: str) -> None:
 # What a view is: (who, language), e.g. ("A", "pl"); the renderer decides
 # what "who" means (a seat, a spectator).
 View = tuple[str, str]
-Renderer = Callable[[int, list[View]], tuple[int, dict[View, bytes]] | None]
+Renderer = Callable[[int, list[View], Any], tuple[int, dict[View, bytes]] | None]
 _renderers: dict[str, Renderer] = {}
 
 # A wish older than this is no longer waited on (a hold lasts at most
@@ -82,10 +84,13 @@ MOST_VIEWS = 8
 
 
 def register_views(kind: str, render: Renderer) -> None:
-    """``render(row_id, views)``: the row's version and its state as each of
-    ``views`` is shown it (the body of a 200 answer, JSON), for the views it
-    can render (a view it leaves out is read the usual way); None for none.
-    Called after the commit, in the writer's process."""
+    """``render(row_id, views, handed)``: the row's version and its state as
+    each of ``views`` is shown it (the body of a 200 answer, JSON), for the
+    views it can render (a view it leaves out is read the usual way); None
+    for none.  Called after the commit, in the writer's process.  ``handed``
+    is what the writer passed with the notice (``notify_on_commit``): the
+    row as its commit left it, which the renderer need not read again; None
+    when the writer passed nothing."""
     _renderers[kind] = render
 
 
@@ -131,7 +136,7 @@ def _view_key(view: View) -> str:
     return f"{view[0]} {view[1]}"
 
 
-def notice_payload(name: str) -> bytes:
+def notice_payload(name: str, handed: Any = None) -> bytes:
     """What to publish on ``name`` for a change just committed: the views
     waited for, rendered (``{"views": {"<who> <language>": "<body>"}}``),
     or ``1`` when there are none (or rendering fails: the waiters read the
@@ -150,7 +155,7 @@ def notice_payload(name: str) -> bytes:
         if not views:
             return b"1"
         row_id = int(name.rsplit(":", 1)[1])
-        rendered = render(row_id, sorted(views)[:MOST_VIEWS])
+        rendered = render(row_id, sorted(views)[:MOST_VIEWS], handed)
     except Exception:  # noqa: BLE001 - a notice must go out whatever the rendering does
         log.exception("could not render the views of %s", name)
         return b"1"
@@ -188,9 +193,12 @@ def rendered_of(payload: Any) -> Rendered | None:
     return Rendered(version, views)
 
 
-def notify_on_commit(name: str) -> None:
-    """Publish on channel ``name`` once the current transaction commits."""
-    transaction.on_commit(lambda: publish(name))
+def notify_on_commit(name: str, handed: Any = None) -> None:
+    """Publish on channel ``name`` once the current transaction commits.
+    ``handed``: the row as this transaction leaves it, for the renderer of
+    its views (``register_views``); only what nothing else changes between
+    the commit and the notice."""
+    transaction.on_commit(lambda: publish(name, handed))
 
 
 def wait_asked(query: Any) -> tuple[int, float] | None:

@@ -131,8 +131,12 @@ class GameMoveApi(APIView):
         game = selectors.game_get_for_player(player, game_id)
         seat = people.acting_seat(game, player)
         data = validated(MoveInputSerializer, request)
-        with people.seats_at_hand(game):  # for the views the move's notice carries to the other readers
-            services.game_play_human_move(game=game, move=data["move"], ply=data["ply"], seat=seat)
+        played = services.game_play(game=game, move=data["move"], ply=data["ply"], seat=seat)
+        if played.after is not None:  # the game as the move left it, as its notice showed it to the others
+            return Response(
+                presentation.game_state(played.after.game, played.after.moves, viewer=player),
+                status=status.HTTP_201_CREATED,
+            )
         # as it is now: with eager tasks (tests) the solver has replied already
         fresh = selectors.game_by_id(game.pk) or game
         people.keep_seats(fresh, game)  # the seats read to check the mover's: a game's seats stay through a move

@@ -30,9 +30,7 @@ from __future__ import annotations
 
 import math
 import secrets
-import threading
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -51,6 +49,7 @@ from solver.deal import check_seed, deal
 
 from . import clock, selectors
 from .models import Game, GameMove, GameSeat
+from .selectors import MoveRow
 from .signals import game_finished_on_commit
 from .tasks import deadline_task, solver_turn_task, turn_prepare_task
 
@@ -213,31 +212,6 @@ def keep_seats(fresh: Game, read: Game) -> None:
         fresh._seats_cache = cached  # type: ignore[attr-defined]
 
 
-# The game whose seats the request in this thread has read, while it makes a
-# change whose notice renders the game's views (``presentation.game_views``):
-# those views are then drawn with the same seats rather than a query of their
-# own, on the path by which a move reaches the opponent.
-_at_hand = threading.local()
-
-
-@contextmanager
-def seats_at_hand(game: Game) -> Iterator[None]:
-    """While the block runs, ``seats_handed`` gives ``game``'s seats (as far
-    as they were read) to the same game read again in this thread."""
-    _at_hand.game = game
-    try:
-        yield
-    finally:
-        _at_hand.game = None
-
-
-def seats_handed(fresh: Game) -> None:
-    """Give ``fresh`` the seats read under ``seats_at_hand``, if any were of its game."""
-    read = getattr(_at_hand, "game", None)
-    if read is not None:
-        keep_seats(fresh, read)
-
-
 def seat_of(game: Game, player: Player) -> str | None:
     """The seat ``player`` plays in a game between people, or ``None`` (a spectator)."""
     for row in game_seats(game):
@@ -313,6 +287,11 @@ _MOVED_SIDES: Prepared[GameMove] = Prepared(
 def moved_seats(game: Game) -> set[str]:
     """The seats whose person has made at least one move."""
     return {row[0] for row in _MOVED_SIDES.rows(game.pk, GameMove.By.HUMAN.value)}
+
+
+def moved_seats_in(moves: Sequence[GameMove | MoveRow]) -> set[str]:
+    """``moved_seats`` from the game's moves, read already."""
+    return {move.side for move in moves if move.by == GameMove.By.HUMAN}
 
 
 # ------------------------------------------------------------------- clocks

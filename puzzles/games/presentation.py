@@ -338,17 +338,26 @@ def value_chart(moves: list[dict[str, Any]], width: int = 640, height: int = 160
 _JSON = JSONRenderer()
 
 
-def game_views(game_id: int, views: list[events.View]) -> tuple[int, dict[events.View, bytes]] | None:
+def game_views(
+    game_id: int, views: list[events.View], handed: selectors.GameAfter | None = None,
+) -> tuple[int, dict[events.View, bytes]] | None:
     """A game between people as each of ``views`` (a seat, or
     ``people.SPECTATOR``, and a language) is shown it, as the API's JSON:
     what a change's notice carries to the long polls waiting on the game
-    (``events.register_views``).  The game and its moves are read once for
-    them all.  None for a practice game (its one reader reads it)."""
-    game = selectors.game_by_id(game_id)
-    if game is None or not game.is_people:
+    (``events.register_views``).  ``handed``: the game and its moves as the
+    change left them (a move passes them with its notice), so that nothing is
+    read on the way to the opponent; otherwise the game and its moves are
+    read, once for all the views.  None for a practice game (its one reader
+    reads it)."""
+    if handed is not None and handed.game.pk == game_id:
+        game, moves = handed.game, handed.moves
+    else:
+        found = selectors.game_by_id(game_id)
+        if found is None or not found.is_people:
+            return None
+        game, moves = found, selectors.game_moves(found)
+    if not game.is_people:
         return None
-    people.seats_handed(game)  # the seats the mover's request read, when it is the one rendering
-    moves = selectors.game_moves(game)
     languages = {code for code, _ in settings.LANGUAGES}
     bodies = {}
     for who, language in views:

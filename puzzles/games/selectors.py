@@ -58,6 +58,19 @@ def _move_row(row: Sequence[Any]) -> MoveRow:
     return MoveRow(ply, side, by, move, before, value, best_value, best, grade, lost, graded_at)
 
 
+def move_row_of(move: GameMove) -> MoveRow:
+    """A move just made, as ``game_moves`` would read it back."""
+    return _move_row([getattr(move, column) for column in _MOVE_COLUMNS])
+
+
+class GameAfter(NamedTuple):
+    """A game and its moves as a change has just left them (its transaction
+    committed, nothing read again): what the change's notice is drawn from."""
+
+    game: Game
+    moves: list[MoveRow]
+
+
 def games_for_player(player: Player) -> QuerySet[Game]:
     """The player's practice games."""
     return player.rows(Game.objects.all())

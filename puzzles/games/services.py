@@ -21,10 +21,11 @@ pages cannot send stay in English.
 """
 from __future__ import annotations
 
+import copy
 import logging
 import secrets
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -62,8 +63,8 @@ RANDOM_SEAT = "random"
 RESIGNED = "resigned"
 
 
-def _notify(game_id: int) -> None:
-    events.notify_on_commit(events.channel("game", game_id))
+def _notify(game_id: int, handed: selectors.GameAfter | None = None) -> None:
+    events.notify_on_commit(events.channel("game", game_id), handed)
 
 
 # ------------------------------------------------------------------- games
@@ -242,7 +243,23 @@ def _retried(game: Game, move: str, ply: int, seat: str | None = None) -> GameMo
     return prior if str(again) == prior.move else None
 
 
+class Played(NamedTuple):
+    """A move as ``game_play`` stored it (the one stored the first time, for
+    a retry), and the game and its moves as it left them when nothing else
+    changes them before its notice goes out (a move between people that
+    leaves another person to move): what the notice and the answer are
+    drawn from, with no read of their own.  None otherwise."""
+
+    move: GameMove
+    after: selectors.GameAfter | None = None
+
+
 def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat: str | None = None) -> GameMove:
+    """``game_play``'s move."""
+    return game_play(game=game, move=move, ply=ply, seat=seat).move
+
+
+def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None = None) -> Played:
     """Validate the human's move and store it, in one transaction; then queue
     its grading (and the solver's reply).  When the analyses are at hand
     (``lookahead.turn_prepare`` computed them ahead of the turn) the move is graded
@@ -268,6 +285,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
     if settings.OD_GRADE_IN_REQUEST and not game.is_people:
         known, foreseen = lookahead.analyses_at_hand(game, move)
     seen = (game.ply_count, game.current_position, game.status)
+    read = game  # the caller's read of the game, with the seats it checked the mover against
     try:
         planned: _Planned | None = _plan(game, move, known, foreseen)
     except DominoError:
@@ -277,7 +295,7 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
         if ply is not None and ply != game.ply_count:
             retried = _retried(game, move, ply, seat)
             if retried is not None:
-                return retried
+                return Played(retried)
             raise StaleError(
                 _("the game is at ply %(ply)s, not %(asked)s: reload it and try again")
                 % {"ply": game.ply_count, "asked": ply}
@@ -305,7 +323,9 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
         if record.graded_at is not None:  # graded from ``known``: the row the grade came from, kept with the move
             assert known is not None
             analysis_keep(record.position_before, known)
-        moved = people.moved_seats(game) if game.is_people else set()  # before this move
+        # a game between people: its moves so far, which say who has moved (and make the notice's state)
+        earlier = selectors.game_moves(game) if game.is_people else []
+        moved = people.moved_seats_in(earlier)  # before this move
         try:
             GameMove.objects.bulk_create([record, *replies])
         except IntegrityError:  # another request played this ply first (the transaction is rolled back)
@@ -339,9 +359,31 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
         for index, (task, args) in enumerate(queued):
             notice = events.channel("game", game.pk) if index == len(queued) - 1 else None
             tasking.enqueue(task, *args, notice=notice)
+        after_state = None
+        if game.is_people and moved_on["status"] == Game.Status.YOUR_MOVE:
+            # Nothing else changes the game before its notice goes out: no task
+            # is queued, and no end of the game is recorded on its commit.
+            after_state = _game_after(read, game, moved_on, 1 + len(replies), [*earlier, record, *replies])
         if not queued:
-            _notify(game.pk)
-    return record
+            _notify(game.pk, after_state)
+    return Played(record, after_state)
+
+
+def _game_after(
+    read: Game, locked: Game, fields: dict[str, Any], plies: int, moves: list[GameMove | selectors.MoveRow],
+) -> selectors.GameAfter:
+    """The game as the update of ``fields`` (``plies`` moves) leaves
+    ``locked`` (read under the lock: nothing else has changed it since), with
+    the seats of ``read``, and its ``moves`` as a read of them would give them."""
+    after = copy.copy(locked)
+    for name, value in fields.items():
+        if name not in ("ply_count", "version"):  # the two the update counts on
+            setattr(after, name, value)
+    after.ply_count = locked.ply_count + plies
+    after.version = locked.version + 1
+    people.keep_seats(after, read)
+    rows = [m if isinstance(m, selectors.MoveRow) else selectors.move_row_of(m) for m in moves]
+    return selectors.GameAfter(after, rows)
 
 
 # The human's move as stored, the solver's replies stored with it, and the

@@ -248,9 +248,10 @@ def test_a_challenges_address_cannot_be_guessed_from_another(api, other_api):
 
 def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(api, other_api, django_assert_max_num_queries):
     """The reads every move and every poll make: the game, its seats, its
-    moves (which also say which seats have moved), and for a move the locked
-    game, the moved seats, the move and the game's update; the challenge's
-    link is read once a process."""
+    moves (which also say which seats have moved); for a move, in its
+    transaction, the locked game, its moves, the move and the game's update,
+    and nothing after it (the answer is drawn from what the move has in
+    hand); the challenge's link is read once a process."""
     created = post_challenge(api)
     game = accept(other_api, created["id"])["game"]
     clients = {"A": api, "B": other_api}
@@ -258,7 +259,7 @@ def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(api, other_
     for _ in range(4):
         mover = clients[state["to_move"]]
         state = mover.get(f"/api/games/{game}/").json()
-        with django_assert_max_num_queries(10):
+        with django_assert_max_num_queries(8):  # with BEGIN and COMMIT
             posted = mover.post(f"/api/games/{game}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]}, format="json")
         assert posted.status_code == 201, posted.content
         if posted.json()["status"] == "over":
@@ -269,41 +270,65 @@ def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(api, other_
         assert set(state["clocks"]) == {"A", "B"}
 
 
-def test_a_moves_notice_draws_its_views_with_the_seats_the_move_read(api, other_api):
-    """The views a move's notice carries are drawn with the seats the mover's
-    request read (no query of their own on the way to the opponent), the
-    same views as with seats read anew; another game's seats are never lent."""
+def test_a_move_hands_its_notice_and_its_answer_the_game_as_it_left_it(api, other_api, monkeypatch):
+    """A move between people that leaves the other person to move passes the
+    game as it left it (the row, its moves, the seats read to check the
+    mover) to its notice and its answer: they draw the same views as a read
+    of the game gives, with no query of their own on the way to the opponent.
+    The move that ends the game passes nothing (its end is recorded on the
+    commit, before the notice): the views are read."""
     import json
 
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from puzzles.games import people, presentation
+    from puzzles.core import events
+    from puzzles.games import people, presentation, selectors, services
+    from solver import Position
 
-    first = accept(other_api, post_challenge(api)["id"])["game"]
-    second = accept(other_api, post_challenge(api)["id"])["game"]
+    game_id = accept(other_api, post_challenge(api)["id"])["game"]
+    other_id = accept(other_api, post_challenge(api)["id"])["game"]
     views = [("A", "en"), ("B", "pl"), (people.SPECTATOR, "nl")]
+    published: list[tuple[str, object]] = []
+    monkeypatch.setattr(events, "publish", lambda name, handed=None: published.append((name, handed)))
 
-    def drawn(game_id: int, lent: Game | None) -> tuple[int, dict]:
+    def drawn(handed: selectors.GameAfter | None, row_id: int = game_id) -> tuple[int, dict]:
         with CaptureQueriesContext(connection) as ctx:
-            if lent is None:
-                rendered = presentation.game_views(game_id, views)
-            else:
-                with people.seats_at_hand(lent):
-                    rendered = presentation.game_views(game_id, views)
+            rendered = presentation.game_views(row_id, views, handed)
         assert rendered is not None
-        seat_reads = sum("gameseat" in q["sql"].lower() for q in ctx.captured_queries)
         bodies = {view: json.loads(body) for view, body in rendered[1].items()}
         for body in bodies.values():
-            body.pop("server_time"), body.pop("clocks")
-        return seat_reads, bodies
+            body.pop("server_time"), body.pop("clocks")  # read at the moment of drawing
+        return len(ctx.captured_queries), bodies
 
-    read = Game.objects.get(pk=first)
-    assert [row.seat for row in people.game_seats(read)] == ["A", "B"]  # as the mover's request reads them
-    alone_reads, alone = drawn(first, None)
-    lent_reads, lent = drawn(first, read)
-    assert alone_reads == 1 and lent_reads == 0
-    assert lent == alone and {v["my_seat"] for v in lent.values()} == {"A", "B", None}
-    other_reads, _ = drawn(second, read)  # the seats of the first game are not the second's
-    assert other_reads == 1
-    assert drawn(first, None)[0] == 1  # lent only inside the block
+    def columns(game: Game) -> dict:
+        return {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields}
+
+    handed_moves = 0
+    for _ in range(60):
+        read = selectors.game_by_id(game_id)
+        assert read is not None
+        seat = Position.parse(read.current_position).side
+        player = people.seat_player(next(row for row in people.game_seats(read) if row.seat == seat))
+        assert player is not None
+        legal = Position.parse(read.current_position).legal_moves()
+        played = services.game_play(game=read, move=str(legal[0]), ply=read.ply_count, seat=seat)
+        name, handed = published[-1]
+        assert name == events.channel("game", game_id) and handed is played.after
+        now = Game.objects.get(pk=game_id)
+        if now.status == Game.Status.OVER:
+            assert played.after is None
+            break
+        after = played.after
+        assert after is not None and columns(after.game) == columns(now)
+        assert after.moves == selectors.game_moves(now)
+        read_reads, read_bodies = drawn(None)  # first: the challenge's link is read once a process
+        handed_reads, handed_bodies = drawn(after)
+        assert handed_reads == 0 and read_reads > 0
+        assert handed_bodies == read_bodies and {v["my_seat"] for v in handed_bodies.values()} == {"A", "B", None}
+        assert presentation.game_state(after.game, after.moves, viewer=player)["my_seat"] == seat
+        handed_moves += 1
+    assert now.status == Game.Status.OVER and handed_moves == now.ply_count - 1
+    # one game's state is never drawn for another game's notice
+    other_reads, other = drawn(after, other_id)
+    assert other_reads > 0 and all(body["id"] == other_id for body in other.values())
