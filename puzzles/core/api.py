@@ -127,19 +127,34 @@ def long_poll(request: Request, row: Any, kind: str, version: Callable[[int], in
     body (the client keeps what it has and asks again; far cheaper than the
     whole resource, which hundreds of idle polls would otherwise fetch).
     Else None, and the view answers with ``row``, read again if it changed."""
+    answer, moved = _hold(request, row.version, events.channel(kind, row.pk), lambda: version(row.pk))
+    if moved:
+        row.refresh_from_db()
+    return answer
+
+
+def long_poll_on(request: Request, current: int, name: str, version: Callable[[], int | None]) -> Response | None:
+    """``long_poll`` for a version that is not one row's own (e.g. a
+    player's inbox): ``current`` the version now, ``name`` the change channel
+    to watch, ``version()`` the version read again on each notice."""
+    return _hold(request, current, name, version)[0]
+
+
+def _hold(request: Request, current: int, name: str, version: Callable[[], int | None]) -> tuple[Response | None, bool]:
+    """The 304 of a hold that ran out (else None), and whether the version
+    moved on while held."""
     try:
         asked_for = events.wait_asked(request.query_params)
     except ValueError:
         raise ValidationError({"wait": ["wait is a version number and timeout a number of seconds"]}) from None
     if asked_for is None:
-        return None
+        return None, False
     asked, timeout = asked_for
-    if row.version != asked or timeout <= 0:
-        return None
-    if events.wait_for_change(events.channel(kind, row.pk), lambda: version(row.pk), asked, timeout) == asked:
-        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"Cache-Control": "no-store"})
-    row.refresh_from_db()
-    return None
+    if current != asked or timeout <= 0:
+        return None, False
+    if events.wait_for_change(name, version, asked, timeout) == asked:
+        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"Cache-Control": "no-store"}), False
+    return None, True
 
 
 @csrf_exempt  # changes nothing: a POST without its token gets the same 404

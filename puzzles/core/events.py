@@ -46,8 +46,9 @@ def enabled() -> bool:
     return getattr(settings, "OD_EVENTS", True)
 
 
-def channel(kind: str, row_id: int) -> str:
-    """The Redis channel of one row: ``kind`` is ``game``, ``attempt``..."""
+def channel(kind: str, row_id: int | str) -> str:
+    """The Redis channel of one row: ``kind`` is ``game``, ``attempt``...
+    (or of what else has a version, e.g. a player's inbox)."""
     return f"od:{kind}:{row_id}"
 
 

@@ -21,7 +21,10 @@ group, ``kind`` the change channel's kind (``events.channel``), and
 ``version_of(request, id)`` the row's version if it belongs to the request's
 player, else ``None`` (then nothing waits and the view answers, e.g. 404),
 and ``version(id)`` the row's version alone, read on every notice while the
-poll is held (whose the row is was settled by the first read).  Both run in
+poll is held (whose the row is was settled by the first read).  What is the
+reader's own rather than a row's (a player's inbox, at one address for
+everyone) registers ``channel_of(request, id)``, the change channel to
+watch, and no ``version``: ``version_of`` is read on every notice.  Both run in
 the event loop's shared thread pool; ``version_of`` with the request's
 session and user as the middlewares would give them.
 
@@ -75,8 +78,9 @@ class Route:
     path: re.Pattern[str]
     kind: str
     version_of: Callable[[HttpRequest, int], int | None]
-    version: Callable[[int], int | None]
+    version: Callable[[int], int | None] | None
     who_of: Callable[[HttpRequest, int], tuple[int, str | None] | None] | None = None
+    channel_of: Callable[[HttpRequest, int], str] | None = None
 
 
 _routes: list[Route] = []
@@ -84,11 +88,13 @@ _open: Counter[str] = Counter()
 
 
 def register(
-    path: str, kind: str, version_of: Callable[[HttpRequest, int], int | None], version: Callable[[int], int | None],
+    path: str, kind: str, version_of: Callable[[HttpRequest, int], int | None],
+    version: Callable[[int], int | None] | None,
     who_of: Callable[[HttpRequest, int], tuple[int, str | None] | None] | None = None,
+    channel_of: Callable[[HttpRequest, int], str] | None = None,
 ) -> None:
     if not any(route.path.pattern == path for route in _routes):
-        _routes.append(Route(re.compile(path), kind, version_of, version, who_of))
+        _routes.append(Route(re.compile(path), kind, version_of, version, who_of, channel_of))
 
 
 # The headers of each route's last 200 answer through Django in this process,
@@ -161,6 +167,14 @@ def _route(scope: Scope) -> tuple[Route | None, int]:
     return None, 0
 
 
+def _channel_of(channel_of: Callable[[HttpRequest, int], str], request: HttpRequest, row_id: int) -> str:
+    close_old_connections()  # as around a request
+    try:
+        return channel_of(request, row_id)
+    finally:
+        close_old_connections()
+
+
 class LongPolls:
     """The ASGI application that holds long polls, in front of ``app``
     (Django's), to which every other request goes untouched."""
@@ -184,7 +198,14 @@ class LongPolls:
         _as_the_middlewares_would(request)
         received: list[Message] = []
         owned = counted = False
-        channel = events.channel(route.kind, row_id)
+        if route.channel_of is None:
+            channel = events.channel(route.kind, row_id)
+        else:
+            try:
+                channel = await sync_to_async(_channel_of, thread_sensitive=False)(route.channel_of, request, row_id)
+            except Exception:  # the session's store failed: the view answers, with Django's errors if need be
+                log.exception("long polls: could not tell the channel of %s %s", route.kind, row_id)
+                return await self.app(scope, receive, send)
         # The view this poll answers with when a notice brings it: a GET's,
         # once Django has answered the route here (its headers known).
         view: events.View | None = None
@@ -198,7 +219,7 @@ class LongPolls:
             close_old_connections()
             try:
                 if owned:
-                    return route.version(row_id)
+                    return route.version(row_id) if route.version is not None else route.version_of(request, row_id)
                 # A held poll counts against the client's rate as any request
                 # does; over it, the view answers (a 429).
                 if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]

@@ -3,7 +3,6 @@ quick pairing.  Every error is ``{"error": "..."}``.  The games are played
 through the practice games' endpoints (``/api/games/<id>/``)."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -15,7 +14,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
-from puzzles.core.api import UNCHANGED, error_response, long_poll, validated
+from puzzles.core.api import UNCHANGED, error_response, long_poll, long_poll_on, validated
 
 from . import presentation, profiles, ratings, selectors, services
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Lobby
@@ -184,10 +183,10 @@ class ChallengeRematchApi(APIView):
         return _state(challenge, request, status.HTTP_201_CREATED)
 
 
-def _lobby_answer(request: Request, lobby_id: int, state: Callable[[Player], dict[str, Any]]) -> Response:
+def _lobby_answer(request: Request, lobby_id: int) -> Response:
     """A read of the lobby (the site has one: id 1), held while ``?wait=``
-    names its version: ``state`` of the reader, once the expired challenges
-    are gone."""
+    names its version: its seeks as the reader sees them, once the expired
+    challenges are gone."""
     if lobby_id != 1:
         return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
     services.challenges_expire()
@@ -195,7 +194,7 @@ def _lobby_answer(request: Request, lobby_id: int, state: Callable[[Player], dic
     unchanged = long_poll(request, lobby, "lobby", selectors.lobby_version)
     if unchanged is not None:
         return unchanged
-    return Response(state(Player.of(request)))
+    return Response(presentation.lobby_state(Player.of(request)))
 
 
 class LobbyApi(APIView):
@@ -209,7 +208,7 @@ class LobbyApi(APIView):
         responses={200: LobbyOutputSerializer, **UNCHANGED, **error_response(404, "No such lobby.")},
     )
     def get(self, request: Request, lobby_id: int) -> Response:
-        return _lobby_answer(request, lobby_id, presentation.lobby_state)
+        return _lobby_answer(request, lobby_id)
 
 
 class ForYouApi(APIView):
@@ -217,14 +216,25 @@ class ForYouApi(APIView):
         summary="Challenges for you",
         description=(
             "The open challenges that keep a seat for you (a challenge to your account, a rematch offered), "
-            "newest first, at most 10: what every page shows as they come. With `?wait=<version>` (the lobby's "
-            "version) the answer is held until the lobby changes, at most `timeout` seconds; 304 if not."
+            "newest first, at most 10: what every page shows as they come. With `?wait=<version>` (this list's "
+            "version: yours alone) the answer is held until a challenge that keeps a seat for you is posted, taken, "
+            "declined, cancelled or runs out, at most `timeout` seconds; 304 if not."
         ),
         parameters=WAIT_PARAMETERS,
         responses={200: ForYouOutputSerializer, **UNCHANGED, **error_response(404, "No such lobby.")},
     )
     def get(self, request: Request, lobby_id: int) -> Response:
-        return _lobby_answer(request, lobby_id, presentation.for_you_state)
+        if lobby_id != 1:
+            return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
+        services.challenges_expire()
+        player = Player.of(request)
+        unchanged = long_poll_on(
+            request, selectors.inbox_version(player), selectors.inbox_channel(player),
+            lambda: selectors.inbox_version(player),
+        )
+        if unchanged is not None:
+            return unchanged
+        return Response(presentation.for_you_state(player))
 
 
 class SeekCreateApi(APIView):

@@ -9,6 +9,7 @@ class PeopleConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
         from puzzles.core import longpoll
         from puzzles.games.signals import game_finished
@@ -29,9 +30,12 @@ class PeopleConfig(AppConfig):
             lambda request, pk: selectors.lobby_version(pk),
             selectors.lobby_version,
         )
-        # A challenge that keeps a seat for someone moves the lobby on too.
+        # The challenges for the reader: one address, and each player's own
+        # version and channel (a seek, or a challenge for someone else, wakes
+        # none of their pages).
         longpoll.register(
-            r"^/api/lobby/([0-9]+)/for-you/$", "lobby",
-            lambda request, pk: selectors.lobby_version(pk),
-            selectors.lobby_version,
+            r"^/api/lobby/([0-9]+)/for-you/$", "inbox",
+            lambda request, pk: selectors.inbox_version(Player.of(request)) if pk == 1 else None,
+            None,
+            channel_of=lambda request, pk: selectors.inbox_channel(Player.of(request)),
         )

@@ -24,11 +24,12 @@ def inbox(request: HttpRequest) -> dict[str, Any]:
         return {}
 
     def read() -> dict[str, Any]:
+        version = selectors.inbox_version(player)
         ids = list(selectors.challenges_waiting_for(player).values_list("pk", flat=True)[:FOR_YOU_SHOWN])
         return {
             "count": len(ids),
             "ids": ",".join(str(pk) for pk in ids),
-            "version": selectors.lobby_version(1) or 0,
+            "version": version,
             "api": reverse("people:api-for-you", args=[1]),
             "lobby": reverse("people:lobby"),
         }

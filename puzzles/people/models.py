@@ -1,7 +1,8 @@
 """Games between people: challenges (a seat offered by link, to a named
 player, or as a seek in the lobby), the lobby's version, ratings per time
 class and variant family, each rating change, and each player's exact
-accuracy per game with the fairness flags it raises.
+accuracy per game with the fairness flags it raises, and each player's
+inbox of challenges for them.
 
 A challenge offers the seats of one variant (docs/rules.md section 4) under
 one time control: live (``clock_initial`` seconds plus ``clock_increment`` a
@@ -196,6 +197,33 @@ class Lobby(models.Model):
 
     def __str__(self) -> str:
         return f"lobby {self.pk} (version {self.version})"
+
+
+class Inbox(models.Model):
+    """A player's challenges for them (an account's, or a guest's by token):
+    its version moves whenever a challenge that keeps a seat for them is
+    posted, taken, declined, cancelled or runs out, and the long poll of
+    every page they have open waits on it alone, not on the lobby's."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="challenge_inbox"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="")
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        db_table = "people_inbox"
+        verbose_name = _("challenges for a player")
+        verbose_name_plural = _("challenges for players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session_key"], condition=models.Q(owner__isnull=True), name="unique_guest_inbox"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = self.owner.username if self.owner_id else "guest"  # type: ignore[union-attr]
+        return f"challenges for {who} (version {self.version})"
 
 
 class PlayerRating(models.Model):

@@ -185,10 +185,11 @@ def for_you_state(player: Player) -> dict[str, Any]:
     """The open challenges that keep a seat for ``player`` (a named
     challenge, a rematch offered), newest first: what every page's
     challenge notice shows (``/api/lobby/1/for-you/``)."""
+    version = selectors.inbox_version(player)  # read first: a change after it moves it on past what is shown
     waiting = list(selectors.challenges_waiting_for(player).prefetch_related("seats__owner", "deals")[:FOR_YOU_SHOWN])
     ratings = selectors.ratings_of_users({row.owner_id for c in waiting for row in c.seats.all() if row.owner_id})
     return {
-        "version": selectors.lobby_version(1) or 0,
+        "version": version,
         "challenges": [seek_row(c, player, ratings) for c in waiting],
         "urls": {"self": reverse("people:api-for-you", args=[1]), "lobby": reverse("people:lobby")},
     }

@@ -1,6 +1,7 @@
 """Reads of challenges, the lobby, ratings and accuracies (no writes here)."""
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
@@ -9,9 +10,10 @@ from django.http import Http404
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
+from puzzles.core import events
 from puzzles.training.glicko2 import DEFAULT_RATING
 
-from .models import Challenge, ChallengeSeat, GameAccuracy, Lobby, PlayerRating, RatingChange
+from .models import Challenge, ChallengeSeat, GameAccuracy, Inbox, Lobby, PlayerRating, RatingChange
 
 # A rating is shown as provisional ("1500?") while its deviation is above this.
 PROVISIONAL_RD = 110.0
@@ -34,6 +36,32 @@ def lobby_version(lobby_id: int) -> int | None:
     if lobby_id != 1:
         return None
     return Lobby.objects.filter(pk=1).values_list("version", flat=True).first() or 0
+
+
+def inbox_version(player: Player) -> int:
+    """The version of the player's challenges for them (0 until the first
+    comes, and for a reader the site does not know)."""
+    if not player.known:
+        return 0
+    return player.rows(Inbox.objects.all()).values_list("version", flat=True).first() or 0
+
+
+def inbox_channel(player: Player) -> str:
+    """The change channel of the player's challenges for them: an account's
+    by its id, a guest's by a digest of its token (which stays a secret:
+    channel names are seen by anyone who can list Redis's channels)."""
+    if player.is_authenticated:
+        return events.channel("inbox", f"u{player.user.pk}")
+    if player.token:
+        return events.channel("inbox", "g" + hashlib.sha256(player.token.encode()).hexdigest()[:24])
+    return events.channel("inbox", "nobody")  # no change ever comes to it
+
+
+def players_kept_for(challenge: Challenge) -> list[Player]:
+    """The people a challenge keeps a seat for that they have not taken (the
+    named player, a rematch's opponent): those whose inbox shows it."""
+    rows = ChallengeSeat.objects.filter(challenge=challenge, joined_at__isnull=True, level="").select_related("owner")
+    return [Player.owning(row) for row in rows if row.owner_id or row.session_key]
 
 
 def lobby_seeks() -> QuerySet[Challenge]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -39,7 +39,7 @@ from puzzles.training.glicko2 import DEFAULT_RATING
 from solver import Variant, VariantError
 
 from . import matches, selectors
-from .models import Challenge, ChallengeSeat, Lobby
+from .models import Challenge, ChallengeSeat, Inbox, Lobby
 
 log = logging.getLogger(__name__)
 
@@ -123,19 +123,14 @@ def _expiry(*, days: int | None, lobby: bool) -> Any:
     return timezone.now() + ttl
 
 
-def _notify(challenge: Challenge) -> None:
+def _notify(challenge: Challenge, also: Iterable[Player] = ()) -> None:
+    """After the commit, tell the challenge's waiters, the lobby's if it is a
+    seek, and the inboxes of the people it keeps a seat for (and ``also``'s:
+    someone whose seat it kept until this change)."""
     events.notify_on_commit(events.channel("challenge", challenge.pk))
-    # A seek is in the lobby; a challenge that keeps a seat for a player is
-    # in that player's "challenges for you" list, which the lobby page shows
-    # and redraws with its seeks.
-    if challenge.lobby or _keeps_a_seat(challenge):
+    if challenge.lobby:
         lobby_bump()
-
-
-def _keeps_a_seat(challenge: Challenge) -> bool:
-    return ChallengeSeat.objects.filter(challenge=challenge, joined_at__isnull=True, level="").exclude(
-        owner__isnull=True, session_key="",
-    ).exists()
+    inbox_bump([*selectors.players_kept_for(challenge), *also])
 
 
 def lobby_bump() -> None:
@@ -145,9 +140,27 @@ def lobby_bump() -> None:
     events.notify_on_commit(events.channel("lobby", 1))
 
 
-def _bump(challenge: Challenge, **fields: Any) -> None:
+def inbox_bump(players: Iterable[Player]) -> None:
+    """Move on the version of each player's challenges for them (made at
+    its first challenge), and after the commit wake the pages that wait on
+    it: theirs alone, not everyone's."""
+    done: set[str] = set()
+    for player in players:
+        name = selectors.inbox_channel(player)
+        if not player.known or name in done:
+            continue
+        done.add(name)
+        rows = player.rows(Inbox.objects.all())
+        if not rows.update(version=F("version") + 1):
+            _row, made = Inbox.objects.get_or_create(**player.owner_fields(), defaults={"version": 1})
+            if not made:  # made meanwhile by another transaction, now committed: move it on past that
+                rows.update(version=F("version") + 1)
+        events.notify_on_commit(name)
+
+
+def _bump(challenge: Challenge, also: Iterable[Player] = (), **fields: Any) -> None:
     Challenge.objects.filter(pk=challenge.pk).update(version=F("version") + 1, updated_at=timezone.now(), **fields)
-    _notify(challenge)
+    _notify(challenge, also)
 
 
 def _person(player: Player) -> dict[str, Any]:
@@ -293,6 +306,7 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
             raise ConflictError(_("you already sit at seat %(seat)s of this challenge") % {"seat": mine.seat})
         if challenge.rated and not player.is_authenticated:
             raise ApplicationError(_("a rated game is between two accounts: log in (or sign up) to accept it"), 403)
+        kept = () if mine is None else (player,)  # the seat kept for them: off their list now
         if mine is None:
             if any(row.joined_at is None for row in rows.values()) and not _free_seats(rules, rows):
                 raise ApplicationError(_("this challenge is for another player"), 403)
@@ -318,9 +332,9 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
         complete = len(rows) == len(rules.seats) and all(row.joined_at is not None for row in rows.values())
         if complete:
             game = matches.start_deal(challenge, [rows[s] for s in rules.seats], 1)
-            _bump(challenge, status=Challenge.Status.STARTED, game=game)
+            _bump(challenge, kept, status=Challenge.Status.STARTED, game=game)
         else:
-            _bump(challenge)
+            _bump(challenge, kept)
     challenge.refresh_from_db()
     log.info("challenge %s: seat %s taken%s", challenge.pk, mine.seat, f", game {challenge.game_id}" if complete else "")
     return challenge
@@ -507,4 +521,6 @@ def challenges_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
     guest = Q(owner__isnull=True, session_key=session_key)
     count = ChallengeSeat.objects.filter(guest).update(owner=user, session_key="")
     Challenge.objects.filter(creator__isnull=True, session_key=session_key).update(creator=user, session_key="")
+    if count:  # a seat kept for the guest may now be in the account's list
+        inbox_bump([Player(user, "")])
     return count

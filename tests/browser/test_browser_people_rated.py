@@ -235,7 +235,7 @@ def test_a_challenge_by_name_appears_on_the_open_lobby_and_is_accepted_there(sit
         sign_up(bob, base, bob_name)
         bob.goto(base + "/lobby/")
         assert bob.locator("#lobby-for-you li").count() == 0
-        bob.wait_for_timeout(500)  # its long poll of the lobby is open
+        bob.wait_for_timeout(500)  # its long polls (the lobby's, his challenges') are open
 
         ann.goto(base + "/challenges/new/")
         ann.select_option('select[name="control"]', "5+3")

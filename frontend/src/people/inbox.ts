@@ -2,14 +2,17 @@
  * Vite entry ``inbox``: on every page of a reader the site knows, the
  * challenges that keep a seat for them (``core/base.html``'s
  * ``#challenge-inbox``).  It long-polls ``/api/lobby/1/for-you/?wait=``
- * (the lobby's version moves with every challenge that keeps a seat for
- * someone), keeps the header's count, and tells of each challenge that was
- * not there when the page was drawn: who, which game and clock, with a link
- * to the challenge's page, where it is accepted or declined.
+ * (the reader's own version, which moves with every challenge that keeps a
+ * seat for them), keeps the header's count, and tells of each challenge that
+ * was not there when the page was drawn: who, which game and clock, with a
+ * link to the challenge's page, where it is accepted or declined.  Each
+ * change is also told to the page (``FOR_YOU_CHANGED`` on ``document``): the
+ * lobby redraws its own list of them.
  */
 import { el, button } from "../shared/dom";
 import { t } from "../shared/i18n";
 import { longPoll } from "../shared/poll";
+import { FOR_YOU_CHANGED } from "./events";
 
 const POLL_SECONDS = 25;
 
@@ -78,6 +81,7 @@ async function mount(link: HTMLElement): Promise<void> {
     take: (next) => {
       state = next;
       show(link, next, seen, holder);
+      document.dispatchEvent(new CustomEvent(FOR_YOU_CHANGED, { detail: next }));
     },
     timeoutSeconds: POLL_SECONDS,
     retry: (_error, failures) => Math.min(60_000, 1000 * 2 ** Math.min(failures, 6)),

@@ -3,11 +3,13 @@
  * the lobby (``/api/lobby/1/?wait=``) and, whenever a seek is posted, taken,
  * cancelled or runs out, swaps in the seeks' table as the server draws it
  * (``/lobby/?seeks=1``), whose plain forms accept or cancel a seek, and the
- * list of the challenges that keep a seat for the reader.
+ * list of the challenges that keep a seat for the reader, which it swaps in
+ * too when the header's script (``inbox``) says that list changed.
  */
 import "./people.css";
 import { request } from "../shared/http";
 import { longPoll } from "../shared/poll";
+import { FOR_YOU_CHANGED } from "./events";
 
 const POLL_SECONDS = 25;
 
@@ -32,6 +34,7 @@ async function mount(root: HTMLElement): Promise<void> {
   const seeksUrl = root.dataset.seeksUrl ?? "";
   const shown = Number(document.getElementById("lobby-seeks")?.dataset.version ?? "0");
   let state: LobbyState = { version: shown };
+  document.addEventListener(FOR_YOU_CHANGED, () => void refreshSeeks(seeksUrl));
   const first = (await request<LobbyState>(api)).data;
   if (first.version !== shown) await refreshSeeks(seeksUrl);
   state = first;

@@ -154,10 +154,14 @@ FOR_YOU = {"en": "Challenges for you", "pl": "Wyzwania dla ciebie", "nl": "Uitda
 @pytest.mark.parametrize("language", sorted(FOR_YOU))
 def test_a_named_challenge_waits_in_the_lobby_and_on_the_home_page_of_its_player(account, language):
     ann, bob, cid = account("ann"), account("bob"), account("cid")
-    version = bob.get("/api/lobby/1/").json()["version"]
+    lobby, inbox, theirs = (c.get(url).json()["version"] for c, url in (
+        (bob, "/api/lobby/1/"), (bob, "/api/lobby/1/for-you/"), (cid, "/api/lobby/1/for-you/")))
     first = post_challenge(ann, to="bob", rated=True)
-    # the lobby moves on, so that bob's open lobby page redraws its list
-    assert bob.get("/api/lobby/1/").json()["version"] > version
+    # bob's challenges move on (his open pages, the lobby's list among them, redraw it);
+    # the lobby's seeks and cid's challenges do not
+    assert bob.get("/api/lobby/1/for-you/").json()["version"] > inbox
+    assert bob.get("/api/lobby/1/").json()["version"] == lobby
+    assert cid.get("/api/lobby/1/for-you/").json()["version"] == theirs
     fragment = bob.get("/lobby/?seeks=1").content.decode()
     assert f'data-challenge="{first["id"]}"' in fragment.split('<div id="lobby-seeks"')[0]
     assert 'data-challenge="' not in cid.get("/lobby/?seeks=1").content.decode()
