@@ -23,7 +23,8 @@ log = logging.getLogger(__name__)
 def games_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
     """Hand a guest's games to the account they just logged in to
     (a receiver of ``accounts.signals.guest_claimed``)."""
-    GameSeat.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
+    if GameSeat.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key=""):
+        people.forget_seats()
     return Game.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
 
 
