@@ -290,83 +290,108 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
         planned: _Planned | None = _plan(game, move, known, foreseen)
     except DominoError:
         planned = None  # said under the lock, after the checks that come first
-    with transaction.atomic():
-        game = selectors.game_locked(game.pk)
-        if ply is not None and ply != game.ply_count:
-            retried = _retried(game, move, ply, seat)
-            if retried is not None:
-                return Played(retried)
-            raise StaleError(
-                _("the game is at ply %(ply)s, not %(asked)s: reload it and try again")
-                % {"ply": game.ply_count, "asked": ply}
-            )
-        if game.status == Game.Status.OVER:
-            raise ConflictError(
-                _("the game is over (%(result)s): no more moves") % {"result": _describe_result(game.result)}
-            )
-        before = Position.parse(game.current_position)
-        if before.side not in game.person_seats:
-            raise ConflictError(
-                _("it is not your move: %(seat)s (played by the solver) is to move") % {"seat": before.side}
-            )
-        if seat is not None and before.side != seat:
-            raise ConflictError(_("it is not your move: %(seat)s is to move") % {"seat": before.side})
-        at = people.clock.now()
-        if people.deadline_passed(game, at):  # ended by the next read (game_check_deadline)
-            raise ConflictError(_("the time to move has run out"))
-        if planned is None or (game.ply_count, game.current_position, game.status) != seen:
+
+    def commit(lock: bool) -> Played:
+        """The move played in one transaction, on the game locked first; or,
+        without ``lock``, on ``read`` as it is if its version is still the
+        same at the update (``_Raced`` if not, everything undone): a read
+        fewer, on the way of a move between people to the opponent."""
+        nonlocal planned
+        with transaction.atomic():
+            game = selectors.game_locked(read.pk) if lock else read
+            if ply is not None and ply != game.ply_count:
+                retried = _retried(game, move, ply, seat)
+                if retried is not None:
+                    return Played(retried)
+                raise StaleError(
+                    _("the game is at ply %(ply)s, not %(asked)s: reload it and try again")
+                    % {"ply": game.ply_count, "asked": ply}
+                )
+            if game.status == Game.Status.OVER:
+                raise ConflictError(
+                    _("the game is over (%(result)s): no more moves") % {"result": _describe_result(game.result)}
+                )
+            before = Position.parse(game.current_position)
+            if before.side not in game.person_seats:
+                raise ConflictError(
+                    _("it is not your move: %(seat)s (played by the solver) is to move") % {"seat": before.side}
+                )
+            if seat is not None and before.side != seat:
+                raise ConflictError(_("it is not your move: %(seat)s is to move") % {"seat": before.side})
+            at = people.clock.now()
+            if people.deadline_passed(game, at):  # ended by the next read (game_check_deadline)
+                raise ConflictError(_("the time to move has run out"))
+            if planned is None or (game.ply_count, game.current_position, game.status) != seen:
+                try:
+                    planned = _plan(game, move, known, foreseen if game.ply_count == seen[0] else [])
+                except DominoError as exc:
+                    raise ApplicationError(str(exc)) from None
+            record, replies, after = planned
+            if record.graded_at is not None:  # graded from ``known``: the row the grade came from, kept with the move
+                assert known is not None
+                analysis_keep(record.position_before, known)
+            # a game between people: its moves so far, which say who has moved (and make the notice's state)
+            earlier = selectors.game_moves(game) if game.is_people else []
+            moved = people.moved_seats_in(earlier)  # before this move
             try:
-                planned = _plan(game, move, known, foreseen if game.ply_count == seen[0] else [])
-            except DominoError as exc:
-                raise ApplicationError(str(exc)) from None
-        record, replies, after = planned
-        if record.graded_at is not None:  # graded from ``known``: the row the grade came from, kept with the move
-            assert known is not None
-            analysis_keep(record.position_before, known)
-        # a game between people: its moves so far, which say who has moved (and make the notice's state)
-        earlier = selectors.game_moves(game) if game.is_people else []
-        moved = people.moved_seats_in(earlier)  # before this move
-        try:
-            GameMove.objects.bulk_create([record, *replies])
-        except IntegrityError:  # another request played this ply first (the transaction is rolled back)
-            raise StaleError(_("the game has moved on: reload it and try again")) from None
-        # The move's grade shows the best moves where it was played, and each
-        # reply the solver's choice where it stood: as good as their analyses.
-        # (Robust: a failure there, logged, must not keep the queueing and the
-        # notice below from running.)
-        shown = [record.position_before, *(r.position_before for r in replies)]
-        owner = Player.owning(game)
-        transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown), robust=True)
-        moved_on = _moved_on(after, game.person_seats, plies=1 + len(replies))
-        if game.is_people:
-            clocks = people.turn_fields(game, after=after, at=at, moved=moved, mover=before.side)
-            moved_on.update(clocks)
-            people.queue_turn_deadline(game, clocks, game.ply_count + 1 + len(replies))
-        Game.objects.filter(pk=game.pk).update(**moved_on)
-        if after.is_over():
-            game_finished_on_commit(game.pk)
-        queued: list[tuple[Any, tuple[Any, ...]]] = []
-        if game.is_people:  # graded at the end; a seat the solver fills still plays its turn
-            if moved_on["status"] == Game.Status.THINKING:
+                GameMove.objects.bulk_create([record, *replies])
+            except IntegrityError:  # another request played this ply first (the transaction is rolled back)
+                if not lock:
+                    raise _Raced from None
+                raise StaleError(_("the game has moved on: reload it and try again")) from None
+            # The move's grade shows the best moves where it was played, and each
+            # reply the solver's choice where it stood: as good as their analyses.
+            # (Robust: a failure there, logged, must not keep the queueing and the
+            # notice below from running.)
+            shown = [record.position_before, *(r.position_before for r in replies)]
+            owner = Player.owning(game)
+            transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown), robust=True)
+            moved_on = _moved_on(after, game.person_seats, plies=1 + len(replies))
+            if game.is_people:
+                clocks = people.turn_fields(game, after=after, at=at, moved=moved, mover=before.side)
+                moved_on.update(clocks)
+                people.queue_turn_deadline(game, clocks, game.ply_count + 1 + len(replies))
+            if not Game.objects.filter(pk=game.pk, **({} if lock else {"version": game.version})).update(**moved_on):
+                raise _Raced  # changed since it was read: the move is undone with the transaction
+            if after.is_over():
+                game_finished_on_commit(game.pk)
+            queued: list[tuple[Any, tuple[Any, ...]]] = []
+            if game.is_people:  # graded at the end; a seat the solver fills still plays its turn
+                if moved_on["status"] == Game.Status.THINKING:
+                    queued.append((solver_turn_task, (game.pk,)))
+            elif record.graded_at is None:
+                queued.append((grade_move_task, (record.pk,)))
+            elif moved_on["status"] == Game.Status.THINKING:
                 queued.append((solver_turn_task, (game.pk,)))
-        elif record.graded_at is None:
-            queued.append((grade_move_task, (record.pk,)))
-        elif moved_on["status"] == Game.Status.THINKING:
-            queued.append((solver_turn_task, (game.pk,)))
-        if moved_on["status"] == Game.Status.YOUR_MOVE and not game.is_people:  # after the reply, or the human's again
-            queued.append((turn_prepare_task, (game.pk, str(after))))
-        # the change notice goes with the last message (one round trip to Redis)
-        for index, (task, args) in enumerate(queued):
-            notice = events.channel("game", game.pk) if index == len(queued) - 1 else None
-            tasking.enqueue(task, *args, notice=notice)
-        after_state = None
-        if game.is_people and moved_on["status"] == Game.Status.YOUR_MOVE:
-            # Nothing else changes the game before its notice goes out: no task
-            # is queued, and no end of the game is recorded on its commit.
-            after_state = _game_after(read, game, moved_on, 1 + len(replies), [*earlier, record, *replies])
-        if not queued:
-            _notify(game.pk, after_state)
-    return Played(record, after_state)
+            if moved_on["status"] == Game.Status.YOUR_MOVE and not game.is_people:  # after the reply, or the human's again
+                queued.append((turn_prepare_task, (game.pk, str(after))))
+            # the change notice goes with the last message (one round trip to Redis)
+            for index, (task, args) in enumerate(queued):
+                notice = events.channel("game", game.pk) if index == len(queued) - 1 else None
+                tasking.enqueue(task, *args, notice=notice)
+            after_state = None
+            if game.is_people and moved_on["status"] == Game.Status.YOUR_MOVE:
+                # Nothing else changes the game before its notice goes out: no task
+                # is queued, and no end of the game is recorded on its commit.
+                after_state = _game_after(read, game, moved_on, 1 + len(replies), [*earlier, record, *replies])
+            if not queued:
+                _notify(game.pk, after_state)
+        return Played(record, after_state)
+
+    # A game between people is changed by its people's moves alone but for a
+    # resignation, an abort, the clock's deadline or the solver's turn, each of
+    # which moves its version on: played on the game as read, unless one of
+    # them came in between, then again under the lock as the others are.
+    if game.is_people and ply is not None and ply == game.ply_count and game.status != Game.Status.OVER:
+        try:
+            return commit(lock=False)
+        except _Raced:
+            log.info("game %s changed while move %s was played on it: played again under the lock", read.pk, ply)
+    return commit(lock=True)
+
+
+class _Raced(Exception):
+    """The game changed between its read and a move played without its lock."""
 
 
 def _game_after(
