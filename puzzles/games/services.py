@@ -387,6 +387,7 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
             return commit(lock=False)
         except _Raced:
             log.info("game %s changed while move %s was played on it: played again under the lock", read.pk, ply)
+            planned = None  # its records may carry the ids of the rows undone: made again under the lock
     return commit(lock=True)
 
 
