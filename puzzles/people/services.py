@@ -144,12 +144,8 @@ def inbox_bump(players: Iterable[Player]) -> None:
     """Move on the version of each player's challenges for them (made at
     its first challenge), and after the commit wake the pages that wait on
     it: theirs alone, not everyone's."""
-    done: set[str] = set()
-    for player in players:
-        name = selectors.inbox_channel(player)
-        if not player.known or name in done:
-            continue
-        done.add(name)
+    named = {selectors.inbox_channel(player): player for player in players if player.known}
+    for name, player in sorted(named.items()):  # the rows locked in one order by every writer
         rows = player.rows(Inbox.objects.all())
         if not rows.update(version=F("version") + 1):
             _row, made = Inbox.objects.get_or_create(**player.owner_fields(), defaults={"version": 1})
@@ -392,12 +388,17 @@ def challenges_expire(*, now: Any = None) -> int:
     now = now or timezone.now()
     expired = list(Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now))
     count = 0
-    with transaction.atomic():
-        for challenge in expired:
-            count += Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(
+    for challenge in expired:
+        # One transaction each, which locks the rows of one challenge (the
+        # lobby's, its players' inboxes) in the order every writer takes them:
+        # holding several challenges' at once, it could wait for a row that a
+        # request holds while that request waits for one of its own.
+        with transaction.atomic():
+            if Challenge.objects.filter(pk=challenge.pk, status=Challenge.Status.OPEN).update(
                 status=Challenge.Status.EXPIRED, version=F("version") + 1, updated_at=now
-            )
-            _notify(challenge)
+            ):
+                count += 1
+                _notify(challenge)
     return count
 
 

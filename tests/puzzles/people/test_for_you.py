@@ -178,3 +178,23 @@ def test_on_the_site_a_held_poll_wakes_for_its_reader_alone(account, redis_serve
         events._client = None
     assert held_reads >= 1 and quiet_reads == 0, (held_reads, quiet_reads)
     assert answer["version"] > version and took < 3, took
+
+
+def test_a_challenge_that_runs_out_leaves_its_players_list_once(account):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from puzzles.people import services
+    from puzzles.people.models import Challenge
+
+    ann, bob = account("ann"), account("bob")
+    made = post_challenge(ann, to="bob")
+    offered = for_you(bob)
+    Challenge.objects.filter(pk=made["id"]).update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert services.challenges_expire() == 1
+    expired = for_you(bob)
+    assert expired["version"] > offered["version"] and expired["challenges"] == []
+    # a sweep that finds nothing more to close moves nobody's list
+    assert services.challenges_expire() == 0
+    assert for_you(bob)["version"] == expired["version"]
