@@ -183,13 +183,21 @@ class ChallengeRematchApi(APIView):
         return _state(challenge, request, status.HTTP_201_CREATED)
 
 
-def _lobby_answer(request: Request, lobby_id: int) -> Response:
-    """A read of the lobby (the site has one: id 1), held while ``?wait=``
-    names its version: its seeks as the reader sees them, once the expired
-    challenges are gone."""
+def _no_lobby(lobby_id: int) -> Response | None:
+    """The 404 of a lobby that is not the site's one (id 1); else None, once
+    the expired challenges are gone, for a read of the lobby or of its
+    challenges for the reader."""
     if lobby_id != 1:
         return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
     services.challenges_expire()
+    return None
+
+
+def _lobby_answer(request: Request, lobby_id: int) -> Response:
+    """A read of the lobby, held while ``?wait=`` names its version: its
+    seeks as the reader sees them."""
+    if (missing := _no_lobby(lobby_id)) is not None:
+        return missing
     lobby, _created = Lobby.objects.get_or_create(pk=1)
     unchanged = long_poll(request, lobby, "lobby", selectors.lobby_version)
     if unchanged is not None:
@@ -224,9 +232,8 @@ class ForYouApi(APIView):
         responses={200: ForYouOutputSerializer, **UNCHANGED, **error_response(404, "No such lobby.")},
     )
     def get(self, request: Request, lobby_id: int) -> Response:
-        if lobby_id != 1:
-            return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
-        services.challenges_expire()
+        if (missing := _no_lobby(lobby_id)) is not None:
+            return missing
         player = Player.of(request)
         unchanged = long_poll_on(
             request, selectors.inbox_version(player), selectors.inbox_channel(player),
