@@ -4,6 +4,7 @@
     position = deal(7)                     # or Position.parse("<position string>"), deal(7, "block")
     analysis = analyse(position)           # exact, from the side to move's view
     analysis.value, analysis.moves[0], analysis.pv
+    canonical_key(position)                # the same for every way of writing the same game
 
 The rules' vocabulary, defined once: ``SIDES`` (who moves), ``REASONS`` (how
 a deal ends, ``Result.reason``), ``OUTCOMES`` (what ``outcome`` says of a
@@ -30,6 +31,7 @@ from .moves import PASS, Move
 from .position import REASONS, SIDES, Hand, Position, Result, other_side
 from .record import GameRecord
 from .stones import ALL_STONES, Stone
+from .symmetry import Symmetry, canonical, canonical_key, same_game
 from .variant import BLOCK, LEWICKI, LEWICKI9, PARTNERSHIP, VARIANTS, Variant
 
 __all__ = [
@@ -37,6 +39,6 @@ __all__ = [
     "SIDES", "VARIANTS",
     "Analysis", "AnalysisError", "DominoError", "GameRecord", "Hand", "IllegalMoveError", "Move",
     "MoveError", "MoveValue", "Position", "PositionError", "RecordError", "Result", "SeedError",
-    "Stone", "StoneError", "Variant", "VariantError",
-    "analyse", "deal", "draw_order", "grade", "other_side", "outcome",
+    "Stone", "StoneError", "Symmetry", "Variant", "VariantError",
+    "analyse", "canonical", "canonical_key", "deal", "draw_order", "grade", "other_side", "outcome", "same_game",
 ]
