@@ -15,6 +15,11 @@ Commands:
 ``game FILE``
     Every move of a game record graded, with a summary per player (``-`` reads
     the record from standard input).
+``verify-deal --seed N --salt S --commitment C [--variant V] [--position P]``
+    Whether ``C`` is the commitment to deal ``N`` under salt ``S``
+    (``solver.commitment``) and, given the start position ``P`` a game showed,
+    whether it is the deal of ``N``: exit status 0 when every check holds, 1
+    on a mismatch (named on the last line).
 
 All values are from the point of view of the player to move (for a move: the
 player who makes it; in ``partnership``, of that player's team).  Bad input exits with status 2 and ``error: <reason>``
@@ -30,6 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .analysis import Analysis, analyse, core_available, outcome
+from .commitment import verify_deal
 from .deal import check_seed, deal
 from .errors import DominoError
 from .position import Position
@@ -183,6 +189,31 @@ def cmd_deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+# -------------------------------------------------------------- verify-deal
+
+def cmd_verify_deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        proof = verify_deal(seed=args.seed, salt=args.salt, commitment=args.commitment,
+                            variant=args.variant, position=args.position)
+    except DominoError as exc:
+        raise CommandError(str(exc)) from None
+    _write(out, f"variant:    {proof.variant}")
+    _write(out, f"seed:       {proof.seed}")
+    _write(out, f"salt:       {proof.salt}")
+    _write(out, f"deal:       {proof.deal}")
+    _write(out, f"committed:  sha256({proof.text!r})")
+    for check in proof.checks:
+        if check.name == "commitment":
+            line = (f"{check.found} matches" if check.holds
+                    else f"MISMATCH: {check.found} given, but the committed text hashes to {check.expected}")
+        else:
+            line = (f"{check.found} is the deal of seed {proof.seed}" if check.holds
+                    else f"MISMATCH: {check.found} given, but the deal of seed {proof.seed} is {check.expected}")
+        _write(out, f"{check.name + ':':<11} {line}")
+    _write(out, "all checks hold" if proof.holds else f"mismatch: {', '.join(proof.failed)}")
+    return EXIT_OK if proof.holds else EXIT_FAILED
+
+
 # --------------------------------------------------------------------- game
 
 def game_report(record: GameRecord, engine: str = "core") -> dict[str, Any]:
@@ -287,6 +318,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the variant: " + ", ".join(str(v) for v in VARIANTS) + " (default lewicki)")
     p.add_argument("--json", action="store_true", help="the position as JSON (Position.to_json)")
     p.set_defaults(run=cmd_deal)
+
+    p = commands.add_parser("verify-deal", help="check a deal's commitment against its seed and salt",
+                            description="Check that a commitment shown when a game started is the "
+                            "SHA-256 of 'open-domino deal v1 <variant> <salt> <seed>' and, with --position, "
+                            "that the game's start position is the deal of the seed. Exit status 0: every "
+                            "check holds; 1: a mismatch (named); 2: bad input.",
+                            epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seed", required=True, metavar="N", help="the deal's seed, 0 <= N < 2**64")
+    p.add_argument("--salt", required=True, metavar="S", help="the salt revealed with it: 32 hexadecimal digits")
+    p.add_argument("--commitment", required=True, metavar="C", help="the commitment shown at the start: 64 hexadecimal digits")
+    p.add_argument("--variant", default="lewicki", metavar="V", help="the game's variant (default lewicki)")
+    p.add_argument("--position", default=None, metavar="P", help="the start position the game showed (quoted)")
+    p.set_defaults(run=cmd_verify_deal)
 
     p = commands.add_parser("game", help="grade every move of a game record",
                             description="Grade every move of a game record (of any variant: its "
