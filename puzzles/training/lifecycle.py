@@ -22,7 +22,7 @@ from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ConflictError
 
-from . import days, glicko2, runs, selectors, signals
+from . import days, glicko2, runs, selectors, signals, withheld
 from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
 
 
@@ -50,7 +50,10 @@ def player_rating_ensure(player: Player) -> PlayerRating | None:
 
 def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> bool:
     """Write the end of an attempt (conditional on its version) with the
-    rating change of a rated attempt and the streak.  True if written."""
+    rating change of a rated attempt and the streak.  True if written.  A
+    rated attempt at a puzzle withheld from its player by now (``withheld``:
+    its key was given to them while it was under way) ends unrated, and
+    an attempt unrated so does not count for the streak."""
     now = timezone.now()
     with transaction.atomic():
         locked = PuzzleAttempt.objects.select_for_update().filter(pk=attempt.pk, version=attempt.version).first()
@@ -60,8 +63,13 @@ def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> boo
                   "finished_at": now, "updated_at": now, "version": locked.version + 1}
         if solved:
             Puzzle.objects.filter(pk=locked.puzzle_id).update(solved_count=F("solved_count") + 1)
-        player = player_rating_ensure(Player.owning(locked, "user"))
-        if locked.rated and player is not None:
+        owner = Player.owning(locked, "user")
+        player = player_rating_ensure(owner)
+        held = withheld.reason_for(owner, locked.puzzle_id) if locked.rated else ""
+        if held:
+            fields.update(rated=False, unrated_because=held)
+        held = held or (locked.unrated_because if locked.unrated_because in withheld.reasons() else "")
+        if locked.rated and not held and player is not None:
             puzzle = Puzzle.objects.select_for_update().get(pk=locked.puzzle_id)
             new_player, new_puzzle = glicko2.rate_attempt(
                 glicko2.Rating(player.rating, player.rd, player.volatility),
@@ -77,7 +85,8 @@ def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> boo
             Puzzle.objects.filter(pk=puzzle.pk).update(
                 rating=new_puzzle.rating, rd=new_puzzle.rd, volatility=new_puzzle.volatility
             )
-        if player is not None and solved and locked.daily_on is not None and locked.daily_on == days.utc_today():
+        if (player is not None and solved and not held and locked.daily_on is not None
+                and locked.daily_on == days.utc_today()):
             days.streak_record(player, locked.daily_on)
         if player is not None:
             player.save()

@@ -19,7 +19,7 @@ from django.db.models.functions import Abs
 
 from puzzles.core import tasking
 
-from . import days, mining
+from . import days, mining, withheld
 from .models import Puzzle, PuzzleSeed
 from .tasks import mine_seeds_task, pool_filled_task, quality_backfill_task
 
@@ -243,7 +243,9 @@ def quality_backfill_async() -> bool:
 
 def daily_ensure(day: date | None = None) -> Puzzle | None:
     """The daily puzzle of ``day`` (today, UTC), chosen now if there is none:
-    among the puzzles never used as a daily and never tried by anyone, the
+    among the puzzles never used as a daily, never tried by anyone and never
+    withheld from anyone (``withheld``: no player holds its key; else those
+    never withheld, else never tried, else any), the
     ``DAILY_SHORTLIST`` whose ratings are nearest the weekday's target and
     within ``DAILY_BAND`` of it (else the nearest), the best (``score``: quality and votes; ties: nearest, then lowest id).
     Idempotent and safe against concurrent callers (``daily_on`` is unique).
@@ -256,7 +258,10 @@ def daily_ensure(day: date | None = None) -> Puzzle | None:
     for _ in range(5):
         base = Puzzle.objects.filter(daily_on__isnull=True)
         fresh = base.filter(attempts_count=0)
-        candidates = fresh if fresh.exists() else base
+        unheld = withheld.exclude_any(base)
+        candidates = next(
+            (qs for qs in (unheld.filter(attempts_count=0), unheld, fresh) if qs.exists()), base,
+        )
         nearest = list(
             candidates.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
             .values_list("pk", "score", "distance")[:DAILY_SHORTLIST]

@@ -16,7 +16,7 @@ from django.http import Http404
 from puzzles.accounts.players import Player
 from puzzles.core.queries import one_or_404
 
-from . import days, runs
+from . import days, runs, withheld
 from .glicko2 import DEFAULT_RATING
 from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
 
@@ -62,9 +62,11 @@ def daily_archive(limit: int = 366):
 def puzzle_unfinished(player: Player, theme: str | None = None) -> Puzzle | None:
     """The training puzzle of the player's unfinished rated attempt, if any
     (in ``theme`` when given): it stays theirs until it is solved or failed,
-    so that leaving or reloading the page does not skip it."""
+    so that leaving or reloading the page does not skip it.  Not one whose
+    key the player was given meanwhile (``withheld``: its end is unrated)."""
     queryset = attempts_for_player(player).filter(
         rated=True, puzzle__daily_on__isnull=True,
+        puzzle__in=withheld.exclude_for(Puzzle.objects.all(), player),
     ).exclude(status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED])
     if theme:
         queryset = queryset.filter(puzzle__themes__icontains=f'"{theme}"')
@@ -79,12 +81,14 @@ def puzzle_next(player: Player, theme: str | None = None, difficulty: str | None
     player's setting unless ``difficulty`` is given), and the puzzle keeps
     within ``days.DIFFICULTY_BAND`` of it while any is left there; after
     that the nearest puzzle left, so that a player is told there is nothing
-    left only when they have tried every puzzle (of the theme)."""
+    left only when they have tried every puzzle (of the theme).  Never a
+    puzzle withheld from the player (``withheld``: its key was given to
+    them), which would be unrated."""
     rating = player_rating(player)
     offset = days.difficulty_offset(difficulty or (rating.difficulty if rating else None))
     target = (rating.rating if rating else DEFAULT_RATING) + offset
     tried = attempts_for_player(player).values_list("puzzle_id", flat=True)
-    queryset = Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried)
+    queryset = withheld.exclude_for(Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried), player)
     if theme:
         queryset = queryset.filter(themes__icontains=f'"{theme}"')
     band = queryset.filter(rating__gte=target - days.DIFFICULTY_BAND, rating__lte=target + days.DIFFICULTY_BAND)
@@ -300,13 +304,14 @@ def run_puzzle_pick(player: Player, run: PuzzleRun, index: int, floor: float) ->
     """The ``index``-th puzzle of ``run`` (from 0): rated at least ``floor``
     (a streak's previous puzzle), one of the few nearest at or above the
     mode's target for ``index`` (at random), never a daily puzzle nor one
-    of this run; puzzles the player has not tried first.  Above the pool's
+    of this run; puzzles the player has neither tried nor been given the key
+    of (``withheld``) first.  Above the pool's
     top the highest left is taken; ``None`` when nothing is left."""
     target = max(runs.target_rating(run.mode, index), floor)
     used = run.attempts.values_list("puzzle_id", flat=True)
     tried = attempts_for_player(player).values_list("puzzle_id", flat=True)
     base = Puzzle.objects.filter(daily_on__isnull=True, rating__gte=floor).exclude(pk__in=used)
-    for queryset in (base.exclude(pk__in=tried), base):
+    for queryset in (withheld.exclude_for(base.exclude(pk__in=tried), player), base):
         nearest = list(
             queryset.filter(rating__gte=target).order_by("rating", "id").values_list("pk", flat=True)[: runs.CHOICE_AMONG]
         )

@@ -36,7 +36,7 @@ from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError, ConflictError, StaleError
 from solver import Analysis, DominoError, Position
 
-from . import days, lifecycle, mining, selectors
+from . import days, lifecycle, mining, selectors, withheld
 from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun, PuzzleVote
 from .tasks import attempt_settle_task
 
@@ -133,19 +133,23 @@ def ratings_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
 
 def attempt_start(*, puzzle: Puzzle, player: Player) -> PuzzleAttempt:
     """A new attempt at ``puzzle`` from its start; rated when it is this
-    player's first attempt at it."""
+    player's first attempt at it, unless the puzzle is withheld from them
+    (``withheld``: they hold its key), which its ``unrated_because`` says."""
     if not player.known:
         raise ApplicationError("no player: start a session first")
     if puzzle.pk in selectors.run_active_puzzle_ids(player):
         raise ConflictError("this puzzle is under way in your run: finish or stop the run first")
     with transaction.atomic():
-        rated = not player.rows(PuzzleAttempt.objects.all(), "user").filter(puzzle=puzzle).exists()
+        first = not player.rows(PuzzleAttempt.objects.all(), "user").filter(puzzle=puzzle).exists()
+        held = withheld.reason_for(player, puzzle.pk) if first else ""
+        rated = first and not held
         attempt = PuzzleAttempt.objects.create(
             puzzle=puzzle,
             **player.owner_fields("user"),
             status=PuzzleAttempt.Status.YOUR_MOVE,
             position=puzzle.position,
             rated=rated,
+            unrated_because=held,
             daily_on=puzzle.daily_on if puzzle.daily_on == days.utc_today() else None,
         )
         Puzzle.objects.filter(pk=puzzle.pk).update(attempts_count=F("attempts_count") + 1)
