@@ -35,7 +35,10 @@ class OfflinePackApi(APIView):
         summary="Your next puzzles, to solve offline",
         description="Up to `n` training puzzles you have not tried, nearest your rating first, each with the key "
         "that grades it in the browser. Puzzles whose key is still being prepared are counted in `preparing` "
-        "(ask again in a little while). Results solved offline go to POST /api/puzzles/offline/results/.",
+        "(ask again in a little while). Results solved offline go to POST /api/puzzles/offline/results/. "
+        "A key given is remembered: that puzzle is never served to you for rated training, and an attempt at "
+        "it is unrated (`unrated_because` 'offline-key'), for good. Keys you were given before come first. "
+        "A guest with no session yet (no puzzle or game started, the offline page not opened) gets no puzzles.",
         parameters=[OpenApiParameter("n", OpenApiTypes.INT, description=f"How many (1 to {MAX_COUNT}, "
                                      f"default {DEFAULT_COUNT}).")],
         responses={200: OfflinePackSerializer},
@@ -44,13 +47,19 @@ class OfflinePackApi(APIView):
         count = _count(request)
         # No guest token is made here: this runs on every page, beside the page's own requests,
         # and two requests that each made one would leave the session with only one of them.
-        puzzles = selectors.puzzles_next(Player.of(request), count)
+        # A key given is remembered for its player, so a guest with no token gets none
+        # (the offline page gives them a token).
+        player = Player.of(request)
+        if not player.known:
+            return Response(presentation.pack([], preparing=0))
+        puzzles = selectors.puzzles_next(player, count)
         services.keys_request(selectors.keys_to_request(puzzles))
         ready = []
         for puzzle in puzzles:
             key = selectors.key_of(puzzle)
             if key is not None and key.tree is not None:
                 ready.append((puzzle, key.tree))
+        services.keys_give(player=player, puzzle_ids=[puzzle.pk for puzzle, _ in ready])
         return Response(presentation.pack(ready, preparing=len(puzzles) - len(ready)))
 
 

@@ -10,7 +10,14 @@ class OfflineConfig(AppConfig):
 
     def ready(self) -> None:
         from puzzles.accounts.signals import guest_claimed
+        from puzzles.training import withheld
 
-        from . import services
+        from . import selectors, services
 
         guest_claimed.connect(services.results_claim, dispatch_uid="puzzles.offline.claim")
+        guest_claimed.connect(services.keys_held_claim, dispatch_uid="puzzles.offline.claim-keys")
+        # A puzzle whose key a player holds is never rated for them.
+        withheld.register(withheld.Source(
+            reason=services.UNRATED_KEY_HELD, held_by=selectors.puzzles_held_by,
+            held_by_anyone=selectors.puzzles_held_by_anyone,
+        ))

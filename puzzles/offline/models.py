@@ -1,5 +1,6 @@
 """Offline puzzles: the key that grades a puzzle in the player's browser, and
-the results played offline that were sent back.
+the results played offline that were sent back, and which keys each player
+has been given (``KeyHeld``).
 
 ``OfflineKey.tree`` is built by a task (``services.keys_build``, it runs the
 solver) from the puzzle's start, exactly as the server grades an attempt
@@ -60,3 +61,31 @@ class OfflineResult(models.Model):
 
     def __str__(self) -> str:
         return f"offline result {self.client_id} (attempt {self.attempt_id})"
+
+
+class KeyHeld(models.Model):
+    """The key of ``puzzle`` was given to a player (an account, or a guest by
+    their token): they hold its answers, so it is withheld from their rated
+    training for good (``training.withheld``; the key stays in their browser
+    and may have been copied, so a key given long ago is held still)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="offline_keys_held"
+    )
+    session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="offline_keys_held")
+    first_given_at = models.DateTimeField(_("first given at"))
+    last_given_at = models.DateTimeField(_("last given at"))
+
+    class Meta:
+        verbose_name = _("offline key held")
+        verbose_name_plural = _("offline keys held")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "puzzle"], condition=Q(user__isnull=False),
+                                    name="offline_key_held_once_user"),
+            models.UniqueConstraint(fields=["session_key", "puzzle"], condition=Q(user__isnull=True),
+                                    name="offline_key_held_once_guest"),
+        ]
+
+    def __str__(self) -> str:
+        return f"offline key of puzzle {self.puzzle_id} held by {self.user_id or 'a guest'}"

@@ -1,9 +1,10 @@
-"""Reads of offline puzzles: the player's next puzzles with their keys."""
+"""Reads of offline puzzles: the player's next puzzles with their keys, and the keys a player holds."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.db.models.functions import Abs
 from django.utils import timezone
 
@@ -13,7 +14,7 @@ from puzzles.training import selectors as training_selectors
 from puzzles.training.glicko2 import DEFAULT_RATING
 from puzzles.training.models import Puzzle
 
-from .models import OfflineKey, OfflineResult
+from .models import KeyHeld, OfflineKey, OfflineResult
 
 # A key asked for this long ago and still not built is asked for again (its task was lost).
 KEY_RETRY_AFTER = timedelta(minutes=2)
@@ -27,14 +28,36 @@ def player_target(player: Player) -> float:
 
 
 def puzzles_next(player: Player, count: int) -> list[Puzzle]:
-    """The player's next ``count`` training puzzles, nearest their target
-    first: never tried, never a daily, and not known to be unusable offline."""
+    """The player's next ``count`` puzzles to solve offline, nearest their
+    target first: never tried, never a daily, and not known to be unusable
+    offline.  Those whose keys the player holds already come before new
+    ones: a key given is withheld from rated training for good
+    (``KeyHeld``), so the pack gives the same keys again rather than new
+    ones as the player's rating moves, and rated training keeps the rest of
+    the pool."""
     tried = training_selectors.attempts_for_player(player).values_list("puzzle_id", flat=True)
+    held = Exists(keys_held_by(player).filter(puzzle=OuterRef("pk")))
     queryset = (
         Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried).exclude(offline_key__usable=False)
-        .annotate(distance=Abs(F("rating") - player_target(player))).order_by("distance", "id")
+        .annotate(distance=Abs(F("rating") - player_target(player)), held=held)
+        .order_by("-held", "distance", "id")
     )
-    return list(queryset.select_related("offline_key")[:count])
+    chosen = list(queryset.select_related("offline_key")[:count])
+    return sorted(chosen, key=lambda p: (p.distance, p.pk))  # type: ignore[attr-defined]
+
+
+def keys_held_by(player: Player) -> QuerySet[KeyHeld]:
+    return player.rows(KeyHeld.objects.all(), "user")
+
+
+def puzzles_held_by(player: Player) -> QuerySet[Any]:
+    """The ids of the puzzles whose keys ``player`` has been given."""
+    return keys_held_by(player).values_list("puzzle_id", flat=True)
+
+
+def puzzles_held_by_anyone() -> QuerySet[Any]:
+    """The ids of the puzzles whose keys someone has been given."""
+    return KeyHeld.objects.values_list("puzzle_id", flat=True)
 
 
 def key_of(puzzle: Puzzle) -> OfflineKey | None:

@@ -1,5 +1,5 @@
 """Writes of offline puzzles: asking for keys and building them (the task
-runs the solver; a web request only asks), recording a result played offline
+runs the solver; a web request only asks), the keys given to a player, recording a result played offline
 as an unrated attempt (once per result), and a guest's results handed to
 their account.
 
@@ -9,6 +9,11 @@ key's, the player sends only their own moves), and the attempt must be over
 (solved, failed, or given up).  It is recorded as a finished, unrated
 ``PuzzleAttempt`` (``unrated_because="offline"``): no rating, the player's or
 the puzzle's, changes; ratings come only from attempts played on the server.
+
+The keys given to a player are remembered (``keys_give``, ``KeyHeld``):
+training withholds those puzzles from the player's rated training, and an
+attempt at one on the server is unrated (``training.withheld``; the source
+is registered in ``OfflineConfig.ready``).
 """
 from __future__ import annotations
 
@@ -26,10 +31,12 @@ from puzzles.training import lifecycle, mining
 from puzzles.training.models import Puzzle, PuzzleAttempt
 
 from . import keys, selectors
-from .models import OfflineKey, OfflineResult
+from .models import KeyHeld, OfflineKey, OfflineResult
 from .tasks import keys_build_task
 
 UNRATED_BECAUSE = "offline"
+# Why an attempt on the server at a puzzle whose key its player holds is unrated.
+UNRATED_KEY_HELD = "offline-key"
 KEYS_PER_TASK = 10
 
 
@@ -71,6 +78,25 @@ def keys_build(puzzle_ids: list[int]) -> int:
         )
         built += tree is not None
     return built
+
+
+def keys_give(*, player: Player, puzzle_ids: list[int]) -> None:
+    """Remember that ``player`` was given the keys of these puzzles (now):
+    they are withheld from the player's rated training from now on
+    (``training.withheld``).  Before the keys are sent; a player with no
+    account and no guest token gets none (``apis``)."""
+    if not puzzle_ids:
+        return
+    if not player.known:
+        raise ApplicationError("no player: start a session first")
+    now = timezone.now()
+    owner = player.owner_fields("user")
+    # Two packs at once give the same keys: the second insert is skipped (unique per player and puzzle).
+    KeyHeld.objects.bulk_create(
+        [KeyHeld(puzzle_id=pk, first_given_at=now, last_given_at=now, **owner) for pk in puzzle_ids],
+        ignore_conflicts=True,
+    )
+    selectors.keys_held_by(player).filter(puzzle_id__in=puzzle_ids).update(last_given_at=now)
 
 
 def result_record(*, player: Player, client_id: str, puzzle: Puzzle, moves: list[str],
@@ -123,4 +149,14 @@ def results_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
     # A result the account sent already (the same browser before logging out) stays the account's.
     mine = OfflineResult.objects.filter(user=user).values_list("client_id", flat=True)
     guest.filter(client_id__in=list(mine)).delete()
+    guest.update(user=user, session_key="")
+
+
+def keys_held_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
+    """On log-in (a receiver of ``accounts.signals.guest_claimed``): the keys
+    the guest was given are held by the account (a key both held keeps the
+    account's row)."""
+    guest = KeyHeld.objects.filter(user__isnull=True, session_key=session_key)
+    mine = KeyHeld.objects.filter(user=user).values_list("puzzle_id", flat=True)
+    guest.filter(puzzle_id__in=list(mine)).delete()
     guest.update(user=user, session_key="")

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
+from puzzles.accounts.players import Player
 from puzzles.core.templatetags.vite import find_entry, load_manifest
 
 THEME_COLOUR = "#1d2a33"
@@ -109,5 +110,9 @@ def web_manifest(request: HttpRequest) -> JsonResponse:
 
 
 def puzzles(request: HttpRequest) -> HttpResponse:
-    """The offline puzzle page: the puzzles kept in the browser, solved there."""
+    """The offline puzzle page: the puzzles kept in the browser, solved there.
+    A guest is given their token here (the page's own request, before its
+    script asks for the pack): the keys given to a player are remembered, so
+    the pack gives none to a guest with no token."""
+    Player.of(request, create=True)
     return render(request, "offline/puzzles.html", {})

@@ -71,7 +71,8 @@ def test_no_kept_page_shows_the_account_after_log_out(site, browser):
     page.evaluate("() => window.odOffline.ready")
     # The guest's page synced (its results sent): the account's result was not sent as the
     # guest's, and waits for the account.
-    assert page.locator('meta[name="od-offline"]').get_attribute("data-owner") == ""
+    # (a visitor who is not a guest yet: the log-out ended the session)
+    assert page.locator('meta[name="od-offline"]').get_attribute("data-owner") == "none"
     page.reload()
     page.evaluate("() => window.odOffline.ready")
     assert page.evaluate(QUEUE, {}) == ["accountsresult01"]

@@ -21,7 +21,7 @@ export interface OfflineUrls {
   sw: string;
   pack: string;
   results: string;
-  /** Whom the page is drawn for: a tag of the account, "" for a guest. */
+  /** Whom the page is drawn for: a tag of the account, "" for a guest, "none" for a visitor with no puzzles yet. */
   owner: string;
 }
 

@@ -13,6 +13,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from puzzles.accounts.players import PLAYER_SESSION_KEY
 from puzzles.core.templatetags.vite import find_entry, load_manifest, vite_entry
 
 from ..views import THEME_COLOUR
@@ -22,11 +23,14 @@ register = template.Library()
 
 def page_owner(request: Any) -> str:
     """Whom the page is drawn for, as the browser may keep it: a tag of the
-    account (not its id), or "" for a guest.  The script drops the pages and
-    puzzles the browser keeps when it changes (a log-out, another account)."""
+    account (not its id), "" for a guest, "none" for a visitor who is not a
+    guest yet (no token: given no puzzles, ``apis.OfflinePackApi``).  The
+    script drops the pages and puzzles the browser keeps when it changes (a
+    log-out, another account, a visitor's first token: the empty pack goes)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
-        return ""
+        session = getattr(request, "session", None)
+        return "" if session is not None and session.get(PLAYER_SESSION_KEY) else "none"
     return salted_hmac("offline-page-owner", str(user.pk)).hexdigest()[:16]
 
 

@@ -31,7 +31,9 @@ def pool():
 
 
 def fetch_pack(api, n: int = 50) -> dict:
-    """The pack, once its keys are built (the tests' tasks run at once, after the first answer)."""
+    """The pack, once its keys are built (the tests' tasks run at once, after the first answer).
+    The offline page first: it makes the visitor a guest, to whom keys can be given."""
+    assert api.get("/puzzles/offline/").status_code == 200
     first = api.get(PACK, {"n": n})
     assert first.status_code == 200, first.content
     body = api.get(PACK, {"n": n}).json()
@@ -264,5 +266,6 @@ def test_the_beat_builds_the_keys_before_any_player_asks(api, pool):
     assert keys_upkeep_task.delay().get() == training
     assert OfflineKey.objects.filter(tree__isnull=False).count() == training
     assert keys_upkeep_task.delay().get() == 0
+    api.get("/puzzles/offline/")
     first = api.get(PACK).json()
     assert first["preparing"] == 0 and len(first["puzzles"]) == training
