@@ -68,7 +68,8 @@ class DailyPuzzleApi(APIView):
 class NextPuzzleApi(APIView):
     @extend_schema(
         summary="A training puzzle near your rating",
-        description="One you have not tried, near your puzzle rating; `?theme=` keeps to one theme "
+        description="One you have not tried, near your puzzle rating, and never one whose offline key (its "
+        "answers, GET /api/puzzles/offline/) you were given; `?theme=` keeps to one theme "
         "(GET /api/puzzles/themes/). 404 when none is left.",
         parameters=[
             OpenApiParameter("theme", OpenApiTypes.STR, description="A theme name."),

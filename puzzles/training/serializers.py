@@ -101,9 +101,11 @@ class AttemptOutputSerializer(serializers.Serializer):
     gave_up = serializers.BooleanField()
     rated = serializers.BooleanField(help_text="Only the player's first attempt at a puzzle is rated.")
     unrated_because = serializers.ChoiceField(
-        choices=["analysed", "skipped"], allow_null=True,
+        choices=["analysed", "skipped", "offline", "offline-key"], allow_null=True,
         help_text="Why a first attempt is not rated after all: 'analysed' (you asked for the analysis of one of "
-        "its positions while solving it); 'skipped': a streak's puzzle you skipped.",
+        "its positions while solving it); 'skipped': a streak's puzzle you skipped; 'offline': solved offline "
+        "(sent to POST /api/puzzles/offline/results/); 'offline-key': you were given the puzzle's key, its "
+        "answers, for offline solving (GET /api/puzzles/offline/), so it is never rated for you.",
     )
     daily = serializers.BooleanField(help_text="Today's daily puzzle, on its day (counts for the streak).")
     start = serializers.CharField()

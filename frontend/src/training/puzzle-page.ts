@@ -60,7 +60,7 @@ export interface AttemptJSON {
   status: AttemptStatus;
   gave_up: boolean;
   rated: boolean;
-  unrated_because: "analysed" | null;
+  unrated_because: "analysed" | "skipped" | "offline" | "offline-key" | null;
   side: Side;
   legal_moves: string[];
   moves: AttemptMove[];
@@ -282,6 +282,10 @@ export class PuzzlePage {
       });
     } else if (a?.unrated_because === "analysed") {
       text += " " + t("(Unrated: you analysed this position while solving it.)");
+    } else if (a?.unrated_because === "offline-key") {
+      text += " " + t("(Unrated: this puzzle is one of your offline puzzles, whose solutions you have been given.)");
+    } else if (a?.unrated_because === "offline") {
+      text += " " + t("(Unrated: played offline.)");
     } else if (a && this.finished() && !a.rated) {
       text += " " + t("(Unrated: not your first attempt.)");
     }
