@@ -330,6 +330,12 @@ OD_MAX_POLLS_PER_CLIENT = env.int("OD_MAX_POLLS_PER_CLIENT", default=8)
 # A correspondence game waits an hour (games.people.CORRESPONDENCE_ABORT_WAIT).
 OD_RATED_ABORT_WAIT_SECONDS = env.float("OD_RATED_ABORT_WAIT", default=30.0)
 
+# The secret the site draws deals nobody may foresee from (the daily deal's
+# seed and salt: puzzles/games/dealing.py).  Empty: derived from SECRET_KEY
+# under a label of its own (HMAC-SHA256), so each installation has its own
+# without another variable.  Read as it is (no "$" lookup, as SECRET_KEY).
+OD_DEAL_SECRET = os.environ.get("OD_DEAL_SECRET", "")
+
 # ---------------------------------------------------------------------- DRF
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -22,6 +22,11 @@ DEBUG = False
 SECRET_KEY = _required("DJANGO_SECRET_KEY")
 if len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure"):
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be a long random string in production")
+# The deal secret: set, it must be as hard to guess as the secret key; unset,
+# it is derived from the secret key (base.py).
+OD_DEAL_SECRET = os.environ.get("OD_DEAL_SECRET", "").strip()
+if OD_DEAL_SECRET and len(OD_DEAL_SECRET) < 32:
+    raise ImproperlyConfigured("OD_DEAL_SECRET must be a random string of at least 32 characters in production")
 _required("DJANGO_ALLOWED_HOSTS")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])

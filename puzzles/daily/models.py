@@ -1,8 +1,9 @@
 """The daily deal and each player's game of it.
 
 ``DailyDeal`` is the deal of one UTC day: its seed, variant, the seat the
-human plays and the solver's random seed, the same for everyone (chosen from
-the date, see ``services.deal_choice``).  ``DailyEntry`` ties one player (an
+human plays and the solver's random seed, the same for everyone (drawn from
+the date and the site's deal secret, see ``services.deal_choice``), with the
+commitment to its seed that anyone can check once the seed is out.  ``DailyEntry`` ties one player (an
 account, or a guest's token) to their one game of that deal; once the game is
 over and every move of the human's is graded, the entry records the points
 lost, the accuracy and the grades, and whether the result counts in the
@@ -26,6 +27,10 @@ class DailyDeal(models.Model):
     rng_seed = models.BigIntegerField(_("opponent's random seed"))
     human_side = models.CharField(_("human side"), max_length=1, choices=SEAT_CHOICES, default="A")
     start_position = models.CharField(_("start position"), max_length=POSITION_LENGTH)
+    # The commitment to the seed shown from the start of the day, and its salt,
+    # revealed with the seed (games.dealing); empty for a deal made before them.
+    salt = models.CharField(_("deal salt"), max_length=32, blank=True, default="")
+    commitment = models.CharField(_("deal commitment"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

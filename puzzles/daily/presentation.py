@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from puzzles.analyses.selectors import analysis_json_cached
+from puzzles.games.dealing import verify_url
 from puzzles.games.models import Game
 from solver import Position
 
@@ -163,11 +164,33 @@ def ranking_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
     }
 
 
+def withheld(deal: DailyDeal, entry: DailyEntry | None) -> bool:
+    """Whether the deal's seed and start are withheld from the player of
+    ``entry``: on its day, until their game of it is over."""
+    return deal.day >= selectors.utc_today() and (entry is None or entry.game.status != Game.Status.OVER)
+
+
+def commitment_state(deal: DailyDeal, hidden: bool) -> dict[str, Any] | None:
+    """The deal's commitment (docs/rules.md section 4.11), shown from the
+    start of its day, and its salt and seed once they are not ``hidden``
+    (``selectors.deal_hidden_from``); None for a deal made before commitments."""
+    if not deal.commitment:
+        return None
+    seed, salt = (None, None) if hidden else (int(deal.seed), deal.salt)
+    return {
+        "commitment": deal.commitment,
+        "salt": salt,
+        "seed": seed,
+        "verify_url": verify_url(variant=deal.variant, seed=seed, salt=salt or "", commitment=deal.commitment,
+                                 position="" if hidden else deal.start_position),
+    }
+
+
 def deal_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
     """The deal with the player's status (see ``serializers.DailyDealOutputSerializer``).
     Its seed and start are withheld on its day until the player's game of it
     is over (they would let the deal be practised first)."""
-    hidden = deal.day >= selectors.utc_today() and (entry is None or entry.game.status != Game.Status.OVER)
+    hidden = withheld(deal, entry)
     return {
         "date": deal.day,
         "variant": deal.variant,
@@ -175,6 +198,7 @@ def deal_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
         "human": deal.human_side,
         "level": Game.Level.PERFECT.value,
         "start_position": None if hidden else deal.start_position,
+        "deal": commitment_state(deal, hidden),
         "players": selectors.ranked(deal).count(),
         "status": status_of(entry),
         "game": entry.game_id if entry is not None else None,

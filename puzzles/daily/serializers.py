@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from puzzles.games.serializers import VARIANT_NAMES
+from puzzles.games.serializers import VARIANT_NAMES, DealCommitmentSerializer
 from solver.variant import SEATS
 
 from .models import DailyEntry
@@ -57,6 +57,11 @@ class DailyDealOutputSerializer(serializers.Serializer):
     level = serializers.CharField(help_text="The solver's level: perfect.")
     start_position = serializers.CharField(
         allow_null=True, help_text="The deal's start; null on its day until your game of it is over."
+    )
+    deal = DealCommitmentSerializer(
+        allow_null=True,
+        help_text="The commitment to the deal's seed, from the start of its day; its salt and seed with the seed "
+        "above (docs/rules.md section 4.11).",
     )
     players = serializers.IntegerField(help_text="Ranked players so far.")
     status = serializers.ChoiceField(choices=STATUSES, help_text=STATUS_HELP)

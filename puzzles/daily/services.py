@@ -2,14 +2,20 @@
 day, or by the beat task), a player's one game of it, recording a finished
 game's result, handing a guest's games to their account.
 
-The deal of a day.  ``deal_choice(day)`` derives everything from the date, so
-every process (and every replay of the site) gives the same deal: the deal
-seed is the first 8 bytes of ``SHA-256("open-domino daily <YYYY-MM-DD> deal")``
-read big-endian and shifted right by 11 bits (below 2**53, as every random
-seed of the site), the solver's random seed the same with ``solver``, and the
-human's seat A or B by the lowest bit of the same with ``seat``.  The variant
-is the standard game (``lewicki``); the solver plays at level ``perfect``.
-``DailyDeal.day`` is unique: two first requests at once make one row.
+The deal of a day.  ``deal_choice(day)`` derives everything from the date
+and the site's deal secret (``games.dealing``), so every process gives the
+same deal, yet nobody without the secret can tell a day's deal before it is
+out: the deal seed is ``keyed_seed(secret, "daily <YYYY-MM-DD>")`` (the first
+8 bytes of HMAC-SHA256, big-endian, shifted right by 11 bits: below 2**53, as
+every random seed of the site), the solver's random seed the same of
+``"daily <YYYY-MM-DD> solver"``, the human's seat A or B by the lowest bit of
+the same of ``"daily <YYYY-MM-DD> seat"``, and the salt of the deal's
+commitment (docs/rules.md section 4.11) from the secret too.  The commitment
+is shown from the start of the day; the seed and the salt once the day is
+over, or to a player whose own game of it is over (the seed tells nothing
+more than the deal they have seen).  The variant is the standard game
+(``lewicki``); the solver plays at level ``perfect``.  ``DailyDeal.day`` is
+unique: two first requests at once make one row.
 
 Recording.  When a daily game becomes over (``games.signals.game_finished``)
 its entry records the points lost, accuracy and grades, but only once every
@@ -20,7 +26,6 @@ being recorded yet, so it happens once.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 from datetime import date
 from typing import Any
@@ -32,6 +37,7 @@ from django.utils.translation import gettext as _
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request
 from puzzles.core import fairness
+from puzzles.games import dealing
 from puzzles.games.models import Game, GameMove
 from puzzles.games.people import from_deals
 from puzzles.games.services import RESIGNED, game_create
@@ -48,20 +54,19 @@ GRADE_LETTERS = {"best": "b", "inaccuracy": "i", "mistake": "m", "blunder": "u"}
 FORCED = "f"
 
 
-def _hash_seed(text: str) -> int:
-    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big") >> 11
-
-
 def deal_choice(day: date) -> dict[str, Any]:
     """The fields of the deal of ``day`` (see the module's docstring)."""
-    stamp = day.isoformat()
-    seed = _hash_seed(f"open-domino daily {stamp} deal")
+    label = f"daily {day.isoformat()}"
+    seed = dealing.secret_seed(label)
+    committed = dealing.commitment_fields(seed, str(LEWICKI), salt=dealing.secret_salt(label))
     return {
         "variant": str(LEWICKI),
         "seed": str(seed),
-        "rng_seed": _hash_seed(f"open-domino daily {stamp} solver"),
-        "human_side": "AB"[_hash_seed(f"open-domino daily {stamp} seat") & 1],
+        "rng_seed": dealing.secret_seed(f"{label} solver"),
+        "human_side": "AB"[dealing.secret_seed(f"{label} seat") & 1],
         "start_position": str(deal(seed, LEWICKI)),
+        "salt": committed["deal_salt"],
+        "commitment": committed["deal_commitment"],
     }
 
 
@@ -80,7 +85,7 @@ def deal_ensure(day: date | None = None) -> DailyDeal:
     except IntegrityError:  # another request made it first
         return DailyDeal.objects.get(day=day)
     analysis_request(position=made.start_position)
-    log.info("daily deal of %s: seed %s, human %s", day, made.seed, made.human_side)
+    log.info("daily deal of %s: commitment %s, human %s", day, made.commitment, made.human_side)
     return made
 
 
@@ -98,6 +103,9 @@ def daily_start(*, player: Player, deal: DailyDeal) -> tuple[DailyEntry, bool]:
                 player=player, seed=int(deal.seed), variant=deal.variant, human=deal.human_side,
                 level=Game.Level.PERFECT, rng_seed=deal.rng_seed,
             )
+            if deal.commitment:  # the game shows the day's commitment, and opens it once over
+                Game.objects.filter(pk=game.pk).update(deal_salt=deal.salt, deal_commitment=deal.commitment)
+                game.deal_salt, game.deal_commitment = deal.salt, deal.commitment
             entry = DailyEntry.objects.create(
                 deal=deal, game=game, on_the_day=selectors.utc_today() <= deal.day, **player.owner_fields()
             )

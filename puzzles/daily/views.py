@@ -56,6 +56,7 @@ def _render_day(request: HttpRequest, deal: DailyDeal, status: int = 200) -> Htt
         "deal": deal,
         "entry": entry,
         "ranking": presentation.ranking_state(deal, entry),
+        "deal_commitment": presentation.commitment_state(deal, presentation.withheld(deal, entry)),
         "is_today": deal.day == selectors.utc_today(),
         "urls": {**presentation.deal_urls(deal), "jsi18n": reverse("javascript-catalog"), "archive": reverse("daily:archive")},
     }

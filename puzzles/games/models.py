@@ -50,6 +50,12 @@ class Game(PlayerOwned, Versioned):
     # SQLite keeps big decimals as floats): stored as its decimal digits.
     seed = models.CharField(_("deal seed"), max_length=20, null=True, blank=True)  # noqa: DJ001 - null: no deal
     rng_seed = models.BigIntegerField(_("opponent's random seed"))
+    # A deal anyone can verify (games.dealing; docs/rules.md section 4.11): the
+    # commitment to ``seed`` shown from the start, and the salt revealed with
+    # the seed once the game is over.  Empty for a game that commits to nothing
+    # (a practice game, whose player chose or sees its seed).
+    deal_salt = models.CharField(_("deal salt"), max_length=32, blank=True, default="")
+    deal_commitment = models.CharField(_("deal commitment"), max_length=64, blank=True, default="")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices)
     owner = owner_key("games")
     result = models.JSONField(_("result"), null=True, blank=True)

@@ -48,7 +48,7 @@ from puzzles.core.queries import Prepared
 from solver import DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 
-from . import clock, selectors
+from . import clock, dealing, selectors
 from .models import Game, GameMove, GameSeat
 from .selectors import MoveRow
 from .signals import game_finished_on_commit
@@ -165,6 +165,7 @@ def game_start_people(
             level=levels[0] if levels else Game.Level.PERFECT,
             seed=str(seed),
             rng_seed=secrets.randbelow(RANDOM_SEED_BOUND),
+            **dealing.commitment_fields(seed, str(start.variant)),  # shown now, opened when it is over
             status=status,
             rated=bool(rated),
             clock_initial=initial,

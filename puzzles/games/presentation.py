@@ -18,7 +18,7 @@ from puzzles.core import charts, events
 from solver import Position
 from solver.position import line_from_moves
 
-from . import clock, people, selectors, texts
+from . import clock, dealing, people, selectors, texts
 from .models import Game, GameMove, Hint
 from .selectors import MoveRow
 
@@ -146,7 +146,8 @@ def game_state(
         "roles": seats["roles"],
         "rematch_of": game.rematch_of_id,
         "level": game.level,
-        "seed": int(game.seed) if game.seed is not None else None,
+        "seed": dealing.shown_seed(game),  # a committed deal's only once it is over
+        "deal": dealing.deal_state(game),
         "rng_seed": game.rng_seed,
         "status": game.status,
         "to_move": None if game.status == Game.Status.OVER else position.side,

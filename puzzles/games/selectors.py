@@ -219,8 +219,8 @@ def game_record(game: Game) -> GameRecord:
     start = Position.parse(game.start_position)
     tags = [("Event", "Practice game"), ("Site", "Open domino trainer")]
     tags += [(seat, "human" if seat == game.human_side else f"solver ({game.level})") for seat in start.variant.seats]
-    if game.seed is not None:
-        try:
+    if game.seed is not None and (not game.deal_commitment or game.status == Game.Status.OVER):
+        try:  # (a committed deal's seed is told once the game is over: games.dealing)
             return GameRecord(start, tuple(moves), (*tags, ("Seed", str(game.seed))))
         except RecordError:  # a deal of that seed with the seats changed round: no Seed tag
             pass

@@ -121,6 +121,16 @@ class PlayerSerializer(serializers.Serializer):
     you = serializers.BooleanField(help_text="The reader's seat.")
 
 
+class DealCommitmentSerializer(serializers.Serializer):
+    commitment = serializers.CharField(
+        help_text="sha256(\"open-domino deal v1 <variant> <salt> <seed>\") in hexadecimal, shown from the start "
+        "(docs/rules.md section 4.11).",
+    )
+    salt = serializers.CharField(allow_null=True, help_text="The salt (32 hexadecimal digits); null until the game is over.")
+    seed = serializers.IntegerField(allow_null=True, help_text="The deal's seed; null until the game is over.")
+    verify_url = serializers.CharField(help_text="The page that checks the commitment, filled in with what is known.")
+
+
 class GameOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=VARIANT_NAMES, help_text="The game's variant (docs/rules.md section 4).")
@@ -139,7 +149,15 @@ class GameOutputSerializer(serializers.Serializer):
     )
     rematch_of = serializers.IntegerField(allow_null=True, help_text="The game this one is a rematch of.")
     level = serializers.ChoiceField(choices=Game.Level.values)
-    seed = serializers.IntegerField(allow_null=True, help_text="The deal's seed (null when started from a position).")
+    seed = serializers.IntegerField(
+        allow_null=True,
+        help_text="The deal's seed (null when started from a position, and while a committed deal is on).",
+    )
+    deal = DealCommitmentSerializer(
+        allow_null=True,
+        help_text="A deal the site chose and committed to (a game between people, the daily deal): the "
+        "commitment, and its salt and seed once the game is over; null for a practice game.",
+    )
     rng_seed = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.values)
     to_move = serializers.ChoiceField(choices=list(SEATS), allow_null=True)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis, views
+from . import apis, verify, views
 
 app_name = "games"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("play/<id:game_id>/rematch/", views.play_rematch, name="play-rematch"),
     path("games/<id:game_id>/review/", views.review_game, name="review-game"),
     path("games/<id:game_id>/record.txt", views.game_record_download, name="game-record"),
+    path("deals/verify/", verify.verify_deal_page, name="verify-deal"),
     path("api/games/", apis.GameListCreateApi.as_view(), name="api-games"),
     path("api/games/<id:game_id>/", apis.GameDetailApi.as_view(), name="api-game-detail"),
     path("api/games/<id:game_id>/moves/", apis.GameMoveApi.as_view(), name="api-game-moves"),

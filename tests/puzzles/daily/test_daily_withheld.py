@@ -18,7 +18,7 @@ from solver import deal
 pytestmark = pytest.mark.django_db(transaction=True)
 
 EVENING = datetime(2026, 5, 1, 23, 50, tzinfo=UTC)
-# The seed anyone can work out from the date (services' docstring gives the recipe).
+# The day's seed, as the site draws it from its deal secret (services.deal_choice).
 SEED = int(services.deal_choice(date(2026, 5, 1))["seed"])
 START = str(deal(SEED))
 # The deal a move in: a position it comes to is withheld as its start is.
