@@ -114,6 +114,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the request's arrival, as the ASGI entry stamped it (a move is timed then).
+    "puzzles.core.arrival.ArrivalMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # An address longer than OD_MAX_URL_CHARS gets a 414 (JSON under /api/).
     "puzzles.core.middleware.LongAddressMiddleware",
@@ -207,8 +209,10 @@ CACHES = {
             # The cache is only a fast copy of the database: a Redis outage
             # makes it miss, never fail a request.
             "IGNORE_EXCEPTIONS": True,
-            "SOCKET_CONNECT_TIMEOUT": 2,
-            "SOCKET_TIMEOUT": 2,
+            # A hung Redis holds a request no longer than this per call
+            # (a read over loopback or a LAN takes milliseconds).
+            "SOCKET_CONNECT_TIMEOUT": 0.5,
+            "SOCKET_TIMEOUT": 0.5,
         },
     }
 }
@@ -329,6 +333,11 @@ OD_MAX_POLLS_PER_CLIENT = env.int("OD_MAX_POLLS_PER_CLIENT", default=8)
 # move: an abort at will would let a player keep a rating from a bad deal).
 # A correspondence game waits an hour (games.people.CORRESPONDENCE_ABORT_WAIT).
 OD_RATED_ABORT_WAIT_SECONDS = env.float("OD_RATED_ABORT_WAIT", default=30.0)
+
+# Each web process's heartbeat in the database, and its probe of Redis, every
+# this many seconds (puzzles/core/heartbeat.py): what tells the clocks of
+# games between people that the site could not take moves.  0: off.
+OD_HEARTBEAT_SECONDS = env.float("OD_HEARTBEAT", default=1.0)
 
 # The secret the site draws deals nobody may foresee from (the daily deal's
 # seed and salt: puzzles/games/dealing.py).  Empty: derived from SECRET_KEY

@@ -55,6 +55,7 @@ OD_RATE_LIMIT_STORAGE = "memory://"  # as the cache: the process's memory, empti
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 OD_EVENTS = False
+OD_HEARTBEAT_SECONDS = 0.0  # no web process here: no heartbeat, the deadlines alone decide
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 LOGGING = {"version": 1, "disable_existing_loggers": False}
 

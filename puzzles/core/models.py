@@ -1,8 +1,8 @@
-"""What the apps' tables share: a player's rows and the rows clients wait on.
+"""What the apps' tables share: a player's rows and the rows clients wait on;
+and the two tables of the site's own health (``core.outages``).
 
-Abstract models and one field maker, no table of their own.  The columns
-they give are those the apps' tables had already (the migrations are
-unchanged).
+The abstract models and the field maker give the columns the apps' tables
+had already (their migrations are unchanged).
 """
 from __future__ import annotations
 
@@ -43,3 +43,37 @@ class Versioned(models.Model):
 
     class Meta:
         abstract = True
+
+
+class WebBeat(models.Model):
+    """A web process's heartbeat (``core.heartbeat``), written every
+    ``OD_HEARTBEAT`` seconds: it was alive at ``beat_at``, and the oldest
+    request it was still serving then had reached it at ``oldest_request_at``."""
+
+    name = models.CharField(max_length=200, unique=True)  # host and process id
+    beat_at = models.DateTimeField(db_index=True)
+    oldest_request_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.beat_at}"
+
+
+class Outage(models.Model):
+    """A span in which the site could not take moves: every web process dead
+    (found by the first one to start again), or Redis down or hung (found by
+    a web process's probe).  ``end`` is null while it lasts.  The clocks of
+    games between people do not run through it (``games.fischer``)."""
+
+    WEB = "web"  # the causes
+    REDIS = "redis"
+
+    start = models.DateTimeField()
+    end = models.DateTimeField(null=True, blank=True, db_index=True)
+    cause = models.CharField(max_length=10)
+    recorded_by = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["start"]
+
+    def __str__(self) -> str:
+        return f"{self.cause} from {self.start} to {self.end or '...'}"

@@ -16,8 +16,11 @@ client's window.
 
 The counters live where ``settings.OD_RATE_LIMIT_STORAGE`` says: the site's Redis
 (under the key prefix ``od:limit``), the process's memory in the tests.  With
-Redis down, a limit that cannot be counted lets the request through, as the
-cache's misses do.
+Redis down or hung, a limit that cannot be counted lets the request through,
+as the cache's misses do: a Redis that has not answered within
+``REDIS_TIMEOUT`` is taken for down and not asked again for ``PAUSE``
+seconds, so that a hung Redis holds no request (a move on a clock above all)
+for longer than one timeout.
 """
 from __future__ import annotations
 
@@ -36,7 +39,10 @@ from rest_framework.throttling import SimpleRateThrottle
 log = logging.getLogger(__name__)
 
 KEY_PREFIX = "od:limit"
+REDIS_TIMEOUT = 0.25  # seconds: one count is one round trip of a few bytes
+PAUSE = 2.0  # seconds without counting after the storage failed to answer
 _limiters: dict[str, FixedWindowRateLimiter] = {}
+_paused_until = 0.0  # time.monotonic(): the storage is not asked before
 
 
 def limiter() -> FixedWindowRateLimiter:
@@ -44,9 +50,10 @@ def limiter() -> FixedWindowRateLimiter:
     uri = settings.OD_RATE_LIMIT_STORAGE
     found = _limiters.get(uri)
     if found is None:
-        # A Redis that does not answer within a second counts as down.
+        # A Redis that does not answer within REDIS_TIMEOUT counts as down.
         options: dict[str, Any] = (
-            {"socket_connect_timeout": 1, "socket_timeout": 1} if uri.startswith(("redis://", "rediss://")) else {}
+            {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT}
+            if uri.startswith(("redis://", "rediss://")) else {}
         )
         storage = storage_from_string(uri, key_prefix=KEY_PREFIX, wrap_exceptions=True, **options)
         found = _limiters[uri] = FixedWindowRateLimiter(storage)
@@ -58,12 +65,24 @@ def window(requests: int, seconds: int) -> RateLimitItem:
     return RateLimitItemPerSecond(requests, seconds)
 
 
+def _paused() -> bool:
+    return time.monotonic() < _paused_until
+
+
+def _pause() -> None:
+    global _paused_until
+    _paused_until = time.monotonic() + PAUSE
+
+
 def hit(item: RateLimitItem, key: str, cost: int = 1) -> bool:
     """Counts ``cost`` more under ``key``; True while within ``item``'s limit
     (and when the count cannot be made)."""
+    if _paused():
+        return True
     try:
         return limiter().hit(item, key, cost=cost)
     except StorageError:
+        _pause()
         log.warning("rate limit %s not counted: its storage does not answer", key, exc_info=True)
         return True
 
@@ -71,17 +90,23 @@ def hit(item: RateLimitItem, key: str, cost: int = 1) -> bool:
 def used(item: RateLimitItem, key: str) -> int:
     """What has been counted under ``key`` in its current window (0 if the
     count cannot be read)."""
+    if _paused():
+        return 0
     try:
         return int(limiter().storage.get(item.key_for(key)))
     except StorageError:
+        _pause()
         return 0
 
 
 def seconds_left(item: RateLimitItem, key: str) -> int | None:
     """The whole seconds before ``key``'s window closes, if one is open."""
+    if _paused():
+        return None
     try:
         reset = limiter().get_window_stats(item, key).reset_time
     except StorageError:
+        _pause()
         return None
     remaining = int(reset - time.time() + 0.999)
     return remaining if remaining > 0 else None

@@ -11,11 +11,13 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
-        from puzzles.core import events, fairness, longpoll
+        from puzzles.core import events, fairness, longpoll, outages
 
-        from . import people, presentation, selectors, upkeep
+        from . import people, presentation, selectors, stoppages, upkeep
 
         guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
+        # Time nobody could move in is given back: the deadlines it touched move on.
+        outages.outages_changed.connect(stoppages.push_deadlines, dispatch_uid="puzzles.games.outages")
         fairness.register(people.positions_refusal)
         longpoll.register(
             r"^/api/games/([0-9]+)/$", "game",

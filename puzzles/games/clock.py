@@ -8,12 +8,21 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
+from puzzles.core import arrival
+
 if TYPE_CHECKING:
     from .models import Game
 
 
 def now() -> datetime:
     return timezone.now()
+
+
+def timed_at() -> datetime:
+    """The time a request is timed at: when it reached the server
+    (``core.arrival``, before it waited on Redis or the database), else now."""
+    arrived, at = arrival.arrived(), now()
+    return at if arrived is None else min(arrived, at)
 
 
 def ms_between(start: datetime, end: datetime) -> int:

@@ -48,14 +48,14 @@ from puzzles.core.queries import Prepared
 from solver import DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 
-from . import clock, dealing, selectors
+from . import clock, dealing, selectors, stoppages
 from .models import Game, GameMove, GameSeat
 from .selectors import MoveRow
 from .signals import game_finished_on_commit
 from .tasks import deadline_task, solver_turn_task, turn_prepare_task
 
 # A seat's first move is untimed, but must come within this many seconds in a live game.
-FIRST_MOVE_SECONDS = 60
+FIRST_MOVE_SECONDS = stoppages.FIRST_MOVE_SECONDS
 # The limits of a live time control (seconds) and the days of correspondence.
 MAX_INITIAL_SECONDS = 3 * 3600
 MAX_INCREMENT_SECONDS = 180
@@ -333,18 +333,24 @@ def moved_seats_in(moves: Sequence[GameMove | MoveRow]) -> set[str]:
 
 # ------------------------------------------------------------------- clocks
 
-def turn_fields(game: Game, *, after: Position, at: datetime, moved: set[str], mover: str | None = None) -> dict[str, Any]:
+def turn_fields(
+    game: Game, *, after: Position, at: datetime, moved: set[str], mover: str | None = None,
+    arrived: datetime | None = None,
+) -> dict[str, Any]:
     """The clock fields of a game between people once a move by ``mover``
     (a person's seat; ``None`` for the solver's) at ``at`` has led to
     ``after``.  ``moved``: the seats that had moved before.  The mover's
-    clock loses the time since its turn began and gains the increment,
-    unless this was its first move; the next person to move gets a deadline."""
+    clock loses the time from its turn's start to the move's arrival at the
+    server (``arrived``, else ``at``) less the outages in it, and gains the
+    increment, unless this was its first move; the next person to move gets
+    a deadline from ``at``."""
     if not game.is_people:
         return {}
     clocks = dict(game.clock_ms or {})
     if mover is not None and game.clock_initial is not None and mover in moved and game.turn_started_at is not None:
-        left = clocks.get(mover, 0) - clock.ms_between(game.turn_started_at, at)
-        clocks[mover] = max(left, 0) + (game.clock_increment or 0) * 1000
+        clocks[mover] = stoppages.charge(
+            clocks.get(mover, 0), (game.clock_increment or 0) * 1000, game.turn_started_at, min(arrived or at, at)
+        )
     fields: dict[str, Any] = {"clock_ms": clocks or None, "turn_started_at": None, "deadline": None}
     if after.is_over() or after.side not in game.people:
         return fields
@@ -366,8 +372,9 @@ def clocks_now(game: Game, at: datetime | None = None) -> dict[str, int] | None:
     if game.status != Game.Status.OVER and game.turn_started_at is not None and game.deadline is not None:
         seat = Position.parse(game.current_position).side
         if seat in clocks and seat in started_seats(game):
+            # what is left to the deadline, which the outages in the turn push on
             at = at or clock.now()
-            clocks[seat] = max(0, clocks[seat] - clock.ms_between(game.turn_started_at, at))
+            clocks[seat] = max(0, clock.ms_between(at, game.deadline))
     return clocks
 
 
@@ -408,9 +415,9 @@ def game_check_deadline(game: Game) -> Game:
     """End the game if the person to move has let the deadline pass: a loss
     on time once their clock had started, else the game is aborted.  Returns
     the game as it is now (the same row when nothing changed).  Idempotent."""
-    if not deadline_passed(game):
+    at = clock.timed_at()  # a request is timed at its arrival
+    if not deadline_passed(game, at):
         return game
-    at = clock.now()
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if not deadline_passed(locked, at):
@@ -419,7 +426,13 @@ def game_check_deadline(game: Game) -> Game:
         seat = position.side
         rules = position.variant
         clocks = dict(locked.clock_ms or {})
-        if seat in moved_seats(locked):
+        started = seat in moved_seats(locked)
+        falls, fair = stoppages.flag_due(locked, at, started)
+        if not falls:  # outages gave time back, or the site was not seen working since
+            stoppages.hold(locked, fair, at)
+            locked.refresh_from_db()
+            return locked
+        if started:
             if seat in clocks:
                 clocks[seat] = 0
             loser = rules.team_of(seat)

@@ -48,7 +48,7 @@ from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 from solver.variant import LEWICKI
 
-from . import lookahead, opponent, people, selectors
+from . import lookahead, opponent, people, selectors, stoppages
 from .models import Game, GameMove
 from .signals import game_finished_on_commit, game_graded
 from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
@@ -318,9 +318,11 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
                 )
             if seat is not None and before.side != seat:
                 raise ConflictError(_("it is not your move: %(seat)s is to move") % {"seat": before.side})
-            at = people.clock.now()
-            if people.deadline_passed(game, at):  # ended by the next read (game_check_deadline)
-                raise ConflictError(_("the time to move has run out"))
+            # A move is timed when it reached the server (however long it then
+            # waited here), and the outages in its turn push the deadline on.
+            at, arrived = people.clock.now(), people.clock.timed_at()
+            if people.deadline_passed(game, arrived) and arrived >= (stoppages.fair_deadline(game, arrived) or arrived):
+                raise ConflictError(_("the time to move has run out"))  # ended by the next read (game_check_deadline)
             if planned is None or (game.ply_count, game.current_position, game.status) != seen:
                 try:
                     planned = _plan(game, move, known, foreseen if game.ply_count == seen[0] else [])
@@ -348,7 +350,7 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
             transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown), robust=True)
             moved_on = _moved_on(after, game.person_seats, plies=1 + len(replies))
             if game.is_people:
-                clocks = people.turn_fields(game, after=after, at=at, moved=moved, mover=before.side)
+                clocks = people.turn_fields(game, after=after, at=at, moved=moved, mover=before.side, arrived=arrived)
                 moved_on.update(clocks)
                 people.queue_turn_deadline(game, clocks, game.ply_count + 1 + len(replies))
             if not Game.objects.filter(pk=game.pk, **({} if lock else {"version": game.version})).update(**moved_on):

@@ -1,0 +1,104 @@
+"""The clocks of games between people and the site's outages: the time in
+which nobody could move (``core.outages``) is not charged.
+
+A move costs its turn up to its arrival less the outages in that turn
+(``charge``); the deadline of the person to move is pushed on by the outages
+since their turn began (``fair_deadline``), and a flag falls only once that
+deadline has passed and ``core.outages.flag_may_fall`` says the site was
+seen working after it (else the check is made again, ``hold``).  When an
+outage is recorded, the deadlines of the games it touched move on at once
+(``push_deadlines``), so the players' clocks show the time given back.  The
+arithmetic is ``games.fischer``'s."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import F
+from django.utils import timezone
+
+from puzzles.core import events, outages, tasking
+from solver import Position
+
+from . import clock
+from .fischer import Clock
+from .models import Game, GameMove
+from .tasks import deadline_task
+
+# A seat's first move is untimed, but must come within this many seconds in a live game.
+FIRST_MOVE_SECONDS = 60
+# A flag that may not fall yet (an outage, a move on its way) is looked at again after this.
+RECHECK_SECONDS = 1.0
+
+
+def charge(left_ms: int, increment_ms: int, started: datetime, arrived: datetime) -> int:
+    """A clock of ``left_ms`` at its turn's start, after a move that reached the server at ``arrived``."""
+    return Clock(left_ms, increment_ms).after_move(started, arrived, outages.spans(started)).left_ms
+
+
+def allowance_ms(game: Game, seat: str, started: bool) -> int | None:
+    """What the turn of ``seat`` allows from its start (the clock as it began, else the first move's time)."""
+    if game.days is not None:
+        return game.days * 86_400_000
+    if game.clock_initial is None:
+        return None
+    return (game.clock_ms or {}).get(seat, 0) if started else FIRST_MOVE_SECONDS * 1000
+
+
+def _started(game: Game, seat: str) -> bool:
+    return GameMove.objects.filter(game_id=game.pk, side=seat, by=GameMove.By.HUMAN).exists()
+
+
+def fair_deadline(game: Game, at: datetime, started: bool | None = None) -> datetime | None:
+    """When the person to move really runs out: the stored deadline's turn
+    allowance after the turn's start, pushed on by the outages since."""
+    if game.kind != Game.Kind.PEOPLE or game.turn_started_at is None or game.deadline is None:
+        return None
+    seat = Position.parse(game.current_position).side
+    allowance = allowance_ms(game, seat, _started(game, seat) if started is None else started)
+    if allowance is None:
+        return game.deadline
+    spans = outages.spans(game.turn_started_at, fresh=True)
+    # An outage still going on runs to now: the outages' own time, the wall clock.
+    return Clock(allowance).deadline(game.turn_started_at, spans, now=max(at, timezone.now()))
+
+
+def flag_due(game: Game, at: datetime, started: bool | None = None) -> tuple[bool, datetime | None]:
+    """Whether the flag falls at ``at``, and the deadline as outages push it."""
+    fair = fair_deadline(game, at, started)
+    if fair is None:
+        return clock.deadline_passed(game, at), None
+    return at >= fair and outages.flag_may_fall(fair), fair
+
+
+def hold(game: Game, fair: datetime | None, at: datetime) -> None:
+    """The flag may not fall yet: the stored deadline becomes the pushed one
+    (or a look again soon), the players are told, the deadline task queued."""
+    later = max(fair or at, at + timedelta(seconds=RECHECK_SECONDS))
+    if game.deadline is not None and later > game.deadline:
+        Game.objects.filter(pk=game.pk, version=game.version).update(deadline=later, version=F("version") + 1)
+        events.notify_on_commit(events.channel("game", game.pk))
+    _queue(game.pk, game.ply_count, later, at)
+
+
+def _queue(game_id: int, ply: int, deadline: datetime, at: datetime) -> None:
+    # (Redis down: it is not queued, and the beat's sweep queues it once Redis is back.)
+    tasking.enqueue_later(deadline_task, game_id, ply, countdown=max(0.0, (deadline - at).total_seconds()) + 0.05)
+
+
+def push_deadlines(sender: Any = None, end: datetime | None = None, **kwargs: Any) -> None:
+    """An outage was recorded or has ended: the games whose turn it touched
+    get the deadline their outages give them."""
+    if end is None:
+        return
+    now = clock.now()
+    live = Game.objects.filter(kind=Game.Kind.PEOPLE, deadline__isnull=False, turn_started_at__lt=end).exclude(
+        status=Game.Status.OVER
+    )
+    for game in live[:1000]:
+        fair = fair_deadline(game, now)
+        # (back too: a deadline pushed while the outage went on counted it up to then)
+        if fair is not None and game.deadline is not None and fair != game.deadline:
+            if Game.objects.filter(pk=game.pk, version=game.version).update(deadline=fair, version=F("version") + 1):
+                events.notify_on_commit(events.channel("game", game.pk))
+                _queue(game.pk, game.ply_count, fair, now)
