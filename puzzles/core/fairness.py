@@ -12,7 +12,12 @@ deal's start is withheld from a player until their own game of it is over);
 such a check is given the player, or ``None`` when the caller knows of none
 (then it withholds as from a player who has not played).  A service that is
 itself the sanctioned way to play a withheld position (the daily deal's own
-game) runs its writes inside ``allowing(position)``."""
+game) runs its writes inside ``allowing(position)``.
+
+Positions are compared in their canonical form (``solver.canonical_key``):
+the same game written another way (a hand's columns in another order, the
+ends reversed, the seats renamed) is the same position here.  A check is
+given canonical position strings."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
@@ -20,11 +25,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from solver import DominoError, Position
+from solver import DominoError, canonical_key
 
 from .errors import ApplicationError
 
-# A check takes normalised position strings and says why the analysis of
+# A check takes canonical position strings and says why the analysis of
 # one of them is withheld now, or ``None``.
 Check = Callable[[list[str]], "str | None"]
 
@@ -51,28 +56,45 @@ def register_for_player(check: PlayerCheck) -> None:
         _player_checks.append(check)
 
 
+def _keys(positions: Iterable[str]) -> list[str]:
+    """The canonical forms of ``positions``, those that parse (an invalid one
+    is left to the caller's own checks)."""
+    keys = []
+    for text in positions:
+        try:
+            keys.append(canonical_key(text))
+        except DominoError:
+            continue
+    return keys
+
+
 @contextmanager
 def allowing(position: str) -> Iterator[None]:
-    """Within the block, the player checks pass ``position`` (normalised):
+    """Within the block, the player checks pass ``position`` (any spelling):
     for the one service that is the sanctioned way to play it."""
-    token = _allowed.set(_allowed.get() | {position})
+    token = _allowed.set(_allowed.get() | set(_keys([position])))
     try:
         yield
     finally:
         _allowed.reset(token)
 
 
-def refusal(position: str | Iterable[str], player: Any = None) -> str | None:
+def refusal(position: str | Iterable[str], player: Any = None, *, personal: bool = True) -> str | None:
     """Why the solver's view of ``position`` (or of any of several) is
-    withheld now from ``player`` (``None``: anyone), or ``None`` when it may be shown."""
-    positions = [position] if isinstance(position, str) else list(position)
+    withheld now from ``player`` (``None``: anyone), or ``None`` when it may
+    be shown.  Any spelling of a position is read; one that does not parse is
+    left to the caller's own checks.  ``personal=False`` asks the checks
+    that hold for everyone only (see ``refuse``)."""
+    positions = _keys([position] if isinstance(position, str) else position)
+    if not positions:
+        return None
     for check in _checks:
         reason = check(positions)
         if reason:
             return reason
     allowed = _allowed.get()
     asked = [p for p in positions if p not in allowed]
-    if asked:
+    if asked and personal:
         for player_check in _player_checks:
             reason = player_check(asked, player)
             if reason:
@@ -80,16 +102,12 @@ def refusal(position: str | Iterable[str], player: Any = None) -> str | None:
     return None
 
 
-def refuse(*positions: str, player: Any = None) -> None:
+def refuse(*positions: str, player: Any = None, personal: bool = True) -> None:
     """Raise ``ApplicationError`` (403, saying why) when the solver's view of
     any of ``positions`` (any spelling; an invalid one is left to the
-    caller's own checks) is withheld now."""
-    keys = []
-    for text in positions:
-        try:
-            keys.append(str(Position.parse(text)))
-        except DominoError:
-            continue
-    reason = refusal(keys, player) if keys else None
+    caller's own checks) is withheld now.  ``personal=False`` leaves out the
+    checks that depend on the player: for a game whose start they passed
+    (the daily deal's own game is where its player plays it)."""
+    reason = refusal(positions, player, personal=personal)
     if reason:
         raise ApplicationError(reason, status_code=403)

@@ -41,7 +41,7 @@ from puzzles.games import dealing
 from puzzles.games.models import Game, GameMove
 from puzzles.games.people import from_deals
 from puzzles.games.services import RESIGNED, game_create
-from solver import Position, deal
+from solver import Position, canonical_key, deal
 from solver.variant import LEWICKI
 
 from . import selectors
@@ -125,7 +125,7 @@ def start_refusal(texts: list[str], player: Player | None) -> str | None:
     today = selectors.deal_on(selectors.utc_today())
     if today is None:
         return None
-    if today.start_position in texts:
+    if canonical_key(today.start_position) in texts:
         why = _("This is the start of today's daily deal: play it first; it can be studied once your game is over.")
     elif from_deals(texts, frozenset([today.start_position])):
         why = _("This position comes from today's daily deal: play it first; it can be studied once your game is over.")

@@ -561,15 +561,19 @@ def game_abort(*, game: Game, player: Player) -> Game:
 # stones all lie open (only the stones themselves tell the deal).
 FAIRNESS_MIN_STONES_ROWS = 4
 FAIRNESS_MIN_STONES_OPEN = 8
+_BACK = "back"
 _owners: dict[str, dict[Any, str]] = {}
 
 
 def _entries(hand: Any) -> set[Any]:
-    """A hand's stones as the fairness check compares them: in rows with
-    their place (a stone elsewhere in the rows is another position), in an
-    open hand the stones alone (their order changes nothing)."""
+    """A hand's stones as the fairness check compares them, whatever order
+    its columns or slots are written in: in rows a front stone with the back
+    stone it covers and a back stone as such (a stone in the other row, or
+    over another stone, is another position), in an open hand the stones
+    alone."""
     if hand.is_rows:
-        return {(stone, i) for i, stone in enumerate(hand.front + hand.back) if stone is not None}
+        fronts = {(front, back) for front, back in zip(hand.front, hand.back, strict=True) if front is not None}
+        return fronts | {(back, _BACK) for back in hand.back if back is not None}
     return {(stone, None) for stone in hand.stones()}
 
 

@@ -73,7 +73,9 @@ def game_analysis_create(
         parsed = deal_record(entry)
     else:
         parsed = parse_record(record or "")
-    fairness.refuse(str(parsed.start), player=player)  # 403: the deal of a game between people in progress
+    # 403: a position of a game between people in progress (a record from
+    # another start may still come to one once a stone foreign to it is played)
+    fairness.refuse(*(str(p) for p in parsed.positions()), player=player)
     with transaction.atomic():
         analysis = GameAnalysis.objects.create(
             record=str(parsed),

@@ -26,6 +26,14 @@ _dealt = deal(SEED)
 ONE_IN = str(_dealt.play(_dealt.legal_moves()[0]))
 
 
+def respelled(position: str) -> str:
+    """The same game written another way: each hand's columns in reverse
+    order, the seats swapped round, the ends reversed."""
+    *hands, ends, side = position.split()
+    hands = ["/".join(".".join(reversed(row.split("."))) for row in hand.split("/")) for hand in reversed(hands)]
+    return " ".join([*hands, ends[::-1], "B" if side == "A" else "A"])
+
+
 def finish(api, game_id: int) -> None:
     rng = random.Random(1)
     url = f"/api/games/{game_id}/"
@@ -45,6 +53,10 @@ def practice_answers(api) -> dict[str, int]:
         "board of the deal number": api.get("/analysis/", {"deal": SEED}, follow=True).status_code,
         "analysis a move in": api.post("/api/analyses/", {"position": ONE_IN}, format="json").status_code,
         "game a move in": api.post("/api/games/", {"position": ONE_IN}, format="json").status_code,
+        "analysis respelled": api.post("/api/analyses/", {"position": respelled(START)}, format="json").status_code,
+        "analysis a move in respelled": api.post(
+            "/api/analyses/", {"position": respelled(ONE_IN)}, format="json").status_code,
+        "game respelled": api.post("/api/games/", {"position": respelled(START)}, format="json").status_code,
     }
 
 
