@@ -86,9 +86,12 @@ def test_no_game_record_analysis_of_a_game_in_progress():
 
 def test_no_practice_game_of_a_deal_in_progress():
     # A practice game gives hints: a player could start one from their game's
-    # position (or its seed, which the game's JSON shows) and ask for the best move.
+    # position (or its seed, which the game's JSON withholds until the end but
+    # a player might learn) and ask for the best move.
     game, clients = started()
     seen = state(clients["A"], game.pk)
+    assert seen["seed"] is None
+    seen["seed"] = int(game.seed)
     mover = clients[seen["to_move"]]
     for payload in ({"position": seen["position"], "human": seen["to_move"]},
                     {"seed": seen["seed"], "variant": seen["variant"], "human": seen["to_move"]}):
