@@ -122,3 +122,25 @@ def test_every_module_of_core_is_in_the_puzzles_readme():
     assert "authentication.py" in modules
     missing = [name for name in modules if f"core/{name}" not in text]
     assert not missing, "puzzles/README.md does not name: " + ", ".join(missing)
+
+
+def test_every_top_level_page_of_the_site_is_in_the_readme():
+    # The README's table of pages is how a newcomer finds the site's parts:
+    # a page added under a new first path segment must be listed there.
+    import django
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    django.setup()
+    machinery = {"api", "admin", "i18n", "jsi18n", "favicon.ico", ""}
+
+    def routes(patterns, prefix=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                yield from routes(pattern.url_patterns, prefix + str(pattern.pattern))
+            elif isinstance(pattern, URLPattern) and not str(pattern.pattern).startswith("^"):
+                yield prefix + str(pattern.pattern)
+
+    tops = {route.split("/")[0] for route in routes(get_resolver().url_patterns)} - machinery
+    assert {"learn", "daily", "insights", "lobby"} <= tops  # the walk finds the site's pages
+    listed = set(re.findall(r"`/([a-z.-]+)", README.read_text()))
+    assert tops - listed == set(), "pages missing from the README's table"
