@@ -59,10 +59,17 @@ def start() -> None:
     threading.Thread(target=_run, name="heartbeat", daemon=True).start()
 
 
+def gap() -> timedelta:
+    """No beat for longer than this, and the site was down: a beat and a half
+    missed.  (A process slow to beat under load gives its players a second
+    back, never takes one; a shorter gap is charged.)"""
+    return timedelta(seconds=1.5 * outages.beat_seconds() + 0.25)
+
+
 def look_back(now: datetime) -> None:
-    """If no web process has beaten for ``stale_after``, the site was down since the last beat."""
+    """If no web process has beaten for ``gap()``, the site was down since the last beat."""
     last = WebBeat.objects.aggregate(last=Max("beat_at"))["last"]
-    if last is not None and now - last > outages.stale_after():
+    if last is not None and now - last > gap():
         outages.record(Outage.WEB, last, now, by=name())
         log.warning("no web process was alive from %s to %s: recorded as an outage", last, now)
 

@@ -1,0 +1,113 @@
+"""The clocks of a live game between people do not charge the server's
+faults: the whole site runs as ``make run`` starts it, and (1) Redis is
+paused (SIGSTOP) for longer than the mover's time left just as a move is
+sent, (2) both web processes are killed while a player with a short clock
+is to move.  The move sent in time is played, and nobody is flagged for
+the time the site could not take moves (recorded as outages)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+
+import pytest
+from running_site import start_site, supervised_pid, wait_until_serving
+
+from .test_people_faults import Guest, kill_web, live_game, web_workers
+
+pytestmark = pytest.mark.worker
+
+CLOCK_SECONDS = 4  # shorter than the Redis pause and than a web restart
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    yield from start_site(tmp_path_factory.mktemp("clock-outages"))
+
+
+def until(condition, seconds: float, what: str):
+    """Wait for ``condition()`` to be true (its value), at most ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def first_moves(table) -> None:
+    """Both first moves (free): from here each move runs its clock."""
+    for _ in range(2):
+        seat = table.read("A")["to_move"]
+        mine = table.read(seat)
+        status, answer = table.guests[seat].call(
+            "POST", f"/api/games/{table.game}/moves/", {"move": mine["legal_moves"][0], "ply": mine["ply"]}
+        )
+        assert status == 201, answer
+
+
+def send_move(guest: Guest, game: int, move: str, ply: int, out: dict) -> None:
+    body = json.dumps({"move": move, "ply": ply}).encode()
+    conn, _port = guest.connect(timeout=60)
+    conn.request("POST", f"/api/games/{game}/moves/", body=body, headers=guest.headers(body))
+    response = conn.getresponse()
+    out["answer"] = (response.status, json.loads(response.read()))
+    conn.close()
+
+
+def test_a_move_sent_while_redis_hangs_longer_than_the_clock_is_played(site):
+    table = live_game(site, CLOCK_SECONDS, 0)
+    first_moves(table)
+    seat = table.read("A")["to_move"]
+    mine = table.read(seat)
+    guest = table.guests[seat]
+    guest.headers(None)  # the CSRF token, read while Redis answers
+    redis_pid = supervised_pid(site, "redis")
+    out: dict = {}
+    mover = threading.Thread(target=send_move, args=(guest, table.game, mine["legal_moves"][0], mine["ply"], out))
+    os.kill(redis_pid, signal.SIGSTOP)
+    try:
+        paused = time.monotonic()
+        mover.start()
+        # Redis stays paused for longer than the mover's clock, or until the move is answered without it
+        mover.join(CLOCK_SECONDS + 3)
+        assert time.monotonic() - paused > CLOCK_SECONDS or "answer" in out
+    finally:
+        os.kill(redis_pid, signal.SIGCONT)
+    mover.join(60)
+    status, answer = out["answer"]
+    assert status == 201, answer
+    assert answer["status"] != "over" and answer["clocks"][seat] > 0, answer
+    after = table.read("A")
+    assert after["ply"] == mine["ply"] + 1 and after["status"] != "over"
+    # the opponent is not flagged for the pause either: their turn goes on
+    assert after["clocks"][after["to_move"]] > 0
+
+
+def test_time_lost_to_a_web_restart_is_not_charged(site):
+    table = live_game(site, 3, 0)  # gunicorn takes 4 to 8 s to start them again
+    first_moves(table)
+    seat = table.read("A")["to_move"]
+    killed = web_workers(site)
+    down = time.monotonic()
+    for pid in killed:
+        kill_web(site, pid)
+    # both back (gunicorn starts new workers, each beating before it serves): seconds past the clock
+    until(lambda: len(web_workers(site) - killed) >= 2, 60, "the web workers are back")
+    wait_until_serving(site["base"], 60)
+    downtime = time.monotonic() - down
+    mine = table.read(seat)
+    assert mine["status"] != "over", mine["result"]
+    assert mine["clocks"][seat] > 0
+    status, answer = table.guests[seat].call(
+        "POST", f"/api/games/{table.game}/moves/", {"move": mine["legal_moves"][0], "ply": mine["ply"]}
+    )
+    assert status == 201, answer
+    assert answer["status"] != "over"
+    # a restart longer than the clock: recorded in the database by the first web process back
+    if downtime > 3:
+        recorded = "SELECT count(*) FROM core_outage WHERE cause = 'web' AND \"end\" IS NOT NULL"
+        assert site["query"](recorded)[0][0] >= 1, downtime
