@@ -102,7 +102,7 @@ def validated(serializer_class: type[serializers.Serializer], request: Request, 
     """The validated body (or ``data``) of a request; a 400 says what is wrong."""
     data = request.data if data is None else data
     if not isinstance(data, dict):
-        raise ValidationError({"non_field_errors": ["the body is a JSON object"]})
+        raise ValidationError({"non_field_errors": ["the body must be a JSON object"]})
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

@@ -56,7 +56,8 @@ def test_partnership_with_solver_partners_and_correspondence():
         ({"clock": (180, 2), "days": 3}, "not both"),
         ({"clock": None, "days": 2}, "days a move is one of"),
         ({"clock": (-1, 2)}, "initial time"),
-        ({"clock": (0, 0)}, "cannot both be 0"),
+        ({"clock": (0, 0)}, "initial time is a whole number of seconds from 1 to"),
+        ({"clock": (0, 5)}, "initial time is a whole number of seconds from 1 to"),
         ({"clock": None, "rated": True}, "rated game needs a time control"),
     ],
 )
