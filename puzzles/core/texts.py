@@ -47,3 +47,12 @@ def variant_name(variant: str) -> str:
     }
     name = str(names.get(base, base))
     return _("%(variant)s, doubles play again") % {"variant": name} if option else name
+
+
+def clock_code(initial: int, increment: int) -> str:
+    """A live time control as the lobby writes it: ``5+3`` (minutes, then
+    seconds a move), and a clock that is no whole number of minutes in
+    minutes and seconds: ``0:30+2``, ``1:30+0`` (never fractional minutes)."""
+    if initial % 60 == 0:
+        return f"{initial // 60}+{increment}"
+    return f"{initial // 60}:{initial % 60:02d}+{increment}"

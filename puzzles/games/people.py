@@ -16,7 +16,9 @@ off at will (the whole deal is seen before the first move, so an abort would
 keep a rating from a bad deal): a player may abort it only while an opponent
 is to make their first move and has let ``rated_abort_wait`` seconds pass
 since the game started or the last move; the player to move plays or
-resigns (``abort_refusal``).  When a clock has run out, the
+resigns (``abort_refusal``).  A rated game that ends, however, before each
+person has made ``RATED_MIN_MOVES`` moves ends as an abort all the same,
+unrated (``early_end``).  When a clock has run out, the
 side to move loses on time (a team in partnership), scored as a resignation
 (docs/rules.md section 5): the other side scores the pips left in the
 losing side's hands.  A deal that ended on the board (domino, blocked) ends
@@ -31,7 +33,8 @@ from __future__ import annotations
 import math
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -57,12 +60,22 @@ from .tasks import deadline_task, solver_turn_task, turn_prepare_task
 # A seat's first move is untimed, but must come within this many seconds in a live game.
 FIRST_MOVE_SECONDS = stoppages.FIRST_MOVE_SECONDS
 # The limits of a live time control (seconds) and the days of correspondence.
+# A clock starts with some time: a seat's first move is free and earns no
+# increment, so a clock of 0 would run out as its second move began.
+MIN_INITIAL_SECONDS = 1
 MAX_INITIAL_SECONDS = 3 * 3600
 MAX_INCREMENT_SECONDS = 180
 CORRESPONDENCE_DAYS = (1, 3, 7)
 # The result's reasons beside the rules' domino and blocked (and ``resigned``).
 TIME = "time"
 ABORTED = "aborted"
+# A rated game counts once each person in it has made this many moves of
+# their own: one that ends before (a resignation, a loss on time, the end
+# of the deal on the board) ends as an abort instead, unrated
+# (``early_end``), so that a rating is not earned by games given up at once.
+# Its result says so (``"unrated": EARLY``) and how it ended (``"ended"``).
+RATED_MIN_MOVES = 2
+EARLY = "early"
 # A deadline further off than this is queued later, by the beat's sweep
 # (``games_check_deadlines``, every OD_REQUEUE_EVERY seconds), once it comes
 # this near: a delayed message is held in a worker's memory until it is due,
@@ -93,11 +106,12 @@ def _check_time_control(clock_: Any, days: Any) -> tuple[int | None, int | None,
         initial, increment = clock_
     except (TypeError, ValueError):
         raise ApplicationError(f"a clock is (initial seconds, increment seconds), not {clock_!r}") from None
-    for name, value, top in (("initial", initial, MAX_INITIAL_SECONDS), ("increment", increment, MAX_INCREMENT_SECONDS)):
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
-            raise ApplicationError(f"the clock's {name} time is a whole number of seconds from 0 to {top}, not {value!r}")
-    if initial + increment == 0:
-        raise ApplicationError("a clock needs some time: its initial time and increment cannot both be 0")
+    for name, value, low, top in (("initial", initial, MIN_INITIAL_SECONDS, MAX_INITIAL_SECONDS),
+                                  ("increment", increment, 0, MAX_INCREMENT_SECONDS)):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= top:
+            raise ApplicationError(
+                f"the clock's {name} time is a whole number of seconds from {low} to {top}, not {value!r}"
+            )
     return initial, increment, None
 
 
@@ -436,8 +450,8 @@ def game_check_deadline(game: Game) -> Game:
             if seat in clocks:
                 clocks[seat] = 0
             loser = rules.team_of(seat)
-            result = {"winner": rules.team_name(1 - loser), "points": position.team_pips(loser), "reason": TIME,
-                      "flagged": seat}
+            result = early_end(locked, {"winner": rules.team_name(1 - loser), "points": position.team_pips(loser),
+                                        "reason": TIME, "flagged": seat})
         else:
             result = {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat}
         _end(locked, result, clocks or None)
@@ -533,6 +547,45 @@ def abort_refusal(game: Game, seat: str, moved: set[str], at: datetime) -> str |
     return None
 
 
+# Checks of whether a rated game's early end is scored as played all the
+# same (a deal of a match between people, whose match is judged as a whole
+# at its end): apps register them in their ``AppConfig.ready``.
+_SCORED_AS_PLAYED: list[Callable[[Game], bool]] = []
+
+
+def register_scored_as_played(check: Callable[[Game], bool]) -> None:
+    """Have ``early_end`` leave the games ``check`` says yes to as they ended."""
+    if check not in _SCORED_AS_PLAYED:
+        _SCORED_AS_PLAYED.append(check)
+
+
+def unplayed_seats(game: Game, moves: Sequence[GameMove | MoveRow] | None = None) -> list[str]:
+    """The people's seats that have made fewer than ``RATED_MIN_MOVES`` moves
+    (``moves``: the game's moves, when read already)."""
+    if moves is None:
+        counts: Counter[str] = Counter(
+            GameMove.objects.filter(game_id=game.pk, by=GameMove.By.HUMAN).values_list("side", flat=True)
+        )
+    else:
+        counts = Counter(move.side for move in moves if move.by == GameMove.By.HUMAN)
+    return [seat for seat in game.people if counts[seat] < RATED_MIN_MOVES]
+
+
+def early_end(game: Game, result: dict[str, Any], moves: Sequence[GameMove | MoveRow] | None = None) -> dict[str, Any]:
+    """The result a rated game between people ends with when it ends with
+    ``result``: an abort (no winner, unrated) if some person in it has made
+    fewer than ``RATED_MIN_MOVES`` moves, else ``result``.  ``moves``: the
+    game's moves, when read already."""
+    if not game.is_people or not game.rated or result.get("reason") == ABORTED:
+        return result
+    short = unplayed_seats(game, moves)
+    if not short or any(check(game) for check in _SCORED_AS_PLAYED):
+        return result
+    seat = result.get("resigned") or result.get("flagged") or short[0]
+    return {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat, "unrated": EARLY,
+            "ended": result.get("reason")}
+
+
 def game_abort(*, game: Game, player: Player) -> Game:
     """A player ends the game before it has really begun (some person has
     not moved yet): nobody wins, and it is not rated.  403 for anyone but
@@ -551,6 +604,24 @@ def game_abort(*, game: Game, player: Player) -> Game:
         _end(locked, {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat}, locked.clock_ms)
     game.refresh_from_db()
     return game
+
+
+# result["unplayable"]: a game aborted as it can no longer be played, one
+# account holding two of its seats (a guest's seat handed over at log-in).
+SAME_ACCOUNT = "same-account"
+
+
+def game_abort_unplayable(*, game_id: int, seat: str, why: str) -> bool:
+    """Abort the game ``game_id`` that nobody can play on (``why`` is kept in
+    its result: ``SAME_ACCOUNT``); ``seat`` is the seat it is aborted for.
+    True if this call ended it (a game over already is left as it is)."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().filter(pk=game_id).first()
+        if locked is None or locked.status == Game.Status.OVER:
+            return False
+        _end(locked, {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat, "unplayable": why},
+             clocks_now(locked))
+    return True
 
 
 # ------------------------------------------------------------------ fairness

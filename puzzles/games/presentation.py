@@ -171,7 +171,7 @@ def game_state(
 PRACTICE_FIELDS: dict[str, Any] = {
     "kind": Game.Kind.PRACTICE, "rated": False, "time_control": None, "clocks": None, "server_time": None,
     "deadline": None, "clock_running": None, "abortable": False, "abort_from": None, "players": None, "my_seat": None, "spectator": False,
-    "challenge_url": None, "match_deal": None,
+    "challenge_url": None, "match_deal": None, "unrated_note": None,
 }
 _VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "best_moves", "grade", "points_lost")
 
@@ -224,6 +224,7 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
         spectator=seat is None,
     )
     state["challenge_url"], state["match_deal"] = challenge_link(game)
+    state["unrated_note"] = texts.pair_limit_text() if past_pair_limit(game) else None
     return state
 
 
@@ -241,26 +242,42 @@ def _abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:
 # set when the game is made and never changes, and reading it took two queries
 # on every move and every poll.  Keyed by the row's id and creation time, as a
 # database emptied and filled again (the tests) may give an id anew.
-_LINKS: dict[tuple[int, Any], tuple[str | None, int | None]] = {}
+_LINKS: dict[tuple[int, Any], tuple[str | None, int | None, bool]] = {}
 _LINKS_KEPT = 20_000
 
 
 def challenge_link(game: Game) -> tuple[str | None, int | None]:
     """The page of the challenge a game between people was started from
     (where the rematch is offered and a match's score sheet is), and the
-    game's deal number when it is a deal of a match.  The people app's rows
-    are reached by their relations to the game (``challenge_deal``, a deal
-    of a match; ``challenge``, one game), so that this app does not import it."""
+    game's deal number when it is a deal of a match."""
+    url, number, _rated = _challenge_of(game)
+    return url, number
+
+
+def past_pair_limit(game: Game) -> bool:
+    """Whether a game between people of a rated challenge is not rated
+    because its players had played their day's rated games against each
+    other (the people app started it unrated)."""
+    return game.is_people and not game.rated and _challenge_of(game)[2]
+
+
+def _challenge_of(game: Game) -> tuple[str | None, int | None, bool]:
+    """``challenge_link``'s, and whether the challenge is rated.  The people
+    app's rows are reached by their relations to the game (``challenge_deal``,
+    a deal of a match; ``challenge``, one game), so that this app does not import it."""
     key = (game.pk, game.created_at)
     found = _LINKS.get(key)
     if found is not None:
         return found
     deal = getattr(game, "challenge_deal", None)
     if deal is not None:
-        found = reverse("people:challenge", args=[deal.challenge_id]), deal.number
+        found = reverse("people:challenge", args=[deal.challenge_id]), deal.number, deal.challenge.rated
     else:
         challenge = getattr(game, "challenge", None)
-        found = (reverse("people:challenge", args=[challenge.pk]), None) if challenge is not None else (None, None)
+        found = (
+            (reverse("people:challenge", args=[challenge.pk]), None, challenge.rated) if challenge is not None
+            else (None, None, False)
+        )
     if found[0] is not None:  # a game is made in the transaction that links it: a link found is for good
         if len(_LINKS) >= _LINKS_KEPT:
             _LINKS.clear()

@@ -214,6 +214,11 @@ class GameOutputSerializer(serializers.Serializer):
     match_deal = serializers.IntegerField(
         allow_null=True, help_text="A deal of a match between people: its number in the match (from 1).",
     )
+    unrated_note = serializers.CharField(
+        allow_null=True,
+        help_text="A game of a rated challenge past the day's limit of rated games between its two players: "
+        "why it changes no rating, in words (the game's `rated` is false); else null.",
+    )
 
 
 class HintResponseSerializer(serializers.Serializer):

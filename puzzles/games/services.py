@@ -214,12 +214,12 @@ def game_resign(*, game: Game, seat: str | None = None) -> Game:
         rules = position.variant
         seat = seat or locked.human_side  # a game between people: the resigning player's seat
         mine = rules.team_of(seat)
-        result = {
+        result = people.early_end(locked, {  # a rated game between people resigned at once: an abort
             "winner": rules.team_name(1 - mine),
             "points": position.team_pips(mine),
             "reason": RESIGNED,
             "resigned": seat,
-        }
+        })
         Game.objects.filter(pk=locked.pk).update(
             status=Game.Status.OVER, result=result, version=F("version") + 1, updated_at=timezone.now(),
             deadline=None, turn_started_at=None, clock_ms=people.clocks_now(locked),
@@ -349,6 +349,8 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
             owner = Player.owning(game)
             transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown), robust=True)
             moved_on = _moved_on(after, game.person_seats, plies=1 + len(replies))
+            if game.is_people and after.is_over():  # a rated game over before its people have played: an abort
+                moved_on["result"] = people.early_end(game, moved_on["result"], [*earlier, record, *replies])
             if game.is_people:
                 clocks = people.turn_fields(game, after=after, at=at, moved=moved, mover=before.side, arrived=arrived)
                 moved_on.update(clocks)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from puzzles.core.texts import variant_name
+from puzzles.core.texts import clock_code, variant_name
 
 
 def outcome_text(value: int) -> str:
@@ -79,6 +79,8 @@ def people_result_text(result: dict, seat: str | None, team: bool = False) -> st
     reason = result.get("reason")
     points = result.get("points", 0)
     if reason == "aborted":
+        if result.get("unrated") == "early":  # ``people.EARLY``: a rated game ended before its people had played
+            return _("Aborted: a rated game ends unrated before each player has moved twice.")
         return _("The game was aborted: no result.")
     words = {"domino": _("domino"), "blocked": _("blocked"), "resigned": _("resignation"), "time": _("on time")}
     how = words.get(str(reason), str(reason or ""))
@@ -98,10 +100,21 @@ def people_line(state: dict) -> str:
     if control["days"]:
         timing = ngettext("%(days)d day a move", "%(days)d days a move", control["days"]) % {"days": control["days"]}
     elif control["initial"] is not None:
-        timing = f"{round(control['initial'] / 60)}+{control['increment'] or 0}"
+        timing = clock_code(control["initial"], control["increment"] or 0)
     else:
         timing = _("untimed")
-    return " · ".join([names, timing, _("rated game") if state["rated"] else _("casual game")])
+    kind = _("rated game") if state["rated"] else _("casual game")
+    if state.get("unrated_note"):
+        kind = _("not rated (the day's rated games of these players are played)")
+    return " · ".join([names, timing, kind])
+
+
+def pair_limit_text() -> str:
+    """A game of a rated challenge past the daily limit of rated games between its players."""
+    return _(
+        "Not rated: these two players have already played today's rated games against each other; "
+        "this game is played but changes no rating."
+    )
 
 
 def solver_name(level: str) -> str:

@@ -8,7 +8,9 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from puzzles.analyses.services import requeue_stale_analyses
 from puzzles.core import tasking
@@ -20,11 +22,31 @@ from .tasks import grade_game_task, grade_move_task, solver_turn_task
 log = logging.getLogger(__name__)
 
 
-def games_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+def games_claim(*, user: Any, session_key: str, request: Any = None, **kwargs: Any) -> int:
     """Hand a guest's games to the account they just logged in to
-    (a receiver of ``accounts.signals.guest_claimed``)."""
-    if GameSeat.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key=""):
+    (a receiver of ``accounts.signals.guest_claimed``).  A seat of a game
+    between people in which the account holds another seat is not handed
+    over (one account never sits twice in a game): it stays the guest's, and
+    a game still going on is aborted, as nobody could play that seat; the
+    player is told (the game's result, and a message on the next page)."""
+    guest = GameSeat.objects.filter(owner__isnull=True, session_key=session_key)
+    clashing = list(
+        guest.filter(game_id__in=GameSeat.objects.filter(owner=user).values("game_id")).values_list("game_id", "seat")
+    )
+    aborted = [game_id for game_id, seat in clashing
+               if people.game_abort_unplayable(game_id=game_id, seat=seat, why=people.SAME_ACCOUNT)]
+    if guest.exclude(game_id__in=[game_id for game_id, _seat in clashing]).update(owner=user, session_key=""):
         people.forget_seats()
+    if aborted:
+        log.info("games %s aborted at log-in: %s would hold two seats", aborted, user)
+        if request is not None and hasattr(request, "_messages"):
+            messages.warning(request, ngettext(
+                "Your guest seat in %(count)d game is in a game against this same account: "
+                "one account cannot play both seats, so the game was aborted.",
+                "Your guest seats in %(count)d games are in games against this same account: "
+                "one account cannot play both seats, so the games were aborted.",
+                len(aborted),
+            ) % {"count": len(aborted)})
     return Game.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
 
 

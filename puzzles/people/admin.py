@@ -6,7 +6,8 @@ from django.utils.translation import gettext_lazy as _
 from puzzles.core.admin_inlines import ReadOnlyInline
 
 from .fairness import FLAG_RULE
-from .models import Challenge, ChallengeSeat, FairnessFlag, GameAccuracy, PlayerRating, RatingChange
+from .farming import FARMING_RULE
+from .models import Challenge, ChallengeSeat, FairnessFlag, FarmingFlag, GameAccuracy, PlayerRating, RatingChange
 
 
 class ChallengeSeatInline(ReadOnlyInline):
@@ -16,9 +17,9 @@ class ChallengeSeatInline(ReadOnlyInline):
 
 @admin.register(Challenge)
 class ChallengeAdmin(admin.ModelAdmin):
-    list_display = ("id", "variant", "rated", "clock_initial", "clock_increment", "days", "lobby", "status", "game",
-                    "created_at", "expires_at")
-    list_filter = ("status", "rated", "lobby", "variant")
+    list_display = ("id", "variant", "rated", "unrated_because", "clock_initial", "clock_increment", "days", "lobby",
+                    "status", "game", "created_at", "started_at", "expires_at")
+    list_filter = ("status", "rated", "unrated_because", "lobby", "variant")
     raw_id_fields = ("creator", "game", "rematch_of")
     readonly_fields = ("created_at", "updated_at", "version", "rated_at")
     inlines = [ChallengeSeatInline]
@@ -65,5 +66,30 @@ class FairnessFlagAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Mark as reviewed"))
     def mark_reviewed(self, request: HttpRequest, queryset: QuerySet[FairnessFlag]) -> None:
+        count = queryset.update(reviewed=True)
+        self.message_user(request, _("%(count)d flags marked reviewed.") % {"count": count}, messages.SUCCESS)
+
+
+@admin.register(FarmingFlag)
+class FarmingFlagAdmin(admin.ModelAdmin):
+    """The farming report: pairs of accounts with many rated games against
+    each other in a short time, and how many were one-sided, short or given
+    up early."""
+
+    list_display = ("user_a", "user_b", "games", "one_sided", "short", "resigned_early", "first_at", "last_at",
+                    "reviewed")
+    list_filter = ("reviewed",)
+    search_fields = ("user_a__username", "user_b__username")
+    raw_id_fields = ("user_a", "user_b")
+    readonly_fields = ("games", "one_sided", "short", "resigned_early", "games_ids", "first_at", "last_at",
+                       "created_at", "updated_at")
+    actions = ["mark_reviewed"]
+
+    def changelist_view(self, request: HttpRequest, extra_context=None):  # type: ignore[no-untyped-def]
+        extra_context = {**(extra_context or {}), "title": _("Rating farming report (%(rule)s)") % {"rule": FARMING_RULE}}
+        return super().changelist_view(request, extra_context)
+
+    @admin.action(description=_("Mark as reviewed"))
+    def mark_reviewed(self, request: HttpRequest, queryset: QuerySet[FarmingFlag]) -> None:
         count = queryset.update(reviewed=True)
         self.message_user(request, _("%(count)d flags marked reviewed.") % {"count": count}, messages.SUCCESS)

@@ -19,7 +19,10 @@ Deal ``n`` of the match with seed ``S`` is dealt from the first 8 bytes of
 ``SHA-256("open-domino people match <S> deal <n>")``, big-endian, shifted
 right by 11 bits.  A rated match's deals are rated games (their abort rule
 is a rated game's) but change no rating one by one: the match is rated as a
-whole once a side has won it (``ratings.match_rate``).
+whole once a side has won it (``ratings.match_rate``).  A deal that ends
+before each player has moved twice is scored as played (a resignation scores
+as one), not aborted as a single rated game would be; a match whose every
+deal ended so is not rated.
 """
 from __future__ import annotations
 
@@ -77,14 +80,20 @@ def start_deal(challenge: Challenge, seats: list[ChallengeSeat], number: int) ->
         challenge.match_seed = str(secrets.randbelow(RANDOM_SEED_BOUND))
         Challenge.objects.filter(pk=challenge.pk).update(match_seed=challenge.match_seed)
     clock = (challenge.clock_initial, challenge.clock_increment) if challenge.days is None else None
-    game = game_start_people(
-        variant=challenge.variant, seats=seat_holders(seats), rated=challenge.rated,
+    game = game_start_people(  # past the pair's daily limit: played, but not rated
+        variant=challenge.variant, seats=seat_holders(seats), rated=challenge.rated and not challenge.unrated_because,
         clock=clock, days=challenge.days,  # type: ignore[arg-type]
         seed=deal_seed(int(challenge.match_seed), number) if challenge.is_match else None,
     )
     if challenge.is_match:
         ChallengeDeal.objects.create(challenge=challenge, number=number, game=game)
     return game
+
+
+def is_match_deal(game: Game) -> bool:
+    """Whether ``game`` is a deal of a match between people (its early end
+    is scored as played: ``games.people.register_scored_as_played``)."""
+    return ChallengeDeal.objects.filter(game_id=game.pk).exists()
 
 
 def _winner(challenge: Challenge) -> str:

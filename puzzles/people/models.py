@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from puzzles.core.texts import clock_code
 from puzzles.games.models import SEAT_CHOICES, Game
 from solver import Variant
 from solver.variant import LEWICKI_NAME
@@ -32,6 +33,14 @@ FAMILY_CHOICES = [
     ("block", _("block game")),
     ("partnership", _("partnership")),
 ]
+
+
+class Unrated(models.TextChoices):
+    """Why a rated challenge changed no rating (``Challenge.unrated_because``)."""
+
+    PAIR_LIMIT = "pair-limit", _("past the daily limit of rated games between the same two players")
+    EARLY = "early", _("ended before each player had moved twice")
+    ABORTED = "aborted", _("aborted")
 
 
 class Challenge(models.Model):
@@ -76,6 +85,12 @@ class Challenge(models.Model):
     match_winner = models.CharField(_("match winner"), max_length=3, blank=True, default="")
     # Set once the finished game's ratings were updated: a game is rated once.
     rated_at = models.DateTimeField(_("ratings updated"), null=True, blank=True)
+    # Why a rated challenge changes no rating ("": it does, or is not over yet).
+    unrated_because = models.CharField(
+        _("not rated because"), max_length=12, choices=Unrated.choices, blank=True, default=""
+    )
+    # When its game (a match's first deal) started: the rated games of a pair a day are counted by it.
+    started_at = models.DateTimeField(_("started"), null=True, blank=True, db_index=True)
     expires_at = models.DateTimeField(_("expires"))
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -124,12 +139,10 @@ class Challenge(models.Model):
 
     @property
     def control_code(self) -> str:
-        """``5+3`` (minutes and seconds) or ``3d``: how the lobby writes a control."""
+        """``5+3`` (minutes and seconds), ``0:30+2`` or ``3d``: how the lobby writes a control."""
         if self.days is not None:
             return f"{self.days}d"
-        initial = self.clock_initial or 0
-        minutes = f"{initial // 60}" if initial % 60 == 0 else f"{initial / 60:g}"
-        return f"{minutes}+{self.clock_increment}"
+        return clock_code(self.clock_initial or 0, self.clock_increment or 0)
 
 
 class ChallengeSeat(models.Model):
@@ -299,6 +312,36 @@ class GameAccuracy(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} {self.seat}: {self.accuracy}"
+
+
+class FarmingFlag(models.Model):
+    """Two accounts that played many rated games against each other in a
+    short time (see ``farming.FARMING_RULE``), for the admin to look at: not
+    a ban.  The figures are of the games in the window when last counted."""
+
+    user_a = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    user_b = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    games = models.PositiveIntegerField(_("rated games in the window"))
+    one_sided = models.PositiveIntegerField(_("won by the same player"))
+    short = models.PositiveIntegerField(_("short games"))
+    resigned_early = models.PositiveIntegerField(_("resigned early"))
+    games_ids = models.JSONField(_("games"), default=list)
+    first_at = models.DateTimeField(_("first game"))
+    last_at = models.DateTimeField(_("last game"))
+    reviewed = models.BooleanField(_("reviewed"), default=False)
+    note = models.TextField(_("note"), blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "people_farmingflag"
+        verbose_name = _("rating farming flag")
+        verbose_name_plural = _("rating farming flags")
+        ordering = ["reviewed", "-games"]
+        constraints = [models.UniqueConstraint(fields=["user_a", "user_b"], name="unique_farming_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.user_a_id} & {self.user_b_id}: {self.games} rated games"
 
 
 class FairnessFlag(models.Model):

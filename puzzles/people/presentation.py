@@ -92,6 +92,8 @@ def challenge_state(
         "variant": challenge.variant,
         "variant_text": variant_label(challenge.variant),
         "rated": challenge.rated,
+        "unrated_because": challenge.unrated_because or None,
+        "unrated_text": texts.unrated_text(challenge.unrated_because, match=challenge.is_match) or None,
         "time_class": challenge.time_class,
         "clock": (
             {"initial": challenge.clock_initial, "increment": challenge.clock_increment}

@@ -18,6 +18,13 @@ A rated match between people (``matches``) is rated as a whole, not deal by
 deal: once a side has reached the target, each player gets one result in the
 match's pool (the winners 1, the losers 0), recorded against the match's last
 deal; a match ended with no winner (an aborted deal) is not rated.
+
+Not rated either (``Challenge.unrated_because``, said on the challenge and its
+game): a game that ended before each person in it had made two moves (it
+ends as an abort: ``games.people.early_end``), a match whose every deal
+ended so (its deals are scored as played, the match judged as a whole), and
+a game past the daily limit of rated games of the same two accounts
+(``farming.PAIR_DAILY_LIMIT``).
 ``challenge_settle`` (every read of a challenge) counts a match's deals and
 rates it if its signal was lost.
 """
@@ -28,14 +35,16 @@ import math
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
+from puzzles.core import events
+from puzzles.games import people as game_people
 from puzzles.games.models import Game
 from puzzles.training import glicko2
 
-from . import fairness, matches, services
-from .models import Challenge, ChallengeDeal, PlayerRating, RatingChange
+from . import fairness, farming, matches, services
+from .models import Challenge, ChallengeDeal, PlayerRating, RatingChange, Unrated
 
 log = logging.getLogger(__name__)
 
@@ -103,17 +112,35 @@ def _rate(challenge: Challenge, game: Game, winner: str | None) -> bool:
     return True
 
 
+def _unrated(challenge: Challenge, why: str) -> None:
+    """Record why the rated ``challenge`` changes no rating (once), and tell its page."""
+    if Challenge.objects.filter(pk=challenge.pk, rated_at__isnull=True, unrated_because="").update(
+        unrated_because=why, version=F("version") + 1, updated_at=timezone.now()
+    ):
+        events.notify_on_commit(events.channel("challenge", challenge.pk))
+
+
 def game_rate(*, game_id: int) -> bool:
     """Rate the finished game ``game_id`` if it is a rated people game not
-    rated yet (one game: a match's deals are not rated one by one).  True if
-    this call rated it."""
+    rated yet (one game: a match's deals are not rated one by one).  An
+    aborted game, or one over before each person had moved twice, is not
+    rated (and its challenge says why).  True if this call rated it."""
     challenge = Challenge.objects.filter(
-        game_id=game_id, rated=True, rated_at__isnull=True, target_points__isnull=True, target_wins__isnull=True
+        game_id=game_id, rated=True, rated_at__isnull=True, unrated_because="", target_points__isnull=True,
+        target_wins__isnull=True,
     ).first()
     if challenge is None:
         return False
     game = Game.objects.filter(pk=game_id, status=Game.Status.OVER).first()
-    if game is None or not game.result or game.result.get("reason") in UNRATED_REASONS:
+    if game is None or not game.result:
+        return False
+    if game.result.get("unrated") == Unrated.EARLY or (
+        game.result.get("reason") not in UNRATED_REASONS and game_people.unplayed_seats(game)
+    ):
+        _unrated(challenge, Unrated.EARLY)
+        return False
+    if game.result.get("reason") in UNRATED_REASONS:
+        _unrated(challenge, Unrated.ABORTED)
         return False
     if not _rate(challenge, game, game.result.get("winner")):
         return False
@@ -126,10 +153,14 @@ def match_rate(*, challenge_id: int) -> bool:
     winner: one result for each player (the winners 1, the losers 0), the
     change recorded against the match's last deal.  A match ended with no
     winner (an aborted deal) is not rated.  True if this call rated it."""
-    challenge = Challenge.objects.filter(pk=challenge_id, rated=True, rated_at__isnull=True).exclude(
-        match_winner=""
-    ).first()
+    challenge = Challenge.objects.filter(
+        pk=challenge_id, rated=True, rated_at__isnull=True, unrated_because=""
+    ).exclude(match_winner="").first()
     if challenge is None or not challenge.is_match or challenge.game is None:
+        return False
+    games = Game.objects.filter(challenge_deal__challenge=challenge)
+    if all(game_people.unplayed_seats(game) for game in games):
+        _unrated(challenge, Unrated.EARLY)  # every deal given up at once: not rated as a whole either
         return False
     if not _rate(challenge, challenge.game, challenge.match_winner):
         return False
@@ -159,17 +190,20 @@ def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
         deal = ChallengeDeal.objects.filter(game_id=game.pk).first()
         if deal is not None:
             match_rate(challenge_id=deal.challenge_id)
+    challenge = Challenge.objects.filter(Q(game_id=game.pk) | Q(deals__game_id=game.pk), rated=True).first()
+    if challenge is not None:
+        farming.farming_check(challenge=challenge)
 
 
 def people_settle(*, limit: int = 100) -> int:
     """Rate the finished rated games whose signal was lost, and record the
     accuracies still missing; how many games were rated."""
     pending = Challenge.objects.filter(
-        rated=True, rated_at__isnull=True, game__status=Game.Status.OVER, target_points__isnull=True,
-        target_wins__isnull=True,
+        rated=True, rated_at__isnull=True, unrated_because="", game__status=Game.Status.OVER,
+        target_points__isnull=True, target_wins__isnull=True,
     ).values_list("game_id", flat=True)[:limit]
     rated = sum(1 for game_id in list(pending) if game_id is not None and game_rate(game_id=game_id))
-    won = Challenge.objects.filter(rated=True, rated_at__isnull=True).exclude(match_winner="").values_list("pk", flat=True)
+    won = Challenge.objects.filter(rated=True, rated_at__isnull=True, unrated_because="").exclude(match_winner="").values_list("pk", flat=True)
     rated += sum(1 for pk in list(won[:limit]) if match_rate(challenge_id=pk))
     fairness.accuracies_settle(limit=limit)
     return rated

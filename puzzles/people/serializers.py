@@ -3,9 +3,11 @@ JSON that ``presentation`` builds, for the OpenAPI schema).  Ranges are
 checked by the services, with the same messages for the API and the forms."""
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.games.models import Game
+from puzzles.games.people import MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS, MIN_INITIAL_SECONDS
 from puzzles.games.serializers import VARIANT_NAMES
 from solver.variant import SEATS
 
@@ -15,9 +17,26 @@ from .services import QUICK_CONTROLS, QUICK_RANGES, RANDOM_SEAT
 # ------------------------------------------------------------------- input
 
 
+# The clock's ranges as the schema states them; the service checks them, with
+# the message the forms show too.
+@extend_schema_field({"type": "integer", "minimum": MIN_INITIAL_SECONDS, "maximum": MAX_INITIAL_SECONDS})
+class _InitialField(serializers.IntegerField):
+    pass
+
+
+@extend_schema_field({"type": "integer", "minimum": 0, "maximum": MAX_INCREMENT_SECONDS})
+class _IncrementField(serializers.IntegerField):
+    pass
+
+
 class ClockInputSerializer(serializers.Serializer):
-    initial = serializers.IntegerField(help_text="Seconds on each player's clock at the start (0 to 10800).")
-    increment = serializers.IntegerField(help_text="Seconds added after each move (Fischer), 0 to 180.")
+    initial = _InitialField(
+        help_text=f"Seconds on each player's clock at the start, {MIN_INITIAL_SECONDS} to {MAX_INITIAL_SECONDS} "
+        "(a clock of 0 is refused: a seat's first move is free and earns no increment).",
+    )
+    increment = _IncrementField(
+        help_text=f"Seconds added after each move (Fischer), 0 to {MAX_INCREMENT_SECONDS}."
+    )
 
 
 class ChallengeCreateInputSerializer(serializers.Serializer):
@@ -127,6 +146,13 @@ class ChallengeOutputSerializer(ChallengeCreatedSerializer):
     variant = serializers.ChoiceField(choices=VARIANT_NAMES)
     variant_text = serializers.CharField()
     rated = serializers.BooleanField()
+    unrated_because = serializers.CharField(
+        allow_null=True,
+        help_text="Why a rated challenge changes no rating: `pair-limit`, past the day's limit of rated games between the "
+        "same two accounts (said from the start); `early`, a game over before each player had moved twice (a "
+        "match: every deal); `aborted`; null while it is rated or not over.",
+    )
+    unrated_text = serializers.CharField(allow_null=True, help_text="unrated_because in words.")
     time_class = serializers.ChoiceField(choices=["live", "correspondence"])
     clock = ClockInputSerializer(allow_null=True)
     days = serializers.IntegerField(allow_null=True)

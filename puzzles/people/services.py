@@ -1,7 +1,8 @@
 """Writes of challenges and the lobby: posting a challenge or a seek,
 accepting it (the game starts when the last person's seat is taken),
-declining, cancelling, expiry, quick pairing, a rematch, and handing a
-guest's challenges to their account.
+declining, cancelling, expiry, quick pairing and a rematch (a guest's
+challenges are handed to their account in ``claims``; the caps on open
+seeks and challenges are ``limits``).
 
 A challenge is refused (``ApplicationError``, 400; 403 for who may not;
 ``ConflictError``, 409, when it is no longer open) before anything is
@@ -24,7 +25,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -34,17 +35,23 @@ from puzzles.core import events
 from puzzles.core.errors import ApplicationError, ConflictError
 from puzzles.core.tasking import enqueue_later
 from puzzles.games.models import Game
-from puzzles.games.people import CORRESPONDENCE_DAYS, MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS
+from puzzles.games.people import (
+    CORRESPONDENCE_DAYS,
+    MAX_INCREMENT_SECONDS,
+    MAX_INITIAL_SECONDS,
+    MIN_INITIAL_SECONDS,
+)
 from puzzles.training.glicko2 import DEFAULT_RATING
 from solver import Variant, VariantError
 
-from . import matches, selectors
-from .models import Challenge, ChallengeSeat, Inbox, Lobby
+from . import farming, limits, matches, selectors
+from .models import Challenge, ChallengeSeat, Inbox, Lobby, Unrated
 
 log = logging.getLogger(__name__)
 
 RANDOM_SEAT = "random"
-CLOCK_INITIAL_RANGE = (0, MAX_INITIAL_SECONDS)  # seconds
+# seconds; a clock starts with some time (its first move is free and earns no increment)
+CLOCK_INITIAL_RANGE = (MIN_INITIAL_SECONDS, MAX_INITIAL_SECONDS)
 CLOCK_INCREMENT_RANGE = (0, MAX_INCREMENT_SECONDS)
 RATING_RANGE = (0, 4000)
 # How long an open challenge waits for its players.
@@ -97,8 +104,6 @@ def check_control(clock: Any = None, days: Any = None) -> tuple[tuple[int, int] 
         raise ApplicationError('clock is {"initial": seconds, "increment": seconds}')
     initial = _whole("clock.initial", clock[0], CLOCK_INITIAL_RANGE)
     increment = _whole("clock.increment", clock[1], CLOCK_INCREMENT_RANGE)
-    if initial + increment == 0:
-        raise ApplicationError("a clock needs some time: clock.initial and clock.increment cannot both be 0")
     return (initial, increment), None
 
 
@@ -239,6 +244,7 @@ def challenge_create(
         free = [s for s in rules.seats if s != seat and s not in solver]
         # Their seat: the other side's (in partnership, the next seat free).
         reserved[free[0]] = Player(user, "")
+    limits.open_cap_check(player, lobby=lobby)
     with transaction.atomic():
         challenge = Challenge.objects.create(
             id=_unguessable_id(),
@@ -327,8 +333,11 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
         rows[mine.seat] = mine
         complete = len(rows) == len(rules.seats) and all(row.joined_at is not None for row in rows.values())
         if complete:
+            if challenge.rated and farming.pair_limit_reached(challenge, rows.values()):
+                challenge.unrated_because = Unrated.PAIR_LIMIT  # played, but rated by nobody
             game = matches.start_deal(challenge, [rows[s] for s in rules.seats], 1)
-            _bump(challenge, kept, status=Challenge.Status.STARTED, game=game)
+            _bump(challenge, kept, status=Challenge.Status.STARTED, game=game, started_at=timezone.now(),
+                  unrated_because=challenge.unrated_because)
         else:
             _bump(challenge, kept)
     challenge.refresh_from_db()
@@ -514,14 +523,3 @@ def accuracy_record_or_later(*, game_id: int) -> None:
 
     if fairness.accuracy_record(game_id=game_id) is None:
         enqueue_later(accuracy_record_task, game_id, countdown=fairness.RETRY_SECONDS)
-
-
-def challenges_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
-    """Hand a guest's challenges and seats to the account they logged in to
-    (a receiver of ``accounts.signals.guest_claimed``)."""
-    guest = Q(owner__isnull=True, session_key=session_key)
-    count = ChallengeSeat.objects.filter(guest).update(owner=user, session_key="")
-    Challenge.objects.filter(creator__isnull=True, session_key=session_key).update(creator=user, session_key="")
-    if count:  # a seat kept for the guest may now be in the account's list
-        inbox_bump([Player(user, "")])
-    return count

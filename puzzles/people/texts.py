@@ -23,8 +23,9 @@ def control_text(clock_initial: int | None, clock_increment: int | None, days: i
     if days is not None:
         return ngettext("%(count)d day a move", "%(count)d days a move", days) % {"count": days}
     initial = clock_initial or 0
-    minutes = f"{initial // 60}" if initial % 60 == 0 else f"{initial / 60:g}"
-    return _("%(minutes)s min + %(seconds)d s a move") % {"minutes": minutes, "seconds": clock_increment or 0}
+    if initial % 60:  # no whole number of minutes: in seconds, never fractional minutes
+        return _("%(initial)d s + %(seconds)d s a move") % {"initial": initial, "seconds": clock_increment or 0}
+    return _("%(minutes)s min + %(seconds)d s a move") % {"minutes": initial // 60, "seconds": clock_increment or 0}
 
 
 def status_text(status: str) -> str:
@@ -62,3 +63,24 @@ def target_text(target_points: int | None, target_wins: int | None) -> str:
         return ngettext("a match to %(count)d point", "a match to %(count)d points", target_points) % {"count": target_points}
     wins = target_wins or 0
     return ngettext("a match to %(count)d won deal", "a match to %(count)d won deals", wins) % {"count": wins}
+
+
+def unrated_text(why: str, *, match: bool = False) -> str:
+    """Why a rated challenge changes no rating (``Challenge.unrated_because``), or ""."""
+    if why == "pair-limit":
+        from .farming import PAIR_DAILY_LIMIT
+
+        return ngettext(
+            "Not rated: these two players have already played %(count)d rated game against each other today "
+            "(UTC), the most that counts a day; this one is played but changes no rating.",
+            "Not rated: these two players have already played %(count)d rated games against each other today "
+            "(UTC), the most that count a day; this one is played but changes no rating.",
+            PAIR_DAILY_LIMIT,
+        ) % {"count": PAIR_DAILY_LIMIT}
+    if why == "early" and match:
+        return _("Not rated: every deal of the match ended before each player had moved twice.")
+    if why == "early":
+        return _("Not rated: a rated game ends unrated (aborted) before each player has moved twice.")
+    if why == "aborted":
+        return _("Not rated: the game was aborted.")
+    return ""

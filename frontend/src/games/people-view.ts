@@ -9,7 +9,7 @@
 import type { Seat } from "../board";
 import { button, el } from "../shared/dom";
 import { t, tn } from "../shared/i18n";
-import type { GameJSON, MoveJSON } from "./game";
+import { seatNames, type GameJSON, type MoveJSON } from "./game";
 import "./people.css";
 
 export interface PlayerJSON {
@@ -48,6 +48,8 @@ export interface PeopleFields {
   challenge_url?: string | null;
   /** The game's number in its match between people (null: one game). */
   match_deal?: number | null;
+  /** Why a game of a rated challenge is not rated (the day's limit of its players), else null. */
+  unrated_note?: string | null;
 }
 
 type Game = GameJSON & PeopleFields;
@@ -88,9 +90,31 @@ export function peopleNames(game: GameJSON): Partial<Record<Seat, string>> {
   return names;
 }
 
+/**
+ * Who the board says sits where: in a game between people the players by
+ * name, the reader's own seat written to "you" (a spectator has none); in a
+ * practice game "You (A)" against "Solver (B)".
+ */
+export function boardPlayers(game: GameJSON): { names: Partial<Record<Seat, string>>; you: Seat | null; opponents: "solver" | "named" } {
+  if (!isPeople(game)) return { names: seatNames(game), you: game.human, opponents: "solver" };
+  return { names: peopleNames(game), you: (game as Game).my_seat ?? null, opponents: "named" };
+}
+
 /** Who made a move, in a game between people: "you", or the player's name. */
 export function moverText(game: GameJSON, move: MoveJSON): string {
   return (game as Game).players?.[move.side]?.you ? t("you") : playerName(game, move.side);
+}
+
+/**
+ * A move of a game between people in a sentence for its review: the
+ * reader's own "You played 3-6 on the right end.", anyone else's by name
+ * ("Ann (B) played …"); ``words``: the move in words.
+ */
+export function peopleMoveText(game: GameJSON, move: MoveJSON, words: string): string {
+  const passed = move.move === "pass";
+  if ((game as Game).players?.[move.side]?.you) return passed ? t("You passed.") : t("You played %(move)s.", { move: words });
+  const player = playerName(game, move.side);
+  return passed ? t("%(player)s passed.", { player }) : t("%(player)s played %(move)s.", { player, move: words });
 }
 
 /** A clock's time: "4:05", "1:02:03", and tenths under 20 seconds ("0:07.4"). */
@@ -120,7 +144,13 @@ export function timeLeftText(ms: number): string {
 export function timeControlText(control: TimeControlJSON | null | undefined): string {
   if (!control) return "";
   if (control.days) return tn("%(count)s day a move", "%(count)s days a move", control.days);
-  if (control.initial !== null) return `${Math.round(control.initial / 60)}+${control.increment ?? 0}`;
+  if (control.initial !== null) {
+    // Whole minutes as "5+3"; a clock of no whole number of minutes as "0:30+2" (as the challenge writes it).
+    const initial = control.initial;
+    const minutes = Math.floor(initial / 60);
+    const head = initial % 60 === 0 ? String(minutes) : `${minutes}:${String(initial % 60).padStart(2, "0")}`;
+    return `${head}+${control.increment ?? 0}`;
+  }
   return t("untimed");
 }
 
@@ -191,7 +221,10 @@ export class PeoplePanel {
       row.append(el("span", "gp-player-name", playerName(game, seat as Seat)), clock);
       return row;
     });
-    const heading = el("p", "gp-people-head", [timeControlText(g.time_control), g.rated ? t("rated game") : t("casual game")].filter(Boolean).join(" · "));
+    const kind = g.unrated_note ? t("not rated") : g.rated ? t("rated game") : t("casual game");
+    const heading = el("p", "gp-people-head", [timeControlText(g.time_control), kind].filter(Boolean).join(" · "));
+    // A rated challenge past the day's rated games of its two players: played, but rated by nobody.
+    if (g.unrated_note) heading.append(el("span", "gp-people-unrated", ` — ${g.unrated_note}`));
     this.abortButton.title = g.rated
       ? t("Your opponent has not made their first move: call the game off. Nobody wins, and it is not rated.")
       : t("Call the game off before both sides have moved: nobody wins, and it is not rated.");

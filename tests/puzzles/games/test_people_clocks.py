@@ -59,7 +59,7 @@ def test_the_first_moves_are_free_then_time_is_charged_and_the_increment_added(n
 
 
 def test_a_clock_run_out_loses_the_deal_scored_as_a_resignation(now):
-    game, clients = start(now)
+    game, clients = start(now, rated=False)  # rated this early: an abort
     move(clients, game.pk)
     move(clients, game.pk)
     game.refresh_from_db()
@@ -82,7 +82,7 @@ def test_a_clock_run_out_loses_the_deal_scored_as_a_resignation(now):
 
 
 def test_the_deadline_task_and_the_beat_flag_without_a_read(now):
-    game, clients = start(now)
+    game, clients = start(now, rated=False)
     move(clients, game.pk)
     move(clients, game.pk)
     game.refresh_from_db()
@@ -93,7 +93,7 @@ def test_the_deadline_task_and_the_beat_flag_without_a_read(now):
     deadline_task(game.pk, game.ply_count)
     assert Game.objects.get(pk=game.pk).result["reason"] == "time"
 
-    game, clients = start(now)
+    game, clients = start(now, rated=False)
     move(clients, game.pk)
     move(clients, game.pk)
     now.move(61)
@@ -109,7 +109,7 @@ def test_a_first_move_never_made_aborts_the_game(now):
 
 
 def test_a_correspondence_move_has_its_days(now):
-    game, clients = start(now, clock=None, days=1)
+    game, clients = start(now, clock=None, days=1, rated=False)
     assert state(clients["A"], game.pk)["clocks"] is None
     move(clients, game.pk)
     now.move(23 * 3600)
@@ -127,7 +127,7 @@ def test_a_correspondence_move_has_its_days(now):
 def test_in_partnership_the_flagged_players_team_loses(now):
     players = [guest_client() for _ in range(4)]
     game = game_start_people(
-        variant="partnership", seats=dict(zip("ABCD", (p for _, p in players), strict=True)), rated=True,
+        variant="partnership", seats=dict(zip("ABCD", (p for _, p in players), strict=True)), rated=False,
         clock=(30, 0), seed=3,
     )
     clients = dict(zip("ABCD", (c for c, _ in players), strict=True))

@@ -52,3 +52,29 @@ def assert_rated(winner, loser, before: tuple[glicko2.Rating, glicko2.Rating], t
         assert row.volatility == pytest.approx(after.volatility)
     assert rows[0].rating > a.rating and rows[1].rating < b.rating and rows[0].games == rows[1].games == 1
     return rows
+
+
+def play_plies(clients: dict, game_id: int, plies: int) -> dict:
+    """Play ``plies`` moves of a game between people through the API, the
+    client of the seat to move playing its first legal move each time; the
+    last state read."""
+    seen: dict = {}
+    for _ in range(plies):
+        seen = next(iter(clients.values())).get(f"/api/games/{game_id}/").json()
+        mover = clients[seen["to_move"]]
+        mine = mover.get(f"/api/games/{game_id}/").json()
+        response = mover.post(f"/api/games/{game_id}/moves/", {"move": mine["legal_moves"][0], "ply": mine["ply"]},
+                              format="json")
+        assert response.status_code == 201, response.content
+    return seen
+
+
+def play_twice_each(clients: dict, game_id: int) -> dict:
+    """Play a game between people until every player has made two moves (a
+    rated game given up before is an abort); the last state read."""
+    while True:
+        seen = next(iter(clients.values())).get(f"/api/games/{game_id}/").json()
+        made = [move["side"] for move in seen["moves"]]
+        if all(made.count(seat) >= 2 for seat in clients) or seen["status"] == "over":
+            return seen
+        play_plies(clients, game_id, 1)

@@ -106,7 +106,9 @@ def test_a_named_player_alone_may_accept(account):
         ({"days": 3}, 400, "not both"),
         ({"clock": None, "days": 2}, 400, "1, 3 or 7"),
         ({"clock": {"initial": -1, "increment": 0}}, 400, "clock.initial"),
-        ({"clock": {"initial": 0, "increment": 0}}, 400, "cannot both be 0"),
+        ({"clock": {"initial": 0, "increment": 0}}, 400, "clock.initial is a whole number from 1 to 10800, not 0"),
+        ({"clock": {"initial": 0, "increment": 1}}, 400, "clock.initial is a whole number from 1 to 10800, not 0"),
+        ([1, 2], 400, "the body must be a JSON object"),
         ({"clock": {"initial": 300, "increment": 999}}, 400, "clock.increment"),
         ({"clock": {"initial": "five"}}, 400, "clock"),
         ({"seat": "C"}, 400, "seat"),
@@ -120,7 +122,9 @@ def test_a_named_player_alone_may_accept(account):
     ],
 )
 def test_bad_challenges_say_what_is_wrong_and_store_nothing(api, payload, status, words):
-    body = {"variant": "lewicki", "seat": "A", "clock": {"initial": 300, "increment": 3}, **payload}
+    body = payload if isinstance(payload, list) else {
+        "variant": "lewicki", "seat": "A", "clock": {"initial": 300, "increment": 3}, **payload
+    }
     response = api.post("/api/challenges/", body, format="json")
     assert response.status_code == status, response.content
     assert words in response.json()["error"]

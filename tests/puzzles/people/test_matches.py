@@ -14,7 +14,7 @@ from puzzles.people.models import Challenge, ChallengeDeal, PlayerRating, Rating
 from puzzles.training import glicko2
 from solver import Variant, deal
 
-from .conftest import accept, assert_rated, post_challenge
+from .conftest import accept, assert_rated, play_plies, post_challenge
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -93,13 +93,17 @@ def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     accept(bob, created["id"])
     first = Challenge.objects.get(pk=created["id"]).game
     assert first.rated
+    play_plies({"A": ann, "B": bob}, first.pk, 4)  # deal 1 is played: two moves each
     assert bob.post(f"/api/games/{first.pk}/resign/").status_code == 200  # deal 1: A
     # a deal changes no rating: only the match does
     assert not RatingChange.objects.exists()
     assert PlayerRating.objects.get(user=ann.user).games == 0
     second = Challenge.objects.get(pk=created["id"]).game
     assert second.pk != first.pk and second.rated
+    # deal 2 given up at once: a deal of a match is scored as played (not aborted), and the match is won
     assert bob.post(f"/api/games/{second.pk}/resign/").status_code == 200  # deal 2: A wins the match
+    second.refresh_from_db()
+    assert second.result["reason"] == "resigned" and second.result["winner"] == "A"
     state = ann.get(f"/api/challenges/{created['id']}/").json()
     assert state["match"]["winner"] == "A" and state["rated"]
     ann_row, bob_row = assert_rated(ann.user, bob.user, (glicko2.Rating(1550, 150, 0.06), glicko2.Rating(1700, 90, 0.058)),
@@ -215,3 +219,18 @@ def test_the_game_page_links_to_its_challenge_and_a_deal_to_its_score_sheet(api,
     assert practice.status_code == 201, practice.content
     assert practice.json()["challenge_url"] is None and practice.json()["match_deal"] is None
     assert "challenge-link" not in api.get(f"/play/{practice.json()['id']}/").content.decode()
+
+
+def test_a_rated_match_whose_every_deal_ended_at_once_is_not_rated(account):
+    ann, bob = account("ann"), account("bob")
+    created = post_challenge(ann, rated=True, seat="A", clock=None, days=1, target_wins=2)
+    accept(bob, created["id"])
+    for _ in range(2):  # each deal resigned before any move: scored, A wins the match
+        game = Challenge.objects.get(pk=created["id"]).game
+        assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
+    state = ann.get(f"/api/challenges/{created['id']}/").json()
+    assert state["match"]["winner"] == "A"
+    assert not RatingChange.objects.exists() and not PlayerRating.objects.filter(games__gt=0).exists()
+    assert state["unrated_because"] == "early" and "every deal of the match" in state["unrated_text"]
+    assert all(s["rating_change"] is None for s in state["seats"])
+    assert ratings.people_settle() == 0 and not RatingChange.objects.exists()

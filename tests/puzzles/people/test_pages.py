@@ -16,7 +16,7 @@ from puzzles.games.models import Game
 from puzzles.people.models import Challenge, GameAccuracy, PlayerRating, RatingChange
 from solver import Position
 
-from .conftest import accept, post_challenge
+from .conftest import accept, play_plies, post_challenge
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,8 +72,9 @@ def rated_history(account):
     for i in range(3):
         created = post_challenge(ann, rated=True, seat="A")
         game = Game.objects.get(pk=accept(bob, created["id"])["game"])
+        play_plies({"A": ann, "B": bob}, game.pk, 4)  # two moves each: a game given up before is not rated
         assert (bob if i % 2 == 0 else ann).post(f"/api/games/{game.pk}/resign/").status_code == 200
-        # recorded at the end with no move made (no choice: no accuracy); crafted here
+        # the accuracy is crafted here
         GameAccuracy.objects.update_or_create(game=game, seat="A", defaults={
             "user": ann.user, "rated": True, "choices": 10, "best": 7 + i, "accuracy": 70.0 + 10 * i})
         games.append(game)

@@ -14,14 +14,19 @@ from puzzles.people.models import Challenge, PlayerRating, RatingChange
 from puzzles.training import glicko2
 from solver import Position
 
-from .conftest import accept, assert_rated, expected, post_challenge
+from .conftest import accept, assert_rated, expected, play_twice_each, post_challenge
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def rated_game(creator, opponent, **payload) -> Game:
+def rated_game(creator, opponent, *, played: bool = True, **payload) -> Game:
+    """A rated game of the two, ``played``: two moves each made (a game given up before is not rated)."""
     created = post_challenge(creator, rated=True, seat="A", **payload)
-    return Game.objects.get(pk=accept(opponent, created["id"])["game"])
+    game = Game.objects.get(pk=accept(opponent, created["id"])["game"])
+    if played:
+        play_twice_each({"A": creator, "B": opponent}, game.pk)
+        game.refresh_from_db()
+    return game
 
 
 def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
@@ -70,7 +75,7 @@ def test_casual_and_aborted_games_change_nothing(account, other_api, settings):
     guest_game = Game.objects.get(pk=accept(other_api, post_challenge(ann)["id"])["game"])
     assert other_api.post(f"/api/games/{guest_game.pk}/resign/").status_code == 200
     settings.OD_RATED_ABORT_WAIT_SECONDS = 0  # a rated game is aborted by the player waiting for a first move
-    aborted = rated_game(ann, bob)
+    aborted = rated_game(ann, bob, played=False)
     waiting = bob if Position.parse(aborted.start_position).side == "A" else ann
     assert waiting.post(f"/api/games/{aborted.pk}/abort/").status_code == 200
     assert not PlayerRating.objects.exists() and not RatingChange.objects.exists()
@@ -84,6 +89,7 @@ def test_partnership_rates_each_player_against_the_other_team(account):
     for client, seat in zip(players[1:], "BCD", strict=True):
         state = accept(client, created["id"], seat=seat)
     game = Game.objects.get(pk=state["game"])
+    play_twice_each(dict(zip("ABCD", players, strict=True)), game.pk)
     assert players[2].post(f"/api/games/{game.pk}/resign/").status_code == 200  # C resigns: B+D win
     fresh = glicko2.Rating()
     b = glicko2.Rating(1700, 90, 0.06)
