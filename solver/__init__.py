@@ -31,7 +31,7 @@ from .moves import PASS, Move
 from .position import REASONS, SIDES, Hand, Position, Result, other_side
 from .record import GameRecord
 from .stones import ALL_STONES, Stone
-from .symmetry import Symmetry, canonical, canonical_key, same_game
+from .symmetry import Symmetry, canonical, canonical_key, carried, same_game
 from .variant import BLOCK, LEWICKI, LEWICKI9, PARTNERSHIP, VARIANTS, Variant
 
 __all__ = [
@@ -40,5 +40,5 @@ __all__ = [
     "Analysis", "AnalysisError", "DominoError", "GameRecord", "Hand", "IllegalMoveError", "Move",
     "MoveError", "MoveValue", "Position", "PositionError", "RecordError", "Result", "SeedError",
     "Stone", "StoneError", "Symmetry", "Variant", "VariantError",
-    "analyse", "canonical", "canonical_key", "deal", "draw_order", "grade", "other_side", "outcome", "same_game",
+    "analyse", "canonical", "canonical_key", "carried", "deal", "draw_order", "grade", "other_side", "outcome", "same_game",
 ]

@@ -22,12 +22,15 @@ stones out of play are a set, written ascending.
 carries the position (and its moves) onto it; two positions are the same
 game exactly when their canonical forms are equal, and ``canonical_key``
 is that form written as a position string (a key for caches and for the
-fairness checks).
+fairness checks).  ``carried(analysis, position)`` is the analysis of
+``position`` read off the analysis of another spelling of the same game.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .analysis import Analysis, _build
+from .errors import PositionError
 from .moves import LEFT, RIGHT, Move
 from .position import Hand, Position
 from .stones import Stone
@@ -106,3 +109,34 @@ def canonical_key(position: Position | str) -> str:
 def same_game(a: Position | str, b: Position | str) -> bool:
     """Whether ``a`` and ``b`` are the same game written two ways."""
     return canonical_key(a) == canonical_key(b)
+
+
+def carried(analysis: Analysis, position: Position | str) -> Analysis:
+    """The analysis of ``position`` read off ``analysis``, the analysis of
+    another way of writing the same game: the same values, each move as
+    ``position`` writes it (its ends reversed if the two differ), in the
+    order ``analyse`` lists them.  The main line is carried as it is: a line
+    of best moves, though among equal moves it may not be the first that
+    ``analyse(position)`` would take.  Raises ``PositionError`` when the two
+    are not the same game."""
+    if isinstance(position, str):
+        position = Position.parse(position)
+    if canonical(position)[0] != canonical(analysis.position)[0]:
+        raise PositionError(f"{str(analysis.position)!r} and {str(position)!r} are not the same game")
+    values = {entry.move: entry.value for entry in analysis.moves}
+    moves = [(move, values[_across(position, analysis.position).move(move)]) for move in position.legal_moves()]
+    # Along the line the two may come to face the same way: a stone laid on
+    # two equal ends turns the line as it is laid, so the ends are compared
+    # at every step.
+    pv, here, there = [], position, analysis.position
+    for move in analysis.pv:
+        mine_move = _across(here, there).move(move)
+        pv.append(mine_move)
+        here, there = here.play(mine_move), there.play(move)
+    return _build(position, analysis.value, moves, pv, analysis.nodes)
+
+
+def _across(position: Position, other: Position) -> Symmetry:
+    """What carries the moves of ``other`` to those of ``position`` (the same
+    game): the ends reversed when they show the other way round."""
+    return Symmetry(flip=position.ends is not None and position.ends != other.ends)

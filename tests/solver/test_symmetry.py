@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import VARIANTS, Position, Variant, analyse, deal
-from solver.symmetry import Symmetry, canonical, canonical_key, same_game
+from solver import VARIANTS, Analysis, Position, PositionError, Variant, analyse, deal
+from solver.symmetry import Symmetry, canonical, canonical_key, carried, same_game
 
 PLAYED = "--"
 
@@ -88,6 +88,11 @@ def test_every_symmetry_gives_the_same_canonical_form_moves_and_values(variant, 
         assert {str(symmetry.move(mv.move)): mv.value for mv in ours.moves} == {
             str(mv.move): mv.value for mv in theirs.moves
         }
+        # an analysis of one spelling read off another's: what the solver says of it, in its order
+        read_off = carried(analyse(position), other)
+        assert read_off.position == other and read_off.value == ours.value
+        assert read_off.moves == ours.moves
+        assert Analysis.from_json(read_off.to_json()) == read_off  # its main line is a line of best moves
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
@@ -130,3 +135,10 @@ def test_the_symmetry_carries_moves_and_seats_both_ways():
     seats = ("A", "B", "C", "D")
     assert symmetry.seat("B", seats) == "A" and symmetry.seat("A", seats) == "D"
     assert all(symmetry.seat_back(symmetry.seat(s, seats), seats) == s for s in seats)
+
+
+def test_an_analysis_is_not_carried_to_another_game():
+    position = deal(3)
+    other = deal(4)
+    with pytest.raises(PositionError, match="not the same game"):
+        carried(analyse(position), other)
