@@ -3,6 +3,7 @@ from typing import Any
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from puzzles.core.texts import variant_name
 from solver import Variant
@@ -28,7 +29,7 @@ SEAT_CHOICES = [
 class VariantFields(forms.Form):
     """The variant and its option, shared by the new-game and the new-match forms."""
 
-    variant = forms.ChoiceField(label=_("Game"), choices=VARIANT_CHOICES, initial=LEWICKI_NAME, required=False)
+    variant = forms.ChoiceField(label=pgettext_lazy("kind of game", "Game"), choices=VARIANT_CHOICES, initial=LEWICKI_NAME, required=False)
     doubles = forms.BooleanField(
         label=_("Doubles play again"), required=False,
         help_text=_("Whoever plays a double moves again while they have a stone that fits."),
