@@ -1,5 +1,5 @@
 """The charts the server draws (the game analysis's value chart, the puzzle
-rating chart) in every language: their SVG attributes are plain numbers (no
+rating chart, the profile's rating and accuracy charts) in every language: their SVG attributes are plain numbers (no
 decimal comma, whatever the reader's locale) and the drawing is the same in
 all four languages; only the words differ."""
 from __future__ import annotations
@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.utils import translation
 
+from puzzles.people.presentation import line_chart
 from puzzles.study.presentation import value_chart
 from puzzles.training.presentation import rating_chart
 
@@ -95,6 +96,26 @@ def history_context() -> dict:
     rows = [{"rating_before": a, "rating_after": b} for a, b in zip(ratings, ratings[1:], strict=False)]
     player = {"rating": 1601, "rd": 87, "rated_count": 6, "streak": 2, "best_streak": 3}
     return {"rows": [], "chart": rating_chart(rows), "player": player}
+
+
+def profile_context() -> dict:
+    # Seven games: the dots fall on fractional coordinates (101.7...).
+    ratings = [1500.0, 1662.4, 1610.8, 1587.1, 1640.9, 1702.3, 1688.5]
+    pool = {"time_class_text": "live", "family_text": "open domino"}
+    return {
+        "profile_user": SimpleNamespace(username="ala", pk=1), "ratings": [], "games": [],
+        "charts": [{"pool": pool, "chart": line_chart(ratings)}],
+        "accuracy_mean": 71.4, "accuracy_games": 7, "accuracy_chart": line_chart([71.4, 80.2, 65.0, 90.5, 77.7, 59.9, 88.1], 0, 100),
+    }
+
+
+def test_the_profile_charts_draw_the_same_in_every_language():
+    ctx = profile_context()
+    assert any("." in str(d["x"]) for d in ctx["charts"][0]["chart"]["dots"]), "the test data should need decimals"
+    drawings = {lang: drawing(render("people/profile.html", ctx, lang)) for lang in LANGUAGES}
+    assert len([tag for tag, _ in drawings["en"] if tag == "svg"]) == 2
+    for lang in LANGUAGES:
+        assert drawings[lang] == drawings["en"], lang
 
 
 @pytest.mark.parametrize(
