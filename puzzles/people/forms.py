@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from puzzles.games.forms import VariantFields
@@ -16,6 +18,14 @@ CONTROL_CHOICES = [
     ("1+1", "1+1"), ("3+2", "3+2"), ("5+3", "5+3"), ("10+5", "10+5"), ("15+10", "15+10"), ("30+20", "30+20"),
     ("1d", _("1 day a move")), ("3d", _("3 days a move")), ("7d", _("7 days a move")),
 ]
+
+
+def _solver_at(level: Any) -> str:
+    return gettext("the solver: %(level)s") % {"level": level}
+
+
+# A partner option's text, translated when the form is drawn (not once, in English, at import).
+solver_at = lazy(_solver_at, str)
 
 
 def control_args(code: str) -> dict[str, Any]:
@@ -34,7 +44,7 @@ class ChallengeForm(VariantFields):
     rated = forms.BooleanField(label=_("Rated"), required=False, help_text=_("Rated games need two accounts."))
     partner = forms.ChoiceField(
         label=_("Your partner (partnership)"), required=False, initial="",
-        choices=[("", _("a person")), *[(level, _("the solver: %(level)s") % {"level": label}) for level, label in Game.Level.choices]],
+        choices=[("", _("a person")), *[(level, solver_at(label)) for level, label in Game.Level.choices]],
     )
     to = forms.CharField(
         label=_("For a player (optional)"), required=False, max_length=150,
