@@ -298,6 +298,8 @@ CELERY_BEAT_SCHEDULE = {
     "daily-deal": {"task": "puzzles.daily.tasks.daily_deal_task", "schedule": timedelta(seconds=60)},
     # Open challenges and lobby seeks whose time has run out (every read expires them too).
     "challenges-expire": {"task": "puzzles.people.tasks.challenges_expire_task", "schedule": timedelta(minutes=1)},
+    # The admin's cheating report: expected play by rating fitted again, every account scored (people.cheating).
+    "cheating-report": {"task": "puzzles.people.tasks.cheating_report_task", "schedule": timedelta(hours=6)},
     # Game analyses a dead worker left pending or running.
     "requeue-stale-game-analyses": {
         "task": "puzzles.study.tasks.requeue_stale_game_analyses_task",
@@ -337,7 +339,7 @@ OD_RATED_ABORT_WAIT_SECONDS = env.float("OD_RATED_ABORT_WAIT", default=30.0)
 # Each web process's heartbeat in the database, and its probe of Redis, every
 # this many seconds (puzzles/core/heartbeat.py): what tells the clocks of
 # games between people that the site could not take moves.  0: off.
-OD_HEARTBEAT_SECONDS = env.float("OD_HEARTBEAT", default=1.0)
+OD_HEARTBEAT_SECONDS = env.float("OD_HEARTBEAT", default=0.25)  # a few ms of database a second
 
 # The secret the site draws deals nobody may foresee from (the daily deal's
 # seed and salt: puzzles/games/dealing.py).  Empty: derived from SECRET_KEY

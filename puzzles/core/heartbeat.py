@@ -1,7 +1,7 @@
 """Each web process's heartbeat, in the database: what tells that the site
 could not take moves (``core.outages``).
 
-Every ``OD_HEARTBEAT`` seconds (1; 0: off) a thread of each web process
+Every ``OD_HEARTBEAT`` seconds (0.25; 0: off) a thread of each web process
 probes Redis (an answer within ``PROBE_TIMEOUT`` seconds, else an outage
 opens from the last answer; the next answer closes it), writes its
 ``WebBeat`` (now, and the arrival of the oldest POST it is still serving),
@@ -70,8 +70,10 @@ def look_back(now: datetime) -> None:
     """If no web process has beaten for ``gap()``, the site was down since the last beat."""
     last = WebBeat.objects.aggregate(last=Max("beat_at"))["last"]
     if last is not None and now - last > gap():
-        outages.record(Outage.WEB, last, now, by=name())
-        log.warning("no web process was alive from %s to %s: recorded as an outage", last, now)
+        # The last process died between its last beat and the next: the middle, within half a beat.
+        start = last + timedelta(seconds=outages.beat_seconds() / 2)
+        outages.record(Outage.WEB, start, now, by=name())
+        log.warning("no web process was alive from %s to %s: recorded as an outage", start, now)
 
 
 def beat(now: datetime) -> None:
