@@ -1,5 +1,6 @@
 """Analyses cached by position (the normalised position string of docs/rules.md
-section 2.2)."""
+section 2.2), found too by the canonical form shared by every spelling of the
+same game."""
 from __future__ import annotations
 
 from django.db import models
@@ -18,6 +19,9 @@ class Analysis(models.Model):
 
     # The longest position string (a double-nine deal with 27 stones out) is under 200 characters.
     position = models.CharField(_("position"), max_length=200, unique=True)
+    # The position's canonical form (``solver.canonical_key``): another
+    # spelling of the same game is answered from this row's analysis.
+    canonical = models.CharField(_("canonical form"), max_length=200, db_index=True, default="")
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
     result = models.JSONField(_("result"), null=True, blank=True)
     error = models.TextField(_("error"), blank=True, default="")

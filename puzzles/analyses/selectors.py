@@ -135,6 +135,18 @@ def analyses_cached_fast(positions: list[str]) -> dict[str, solver.Analysis]:
     return found
 
 
+def analysis_of_same_game(position: str) -> solver.Analysis | None:
+    """The finished analysis of another spelling of the game ``position``
+    (normalised) writes, or ``None``."""
+    stored = (
+        Analysis.objects.filter(canonical=solver.canonical_key(position), status=Analysis.Status.DONE)
+        .exclude(position=position)
+        .values_list("result", flat=True)
+        .first()
+    )
+    return None if stored is None else solver.Analysis.from_stored(stored)
+
+
 def analysis_by_position(position: str) -> Analysis | None:
     return Analysis.objects.filter(position=position).first()
 

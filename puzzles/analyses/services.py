@@ -38,7 +38,8 @@ def analysis_shown(*, player: Player | None, position: str = "", positions: Iter
 
 def analysis_request(*, position: str, player: Player | None = None) -> Analysis:
     """The analysis of ``position`` (any spelling; stored normalised), created
-    and queued if new.  Raises ``DominoError`` for an invalid position, before
+    and queued if new; read off at once from the analysis of another way of
+    writing the same game (``solver.carried``) when there is one.  Raises ``DominoError`` for an invalid position, before
     anything is stored or queued.  ``player``: who asked (a player's own
     request, not the site's warm-up), told to ``signals.analysis_asked``."""
     key = str(solver.Position.parse(position))
@@ -48,8 +49,14 @@ def analysis_request(*, position: str, player: Player | None = None) -> Analysis
         analysis = selectors.analysis_by_position(key)
         if analysis is not None:
             return analysis
+    same = selectors.analysis_of_same_game(key)
+    if same is not None:  # another spelling of this game was analysed: read this one off it
+        _store(key, solver.carried(same, key))
+        analysis = selectors.analysis_by_position(key)
+        if analysis is not None:
+            return analysis
     with transaction.atomic():
-        analysis, created = Analysis.objects.get_or_create(position=key)
+        analysis, created = Analysis.objects.get_or_create(position=key, defaults={"canonical": solver.canonical_key(key)})
         if analysis.status == Analysis.Status.FAILED:
             Analysis.objects.filter(pk=analysis.pk).update(
                 status=Analysis.Status.PENDING, error="", updated_at=timezone.now()
@@ -68,10 +75,11 @@ def _store(position: str, result: solver.Analysis) -> None:
     data = result.to_json()
     now = timezone.now()
     Analysis.objects.bulk_create(
-        [Analysis(position=position, status=Analysis.Status.DONE, result=data, error="", computed_at=now, updated_at=now)],
+        [Analysis(position=position, canonical=solver.canonical_key(position), status=Analysis.Status.DONE,
+                  result=data, error="", computed_at=now, updated_at=now)],
         update_conflicts=True,
         unique_fields=["position"],
-        update_fields=["status", "result", "error", "computed_at", "updated_at"],
+        update_fields=["canonical", "status", "result", "error", "computed_at", "updated_at"],
     )
     analysis_cache_set(position, data)
 
@@ -130,8 +138,8 @@ def analysis_keep(position: str, result: solver.Analysis) -> None:
     computed)."""
     now = timezone.now()
     Analysis.objects.bulk_create(
-        [Analysis(position=position, status=Analysis.Status.DONE, result=result.to_json(), error="",
-                  computed_at=now, updated_at=now)],
+        [Analysis(position=position, canonical=solver.canonical_key(position), status=Analysis.Status.DONE,
+                  result=result.to_json(), error="", computed_at=now, updated_at=now)],
         ignore_conflicts=True,
     )
 
