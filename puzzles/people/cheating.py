@@ -45,6 +45,12 @@ else, and a cheat who fills a thin top band does not set its figure.
   Timing alone never raises an account (an even pace with human accuracy
   is just a fast player).  ``SCORE_LOOK`` and above is worth a look.
 
+**Suspects left out** (``report``): the accounts scoring ``SCORE_LOOK`` or
+more against the fit of every move are then taken out of it, and every
+account is scored again against that clean fit (an engine's best moves
+would otherwise pull its band's figure down, and the honest players in it
+would look worse than they are).  Once, not until nothing changes.
+
 ``RULE`` says this in a line for the admin.  A score is a reason to look
 at the games, never a verdict on its own: a player much better than their
 rating (a new account of a strong player, one improving fast) scores high
@@ -53,9 +59,9 @@ too until the rating catches up.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 BAND_WIDTH = 100
 MIN_BAND_MOVES = 200
@@ -328,3 +334,21 @@ def verdict(overall: Fit, moves: Sequence[Move], *, leave_out: bool = True) -> V
     z = (expected - actual) / math.sqrt(variance)
     boost = 1 + ((pace.even_pace or 0.0) + (pace.ignores_difficulty or 0.0)) / 2
     return Verdict(len(moves), games, actual, round(expected, 1), round(z, 2), pace, round(max(z, 0.0) * boost, 2))
+
+
+K = TypeVar("K")
+
+
+def report(every: Mapping[K, Sequence[Move]], recent: Mapping[K, Sequence[Move]]) -> tuple[Fit, dict[K, Verdict], set[K]]:
+    """Fit on ``every`` account's moves, score each on its ``recent`` ones
+    (a subset of its moves in ``every``), then fit again without the
+    suspects (``SCORE_LOOK`` or more) and score everyone against that: the
+    clean fit, the verdicts and the suspects left out of it."""
+    first = fit([m for moves in every.values() for m in moves])
+    verdicts = {key: verdict(first, recent.get(key, ())) for key in every}
+    suspects = {key for key, found in verdicts.items() if (found.score or 0) >= SCORE_LOOK}
+    if not suspects:
+        return first, verdicts, suspects
+    clean = first.without([m for key in suspects for m in every[key]])
+    verdicts = {key: verdict(clean, recent.get(key, ()), leave_out=key not in suspects) for key in every}
+    return clean, verdicts, suspects

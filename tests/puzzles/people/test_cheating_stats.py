@@ -105,6 +105,23 @@ def test_honest_play_scores_low_and_an_even_perfect_player_high():
     assert found.z < (found.score or 0) <= 2 * found.z
 
 
+def test_the_suspects_are_left_out_of_the_fit_everyone_is_scored_against():
+    rng = random.Random(10)
+    crowd = {f"h{i}": honest_moves(rng, 1500 + i, 250, game_id=i) for i in range(4)}
+    cheat = [Move(1520, 0, rng.randint(2, 7), None, 6.0, i // 20) for i in range(250)]
+    every = {**crowd, "cheat": cheat}
+    first = cheating.fit([m for moves in every.values() for m in moves])
+    fitted, verdicts, suspects = cheating.report(every, every)
+    assert suspects == {"cheat"} and fitted.total.n == first.total.n - 250
+    assert fitted.bands[1500].mean == pytest.approx(true_mean(1500), rel=0.1)
+    assert first.bands[1500].mean < 0.85 * fitted.bands[1500].mean  # the engine's zeros pulled it down
+    assert all(abs(verdicts[key].z or 0) < 3 for key in crowd)
+    assert (verdicts["cheat"].score or 0) > 2 * cheating.SCORE_LOOK
+    # nobody to leave out: the first fit stands
+    honest_only, _v, nobody = cheating.report(crowd, crowd)
+    assert not nobody and honest_only.total.n == 1000
+
+
 def test_spearman():
     assert cheating.spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
     assert cheating.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
