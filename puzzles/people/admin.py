@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from puzzles.core.admin_inlines import ReadOnlyInline
 
+from . import cheating_admin  # noqa: F401  (registers the cheating report and the fits)
 from .fairness import FLAG_RULE
 from .farming import FARMING_RULE
 from .models import Challenge, ChallengeSeat, FairnessFlag, FarmingFlag, GameAccuracy, PlayerRating, RatingChange

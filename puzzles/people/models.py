@@ -365,3 +365,58 @@ class FairnessFlag(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.mean_accuracy:.1f}% over {self.games} games"
+
+
+class ExpectedPlayFit(models.Model):
+    """One fit of the points a player of a given rating loses a move with a
+    choice (``cheating.Fit.to_json``: sums per rating band and over all
+    moves, and the line), made by the cheating report; the newest is used."""
+
+    moves = models.PositiveIntegerField(_("moves counted"))
+    accounts = models.PositiveIntegerField(_("accounts"))
+    data = models.JSONField(_("fit"))
+    created_at = models.DateTimeField(_("fitted"), auto_now_add=True)
+
+    class Meta:
+        db_table = "people_expectedplayfit"
+        verbose_name = _("fit of expected play")
+        verbose_name_plural = _("fits of expected play")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"fit of {self.moves} moves ({self.created_at:%Y-%m-%d %H:%M})"
+
+
+class CheatingScore(models.Model):
+    """An account's cheating score and its parts (``cheating.RULE``), as the
+    report last counted them, for the admin to look at: not a ban.  ``score``
+    and ``z`` are empty when there were too few moves to say anything."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="cheating_score")
+    score = models.FloatField(_("score"), null=True, blank=True)
+    z = models.FloatField(_("z (accuracy)"), null=True, blank=True)
+    moves = models.PositiveIntegerField(_("moves with a choice"))
+    games = models.PositiveIntegerField(_("games counted"))
+    mean_rating = models.FloatField(_("mean rating"))
+    expected_lost = models.FloatField(_("expected points lost a move"), null=True, blank=True)
+    actual_lost = models.FloatField(_("points lost a move"), null=True, blank=True)
+    timed_moves = models.PositiveIntegerField(_("timed moves"), default=0)
+    mean_seconds = models.FloatField(_("seconds a move"), null=True, blank=True)
+    time_cv = models.FloatField(_("spread of time (cv)"), null=True, blank=True)
+    time_vs_difficulty = models.FloatField(_("time against difficulty"), null=True, blank=True)
+    even_pace = models.FloatField(_("even pace (0-1)"), null=True, blank=True)
+    ignores_difficulty = models.FloatField(_("ignores difficulty (0-1)"), null=True, blank=True)
+    games_ids = models.JSONField(_("games"), default=list)
+    reviewed = models.BooleanField(_("reviewed"), default=False)
+    note = models.TextField(_("note"), blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    computed_at = models.DateTimeField(_("counted"), auto_now=True)
+
+    class Meta:
+        db_table = "people_cheatingscore"
+        verbose_name = _("cheating score")
+        verbose_name_plural = _("cheating scores")
+        ordering = ["reviewed", models.F("score").desc(nulls_last=True)]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.score} over {self.moves} moves"

@@ -19,3 +19,11 @@ def challenges_expire_task() -> None:
     from . import services
 
     services.challenges_expire()
+
+
+@shared_task(**TASK_OPTIONS)
+def cheating_report_task() -> None:
+    """Fit expected play by rating again and score every account (the admin's cheating report)."""
+    from . import cheating_report
+
+    cheating_report.cheating_report()
