@@ -185,3 +185,20 @@ def test_the_admin_lists_accounts_by_score_with_their_parts(population, admin_cl
     assert response.status_code == 302 and CheatingScore.objects.get(pk=cheat.pk).reviewed
     cheating_report.cheating_report()  # counting again keeps the admin's mark
     assert CheatingScore.objects.get(pk=cheat.pk).reviewed
+
+
+def test_on_demand_and_on_the_beat(population):
+    from io import StringIO
+
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from puzzles.people.tasks import cheating_report_task
+
+    out = StringIO()
+    call_command("cheating_report", stdout=out)
+    assert "cheat: score" in out.getvalue() and "strong" not in out.getvalue()
+    cheating_report_task()
+    assert ExpectedPlayFit.objects.count() == 2
+    beat = settings.CELERY_BEAT_SCHEDULE["cheating-report"]
+    assert beat["task"] == "puzzles.people.tasks.cheating_report_task"
