@@ -65,9 +65,15 @@ export interface BoardConfig {
   /**
    * The side the user plays, if any: the board's sentences about that player
    * are then written to "you" ("Your move.", "You go out…"), the other player
-   * being the solver, so that each language can write them grammatically.
+   * being the solver (see ``opponents``), so that each language can write them grammatically.
    */
   you?: Seat | null;
+  /**
+   * Who the other players are when ``you`` is set: ``"solver"`` (the default:
+   * "The solver is to move.") or ``"named"``, people called by their ``names``
+   * ("Ann (B) to move.", "Ann (B) goes out…").
+   */
+  opponents?: "solver" | "named";
   /** "wide", "narrow", or "auto" (default: narrow when the element is under 600 CSS pixels wide). */
   layout?: "auto" | "wide" | "narrow";
 }
@@ -95,6 +101,7 @@ export const DEFAULTS: Settings = {
   showLegal: true,
   names: {},
   you: null,
+  opponents: "solver",
   layout: "auto",
 };
 

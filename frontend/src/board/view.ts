@@ -56,9 +56,12 @@ export function wins(winner: string | null, seat: Seat): boolean {
 /**
  * The result of a finished deal, for the status line.  With ``you`` (the side
  * the user plays) each case has its own sentence: "You go out…", "The solver
- * goes out…"; without it the players are named.
+ * goes out…" (``opponents`` "named": the other player by name); without it
+ * the players are named.
  */
-export function resultText(position: BoardPositionJSON, names: Partial<Record<Seat, string>>, you: Seat | null = null): string {
+export function resultText(
+  position: BoardPositionJSON, names: Partial<Record<Seat, string>>, you: Seat | null = null, opponents: "solver" | "named" = "solver",
+): string {
   const result = position.result;
   if (!result) return t("The deal is over.");
   if (result.winner === null) return t("Blocked: the deal is a draw.");
@@ -86,7 +89,7 @@ export function resultText(position: BoardPositionJSON, names: Partial<Record<Se
       ? tn("You go out and score %(count)s point.", "You go out and score %(count)s points.", points)
       : tn("Blocked: you have fewer pips and score %(count)s point.", "Blocked: you have fewer pips and score %(count)s points.", points);
   }
-  if (you !== null) {
+  if (you !== null && opponents === "solver") {
     return domino
       ? tn("The solver goes out and scores %(count)s point.", "The solver goes out and scores %(count)s points.", points)
       : tn("Blocked: the solver has fewer pips and scores %(count)s point.", "Blocked: the solver has fewer pips and scores %(count)s points.", points);
@@ -108,7 +111,8 @@ export function statusText(state: State): string {
   if (!position) return "";
   const players = names(state);
   const you = state.settings.you;
-  if (position.over) return resultText(position, players, you);
+  const opponents = state.settings.opponents;
+  if (position.over) return resultText(position, players, you, opponents);
   const side = mover(state);
   if (!side) return "";
   if (state.notice) return state.notice;
@@ -127,7 +131,8 @@ export function statusText(state: State): string {
   if (side === you) return canMove(state) ? t("Your move: select a stone.") : t("Your move.");
   const partner = you !== null ? partnerOf(position, you) : null;
   if (side === partner) return t("Your partner is to move.");
-  if (you !== null) return t("The solver is to move.");
+  if (you !== null && opponents === "solver") return t("The solver is to move.");
+  if (you !== null) return t("%(player)s to move.", { player: players[side] });
   if (canMove(state)) return t("%(player)s to move: select a stone.", { player: players[side] });
   return t("%(player)s to move.", { player: players[side] });
 }

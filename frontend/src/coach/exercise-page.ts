@@ -27,7 +27,13 @@ export interface ExerciseJSON {
   legal_moves: string[];
   played: string;
   grade: Grade;
-  source: { kind: "game" | "analysis"; game: number | null; game_analysis: number | null };
+  source: {
+    kind: "game" | "analysis";
+    game: number | null;
+    game_analysis: number | null;
+    /** A game between people: each seat's player by name (null for a practice game). */
+    players?: Partial<Record<Seat, string>> | null;
+  };
   due: boolean;
   due_at: string;
   learnt: boolean;
@@ -60,13 +66,14 @@ export interface TryJSON {
 /** The partner of a seat in partnership (A with C, B with D). */
 const PARTNER: Record<Seat, Seat> = { A: "C", B: "D", C: "A", D: "B" };
 
-/** The names on the board: the player, their partner, and the others (the solver in a practice game). */
+/** The names on the board: the player, their partner, and the others (by name in a game between people, the solver in a practice game). */
 export function seatNames(exercise: ExerciseJSON): Partial<Record<Seat, string>> {
   const names: Partial<Record<Seat, string>> = {};
   const seats = Object.keys(exercise.board.hands) as Seat[];
   for (const seat of seats) {
     if (seat === exercise.side) names[seat] = t("You (%(seat)s)", { seat });
     else if (seats.length > 2 && seat === PARTNER[exercise.side]) names[seat] = t("Partner (%(seat)s)", { seat });
+    else if (exercise.source.players?.[seat]) names[seat] = t("%(name)s (%(seat)s)", { name: exercise.source.players[seat]!, seat });
     else if (exercise.source.kind === "game") names[seat] = t("Solver (%(seat)s)", { seat });
     else names[seat] = seat;
   }

@@ -8,6 +8,7 @@ import { el } from "../shared/dom";
 import { gradeLabel, reasonLabel, signed } from "../shared/format";
 import { t, tn } from "../shared/i18n";
 import type { GameStatus, Grade, Level, Outcome, Reason } from "../shared/vocabulary";
+import type { DealJSON } from "./deal-line";
 import type { PeopleFields } from "./people-view";
 
 /** Whose move a move was, for the human: their own, their partner's (partnership) or an opponent's. */
@@ -55,6 +56,14 @@ export interface GameResultJSON {
   outcome?: Outcome;
   human_points?: number;
   text?: string;
+  /** A rated game between people once rated: each account's seat's rating before and after it. */
+  ratings?: Partial<Record<Seat, RatingChangeJSON>>;
+}
+
+export interface RatingChangeJSON {
+  before: number;
+  after: number;
+  change: number;
 }
 
 export interface GameJSON extends PeopleFields {
@@ -81,6 +90,8 @@ export interface GameJSON extends PeopleFields {
   result: GameResultJSON | null;
   hints?: HintJSON[];
   hints_used?: number;
+  /** The deal's commitment, and once the game is over its seed and salt (null: the deal committed to nothing). */
+  deal?: DealJSON | null;
   ply?: number;
   version: number;
   board: BoardPositionJSON;

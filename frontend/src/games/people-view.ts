@@ -60,11 +60,13 @@ export function isPeople(game: GameJSON): boolean {
 
 /**
  * The link to the game's challenge page, or null (a practice game): for a
- * deal of a match its score sheet, else where a player offers the rematch.
+ * deal of a match its score sheet, else where a player offers the rematch
+ * (``aborted``: none, but a match's score sheet).
  */
-export function challengeLink(game: GameJSON): HTMLAnchorElement | null {
+export function challengeLink(game: GameJSON, aborted = false): HTMLAnchorElement | null {
   const g = game as Game;
   if (!isPeople(game) || !g.challenge_url) return null;
+  if (aborted && !g.match_deal) return null;  // no rematch of a game that never was
   const text = g.match_deal ? t("The match's score sheet") : g.my_seat ? t("Offer a rematch") : t("The challenge page");
   const link = el("a", "gp-challenge-link", text);
   link.href = g.challenge_url;

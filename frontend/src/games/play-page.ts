@@ -19,9 +19,10 @@ import { ApiError, csrfToken, errorMessage, request, showError } from "../shared
 import { t } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
 import { type Grade } from "../shared/vocabulary";
-import { gradeMarks, seatNames, type GameJSON, type HintJSON, type HintResponseJSON, type MoveJSON } from "./game";
+import { updateDealLine } from "./deal-line";
+import { gradeMarks, type GameJSON, type HintJSON, type HintResponseJSON, type MoveJSON } from "./game";
 import { applyMove, following, needsWatching, nextSeat, shownBoard } from "./play-state";
-import { canMove, isPeople, PeoplePanel, peopleNames } from "./people-view";
+import { boardPlayers, canMove, isPeople, PeoplePanel } from "./people-view";
 import { buildPlayDom, renderHints, renderMoves, renderResult, statusText, type PlayEls } from "./play-view";
 
 // The game's pure functions, for the pages that host the play widget and the tests.
@@ -39,6 +40,8 @@ export interface PlayUrls {
   rematch?: string;
   /** ``POST``: call a game between people off before both sides have moved. */
   abort?: string;
+  /** A form's ``POST``: offer the players of a finished game between people a rematch (a new challenge). */
+  challengeRematch?: string;
 }
 
 export interface PlayOptions {
@@ -112,8 +115,7 @@ export class PlayPage {
       orientation: game.human,
       interactive: false,
       movable: [game.human],
-      names: isPeople(game) ? peopleNames(game) : seatNames(game),
-      you: game.human,
+      ...boardPlayers(game),
     });
     this.board.on("move", (move) => void this.playMove(move));
     for (const m of game.moves) this.shownGrades.set(m.ply, m.grade);
@@ -207,7 +209,10 @@ export class PlayPage {
     // Resigning is for a deal still being played (the whole row goes once it is over).
     const canResign = game.status !== "over" && Boolean(this.urls.resign) && !(isPeople(game) && !game.my_seat);
     this.els.resign.hidden = !canResign;
-    if (this.els.resign.parentElement) this.els.resign.parentElement.hidden = !canResign;
+    const actions = this.els.resign.parentElement;
+    if (actions) actions.hidden = !canResign;
+    // A game between people has no hints: with no resign button either (a spectator, a game over) the box is empty.
+    if (actions?.parentElement) actions.parentElement.hidden = isPeople(game) && !canResign;
     this.root.classList.toggle("is-people", isPeople(game));
     this.root.dataset.status = this.pending !== null ? "sending" : game.status;
     this.people.update(game);
@@ -216,6 +221,7 @@ export class PlayPage {
     this.renderMoves();
     this.renderHints();
     this.renderResult();
+    updateDealLine(this.root.ownerDocument, game.deal);
   }
 
   private renderStatus(): void {
@@ -233,7 +239,7 @@ export class PlayPage {
   }
 
   private renderResult(): void {
-    renderResult(this.els.result, this.game, this.urls, (swap) => void this.rematch(swap));
+    renderResult(this.els.result, this.game, this.urls, (swap) => void this.rematch(swap), this.csrf);
   }
 
   private flashLastMove(): void {
@@ -448,6 +454,7 @@ export function mountPlayPage(doc: Document = document, options: PlayOptions = {
     resign: data.apiResign || game.urls?.resign,
     rematch: isPeople(game) ? undefined : data.apiRematch || game.urls?.rematch,
     abort: game.urls?.abort,
+    challengeRematch: data.challengeRematchUrl || undefined,
   };
   return new PlayPage(root, game, urls, options);
 }

@@ -4,6 +4,7 @@
  * state by functions of it, as a view of the page's controller
  * (``PlayPage``, which owns the state and the requests).
  */
+import type { Seat } from "../board";
 import { button, el } from "../shared/dom";
 import { moveLabel, outcomeOf, signed } from "../shared/format";
 import { t } from "../shared/i18n";
@@ -27,7 +28,7 @@ import {
   type HintJSON,
   type MoveJSON,
 } from "./game";
-import { challengeLink, isPeople, moverText, peopleStatus } from "./people-view";
+import { challengeLink, isPeople, moverText, peopleStatus, playerName } from "./people-view";
 import type { PlayUrls } from "./play-page";
 
 /** The page's elements beside the board. */
@@ -132,9 +133,13 @@ function moveItem(game: GameJSON, m: MoveJSON, isLast: boolean, seen: Grade | nu
   const who = el("span", "gp-who", isPeople(game) ? moverText(game, m) : whoText(m, seatsOf(game).length > 2));
   const mv = el("span", "gp-mv", moveLabel(m.move));
   mv.title = moveText(m.move);
-  const badge = gradeBadge(m.grade);
-  if (m.grade !== null && seen !== m.grade) badge.classList.add("is-new");
-  li.append(number, who, mv, badge);
+  li.append(number, who, mv);
+  // A game between people is graded once it is over: no chip says "grading…" while it goes on.
+  if (!ungradedTillOver(game)) {
+    const badge = gradeBadge(m.grade);
+    if (m.grade !== null && seen !== m.grade) badge.classList.add("is-new");
+    li.appendChild(badge);
+  }
   if (m.points_lost) {
     const lost = el("span", "gp-lost", lostShort(m.points_lost));
     lost.title = pointsLostText(m.points_lost);
@@ -144,6 +149,11 @@ function moveItem(game: GameJSON, m: MoveJSON, isLast: boolean, seen: Grade | nu
   const alternative = m.by === "human" ? bestAlternative(m) : "";
   if (alternative) li.appendChild(el("span", "gp-alt", t("best: %(moves)s", { moves: alternative })));
   return li;
+}
+
+/** Whether the game's moves wait for its end to be graded (a game between people still played). */
+export function ungradedTillOver(game: GameJSON): boolean {
+  return isPeople(game) && game.status !== "over";
 }
 
 /** The moves with their grades (a grade that just arrived marked new), and the pending move. */
@@ -161,6 +171,13 @@ export function renderMoves(list: HTMLOListElement, game: GameJSON, pending: str
   }
   if (!items.length) items.push(el("li", "gp-none", t("No moves yet.")) as HTMLLIElement);
   list.replaceChildren(...items);
+  // Said once, above the list, instead of on every move.
+  let note = list.previousElementSibling;
+  if (!note?.classList.contains("gp-graded-later")) {
+    note = el("p", "gp-graded-later", t("The solver grades every move once the game is over."));
+    list.before(note);
+  }
+  if (note instanceof HTMLElement) note.hidden = !ungradedTillOver(game);
   for (const m of moves) shownGrades.set(m.ply, m.grade);
   if (list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
 }
@@ -193,7 +210,9 @@ export function renderHints(els: PlayEls, game: GameJSON, pending: string | null
 }
 
 /** The deal's result with the score, the review and new-game links and the rematches; hidden while the deal goes on. */
-export function renderResult(box: HTMLElement, game: GameJSON, urls: PlayUrls, rematch: (swap: boolean) => void): void {
+export function renderResult(
+  box: HTMLElement, game: GameJSON, urls: PlayUrls, rematch: (swap: boolean) => void, csrf: string | null = null,
+): void {
   if (game.status !== "over" || !game.result) {
     box.hidden = true;
     box.replaceChildren();
@@ -209,12 +228,18 @@ export function renderResult(box: HTMLElement, game: GameJSON, urls: PlayUrls, r
   const scoreLine = el("p", "gp-score", t("Your score for this deal: %(score)s", { score: signed(score) }));
   scoreLine.hidden = watched || aborted;
   const links = el("p", "gp-links");
-  const review = el("a", "button gp-review-link", t("Review this game"));
-  review.href = urls.review;
+  // An aborted game has no moves worth a review, and nothing to play again.
+  if (!aborted) {
+    const review = el("a", "button gp-review-link", t("Review this game"));
+    review.href = urls.review;
+    links.append(review, document.createTextNode(" "));
+  }
   const again = el("a", "gp-new-link", t("Play a new game"));
   again.href = urls.newGame;
-  links.append(review, document.createTextNode(" "), again);
-  const challenge = challengeLink(game);
+  links.append(again);
+  const offer = aborted ? null : rematchOffer(game, urls, csrf);
+  const challenge = offer ? null : challengeLink(game, aborted);
+  if (offer) links.append(document.createTextNode(" "), offer);
   if (challenge) links.append(document.createTextNode(" "), challenge);
   const rematches = el("p", "gp-rematch");
   if (urls.rematch) {
@@ -225,6 +250,48 @@ export function renderResult(box: HTMLElement, game: GameJSON, urls: PlayUrls, r
     );
   }
   const why = blockedWhy(game);
-  box.replaceChildren(title, text, ...(why ? [el("p", "gp-blocked-why", why)] : []), scoreLine, links, rematches);
+  const ratings = ratingLines(game);
+  box.replaceChildren(title, text, ...(why ? [el("p", "gp-blocked-why", why)] : []), scoreLine, ...ratings, links, rematches);
   box.hidden = false;
+}
+
+/**
+ * A player's offer of a rematch of a game between people, at once: a form
+ * posting to the challenge's rematch (the new challenge's page follows).
+ * None for a spectator, a deal of a match, or without the URL.
+ */
+export function rematchOffer(game: GameJSON, urls: PlayUrls, csrf: string | null): HTMLFormElement | null {
+  if (!isPeople(game) || !game.my_seat || game.match_deal || !urls.challengeRematch) return null;
+  const form = el("form", "gp-offer-rematch");
+  form.method = "post";
+  form.action = urls.challengeRematch;
+  if (csrf) {
+    const token = el("input");
+    token.type = "hidden";
+    token.name = "csrfmiddlewaretoken";
+    token.value = csrf;
+    form.appendChild(token);
+  }
+  const submit = el("button", "gp-offer-rematch-button", t("Offer a rematch"));
+  submit.type = "submit";
+  form.appendChild(submit);
+  return form;
+}
+
+/**
+ * A rated game's rating changes, once rated: the reader's own ("Your
+ * rating: 1500 → 1662 (+162)"), or each player's for a spectator.
+ */
+export function ratingLines(game: GameJSON): HTMLElement[] {
+  const ratings = game.result?.ratings ?? {};
+  const seats = (Object.keys(ratings) as Seat[]).filter((seat) => !game.my_seat || seat === game.my_seat);
+  return seats.map((seat) => {
+    const r = ratings[seat]!;
+    const params = { before: r.before, after: r.after, change: signed(r.change) };
+    const line = el("p", "gp-rating-change", seat === game.my_seat
+      ? t("Your rating: %(before)s → %(after)s (%(change)s)", params)
+      : t("Rating of %(player)s: %(before)s → %(after)s (%(change)s)", { ...params, player: playerName(game, seat) }));
+    line.dataset.seat = seat;
+    return line;
+  });
 }

@@ -18,7 +18,6 @@ import {
   hintTitle,
   moveText,
   pointsLostText,
-  seatNames,
   seatsOf,
   valueForHuman,
   whoText,
@@ -26,7 +25,7 @@ import {
   type HintJSON,
   type MoveJSON,
 } from "./game";
-import { isPeople, moverText, peopleNames } from "./people-view";
+import { boardPlayers, isPeople, moverText, peopleMoveText } from "./people-view";
 
 export interface ReviewData {
   boards: BoardPositionJSON[];
@@ -115,8 +114,7 @@ export class ReviewPage {
       position: this.boards[this.ply] ?? null,
       orientation: game.human,
       interactive: false,
-      names: isPeople(game) ? peopleNames(game) : seatNames(game),
-      you: game.human,
+      ...boardPlayers(game),
     });
     // Captured before anything else sees it, so that the arrow keys step
     // through the game wherever the focus is (the board, a button, a row).
@@ -271,7 +269,8 @@ export class ReviewPage {
       const four = seatsOf(this.game).length > 2;
       const passed = move.move === "pass";
       let who: string;
-      if (move.by === "human") who = passed ? t("You passed.") : t("You played %(move)s.", params);
+      if (isPeople(this.game)) who = peopleMoveText(this.game, move, params.move);
+      else if (move.by === "human") who = passed ? t("You passed.") : t("You played %(move)s.", params);
       else if (move.role === "partner") who = passed ? t("Your partner (%(seat)s) passed.", params) : t("Your partner (%(seat)s) played %(move)s.", params);
       else if (four) who = passed ? t("The solver (%(seat)s) passed.", params) : t("The solver (%(seat)s) played %(move)s.", params);
       else who = passed ? t("The solver passed.") : t("The solver played %(move)s.", params);

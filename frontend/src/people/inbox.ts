@@ -23,6 +23,8 @@ export interface ForYouChallenge {
   variant_text: string;
   control_text: string;
   rated: boolean;
+  /** The challenge this one is the rematch of (null: a new challenge). */
+  rematch_of?: number | null;
 }
 
 export interface ForYouState {
@@ -36,7 +38,11 @@ export function notice(challenge: ForYouChallenge): HTMLElement {
   const box = el(
     "div",
     { class: "challenge-notice", role: "status", "data-challenge": String(challenge.id) },
-    el("span", "challenge-notice-text", challenge.by
+    el("span", "challenge-notice-text", challenge.by && challenge.rematch_of
+      ? t("%(name)s offers you a rematch: %(game)s, %(clock)s, %(kind)s", {
+        name: challenge.by, game: challenge.variant_text, clock: challenge.control_text, kind,
+      })
+      : challenge.by
       ? t("New challenge from %(name)s: %(game)s, %(clock)s, %(kind)s", {
         name: challenge.by, game: challenge.variant_text, clock: challenge.control_text, kind,
       })

@@ -297,4 +297,12 @@ describe("last move and grades", () => {
     const waiting = mount({ position: sample(OPENING), orientation: "B", interactive: true, you: "B" });
     expect(waiting.el.querySelector(".odb-status")!.textContent).toBe("The solver is to move.");
   });
+
+  it("names the other player, not the solver, when the opponents are people", () => {
+    const names = { A: "Ann (A)", B: "Bob (B)" };
+    const lost = mount({ position: sample("Deal over"), orientation: "A", you: "A", names, opponents: "named" });
+    expect(lost.el.querySelector(".odb-status")!.textContent).toBe("Blocked: Bob (B) has fewer pips and scores 38 points.");
+    const waiting = mount({ position: sample(OPENING), orientation: "B", you: "B", names, opponents: "named" }); // A to move
+    expect(waiting.el.querySelector(".odb-status")!.textContent).toBe("Ann (A) to move.");
+  });
 });
