@@ -201,8 +201,11 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
         state["ungraded"] = 0
     if seat is None or state["to_move"] != seat:
         state["legal_moves"] = []
+    players = players_state(game, seat)
     if state["result"] is not None:
-        state["result"]["text"] = texts.people_result_text(state["result"], seat, team=game.partner is not None)
+        names = {s: p["name"] for s, p in players.items()}
+        state["result"]["text"] = texts.people_result_text(state["result"], seat, team=game.partner is not None, names=names)
+        state["result"]["ratings"] = rating_changes(game)
     deadline = game.deadline
     # the seats whose person has moved, from the moves read for the state (no read of their own)
     moved = {move["side"] for move in state["moves"] if move["by"] == GameMove.By.HUMAN}
@@ -219,13 +222,30 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
         clock_running=running if clocks and not over and deadline is not None and running in moved else None,
         abortable=seat is not None and people.abort_refusal(game, seat, moved, at) is None,
         abort_from=_abort_from(game, seat, moved),
-        players=players_state(game, seat),
+        players=players,
         my_seat=seat,
         spectator=seat is None,
     )
     state["challenge_url"], state["match_deal"] = challenge_link(game)
     state["unrated_note"] = texts.pair_limit_text() if past_pair_limit(game) else None
     return state
+
+
+def rating_changes(game: Game) -> dict[str, dict[str, int]]:
+    """A finished rated game's change of each account's rating, by seat
+    (``before``, ``after``, rounded, and ``change``, their difference): the
+    rows the people app writes when it rates the game (``rating_changes``; a
+    rated match's against its last deal), read by their relation to the game
+    as this app does not import it.  Empty until then, and for a casual game."""
+    if not game.rated or game.status != Game.Status.OVER:
+        return {}
+    rows = {user: (before, after) for user, before, after in game.rating_changes.values_list("user_id", "rating_before", "rating_after")}
+    out = {}
+    for row in people.game_seats(game):
+        if row.owner_id in rows:
+            before, after = (round(r) for r in rows[row.owner_id])
+            out[row.seat] = {"before": before, "after": after, "change": after - before}
+    return out
 
 
 def _abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:

@@ -1,6 +1,7 @@
 """Reads of practice games (no writes here)."""
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from datetime import timedelta
@@ -212,16 +213,57 @@ def game_version(game_id: int) -> int | None:
     return found[0][0] if found else None
 
 
-def game_record(game: Game) -> GameRecord:
-    """A practice game as a game record (its deal's Seed tag when it has one):
-    what the player downloads, and what a game analysis of it grades."""
+def game_record(game: Game, reader_seat: str | None = None) -> GameRecord:
+    """A game as a game record (its deal's Seed tag when it has one): what
+    the player downloads, and what a game analysis of it grades.  A practice
+    game's names its human and the solver; a game between people's its
+    players as the site names them, its time control, and ``reader_seat``
+    (the downloading player's seat) as the ``You`` tag, which tells the coach
+    whose mistakes an analysis of it holds."""
     moves = list(game.moves.order_by("ply").values_list("move", flat=True))
     start = Position.parse(game.start_position)
-    tags = [("Event", "Practice game"), ("Site", "Open domino trainer")]
-    tags += [(seat, "human" if seat == game.human_side else f"solver ({game.level})") for seat in start.variant.seats]
+    if game.is_people:
+        tags = people_record_tags(game, start.variant.seats)
+        if reader_seat is not None:
+            tags.append(("You", reader_seat))
+    else:
+        tags = [("Event", "Practice game"), ("Site", "Open domino trainer")]
+        tags += [(seat, "human" if seat == game.human_side else f"solver ({game.level})") for seat in start.variant.seats]
     if game.seed is not None and (not game.deal_commitment or game.status == Game.Status.OVER):
         try:  # (a committed deal's seed is told once the game is over: games.dealing)
             return GameRecord(start, tuple(moves), (*tags, ("Seed", str(game.seed))))
         except RecordError:  # a deal of that seed with the seats changed round: no Seed tag
             pass
     return GameRecord(start, tuple(moves), tuple(tags))
+
+
+def people_record_tags(game: Game, seats: Sequence[str]) -> list[tuple[str, str]]:
+    """The tags of a game between people: rated or casual, each seat's
+    player (an account's name, a guest's "Guest" tag as the pages show it,
+    the solver at its level), the time control (``300+3`` seconds and
+    increment; ``3d`` days a move)."""
+    rows = {row.seat: row for row in GameSeat.objects.filter(game=game).select_related("owner")}
+    tags = [("Event", "Rated game between people" if game.rated else "Casual game between people"),
+            ("Site", "Open domino trainer")]
+    for seat in seats:
+        row = rows.get(seat)
+        if row is None:
+            continue
+        if row.level:
+            name = f"solver ({row.level})"
+        elif row.owner is not None:
+            name = str(row.owner)
+        else:
+            name = f"Guest {guest_tag(row.session_key)}"
+        tags.append((seat, name))
+    if game.days:
+        tags.append(("TimeControl", f"{game.days}d"))
+    elif game.clock_initial is not None:
+        tags.append(("TimeControl", f"{game.clock_initial}+{game.clock_increment or 0}"))
+    return tags
+
+
+def guest_tag(session_key: str) -> str:
+    """The four characters that tell a guest apart on the pages ("Guest 1a2b"):
+    drawn from their token, never the token itself (which is their key)."""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:4]

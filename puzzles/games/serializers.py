@@ -106,6 +106,11 @@ class ResultOutputSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=list(OUTCOMES), help_text="For the human.")
     human_points = serializers.IntegerField(help_text="The human's score: +points, -points or 0.")
     text = serializers.CharField()
+    ratings = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField()), required=False,
+        help_text="A rated game between people, once rated: each account's seat's rating `before` and `after` the "
+        "game (rounded) and the `change`; empty before, and for a casual game (absent for a practice game).",
+    )
 
 
 class TimeControlSerializer(serializers.Serializer):

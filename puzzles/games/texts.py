@@ -73,9 +73,10 @@ def _outcome_text(outcome: str | None, points: int, how: str, team: bool) -> str
     return text % {"points": points, "how": how}
 
 
-def people_result_text(result: dict, seat: str | None, team: bool = False) -> str:
+def people_result_text(result: dict, seat: str | None, team: bool = False, names: dict[str, str] | None = None) -> str:
     """The result of a game between people for the player of ``seat`` (``team``:
-    their team, in ``partnership``), or told neutrally to a spectator (``seat`` None)."""
+    their team, in ``partnership``), or told neutrally to a spectator (``seat``
+    None), who reads the winner's name from ``names`` (by seat; a team by its seats)."""
     reason = result.get("reason")
     points = result.get("points", 0)
     if reason == "aborted":
@@ -88,7 +89,7 @@ def people_result_text(result: dict, seat: str | None, team: bool = False) -> st
     if seat is None and outcome != "draw":
         return ngettext(
             "%(winner)s wins %(points)d point (%(how)s).", "%(winner)s wins %(points)d points (%(how)s).", points
-        ) % {"winner": result.get("winner"), "points": points, "how": how}
+        ) % {"winner": (names or {}).get(str(result.get("winner")), result.get("winner")), "points": points, "how": how}
     return _outcome_text(outcome, points, how, team)
 
 

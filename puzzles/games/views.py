@@ -88,6 +88,21 @@ def game_list(request: HttpRequest) -> HttpResponse:
     return render(request, "games/game_list.html", {"page": page})
 
 
+def play_page_urls(game: Game) -> dict[str, str]:
+    """The play page's links after the game: a new game (a practice game's on
+    the new-game page; a game between people's in the lobby), and for a game
+    between people the form with which a player offers the rematch (its
+    challenge's; none for a deal of a match).  The people app is reached by
+    its URLs' names, as this app does not import it."""
+    if not game.is_people:
+        return {"new_game": reverse("games:play"), "challenge_rematch": ""}
+    challenge = getattr(game, "challenge", None)
+    return {
+        "new_game": reverse("people:lobby"),
+        "challenge_rematch": reverse("people:challenge-action", args=[challenge.pk, "rematch"]) if challenge else "",
+    }
+
+
 def seats_top_to_bottom(game: Game) -> str:
     """The seats for the plain board (``core/_board.html``'s ``sides``): with
     two seats the solver's on top and the human's below; with four the
@@ -114,7 +129,7 @@ def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
         {
             "game": game,
             "state": state,
-            "urls": _page_urls(game),
+            "urls": {**_page_urls(game), **play_page_urls(game)},
             "hints_now": last_hints,
             "turn_text": texts.turn_text(state),
             "variant_label": presentation.variant_label(game.variant),
@@ -196,8 +211,10 @@ def play_hint(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's record as a text file (the notation of the game records,
     which the game analysis page reads back)."""
-    game = selectors.game_get_for_player(Player.of(request), game_id)
-    return HttpResponse(str(selectors.game_record(game)) + "\n", content_type="text/plain; charset=utf-8", headers={
+    player = Player.of(request)
+    game = selectors.game_get_for_player(player, game_id)
+    reader = people.seat_of(game, player) if game.is_people else None
+    return HttpResponse(str(selectors.game_record(game, reader_seat=reader)) + "\n", content_type="text/plain; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="open-domino-game-{game.pk}.txt"',
     })
 
