@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils import timezone
 
+from puzzles.games.presentation import players_state
 from puzzles.matches.models import MatchDeal
 from solver import Position
 
@@ -20,11 +21,15 @@ from .models import Exercise, ExerciseTry, PuzzleCard
 
 
 def source_state(exercise: Exercise) -> dict[str, Any]:
-    """Where the mistake was made, with links to the game it came from."""
+    """Where the mistake was made, with links to the game it came from, and
+    for a game between people who played each seat (``players``, else null)."""
     out: dict[str, Any] = {"kind": exercise.source, "ply": exercise.ply, "game": exercise.game_id,
                            "game_analysis": exercise.game_analysis_id, "match": None, "url": None,
-                           "mistakes_url": None}
+                           "mistakes_url": None, "players": None}
     if exercise.game_id is not None:
+        game = exercise.game
+        if game is not None and game.is_people:  # the opponents are people, named as the game page names them
+            out["players"] = {seat: p["name"] for seat, p in players_state(game, exercise.side).items()}
         out["url"] = reverse("games:review-game", args=[exercise.game_id]) + f"?ply={exercise.ply}"
         out["mistakes_url"] = reverse("coach:game", args=[exercise.game_id])
         deal = MatchDeal.objects.filter(game_id=exercise.game_id).values_list("match_id", flat=True).first()

@@ -7,7 +7,9 @@ from typing import Any
 from django.urls import reverse
 
 from puzzles.accounts.players import Player
+from puzzles.games import texts as games_texts
 from puzzles.games.presentation import variant_label
+from puzzles.games.selectors import guest_tag
 
 from . import selectors, texts
 from .models import Challenge, ChallengeSeat, PlayerRating, RatingChange
@@ -33,7 +35,8 @@ def person_state(row: ChallengeSeat | None) -> dict[str, Any] | None:
         return None
     if row.owner_id is not None:
         return {"name": row.owner.username, "guest": False}  # type: ignore[union-attr]
-    return {"name": texts.guest_name(), "guest": True}
+    # named as the game page names them ("Guest 1a2b"), so a rematch's notice says who offers it
+    return {"name": games_texts.guest_name(guest_tag(row.session_key)), "guest": True}
 
 
 def _rating(challenge: Challenge, row: ChallengeSeat, known: dict[tuple[int, str, str], float] | None) -> int | None:
@@ -69,6 +72,8 @@ def challenge_state(
     free = [s for s in rules.seats if s not in rows]
     reserved_elsewhere = any(r.joined_at is None for r in rows.values()) and not free
     changes = rating_changes(challenge)
+    # the people an open challenge keeps its seats for: they alone may take them
+    kept_for = [person["name"] for _s, r in sorted(rows.items()) if r.joined_at is None and (person := person_state(r))]
     seats = []
     for seat in rules.seats:
         row = rows.get(seat)
@@ -103,7 +108,9 @@ def challenge_state(
         "control": challenge.control_code,
         "control_text": texts.control_text(challenge.clock_initial, challenge.clock_increment, challenge.days),
         "status": challenge.status,
-        "status_text": texts.status_text(challenge.status),
+        "status_text": texts.status_text(challenge.status, game_over_as(challenge)),
+        "game_over": game_over_as(challenge) or None,
+        "kept_for": kept_for if is_open else [],
         "lobby": challenge.lobby,
         "rating_min": challenge.rating_min,
         "rating_max": challenge.rating_max,
@@ -123,6 +130,18 @@ def challenge_state(
         "version": challenge.version,
         "urls": challenge_urls(challenge),
     }
+
+
+def game_over_as(challenge: Challenge) -> str:
+    """How the game of a started one-game challenge ended: ``over``, or
+    ``aborted`` (nothing to review, nothing to play again); "" while it is
+    played, and for a match (its score sheet says)."""
+    if challenge.status != Challenge.Status.STARTED or challenge.game_id is None or challenge.is_match:
+        return ""
+    game = challenge.game
+    if game is None or game.status != "over":
+        return ""
+    return "aborted" if (game.result or {}).get("reason") == "aborted" else "over"
 
 
 def match_state(challenge: Challenge) -> dict[str, Any] | None:

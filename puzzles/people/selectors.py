@@ -93,8 +93,9 @@ def seat_of(rows: Iterable[ChallengeSeat], player: Player) -> ChallengeSeat | No
 
 
 def challenges_for_player(player: Player) -> QuerySet[Challenge]:
-    """The challenges where the player has a seat (taken or kept for them)."""
-    return Challenge.objects.filter(pk__in=player.rows(ChallengeSeat.objects.all()).values("challenge_id"))
+    """The challenges where the player has a seat (taken or kept for them),
+    with their games (whether each is over is part of a challenge's state)."""
+    return Challenge.objects.filter(pk__in=player.rows(ChallengeSeat.objects.all()).values("challenge_id")).select_related("game")
 
 
 def challenges_waiting_for(player: Player) -> QuerySet[Challenge]:

@@ -159,7 +159,15 @@ class ChallengeOutputSerializer(ChallengeCreatedSerializer):
     control = serializers.CharField(help_text="'5+3' (minutes + seconds) or '3d'.")
     control_text = serializers.CharField()
     status = serializers.ChoiceField(choices=Challenge.Status.values)
-    status_text = serializers.CharField()
+    status_text = serializers.CharField(help_text="The status in words; a started one-game challenge's game once it is over.")
+    game_over = serializers.ChoiceField(
+        choices=["over", "aborted"], allow_null=True,
+        help_text="A started one-game challenge whose game has ended: 'over', or 'aborted' (no review, no rematch); else null.",
+    )
+    kept_for = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="An open challenge's people its seats are kept for (a named challenge, a rematch): only they may accept.",
+    )
     lobby = serializers.BooleanField(help_text="A seek listed in the lobby.")
     rating_min = serializers.IntegerField(allow_null=True)
     rating_max = serializers.IntegerField(allow_null=True)

@@ -28,7 +28,13 @@ def control_text(clock_initial: int | None, clock_increment: int | None, days: i
     return _("%(minutes)s min + %(seconds)d s a move") % {"minutes": initial // 60, "seconds": clock_increment or 0}
 
 
-def status_text(status: str) -> str:
+def status_text(status: str, game_over: str = "") -> str:
+    """A challenge's status; a started one's game once over (``game_over``:
+    ``over`` or ``aborted``, ``presentation.game_over_as``)."""
+    if game_over == "aborted":
+        return _("the game was aborted")
+    if game_over == "over":
+        return _("the game is over")
     return {
         "open": _("waiting for players"),
         "started": _("the game has started"),
