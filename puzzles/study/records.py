@@ -72,6 +72,26 @@ def parse_record(text: str) -> GameRecord:
         raise record_error(exc) from None
 
 
+_START_TAG = re.compile(r'^\s*\[\s*Start\s+"([^"]*)"\s*\]', re.M)
+
+
+def record_starts(text: str) -> list[str]:
+    """The start positions a record that does not read still names, as
+    position strings: its ``Start`` tag's, or a bare position on its first
+    line (what the fairness check needs of it)."""
+    found = [m.group(1) for m in _START_TAG.finditer(text or "")]
+    lines = [line for line in (text or "").splitlines() if line.strip()]
+    if lines and not lines[0].lstrip().startswith("["):
+        found.append(lines[0].strip())
+    out = []
+    for candidate in found:
+        try:
+            out.append(str(Position.parse(candidate)))
+        except DominoError:
+            continue
+    return out
+
+
 @dataclass(frozen=True)
 class DealEntry:
     """A deal typed in as it was: the variant, every seat's hand in seat
@@ -110,6 +130,13 @@ def deal_start(entry: DealEntry) -> Position:
     except DominoError as exc:
         raise ApplicationError(str(exc)) from None
     seats = variant.seats
+    if not variant.is_rows:  # a hand typed with a slash is an open-domino hand: say so, not what the slash breaks
+        for seat, hand in zip(seats, entry.hands, strict=False):
+            if "/" in (hand or ""):
+                raise ApplicationError(_(
+                    "The hand of %(seat)s has a slash, but in %(variant)s a hand is one row: type its stones "
+                    "without one, or choose open domino."
+                ) % {"seat": seat, "variant": variant_name(str(variant))})
     hands = [_hand_field(h or "", variant.is_rows) for h in entry.hands]
     if len(hands) < len(seats) or any(h for h in hands[len(seats):]):
         raise ApplicationError(ngettext(
@@ -120,10 +147,12 @@ def deal_start(entry: DealEntry) -> Position:
         if not hand:
             raise ApplicationError(_("The hand of %(seat)s is empty.") % {"seat": seat})
     fields = [str(variant), *hands]
-    try:
-        lists = [[Stone.parse(s, variant.highest) for s in hand.replace("/", ".").split(".")] for hand in hands]
-    except DominoError as exc:
-        raise ApplicationError(str(exc)) from None
+    lists = []
+    for seat, hand in zip(seats, hands, strict=True):
+        try:
+            lists.append([Stone.parse(s, variant.highest) for s in hand.replace("/", ".").split(".")])
+        except DominoError as exc:  # which hand is wrong, as well as why
+            raise ApplicationError(_("The hand of %(seat)s: %(error)s") % {"seat": seat, "error": exc}) from None
     seen: set[Stone] = set()
     for stone in (s for hand in lists for s in hand):
         if stone in seen:

@@ -34,7 +34,7 @@ from solver.review import grade_record
 from . import facts as study_facts
 from .ideas import IDEA_KEYS
 from .models import Chapter, Endgame, EndgameProgress, GameAnalysis
-from .records import DealEntry, deal_record, moves_checked, parse_record
+from .records import DealEntry, deal_record, moves_checked, parse_record, record_starts
 from .tasks import grade_game_record_task
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,13 @@ def game_analysis_create(
     elif entry is not None:
         parsed = deal_record(entry)
     else:
-        parsed = parse_record(record or "")
+        try:
+            parsed = parse_record(record or "")
+        except ApplicationError:
+            # A record of a game between people in progress is refused as such
+            # even when the rest of it does not read: its start says enough.
+            fairness.refuse(*record_starts(record or ""), player=player)
+            raise
     # 403: a position of a game between people in progress (a record from
     # another start may still come to one once a stone foreign to it is played)
     fairness.refuse(*(str(p) for p in parsed.positions()), player=player)

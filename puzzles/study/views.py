@@ -148,7 +148,7 @@ def _variant_choices() -> list[tuple[str, str]]:
 class DealForm(forms.Form):
     """A deal typed in as it was played: every hand, the stones out, the moves."""
 
-    variant = forms.ChoiceField(label=gettext_lazy("Variant"), choices=_variant_choices, initial="block")
+    variant = forms.ChoiceField(label=gettext_lazy("Variant"), choices=_variant_choices, initial="lewicki")
     hand_a = forms.CharField(label=gettext_lazy("Hand of A"), required=False, max_length=120)
     hand_b = forms.CharField(label=gettext_lazy("Hand of B"), required=False, max_length=120)
     hand_c = forms.CharField(label=gettext_lazy("Hand of C"), required=False, max_length=120)
