@@ -55,10 +55,14 @@ async function plain(response: Response): Promise<Response> {
 async function install(): Promise<void> {
   const cache = await caches.open(CACHE);
   // One by one: a file that fails (a page that is down) does not stop the rest from being kept.
+  // Without cookies: these requests run beside the page's own, and a page that starts a
+  // session (the offline puzzles make a guest) would answer with a cookie that replaces the
+  // one the page's request set meanwhile (a guest who just posted a seek would lose it).
+  // The pages are kept again, with the player's session, as they are visited online.
   await Promise.all(
     [...config.precache, ...config.pages].map(async (url) => {
       try {
-        const response = await fetch(new Request(url, { credentials: "same-origin" }));
+        const response = await fetch(new Request(url, { credentials: "omit" }));
         if (response.ok) await cache.put(url, await plain(response));
       } catch {
         // kept on a later visit
