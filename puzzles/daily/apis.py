@@ -71,8 +71,8 @@ class DailyRankingApi(APIView):
         description=(
             "Everyone who finished the deal of `day` (YYYY-MM-DD) on its day: the number of players, the "
             "median points lost, the histogram, and your result, rank, percentile and share line. The best "
-            "line is given only once your own game is over. Percentile: the share of the field (you "
-            "included) that lost strictly more points, ties counted half; rank: 1 + those who lost fewer."
+            "line is given only once your own game is over. Percentile: the share of the other results "
+            "that lost strictly more points, ties counted half; rank: 1 + those who lost fewer."
         ),
         responses={200: RankingOutputSerializer, **error_response(400, "Bad date."), **NOT_FOUND},
     )

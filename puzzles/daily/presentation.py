@@ -74,6 +74,13 @@ def share_line(deal: DailyDeal, entry: DailyEntry, standing: ranking.Standing) -
         parts.append(_("%(accuracy)d%% accuracy") % {"accuracy": round(entry.accuracy)})
     if entry.excluded:
         parts.append(_("not ranked"))
+    elif standing.field == 1:
+        parts.append(_("the first result of the day"))
+    elif standing.rank == 1:
+        parts.append(
+            ngettext("the best of %(players)d result", "the best of %(players)d results", standing.field)
+            % {"players": standing.field}
+        )
     else:
         parts.append(_("top %(top)d%%") % {"top": standing.top})
     squares = "".join(SQUARES[letter] for letter in entry.grades)

@@ -10,13 +10,13 @@ again directly):
   over, every human move graded, no hint taken, not resigned).
 - **Rank**: 1 + the number of other results in the field that lost strictly
   fewer points (equal results share a rank: 1, 2, 2, 4...).
-- **Percentile**: the share of the field, the player included, that lost
-  strictly more points, ties (the player included) counted half:
-  ``100 * (more + (equal + 1) / 2) / (others + 1)``, where ``more`` and
-  ``equal`` count the other results. Alone, or tied with everyone, a player
-  stands at 50.
-- **Top**: ``100 - percentile``, rounded up to a whole percent (at least 1):
-  "top 20%".
+- **Percentile**: the share of the other results that lost strictly more
+  points, ties counted half: ``100 * (more + equal / 2) / others``, where
+  ``more`` and ``equal`` count the other results. The best result stands at
+  100 (a player alone too: nobody did better), the worst at 0.
+- **Top**: the share of the field, the player included, ranked as well or
+  better: ``100 * rank / field``, rounded up to a whole percent: rank 3 of
+  10 is "top 30%". The pages say "best result" for rank 1 instead.
 - A result outside the field (a late game, one with a hint) is placed the
   same way against the field, as if it were in it, and shown as not ranked.
 - **Histogram**: the field counted in ``BINS`` of points lost.
@@ -45,10 +45,12 @@ def standing(fewer: int, equal: int, more: int) -> Standing:
     """Where a result stands among the others of the field (itself left
     out): ``fewer``, ``equal`` and ``more`` count those that lost fewer, as
     many and more points."""
-    total = fewer + equal + more + 1
-    percentile = 100 * (more + (equal + 1) / 2) / total
-    top = max(1, math.ceil(round(100 - percentile, 9)))
-    return Standing(rank=fewer + 1, percentile=round(percentile, 1), top=top, field=total)
+    others = fewer + equal + more
+    total = others + 1
+    percentile = 100 * (more + equal / 2) / others if others else 100.0
+    rank = fewer + 1
+    top = math.ceil(round(100 * rank / total, 9))
+    return Standing(rank=rank, percentile=round(percentile, 1), top=top, field=total)
 
 
 def bin_index(points: int) -> int:

@@ -40,9 +40,9 @@ class YourResultSerializer(serializers.Serializer):
     excluded_text = serializers.CharField(allow_blank=True, help_text="Why not ranked, in words; empty when ranked.")
     rank = serializers.IntegerField(help_text="1 + the ranked players who lost strictly fewer points.")
     percentile = serializers.FloatField(
-        help_text="Share of the field (you included) that lost strictly more points, ties counted half."
+        help_text="Share of the other results that lost strictly more points, ties counted half (alone: 100)."
     )
-    top = serializers.IntegerField(help_text="100 - percentile, rounded up: 'top 20%'.")
+    top = serializers.IntegerField(help_text="100 * rank / field, rounded up: 'top 30%' for rank 3 of 10.")
     field = serializers.IntegerField(help_text="How many results you are compared with, yours included.")
     share = serializers.CharField(help_text="Your result to share: no move of the deal in it.")
 

@@ -144,7 +144,7 @@ def test_the_share_line_gives_away_no_move(api):
     head, squares = share.split("\n")
     assert head == (
         f"Open domino daily deal 2026-05-01: {you['points_lost']} point{'s' if you['points_lost'] != 1 else ''} lost, "
-        f"{round(you['accuracy'])}% accuracy, top {you['top']}%"
+        f"{round(you['accuracy'])}% accuracy, the first result of the day"  # alone in the field
     )
     human = [m for m in game["moves"] if m["by"] == "human"]
     assert len(squares) == len(human) and set(squares) <= set("🟩🟨🟧🟥⬜")

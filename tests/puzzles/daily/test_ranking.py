@@ -139,9 +139,9 @@ def test_the_ranking_of_30_players_agrees_with_a_direct_count(field_of_30, clien
             assert you["accuracy"] == direct_accuracy(game)
             assert you["rank"] == fewer + 1
             assert you["field"] == len(others) + 1
-            percentile = 100 * (more + (equal + 1) / 2) / (len(others) + 1)
+            percentile = 100 * (more + equal / 2) / len(others)
             assert you["percentile"] == pytest.approx(percentile, abs=0.05)
-            assert you["top"] == max(1, math.ceil(round(100 - percentile, 9)))
+            assert you["top"] == math.ceil(100 * (fewer + 1) / (len(others) + 1) - 1e-9)
             assert you["ranked"] == (kinds[user.pk] == "ranked")
             assert you["excluded"] == {"ranked": None, "late": "late", "hints": "hints", "resigned": "resigned"}[kinds[user.pk]]
             assert (user.pk in field) == you["ranked"]
@@ -177,3 +177,24 @@ def test_the_page_shows_the_same_standing_and_histogram(field_of_30, client):
     assert you["share"] in html  # the share line, ready to copy
     assert "30 players finished this deal on its day" in html
 
+
+
+@pytest.mark.parametrize(("fewer", "equal", "more", "rank", "percentile", "top", "share"), [
+    (0, 0, 0, 1, 100.0, 100, "the first result of the day"),  # alone: nobody did better
+    (0, 0, 9, 1, 100.0, 10, "the best of 10 results"),
+    (0, 1, 2, 1, 83.3, 25, "the best of 4 results"),  # tied at the top
+    (2, 0, 7, 3, 77.8, 30, "top 30%"),
+    (9, 0, 0, 10, 0.0, 100, "top 100%"),
+])
+def test_the_first_result_reads_as_the_best(fewer, equal, more, rank, percentile, top, share):
+    """The sole or first-ranked player stands at the 100th percentile and is
+    told so, never "top 50%"."""
+    from puzzles.daily import presentation, ranking
+    from puzzles.daily.models import DailyDeal
+
+    standing = ranking.standing(fewer, equal, more)
+    assert (standing.rank, standing.percentile, standing.top) == (rank, percentile, top)
+    deal = DailyDeal(day=DAY.date())
+    entry = DailyEntry(points_lost=3, accuracy=90.0, grades="bbi")
+    line = presentation.share_line(deal, entry, standing)
+    assert share in line and ("top" in line) == (rank > 1)
