@@ -9,6 +9,7 @@
  * ``#daily-root``; without this script it works with plain forms.
  */
 import { requireJSON } from "../shared/dom";
+import { mountCopies } from "../shared/copy";
 import type { GameJSON } from "../games/game";
 import { needsWatching, type PlayOptions } from "../games/play-page";
 import { HostedPlay, hostedPlayUrls } from "../games/hosted-play";
@@ -34,7 +35,7 @@ export class DailyPage {
     const doc = root.ownerDocument;
     const reload = options.reload ?? ((url: string) => doc.defaultView?.location.assign(url));
     const dayUrl = root.dataset.dayUrl || (doc.defaultView?.location.pathname ?? "/daily/");
-    for (const copy of Array.from(root.querySelectorAll<HTMLButtonElement>("[data-copy]"))) mountCopy(copy, doc);
+    mountCopies(root, doc);
     const host = root.querySelector<HTMLElement>("#game-root");
     if (!host || root.dataset.status === "over") return;
     const game = requireJSON<GameJSON>(root.dataset.stateId || "game-state", doc);
@@ -52,24 +53,6 @@ export class DailyPage {
   destroy(): void {
     this.play?.destroy();
   }
-}
-
-/** The copy button of a share line (``data-copy``: the id of its text box): shown only with a clipboard. */
-function mountCopy(copy: HTMLButtonElement, doc: Document): void {
-  const box = doc.getElementById(copy.dataset.copy || "") as HTMLTextAreaElement | null;
-  const clipboard = doc.defaultView?.navigator.clipboard;
-  if (!box || !clipboard) return;
-  copy.hidden = false;
-  const label = copy.textContent ?? "";
-  copy.addEventListener("click", () => {
-    void clipboard.writeText(box.value).then(
-      () => {
-        copy.textContent = copy.dataset.copied || "✓";
-        setTimeout(() => (copy.textContent = label), 2000);
-      },
-      () => box.select(),
-    );
-  });
 }
 
 /** Starts the daily page on ``#daily-root[data-page=daily]`` (``null`` when there is none). */

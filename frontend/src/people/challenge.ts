@@ -6,9 +6,11 @@
  * page's forms (accept, decline, cancel) it stops: the form's answer decides
  * where the page goes (a reload then would drop that answer, and with it a
  * guest's new session).  Without it the page works with its plain forms, and
- * the creator reloads it.
+ * the creator reloads it.  The link's Copy button is shown where there is a
+ * clipboard.
  */
 import "./people.css";
+import { mountCopies } from "../shared/copy";
 import { request } from "../shared/http";
 import { longPoll } from "../shared/poll";
 import { type ChallengeState, challengeOpen, challengeStep } from "./people-state";
@@ -16,6 +18,7 @@ import { type ChallengeState, challengeOpen, challengeStep } from "./people-stat
 const POLL_SECONDS = 25;
 
 async function mount(root: HTMLElement): Promise<void> {
+  mountCopies(root);
   const url = root.dataset.apiChallenge ?? "";
   const shown = Number(root.dataset.version ?? "0");
   const stop = new AbortController();
