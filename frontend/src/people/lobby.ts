@@ -4,9 +4,12 @@
  * cancelled or runs out, swaps in the seeks' table as the server draws it
  * (``/lobby/?seeks=1``), whose plain forms accept or cancel a seek, and the
  * list of the challenges that keep a seat for the reader, which it swaps in
- * too when the header's script (``inbox``) says that list changed.
+ * too when the header's script (``inbox``) says that list changed.  On the
+ * lobby and the new challenge's page it offers the seats C and D and the
+ * partner only for the partnership game.
  */
 import "./people.css";
+import { mountNewGameForms } from "../games/new-game-form";
 import { request } from "../shared/http";
 import { longPoll } from "../shared/poll";
 import { FOR_YOU_CHANGED } from "./events";
@@ -52,5 +55,6 @@ async function mount(root: HTMLElement): Promise<void> {
   });
 }
 
+mountNewGameForms();
 const root = document.getElementById("lobby-root");
 if (root) void mount(root);
