@@ -167,6 +167,12 @@ def game_state(
     }
 
 
+# A game between people read by someone who is not to move: another person
+# is (``status`` is the reader's, as the practice game's is the human's).
+THEIR_MOVE = "their-move"
+STATUSES = [*Game.Status.values, THEIR_MOVE]
+
+
 # What a practice game says of the fields of games between people.
 PRACTICE_FIELDS: dict[str, Any] = {
     "kind": Game.Kind.PRACTICE, "rated": False, "time_control": None, "clocks": None, "server_time": None,
@@ -201,6 +207,10 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
         state["ungraded"] = 0
     if seat is None or state["to_move"] != seat:
         state["legal_moves"] = []
+        if game.status == Game.Status.YOUR_MOVE:
+            state["status"] = THEIR_MOVE
+    # the solver plays no side against the reader: it holds no seat, or partners' seats on both sides
+    state["solver"], state["level"] = None, None
     players = players_state(game, seat)
     if state["result"] is not None:
         names = {s: p["name"] for s, p in players.items()}

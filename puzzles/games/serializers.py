@@ -12,6 +12,7 @@ from solver.variant import SEATS
 
 from .models import Game
 from .people import ABORTED, TIME
+from .presentation import STATUSES
 from .services import RANDOM_SEAT, RESIGNED
 
 VARIANT_NAMES = [str(v) for v in VARIANTS]
@@ -146,14 +147,19 @@ class GameOutputSerializer(serializers.Serializer):
     partner = serializers.ChoiceField(
         choices=list(SEATS), allow_null=True, help_text="The human's partner (played perfectly by the solver); null outside partnership."
     )
-    solver = serializers.ChoiceField(choices=WINNERS, help_text="The side the solver plays against the human.")
+    solver = serializers.ChoiceField(
+        choices=WINNERS, allow_null=True,
+        help_text="The side the solver plays against the human; null in a game between people.",
+    )
     seats = serializers.ListField(child=serializers.ChoiceField(choices=list(SEATS)), help_text="The seats in playing order.")
     teams = serializers.ListField(child=serializers.CharField(), help_text="The two sides: [A, B] or [A+C, B+D].")
     roles = serializers.DictField(
         child=serializers.ChoiceField(choices=["human", "partner", "opponent"]), help_text="Each seat's role for the human."
     )
     rematch_of = serializers.IntegerField(allow_null=True, help_text="The game this one is a rematch of.")
-    level = serializers.ChoiceField(choices=Game.Level.values)
+    level = serializers.ChoiceField(
+        choices=Game.Level.values, allow_null=True, help_text="The solver's level; null in a game between people."
+    )
     seed = serializers.IntegerField(
         allow_null=True,
         help_text="The deal's seed (null when started from a position, and while a committed deal is on).",
@@ -164,7 +170,12 @@ class GameOutputSerializer(serializers.Serializer):
         "commitment, and its salt and seed once the game is over; null for a practice game.",
     )
     rng_seed = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Game.Status.values)
+    status = serializers.ChoiceField(
+        choices=STATUSES,
+        help_text="For the reader: 'your-move' (yours to play), 'thinking' (the solver's seat is to move), "
+        "'their-move' (another person is to move, in a game between people; a spectator always reads this "
+        "while a person is to move) or 'over'.",
+    )
     to_move = serializers.ChoiceField(choices=list(SEATS), allow_null=True)
     legal_moves = serializers.ListField(
         child=serializers.CharField(),

@@ -18,7 +18,7 @@ export const REASONS = ["domino", "blocked"] as const;
 /** How strong the solver plays in a game. */
 export const LEVELS = ["perfect", "strong", "casual"] as const;
 /** Where a game stands. */
-export const GAME_STATUSES = ["your-move", "thinking", "over"] as const;
+export const GAME_STATUSES = ["your-move", "thinking", "over", "their-move"] as const;
 /** Where a puzzle attempt stands. */
 export const ATTEMPT_STATUSES = ["your-move", "thinking", "solved", "failed"] as const;
 /** Where a match stands. */

@@ -15,7 +15,7 @@ describe("the shared vocabulary", () => {
       SIDES: ["A", "B"],
       REASONS: ["domino", "blocked"],
       LEVELS: ["perfect", "strong", "casual"],
-      GAME_STATUSES: ["your-move", "thinking", "over"],
+      GAME_STATUSES: ["your-move", "thinking", "over", "their-move"],
       ATTEMPT_STATUSES: ["your-move", "thinking", "solved", "failed"],
       MATCH_STATUSES: ["playing", "over"],
     });

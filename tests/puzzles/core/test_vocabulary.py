@@ -12,6 +12,7 @@ import pytest
 import solver
 from puzzles.core import vocabulary
 from puzzles.games.models import Game
+from puzzles.games.presentation import STATUSES
 from puzzles.matches.models import Match
 from puzzles.training.models import PuzzleAttempt
 
@@ -30,7 +31,7 @@ EXPECTED = {
     "SIDES": list(solver.SIDES),
     "REASONS": list(solver.REASONS),
     "LEVELS": list(Game.Level.values),
-    "GAME_STATUSES": list(Game.Status.values),
+    "GAME_STATUSES": STATUSES,
     "ATTEMPT_STATUSES": list(PuzzleAttempt.Status.values),
     "MATCH_STATUSES": list(Match.Status.values),
 }

@@ -183,3 +183,25 @@ def test_the_plain_page_offers_the_move_form_to_the_player_to_move_only():
     move = state(clients[mover], game.pk)["legal_moves"][0]
     assert clients[mover].post(f"/play/{game.pk}/move/", {"move": move, "ply": 0}).status_code == 302
     assert GameMove.objects.filter(game=game).count() == 1
+
+
+def test_the_status_says_whose_turn_it_is_to_each_reader():
+    # A game between people tells each reader where the turn is: the player
+    # to move reads 'your-move', the other player and a spectator 'their-move';
+    # it carries none of a practice game's solver fields.
+    game, clients = two_guests()
+    watcher, _ = guest_client()
+    for _ in range(2):
+        mover = state(clients["A"], game.pk)["to_move"]
+        waiting = "B" if mover == "A" else "A"
+        seen = {"mover": state(clients[mover], game.pk), "waiting": state(clients[waiting], game.pk),
+                "watcher": state(watcher, game.pk)}
+        assert {who: s["status"] for who, s in seen.items()} == {
+            "mover": "your-move", "waiting": "their-move", "watcher": "their-move"}
+        assert all(s["solver"] is None and s["level"] is None for s in seen.values())
+        move = seen["mover"]["legal_moves"][0]
+        answer = clients[mover].post(f"/api/games/{game.pk}/moves/", {"move": move, "ply": seen["mover"]["ply"]}, format="json")
+        assert answer.status_code == 201
+        assert answer.json()["status"] == "their-move"  # the mover's own answer, now the other's turn
+    over = play_out(clients, game.pk)
+    assert {state(c, game.pk)["status"] for c in (*clients.values(), watcher)} == {"over"} == {over["status"]}
