@@ -48,10 +48,6 @@ def kind_text(rated: bool) -> str:
     return _("rated game") if rated else _("casual game")
 
 
-def guest_name() -> str:
-    return _("guest")
-
-
 def result_for(result: dict | None, team: str) -> str:
     """A finished game's result for one side: win, loss, draw, aborted."""
     if not result:
