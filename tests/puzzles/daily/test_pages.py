@@ -27,7 +27,7 @@ WORDS = {
            "archive": "Dawne rozdania dnia", "share": "Domino otwarte: rozdanie dnia", "nav": "Rozdanie dnia"},
     "nl": {"start": "Speel het spel van vandaag", "result": "Jouw resultaat", "field": "1 speler heeft dit spel op die dag uitgespeeld",
            "archive": "Eerdere spellen van de dag", "share": "Open domino, spel van de dag", "nav": "Spel van de dag"},
-    "ro": {"start": "Joacă runda de azi", "result": "Rezultatul tău", "field": "1 jucător a terminat această rundă în ziua ei",
+    "ro": {"start": "Joacă runda de azi", "result": "Rezultatul tău", "field": "1 jucător a terminat această rundă în aceeași zi",
            "archive": "Rundele zilei din trecut", "share": "Domino deschis, runda zilei", "nav": "Runda zilei"},
 }
 
