@@ -9,7 +9,8 @@ import random
 import pytest
 
 from puzzles.analyses.models import Analysis
-from solver import VARIANTS, Analysis as SolverAnalysis, Position, analyse, canonical_key, deal
+from solver import VARIANTS, Position, analyse, canonical_key, deal
+from solver import Analysis as SolverAnalysis
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
