@@ -349,22 +349,62 @@ def variant_label(variant: str) -> str:
     return texts.variant_text(variant)
 
 
-def game_rows(games: list[Game]) -> list[dict[str, Any]]:
+def game_rows(games: list[Game], player: Player | None = None) -> list[dict[str, Any]]:
     """The lines of "Your games": each game with its variant, seat, opponent,
-    moves, status, and once over its result and the human's score."""
+    moves, status, and once over its result and the human's score; a game
+    between people as ``player`` played it (their seat, the other people)."""
     rows = []
     for game in games:
+        if game.is_people and player is not None:
+            rows.append(_people_row(game, player))
+            continue
         result = result_state(game)
         rows.append(
             {
                 "game": game,
                 "variant": variant_label(game.variant),
+                "side": game.human_side,
+                "opponent": game.get_level_display(),
                 "result": result,
                 "score": None if result is None else result["human_points"],
                 "urls": game_urls(game),
             }
         )
     return rows
+
+
+def _people_row(game: Game, player: Player) -> dict[str, Any]:
+    """A game between people as a line of "Your games": the player's seat,
+    the opponents by name, and the result for the player's team."""
+    seat = people.seat_of(game, player)
+    rules = game.rules
+    mine = seat or game.human_side
+    names = players_state(game, seat)
+    opponent = ", ".join(p["name"] for s, p in names.items() if not rules.same_team(s, mine))
+    result: dict[str, Any] | None = None
+    if game.result:
+        result = dict(game.result)
+        winner = result.get("winner")
+        points = result.get("points", 0)
+        if result.get("reason") == "aborted":
+            result["outcome"], result["human_points"] = "aborted", None
+        elif winner is None:
+            result["outcome"], result["human_points"] = "draw", 0
+        elif winner == rules.team_name(rules.team_of(mine)):
+            result["outcome"], result["human_points"] = "win", points
+        else:
+            result["outcome"], result["human_points"] = "loss", -points
+        partner = any(s != mine and rules.same_team(s, mine) for s in rules.seats)
+        result["text"] = texts.people_result_text(result, seat, team=partner, names={s: p["name"] for s, p in names.items()})
+    return {
+        "game": game,
+        "variant": variant_label(game.variant),
+        "side": seat or "",
+        "opponent": opponent,
+        "result": result,
+        "score": None if result is None else result["human_points"],
+        "urls": game_urls(game),
+    }
 
 
 def chart_values(moves: list[dict[str, Any]]) -> list[int | None]:

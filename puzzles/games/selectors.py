@@ -141,6 +141,12 @@ def latest_games(player: Player) -> tuple[list[Game], bool]:
     return games[:LATEST_GAMES], len(games) > LATEST_GAMES
 
 
+def latest_games_played(player: Player) -> tuple[list[Game], bool]:
+    """``latest_games`` with the player's games between people among them."""
+    games = list(games_played_by(player).order_by("-created_at", "-id")[:LATEST_GAMES + 1])
+    return games[:LATEST_GAMES], len(games) > LATEST_GAMES
+
+
 def game_get_for_player(player: Player, game_id: int) -> Game:
     """The game if it belongs to this player; else 404 (another player's
     game is as good as missing)."""

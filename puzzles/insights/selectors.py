@@ -1,5 +1,6 @@
 """Reads of the insights: where a player loses points in their finished
-practice games (match deals included), and their puzzle rating's history.
+games (practice games, match deals and games between people: in those, the
+moves of the player's own seat), and their puzzle rating's history.
 
 Every figure is computed from the stored grades of the human's moves
 (``GameMove.points_lost``, filled in by the grading task): nothing runs the
@@ -10,8 +11,8 @@ from collections import defaultdict
 from typing import Any
 
 from puzzles.accounts.players import Player
-from puzzles.games.models import Game, GameMove
-from puzzles.games.selectors import games_for_player
+from puzzles.games.models import Game, GameMove, GameSeat
+from puzzles.games.selectors import games_played_by
 from puzzles.training import selectors as training_selectors
 from solver import DominoError, Position
 
@@ -34,13 +35,20 @@ def game_insights(player: Player, limit: int = GAMES_LIMIT) -> dict[str, Any]:
     (the share of best moves among those with a choice); the points lost by
     phase, by kind of move and by variant (each ``{"moves", "points_lost"}``:
     graded moves with a choice, and the points they lost)."""
-    # Practice games only: in a game between people every seat's moves are a person's.
-    finished = games_for_player(player).filter(status=Game.Status.OVER, kind=Game.Kind.PRACTICE).order_by(
-        "-created_at", "-id")
-    games = list(reversed(list(finished.values("id", "variant", "created_at")[:limit])))
-    rows = GameMove.objects.filter(
-        game_id__in=[g["id"] for g in games], by=GameMove.By.HUMAN, grade__isnull=False
-    ).values_list("game_id", "position_before", "move", "points_lost", "grade")
+    # An aborted game between people has no play worth counting.
+    finished = games_played_by(player).filter(status=Game.Status.OVER).exclude(
+        kind=Game.Kind.PEOPLE, result__reason="aborted").order_by("-created_at", "-id")
+    games = list(reversed(list(finished.values("id", "variant", "created_at", "kind")[:limit])))
+    ids = [g["id"] for g in games]
+    # In a game between people every person's moves are ``HUMAN``: only the player's seat counts.
+    own_seat = dict(player.rows(GameSeat.objects.filter(level="", game_id__in=ids)).values_list("game_id", "seat"))
+    rows = [
+        (game_id, before, move, lost, grade)
+        for game_id, side, before, move, lost, grade in GameMove.objects.filter(
+            game_id__in=ids, by=GameMove.By.HUMAN, grade__isnull=False
+        ).values_list("game_id", "side", "position_before", "move", "points_lost", "grade")
+        if own_seat.get(game_id, side) == side
+    ]
     per_game: dict[int, dict[str, int]] = defaultdict(lambda: {"choices": 0, "best": 0, "points_lost": 0})
     phases = {name: _bucket() for name in move_kinds.PHASES}
     kinds = {name: _bucket() for name in move_kinds.KINDS}

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from puzzles.accounts.players import Player
 from puzzles.coach import selectors as coach_selectors
 from puzzles.games.forms import NewGameForm
-from puzzles.games.selectors import latest_games
+from puzzles.games.selectors import latest_games_played
 from puzzles.learn import presentation as learn_presentation
 from puzzles.learn import selectors as learn_selectors
 from puzzles.training import pool as training_pool
@@ -19,7 +19,7 @@ from . import rules
 
 def home(request: HttpRequest) -> HttpResponse:
     player = Player.of(request)
-    games, more_games = latest_games(player)
+    games, more_games = latest_games_played(player)
     # Beat chooses the daily puzzle; on a fresh site the first visitor has it chosen now.
     daily = training_selectors.daily_puzzle() or training_pool.daily_ensure()
     exercises = coach_selectors.exercise_counts(player)

@@ -103,8 +103,6 @@ def test_the_insights_agree_with_a_direct_count(client):
     for seed, variant in [(3, "lewicki"), (4, "block"), (8, "lewicki"), (9, "block"), (12, "block")]:
         craft_game(user, seed, variant, expected)
     craft_game(other, 21, "lewicki", empty_expectation())  # another player's: not counted
-    people = craft_game(user, 22, "lewicki", empty_expectation())  # a game between people: not counted
-    Game.objects.filter(pk=people.pk).update(kind=Game.Kind.PEOPLE)
     client.force_login(user)
     page = client.get("/insights/").content.decode()
 
