@@ -349,7 +349,8 @@ OD_DEAL_SECRET = os.environ.get("OD_DEAL_SECRET", "")
 
 # ---------------------------------------------------------------------- DRF
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, which also states the rules across a body's fields.
+    "DEFAULT_SCHEMA_CLASS": "puzzles.core.contract.ContractAutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": ["puzzles.core.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
@@ -419,6 +420,10 @@ SPECTACULAR_SETTINGS = {
         "PuzzleKindEnum": ["win", "most"],
         # The daily deal: where a player's game of it stands.
         "DailyStatusEnum": ["new", "playing", "grading", "over"],
+        # The rules across a body's fields (puzzles/core/contract.py): seats C and D
+        # and the solver's seats in partnership only.
+        "TwoSeatOrRandomEnum": ["A", "B", "random"],
+        "FourSeatVariantEnum": ["partnership", "partnership+doubles"],
     },
 }
 

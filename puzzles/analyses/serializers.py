@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from puzzles.core.contract import position_field
 from puzzles.core.vocabulary import GRADES
 
 
 class AnalysisInputSerializer(serializers.Serializer):
-    position = serializers.CharField(max_length=200, trim_whitespace=True, help_text="A position string (docs/rules.md sections 2.2 and 4.7).")
+    position = position_field(max_length=200)
 
 
 class AnalysisMoveSerializer(serializers.Serializer):

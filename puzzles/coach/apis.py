@@ -5,17 +5,16 @@ Nothing in an exercise reveals its answer (the best moves, the best value,
 any move's value); only the answer to a try, which ends it, has them."""
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
-from puzzles.core.ids import parse_id
+from puzzles.core.contract import query
+from puzzles.core.ids import LARGEST
 from puzzles.core.vocabulary import SIDES
 
 from . import presentation, selectors, services
@@ -92,20 +91,14 @@ def _player(request: Request) -> Player:
     return Player.of(request)
 
 
-def _int_param(request: Request, name: str) -> int | None:
-    try:
-        return parse_id(request.query_params.get(name))
-    except ValueError as exc:
-        raise ValidationError({name: [str(exc)]}) from None
-
-
-def _due_param(request: Request) -> bool:
-    raw = request.query_params.get("due")
-    if raw is None or raw in ("", "0", "false"):
-        return False
-    if raw in ("1", "true"):
-        return True
-    raise ValidationError({"due": [f"due is 1 or true (0 or false: all of them), not {raw[:40]!r}"]})
+class ExerciseQuerySerializer(serializers.Serializer):
+    due = serializers.BooleanField(default=False, help_text="Only the exercises due now.")
+    game = serializers.IntegerField(
+        required=False, min_value=0, max_value=LARGEST, help_text="One practice game's exercises.",
+    )
+    analysis = serializers.IntegerField(
+        required=False, min_value=0, max_value=LARGEST, help_text="One game analysis's exercises.",
+    )
 
 
 class ExerciseListApi(APIView):
@@ -116,19 +109,16 @@ class ExerciseListApi(APIView):
         "analysed game record whose tags say your side, as a position to solve again. `?due=1`: only those "
         "due now; `?game=`/`?analysis=`: one game's, in the order played. A failed exercise is due again "
         "after 1, then 3, 7 and 21 days as long as it is solved on schedule.",
-        parameters=[
-            OpenApiParameter("due", OpenApiTypes.BOOL, description="Only the exercises due now."),
-            OpenApiParameter("game", OpenApiTypes.INT, description="One practice game's exercises."),
-            OpenApiParameter("analysis", OpenApiTypes.INT, description="One game analysis's exercises."),
-        ],
+        parameters=[ExerciseQuerySerializer],
         responses={200: ExerciseListSerializer, **GAME_NOT_FOUND},
     )
     def get(self, request: Request) -> Response:
         player = _player(request)
-        game, analysis = _int_param(request, "game"), _int_param(request, "analysis")
+        asked = query(ExerciseQuerySerializer, request)
+        game, analysis = asked.get("game"), asked.get("analysis")
         if game is not None or analysis is not None:
             rows = selectors.exercises_of_own_game(player, game_id=game, analysis_id=analysis)
-        elif _due_param(request):
+        elif asked["due"]:
             rows = list(selectors.exercises_due(player))
         else:
             rows = list(selectors.exercises_for_player(player))

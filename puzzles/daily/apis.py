@@ -2,7 +2,8 @@
 The game itself is an ordinary game: play it through ``/api/games/<id>/``."""
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -12,6 +13,7 @@ from rest_framework.views import APIView
 from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
+from puzzles.core.contract import DAY_PATTERN
 from puzzles.games import presentation as game_presentation
 from puzzles.games.serializers import GameOutputSerializer
 
@@ -74,6 +76,10 @@ class DailyRankingApi(APIView):
             "line is given only once your own game is over. Percentile: the share of the other results "
             "that lost strictly more points, ties counted half; rank: 1 + those who lost fewer."
         ),
+        parameters=[OpenApiParameter(
+            "day", OpenApiTypes.DATE, OpenApiParameter.PATH, pattern=DAY_PATTERN,
+            description="The day, YYYY-MM-DD (a day of the calendar: not 2026-02-30).",
+        )],
         responses={200: RankingOutputSerializer, **error_response(400, "Bad date."), **NOT_FOUND},
     )
     def get(self, request: Request, day: str) -> Response:

@@ -10,12 +10,13 @@ from django.http import Http404
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
+from puzzles.core.contract import DAY_PATTERN
 from puzzles.games.models import Game
 
 from . import ranking
 from .models import DailyDeal, DailyEntry
 
-DAY_PATTERN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_DAY = re.compile(DAY_PATTERN)  # the pattern the schema states
 
 
 def utc_today() -> date:
@@ -25,12 +26,9 @@ def utc_today() -> date:
 
 def parse_day(text: str) -> date | None:
     """A day written ``YYYY-MM-DD`` (only that: the addresses are canonical), else None."""
-    if not DAY_PATTERN.fullmatch(text):
+    if not _DAY.fullmatch(text):  # also refuses 2026-02-30
         return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:  # 2026-02-30
-        return None
+    return date.fromisoformat(text)
 
 
 def deal_on(day: date) -> DailyDeal | None:

@@ -224,7 +224,10 @@ class GameRematchApi(SolverWorkLimited, APIView):
             "The new game's `rematch_of` is this game. Not for a game between people (409)."
         ),
         request=RematchInputSerializer,
-        responses={201: GameOutputSerializer, **ERRORS, **WITHHELD},
+        responses={
+            201: GameOutputSerializer, **ERRORS, **WITHHELD,
+            **error_response(409, "A game between people: a rematch is offered with a new challenge."),
+        },
         examples=[OpenApiExample("The same deal, sides swapped", value={"swap": True}, request_only=True)],
     )
     def post(self, request: Request, game_id: int) -> Response:

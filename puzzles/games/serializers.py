@@ -2,10 +2,12 @@
 ``presentation`` builds, for the OpenAPI schema, and render it)."""
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from puzzles.analyses.serializers import AnalysisOutputSerializer
 from puzzles.core.api import SeedField
+from puzzles.core.contract import AtMostOne, OnlyWhen, position_field
 from puzzles.core.vocabulary import GRADES, OUTCOMES, REASONS
 from solver import VARIANTS
 from solver.variant import SEATS
@@ -16,15 +18,20 @@ from .presentation import STATUSES
 from .services import RANDOM_SEAT, RESIGNED
 
 VARIANT_NAMES = [str(v) for v in VARIANTS]
+# The seats of every variant, and the variants with four (C and D: partnership).
+TWO_SEATS = [s for s in SEATS if all(s in v.seats for v in VARIANTS)]
+WITH_FOUR_SEATS = [str(v) for v in VARIANTS if len(v.seats) == 4]
 # A Result's winner: a seat, or a team of partnership.
 WINNERS = ["A", "B", "A+C", "B+D"]
 
 # ------------------------------------------------------------------- input
 
 class GameCreateInputSerializer(serializers.Serializer):
-    position = serializers.CharField(
+    position = position_field(
         max_length=400, required=False, allow_blank=True,
-        help_text="Start from this position (of any variant: its first field names it); leave out for a fresh deal.",
+        help_text="Start from this position (of any variant: its first field names it); leave out for a fresh deal. "
+        "One that has the pattern's shape but is not a possible position (docs/rules.md section 2.4) is a 400 "
+        "that says what is wrong.",
     )
     variant = serializers.ChoiceField(
         choices=VARIANT_NAMES, required=False, allow_blank=True,
@@ -43,6 +50,15 @@ class GameCreateInputSerializer(serializers.Serializer):
         required=False, min_value=0, max_value=(1 << 63) - 1,
         help_text="Seed of the solver's random choices (to replay a game); random when left out.",
     )
+
+    class Meta:
+        validators = [
+            AtMostOne("position", "seed", message=_("give either a position or a seed, not both")),
+            OnlyWhen(
+                "human", [*TWO_SEATS, RANDOM_SEAT], "variant", WITH_FOUR_SEATS, default="lewicki",
+                matching=("position", r"^\s*partnership"), message=_("seats C and D are seats of partnership only"),
+            ),
+        ]
 
 
 class RematchInputSerializer(serializers.Serializer):

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
+from puzzles.core.contract import move_field
 
 from . import presentation, selectors, services
 
@@ -81,7 +82,7 @@ class LearnTrySerializer(serializers.Serializer):
 
 
 class LearnTryInputSerializer(serializers.Serializer):
-    move = serializers.CharField(max_length=16, trim_whitespace=True, help_text="A move: '36', '36R' or 'pass'.")
+    move = move_field()
 
 
 class CourseApi(APIView):

@@ -2,26 +2,29 @@
 JSON that ``presentation`` builds, for the OpenAPI schema)."""
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from puzzles.core.api import SeedField
+from puzzles.core.contract import ExactlyOne, OnlyWhen
 from puzzles.games.models import Game
-from puzzles.games.serializers import VARIANT_NAMES, WINNERS
+from puzzles.games.serializers import TWO_SEATS, VARIANT_NAMES, WINNERS, WITH_FOUR_SEATS
 from puzzles.games.services import RANDOM_SEAT
 from solver.variant import SEATS
 
 from .models import Match
+from .services import TARGET_POINTS_RANGE, TARGET_WINS_RANGE
 
 # ------------------------------------------------------------------- input
 
 class MatchCreateInputSerializer(serializers.Serializer):
-    # The ranges are checked by the service (the same messages for the API and the form).
+    # The ranges are checked by the service too (the same messages for the API and the form).
     target_points = serializers.IntegerField(
-        required=False, allow_null=True,
+        required=False, allow_null=True, min_value=TARGET_POINTS_RANGE[0], max_value=TARGET_POINTS_RANGE[1],
         help_text="Play until a side has this many points, 1 to 500 (100 or 200 are usual).",
     )
     target_wins = serializers.IntegerField(
-        required=False, allow_null=True,
+        required=False, allow_null=True, min_value=TARGET_WINS_RANGE[0], max_value=TARGET_WINS_RANGE[1],
         help_text="Or play until a side has won this many deals, 1 to 15. Give exactly one of the two targets.",
     )
     level = serializers.ChoiceField(choices=Game.Level.values, default=Game.Level.STRONG, help_text="The solver's strength.")
@@ -35,6 +38,14 @@ class MatchCreateInputSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(
         choices=VARIANT_NAMES, default="lewicki", help_text="The variant every deal is played in (docs/rules.md section 4)."
     )
+
+    class Meta:
+        validators = [
+            ExactlyOne("target_points", "target_wins", message=_(
+                "give a target score (target_points) or a number of won deals (target_wins): one of the two, not both")),
+            OnlyWhen("human", [*TWO_SEATS, RANDOM_SEAT], "variant", WITH_FOUR_SEATS, default="lewicki",
+                     message=_("seats C and D are seats of partnership only")),
+        ]
 
 
 # ------------------------------------------------------------------ output

@@ -1,16 +1,15 @@
 """The offline puzzles API: thin DRF views.  Errors are ``{"error": ...}``."""
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from puzzles.accounts.players import Player
 from puzzles.core.api import error_response, validated
+from puzzles.core.contract import query
 from puzzles.training.models import Puzzle
 
 from . import presentation, selectors, services
@@ -19,15 +18,10 @@ from .serializers import OfflinePackSerializer, OfflineResultInputSerializer, Of
 DEFAULT_COUNT, MAX_COUNT = 50, 100
 
 
-def _count(request: Request) -> int:
-    text = request.query_params.get("n", str(DEFAULT_COUNT))
-    try:
-        count = int(text)
-    except ValueError:
-        raise ValidationError({"n": [f"a whole number from 1 to {MAX_COUNT}, not {text!r}"]}) from None
-    if not 1 <= count <= MAX_COUNT:
-        raise ValidationError({"n": [f"a whole number from 1 to {MAX_COUNT}, not {count}"]})
-    return count
+class PackQuerySerializer(serializers.Serializer):
+    n = serializers.IntegerField(
+        min_value=1, max_value=MAX_COUNT, default=DEFAULT_COUNT, help_text="How many puzzles at most.",
+    )
 
 
 class OfflinePackApi(APIView):
@@ -39,12 +33,11 @@ class OfflinePackApi(APIView):
         "A key given is remembered: that puzzle is never served to you for rated training, and an attempt at "
         "it is unrated (`unrated_because` 'offline-key'), for good. Keys you were given before come first. "
         "A guest with no session yet (no puzzle or game started, the offline page not opened) gets no puzzles.",
-        parameters=[OpenApiParameter("n", OpenApiTypes.INT, description=f"How many (1 to {MAX_COUNT}, "
-                                     f"default {DEFAULT_COUNT}).")],
+        parameters=[PackQuerySerializer],
         responses={200: OfflinePackSerializer},
     )
     def get(self, request: Request) -> Response:
-        count = _count(request)
+        count = query(PackQuerySerializer, request)["n"]
         # No guest token is made here: this runs on every page, beside the page's own requests,
         # and two requests that each made one would leave the session with only one of them.
         # A key given is remembered for its player, so a guest with no token gets none

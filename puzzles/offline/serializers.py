@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from puzzles.core.contract import move_field
 from puzzles.core.vocabulary import SIDES
 
 
@@ -37,7 +38,7 @@ class OfflineResultInputSerializer(serializers.Serializer):
     )
     puzzle = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
     moves = serializers.ListField(
-        child=serializers.CharField(max_length=16), max_length=64,
+        child=move_field(), max_length=64,
         help_text="The player's own moves, in order ('36', '36R', 'pass'); the defender's replies are the key's.",
     )
     gave_up = serializers.BooleanField(default=False, help_text="The player gave up before the end.")

@@ -3,16 +3,24 @@ JSON that ``presentation`` builds, for the OpenAPI schema).  Ranges are
 checked by the services, with the same messages for the API and the forms."""
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from puzzles.core.contract import AtMostOne, ExactlyOne, OnlyWhen
 from puzzles.games.models import Game
-from puzzles.games.people import MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS, MIN_INITIAL_SECONDS
-from puzzles.games.serializers import VARIANT_NAMES
+from puzzles.games.people import (
+    CORRESPONDENCE_DAYS,
+    MAX_INCREMENT_SECONDS,
+    MAX_INITIAL_SECONDS,
+    MIN_INITIAL_SECONDS,
+)
+from puzzles.games.serializers import TWO_SEATS, VARIANT_NAMES, WITH_FOUR_SEATS
 from solver.variant import SEATS
 
+from .matches import TARGET_POINTS_RANGE, TARGET_WINS_RANGE
 from .models import Challenge
-from .services import QUICK_CONTROLS, QUICK_RANGES, RANDOM_SEAT
+from .services import QUICK_CONTROLS, QUICK_RANGES, RANDOM_SEAT, RATING_RANGE
 
 # ------------------------------------------------------------------- input
 
@@ -39,6 +47,16 @@ class ClockInputSerializer(serializers.Serializer):
     )
 
 
+# The solver's seats: seats of partnership, each with its level, at most two
+# (a person holds at least one other seat).
+@extend_schema_field({
+    "type": "object", "maxProperties": 2, "additionalProperties": False,
+    "properties": {seat: {"type": "string", "enum": list(Game.Level.values)} for seat in SEATS},
+})
+class _SolverSeatsField(serializers.DictField):
+    pass
+
+
 class ChallengeCreateInputSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(
         choices=VARIANT_NAMES, default="lewicki", help_text="The variant (docs/rules.md section 4)."
@@ -54,32 +72,61 @@ class ChallengeCreateInputSerializer(serializers.Serializer):
         required=False, allow_null=True,
         help_text="A live game: minutes and seconds as {initial, increment} seconds. Give clock or days.",
     )
-    days = serializers.IntegerField(
-        required=False, allow_null=True, help_text="A correspondence game: 1, 3 or 7 days a move."
+    days = serializers.ChoiceField(
+        choices=list(CORRESPONDENCE_DAYS), required=False, allow_null=True,
+        help_text="A correspondence game: days a move. Give clock or days.",
+        error_messages={"invalid_choice": _('days (a move, by correspondence) is 1, 3 or 7, not "{input}"')},
     )
     to = serializers.CharField(
         required=False, allow_blank=True, max_length=150,
         help_text="The user name of the player the challenge is for (their seat is kept for them); "
         "without it anyone with the link takes the seat.",
     )
-    solver = serializers.DictField(
+    solver = _SolverSeatsField(
         child=serializers.ChoiceField(choices=Game.Level.values), required=False,
         help_text="Partnership only: the seats the solver plays, each with its level ({\"C\": \"strong\"}); "
-        "the other seats are people's. Not in rated games.",
+        "the other seats are people's (never yours: with seat 'random', a seat drawn among them is a 400). "
+        "Not in rated games.",
     )
     target_points = serializers.IntegerField(
-        required=False, allow_null=True,
+        required=False, allow_null=True, min_value=TARGET_POINTS_RANGE[0], max_value=TARGET_POINTS_RANGE[1],
         help_text="A match between people to this score, 1 to 500 (100 or 200 are usual): deal after deal, "
         "the same people in the same seats. A rated match is rated once, as a whole, when a side wins it.",
     )
     target_wins = serializers.IntegerField(
-        required=False, allow_null=True, help_text="Or a match to this many won deals, 1 to 15.",
+        required=False, allow_null=True, min_value=TARGET_WINS_RANGE[0], max_value=TARGET_WINS_RANGE[1],
+        help_text="Or a match to this many won deals, 1 to 15.",
     )
+
+    class Meta:
+        validators = [
+            ExactlyOne("clock", "days", message=_(
+                "give one time control, clock or days, not both: clock {initial, increment} for a live game, "
+                "or days (1, 3 or 7) for correspondence")),
+            AtMostOne("target_points", "target_wins", message=_(
+                "give a target score (target_points) or a number of won deals (target_wins), not both")),
+            OnlyWhen("seat", [*TWO_SEATS, RANDOM_SEAT], "variant", WITH_FOUR_SEATS, default="lewicki",
+                     message=_("seats C and D are seats of partnership only")),
+            OnlyWhen("solver", None, "variant", WITH_FOUR_SEATS, default="lewicki",
+                     message=_("the solver takes seats in partnership only")),
+            OnlyWhen("solver", None, "rated", [False], default=False,
+                     message=_("a rated game has a person in every seat: leave out the solver seats or play casual")),
+        ]
 
 
 class SeekCreateInputSerializer(ChallengeCreateInputSerializer):
-    rating_min = serializers.IntegerField(required=False, allow_null=True, help_text="The lowest rating that may accept.")
-    rating_max = serializers.IntegerField(required=False, allow_null=True, help_text="The highest rating that may accept.")
+    to = serializers.CharField(
+        required=False, allow_blank=True, max_length=0, help_text="Not for a seek: a seek is for anyone.",
+        error_messages={"max_length": _("a lobby seek is for anyone: leave out to, or post a challenge")},
+    )
+    rating_min = serializers.IntegerField(
+        required=False, allow_null=True, min_value=RATING_RANGE[0], max_value=RATING_RANGE[1],
+        help_text="The lowest rating that may accept (at most rating_max: a 400 otherwise).",
+    )
+    rating_max = serializers.IntegerField(
+        required=False, allow_null=True, min_value=RATING_RANGE[0], max_value=RATING_RANGE[1],
+        help_text="The highest rating that may accept.",
+    )
 
 
 class AcceptInputSerializer(serializers.Serializer):

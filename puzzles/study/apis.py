@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,7 +13,9 @@ from puzzles.accounts.limits import SolverWorkLimited
 from puzzles.accounts.players import Player
 from puzzles.core import fairness
 from puzzles.core.api import error_response, validated
+from puzzles.core.contract import ExactlyOne, move_field, position_field
 from puzzles.core.errors import ApplicationError
+from puzzles.core.ids import LARGEST
 from puzzles.core.parsers import StrictJSONParser
 from puzzles.core.vocabulary import GRADES, OUTCOMES, SIDES
 from puzzles.games.selectors import game_get_for_player
@@ -33,10 +34,11 @@ ERRORS = {
 
 
 class PositionInputSerializer(serializers.Serializer):
-    position = serializers.CharField(max_length=200, trim_whitespace=True, help_text="A position string (docs/rules.md sections 2.2 and 4.7).")
+    position = position_field(max_length=200)
     moves = serializers.ListField(
-        child=serializers.CharField(max_length=8), required=False, max_length=60,
-        help_text="Moves to play from the position (the analysis board's line); the board is the one after them.",
+        child=move_field(), required=False, max_length=60,
+        help_text="Moves to play from the position (the analysis board's line); the board is the one after them. "
+        "A move that is not legal where it comes is a 400 that names it.",
     )
 
 
@@ -58,7 +60,9 @@ class GameAnalysisInputSerializer(serializers.Serializer):
         "Start position naming the variant): tags and moves, or a bare position string and moves.",
     )
     file = serializers.FileField(required=False, help_text="The game record as an uploaded text file (multipart).")
-    game_id = serializers.IntegerField(required=False, help_text="One of your practice games instead.")
+    game_id = serializers.IntegerField(
+        required=False, min_value=0, max_value=LARGEST, help_text="One of your practice games instead.",
+    )
     hands = serializers.ListField(
         child=serializers.CharField(max_length=120, allow_blank=True), required=False, min_length=2, max_length=4,
         help_text="A deal typed in as it was: every seat's hand in seat order (A, B; C, D in partnership), "
@@ -73,16 +77,14 @@ class GameAnalysisInputSerializer(serializers.Serializer):
         help_text="The stones that stayed out (block, lewicki9); left out: every stone of the set not in a hand.",
     )
     moves = serializers.ListField(
-        child=serializers.CharField(max_length=8), required=False, max_length=200,
+        child=move_field(), required=False, max_length=200,
         help_text="The moves of the deal in `hands`, in the order they were played (`66`, `36L`, `pass`); a "
         "later stone may be written bare (`36`) when only one end takes it.",
     )
 
-    def validate(self, data):
-        given = [k for k in ("record", "file", "game_id", "hands") if data.get(k) is not None]
-        if len(given) != 1:
-            raise ValidationError("give exactly one of record, file, game_id or hands")
-        return data
+    class Meta:
+        validators = [ExactlyOne("record", "file", "game_id", "hands",
+                                 message="give exactly one of record, file, game_id or hands")]
 
 
 class SummarySerializer(serializers.Serializer):
@@ -216,9 +218,10 @@ class EndgameSerializer(EndgameSummarySerializer):
 
 class ProgressInputSerializer(serializers.Serializer):
     moves = serializers.ListField(
-        child=serializers.CharField(max_length=8), required=False, max_length=40,
+        child=move_field(), required=False, max_length=40,
         help_text="The whole line played from the start (both sides): when every move keeps the best value "
-        "and the deal is over, the endgame is mastered. Leave out to mark it studied only.",
+        "and the deal is over, the endgame is mastered. Leave out to mark it studied only. A move that is not "
+        "legal where it comes is a 400 that names it.",
     )
 
 

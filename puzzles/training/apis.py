@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,21 +16,26 @@ from rest_framework.views import APIView
 from puzzles.accounts.players import Player
 from puzzles.core import fairness
 from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
+from puzzles.core.contract import query
 
-from . import days, pool, presentation, run_services, selectors, services
+from . import pool, presentation, run_services, selectors, services
 from .serializers import (
     AttemptOutputSerializer,
     DailyOutputSerializer,
     DashboardOutputSerializer,
+    DashboardQuerySerializer,
     DifficultyInputSerializer,
     HistoryOutputSerializer,
     NextOutputSerializer,
+    NextQuerySerializer,
     PlayerOutputSerializer,
     PuzzleOutputSerializer,
     RunListOutputSerializer,
+    RunListQuerySerializer,
     RunMoveInputSerializer,
     RunOutputSerializer,
     RunStartInputSerializer,
+    ThemeQuerySerializer,
     ThemeSerializer,
     VoteInputSerializer,
     VoteOutputSerializer,
@@ -71,20 +74,12 @@ class NextPuzzleApi(APIView):
         description="One you have not tried, near your puzzle rating, and never one whose offline key (its "
         "answers, GET /api/puzzles/offline/) you were given; `?theme=` keeps to one theme "
         "(GET /api/puzzles/themes/). 404 when none is left.",
-        parameters=[
-            OpenApiParameter("theme", OpenApiTypes.STR, description="A theme name."),
-            OpenApiParameter("difficulty", OpenApiTypes.STR,
-                             description="easiest, easier, normal, harder or hardest (default: your setting)."),
-        ],
+        parameters=[NextQuerySerializer],
         responses={200: NextOutputSerializer, **NOT_FOUND},
     )
     def get(self, request: Request) -> Response:
-        theme = request.query_params.get("theme") or None
-        if theme is not None and theme not in {t["name"] for t in presentation.themes()}:
-            raise ValidationError({"theme": [f"no theme {theme!r}"]})
-        difficulty = request.query_params.get("difficulty") or None
-        if difficulty is not None and difficulty not in days.DIFFICULTIES:
-            raise ValidationError({"difficulty": [f"no difficulty {difficulty!r}"]})
+        asked = query(NextQuerySerializer, request)
+        theme, difficulty = asked.get("theme"), asked.get("difficulty")
         puzzle = selectors.puzzle_next(Player.of(request), theme, difficulty)
         if puzzle is None:
             return Response({"error": "no puzzle left to try" + (f" with theme {theme}" if theme else "")}, status=404)
@@ -185,14 +180,12 @@ class DashboardApi(APIView):
         description="Over the last `days` (7, 30 or 90) days: per theme, finished attempts, solved, success rate "
         "and performance rating (puzzle ratings when tried, plus 400 x (solved - failed) / attempts); the "
         "strongest and weakest themes (with at least 3 attempts) and a link to train the weakest.",
-        parameters=[OpenApiParameter("days", OpenApiTypes.INT, description="7, 30 (default) or 90.")],
+        parameters=[DashboardQuerySerializer],
         responses={200: DashboardOutputSerializer},
     )
     def get(self, request: Request) -> Response:
-        raw = request.query_params.get("days") or "30"
-        if raw not in {str(d) for d in selectors.DASHBOARD_PERIODS}:
-            raise ValidationError({"days": ["7, 30 or 90"]})
-        return Response(presentation.dashboard_state(selectors.dashboard(Player.of(request), int(raw))))
+        days = query(DashboardQuerySerializer, request)["days"]
+        return Response(presentation.dashboard_state(selectors.dashboard(Player.of(request), days)))
 
 
 class ReplayApi(APIView):
@@ -200,13 +193,11 @@ class ReplayApi(APIView):
         summary="A failed puzzle to replay",
         description="A puzzle you failed and have not solved (the newest first), `?theme=` to keep to one; "
         "replays are unrated. 404 when there is none.",
-        parameters=[OpenApiParameter("theme", OpenApiTypes.STR, description="A theme name.")],
+        parameters=[ThemeQuerySerializer],
         responses={200: PuzzleOutputSerializer, **NOT_FOUND},
     )
     def get(self, request: Request) -> Response:
-        theme = request.query_params.get("theme") or None
-        if theme is not None and theme not in {t["name"] for t in presentation.themes()}:
-            raise ValidationError({"theme": [f"no theme {theme!r}"]})
+        theme = query(ThemeQuerySerializer, request).get("theme")
         puzzle = selectors.failed_puzzles(Player.of(request), theme).first()
         if puzzle is None:
             return Response({"error": "no failed puzzle to replay"}, status=404)
@@ -254,13 +245,11 @@ class RunListApi(APIView):
         summary="Your streak and timed runs",
         operation_id="runs_list",
         description="Your bests and your latest runs (`?mode=streak` or `timed` to keep to one).",
-        parameters=[OpenApiParameter("mode", OpenApiTypes.STR, description="streak or timed.")],
+        parameters=[RunListQuerySerializer],
         responses={200: RunListOutputSerializer},
     )
     def get(self, request: Request) -> Response:
-        mode = request.query_params.get("mode") or None
-        if mode is not None and mode not in ("streak", "timed"):
-            raise ValidationError({"mode": ["streak or timed"]})
+        mode = query(RunListQuerySerializer, request).get("mode")
         player = Player.of(request)
         rows = selectors.runs_for_player(player)
         if mode:

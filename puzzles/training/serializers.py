@@ -8,6 +8,33 @@ from rest_framework import serializers
 from puzzles.core.api import MoveInputSerializer
 from puzzles.core.vocabulary import GRADES, SIDES
 
+from .days import DIFFICULTIES
+from .mining import THEMES
+from .models import PuzzleRun
+from .selectors import DASHBOARD_PERIODS
+
+# ------------------------------------------------------- query parameters
+
+
+class ThemeQuerySerializer(serializers.Serializer):
+    theme = serializers.ChoiceField(
+        choices=list(THEMES), required=False, help_text="Keep to one theme (GET /api/puzzles/themes/).",
+    )
+
+
+class NextQuerySerializer(ThemeQuerySerializer):
+    difficulty = serializers.ChoiceField(
+        choices=list(DIFFICULTIES), required=False, help_text="Your training difficulty when left out.",
+    )
+
+
+class DashboardQuerySerializer(serializers.Serializer):
+    days = serializers.ChoiceField(choices=list(DASHBOARD_PERIODS), default=30, help_text="The period, in days.")
+
+
+class RunListQuerySerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(choices=PuzzleRun.Mode.values, required=False, help_text="Keep to one mode.")
+
 
 class PuzzleOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
