@@ -104,7 +104,12 @@ def people_line(state: dict) -> str:
         timing = clock_code(control["initial"], control["increment"] or 0)
     else:
         timing = _("untimed")
-    kind = _("rated game") if state["rated"] else _("casual game")
+    deal = state.get("match_deal")
+    if deal:
+        kind = (_("rated match, deal %(number)d") if state["rated"] else _("casual match, deal %(number)d")) % {
+            "number": deal}
+    else:
+        kind = _("rated game") if state["rated"] else _("casual game")
     if state.get("unrated_note"):
         kind = _("not rated (the day's rated games of these players are played)")
     return " · ".join([names, timing, kind])

@@ -91,6 +91,7 @@ def challenge_state(
         and (mine is not None or not reserved_elsewhere)
         and (not challenge.rated or (player is not None and player.is_authenticated))
     )
+    match = match_state(challenge)
     return {
         "id": challenge.pk,
         "url": reverse("people:challenge", args=[challenge.pk]),
@@ -108,7 +109,7 @@ def challenge_state(
         "control": challenge.control_code,
         "control_text": texts.control_text(challenge.clock_initial, challenge.clock_increment, challenge.days),
         "status": challenge.status,
-        "status_text": texts.status_text(challenge.status, game_over_as(challenge)),
+        "status_text": texts.status_text(challenge.status, game_over_as(challenge) or match_as(challenge, match)),
         "game_over": game_over_as(challenge) or None,
         "kept_for": kept_for if is_open else [],
         "lobby": challenge.lobby,
@@ -123,7 +124,7 @@ def challenge_state(
             "can_cancel": is_open and creator,
             "can_decline": is_open and not creator and not challenge.lobby and can_accept,
         },
-        "match": match_state(challenge),
+        "match": match,
         "rematch_of": challenge.rematch_of_id,
         "expires_at": challenge.expires_at,
         "created_at": challenge.created_at,
@@ -144,6 +145,13 @@ def game_over_as(challenge: Challenge) -> str:
     return "aborted" if (game.result or {}).get("reason") == "aborted" else "over"
 
 
+def match_as(challenge: Challenge, match: dict[str, Any] | None) -> str:
+    """A started match: ``match-over`` once decided, else ``match``; "" otherwise."""
+    if match is None or challenge.status != Challenge.Status.STARTED:
+        return ""
+    return "match-over" if match["over"] else "match"
+
+
 def match_state(challenge: Challenge) -> dict[str, Any] | None:
     """A match between people: its target, scores and deals (None for one game)."""
     if not challenge.is_match:
@@ -162,6 +170,7 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
             "url": reverse("games:review-game", args=[deal.game_id]) if recorded
             else reverse("games:play-game", args=[deal.game_id]),
         })
+    over = bool(challenge.match_winner) or (bool(deals) and deals[-1]["reason"] == "aborted")
     return {
         "target_points": challenge.target_points,
         "target_wins": challenge.target_wins,
@@ -172,7 +181,9 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
         "deals": deals,
         "winner": challenge.match_winner or None,
         # Over when a side has reached the target, or with no winner when a deal was aborted.
-        "over": bool(challenge.match_winner) or (bool(deals) and deals[-1]["reason"] == "aborted"),
+        "over": over,
+        # The deal being played, for its players' "next deal" link.
+        "current": deals[-1] if deals and not over and not deals[-1]["recorded"] else None,
     }
 
 

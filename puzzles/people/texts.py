@@ -30,7 +30,12 @@ def control_text(clock_initial: int | None, clock_increment: int | None, days: i
 
 def status_text(status: str, game_over: str = "") -> str:
     """A challenge's status; a started one's game once over (``game_over``:
-    ``over`` or ``aborted``, ``presentation.game_over_as``)."""
+    ``over`` or ``aborted``, ``presentation.game_over_as``), or a started
+    match's (``match`` or ``match-over``, ``presentation.match_as``)."""
+    if game_over == "match":
+        return _("the match is being played")
+    if game_over == "match-over":
+        return _("the match is over")
     if game_over == "aborted":
         return _("the game was aborted")
     if game_over == "over":

@@ -112,7 +112,9 @@ def test_home_lists_the_games_where_it_is_your_turn(api, other_api):
     mover, waiter = (api, other_api) if to_move == "A" else (other_api, api)
     home = mover.get("/").content.decode()
     assert "Your turn" in home and f'href="/play/{game.pk}/"' in home
-    assert f'href="/play/{game.pk}/"' not in waiter.get("/").content.decode()
+    waiting = waiter.get("/").content.decode()
+    assert f'<li data-game="{game.pk}">' not in waiting  # not in "Your turn"
+    assert f'<tr data-game="{game.pk}" class="status-' in waiting  # only in "Your games", to continue
 
 
 def test_nav_links():
