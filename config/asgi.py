@@ -4,8 +4,9 @@ Long polls are held on the event loop (``puzzles.core.longpoll.LongPolls``);
 every other request goes to Django's WSGI handler in a pool of
 ``OD_WEB_THREADS`` threads (default 16; ``puzzles.core.threaded_wsgi``), each
 request in one step, as under a threaded WSGI server.  In front of both,
-``Arrivals`` stamps each request as it comes (a move is timed then, however
-long it waits after), and the process's heartbeat starts before it serves
+``Arrivals`` stamps each request once its body is in (a move is timed then,
+however long it waits after; a body slower than ``OD_WEB_BODY_TIMEOUT`` is
+refused), and the process's heartbeat starts before it serves
 (``puzzles.core.heartbeat``: the outages the clocks leave out)."""
 import os
 

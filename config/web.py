@@ -8,8 +8,9 @@ them hold every socket the process may open.  ``HeaderDeadlineProtocol``
 closes a connection whose request's headers have not all arrived
 ``OD_WEB_HEADER_TIMEOUT`` seconds (default 15) after it opened, or after the
 answer to its previous request: time enough for any real client on a slow
-line, whose headers are a few hundred bytes.  The body and the answer are
-not under this deadline (a long poll is held for up to 25 s)."""
+line, whose headers are a few hundred bytes.  The body has a deadline of
+its own (``OD_WEB_BODY_TIMEOUT``, ``puzzles.core.arrival.Arrivals``: a 408);
+the answer has none (a long poll is held for up to 25 s)."""
 from __future__ import annotations
 
 import asyncio
