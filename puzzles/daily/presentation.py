@@ -173,8 +173,9 @@ def ranking_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
 
 def withheld(deal: DailyDeal, entry: DailyEntry | None) -> bool:
     """Whether the deal's seed and start are withheld from the player of
-    ``entry``: on its day, until their game of it is over."""
-    return deal.day >= selectors.utc_today() and (entry is None or entry.game.status != Game.Status.OVER)
+    ``entry``: while their game of it is unfinished, or with no game until
+    the grace after its day (``selectors.hidden``)."""
+    return selectors.hidden(deal, entry)
 
 
 def commitment_state(deal: DailyDeal, hidden: bool) -> dict[str, Any] | None:

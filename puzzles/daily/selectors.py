@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, date
+from datetime import UTC, date, datetime, timedelta
 
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
@@ -17,6 +17,11 @@ from . import ranking
 from .models import DailyDeal, DailyEntry
 
 _DAY = re.compile(DAY_PATTERN)  # the pattern the schema states
+
+# A deal stays withheld from those who have not finished it, and a game of it
+# can still be ranked, until this long after its day ends (a game begun just
+# before midnight is finished after it).
+GRACE = timedelta(hours=2)
 
 
 def utc_today() -> date:
@@ -55,14 +60,44 @@ def entry_for_player(player: Player, deal: DailyDeal) -> DailyEntry | None:
     return entries_of_player(player).filter(deal=deal).select_related("game").first()
 
 
+def open_since(now: datetime | None = None) -> date:
+    """The first day whose deal is still withheld from anyone who has not
+    finished it: today's, and yesterday's while its ``GRACE`` lasts."""
+    return ((now or timezone.now()) - GRACE).astimezone(UTC).date()
+
+
+def past_grace(deal: DailyDeal, moment: datetime) -> bool:
+    """Whether ``moment`` is more than ``GRACE`` after the end of the deal's day."""
+    return open_since(moment) > deal.day
+
+
+def hidden(deal: DailyDeal, entry: DailyEntry | None) -> bool:
+    """Whether the deal (its seed, its start) is withheld from the player of
+    ``entry`` (``None``: one who has not started it): while their game of it
+    is unfinished, whatever the day; with no game, until ``GRACE`` after its
+    day (so that nobody studies it while games of it can still be ranked)."""
+    if entry is not None:
+        return entry.game.status != Game.Status.OVER
+    return deal.day >= open_since()
+
+
 def deal_hidden_from(deal: DailyDeal, player: Player | None) -> bool:
-    """Whether the deal (its seed, its start) is still withheld from ``player``:
-    on its day, until the player's own game of it is over (``None``: anyone
-    who has not played it). A past day's deal is anyone's to study."""
-    if deal.day < utc_today():
-        return False
-    entry = entry_for_player(player, deal) if player is not None else None
-    return entry is None or entry.game.status != Game.Status.OVER
+    """``hidden`` for ``player``'s entry of the deal (``None``: anyone who has not played it)."""
+    return hidden(deal, entry_for_player(player, deal) if player is not None else None)
+
+
+def deals_open(player: Player | None) -> list[DailyDeal]:
+    """The deals that may be withheld from ``player`` now (``hidden`` says
+    which): today's and, during its grace, yesterday's (one query), and
+    those of the player's unfinished games, whatever the day (one query
+    through the entry's owner index; none without a player)."""
+    today = utc_today()
+    deals = list(DailyDeal.objects.filter(day__gte=open_since(), day__lte=today))
+    if player is not None and player.known:
+        seen = {d.pk for d in deals}
+        playing = entries_of_player(player).exclude(game__status=Game.Status.OVER).select_related("deal")
+        deals += [e.deal for e in playing if e.deal_id not in seen]
+    return deals
 
 
 def ranked(deal: DailyDeal) -> QuerySet[DailyEntry]:

@@ -118,20 +118,32 @@ def daily_start(*, player: Player, deal: DailyDeal) -> tuple[DailyEntry, bool]:
 
 
 def start_refusal(texts: list[str], player: Player | None) -> str | None:
-    """``core.fairness``'s player check: today's daily deal (a practice game
-    of its seed or its position, an analysis of its start or of any position
-    it can come to, but the endgames any deal may reach) is withheld from a
-    player until their own game of it is over."""
-    today = selectors.deal_on(selectors.utc_today())
-    if today is None:
-        return None
-    if canonical_key(today.start_position) in texts:
-        why = _("This is the start of today's daily deal: play it first; it can be studied once your game is over.")
-    elif from_deals(texts, frozenset([today.start_position])):
-        why = _("This position comes from today's daily deal: play it first; it can be studied once your game is over.")
-    else:
-        return None
-    return why if selectors.deal_hidden_from(today, player) else None
+    """``core.fairness``'s player check: a daily deal (a practice game of its
+    seed or its position, an analysis of its start or of any position it can
+    come to, but the endgames any deal may reach) is withheld from a player
+    while their own game of it is unfinished, whatever the day, and from one
+    who has not played it until ``selectors.GRACE`` after its day
+    (``selectors.hidden``)."""
+    today = selectors.utc_today()
+    for daily in selectors.deals_open(player):
+        if canonical_key(daily.start_position) in texts:
+            start = True
+        elif from_deals(texts, frozenset([daily.start_position])):
+            start = False
+        else:
+            continue
+        if not selectors.deal_hidden_from(daily, player):
+            continue
+        if daily.day == today:
+            if start:
+                return _("This is the start of today's daily deal: play it first; it can be studied once your game is over.")
+            return _("This position comes from today's daily deal: play it first; it can be studied once your game is over.")
+        if start:
+            return _("This is the start of a daily deal still being played: "
+                     "it can be studied once your game of it is over, or its ranking has closed.")
+        return _("This position comes from a daily deal still being played: "
+                 "it can be studied once your game of it is over, or its ranking has closed.")
+    return None
 
 
 def _has_choice(move: GameMove) -> bool:
@@ -153,7 +165,8 @@ def entry_record(*, entry: DailyEntry) -> bool:
     chosen = [letter for letter in letters if letter != FORCED]
     accuracy = round(100 * chosen.count("b") / len(chosen), 1) if chosen else None
     excluded: str
-    if not entry.on_the_day:
+    if not entry.on_the_day or (moves and selectors.past_grace(entry.deal, moves[-1].created_at)):
+        # Started after its day, or its last move played more than the grace after it.
         excluded = DailyEntry.Excluded.LATE
     elif game.hints_used:
         excluded = DailyEntry.Excluded.HINTS

@@ -88,7 +88,7 @@ def test_the_day_shows_the_commitment_and_reveals_it_after_the_game_and_after_th
         mine, theirs = api.get("/api/daily-deal/").json(), other_api.get("/api/daily-deal/").json()
         assert mine["deal"]["salt"] == made.salt and mine["deal"]["seed"] == int(made.seed)
         assert theirs["deal"]["salt"] is None and theirs["deal"]["seed"] is None
-    with time_machine.travel(EVENING + timedelta(hours=1), tick=False):  # the day is over: for everyone
+    with time_machine.travel(EVENING + timedelta(hours=3), tick=False):  # the day and its grace over: for everyone
         theirs = other_api.get("/api/daily-deal/2026-05-01/ranking/")
         past = other_api.get("/daily/2026-05-01/").content.decode()
         assert made.salt in past and "/deals/verify/?" in past

@@ -2,7 +2,7 @@
 and start are not in the deal's answer, and a practice game of its seed or its
 start, a rematch of the daily game, an analysis of its start or of a position it comes
 to (API, board, position endpoint, game record) answer 403 until the player's own game of it
-is over; then, or once the day is over, they are the player's to study."""
+is over; then, or two hours after the day is over, they are the player's to study."""
 from __future__ import annotations
 
 import random
@@ -86,8 +86,11 @@ def test_the_days_deal_is_withheld_until_your_game_of_it_is_over(api, other_api)
         assert {a < 300 for a in practice_answers(api).values()} == {True}, practice_answers(api)
         assert api.post(f"/api/games/{game.json()['id']}/rematch/", {}, format="json").status_code == 201
         assert set(practice_answers(other_api).values()) == {403}
-    # the day over, a past deal is anyone's
+    # just after midnight, games of it can still be ranked: withheld from those who have not played it
     with time_machine.travel(EVENING + timedelta(minutes=20), tick=False):
+        assert set(practice_answers(other_api).values()) == {403}
+    # the grace over (two hours after the day), a past deal is anyone's
+    with time_machine.travel(EVENING + timedelta(hours=2, minutes=20), tick=False):
         assert {a < 300 for a in practice_answers(other_api).values()} == {True}
         past = other_api.get("/api/daily-deal/2026-05-01/ranking/")
         assert past.status_code == 200

@@ -91,17 +91,18 @@ def field_of_30(django_user_model):
     late games, two with a hint, one resigned, two with a grade pending."""
     with time_machine.travel(DAY, tick=False):
         deal = services.deal_ensure()
-    rng = random.Random(2026)
-    users, extra = [], {}
-    for i in range(38):
-        user = django_user_model.objects.create_user(f"player{i}", password="pw-player-12345")
-        kind = "ranked" if i < 30 else ["late", "late", "late", "hints", "hints", "resigned", "pending", "pending"][i - 30]
-        game = played_game(
-            user, deal, rng, ungraded=kind == "pending", hints=2 if kind == "hints" else 0, resigned=kind == "resigned",
-        )
-        DailyEntry.objects.create(deal=deal, game=game, owner=user, on_the_day=kind != "late")
-        users.append(user)
-        extra[user.pk] = kind
+        # the games are played on the day (a game finished after its grace is late)
+        rng = random.Random(2026)
+        users, extra = [], {}
+        for i in range(38):
+            user = django_user_model.objects.create_user(f"player{i}", password="pw-player-12345")
+            kind = "ranked" if i < 30 else ["late", "late", "late", "hints", "hints", "resigned", "pending", "pending"][i - 30]
+            game = played_game(
+                user, deal, rng, ungraded=kind == "pending", hints=2 if kind == "hints" else 0, resigned=kind == "resigned",
+            )
+            DailyEntry.objects.create(deal=deal, game=game, owner=user, on_the_day=kind != "late")
+            users.append(user)
+            extra[user.pk] = kind
     return deal, users, extra
 
 
