@@ -22,10 +22,13 @@ def outcome_label(value: int) -> str:
 
 
 def signed(value: int | None) -> str:
-    """A value with its sign: ``+12``, ``-4``, ``0`` (empty for None)."""
+    """A value with its sign: ``+12``, ``−4`` (the minus sign, U+2212, as the
+    front end's ``signed`` writes it, not a hyphen), ``0`` (empty for None)."""
     if value is None:
         return ""
-    return f"+{value}" if value > 0 else str(value)
+    if value < 0:
+        return f"\u2212{-value}"
+    return f"+{value}" if value > 0 else "0"
 
 
 def move_label(move: str | None) -> str:

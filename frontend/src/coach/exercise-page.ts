@@ -90,7 +90,7 @@ function dateLabel(iso: string): string {
   }
 }
 
-const value = (n: number | null | undefined): string => signed(n, { ascii: true });
+const value = (n: number | null | undefined): string => signed(n);
 
 export class ExercisePage {
   /** The answer to the last try, once there is one. */

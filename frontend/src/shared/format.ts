@@ -2,19 +2,11 @@
 import { t } from "./i18n";
 import type { Grade, Outcome, Reason, Side } from "./vocabulary";
 
-export interface SignedOptions {
-  /**
-   * Write a negative value with the ASCII hyphen ("-4"), as the server-drawn
-   * study and puzzle pages do, instead of the minus sign ("−4").
-   */
-  ascii?: boolean;
-}
-
-/** A value with its sign: "+12", "−4" (or "-4", see ``ascii``), "0"; "" when there is no value. */
-export function signed(value: number | null | undefined, options: SignedOptions = {}): string {
+/** A value with its sign: "+12", "−4" (the minus sign, as the server's ``signed`` writes it), "0"; "" when there is no value. */
+export function signed(value: number | null | undefined): string {
   if (value === null || value === undefined) return "";
   if (value > 0) return `+${value}`;
-  if (value < 0) return `${options.ascii ? "-" : "\u2212"}${-value}`;
+  if (value < 0) return `\u2212${-value}`;
   return "0";
 }
 

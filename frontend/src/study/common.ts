@@ -71,9 +71,9 @@ export async function fetchAnalysis(
   return data.result;
 }
 
-/** A value as the server-drawn study pages write it: "+3", "-4", "0". */
+/** A value as the server-drawn study pages write it: "+3", "−4", "0". */
 export function signedValue(n: number): string {
-  return signed(n, { ascii: true });
+  return signed(n);
 }
 
 /** The grades of an analysis, keyed by move, for the board's marks. */

@@ -294,7 +294,7 @@ export class ReviewView {
     }
     const value = this.data.values[i];
     if (value !== undefined) {
-      out.push(el("p", "review-value", t("Value for %(side)s with perfect play from here: %(value)s", { side: first, value: signed(value, { ascii: true }) })));
+      out.push(el("p", "review-value", t("Value for %(side)s with perfect play from here: %(value)s", { side: first, value: signed(value) })));
     }
     const next = this.data.plies[i];
     if (next) {

@@ -278,7 +278,7 @@ export class PuzzlePage {
       text += " " + t("Rating %(before)s → %(after)s (%(change)s).", {
         before: a.rating.before,
         after: a.rating.after,
-        change: signed(a.rating.change, { ascii: true }),
+        change: signed(a.rating.change),
       });
     } else if (a?.unrated_because === "analysed") {
       text += " " + t("(Unrated: you analysed this position while solving it.)");
@@ -346,7 +346,7 @@ export class PuzzlePage {
       const yours = m.by === "solver-side";
       const who = yours ? t("You") : t("Solver");
       const value = yours ? m.value : -m.value;
-      const item = el("li", m.key ? "key" : "reply", `${who}: ${moveLabel(m.move)} (${signed(value, { ascii: true })})`);
+      const item = el("li", m.key ? "key" : "reply", `${who}: ${moveLabel(m.move)} (${signed(value)})`);
       item.dataset.value = String(value);
       line.append(item);
     }
@@ -362,7 +362,7 @@ export class PuzzlePage {
     this.solutionBox.append(" ", explore);
     const first = el("p", "first-moves", t("Every first move:") + " ");
     first.append(
-      s.first_moves.map((m) => `${m.move} ${signed(m.value, { ascii: true })} (${gradeLabel(m.grade)})`).join(", "),
+      s.first_moves.map((m) => `${m.move} ${signed(m.value)} (${gradeLabel(m.grade)})`).join(", "),
     );
     this.solutionBox.append(first);
     if (s.themes.length) {

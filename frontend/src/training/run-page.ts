@@ -446,7 +446,7 @@ export class RunPage {
         // The solving side's moves, the solver's replies in brackets.
         const line = p.solution.line.map((m) => (m.key ? moveLabel(m.move) : `(${moveLabel(m.move)})`)).join(" ");
         item.append(" · ", el("span", "solution-line", t("Solution: %(line)s", { line })));
-        item.append(" " + t("(value %(value)s)", { value: signed(p.solution.value, { ascii: true }) }));
+        item.append(" " + t("(value %(value)s)", { value: signed(p.solution.value) }));
       }
       list.append(item);
     }

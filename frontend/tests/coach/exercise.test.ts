@@ -75,7 +75,7 @@ describe("the exercise page", () => {
     expect(rows.map((r) => r.dataset.move)).toEqual(board.legal_moves);
     expect(rows[0].classList.contains("is-best")).toBe(true);
     expect(rows[1].classList.contains("is-tried")).toBe(true);
-    expect(rows[1].querySelector(".value")!.textContent).toBe("-6");
+    expect(rows[1].querySelector(".value")!.textContent).toBe("\u22126");
   });
 
   it("shows the answer of a try made without the script", () => {

@@ -31,7 +31,7 @@ describe("the moves table", () => {
     expect(rows.map((r) => [...r.querySelectorAll("td")].slice(1).map((td) => td.textContent))).toEqual([
       ["+7", "win", "best", "0"],
       ["0", "draw", "mistake", "7"],
-      ["-3", "loss", "blunder", "10"],
+      ["\u22123", "loss", "blunder", "10"],
     ]);
     rows[1].querySelector<HTMLButtonElement>("button.move-pick")!.click();
     expect(picked).toEqual(["24L"]);

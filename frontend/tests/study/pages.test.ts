@@ -100,7 +100,7 @@ describe("an endgame", () => {
     const tried = page.play(other.move);
     f.answer("POST /api/analyses/", { body: { id: 1, status: "done", result: RESULT, error: null } });
     await tried;
-    const value = (n: number) => (n > 0 ? `+${n}` : String(n));
+    const value = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
     expect($(".try-result")!.textContent).toBe(
       `${other.move} is worth ${value(other.value)} (${other.grade === "best" ? "best" : other.grade}, ${BEST - other.value} points lost); the best is ${value(BEST)} with ${main.move}.`,
     );

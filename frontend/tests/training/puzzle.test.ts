@@ -97,7 +97,7 @@ describe("the puzzle page", () => {
     await (page as unknown as { play(m: string): Promise<void> }).play(move);
     const text = root.querySelector(".puzzle-feedback")!.textContent!;
     expect(text).toContain(`Incorrect: ${move} loses value.`);
-    expect(text).toContain("Rating 1500 → 1420 (-80).");
+    expect(text).toContain("Rating 1500 → 1420 (\u221280).");
     expect(root.querySelector<HTMLElement>(".solution")!.hidden).toBe(false);
     expect(root.querySelectorAll(".solution-line li").length).toBe(2);
     expect(root.querySelector(".solution .themes")!.textContent).toContain("block");

@@ -60,4 +60,4 @@ def test_each_player_counts_their_own_seat_of_a_game_between_people(client):
     row = home[home.index(f'<tr data-game="{game.pk}"'):]
     row = row[:row.index("</tr>")]
     assert 'data-label="Side">A<' in row and 'data-label="Opponent">bob<' in row
-    assert "You lose 17 points (domino)." in row
+    assert "You lose 17 points (domino)." in row and "\u221217" in row  # the score for ann, signed
