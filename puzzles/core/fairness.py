@@ -40,8 +40,10 @@ PlayerCheck = Callable[[list[str], Any], "str | None"]
 
 _player_checks: list[PlayerCheck] = []
 
-# Positions a service is allowed to play now (see ``allowing``).
+# Positions a service is allowed to play now (see ``allowing``), and the
+# deals whose start a game being played has passed (``allowing_deal``).
 _allowed: ContextVar[frozenset[str]] = ContextVar("fairness_allowed", default=frozenset())
+_allowed_deals: ContextVar[frozenset[str]] = ContextVar("fairness_allowed_deals", default=frozenset())
 
 
 def register(check: Check) -> None:
@@ -79,12 +81,31 @@ def allowing(position: str) -> Iterator[None]:
         _allowed.reset(token)
 
 
-def refusal(position: str | Iterable[str], player: Any = None, *, personal: bool = True) -> str | None:
+@contextmanager
+def allowing_deal(start: str) -> Iterator[None]:
+    """Within the block, a player check may pass the positions of the deal
+    ``start`` (any spelling): a game whose start passed the checks when it
+    began (the daily deal's own game) walks its own deal.  The check says
+    so itself (``deal_allowed``): a position one stone off that deal is
+    another deal's."""
+    token = _allowed_deals.set(_allowed_deals.get() | set(_keys([start])))
+    try:
+        yield
+    finally:
+        _allowed_deals.reset(token)
+
+
+def deal_allowed(start: str) -> bool:
+    """Whether the deal ``start`` is being walked by a game that began from it (``allowing_deal``)."""
+    allowed = _allowed_deals.get()
+    return bool(allowed) and bool(set(_keys([start])) & allowed)
+
+
+def refusal(position: str | Iterable[str], player: Any = None) -> str | None:
     """Why the solver's view of ``position`` (or of any of several) is
     withheld now from ``player`` (``None``: anyone), or ``None`` when it may
     be shown.  Any spelling of a position is read; one that does not parse is
-    left to the caller's own checks.  ``personal=False`` asks the checks
-    that hold for everyone only (see ``refuse``)."""
+    left to the caller's own checks."""
     positions = _keys([position] if isinstance(position, str) else position)
     if not positions:
         return None
@@ -94,7 +115,7 @@ def refusal(position: str | Iterable[str], player: Any = None, *, personal: bool
             return reason
     allowed = _allowed.get()
     asked = [p for p in positions if p not in allowed]
-    if asked and personal:
+    if asked:
         for player_check in _player_checks:
             reason = player_check(asked, player)
             if reason:
@@ -102,12 +123,10 @@ def refusal(position: str | Iterable[str], player: Any = None, *, personal: bool
     return None
 
 
-def refuse(*positions: str, player: Any = None, personal: bool = True) -> None:
+def refuse(*positions: str, player: Any = None) -> None:
     """Raise ``ApplicationError`` (403, saying why) when the solver's view of
     any of ``positions`` (any spelling; an invalid one is left to the
-    caller's own checks) is withheld now.  ``personal=False`` leaves out the
-    checks that depend on the player: for a game whose start they passed
-    (the daily deal's own game is where its player plays it)."""
-    reason = refusal(positions, player, personal=personal)
+    caller's own checks) is withheld now."""
+    reason = refusal(positions, player)
     if reason:
         raise ApplicationError(reason, status_code=403)

@@ -39,8 +39,8 @@ from puzzles.analyses.services import analysis_request
 from puzzles.core import fairness
 from puzzles.games import dealing
 from puzzles.games.models import Game, GameMove
-from puzzles.games.people import from_deals
 from puzzles.games.services import RESIGNED, game_create
+from puzzles.games.withheld import from_deals
 from solver import Position, canonical_key, deal
 from solver.variant import LEWICKI
 
@@ -126,6 +126,8 @@ def start_refusal(texts: list[str], player: Player | None) -> str | None:
     (``selectors.hidden``)."""
     today = selectors.utc_today()
     for daily in selectors.deals_open(player):
+        if fairness.deal_allowed(daily.start_position):  # the player's own game of it
+            continue
         if canonical_key(daily.start_position) in texts:
             start = True
         elif from_deals(texts, frozenset([daily.start_position])):

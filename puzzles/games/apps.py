@@ -13,12 +13,13 @@ class GamesConfig(AppConfig):
         from puzzles.accounts.signals import guest_claimed
         from puzzles.core import events, fairness, longpoll, outages
 
-        from . import people, presentation, selectors, stoppages, upkeep
+        from . import people, presentation, selectors, stoppages, upkeep, withheld
 
         guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
         # Time nobody could move in is given back: the deadlines it touched move on.
         outages.outages_changed.connect(stoppages.push_deadlines, dispatch_uid="puzzles.games.outages")
-        fairness.register(people.positions_refusal)
+        fairness.register(withheld.positions_refusal)
+        fairness.register_for_player(withheld.seated_refusal)
         longpoll.register(
             r"^/api/games/([0-9]+)/$", "game",
             lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),

@@ -53,10 +53,10 @@ def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | Non
         raise ConflictError(_("the game is over: no hints"))
     if game.status != Game.Status.YOUR_MOVE:
         raise ConflictError(_("it is not your move: hints are for your own moves"))
-    # A practice game may come, move by move, to a position of a game between
-    # people in progress that its start was not (its start was checked when
-    # it began, the player's own checks too).
-    fairness.refuse(game.current_position, personal=False)
+    # A practice game may come, move by move, to a position withheld now that
+    # its start was not (a start one stone off a live deal walks into it).
+    with fairness.allowing_deal(game.start_position):
+        fairness.refuse(game.current_position, player=Player.owning(game))
     analysis_shown(position=game.current_position, player=Player.owning(game))  # a hint gives the line away
     existing = Hint.objects.filter(game=game, ply=game.ply_count, level=level).first()
     if existing is not None:

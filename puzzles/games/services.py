@@ -48,7 +48,7 @@ from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 from solver.variant import LEWICKI
 
-from . import lookahead, opponent, people, selectors, stoppages
+from . import lookahead, opponent, people, selectors, stoppages, withheld
 from .models import Game, GameMove
 from .signals import game_finished_on_commit, game_graded
 from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
@@ -273,6 +273,8 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
     another ply, the clock run out), changing nothing."""
     if not isinstance(move, str):
         raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
+    if not game.is_people:
+        withheld.refuse_walk(game, move, Player.owning(game))
     # Read and work out before the transaction (Redis, or the process's
     # memory; the rules and the grade), so that the database's write lock is
     # held only for the writes: the records are made from the game as read
