@@ -18,6 +18,11 @@ from .models import KeyHeld, OfflineKey, OfflineResult
 
 # A key asked for this long ago and still not built is asked for again (its task was lost).
 KEY_RETRY_AFTER = timedelta(minutes=2)
+# The offline pool (puzzles whose keys anyone holds, withheld from everyone's
+# rated training) grows to this share of the training puzzles, at least to
+# OFFLINE_MIN; beyond it the packs give only puzzles of the pool.
+OFFLINE_SHARE = 0.2
+OFFLINE_MIN = 60
 
 
 def player_target(player: Player) -> float:
@@ -27,22 +32,40 @@ def player_target(player: Player) -> float:
     return (rating.rating if rating else DEFAULT_RATING) + offset
 
 
+def offline_room() -> int:
+    """How many more puzzles the packs may give out before the offline pool is
+    full: ``OFFLINE_SHARE`` of the training puzzles, at least ``OFFLINE_MIN``,
+    less those whose keys anyone holds already (withheld from everyone's rated
+    training)."""
+    training = Puzzle.objects.filter(daily_on__isnull=True).count()
+    held = Puzzle.objects.filter(daily_on__isnull=True, pk__in=puzzles_held_by_anyone()).count()
+    return max(0, max(OFFLINE_MIN, int(training * OFFLINE_SHARE)) - held)
+
+
 def puzzles_next(player: Player, count: int) -> list[Puzzle]:
     """The player's next ``count`` puzzles to solve offline, nearest their
     target first: never tried, never a daily, and not known to be unusable
-    offline.  Those whose keys the player holds already come before new
-    ones: a key given is withheld from rated training for good
-    (``KeyHeld``), so the pack gives the same keys again rather than new
-    ones as the player's rating moves, and rated training keeps the rest of
-    the pool."""
+    offline.  The keys the player holds come first (the pack gives them
+    again as the player's rating moves), then puzzles whose keys anyone
+    holds (the offline pool, withheld from everyone's rated training) within
+    ``days.DIFFICULTY_BAND`` of the target; new ones only while the offline
+    pool has room (``offline_room``), so that packs do not spend the rated
+    pool; then the rest of the offline pool, nearest first."""
     tried = training_selectors.attempts_for_player(player).values_list("puzzle_id", flat=True)
-    held = Exists(keys_held_by(player).filter(puzzle=OuterRef("pk")))
+    target = player_target(player)
+    held = Exists(KeyHeld.objects.filter(puzzle=OuterRef("pk")))
     queryset = (
         Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried).exclude(offline_key__usable=False)
-        .annotate(distance=Abs(F("rating") - player_target(player)), held=held)
-        .order_by("-held", "distance", "id")
+        .annotate(distance=Abs(F("rating") - target), held=held).order_by("distance", "id")
+        .select_related("offline_key")
     )
-    chosen = list(queryset.select_related("offline_key")[:count])
+    mine = Exists(keys_held_by(player).filter(puzzle=OuterRef("pk")))
+    pooled = list(queryset.filter(held=True).annotate(mine=mine).order_by("-mine", "distance", "id")[:count])
+    room = min(count, offline_room())
+    fresh = list(queryset.filter(held=False)[:room]) if room else []
+    near = [p for p in pooled if p.mine or p.distance <= days.DIFFICULTY_BAND]  # type: ignore[attr-defined]
+    rest = sorted([p for p in pooled if p not in near] + fresh, key=lambda p: (p.distance, p.pk))  # type: ignore[attr-defined]
+    chosen = (near + rest)[:count]
     return sorted(chosen, key=lambda p: (p.distance, p.pk))  # type: ignore[attr-defined]
 
 
@@ -53,6 +76,13 @@ def keys_held_by(player: Player) -> QuerySet[KeyHeld]:
 def puzzles_held_by(player: Player) -> QuerySet[Any]:
     """The ids of the puzzles whose keys ``player`` has been given."""
     return keys_held_by(player).values_list("puzzle_id", flat=True)
+
+
+def puzzles_withheld_from(player: Player) -> QuerySet[Any]:
+    """The ids of the puzzles withheld from ``player``'s rated training: every
+    puzzle whose key anyone holds, since one person may hold keys under
+    several identities (a guest token, an account)."""
+    return puzzles_held_by_anyone()
 
 
 def puzzles_held_by_anyone() -> QuerySet[Any]:
