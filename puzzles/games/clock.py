@@ -34,8 +34,10 @@ def ms_between(start: datetime, end: datetime) -> int:
 def deadline_passed(game: Game, at: datetime | None = None) -> bool:
     """Whether a game between people still in progress has let its deadline
     pass (its person to move has run out of time, or never made a first
-    move).  Here, beside the time, so that the reads can ask it too."""
+    move), and no flag held (``flag_recheck_at``) is still waiting to be
+    looked at again.  Here, beside the time, so that the reads can ask it too."""
+    at = at or now()
     return (
         game.kind == "people" and game.status != "over" and game.deadline is not None
-        and (at or now()) >= game.deadline
+        and at >= game.deadline and (game.flag_recheck_at is None or at >= game.flag_recheck_at)
     )

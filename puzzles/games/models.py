@@ -82,6 +82,10 @@ class Game(PlayerOwned, Versioned):
     turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
     # When the person to move loses on time (or, before their first move, the game is aborted).
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    # A flag past its deadline that may not fall yet (an outage, a move on its
+    # way) is looked at again then; kept apart from the deadline, so that the
+    # version and the players' clocks do not move at each look.
+    flag_recheck_at = models.DateTimeField(_("flag looked at again at"), null=True, blank=True)
     ply_count = models.PositiveIntegerField(_("moves played"), default=0)
 
     class Meta:

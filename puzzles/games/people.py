@@ -365,7 +365,8 @@ def turn_fields(
         clocks[mover] = stoppages.charge(
             clocks.get(mover, 0), (game.clock_increment or 0) * 1000, game.turn_started_at, min(arrived or at, at)
         )
-    fields: dict[str, Any] = {"clock_ms": clocks or None, "turn_started_at": None, "deadline": None}
+    fields: dict[str, Any] = {"clock_ms": clocks or None, "turn_started_at": None, "deadline": None,
+                              "flag_recheck_at": None}
     if after.is_over() or after.side not in game.people:
         return fields
     fields["turn_started_at"] = at

@@ -322,8 +322,8 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
                 raise ConflictError(_("it is not your move: %(seat)s is to move") % {"seat": before.side})
             # A move is timed when it reached the server (however long it then
             # waited here), and the outages in its turn push the deadline on.
-            at, arrived = people.clock.now(), people.clock.timed_at()
-            if people.deadline_passed(game, arrived) and arrived >= (stoppages.fair_deadline(game, arrived) or arrived):
+            at, arrived = people.clock.now(), stoppages.move_arrival(game, people.clock.timed_at())
+            if stoppages.out_of_time(game, arrived):  # the deadline less the outages, held flag or not
                 raise ConflictError(_("the time to move has run out"))  # ended by the next read (game_check_deadline)
             if planned is None or (game.ply_count, game.current_position, game.status) != seen:
                 try:

@@ -71,13 +71,42 @@ def flag_due(game: Game, at: datetime, started: bool | None = None) -> tuple[boo
     return at >= fair and outages.flag_may_fall(fair), fair
 
 
+def move_arrival(game: Game, stamp: datetime) -> datetime:
+    """When a move is timed: its arrival, but never before its turn began (a
+    move sent ahead of the turn, played once it began, costs from there)."""
+    if game.turn_started_at is not None and stamp < game.turn_started_at:
+        return game.turn_started_at
+    return stamp
+
+
+def out_of_time(game: Game, arrived: datetime) -> bool:
+    """Whether a move that arrived at ``arrived`` came too late: at or after
+    the deadline the outages give (``fair_deadline``), whatever the stored
+    deadline says (a flag on hold may be past it)."""
+    if game.kind != Game.Kind.PEOPLE or game.status == Game.Status.OVER or game.deadline is None:
+        return False
+    if game.turn_started_at is not None and game.days is None and game.clock_initial is not None:
+        seat = Position.parse(game.current_position).side
+        least = min((game.clock_ms or {}).get(seat, 0), FIRST_MOVE_SECONDS * 1000)
+        if arrived < game.turn_started_at + timedelta(milliseconds=least):
+            return False  # before the turn's allowance, however the outages push it: no query
+    fair = fair_deadline(game, arrived)
+    return arrived >= (fair if fair is not None else game.deadline)
+
+
 def hold(game: Game, fair: datetime | None, at: datetime) -> None:
-    """The flag may not fall yet: the stored deadline becomes the pushed one
-    (or a look again soon), the players are told, the deadline task queued."""
+    """The flag may not fall yet: it is looked at again in a moment
+    (``flag_recheck_at``, the deadline task), and once no outage goes on the
+    stored deadline becomes the pushed one, for the players' clocks.  The
+    look again is no change of the game: no version, no notice."""
     later = max(fair or at, at + timedelta(seconds=RECHECK_SECONDS))
-    if game.deadline is not None and later > game.deadline:
-        Game.objects.filter(pk=game.pk, version=game.version).update(deadline=later, version=F("version") + 1)
+    pushed = fair is not None and game.deadline is not None and fair > game.deadline and not outages.ongoing()
+    if pushed and Game.objects.filter(pk=game.pk, version=game.version).update(
+        deadline=fair, flag_recheck_at=later, version=F("version") + 1
+    ):
         events.notify_on_commit(events.channel("game", game.pk))
+    else:
+        Game.objects.filter(pk=game.pk).update(flag_recheck_at=later)
     _queue(game.pk, game.ply_count, later, at)
 
 
@@ -99,6 +128,9 @@ def push_deadlines(sender: Any = None, end: datetime | None = None, **kwargs: An
         fair = fair_deadline(game, now)
         # (back too: a deadline pushed while the outage went on counted it up to then)
         if fair is not None and game.deadline is not None and fair != game.deadline:
-            if Game.objects.filter(pk=game.pk, version=game.version).update(deadline=fair, version=F("version") + 1):
+            # (a flag held to be looked at again is looked at by this deadline's task)
+            if Game.objects.filter(pk=game.pk, version=game.version).update(
+                deadline=fair, flag_recheck_at=None, version=F("version") + 1
+            ):
                 events.notify_on_commit(events.channel("game", game.pk))
                 _queue(game.pk, game.ply_count, fair, now)
