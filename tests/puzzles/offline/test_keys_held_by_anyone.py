@@ -8,15 +8,21 @@ import pytest
 
 from puzzles.offline import selectors
 from puzzles.offline.models import KeyHeld
+from puzzles.training import pool as puzzle_pool
 from puzzles.training.models import Puzzle
 
-from .test_keys_held import NEXT, pool, ratings, solve  # noqa: F401 - the fixture
-from .test_offline_api import fetch_pack
+from .test_keys_held import NEXT, ratings, solve
+from .test_offline_api import SEEDS, fetch_pack
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("pool")]
 
 
-def test_keys_fetched_as_a_guest_unrate_the_puzzle_on_another_account(api, other_api, pool, django_user_model):
+@pytest.fixture
+def pool():
+    return puzzle_pool.mine_seeds(SEEDS)
+
+
+def test_keys_fetched_as_a_guest_unrate_the_puzzle_on_another_account(api, other_api, django_user_model):
     training = Puzzle.objects.filter(daily_on__isnull=True).count()
     keys = {p["id"]: p["key"] for p in fetch_pack(api, n=training - 1)["puzzles"]}  # a fresh guest session
     assert KeyHeld.objects.filter(user__isnull=True).count() == len(keys) == training - 1
@@ -32,7 +38,7 @@ def test_keys_fetched_as_a_guest_unrate_the_puzzle_on_another_account(api, other
     assert ratings(held)[0] == before[0]  # the puzzle's rating did not move
 
 
-def test_a_second_player_is_given_the_offline_pool_first(api, other_api, pool, monkeypatch):
+def test_a_second_player_is_given_the_offline_pool_first(api, other_api, monkeypatch):
     first = {p["id"] for p in fetch_pack(api, n=2)["puzzles"]}
     monkeypatch.setattr(selectors, "OFFLINE_MIN", 0)
     monkeypatch.setattr(selectors, "OFFLINE_SHARE", 0.0)  # the pool is full: no new puzzle is given out
