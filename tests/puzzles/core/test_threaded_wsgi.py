@@ -111,9 +111,12 @@ def test_lifespan_and_the_site_entry_point():
     assert [m["type"] for m in sent] == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
 
     from config import asgi
+    from puzzles.core.arrival import Arrivals
     from puzzles.core.longpoll import LongPolls
 
-    assert isinstance(asgi.application, LongPolls) and isinstance(asgi.application.app, ThreadedWsgi)
+    assert isinstance(asgi.application, Arrivals)  # outermost: it stamps each request as it arrives
+    polls = asgi.application.app
+    assert isinstance(polls, LongPolls) and isinstance(polls.app, ThreadedWsgi)
 
 
 def test_a_chunked_body_reaches_the_api_whole(db):
