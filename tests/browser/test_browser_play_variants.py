@@ -170,7 +170,7 @@ def test_resign_and_rematch_with_the_sides_swapped(site, browser, screenshots):
         # the home page lists both games with their results
         page.goto(site.base_url + "/")
         row = page.locator(f'tr[data-game="{first}"]')
-        assert "resigned" in row.inner_text() and "-" in row.locator(".score").inner_text()
+        assert "resigned" in row.inner_text() and "\u2212" in row.locator(".score").inner_text()
         assert errors == []
 
 

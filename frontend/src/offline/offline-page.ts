@@ -36,6 +36,12 @@ export class OfflinePage {
 
   constructor(root: HTMLElement, private readonly urls: OfflineUrls | null) {
     hideFallback(root);
+    // The service worker answered a page that needs the network with this one (``sw.ts``).
+    if (document.body.hasAttribute("data-offline-fallback")) {
+      const notice = el("p", "offline-elsewhere notice", t("You are offline: that page needs the network."));
+      notice.setAttribute("role", "status");
+      root.before(notice);
+    }
     root.append(this.counter, this.status, this.boardEl, this.actions, this.movesList, this.queueLine);
     window.addEventListener("online", () => void this.send());
     window.addEventListener("offline", () => this.renderQueue());

@@ -83,7 +83,8 @@ async function activate(): Promise<void> {
  * A page: the network first.  The pages of the list are kept as they come,
  * under their address with its query too (an analysis board's position seen
  * online opens again offline); with no network, the page kept under that
- * address, else under its path alone (the page's shell), else the offline puzzles.
+ * address, else under its path alone (the page's shell), else the offline
+ * puzzles, marked as standing in for the page (``marked``).
  */
 async function page(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -94,9 +95,23 @@ async function page(request: Request): Promise<Response> {
     if (response.ok && config.pages.includes(path)) await cache.put(path + url.search, await plain(response.clone()));
     return response;
   } catch {
-    const kept = (await cache.match(path + url.search)) ?? (await cache.match(path)) ?? (await cache.match(config.fallback));
-    return kept ?? new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+    const kept = (await cache.match(path + url.search)) ?? (await cache.match(path));
+    if (kept) return kept;
+    const fallback = await cache.match(config.fallback);
+    return fallback ? marked(fallback) : new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
   }
+}
+
+/**
+ * The offline puzzles page answering for another page that needs the network:
+ * its body marked ``data-offline-fallback``, so that the page says so instead
+ * of passing silently for the page asked for.
+ */
+async function marked(response: Response): Promise<Response> {
+  const text = (await response.text()).replace(/<body\b/, "<body data-offline-fallback");
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(text, { status: response.status, statusText: response.statusText, headers });
 }
 
 async function networkFirst(request: Request, key: string): Promise<Response> {

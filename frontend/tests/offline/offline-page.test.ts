@@ -29,7 +29,19 @@ const puzzle = { id: 7, board: "", side: "A", position: "", rating: 1500, node: 
 
 describe("the offline puzzle page", () => {
   beforeEach(() => {
+    document.body.removeAttribute("data-offline-fallback");
     document.body.innerHTML = '<div id="root"></div>';
+  });
+
+  it("says the page asked for needs the network when the service worker answered with this one", () => {
+    new OfflinePage(document.getElementById("root")!, null);
+    expect(document.querySelector(".offline-elsewhere")).toBeNull();  // opened as itself: nothing to say
+    document.body.innerHTML = '<div id="root"></div>';
+    document.body.setAttribute("data-offline-fallback", "");
+    new OfflinePage(document.getElementById("root")!, null);
+    const notice = document.querySelector(".offline-elsewhere")!;
+    expect(notice.textContent).toBe("You are offline: that page needs the network.");
+    expect(notice.nextElementSibling?.id).toBe("root");
   });
 
   it("takes a pack another script stored while the page was loading", async () => {
