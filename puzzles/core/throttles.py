@@ -113,7 +113,9 @@ def seconds_left(item: RateLimitItem, key: str) -> int | None:
 
 
 def reset() -> None:
-    """Forgets every count (the tests' fresh start)."""
+    """Forgets every count, and a storage once taken for down (the tests' fresh start)."""
+    global _paused_until
+    _paused_until = 0.0
     limiter().storage.reset()
 
 
