@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from rest_framework.test import APIClient
 
 from puzzles.games.models import Game
 from puzzles.people.models import Challenge, RatingChange
@@ -137,5 +138,6 @@ def test_a_coach_exercise_from_a_game_between_people_names_the_opponent(api, oth
     names = api.get(f"/api/games/{game.pk}/").json()["players"]
     exercise = Exercise(game=game, source="game", side="A", ply=0)
     assert source_state(exercise)["players"] == {"A": names["A"]["name"], "B": names["B"]["name"]}
-    practice = Game.objects.get(pk=api.post("/api/games/", {"seed": 7}, format="json").json()["id"])
+    # a practice game, by someone else (the players of a live game get no solver view while it is on)
+    practice = Game.objects.get(pk=APIClient().post("/api/games/", {"seed": 7}, format="json").json()["id"])
     assert source_state(Exercise(game=practice, source="game", side="A", ply=0))["players"] is None
