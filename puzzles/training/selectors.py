@@ -81,26 +81,28 @@ def puzzle_next(player: Player, theme: str | None = None, difficulty: str | None
     player's setting unless ``difficulty`` is given), and the puzzle keeps
     within ``days.DIFFICULTY_BAND`` of it while any is left there; after
     that the nearest puzzle left, so that a player is told there is nothing
-    left only when they have tried every puzzle (of the theme).  Never a
-    puzzle withheld from the player (``withheld``: its key was given to
-    them), which would be unrated."""
+    left only when they have tried every puzzle (of the theme).  A puzzle
+    withheld from the player (``withheld``: its key was given out) only
+    when no other is left: an attempt at it is unrated."""
     rating = player_rating(player)
     offset = days.difficulty_offset(difficulty or (rating.difficulty if rating else None))
     target = (rating.rating if rating else DEFAULT_RATING) + offset
     tried = attempts_for_player(player).values_list("puzzle_id", flat=True)
-    queryset = withheld.exclude_for(Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried), player)
+    untried = Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried)
     if theme:
-        queryset = queryset.filter(themes__icontains=f'"{theme}"')
-    band = queryset.filter(rating__gte=target - days.DIFFICULTY_BAND, rating__lte=target + days.DIFFICULTY_BAND)
-    nearest = list(
-        band.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id").values_list("pk", flat=True)[:8]
-    )
-    if not nearest:
-        rest = queryset.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
-        nearest = list(rest.values_list("pk", flat=True)[:1])
-    if not nearest:
-        return None
-    return Puzzle.objects.get(pk=random.choice(nearest))
+        untried = untried.filter(themes__icontains=f'"{theme}"')
+    # the withheld puzzles last, when no other is left: an attempt at one is unrated
+    for queryset in (withheld.exclude_for(untried, player), untried):
+        band = queryset.filter(rating__gte=target - days.DIFFICULTY_BAND, rating__lte=target + days.DIFFICULTY_BAND)
+        nearest = list(
+            band.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id").values_list("pk", flat=True)[:8]
+        )
+        if not nearest:
+            rest = queryset.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
+            nearest = list(rest.values_list("pk", flat=True)[:1])
+        if nearest:
+            return Puzzle.objects.get(pk=random.choice(nearest))
+    return None
 
 
 # --------------------------------------------------------------- attempts

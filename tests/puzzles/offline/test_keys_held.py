@@ -56,7 +56,7 @@ def solve(api, puzzle_id: int, key: dict) -> dict:
     return attempt
 
 
-def test_next_never_serves_a_puzzle_whose_key_the_player_holds(api, pool, account):
+def test_next_serves_a_puzzle_whose_key_the_player_holds_only_when_no_other_is_left(api, pool, account):
     training = Puzzle.objects.filter(daily_on__isnull=True).count()
     keys = {p["id"]: p["key"] for p in fetch_pack(api, n=training - 1)["puzzles"]}
     assert len(keys) == training - 1
@@ -67,9 +67,12 @@ def test_next_never_serves_a_puzzle_whose_key_the_player_holds(api, pool, accoun
         assert response.status_code == 200 and response.json()["id"] == left.pk
     # The training page serves it too.
     assert f'/api/puzzles/{left.pk}/attempts/' in api.get("/puzzles/train/").content.decode()
-    # Every puzzle held or tried: nothing is left for rated training.
+    # Every other puzzle tried: a held one comes last, and its attempt is unrated.
     api.post(f"/api/puzzles/{left.pk}/attempts/", format="json")
-    assert api.get(NEXT).status_code == 404
+    last = api.get(NEXT)
+    assert last.status_code == 200 and last.json()["id"] in keys
+    attempt = api.post(f"/api/puzzles/{last.json()['id']}/attempts/", format="json").json()
+    assert attempt["rated"] is False and attempt["unrated_because"] == "offline-key"
 
 
 def test_a_keyed_puzzle_reached_by_id_is_unrated_and_moves_no_rating(api, pool, account):
