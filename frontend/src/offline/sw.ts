@@ -55,14 +55,16 @@ async function plain(response: Response): Promise<Response> {
 async function install(): Promise<void> {
   const cache = await caches.open(CACHE);
   // One by one: a file that fails (a page that is down) does not stop the rest from being kept.
-  // Without cookies: these requests run beside the page's own, and a page that starts a
-  // session (the offline puzzles make a guest) would answer with a cookie that replaces the
-  // one the page's request set meanwhile (a guest who just posted a seek would lose it).
-  // The pages are kept again, with the player's session, as they are visited online.
+  // The offline puzzles page without cookies: these requests run beside the page's own, and
+  // that page starts a session (it makes a guest), whose cookie would replace the one the
+  // page's request set meanwhile (a guest who just posted a seek would lose it); it is kept
+  // again, with the player's session, when it is visited online.  The other pages with the
+  // player's cookies: kept without them, they were answered as to a stranger, and a worker
+  // that kept fewer pages lost the ones the player had just seen.
   await Promise.all(
     [...config.precache, ...config.pages].map(async (url) => {
       try {
-        const response = await fetch(new Request(url, { credentials: "omit" }));
+        const response = await fetch(new Request(url, { credentials: url === config.fallback ? "omit" : "same-origin" }));
         if (response.ok) await cache.put(url, await plain(response));
       } catch {
         // kept on a later visit
