@@ -283,7 +283,7 @@ export class PuzzlePage {
     } else if (a?.unrated_because === "analysed") {
       text += " " + t("(Unrated: you analysed this position while solving it.)");
     } else if (a?.unrated_because === "offline-key") {
-      text += " " + t("(Unrated: this puzzle is one of your offline puzzles, whose solutions you have been given.)");
+      text += " " + t("(Unrated: this puzzle's solutions have been given out for offline solving.)");
     } else if (a?.unrated_because === "offline") {
       text += " " + t("(Unrated: played offline.)");
     } else if (a && this.finished() && !a.rated) {

@@ -183,7 +183,7 @@ describe("an attempt that is not rated", () => {
   it("says so when its player holds the puzzle's offline key", () => {
     const { root } = mountPage(attempt({ rated: false, unrated_because: "offline-key" }));
     expect(root.querySelector(".puzzle-feedback")!.textContent).toBe(
-      "Your move. (Unrated: this puzzle is one of your offline puzzles, whose solutions you have been given.)",
+      "Your move. (Unrated: this puzzle's solutions have been given out for offline solving.)",
     );
   });
 });

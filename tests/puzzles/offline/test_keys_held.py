@@ -88,7 +88,7 @@ def test_a_keyed_puzzle_reached_by_id_is_unrated_and_moves_no_rating(api, pool, 
     assert history["player"]["rating"] == 1600 and history["attempts"][-1]["rated"] is False
     # The page without its script says why too.
     page = api.get(f"/puzzles/attempts/{attempt['id']}/").content.decode()
-    assert "(Unrated: this puzzle is one of your offline puzzles" in page
+    assert "solutions have been given out for offline solving.)" in page
 
 
 def test_a_key_given_while_a_rated_attempt_is_under_way_unrates_it(api, pool, account):
