@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .cheating import RULE, Fit
@@ -81,7 +81,7 @@ class ExpectedPlayFitAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    @admin.display(description=_("line"))
+    @admin.display(description=pgettext_lazy("a fitted straight line", "line"))
     def line(self, row: ExpectedPlayFit) -> str:
         found = row.data.get("line", {})
         return gettext("points lost a move = %(intercept).2f %(slope)+.5f × rating, spread %(spread).2f") % {
