@@ -11,33 +11,17 @@ import pytest
 from puzzles.core import outages
 from puzzles.games import stoppages
 from puzzles.games.models import Game
-from puzzles.games.people import game_start_people
 
-from .people_helpers import guest_client, state
+from .clock_helpers import move, outages_afresh  # noqa: F401 (a fixture)
+from .clock_helpers import start as _start
+from .people_helpers import state
 
-pytestmark = pytest.mark.django_db(transaction=True)
 
-
-@pytest.fixture(autouse=True)
-def _outages_read_afresh():
-    outages.forget()
-    yield
-    outages.forget()
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("outages_afresh")]
 
 
 def start(clock=(10, 2)):
-    (ann, ann_player), (bob, bob_player) = guest_client(), guest_client()
-    game = game_start_people(seats={"A": ann_player, "B": bob_player}, variant="lewicki", rated=False, clock=clock, seed=7)
-    return game, {"A": ann, "B": bob}
-
-
-def move(clients, game_id: int, expect: int = 201) -> dict:
-    seen = state(clients["A"], game_id)
-    mover = clients[seen["to_move"]]
-    legal = state(mover, game_id)["legal_moves"]
-    response = mover.post(f"/api/games/{game_id}/moves/", {"move": legal[0], "ply": seen["ply"]}, format="json")
-    assert response.status_code == expect, response.content
-    return response.json()
+    return _start(clock)
 
 
 def test_a_move_after_the_deadline_is_refused_while_the_flag_is_held(now, monkeypatch):
