@@ -16,7 +16,6 @@ from .clock_helpers import move, outages_afresh  # noqa: F401 (a fixture)
 from .clock_helpers import start as _start
 from .people_helpers import state
 
-
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("outages_afresh")]
 
 
