@@ -375,6 +375,9 @@ REST_FRAMEWORK = {
         "user": env.str("OD_API_RATE_USER", default="2400/min"),
         "analyses": env.str("OD_API_RATE_ANALYSES", default="120/min"),
         "analyses_address": env.str("OD_API_RATE_ANALYSES_ADDRESS", default="600/min"),
+        # Seeks and challenges posted by every guest behind one address together
+        # (each player has a cap of open ones; a new guest is a new player).
+        "lobby_address": env.str("OD_API_RATE_LOBBY_ADDRESS", default="60/hour"),
     },
 }
 

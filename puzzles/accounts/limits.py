@@ -168,6 +168,26 @@ class SolverWorkThrottle(Counted):
         return self.refused_by.wait() if self.refused_by is not None else super().wait()
 
 
+# ------------------------------------------------------------ the lobby
+
+LOBBY_ADDRESS = "lobby_address"
+
+
+class LobbyPostThrottle(Counted):
+    """The seeks and challenges posted by every guest behind one address
+    together (``lobby_address``): a player may keep only a few open, but a
+    client that starts a new guest session for each would fill the lobby and
+    a player's inbox.  An account is left to its own caps (and accounts are
+    made a few an hour an address)."""
+
+    scope = LOBBY_ADDRESS
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        if request.method in SAFE_METHODS or Player.of(request).user is not None:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
 # Mixed into an API view whose POST queues solver work on the workers:
 # besides the client's own rate, the analyses' limits, one counter for all
 # such views.  The limits are checked in turn, and a request refused by one

@@ -12,9 +12,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from puzzles.accounts.limits import SolverWorkLimited
+from puzzles.accounts.limits import LobbyPostThrottle, SolverWorkLimited, SolverWorkThrottle
 from puzzles.accounts.players import Player
 from puzzles.core.api import UNCHANGED, error_response, long_poll, long_poll_on, validated
+from puzzles.core.throttles import PlayerThrottle
 
 from . import presentation, profiles, ratings, selectors, services
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Lobby
@@ -58,6 +59,8 @@ def _state(challenge, request: Request, code: int = status.HTTP_200_OK) -> Respo
 
 
 class ChallengeListCreateApi(APIView):
+    throttle_classes = [PlayerThrottle, LobbyPostThrottle]
+
     @extend_schema(
         summary="Your challenges",
         description="The challenges in which you have a seat (taken or kept for you), newest first, at most 50.",
@@ -245,6 +248,8 @@ class ForYouApi(APIView):
 
 
 class SeekCreateApi(APIView):
+    throttle_classes = [PlayerThrottle, LobbyPostThrottle]
+
     @extend_schema(
         summary="Post a seek",
         description=(
@@ -267,6 +272,8 @@ class SeekCreateApi(APIView):
 
 
 class QuickPairApi(SolverWorkLimited, APIView):
+    throttle_classes = [PlayerThrottle, SolverWorkThrottle, LobbyPostThrottle]
+
     @extend_schema(
         summary="Quick pairing",
         description=(

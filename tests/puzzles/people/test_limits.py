@@ -55,3 +55,25 @@ def test_the_schema_states_the_clocks_minimum(api):
     schema = api.get("/api/schema/?format=json").json()
     clock = schema["components"]["schemas"]["ClockInput"]["properties"]
     assert clock["initial"]["minimum"] == 1 and clock["increment"]["minimum"] == 0
+
+
+def test_new_guest_sessions_of_one_address_do_not_flood_the_lobby(account):
+    # Each guest may keep 5 seeks open; a client that starts a new guest for
+    # every five is held by what the guests of its address post together.
+    from rest_framework.test import APIClient
+
+    from puzzles.core.throttles import PlayerThrottle
+
+    rate = PlayerThrottle.THROTTLE_RATES["lobby_address"]
+    allowed = int(rate.split("/")[0])
+    answers = []
+    while len(answers) < allowed + limits.MAX_OPEN_SEEKS:
+        guest = APIClient()
+        answers += [seek(guest).status_code for _ in range(limits.MAX_OPEN_SEEKS)]
+    assert answers[:allowed] == [201] * allowed
+    assert set(answers[allowed:]) == {429}
+    assert Challenge.objects.filter(lobby=True).count() == allowed
+    refused = seek(APIClient())
+    assert refused.status_code == 429 and "error" in refused.json()
+    # an account is held by its own caps, not by its address's guests
+    assert seek(account("ann")).status_code == 201
