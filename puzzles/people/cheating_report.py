@@ -202,10 +202,24 @@ def cheating_report(limit: int = FIT_MAX_CHANGES) -> ExpectedPlayFit:
     with transaction.atomic():
         row = ExpectedPlayFit.objects.create(moves=fitted.total.n, accounts=len(accounts) - len(suspects),
                                              data=fitted.to_json())
+        before = dict(CheatingScore.objects.filter(user_id__in=verdicts).values_list("user_id", "score"))
         for user_id, found in verdicts.items():
-            CheatingScore.objects.update_or_create(user_id=user_id, defaults=_fields(found, recent[user_id]))
+            fields = _fields(found, recent[user_id])
+            if _looks_again(before.get(user_id), fields["score"]):
+                fields["reviewed"] = False
+            CheatingScore.objects.update_or_create(user_id=user_id, defaults=fields)
     log.info("cheating report: %d moves, %d accounts, %d worth a look", fitted.total.n, len(accounts), len(suspects))
     return row
+
+
+# A reviewed account is put before the admin again when its score, worth a
+# look, has risen by this much since it was reviewed.
+RISE_AGAIN = 2.0
+
+
+def _looks_again(before: float | None, now: float | None) -> bool:
+    """Whether an account's new score is worth a look that the last review did not see."""
+    return now is not None and now >= cheating.SCORE_LOOK and (before is None or now >= before + RISE_AGAIN)
 
 
 def latest_fit() -> cheating.Fit | None:

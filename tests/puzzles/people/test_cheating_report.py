@@ -185,6 +185,10 @@ def test_the_admin_lists_accounts_by_score_with_their_parts(population, admin_cl
     assert response.status_code == 302 and CheatingScore.objects.get(pk=cheat.pk).reviewed
     cheating_report.cheating_report()  # counting again keeps the admin's mark
     assert CheatingScore.objects.get(pk=cheat.pk).reviewed
+    # reviewed when it scored less: a score risen since puts the account before the admin again
+    CheatingScore.objects.filter(pk=cheat.pk).update(score=cheating.SCORE_LOOK)
+    cheating_report.cheating_report()
+    assert not CheatingScore.objects.get(pk=cheat.pk).reviewed
 
 
 def test_on_demand_and_on_the_beat(population):
