@@ -38,6 +38,24 @@ def reading_app(seen: dict, hold: threading.Event | None = None):
     return app
 
 
+def run(coroutine) -> None:
+    """``asyncio.run`` in a thread of its own: a browser test before this one
+    in the same process may have left an event loop running in this thread."""
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+
+
 def sent_to(answers: list):
     async def send(message):
         answers.append(message)
@@ -61,7 +79,7 @@ def test_a_body_sent_after_the_headers_is_stamped_when_it_is_in():
         times["headers"] = time.time()
         await Arrivals(reading_app(seen))(POST, receive, sent_to([]))
 
-    asyncio.run(client())
+    run(client())
     assert seen["before_body"] is None
     assert seen["stamp"] >= times["body"] >= times["headers"] + 2
 
@@ -73,7 +91,7 @@ def test_a_request_without_a_body_is_stamped_at_once():
         return {"type": "http.request", "body": b"", "more_body": False}
 
     before = time.time()
-    asyncio.run(Arrivals(reading_app(seen))({"type": "http", "method": "GET", "headers": []}, receive, sent_to([])))
+    run(Arrivals(reading_app(seen))({"type": "http", "method": "GET", "headers": []}, receive, sent_to([])))
     assert seen["before_body"] is not None and seen["before_body"] >= before
 
 
@@ -132,7 +150,7 @@ def test_a_body_too_slow_is_refused(monkeypatch):
     async def client():
         await asyncio.wait_for(Arrivals(reading_app(seen))(POST, receive, sent_to(answers)), 30)
 
-    asyncio.run(client())
+    run(client())
     start, body = answers
     assert start["status"] == 408 and (b"connection", b"close") in start["headers"]
     assert "error" in json.loads(body["body"])

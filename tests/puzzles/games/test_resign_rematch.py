@@ -212,7 +212,7 @@ def test_your_games_lists_each_result_and_score(client):
         page = client.get(url).content.decode()
         row = page[page.index(f'data-game="{finished.pk}"'):]
         row = row[: row.index("</tr>")]
-        assert points > 0 and "You resigned" in row and f"-{points}<" in row
+        assert points > 0 and "You resigned" in row and f"\u2212{points}<" in row
         other = page[page.index(f'data-game="{playing.pk}"'):]
         other = other[: other.index("</tr>")]
         assert "Partnership" in other and "Continue" in other
@@ -248,5 +248,5 @@ def test_play_and_review_pages_of_a_variant_without_the_script(client, variant):
     opponent = next(m for m in moves if game.role_of(m.side) == "opponent")
     assert opponent.value is not None
     row = re.search(rf'<tr class="[^"]*" data-ply="{opponent.ply + 1}">(.*?)</tr>', review, re.S).group(1)
-    signed = f"+{-opponent.value}" if -opponent.value > 0 else str(-opponent.value)
+    signed = f"+{-opponent.value}" if -opponent.value > 0 else str(-opponent.value).replace("-", "\u2212")
     assert f"<td>{signed}</td>" in row
