@@ -20,9 +20,11 @@ from .models import KeyHeld, OfflineKey, OfflineResult
 KEY_RETRY_AFTER = timedelta(minutes=2)
 # The offline pool (puzzles whose keys anyone holds, withheld from everyone's
 # rated training) grows to this share of the training puzzles, at least to
-# OFFLINE_MIN; beyond it the packs give only puzzles of the pool.
+# OFFLINE_MIN but never past OFFLINE_MAX_SHARE of them (a small pool stays a
+# rated one); beyond it the packs give only puzzles of the pool.
 OFFLINE_SHARE = 0.2
 OFFLINE_MIN = 60
+OFFLINE_MAX_SHARE = 0.5
 
 
 def player_target(player: Player) -> float:
@@ -34,12 +36,13 @@ def player_target(player: Player) -> float:
 
 def offline_room() -> int:
     """How many more puzzles the packs may give out before the offline pool is
-    full: ``OFFLINE_SHARE`` of the training puzzles, at least ``OFFLINE_MIN``,
-    less those whose keys anyone holds already (withheld from everyone's rated
-    training)."""
+    full: ``OFFLINE_SHARE`` of the training puzzles, at least ``OFFLINE_MIN``
+    and at most ``OFFLINE_MAX_SHARE`` of them, less those whose keys anyone
+    holds already (withheld from everyone's rated training)."""
     training = Puzzle.objects.filter(daily_on__isnull=True).count()
     held = Puzzle.objects.filter(daily_on__isnull=True, pk__in=puzzles_held_by_anyone()).count()
-    return max(0, max(OFFLINE_MIN, int(training * OFFLINE_SHARE)) - held)
+    size = min(max(OFFLINE_MIN, int(training * OFFLINE_SHARE)), int(training * OFFLINE_MAX_SHARE))
+    return max(0, size - held)
 
 
 def puzzles_next(player: Player, count: int) -> list[Puzzle]:

@@ -52,11 +52,12 @@ def register(source: Source) -> None:
 
 
 def exclude_for(queryset: QuerySet[Puzzle], player: Player) -> QuerySet[Puzzle]:
-    """``queryset`` (of puzzles) without those withheld from ``player``."""
-    if not player.known:
-        return queryset
+    """``queryset`` (of puzzles) without those withheld from ``player``; a
+    visitor not known yet, without those withheld from anyone (their first
+    attempt makes them a guest, whom those may concern)."""
     for source in _sources.values():
-        queryset = queryset.exclude(pk__in=source.held_by(player))
+        held = source.held_by(player) if player.known else source.held_by_anyone()
+        queryset = queryset.exclude(pk__in=held)
     return queryset
 
 

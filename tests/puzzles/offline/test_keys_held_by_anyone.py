@@ -45,3 +45,17 @@ def test_a_second_player_is_given_the_offline_pool_first(api, other_api, monkeyp
     second = {p["id"] for p in fetch_pack(other_api, n=10)["puzzles"]}
     assert second == first
     assert KeyHeld.objects.values("puzzle_id").distinct().count() == 2
+
+
+def test_the_offline_pool_never_takes_more_than_half_the_rated_pool(api, monkeypatch):
+    # However large the floor, a small pool stays a rated one: at most half of it is given out.
+    from puzzles.training.models import Puzzle
+
+    monkeypatch.setattr(selectors, "OFFLINE_MAX_SHARE", 0.5)
+    monkeypatch.setattr(selectors, "OFFLINE_MIN", 10**6)
+    training = Puzzle.objects.filter(daily_on__isnull=True).count()
+    assert training >= 4
+    assert selectors.offline_room() == training // 2
+    given = {p["id"] for p in fetch_pack(api, n=training)["puzzles"]}
+    assert len(given) == training // 2
+    assert selectors.offline_room() == 0
