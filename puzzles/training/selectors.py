@@ -306,14 +306,15 @@ def run_puzzle_pick(player: Player, run: PuzzleRun, index: int, floor: float) ->
     """The ``index``-th puzzle of ``run`` (from 0): rated at least ``floor``
     (a streak's previous puzzle), one of the few nearest at or above the
     mode's target for ``index`` (at random), never a daily puzzle nor one
-    of this run; puzzles the player has neither tried nor been given the key
-    of (``withheld``) first.  Above the pool's
+    of this run; puzzles the player has not tried first (a run is unrated:
+    puzzles given out for offline solving are not put last, which made a
+    streak on a small pool climb past its puzzles at once).  Above the pool's
     top the highest left is taken; ``None`` when nothing is left."""
     target = max(runs.target_rating(run.mode, index), floor)
     used = run.attempts.values_list("puzzle_id", flat=True)
     tried = attempts_for_player(player).values_list("puzzle_id", flat=True)
     base = Puzzle.objects.filter(daily_on__isnull=True, rating__gte=floor).exclude(pk__in=used)
-    for queryset in (withheld.exclude_for(base.exclude(pk__in=tried), player), base):
+    for queryset in (base.exclude(pk__in=tried), base):
         nearest = list(
             queryset.filter(rating__gte=target).order_by("rating", "id").values_list("pk", flat=True)[: runs.CHOICE_AMONG]
         )

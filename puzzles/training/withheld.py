@@ -7,7 +7,7 @@ has been given).  Such an app registers a ``Source`` in its
 For the player a source names a puzzle for:
 
 - rated training never chooses it (``selectors.puzzle_next``, the rated
-  attempt under way, and a run's puzzles while others are left);
+  attempt under way; not a run's puzzles, which are unrated);
 - an attempt at it is unrated, its ``unrated_because`` the source's reason:
   set when it starts (``services.attempt_start``) and checked again when it
   ends (``lifecycle.attempt_finish``), so that a key given while the attempt

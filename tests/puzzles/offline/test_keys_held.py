@@ -9,7 +9,6 @@ import datetime
 import uuid
 
 import pytest
-from django.utils import timezone
 
 from puzzles.accounts.players import PLAYER_SESSION_KEY, Player
 from puzzles.offline import services as offline_services
@@ -17,7 +16,7 @@ from puzzles.offline.models import KeyHeld, OfflineKey
 from puzzles.offline.presentation import offline_puzzle
 from puzzles.training import pool as puzzle_pool
 from puzzles.training import selectors as training_selectors
-from puzzles.training.models import PlayerRating, Puzzle, PuzzleRun
+from puzzles.training.models import PlayerRating, Puzzle
 
 from .test_offline_api import PACK, RESULTS, SEEDS, fetch_pack, solving_line
 
@@ -172,11 +171,3 @@ def test_the_daily_puzzle_is_never_keyed_and_a_keyed_puzzle_is_chosen_daily_last
     Puzzle.objects.filter(pk=min(held)).update(rating=1500)
     chosen = puzzle_pool.daily_ensure(datetime.date(2100, 1, 4))
     assert chosen is not None and chosen.pk != min(held)
-
-
-def test_a_run_leaves_out_keyed_puzzles_while_others_are_left(api, pool, account):
-    held = {p["id"] for p in fetch_pack(api, n=1)["puzzles"]}
-    run = PuzzleRun.objects.create(user=account, mode="streak", started_at=timezone.now())
-    for _ in range(10):
-        picked = training_selectors.run_puzzle_pick(Player(account, ""), run, 0, 0)
-        assert picked is not None and picked.pk not in held
