@@ -17,7 +17,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.api import UNCHANGED, error_response, long_poll, long_poll_on, validated
 from puzzles.core.throttles import PlayerThrottle
 
-from . import presentation, profiles, ratings, selectors, services
+from . import pairing, presentation, profiles, ratings, selectors, services
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Lobby
 from .serializers import (
     AcceptInputSerializer,
@@ -287,7 +287,7 @@ class QuickPairApi(SolverWorkLimited, APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(QuickPairInputSerializer, request)
-        challenge = services.quick_pair(player=Player.of(request, create=True), **data)
+        challenge = pairing.quick_pair(player=Player.of(request, create=True), **data)
         return _state(challenge, request)
 
 

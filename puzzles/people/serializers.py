@@ -20,7 +20,8 @@ from solver.variant import SEATS
 
 from .matches import TARGET_POINTS_RANGE, TARGET_WINS_RANGE
 from .models import Challenge
-from .services import QUICK_CONTROLS, QUICK_RANGES, RANDOM_SEAT, RATING_RANGE
+from .pairing import QUICK_CONTROLS, QUICK_RANGES
+from .services import RANDOM_SEAT, RATING_RANGE
 
 # ------------------------------------------------------------------- input
 

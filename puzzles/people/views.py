@@ -17,7 +17,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games.presentation import variant_label
 from puzzles.games.serializers import VARIANT_NAMES
 
-from . import presentation, profiles, ratings, selectors, services
+from . import pairing, presentation, profiles, ratings, selectors, services
 from .forms import ChallengeForm
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge
 
@@ -53,7 +53,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         # The parts the lobby's script swaps in when the lobby changes: the seeks' table and the challenges for you.
         return render(request, "people/_lobby_live.html", {"lobby": state})
     return render(request, "people/lobby.html", {
-        "form": form, "lobby": state, "quick": list(services.QUICK_CONTROLS), "quick_ranges": services.QUICK_RANGES, "quick_variants": [(name, variant_label(name)) for name in VARIANT_NAMES],
+        "form": form, "lobby": state, "quick": list(pairing.QUICK_CONTROLS), "quick_ranges": pairing.QUICK_RANGES, "quick_variants": [(name, variant_label(name)) for name in VARIANT_NAMES],
         "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
     }, status=400 if form.errors else 200)
 
@@ -70,7 +70,7 @@ def _quick_range(value: str) -> int | str | None:
 def quick(request: HttpRequest) -> HttpResponse:
     player = Player.of(request, create=True)
     try:
-        challenge = services.quick_pair(
+        challenge = pairing.quick_pair(
             player=player, control=request.POST.get("control", ""),
             variant=request.POST.get("variant") or "lewicki", rated=request.POST.get("rated") == "on",
             rating_range=_quick_range(request.POST.get("rating_range", "")),
