@@ -16,7 +16,7 @@ from solver import Position
 
 from .conftest import accept, assert_rated, expected, play_twice_each, post_challenge
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("lasting_deals")]
 
 
 def rated_game(creator, opponent, *, played: bool = True, **payload) -> Game:
@@ -24,7 +24,8 @@ def rated_game(creator, opponent, *, played: bool = True, **payload) -> Game:
     created = post_challenge(creator, rated=True, seat="A", **payload)
     game = Game.objects.get(pk=accept(opponent, created["id"])["game"])
     if played:
-        play_twice_each({"A": creator, "B": opponent}, game.pk)
+        seen = play_twice_each({"A": creator, "B": opponent}, game.pk)
+        assert seen["status"] != "over", seen["result"]
         game.refresh_from_db()
     return game
 
