@@ -96,10 +96,11 @@ def _lasts(seed: int, variant: str) -> bool:
     return not position.is_over()
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def lasting_deals(monkeypatch):
     """People games dealt from random seeds whose deals last past two moves
-    each in every variant these tests play.  About one deal in two hundred
+    each in every variant these tests play (a test may still patch
+    ``randbelow`` to deal a deal of its own).  About one deal in two hundred
     blocks sooner under first-legal-move play, and a rated game that ends so
     is an abort, which a test of a rated result must not meet by chance."""
     import random

@@ -16,7 +16,7 @@ from puzzles.people.models import Challenge, FarmingFlag, PlayerRating, RatingCh
 
 from .conftest import accept, play_plies, play_twice_each, post_challenge
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("lasting_deals")]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def rated(creator, opponent, **payload) -> tuple[dict, Game]:

@@ -16,7 +16,7 @@ from solver import Position
 
 from .conftest import accept, assert_rated, expected, play_twice_each, post_challenge
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("lasting_deals")]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def rated_game(creator, opponent, *, played: bool = True, **payload) -> Game:
