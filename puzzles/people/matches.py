@@ -10,10 +10,19 @@ deal adds nothing) or starts the next deal and makes it the challenge's
 ``game``.  An aborted deal (a player who never made a first move, or called
 the deal off) ends the match with no winner: otherwise a match left by its
 players would be dealt a new game every minute for ever, and a player could
-call off every deal they did not like the look of until a better one came.  The write is conditional on the deal not being
-recorded yet and ``(challenge, number)`` is unique, so a deal counts once
-however often its end is told; ``match_settle`` (every read of the
-challenge) records a deal whose signal was lost.
+call off every deal they did not like the look of until a better one came.
+But in a rated match, a deal after the first that is aborted before the side
+to move has made its first move (it let the first move lapse, or its
+opponent called the deal off once the rated wait had passed) is forfeited by
+that side (``forfeit_of``): scored as a loss on time, the other side scoring
+the pips in its hands, and the match goes on or is won as usual.  Else a
+player losing a rated match could let the next deal lapse and have the match
+called off instead of lost.  The first deal of a match is called off as a
+single game would be (the match never began), and so is a deal nobody could
+play (``unplayable``) or a deal of a casual match.  The write is conditional
+on the deal not being recorded yet and ``(challenge, number)`` is unique, so
+a deal counts once however often its end is told; ``match_settle`` (every
+read of the challenge) records a deal whose signal was lost.
 
 Deal ``n`` of the match with seed ``S`` is dealt from the first 8 bytes of
 ``SHA-256("open-domino people match <S> deal <n>")``, big-endian, shifted
@@ -39,8 +48,9 @@ from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ApplicationError
 from puzzles.games import deals
-from puzzles.games.models import Game
+from puzzles.games.models import Game, GameMove
 from puzzles.games.people import ABORTED, RANDOM_SEED_BOUND, game_start_people
+from solver import Position
 
 from .models import Challenge, ChallengeDeal, ChallengeSeat
 
@@ -48,6 +58,8 @@ log = logging.getLogger(__name__)
 
 TARGET_POINTS_RANGE = (1, 500)
 TARGET_WINS_RANGE = (1, 15)
+# A deal's ``reason`` when the side to move forfeited it by not making its first move.
+FORFEIT = "forfeit"
 
 
 def deal_seed(match_seed: int, number: int) -> int:
@@ -107,6 +119,25 @@ def _winner(challenge: Challenge) -> str:
     return ""
 
 
+def forfeit_of(deal: ChallengeDeal, result: dict[str, Any]) -> dict[str, Any]:
+    """The result a deal of a match counts with: ``result``, or when the
+    side to move forfeited the deal of a rated match by not making its first
+    move, that side's loss (the other side scores the pips in its hands, as
+    a loss on time)."""
+    if result.get("reason") != ABORTED or result.get("unplayable") or result.get("ended") or deal.number <= 1:
+        return result
+    game = Game.objects.filter(pk=deal.game_id).only("rated", "variant", "people", "current_position").first()
+    if game is None or not game.rated:
+        return result  # a casual deal (or one past the pair's daily limit) may be called off at will
+    position = Position.parse(game.current_position)
+    seat = position.side
+    if seat not in game.people or GameMove.objects.filter(game_id=game.pk, side=seat, by=GameMove.By.HUMAN).exists():
+        return result
+    loser = position.variant.team_of(seat)
+    return {"winner": position.variant.team_name(1 - loser), "points": position.team_pips(loser), "reason": FORFEIT,
+            "forfeited": seat}
+
+
 def match_deal_record(*, game_id: int) -> bool:
     """Count the finished game ``game_id`` in its match between people (if it
     is a deal of one): the totals, the end of the match or the next deal.
@@ -115,6 +146,7 @@ def match_deal_record(*, game_id: int) -> bool:
     if pending is None:
         return False
     deal, result = pending
+    result = forfeit_of(deal, result)
     with transaction.atomic():
         if not deals.deal_mark_recorded(ChallengeDeal.objects.all(), deal=deal, result=result):
             return False  # recorded by another process
