@@ -72,6 +72,37 @@ def target_text(target_points: int | None, target_wins: int | None) -> str:
     return ngettext("a match to %(count)d won deal", "a match to %(count)d won deals", wins) % {"count": wins}
 
 
+def challenge_title(state: dict, team_of: dict[str, int]) -> str:
+    """What a challenge's page is, as its title and heading say it: the
+    match or the game and who plays it ("A match to 3 won deals: Ann –
+    Guest d6a3"); an open one's by whom ("Casual game: a challenge from
+    Ann").  ``state``: ``presentation.challenge_state``; ``team_of``: each
+    seat's team (partners joined by "&")."""
+    match = state.get("match")
+    what = match["target_text"] if match else kind_text(state["rated"])
+    what = what[:1].upper() + what[1:]
+    names: dict[int, list[str]] = {}
+    for seat in state["seats"]:
+        name = _seat_name(seat)
+        if name:
+            names.setdefault(team_of[seat["seat"]], []).append(name)
+    if state["status"] == "open" or len(names) < 2:
+        makers = [name for team in sorted(names) for name in names[team]]
+        if not makers:
+            return what
+        return _("%(what)s: a challenge from %(name)s") % {"what": what, "name": " & ".join(makers)}
+    players = " – ".join(" & ".join(names[team]) for team in sorted(names))
+    return _("%(what)s: %(players)s") % {"what": what, "players": players}
+
+
+def _seat_name(seat: dict) -> str:
+    if seat.get("level_text"):
+        return _("the solver (%(level)s)") % {"level": seat["level_text"]}
+    if seat.get("player") and seat.get("taken"):
+        return str(seat["player"]["name"])
+    return ""
+
+
 def unrated_text(why: str, *, match: bool = False) -> str:
     """Why a rated challenge changes no rating (``Challenge.unrated_because``), or ""."""
     if why == "pair-limit":

@@ -17,7 +17,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games.presentation import variant_label
 from puzzles.games.serializers import VARIANT_NAMES
 
-from . import pairing, presentation, profiles, ratings, selectors, services
+from . import pairing, presentation, profiles, ratings, selectors, services, texts
 from .forms import ChallengeForm
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge
 
@@ -98,8 +98,10 @@ def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     playing = challenge.game is not None and challenge.game.status != "over"
     if playing and state["you"]["seat"] is not None and not challenge.is_match:
         return redirect("games:play-game", game_id=challenge.game_id)
+    rules = challenge.rules
     return render(request, "people/challenge.html", {
         "challenge": challenge, "state": state,
+        "title": texts.challenge_title(state, {seat: rules.team_of(seat) for seat in rules.seats}),
         "link": request.build_absolute_uri(state["url"]),
         "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
     })
