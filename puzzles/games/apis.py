@@ -15,7 +15,7 @@ from puzzles.analyses.selectors import analysis_state
 from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 from puzzles.core.errors import ConflictError
 
-from . import hints, people, presentation, selectors, services
+from . import hints, people, presentation, seating, selectors, services
 from .serializers import (
     GameCreateInputSerializer,
     GameOutputSerializer,
@@ -139,7 +139,7 @@ class GameMoveApi(APIView):
             )
         # as it is now: with eager tasks (tests) the solver has replied already
         fresh = selectors.game_by_id(game.pk) or game
-        people.keep_seats(fresh, game)  # the seats read to check the mover's: a game's seats stay through a move
+        seating.keep_seats(fresh, game)  # the seats read to check the mover's: a game's seats stay through a move
         return Response(presentation.game_state(fresh, viewer=player), status=status.HTTP_201_CREATED)
 
 

@@ -13,7 +13,7 @@ class GamesConfig(AppConfig):
         from puzzles.accounts.signals import guest_claimed
         from puzzles.core import events, fairness, longpoll, outages
 
-        from . import people, presentation, selectors, stoppages, upkeep, withheld
+        from . import presentation, seating, selectors, stoppages, upkeep, withheld
 
         guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
         # Time nobody could move in is given back: the deadlines it touched move on.
@@ -24,7 +24,7 @@ class GamesConfig(AppConfig):
             r"^/api/games/([0-9]+)/$", "game",
             lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),
             selectors.game_version,
-            who_of=lambda request, pk: people.game_poll_who(Player.of(request), pk),
+            who_of=lambda request, pk: seating.game_poll_who(Player.of(request), pk),
         )
         # A move in a game between people brings the waiting players and
         # spectators their new view with its notice.

@@ -18,7 +18,7 @@ from puzzles.core import charts, events
 from solver import Position
 from solver.position import line_from_moves
 
-from . import clock, dealing, people, selectors, texts
+from . import clock, dealing, people, seating, selectors, texts
 from .models import Game, GameMove, Hint
 from .selectors import MoveRow
 
@@ -184,7 +184,7 @@ _VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "be
 
 def people_state(game: Game, viewer: Player | None, moves: Sequence[GameMove | MoveRow] | None = None) -> dict[str, Any]:
     """A game between people as ``viewer`` sees it (``people_state_as``)."""
-    return people_state_as(game, people.seat_of(game, viewer) if viewer is not None else None, moves)
+    return people_state_as(game, seating.seat_of(game, viewer) if viewer is not None else None, moves)
 
 
 def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | MoveRow] | None = None) -> dict[str, Any]:
@@ -251,7 +251,7 @@ def rating_changes(game: Game) -> dict[str, dict[str, int]]:
         return {}
     rows = {user: (before, after) for user, before, after in game.rating_changes.values_list("user_id", "rating_before", "rating_after")}
     out = {}
-    for row in people.game_seats(game):
+    for row in seating.game_seats(game):
         if row.owner_id in rows:
             before, after = (round(r) for r in rows[row.owner_id])
             out[row.seat] = {"before": before, "after": after, "change": after - before}
@@ -321,7 +321,7 @@ def players_state(game: Game, mine: str | None) -> dict[str, dict[str, Any]]:
     reader's seat.  A guest is named by a tag drawn from their token (never
     the token itself, which is their key)."""
     out = {}
-    for row in people.game_seats(game):
+    for row in seating.game_seats(game):
         if row.level:
             kind, name = "solver", texts.solver_name(row.level)
         elif row.owner_id is not None:
@@ -376,7 +376,7 @@ def game_rows(games: list[Game], player: Player | None = None) -> list[dict[str,
 def _people_row(game: Game, player: Player) -> dict[str, Any]:
     """A game between people as a line of "Your games": the player's seat,
     the opponents by name, and the result for the player's team."""
-    seat = people.seat_of(game, player)
+    seat = seating.seat_of(game, player)
     rules = game.rules
     mine = seat or game.human_side
     names = players_state(game, seat)
@@ -430,7 +430,7 @@ def game_views(
     game_id: int, views: list[events.View], handed: selectors.GameAfter | None = None,
 ) -> tuple[int, dict[events.View, bytes]] | None:
     """A game between people as each of ``views`` (a seat, or
-    ``people.SPECTATOR``, and a language) is shown it, as the API's JSON:
+    ``seating.SPECTATOR``, and a language) is shown it, as the API's JSON:
     what a change's notice carries to the long polls waiting on the game
     (``events.register_views``).  ``handed``: the game and its moves as the
     change left them (a move passes them with its notice), so that nothing is
@@ -449,7 +449,7 @@ def game_views(
     languages = {code for code, _ in settings.LANGUAGES}
     bodies = {}
     for who, language in views:
-        seat = None if who == people.SPECTATOR else who
+        seat = None if who == seating.SPECTATOR else who
         if (seat is not None and seat not in game.rules.seats) or language not in languages:
             continue
         with translation.override(language):

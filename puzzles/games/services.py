@@ -48,7 +48,7 @@ from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 from solver.variant import LEWICKI
 
-from . import lookahead, opponent, people, selectors, stoppages, withheld
+from . import lookahead, opponent, people, seating, selectors, stoppages, withheld
 from .models import Game, GameMove
 from .signals import game_finished_on_commit, game_graded
 from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
@@ -336,7 +336,7 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
                 analysis_keep(record.position_before, known)
             # a game between people: its moves so far, which say who has moved (and make the notice's state)
             earlier = selectors.game_moves(game) if game.is_people else []
-            moved = people.moved_seats_in(earlier)  # before this move
+            moved = seating.moved_seats_in(earlier)  # before this move
             try:
                 GameMove.objects.bulk_create([record, *replies])
             except IntegrityError:  # another request played this ply first (the transaction is rolled back)
@@ -413,7 +413,7 @@ def _game_after(
             setattr(after, name, value)
     after.ply_count = locked.ply_count + plies
     after.version = locked.version + 1
-    people.keep_seats(after, read)
+    seating.keep_seats(after, read)
     rows = [m if isinstance(m, selectors.MoveRow) else selectors.move_row_of(m) for m in moves]
     return selectors.GameAfter(after, rows)
 
@@ -594,7 +594,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             log.exception("could not analyse %s ahead of time", after)
     moved_on = _moved_on(after, game.person_seats)
     if game.is_people:  # a person's turn may begin: its clock and deadline
-        clocks = people.turn_fields(game, after=after, at=people.clock.now(), moved=people.moved_seats(game))
+        clocks = people.turn_fields(game, after=after, at=people.clock.now(), moved=seating.moved_seats(game))
         moved_on.update(clocks)
     with transaction.atomic():
         updated = Game.objects.filter(

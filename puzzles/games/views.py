@@ -20,7 +20,7 @@ from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.texts import grade_label
 from solver import DominoError
 
-from . import hints, people, presentation, selectors, services, texts
+from . import hints, people, presentation, seating, selectors, services, texts
 from .forms import VARIANT_CHOICES, NewGameForm
 from .models import Game
 
@@ -213,7 +213,7 @@ def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     which the game analysis page reads back)."""
     player = Player.of(request)
     game = selectors.game_get_for_player(player, game_id)
-    reader = people.seat_of(game, player) if game.is_people else None
+    reader = seating.seat_of(game, player) if game.is_people else None
     return HttpResponse(str(selectors.game_record(game, reader_seat=reader)) + "\n", content_type="text/plain; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="open-domino-game-{game.pk}.txt"',
     })

@@ -288,12 +288,12 @@ def test_a_move_hands_its_notice_and_its_answer_the_game_as_it_left_it(api, othe
     from django.test.utils import CaptureQueriesContext
 
     from puzzles.core import events
-    from puzzles.games import people, presentation, selectors, services
+    from puzzles.games import presentation, seating, selectors, services
     from solver import Position
 
     game_id = accept(other_api, post_challenge(api)["id"])["game"]
     other_id = accept(other_api, post_challenge(api)["id"])["game"]
-    views = [("A", "en"), ("B", "pl"), (people.SPECTATOR, "nl")]
+    views = [("A", "en"), ("B", "pl"), (seating.SPECTATOR, "nl")]
     published: list[tuple[str, object]] = []
     monkeypatch.setattr(events, "publish", lambda name, handed=None: published.append((name, handed)))
 
@@ -314,7 +314,7 @@ def test_a_move_hands_its_notice_and_its_answer_the_game_as_it_left_it(api, othe
         read = selectors.game_by_id(game_id)
         assert read is not None
         seat = Position.parse(read.current_position).side
-        player = people.seat_player(next(row for row in people.game_seats(read) if row.seat == seat))
+        player = seating.seat_player(next(row for row in seating.game_seats(read) if row.seat == seat))
         assert player is not None
         legal = Position.parse(read.current_position).legal_moves()
         played = services.game_play(game=read, move=str(legal[0]), ply=read.ply_count, seat=seat)
@@ -351,7 +351,7 @@ def test_a_seat_handed_to_an_account_elsewhere_is_found_though_this_process_kept
     from rest_framework.test import APIClient
 
     from puzzles.accounts.signals import guest_claimed
-    from puzzles.games import people
+    from puzzles.games import seating
     from puzzles.games.models import GameSeat
 
     created = post_challenge(api, seat="A")
@@ -372,12 +372,12 @@ def test_a_seat_handed_to_an_account_elsewhere_is_found_though_this_process_kept
                         format="json")
     assert moved.status_code == 201, moved.content
     assert moved.json()["my_seat"] == "A"
-    monkeypatch.setattr(people, "SEATS_KEPT_SECONDS", 0.0)
+    monkeypatch.setattr(seating, "SEATS_KEPT_SECONDS", 0.0)
     assert other_api.get(f"/api/games/{game}/").json()["players"]["A"] == {
         "name": "ann", "kind": "account", "level": None, "you": False,
     }
     # a hand-over made in this process is read at once
-    monkeypatch.setattr(people, "SEATS_KEPT_SECONDS", 3600.0)
+    monkeypatch.setattr(seating, "SEATS_KEPT_SECONDS", 3600.0)
     bob = django_user_model.objects.create_user("bob", password="pw-bob-12345")
     assert as_ann.get(f"/api/games/{game}/").json()["players"]["B"]["kind"] == "guest"
     guest_claimed.send(sender=None, user=bob, session_key=other_api.session["od_player"])

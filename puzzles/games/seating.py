@@ -1,0 +1,136 @@
+"""Who sits where in a game between people: each game's seats, kept in this
+process as they stay through a game (``game_seats``), a player's seat
+(``seat_of``), who a reader is to a game (``game_poll_who``), and the seats
+whose person has moved (``moved_seats``)."""
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from puzzles.accounts.players import Player
+from puzzles.core.queries import Prepared
+
+from . import clock, selectors
+from .models import Game, GameMove, GameSeat
+from .selectors import MoveRow
+
+# Each game's seats as this process read them last (keyed by the game's
+# creation too, as a database emptied and filled again, in the tests, may give
+# an id anew), with when: a game's seats stay through it, so a move or a read
+# need not read them again.  But for one change, a guest's seat handed to the
+# account they log in to (``forget_seats``), which another process may make:
+# a player these seats do not seat is looked for in the seats read again, and
+# the names shown are right again within ``SEATS_KEPT_SECONDS``.
+_SEATS: dict[tuple[int, Any], tuple[float, list[GameSeat]]] = {}
+_SEATS_KEPT = 5_000
+SEATS_KEPT_SECONDS = 30.0
+
+
+def game_seats(game: Game, *, fresh: bool = False) -> list[GameSeat]:
+    """The game's seats in the variant's order (none for a practice game);
+    ``fresh``: read from the database, not as this process kept them."""
+    if not game.is_people:
+        return []
+    cached = getattr(game, "_seats_cache", None)
+    if cached is not None and (not fresh or getattr(game, "_seats_fresh", False)):
+        return cached
+    key, now = (game.pk, game.created_at), time.monotonic()
+    kept = None if fresh else _SEATS.get(key)
+    if kept is not None and now - kept[0] < SEATS_KEPT_SECONDS:
+        game._seats_cache, game._seats_fresh = kept[1], False  # type: ignore[attr-defined]
+        return kept[1]
+    order = game.rules.seats
+    cached = sorted(GameSeat.objects.filter(game=game).select_related("owner"), key=lambda s: order.index(s.seat))
+    if len(_SEATS) >= _SEATS_KEPT:
+        _SEATS.clear()
+    _SEATS[key] = (now, cached)
+    game._seats_cache, game._seats_fresh = cached, True  # type: ignore[attr-defined]
+    return cached
+
+
+def forget_seats() -> None:
+    """Seats have changed hands (a guest's, to an account): read them again."""
+    _SEATS.clear()
+
+
+def keep_seats(fresh: Game, read: Game) -> None:
+    """Give ``fresh``, the same game read again, the seats read with ``read``."""
+    cached = getattr(read, "_seats_cache", None)
+    if cached is not None and fresh.pk == read.pk:
+        fresh._seats_cache = cached  # type: ignore[attr-defined]
+        fresh._seats_fresh = getattr(read, "_seats_fresh", False)  # type: ignore[attr-defined]
+
+
+def seat_of(game: Game, player: Player) -> str | None:
+    """The seat ``player`` plays in a game between people, or ``None`` (a spectator)."""
+    found = _seat_in(game_seats(game), player)
+    if found is None and player.known and not getattr(game, "_seats_fresh", True):
+        found = _seat_in(game_seats(game, fresh=True), player)  # a seat handed over since they were kept?
+    return found
+
+
+def _seat_in(seats: list[GameSeat], player: Player) -> str | None:
+    for row in seats:
+        if row.is_person and (
+            (player.user is not None and row.owner_id == player.user.pk)
+            or (player.user is None and player.token and row.owner_id is None and row.session_key == player.token)
+        ):
+            return row.seat
+    return None
+
+
+# Who reads a game between people, as ``game_poll_who`` says it: a seat, or this.
+SPECTATOR = "-"
+# Who each reader is to each game, found in this process: a game's seats stay
+# through it, and a guest's claimed seat is read under the account's name
+# (the session's key changes at log-in).  Keyed by the game's creation too,
+# as a database emptied and filled again (the tests) may give an id anew.
+_WHO: dict[tuple[int, Any, int | None, str], str] = {}
+_WHO_KEPT = 50_000
+
+
+def game_poll_who(player: Player, game_id: int) -> tuple[int, str | None] | None:
+    """``selectors.game_version_for_player``, and who the player is to the game: their
+    seat in a game between people, or ``SPECTATOR``; ``None`` in a practice
+    game (its owner is its one reader)."""
+    game = selectors.game_of(player, game_id)
+    if game is None:
+        return None
+    version = selectors.DEADLINE_PASSED if clock.deadline_passed(game) else game.version
+    if not game.is_people:
+        return version, None
+    key = (game.pk, game.created_at, player.user.pk if player.user is not None else None, player.token or "")
+    who = _WHO.get(key)
+    if who is None:
+        who = seat_of(game, player) or SPECTATOR
+        if len(_WHO) >= _WHO_KEPT:
+            _WHO.clear()
+        _WHO[key] = who
+    return version, who
+
+
+def seat_player(row: GameSeat) -> Player | None:
+    """The person playing a seat (``None``: the solver's seat)."""
+    if not row.is_person:
+        return None
+    return Player(row.owner, "") if row.owner_id is not None else Player(None, row.session_key)
+
+
+# The seats whose person has moved: read on every move and every read of a
+# game between people (its SQL built once; the model's ordering left out, as
+# DISTINCT over it would give every move rather than every side).
+_MOVED_SIDES: Prepared[GameMove] = Prepared(
+    lambda game, by: GameMove.objects.filter(game_id=game).filter(by=by).order_by().values_list("side").distinct(),
+    -1, "?by",
+)
+
+
+def moved_seats(game: Game) -> set[str]:
+    """The seats whose person has made at least one move."""
+    return {row[0] for row in _MOVED_SIDES.rows(game.pk, GameMove.By.HUMAN.value)}
+
+
+def moved_seats_in(moves: Sequence[GameMove | MoveRow]) -> set[str]:
+    """``moved_seats`` from the game's moves, read already."""
+    return {move.side for move in moves if move.by == GameMove.By.HUMAN}
