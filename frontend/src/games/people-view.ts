@@ -73,6 +73,31 @@ export function challengeLink(game: GameJSON, aborted = false): HTMLAnchorElemen
   return link;
 }
 
+/**
+ * What kind of game the players' bar says it is: "casual game", "rated
+ * game", a deal of a match "rated match, deal 2", or "not rated" (a rated
+ * challenge past its players' day of rated games).
+ */
+export function peopleKind(game: GameJSON): string {
+  const g = game as Game;
+  if (g.unrated_note) return t("not rated");
+  if (g.match_deal) {
+    const number = g.match_deal;
+    return g.rated ? t("rated match, deal %(number)s", { number }) : t("casual match, deal %(number)s", { number });
+  }
+  return g.rated ? t("rated game") : t("casual game");
+}
+
+/**
+ * Whether a deal called off before its side to move has made its first
+ * move is forfeited by that side (a rated match's deal after the first),
+ * instead of called off for nobody.
+ */
+export function forfeits(game: GameJSON): boolean {
+  const g = game as Game;
+  return Boolean(g.rated && g.match_deal && g.match_deal > 1);
+}
+
 /** Whether the reader may move now: their move (in a game between people, their seat's). */
 export function canMove(game: GameJSON): boolean {
   if (game.status !== "your-move") return false;
@@ -223,13 +248,15 @@ export class PeoplePanel {
       row.append(el("span", "gp-player-name", playerName(game, seat as Seat)), clock);
       return row;
     });
-    const kind = g.unrated_note ? t("not rated") : g.rated ? t("rated game") : t("casual game");
+    const kind = peopleKind(g);
     const heading = el("p", "gp-people-head", [timeControlText(g.time_control), kind].filter(Boolean).join(" · "));
     // A rated challenge past the day's rated games of its two players: played, but rated by nobody.
     if (g.unrated_note) heading.append(el("span", "gp-people-unrated", ` — ${g.unrated_note}`));
-    this.abortButton.title = g.rated
-      ? t("Your opponent has not made their first move: call the game off. Nobody wins, and it is not rated.")
-      : t("Call the game off before both sides have moved: nobody wins, and it is not rated.");
+    this.abortButton.title = forfeits(g)
+      ? t("Your opponent has not made their first move: end the deal. They forfeit it, and the match goes on.")
+      : g.rated
+        ? t("Your opponent has not made their first move: call the game off. Nobody wins, and it is not rated.")
+        : t("Call the game off before both sides have moved: nobody wins, and it is not rated.");
     this.box.replaceChildren(heading, ...rows, this.note, this.abortButton);
     this.box.hidden = false;
     this.tick();
@@ -254,7 +281,10 @@ export class PeoplePanel {
     this.abortButton.hidden = over || !(game.abortable || abortOpen);
     const deadlineLeft = game.deadline && game.server_time ? game.deadline - game.server_time - elapsed : null;
     if (!over && deadlineLeft !== null && game.clock_running === null && game.time_control?.initial !== null) {
-      this.note.textContent = t("First move: %(seconds)s s left to make it.", { seconds: Math.max(0, Math.ceil(deadlineLeft / 1000)) });
+      const seconds = Math.max(0, Math.ceil(deadlineLeft / 1000));
+      this.note.textContent = forfeits(game)
+        ? t("First move: %(seconds)s s left to make it, or the deal is forfeited.", { seconds })
+        : t("First move: %(seconds)s s left to make it.", { seconds });
     } else if (!over && deadlineLeft !== null && game.time_control?.days) {
       this.note.textContent = t("Time left for this move: %(time)s", { time: timeLeftText(deadlineLeft) });
     } else {

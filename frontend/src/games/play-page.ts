@@ -22,7 +22,8 @@ import { type Grade } from "../shared/vocabulary";
 import { updateDealLine } from "./deal-line";
 import { gradeMarks, type GameJSON, type HintJSON, type HintResponseJSON, type MoveJSON } from "./game";
 import { applyMove, following, needsWatching, nextSeat, shownBoard } from "./play-state";
-import { boardPlayers, canMove, isPeople, PeoplePanel } from "./people-view";
+import { MatchFollower } from "./match-next";
+import { boardPlayers, canMove, isPeople, PeoplePanel, type PeopleFields } from "./people-view";
 import { buildPlayDom, renderHints, renderMoves, renderResult, statusText, type PlayEls } from "./play-view";
 
 // The game's pure functions, for the pages that host the play widget and the tests.
@@ -42,6 +43,8 @@ export interface PlayUrls {
   abort?: string;
   /** A form's ``POST``: offer the players of a finished game between people a rematch (a new challenge). */
   challengeRematch?: string;
+  /** ``GET``: a deal of a match between people's challenge, for the match's score and the next deal. */
+  challenge?: string;
 }
 
 export interface PlayOptions {
@@ -76,6 +79,8 @@ export class PlayPage {
   private readonly csrf: string | null;
   private readonly els: PlayEls;
   private readonly people: PeoplePanel;
+  /** A deal of a match between people: what comes after it (the next deal, the match's end). */
+  private readonly match: MatchFollower | null;
   /** Solver moves still being shown one by one (several arrived together). */
   private stepping: ReturnType<typeof setTimeout> | null = null;
   private confirmTimer: ReturnType<typeof setTimeout> | null = null;
@@ -109,7 +114,12 @@ export class PlayPage {
     const { els, boardHost } = buildPlayDom(root, { askHint: (level) => void this.askHint(level), resign: () => void this.resign() });
     this.els = els;
     this.people = new PeoplePanel(() => void this.refresh(), () => void this.abortGame());
+    this.match = urls.challenge ? new MatchFollower(urls.challenge, () => this.renderResult(), this.options.waitSeconds) : null;
     boardHost.before(this.people.box);
+    // How to use the board (the page's one line, shown for the script): under
+    // the board, so that the player's own stones come first on the screen.
+    const help = root.querySelector<HTMLElement>(":scope > .board-help");
+    if (help) boardHost.after(help);
     this.board = new Board(boardHost, {
       position: game.board,
       orientation: game.human,
@@ -240,6 +250,10 @@ export class PlayPage {
 
   private renderResult(): void {
     renderResult(this.els.result, this.game, this.urls, (swap) => void this.rematch(swap), this.csrf);
+    this.match?.follow(this.game);
+    // the match's score and the next deal, above the links (the box is drawn anew each time)
+    const lines = this.game.status === "over" ? this.match?.node : null;
+    if (lines) this.els.result.querySelector(".gp-links")?.before(lines);
   }
 
   private flashLastMove(): void {
@@ -435,8 +449,20 @@ export class PlayPage {
     if (this.stepping) clearTimeout(this.stepping);
     if (this.confirmTimer) clearTimeout(this.confirmTimer);
     this.people.stop();
+    this.match?.destroy();
     this.board.destroy();
   }
+}
+
+/**
+ * A deal of a match between people: its challenge's API, from the
+ * challenge's page (``/challenges/<id>/``) as the other URLs' defaults are
+ * made; none for any other game.
+ */
+export function matchChallengeApi(game: GameJSON): string | undefined {
+  const g = game as GameJSON & PeopleFields;
+  const id = g.match_deal ? /\/challenges\/(\d+)\/$/.exec(g.challenge_url ?? "")?.[1] : undefined;
+  return id ? `/api/challenges/${id}/` : undefined;
 }
 
 /** Starts the play page on ``#game-root[data-page=play]`` (``null`` when there is none). */
@@ -455,6 +481,7 @@ export function mountPlayPage(doc: Document = document, options: PlayOptions = {
     rematch: isPeople(game) ? undefined : data.apiRematch || game.urls?.rematch,
     abort: game.urls?.abort,
     challengeRematch: data.challengeRematchUrl || undefined,
+    challenge: data.apiChallenge || matchChallengeApi(game),
   };
   return new PlayPage(root, game, urls, options);
 }

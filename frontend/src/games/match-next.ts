@@ -1,0 +1,152 @@
+/**
+ * What comes after a finished deal of a match between people, in the deal's
+ * result box: the match's score, and the button to the next deal (for a
+ * spectator, to watch it) or, once the match is decided, who won it.  The
+ * match is read from its challenge (``GET /api/challenges/<id>/``, long-polled
+ * until the next deal is dealt or the match is over: the deal's end reaches
+ * the page before the match has counted it).  The play page asks for it only
+ * for a deal of a match (``data-api-challenge`` on ``#game-root``).
+ */
+import type { Seat } from "../board";
+import { el } from "../shared/dom";
+import { t } from "../shared/i18n";
+import { request } from "../shared/http";
+import { longPoll } from "../shared/poll";
+import type { GameJSON } from "./game";
+import { playerName, type PeopleFields } from "./people-view";
+
+function mySeat(game: GameJSON): string | null {
+  return (game as GameJSON & PeopleFields).my_seat ?? null;
+}
+
+export interface MatchDealJSON {
+  number: number;
+  game: number;
+  url: string;
+  recorded: boolean;
+}
+
+export interface PeopleMatchJSON {
+  target_text: string;
+  /** Every deal dealt so far, the one in play last; a recorded one with its winner ("" or null: nobody) and points. */
+  deals: (MatchDealJSON & { winner: string | null; points: number | null })[];
+  target_wins: number | null;
+  /** The two sides: "A", "B" (or the teams "A+C", "B+D"). */
+  sides: string[];
+  scores: Record<string, number>;
+  wins: Record<string, number>;
+  winner: string | null;
+  over: boolean;
+  /** The deal being played, once dealt. */
+  current: MatchDealJSON | null;
+}
+
+/** The fields of a challenge's JSON that this module reads. */
+export interface MatchChallengeJSON {
+  version: number;
+  match: PeopleMatchJSON | null;
+}
+
+/** Whether the challenge has moved on from the deal ``gameId``: the next deal dealt, or the match over. */
+export function movedOn(state: MatchChallengeJSON, gameId: number): boolean {
+  const match = state.match;
+  if (!match) return true;
+  // the match has counted this deal (the challenge's row and its deals are two reads: wait for both)
+  if (!match.deals.some((deal) => deal.game === gameId && deal.recorded)) return false;
+  return match.over || (match.current !== null && match.current.game !== gameId);
+}
+
+/** A side of the match by its players' names: "Ann (A)", partners "Ann (A) & Cid (C)". */
+function sideName(game: GameJSON, side: string): string {
+  return side.split("+").map((seat) => playerName(game, seat as Seat)).join(" & ");
+}
+
+/**
+ * The match's score as the match counts it (won deals for a match to won
+ * deals, else points): "Ann (A) 2 – 1 Bob (B)".
+ */
+export function matchScore(game: GameJSON, match: PeopleMatchJSON): string {
+  // counted from the deals shown, which are read after the totals: a deal just counted is in both
+  const counts: Record<string, number> = {};
+  for (const deal of match.deals) {
+    if (!deal.recorded || !deal.winner) continue;
+    counts[deal.winner] = (counts[deal.winner] ?? 0) + (match.target_wins !== null ? 1 : (deal.points ?? 0));
+  }
+  const [a, b] = match.sides;
+  return `${sideName(game, a)} ${counts[a] ?? 0} – ${counts[b] ?? 0} ${sideName(game, b)}`;
+}
+
+/** Who won the match, as the reader reads it (their own side "You won the match!"). */
+export function matchOutcome(game: GameJSON, match: PeopleMatchJSON): string {
+  if (!match.winner) return t("The match was called off: nobody won it.");
+  const seat = mySeat(game);
+  const mine = seat ? match.winner.split("+").includes(seat) : null;
+  if (mine === true) return t("You won the match!");
+  if (mine === false) return t("You lost the match.");
+  return t("%(player)s won the match.", { player: sideName(game, match.winner) });
+}
+
+/** The lines the result box shows of the match: its score, then the next deal's button or the match's end. */
+export function matchLines(game: GameJSON, match: PeopleMatchJSON): HTMLElement {
+  const box = el("div", "gp-match");
+  const what = match.target_text.charAt(0).toUpperCase() + match.target_text.slice(1);
+  box.append(el("p", "gp-match-score", t("%(match)s: %(score)s", { match: what, score: matchScore(game, match) })));
+  if (match.over) {
+    box.append(el("p", "gp-match-over", matchOutcome(game, match)));
+  } else if (match.current && match.current.game !== game.id) {
+    const next = el("a", "button gp-next-deal", mySeat(game) ? t("Next deal") : t("Watch the next deal"));
+    next.href = match.current.url;
+    box.append(el("p", "gp-match-next", next));
+  }
+  return box;
+}
+
+/**
+ * Follows the match of a finished deal: reads its challenge until it has
+ * moved on, and keeps the lines to show (``node``) up to date; ``changed``
+ * is called when they change, for the page to draw its result box again.
+ */
+export class MatchFollower {
+  node: HTMLElement | null = null;
+  private started = false;
+  private readonly stop = new AbortController();
+
+  constructor(
+    private readonly url: string,
+    private readonly changed: () => void,
+    private readonly waitSeconds = 20,
+  ) {}
+
+  /** Starts following once the deal ``game`` is over (once; later calls do nothing). */
+  follow(game: GameJSON): void {
+    if (this.started || game.status !== "over" || !this.url) return;
+    this.started = true;
+    void this.run(game).catch(() => undefined);
+  }
+
+  private async run(game: GameJSON): Promise<void> {
+    const take = (next: MatchChallengeJSON): void => {
+      state = next;
+      if (!next.match) return;
+      if (!movedOn(next, game.id)) return; // not counted yet: nothing to say of the match
+      this.node = matchLines(game, next.match);
+      this.changed();
+    };
+    let state = (await request<MatchChallengeJSON>(this.url, { signal: this.stop.signal })).data;
+    take(state);
+    await longPoll<MatchChallengeJSON>({
+      url: () => this.url,
+      state: () => state,
+      version: (s) => s.version,
+      more: (s) => !this.stop.signal.aborted && !movedOn(s, game.id),
+      take,
+      timeoutSeconds: this.waitSeconds,
+      retry: (_error, failures) => (this.stop.signal.aborted ? null : Math.min(30_000, 1000 * 2 ** Math.min(failures, 5))),
+      signal: this.stop.signal,
+    });
+  }
+
+  destroy(): void {
+    this.stop.abort();
+  }
+}
