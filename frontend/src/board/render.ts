@@ -148,9 +148,15 @@ function infoPanel(view: View, geometry: HandGeometry, place: Place, side: Seat)
     }
   } else {
     const y = info.y + info.h / 2 + 5;
-    g.appendChild(text(name, { class: "odb-name", x: info.x + 2, y }));
-    // The name is 20px bold (about 13 units a letter): the chips start after it.
-    let x = info.x + 2 + Math.max(18, name.length * 13) + 8;
+    const right = info.x + info.w - 2;
+    const oneLine = `${pips}   ${count}`;
+    // The counts and the chips keep their size: a name too long for the room
+    // they leave is drawn smaller (and, past that, narrower) instead.
+    const chipsW = chips.reduce((w, chip) => w + chipWidth(chip.label) + 6 + (chip.cls === "odb-chip-pass" && view.lastGrade ? 22 : 0), 0);
+    const statsW = Math.min(statWidth(oneLine, STAT_FONT), Math.max(statWidth(pips, TIGHT_STAT_FONT), statWidth(count, TIGHT_STAT_FONT)));
+    const nameEl = text(name, { class: "odb-name", x: info.x + 2, y });
+    g.appendChild(nameEl);
+    let x = info.x + 2 + fitName(nameEl, name, right - (info.x + 2) - 8 - chipsW - 4 - statsW) + 8;
     for (const chip of chips) {
       g.appendChild(chipEl(chip.cls, chip.label, x, y - 16, "start"));
       x += chipWidth(chip.label) + 6;
@@ -159,9 +165,7 @@ function infoPanel(view: View, geometry: HandGeometry, place: Place, side: Seat)
         x += 22;
       }
     }
-    const right = info.x + info.w - 2;
     const room = right - (x + 4);
-    const oneLine = `${pips}   ${count}`;
     if (statWidth(oneLine, STAT_FONT) <= room) {
       g.appendChild(text(oneLine, { class: "odb-stat", x: right, y, "text-anchor": "end" }));
     } else {
@@ -169,7 +173,7 @@ function infoPanel(view: View, geometry: HandGeometry, place: Place, side: Seat)
       // the counts on two smaller lines, squeezed into the room if still too long.
       [pips, count].forEach((line, i) => {
         const attrs: Record<string, string | number> = { class: "odb-stat odb-stat-tight", x: right, y: y - 6 + i * 11, "text-anchor": "end" };
-        if (statWidth(line, TIGHT_STAT_FONT) > room) Object.assign(attrs, { textLength: r2(Math.max(room, 20)), lengthAdjust: "spacingAndGlyphs" });
+        if (statWidth(line, TIGHT_STAT_FONT) > room + 0.5) Object.assign(attrs, { textLength: r2(Math.max(room, 20)), lengthAdjust: "spacingAndGlyphs" });
         g.appendChild(text(line, attrs));
       });
     }
@@ -181,6 +185,28 @@ function infoPanel(view: View, geometry: HandGeometry, place: Place, side: Seat)
 const STAT_FONT = 13;
 
 const TIGHT_STAT_FONT = 10;
+
+/** The name's font size in a strip (board.css: .odb-name), and the least it is drawn at to fit, in viewBox units. */
+const NAME_FONT = 20;
+const NAME_MIN_FONT = 13;
+
+/**
+ * Fits a strip's name into ``room``: smaller (down to ``NAME_MIN_FONT``),
+ * then narrower, when its natural width (about 0.65 of the size a letter,
+ * bold) is more than the room; returns the width it is drawn at.
+ */
+function fitName(node: SVGTextElement, name: string, room: number): number {
+  const natural = Math.max(18, name.length * NAME_FONT * 0.65);
+  if (natural <= room || room <= 0) return natural;
+  const size = Math.max(NAME_MIN_FONT, (NAME_FONT * room) / natural);
+  node.style.fontSize = `${r2(size)}px`;
+  const drawn = (natural * size) / NAME_FONT;
+  if (room < 40) return drawn; // (chips fill the strip: the counts give way, as before)
+  if (drawn <= room + 0.5) return Math.min(drawn, room);
+  node.setAttribute("textLength", String(r2(room)));
+  node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  return room;
+}
 
 /** About how wide a line of counts is drawn at a font size (a letter is about 0.56 of the size). */
 function statWidth(line: string, font: number): number {

@@ -167,6 +167,23 @@ describe("the players' names and counts on a narrow board", () => {
       expect(right - width).toBeGreaterThanOrEqual(chipEnd);
     }
   });
+
+  it("draws a name too long for the strip smaller, never the counts squeezed", () => {
+    const position = sample(OPENING);
+    const mover = position.side as Side;
+    const name = "Vizitator 9d0b-long (B)";
+    const { el } = mount({ position, orientation: "A", layout: "narrow", names: { A: name, B: name } });
+    const info = el.querySelector(`.odb-info[data-side="${mover}"]`)!;
+    const nameEl = info.querySelector(".odb-name") as SVGTextElement;
+    const size = parseFloat(nameEl.style.fontSize);
+    expect(size).toBeGreaterThanOrEqual(13);
+    expect(size).toBeLessThan(20);
+    for (const line of statLines(el, mover)) expect(line.getAttribute("textLength")).toBeNull();
+    // the chip starts after the smaller name
+    const chip = info.querySelector(".odb-chip-turn rect")!;
+    const nameEnd = Number(nameEl.getAttribute("x")) + name.length * size * 0.65;
+    expect(Number(chip.getAttribute("x"))).toBeGreaterThanOrEqual(nameEnd);
+  });
 });
 
 describe("the line of play", () => {
