@@ -241,7 +241,8 @@ def test_phone_width_board_fits_and_a_move_can_be_made_after_the_solver_opens(si
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}])
 def test_the_board_says_in_one_line_how_to_use_it(site, browser, screenshots, viewport):
-    """Just above the game's board: select a stone, then an end, and the keys;
+    """Just under the game's board (the player's own stones come first on the
+    screen): select a stone, then an end, and the keys;
     shown only where the script draws the board (without it the page offers a
     form and the line is hidden)."""
     context = browser.new_context(viewport=viewport)
@@ -257,7 +258,7 @@ def test_the_board_says_in_one_line_how_to_use_it(site, browser, screenshots, vi
         assert all(key in text for key in ("arrows", "Enter", "L or R", "Escape", "P passes")), text
         line, board = help_line.bounding_box(), page.locator(".gp-board svg.odb-svg").bounding_box()
         assert line and board
-        assert line["y"] + line["height"] <= board["y"] + 1 and board["y"] - (line["y"] + line["height"]) < 200, (line, board)
+        assert board["y"] + board["height"] <= line["y"] + 1 and line["y"] - (board["y"] + board["height"]) < 60, (line, board)
         assert line["x"] >= 0 and line["x"] + line["width"] <= viewport["width"] + 0.5
         screenshots(page, f"board-help-{viewport['width']}")
         assert not errors, errors
