@@ -1,5 +1,5 @@
-"""Games between people: starting them, their seats, their clocks, loss on
-time and aborting.  A game between people is a ``Game`` of kind ``people``:
+"""Games between people: starting them, their clocks, loss on time and
+aborting (who sits where: ``seating``).  A game between people is a ``Game`` of kind ``people``:
 each seat is a person's (``GameSeat`` with an account or a guest's token) or
 the solver's at a level; it is played through the practice games' services
 and API, the seat to move played by its own person.
@@ -16,13 +16,13 @@ off at will (the whole deal is seen before the first move, so an abort would
 keep a rating from a bad deal): a player may abort it only while an opponent
 is to make their first move and has let ``rated_abort_wait`` seconds pass
 since the game started or the last move; the player to move plays or
-resigns (``abort_refusal``).  A rated game that ends, however, before each
-person has made ``RATED_MIN_MOVES`` moves ends as an abort all the same,
-unrated (``early_end``).  When a clock has run out, the
-side to move loses on time (a team in partnership), scored as a resignation
-(docs/rules.md section 5): the other side scores the pips left in the
-losing side's hands.  A deal that ended on the board (domino, blocked) ends
-as the rules say, whatever the clocks.
+resigns.  A rated game that ends, however, before each person has made
+``RATED_MIN_MOVES`` moves ends as an abort all the same, unrated (these
+rules: ``early``).  When a clock has run out, the side to move loses on
+time (a team in partnership), scored as a resignation (docs/rules.md
+section 5): the other side scores the pips left in the losing side's
+hands.  A deal that ended on the board (domino, blocked) ends as the rules
+say, whatever the clocks.
 
 Running out is checked by the server only: by a task queued for the deadline
 (``deadline_task``), by the beat task's sweep of passed deadlines, and by
@@ -30,10 +30,8 @@ every read, poll and move of the game, so a dead worker cannot keep a
 flagged game alive.  The time read is ``clock.now()``."""
 from __future__ import annotations
 
-import math
 import secrets
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -41,7 +39,6 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from puzzles.accounts.players import Player
 from puzzles.core import events, tasking
@@ -49,9 +46,8 @@ from puzzles.core.errors import ApplicationError, ConflictError
 from solver import Position, Variant, VariantError
 from solver.deal import check_seed, deal
 
-from . import clock, dealing, seating, stoppages
-from .models import Game, GameMove, GameSeat
-from .selectors import MoveRow
+from . import clock, dealing, early, seating, stoppages
+from .models import Game, GameSeat
 from .signals import game_finished_on_commit
 from .tasks import deadline_task, solver_turn_task, turn_prepare_task
 
@@ -66,14 +62,6 @@ MAX_INCREMENT_SECONDS = 180
 CORRESPONDENCE_DAYS = (1, 3, 7)
 # The result's reasons beside the rules' domino and blocked (and ``resigned``).
 TIME = "time"
-ABORTED = "aborted"
-# A rated game counts once each person in it has made this many moves of
-# their own: one that ends before (a resignation, a loss on time, the end
-# of the deal on the board) ends as an abort instead, unrated
-# (``early_end``), so that a rating is not earned by games given up at once.
-# Its result says so (``"unrated": EARLY``) and how it ended (``"ended"``).
-RATED_MIN_MOVES = 2
-EARLY = "early"
 # A deadline further off than this is queued later, by the beat's sweep
 # (``games_check_deadlines``, every OD_REQUEUE_EVERY seconds), once it comes
 # this near: a delayed message is held in a worker's memory until it is due,
@@ -82,6 +70,8 @@ EARLY = "early"
 # workers more than the moves themselves.
 def task_horizon_seconds() -> float:
     return 2 * settings.OD_REQUEUE_EVERY_SECONDS + 5
+
+
 RANDOM_SEED_BOUND = 1 << 53
 
 
@@ -328,10 +318,10 @@ def game_check_deadline(game: Game) -> Game:
             if seat in clocks:
                 clocks[seat] = 0
             loser = rules.team_of(seat)
-            result = early_end(locked, {"winner": rules.team_name(1 - loser), "points": position.team_pips(loser),
+            result = early.early_end(locked, {"winner": rules.team_name(1 - loser), "points": position.team_pips(loser),
                                         "reason": TIME, "flagged": seat})
         else:
-            result = {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat}
+            result = {"winner": None, "points": 0, "reason": early.ABORTED, "aborted": seat}
         _end(locked, result, clocks or None)
     locked.refresh_from_db()
     return locked
@@ -363,111 +353,10 @@ def games_check_deadlines(limit: int = 200) -> list[int]:
     return ids
 
 
-# A rated correspondence game's wait before an opponent's first move may be
-# called off (a live game's is the setting OD_RATED_ABORT_WAIT_SECONDS).
-CORRESPONDENCE_ABORT_WAIT = 3600
-
-
-def rated_abort_wait(game: Game) -> float:
-    """Seconds an opponent to make their first move in a rated game must
-    have let pass before the game may be aborted."""
-    return float(CORRESPONDENCE_ABORT_WAIT if game.days is not None else settings.OD_RATED_ABORT_WAIT_SECONDS)
-
-
-def abort_opens_at(game: Game, seat: str, moved: set[str]) -> datetime | None:
-    """When ``seat`` may abort the rated game as it stands: the turn's start
-    plus the wait, while an opponent is to make their first move; else None
-    (not while the player to move is ``seat`` or their partner, nor once the
-    opponent to move has moved)."""
-    if game.status == Game.Status.OVER or set(game.people) <= moved:
-        return None
-    to_move = Position.parse(game.current_position).side
-    rules = game.rules
-    if to_move not in game.people or to_move in moved or rules.team_of(to_move) == rules.team_of(seat):
-        return None
-    since = game.turn_started_at or game.created_at
-    return since + timedelta(seconds=rated_abort_wait(game))
-
-
-def abort_refusal(game: Game, seat: str, moved: set[str], at: datetime) -> str | None:
-    """Why ``seat`` may not abort the game now (a 409's message), or None.
-    A casual game: until every person has moved.  A rated game: only while
-    an opponent to make their first move has let ``rated_abort_wait``
-    seconds pass; the player to move plays or resigns."""
-    if game.status == Game.Status.OVER:
-        return _("the game is over: it cannot be aborted")
-    if set(game.people) <= moved:
-        return _("every player has moved: the game can no longer be aborted (resign instead)")
-    if not game.rated:
-        return None
-    to_move = Position.parse(game.current_position).side
-    rules = game.rules
-    if to_move == seat:
-        return _("it is your move: in a rated game the player to move plays or resigns, and cannot abort")
-    if to_move not in game.people or rules.team_of(to_move) == rules.team_of(seat):
-        return _("a rated game is aborted only while an opponent is to make their first move: play on or resign")
-    if to_move in moved:
-        return _(
-            "your opponent has made their first move: a rated game can no longer be aborted once the player to move "
-            "has moved (resign instead)"
-        )
-    opens = abort_opens_at(game, seat, moved)
-    assert opens is not None
-    if at < opens:
-        left = max(1, math.ceil((opens - at).total_seconds()))
-        return ngettext(
-            "in a rated game you may abort only once your opponent has let %(wait)s seconds pass "
-            "without making their first move: %(left)s more second to wait",
-            "in a rated game you may abort only once your opponent has let %(wait)s seconds pass "
-            "without making their first move: %(left)s more seconds to wait",
-            left,
-        ) % {"wait": f"{rated_abort_wait(game):g}", "left": left}
-    return None
-
-
-# Checks of whether a rated game's early end is scored as played all the
-# same (a deal of a match between people, whose match is judged as a whole
-# at its end): apps register them in their ``AppConfig.ready``.
-_SCORED_AS_PLAYED: list[Callable[[Game], bool]] = []
-
-
-def register_scored_as_played(check: Callable[[Game], bool]) -> None:
-    """Have ``early_end`` leave the games ``check`` says yes to as they ended."""
-    if check not in _SCORED_AS_PLAYED:
-        _SCORED_AS_PLAYED.append(check)
-
-
-def unplayed_seats(game: Game, moves: Sequence[GameMove | MoveRow] | None = None) -> list[str]:
-    """The people's seats that have made fewer than ``RATED_MIN_MOVES`` moves
-    (``moves``: the game's moves, when read already)."""
-    if moves is None:
-        counts: Counter[str] = Counter(
-            GameMove.objects.filter(game_id=game.pk, by=GameMove.By.HUMAN).values_list("side", flat=True)
-        )
-    else:
-        counts = Counter(move.side for move in moves if move.by == GameMove.By.HUMAN)
-    return [seat for seat in game.people if counts[seat] < RATED_MIN_MOVES]
-
-
-def early_end(game: Game, result: dict[str, Any], moves: Sequence[GameMove | MoveRow] | None = None) -> dict[str, Any]:
-    """The result a rated game between people ends with when it ends with
-    ``result``: an abort (no winner, unrated) if some person in it has made
-    fewer than ``RATED_MIN_MOVES`` moves, else ``result``.  ``moves``: the
-    game's moves, when read already."""
-    if not game.is_people or not game.rated or result.get("reason") == ABORTED:
-        return result
-    short = unplayed_seats(game, moves)
-    if not short or any(check(game) for check in _SCORED_AS_PLAYED):
-        return result
-    seat = result.get("resigned") or result.get("flagged") or short[0]
-    return {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat, "unrated": EARLY,
-            "ended": result.get("reason")}
-
-
 def game_abort(*, game: Game, player: Player) -> Game:
     """A player ends the game before it has really begun (some person has
     not moved yet): nobody wins, and it is not rated.  403 for anyone but
-    its players; 409 when ``abort_refusal`` says why not (over, every person
+    its players; 409 when ``early.abort_refusal`` says why not (over, every person
     has moved, or in a rated game: not an opponent's first move, or not
     waited for long enough)."""
     seat = seating.seat_of(game, player)
@@ -476,10 +365,10 @@ def game_abort(*, game: Game, player: Player) -> Game:
     game = game_check_deadline(game)
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
-        refusal = abort_refusal(locked, seat, seating.moved_seats(locked), _now())
+        refusal = early.abort_refusal(locked, seat, seating.moved_seats(locked), _now())
         if refusal is not None:
             raise ConflictError(refusal)
-        _end(locked, {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat}, locked.clock_ms)
+        _end(locked, {"winner": None, "points": 0, "reason": early.ABORTED, "aborted": seat}, locked.clock_ms)
     game.refresh_from_db()
     return game
 
@@ -497,6 +386,6 @@ def game_abort_unplayable(*, game_id: int, seat: str, why: str) -> bool:
         locked = Game.objects.select_for_update().filter(pk=game_id).first()
         if locked is None or locked.status == Game.Status.OVER:
             return False
-        _end(locked, {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat, "unplayable": why},
+        _end(locked, {"winner": None, "points": 0, "reason": early.ABORTED, "aborted": seat, "unplayable": why},
              clocks_now(locked))
     return True

@@ -18,7 +18,7 @@ from puzzles.core import charts, events
 from solver import Position
 from solver.position import line_from_moves
 
-from . import clock, dealing, people, seating, selectors, texts
+from . import clock, dealing, early, people, seating, selectors, texts
 from .models import Game, GameMove, Hint
 from .selectors import MoveRow
 
@@ -230,7 +230,7 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
         server_time=int(at.timestamp() * 1000),
         deadline=None if deadline is None or over else int(deadline.timestamp() * 1000),
         clock_running=running if clocks and not over and deadline is not None and running in moved else None,
-        abortable=seat is not None and people.abort_refusal(game, seat, moved, at) is None,
+        abortable=seat is not None and early.abort_refusal(game, seat, moved, at) is None,
         abort_from=_abort_from(game, seat, moved),
         players=players,
         my_seat=seat,
@@ -264,7 +264,7 @@ def _abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:
     None.  A casual game: None (``abortable`` says it all)."""
     if seat is None or not game.rated:
         return None
-    opens = people.abort_opens_at(game, seat, moved)
+    opens = early.abort_opens_at(game, seat, moved)
     return None if opens is None else int(opens.timestamp() * 1000)
 
 

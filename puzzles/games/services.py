@@ -48,7 +48,7 @@ from solver import Analysis, DominoError, Position, Variant, VariantError
 from solver.deal import check_seed, deal
 from solver.variant import LEWICKI
 
-from . import lookahead, opponent, people, seating, selectors, stoppages, withheld
+from . import early, lookahead, opponent, people, seating, selectors, stoppages, withheld
 from .models import Game, GameMove
 from .signals import game_finished_on_commit, game_graded
 from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
@@ -214,7 +214,7 @@ def game_resign(*, game: Game, seat: str | None = None) -> Game:
         rules = position.variant
         seat = seat or locked.human_side  # a game between people: the resigning player's seat
         mine = rules.team_of(seat)
-        result = people.early_end(locked, {  # a rated game between people resigned at once: an abort
+        result = early.early_end(locked, {  # a rated game between people resigned at once: an abort
             "winner": rules.team_name(1 - mine),
             "points": position.team_pips(mine),
             "reason": RESIGNED,
@@ -352,7 +352,7 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
             transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown), robust=True)
             moved_on = _moved_on(after, game.person_seats, plies=1 + len(replies))
             if game.is_people and after.is_over():  # a rated game over before its people have played: an abort
-                moved_on["result"] = people.early_end(game, moved_on["result"], [*earlier, record, *replies])
+                moved_on["result"] = early.early_end(game, moved_on["result"], [*earlier, record, *replies])
             if game.is_people:
                 clocks = people.turn_fields(game, after=after, at=at, moved=moved, mover=before.side, arrived=arrived)
                 moved_on.update(clocks)
@@ -495,7 +495,7 @@ def _reason_words(reason: Any) -> str:
         "domino": _("domino"),
         "blocked": _("blocked"),
         people.TIME: pgettext("how a game ended", "time"),
-        people.ABORTED: pgettext("how a game ended", "aborted"),
+        early.ABORTED: pgettext("how a game ended", "aborted"),
     }
     return words.get(str(reason), str(reason))
 

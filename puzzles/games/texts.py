@@ -80,7 +80,7 @@ def people_result_text(result: dict, seat: str | None, team: bool = False, names
     reason = result.get("reason")
     points = result.get("points", 0)
     if reason == "aborted":
-        if result.get("unrated") == "early":  # ``people.EARLY``: a rated game ended before its people had played
+        if result.get("unrated") == "early":  # ``early.EARLY``: a rated game ended before its people had played
             return _("Aborted: a rated game ends unrated before each player has moved twice.")
         return _("The game was aborted: no result.")
     words = {"domino": _("domino"), "blocked": _("blocked"), "resigned": _("resignation"), "time": _("on time")}

@@ -12,14 +12,14 @@ class PeopleConfig(AppConfig):
         from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
         from puzzles.core import longpoll
-        from puzzles.games import people as game_people
+        from puzzles.games import early as game_early
         from puzzles.games.signals import game_finished
 
         from . import claims, matches, ratings, selectors
 
         guest_claimed.connect(claims.challenges_claim, dispatch_uid="puzzles.people.claim")
         # A deal of a match ended early is scored as played: the match is judged as a whole.
-        game_people.register_scored_as_played(matches.is_match_deal)
+        game_early.register_scored_as_played(matches.is_match_deal)
         game_finished.connect(ratings.people_on_game_finished, dispatch_uid="puzzles.people.game_finished")
         # Anyone holding a challenge's link may watch it (the link is the seat).
         longpoll.register(

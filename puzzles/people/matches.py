@@ -48,8 +48,9 @@ from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ApplicationError
 from puzzles.games import deals
+from puzzles.games.early import ABORTED
 from puzzles.games.models import Game, GameMove
-from puzzles.games.people import ABORTED, RANDOM_SEED_BOUND, game_start_people
+from puzzles.games.people import RANDOM_SEED_BOUND, game_start_people
 from solver import Position
 
 from .models import Challenge, ChallengeDeal, ChallengeSeat
@@ -104,7 +105,7 @@ def start_deal(challenge: Challenge, seats: list[ChallengeSeat], number: int) ->
 
 def is_match_deal(game: Game) -> bool:
     """Whether ``game`` is a deal of a match between people (its early end
-    is scored as played: ``games.people.register_scored_as_played``)."""
+    is scored as played: ``games.early.register_scored_as_played``)."""
     return ChallengeDeal.objects.filter(game_id=game.pk).exists()
 
 

@@ -21,7 +21,7 @@ deal; a match ended with no winner (an aborted deal) is not rated.
 
 Not rated either (``Challenge.unrated_because``, said on the challenge and its
 game): a game that ended before each person in it had made two moves (it
-ends as an abort: ``games.people.early_end``), a match whose every deal
+ends as an abort: ``games.early.early_end``), a match whose every deal
 ended so (its deals are scored as played, the match judged as a whole), and
 a game past the daily limit of rated games of the same two accounts
 (``farming.PAIR_DAILY_LIMIT``).
@@ -39,7 +39,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from puzzles.core import events
-from puzzles.games import people as game_people
+from puzzles.games import early as game_early
 from puzzles.games.models import Game
 from puzzles.training import glicko2
 
@@ -135,7 +135,7 @@ def game_rate(*, game_id: int) -> bool:
     if game is None or not game.result:
         return False
     if game.result.get("unrated") == Unrated.EARLY or (
-        game.result.get("reason") not in UNRATED_REASONS and game_people.unplayed_seats(game)
+        game.result.get("reason") not in UNRATED_REASONS and game_early.unplayed_seats(game)
     ):
         _unrated(challenge, Unrated.EARLY)
         return False
@@ -159,7 +159,7 @@ def match_rate(*, challenge_id: int) -> bool:
     if challenge is None or not challenge.is_match or challenge.game is None:
         return False
     games = Game.objects.filter(challenge_deal__challenge=challenge)
-    if all(game_people.unplayed_seats(game) for game in games):
+    if all(game_early.unplayed_seats(game) for game in games):
         _unrated(challenge, Unrated.EARLY)  # every deal given up at once: not rated as a whole either
         return False
     if not _rate(challenge, challenge.game, challenge.match_winner):
