@@ -12,8 +12,9 @@ from puzzles.core.vocabulary import GRADES, OUTCOMES, REASONS
 from solver import VARIANTS
 from solver.variant import SEATS
 
+from .early import ABORTED
 from .models import Game
-from .people import ABORTED, TIME
+from .people import TIME
 from .presentation import STATUSES
 from .services import RANDOM_SEAT, RESIGNED
 
