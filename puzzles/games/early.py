@@ -1,7 +1,7 @@
 """A game between people ended before it has really begun: when a player
 may abort one (``abort_refusal``), and what a rated game that ends early
-scores (``early_end``).  Pure rules over a game's row and moves; the
-services that end games (``people``, ``services``) apply them."""
+scores (``early_end``, ``lapse_end``).  Pure rules over a game's row and
+moves; the services that end games (``people``, ``services``) apply them."""
 from __future__ import annotations
 
 import math
@@ -29,6 +29,15 @@ ABORTED = "aborted"
 # Its result says so (``"unrated": EARLY``) and how it ended (``"ended"``).
 RATED_MIN_MOVES = 2
 EARLY = "early"
+# The deal is seen whole before the first move, so an early end would let a
+# player escape every bad rated deal.  An account that has spent its early
+# ends of the day (``register_escapes_spent``: the people app's
+# ``farming.EARLY_ESCAPES_A_DAY``) has its further early resignation or loss
+# on time (a first move never made included) rated as the loss it is: the
+# result keeps its reason and says so (``"rated_early"``: the day's number).
+# The rule is the player's own: an opponent giving up at once still feeds
+# nobody a rating.
+RATED_EARLY = "rated_early"
 
 
 # A rated correspondence game's wait before an opponent's first move may be
@@ -105,6 +114,22 @@ def register_scored_as_played(check: Callable[[Game], bool]) -> None:
         _SCORED_AS_PLAYED.append(check)
 
 
+# Checks of how many early ends of the day the account in a seat of a rated
+# game has spent when it is at its limit, else None: registered by the
+# people app in its ``AppConfig.ready``.
+_ESCAPES_SPENT: list[Callable[[Game, str], int | None]] = []
+
+
+def register_escapes_spent(check: Callable[[Game, str], int | None]) -> None:
+    """Have ``early_end`` and ``lapse_end`` rate the early end of the seat ``check`` gives a number for."""
+    if check not in _ESCAPES_SPENT:
+        _ESCAPES_SPENT.append(check)
+
+
+def _escapes_spent(game: Game, seat: str) -> int | None:
+    return next((spent for check in _ESCAPES_SPENT if (spent := check(game, seat)) is not None), None)
+
+
 def unplayed_seats(game: Game, moves: Sequence[GameMove | MoveRow] | None = None) -> list[str]:
     """The people's seats that have made fewer than ``RATED_MIN_MOVES`` moves
     (``moves``: the game's moves, when read already)."""
@@ -121,12 +146,26 @@ def early_end(game: Game, result: dict[str, Any], moves: Sequence[GameMove | Mov
     """The result a rated game between people ends with when it ends with
     ``result``: an abort (no winner, unrated) if some person in it has made
     fewer than ``RATED_MIN_MOVES`` moves, else ``result``.  ``moves``: the
-    game's moves, when read already."""
+    game's moves, when read already.  Past the day's early ends of the
+    account that resigned or lost on time, ``result`` rated (``RATED_EARLY``)."""
     if not game.is_people or not game.rated or result.get("reason") == ABORTED:
         return result
     short = unplayed_seats(game, moves)
     if not short or any(check(game) for check in _SCORED_AS_PLAYED):
         return result
     seat = result.get("resigned") or result.get("flagged") or short[0]
+    if seat in (result.get("resigned"), result.get("flagged")) and (spent := _escapes_spent(game, seat)) is not None:
+        return {**result, RATED_EARLY: spent}  # the player's own early end past the day's: the loss it is
     return {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat, "unrated": EARLY,
             "ended": result.get("reason")}
+
+
+def lapse_end(game: Game, seat: str, loss: dict[str, Any]) -> dict[str, Any]:
+    """The result of a game whose person in ``seat`` let the time for their
+    first move pass: an abort, or ``loss`` (on time) rated when the game is
+    rated and the account has spent its early ends of the day."""
+    aborted = {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat}
+    if not game.is_people or not game.rated or any(check(game) for check in _SCORED_AS_PLAYED):
+        return aborted
+    spent = _escapes_spent(game, seat)
+    return aborted if spent is None else {**loss, RATED_EARLY: spent}

@@ -314,14 +314,14 @@ def game_check_deadline(game: Game) -> Game:
             stoppages.hold(locked, fair, at)
             locked.refresh_from_db()
             return locked
+        loser = rules.team_of(seat)
+        loss = {"winner": rules.team_name(1 - loser), "points": position.team_pips(loser), "reason": TIME, "flagged": seat}
         if started:
             if seat in clocks:
                 clocks[seat] = 0
-            loser = rules.team_of(seat)
-            result = early.early_end(locked, {"winner": rules.team_name(1 - loser), "points": position.team_pips(loser),
-                                        "reason": TIME, "flagged": seat})
-        else:
-            result = {"winner": None, "points": 0, "reason": early.ABORTED, "aborted": seat}
+            result = early.early_end(locked, loss)
+        else:  # no first move: an abort (a rated loss past the account's early ends of the day: early.lapse_end)
+            result = early.lapse_end(locked, seat, loss)
         _end(locked, result, clocks or None)
     locked.refresh_from_db()
     return locked

@@ -87,10 +87,31 @@ def people_result_text(result: dict, seat: str | None, team: bool = False, names
     how = words.get(str(reason), str(reason or ""))
     outcome = result.get("outcome")
     if seat is None and outcome != "draw":
-        return ngettext(
+        text = ngettext(
             "%(winner)s wins %(points)d point (%(how)s).", "%(winner)s wins %(points)d points (%(how)s).", points
         ) % {"winner": (names or {}).get(str(result.get("winner")), result.get("winner")), "points": points, "how": how}
-    return _outcome_text(outcome, points, how, team)
+    else:
+        text = _outcome_text(outcome, points, how, team)
+    spent = result.get("rated_early")  # ``early.RATED_EARLY``: an early end past the day's escapes, rated
+    if spent is None:
+        return text
+    if seat is not None and seat in (result.get("resigned"), result.get("flagged")):
+        why = ngettext(
+            "Rated as the loss it is: you have already ended %(count)d rated game today before each player "
+            "had moved twice.",
+            "Rated as the loss it is: you have already ended %(count)d rated games today before each player "
+            "had moved twice.",
+            spent,
+        )
+    else:
+        why = ngettext(
+            "Rated as the loss it is: the player who gave it up had already ended %(count)d rated game today "
+            "before each player had moved twice.",
+            "Rated as the loss it is: the player who gave it up had already ended %(count)d rated games today "
+            "before each player had moved twice.",
+            spent,
+        )
+    return f"{text} {why % {'count': spent}}"
 
 
 def people_line(state: dict) -> str:

@@ -7,8 +7,17 @@ from puzzles.core.admin_inlines import ReadOnlyInline
 
 from . import cheating_admin  # noqa: F401  (registers the cheating report and the fits)
 from .fairness import FLAG_RULE
-from .farming import FARMING_RULE
-from .models import Challenge, ChallengeSeat, FairnessFlag, FarmingFlag, GameAccuracy, PlayerRating, RatingChange
+from .farming import EARLY_ESCAPE_RULE, FARMING_RULE
+from .models import (
+    Challenge,
+    ChallengeSeat,
+    EarlyEscape,
+    FairnessFlag,
+    FarmingFlag,
+    GameAccuracy,
+    PlayerRating,
+    RatingChange,
+)
 
 
 class ChallengeSeatInline(ReadOnlyInline):
@@ -94,3 +103,26 @@ class FarmingFlagAdmin(admin.ModelAdmin):
     def mark_reviewed(self, request: HttpRequest, queryset: QuerySet[FarmingFlag]) -> None:
         count = queryset.update(reviewed=True)
         self.message_user(request, _("%(count)d flags marked reviewed.") % {"count": count}, messages.SUCCESS)
+
+
+@admin.register(EarlyEscape)
+class EarlyEscapeAdmin(admin.ModelAdmin):
+    """The farming report's line per account: rated games of a UTC day the
+    account ended itself before each player had moved twice (escapes from
+    bad deals), and those rated as losses past the day's limit."""
+
+    list_display = ("user", "day", "escapes", "rated_losses", "reviewed", "updated_at")
+    list_filter = ("reviewed", "day")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    readonly_fields = ("day", "escapes", "rated_losses", "games_ids", "created_at", "updated_at")
+    actions = ["mark_reviewed"]
+
+    def changelist_view(self, request: HttpRequest, extra_context=None):  # type: ignore[no-untyped-def]
+        extra_context = {**(extra_context or {}), "title": _("Early escapes report (%(rule)s)") % {"rule": EARLY_ESCAPE_RULE}}
+        return super().changelist_view(request, extra_context)
+
+    @admin.action(description=_("Mark as reviewed"))
+    def mark_reviewed(self, request: HttpRequest, queryset: QuerySet[EarlyEscape]) -> None:
+        count = queryset.update(reviewed=True)
+        self.message_user(request, _("%(count)d lines marked reviewed.") % {"count": count}, messages.SUCCESS)

@@ -15,11 +15,13 @@ class PeopleConfig(AppConfig):
         from puzzles.games import early as game_early
         from puzzles.games.signals import game_finished
 
-        from . import claims, matches, ratings, selectors
+        from . import claims, farming, matches, ratings, selectors
 
         guest_claimed.connect(claims.challenges_claim, dispatch_uid="puzzles.people.claim")
         # A deal of a match ended early is scored as played: the match is judged as a whole.
         game_early.register_scored_as_played(matches.is_match_deal)
+        # Past an account's early ends of the day, its next is rated as the loss it is.
+        game_early.register_escapes_spent(farming.escapes_spent)
         game_finished.connect(ratings.people_on_game_finished, dispatch_uid="puzzles.people.game_finished")
         # Anyone holding a challenge's link may watch it (the link is the seat).
         longpoll.register(

@@ -17,20 +17,34 @@ same instant may both count as under it.
 early (resigned or aborted before each had moved twice).  The flag is a line
 in the admin's report (``FarmingFlag``), never a ban: the admin looks at the
 games and marks it reviewed.
+
+``EARLY_ESCAPES_A_DAY``: every stone is seen before the first move, and a
+rated game ended before each player has moved twice is an abort, unrated
+(``games.early``): a player could so escape every bad rated deal.  Of the
+rated games an account starts in one UTC day, it may end
+``EARLY_ESCAPES_A_DAY`` so by its own doing (its resignation, its loss on
+time, its first move never made); past them, its next early end of the day
+is rated as the loss it is (``early.RATED_EARLY`` in the result, said in the
+game's text).  An opponent's early end is not the account's own: a player
+who resigns at once feeds nobody a rating until their own escapes are spent.
+The report counts them per account and day (``EarlyEscape``); deals of a
+match are left out (a match is judged as a whole).
 """
 from __future__ import annotations
 
 import logging
 from collections import Counter
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
 
-from puzzles.games.models import Game
+from puzzles.games import early
+from puzzles.games.models import Game, GameSeat
+from solver import Position
 
-from .models import Challenge, ChallengeSeat, FarmingFlag, Unrated
+from .models import Challenge, ChallengeSeat, EarlyEscape, FarmingFlag, Unrated
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +58,12 @@ SHORT_PLIES = 10
 FARMING_RULE = (
     f"at least {FARMING_GAMES} rated games between the same two accounts "
     f"within {FARMING_WINDOW.total_seconds() / 3600:g} hours"
+)
+# Rated games an account may end early by its own doing a UTC day, unrated.
+EARLY_ESCAPES_A_DAY = 3
+EARLY_ESCAPE_RULE = (
+    f"rated games an account ended itself before each player had moved twice, by UTC day: past "
+    f"{EARLY_ESCAPES_A_DAY}, rated as losses"
 )
 # Unrated ends that do not count towards a pair's daily limit.
 _NOT_COUNTED = (Unrated.EARLY, Unrated.ABORTED, Unrated.PAIR_LIMIT)
@@ -146,3 +166,67 @@ def farming_check(*, challenge: Challenge, at: datetime | None = None) -> list[F
         flags.append(flag)
     return flags
 
+
+
+def _own_early_end(game: Game) -> tuple[str, bool] | None:
+    """The seat whose own doing ended the rated ``game`` early (a resignation,
+    a loss on time, a first move never made) and whether it was rated as a
+    loss (``early.RATED_EARLY``); None for any other end."""
+    result = game.result or {}
+    if result.get(early.RATED_EARLY) is not None:
+        return str(result.get("resigned") or result.get("flagged")), True
+    if result.get("reason") != early.ABORTED or result.get("unplayable"):
+        return None
+    seat = str(result.get("aborted"))
+    if result.get("unrated") == early.EARLY:
+        return (seat, False) if result.get("ended") in ("resigned", "time") else None
+    # an abort for the seat to move: its first move never made (an opponent
+    # aborts a rated game only while the other is to move: ``early.abort_refusal``)
+    return (seat, False) if seat == Position.parse(game.current_position).side else None
+
+
+def _early_ends(user_id: int, day: date) -> list[tuple[int, bool]]:
+    """The rated games (not deals of a match) the account started on the UTC
+    ``day`` and ended early itself: (game id, rated as a loss)."""
+    start = datetime(day.year, day.month, day.day, tzinfo=UTC)
+    seats = GameSeat.objects.filter(
+        owner_id=user_id, level="", game__kind=Game.Kind.PEOPLE, game__rated=True, game__status=Game.Status.OVER,
+        game__created_at__gte=start, game__created_at__lt=start + timedelta(days=1), game__challenge_deal__isnull=True,
+    ).select_related("game").order_by("game_id")
+    ends = []
+    for row in seats:
+        own = _own_early_end(row.game)
+        if own is not None and own[0] == row.seat:
+            ends.append((row.game_id, own[1]))
+    return ends
+
+
+def _owner(game: Game, seat: str) -> int | None:
+    return GameSeat.objects.filter(game_id=game.pk, seat=seat, level="").values_list("owner_id", flat=True).first()
+
+
+def escapes_spent(game: Game, seat: str) -> int | None:
+    """The account's early ends of the day left unrated (the day the rated
+    ``game`` started) when they are ``EARLY_ESCAPES_A_DAY`` or more, else
+    None (``early.register_escapes_spent``)."""
+    owner = _owner(game, seat)
+    if owner is None or not game.rated:
+        return None
+    escapes = sum(1 for pk, rated in _early_ends(owner, game.created_at.astimezone(UTC).date()) if not rated and pk != game.pk)
+    return escapes if escapes >= EARLY_ESCAPES_A_DAY else None
+
+
+def escape_record(game: Game) -> EarlyEscape | None:
+    """Count the finished ``game`` in its account's line of the report if the
+    account ended it early itself (the line's figures counted afresh)."""
+    own = _own_early_end(game) if game.is_people and game.rated else None
+    owner = _owner(game, own[0]) if own is not None else None
+    if owner is None:
+        return None
+    day = game.created_at.astimezone(UTC).date()
+    ends = _early_ends(owner, day)
+    row, _created = EarlyEscape.objects.update_or_create(user_id=owner, day=day, defaults={
+        "escapes": sum(1 for _pk, rated in ends if not rated), "rated_losses": sum(1 for _pk, rated in ends if rated),
+        "games_ids": [pk for pk, _rated in ends],
+    })
+    return row

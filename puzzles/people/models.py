@@ -344,6 +344,33 @@ class FarmingFlag(models.Model):
         return f"{self.user_a_id} & {self.user_b_id}: {self.games} rated games"
 
 
+class EarlyEscape(models.Model):
+    """An account's rated games of one UTC day that it ended itself before
+    each player had moved twice (its resignation, its loss on time, its first
+    move never made): ``escapes`` ended as aborts, unrated; ``rated_losses``,
+    past ``farming.EARLY_ESCAPES_A_DAY``, rated as the losses they were.  The
+    farming report's line per account, beside the pairs (not a ban)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField(_("day (UTC)"))
+    escapes = models.PositiveIntegerField(_("early ends left unrated"), default=0)
+    rated_losses = models.PositiveIntegerField(_("early ends rated as losses"), default=0)
+    games_ids = models.JSONField(_("games"), default=list)
+    reviewed = models.BooleanField(_("reviewed"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "people_earlyescape"
+        verbose_name = _("early escape from rated games")
+        verbose_name_plural = _("early escapes from rated games")
+        ordering = ["reviewed", "-day", "-escapes"]
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="unique_early_escape_day")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.day}: {self.escapes} early ends, {self.rated_losses} rated"
+
+
 class FairnessFlag(models.Model):
     """An account whose recent rated accuracy is implausible (see
     ``fairness.FLAG_RULE``), for the admin to look at: not a ban."""

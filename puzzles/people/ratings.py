@@ -21,7 +21,9 @@ deal; a match ended with no winner (an aborted deal) is not rated.
 
 Not rated either (``Challenge.unrated_because``, said on the challenge and its
 game): a game that ended before each person in it had made two moves (it
-ends as an abort: ``games.early.early_end``), a match whose every deal
+ends as an abort: ``games.early.early_end``; but past an account's early
+ends of the day, ``farming.EARLY_ESCAPES_A_DAY``, its own is rated as the
+loss it is), a match whose every deal
 ended so (its deals are scored as played, the match judged as a whole), and
 a game past the daily limit of rated games of the same two accounts
 (``farming.PAIR_DAILY_LIMIT``).
@@ -136,6 +138,7 @@ def game_rate(*, game_id: int) -> bool:
         return False
     if game.result.get("unrated") == Unrated.EARLY or (
         game.result.get("reason") not in UNRATED_REASONS and game_early.unplayed_seats(game)
+        and game.result.get(game_early.RATED_EARLY) is None  # past the day's early escapes: rated
     ):
         _unrated(challenge, Unrated.EARLY)
         return False
@@ -185,6 +188,7 @@ def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     if not Challenge.objects.filter(Q(game_id=game.pk) | Q(deals__game_id=game.pk)).exists():
         return
     game_rate(game_id=game.pk)
+    farming.escape_record(game)
     services.accuracy_record_or_later(game_id=game.pk)
     if matches.match_deal_record(game_id=game.pk):
         deal = ChallengeDeal.objects.filter(game_id=game.pk).first()

@@ -1,0 +1,130 @@
+"""Escaping bad rated deals: the deal is seen whole before the first move, so
+a rated game given up before each player has moved twice ends as an abort,
+unrated.  An account may end ``farming.EARLY_ESCAPES_A_DAY`` rated games a
+UTC day so by its own resignation or loss on time; past them, its next one
+is rated as the loss it is, and it is told why.  The admin's farming report
+counts them per account."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from puzzles.games import clock, people
+from puzzles.games.models import Game
+from puzzles.people import farming
+from puzzles.people.models import Challenge, EarlyEscape, PlayerRating, RatingChange
+from solver import Position
+
+from .conftest import accept, play_plies, post_challenge
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def rated(creator, opponent, **payload) -> Game:
+    created = post_challenge(creator, rated=True, seat="A", **payload)
+    return Game.objects.get(pk=accept(opponent, created["id"])["game"])
+
+
+def to_move(game: Game) -> str:
+    game.refresh_from_db()
+    return Position.parse(game.current_position).side
+
+
+def resign(client, game: Game) -> dict:
+    answer = client.post(f"/api/games/{game.pk}/resign/")
+    assert answer.status_code == 200, answer.content
+    return answer.json()["result"]
+
+
+def escape_the_days_limit(ann, bob) -> None:
+    """``ann`` resigns ``EARLY_ESCAPES_A_DAY`` rated games at once: each an abort."""
+    for _ in range(farming.EARLY_ESCAPES_A_DAY):
+        result = resign(ann, rated(ann, bob))
+        assert result["reason"] == "aborted" and result["unrated"] == "early"
+    assert not RatingChange.objects.exists()
+
+
+def test_past_the_days_early_escapes_an_early_resignation_is_rated_as_the_loss_it_is(account):
+    ann, bob = account("ann"), account("bob")
+    escape_the_days_limit(ann, bob)
+    # the opponent resigning at once feeds ann nothing: the rule is the resigner's
+    result = resign(bob, rated(bob, ann))
+    assert result["reason"] == "aborted" and result["unrated"] == "early"
+    assert not RatingChange.objects.exists()
+    game = rated(ann, bob)
+    result = resign(ann, game)
+    assert (result["reason"], result["winner"], result["resigned"]) == ("resigned", "B", "A")
+    assert result["rated_early"] == farming.EARLY_ESCAPES_A_DAY and "unrated" not in result
+    assert f"already ended {farming.EARLY_ESCAPES_A_DAY} rated games today" in result["text"]
+    assert "Rated as the loss it is" in result["text"]
+    told = bob.get(f"/api/games/{game.pk}/").json()["result"]["text"]
+    assert "Rated as the loss it is" in told and "you have" not in told
+    assert RatingChange.objects.filter(game=game).count() == 2
+    mine = PlayerRating.objects.get(user=ann.user)
+    assert mine.games == 1 and mine.rating < PlayerRating.objects.get(user=bob.user).rating
+    assert Challenge.objects.get(game=game).unrated_because == ""
+
+
+def test_the_day_is_a_utc_day(account):
+    ann, bob = account("ann"), account("bob")
+    escape_the_days_limit(ann, bob)
+    Game.objects.update(created_at=timezone.now() - timedelta(days=1))
+    assert resign(ann, rated(ann, bob))["reason"] == "aborted"
+
+
+def test_past_the_limit_a_loss_on_time_before_two_moves_each_is_rated(account, monkeypatch):
+    ann, bob = account("ann"), account("bob")
+    escape_the_days_limit(ann, bob)
+    later = [timezone.now()]
+    monkeypatch.setattr(clock, "now", lambda: later[0])
+    game = rated(ann, bob, clock={"initial": 30, "increment": 0})
+    play_plies({"A": ann, "B": bob}, game.pk, 2)  # each side's free first move
+    if to_move(game) != "A":
+        play_plies({"A": ann, "B": bob}, game.pk, 1)  # bob opened: his second move
+    later[0] += timedelta(seconds=31)  # ann's clock runs out on her second move
+    people.games_check_deadlines()
+    game.refresh_from_db()
+    assert (game.result.get("reason"), game.result.get("flagged"), game.result["winner"]) == ("time", "A", "B")
+    assert game.result["rated_early"] == farming.EARLY_ESCAPES_A_DAY
+    assert RatingChange.objects.filter(game=game).count() == 2
+
+
+def test_past_the_limit_a_first_move_never_made_is_a_rated_loss_on_time(account, monkeypatch):
+    ann, bob = account("ann"), account("bob")
+    escape_the_days_limit(ann, bob)
+    later = [timezone.now()]
+    monkeypatch.setattr(clock, "now", lambda: later[0])
+    game = rated(ann, bob)
+    if to_move(game) != "A":
+        play_plies({"A": ann, "B": bob}, game.pk, 1)  # bob opened
+    later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)  # ann never makes her first move
+    people.games_check_deadlines()
+    game.refresh_from_db()
+    assert (game.result.get("reason"), game.result.get("flagged"), game.result["winner"]) == ("time", "A", "B")
+    assert RatingChange.objects.filter(game=game).count() == 2
+    # bob's first move never made, his escapes not spent: an abort as before
+    game = rated(bob, ann)
+    if to_move(game) != "A":
+        play_plies({"A": bob, "B": ann}, game.pk, 1)  # ann opened
+    later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
+    people.games_check_deadlines()
+    game.refresh_from_db()
+    assert game.result["reason"] == "aborted" and game.result["winner"] is None
+
+
+def test_the_farming_report_counts_early_escapes_per_account(account, admin_client):
+    ann, bob = account("ann"), account("bob")
+    escape_the_days_limit(ann, bob)
+    resign(bob, rated(bob, ann))  # bob's one
+    resign(ann, rated(ann, bob))  # past the limit: rated
+    rows = {row.user_id: row for row in EarlyEscape.objects.all()}
+    assert set(rows) == {ann.user.pk, bob.user.pk}
+    assert (rows[ann.user.pk].escapes, rows[ann.user.pk].rated_losses) == (farming.EARLY_ESCAPES_A_DAY, 1)
+    assert (rows[bob.user.pk].escapes, rows[bob.user.pk].rated_losses) == (1, 0)
+    assert len(rows[ann.user.pk].games_ids) == farming.EARLY_ESCAPES_A_DAY + 1
+    assert rows[ann.user.pk].day == timezone.now().date()
+    page = admin_client.get("/admin/people/earlyescape/")
+    assert page.status_code == 200 and "ann" in page.content.decode()
+    assert farming.EARLY_ESCAPE_RULE in page.content.decode()
