@@ -56,6 +56,10 @@ def play_first_move(page) -> str:
     return page.evaluate(f"{GAME}.moves[{before}].move")
 
 
+# Where the reader's own hand ends on the first screen (the page scrolled to its top).
+HAND_BOTTOM = "() => { window.scrollTo(0, 0); return document.querySelector('.odb-hand-bottom').getBoundingClientRect().bottom; }"
+
+
 def clock_of(page, seat: str) -> str:
     return page.locator(f'.gp-clock[data-seat="{seat}"]').inner_text()
 
@@ -83,6 +87,10 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
         assert clock_of(page, "A") == "5:00" and clock_of(page, "B") == "5:00"
     # no hint buttons in a game between people
     assert ann.locator(".gp-hint-button").first.is_hidden()
+    # each player's own stones are on the first screen, under the clocks and the abort button
+    for page in (ann, bob):
+        assert page.locator(".gp-abort").is_visible()
+        assert page.evaluate(HAND_BOTTOM) <= 900
     screenshots(eve, "people-watching-start")
 
     plies = 0
@@ -185,5 +193,33 @@ def test_a_player_loses_on_time(site, browser, screenshots):
     assert "on time" in loser.locator(".gp-result-text").inner_text()
     assert loser.locator(f'.gp-clock[data-seat="{flagged}"]').inner_text() == "0:00.0"
     screenshots(loser, "people-lost-on-time")
+    for watched in errors:
+        assert not watched, watched
+
+
+def test_a_live_game_on_a_phone_uses_its_width(site, browser, screenshots):
+    """At 390x844, in English and in Romanian (the longest labels): the board
+    of a live game is as wide as the screen allows, the whole of it (the
+    player's own hand included) on the first screen under the clocks, and its
+    name strips keep their labels whole (not squeezed to fit)."""
+    phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
+    ann_context, bob_context = browser.new_context(**phone), browser.new_context(**phone)
+    ann, bob = ann_context.new_page(), bob_context.new_page()
+    errors = [watch_errors(p) for p in (ann, bob)]
+    link = challenge_by_link(ann, site.base_url)
+    bob.goto(link)
+    bob.get_by_role("button", name="Accept the challenge").click()
+    bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded", timeout=60_000)
+    bob_context.add_cookies([{"name": "django_language", "value": "ro", "url": site.base_url}])
+    for page, lang in ((ann, "en"), (bob, "ro")):
+        page.goto(bob.url)
+        page.wait_for_function(f"() => !!({GAME})")
+        page.locator(".gp-clock").first.wait_for()
+        assert page.locator("html").get_attribute("lang") == lang
+        screenshots(page, f"people-phone-{lang}")
+        board = page.locator(".gp-board svg.odb-svg").bounding_box()
+        assert board["width"] >= 0.85 * 390, board
+        assert page.evaluate(HAND_BOTTOM) <= 844
+        assert page.locator(".odb-info .odb-stat[textLength]").count() == 0
     for watched in errors:
         assert not watched, watched

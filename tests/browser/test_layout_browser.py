@@ -5,7 +5,10 @@ puzzles, runs, exercises and analyses in its tables, neither scrolls sideways
 nor cuts off a link or a button (past the screen's edge, or clipped by a box
 that hides its overflow). Also: the first visit's home page says what the game
 is before the puzzle, the "How to play" example rows keep their columns on a
-phone, and at 1366x900 a puzzle's whole board fits on the screen."""
+phone, and at 1366x900 a puzzle's whole board fits on the screen, and so
+does the player's own hand in a game; a match deal's board is as wide as a
+game's, and a review's moves fit their column (in the four languages); on a
+phone a form's long select shows its whole choice."""
 from __future__ import annotations
 
 import random
@@ -180,8 +183,9 @@ def player(content, browser, tmp_path_factory):
         (endgame.removeprefix(base), "#endgame-root [data-app]:not([hidden])", None),
         ("/accounts/login/", None, None),
         ("/accounts/signup/", None, None),
+        ("/challenges/new/", None, None),
     ]
-    return {"state": str(state), "pages": pages}
+    return {"state": str(state), "pages": pages, "game": game["id"], "over": over["id"], "match": match["id"]}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -322,3 +326,86 @@ def test_the_new_match_form_shows_the_target_chosen(content, browser):
         page.wait_for_url(re.compile(r"/matches/\d+/$"))
     finally:
         page.close()
+
+
+REVIEW_TABLE = """() => {
+  const box = document.querySelector('.gp-table-scroll');
+  const heads = [...box.querySelectorAll('th')].filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.textContent);
+  return {scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, cut: heads};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_match_and_review_fit_a_laptop_screen(content, browser, player, screenshots, lang):
+    """At 1366x900: the player's own hand of a game in play is on the first
+    screen, a match deal's board is as wide as a game's (not squeezed beside
+    the score sheet), and a review's move table fits its column with every
+    header whole."""
+    base = content.base_url
+    context = browser.new_context(viewport=DESKTOP, locale=lang, extra_http_headers={"Accept-Language": lang},
+                                  storage_state=player["state"])
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors = watch_errors(page)
+    try:
+        page.goto(f"{base}/play/{player['game']}/")
+        page.wait_for_selector(".gp-board .odb-hand-bottom")
+        page.wait_for_function("() => document.querySelector('.gp-board .odb-hand-bottom').getBoundingClientRect().bottom > 0")
+        back = page.evaluate(BACK_ROW)
+        screenshots(page, f"layout-desktop-{lang}-game")
+        assert back["scrollY"] == 0 and back["bottom"] <= back["height"], back
+        game_board = page.locator(".gp-board svg.odb-svg").bounding_box()
+        page.goto(f"{base}/matches/{player['match']}/")
+        page.wait_for_selector(".gp-board svg.odb-svg")
+        match_board = page.locator(".gp-board svg.odb-svg").bounding_box()
+        screenshots(page, f"layout-desktop-{lang}-match")
+        assert page.locator(".odb.is-narrow").count() == 0
+        assert match_board["width"] >= 0.9 * game_board["width"], (match_board, game_board)
+        page.goto(f"{base}/games/{player['over']}/review/")
+        page.wait_for_selector(".gp-table-scroll tbody tr")
+        table = page.evaluate(REVIEW_TABLE)
+        screenshots(page, f"layout-desktop-{lang}-review")
+        assert table["scrollWidth"] <= table["clientWidth"] + 1 and not table["cut"], table
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+# The chosen option of each select shows whole: its text is no wider than the
+# select's box, or the select is tall enough for the lines it wraps onto.
+SELECTS_WHOLE = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const bad = [];
+  for (const select of document.querySelectorAll('form select')) {
+    const r = select.getBoundingClientRect();
+    if (!r.width) continue;
+    const s = getComputedStyle(select);
+    ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const label = select.selectedOptions[0] ? select.selectedOptions[0].textContent.trim() : '';
+    const room = select.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 16;  // the arrow
+    const width = ctx.measureText(label).width;
+    const lines = Math.ceil(width / room);
+    const lineHeight = parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.2;
+    if (r.right > innerWidth + 0.5 || (width > room + 4 && select.clientHeight < lines * lineHeight * 0.95)) {
+      bad.push(`${select.name}: "${label}" is ${Math.round(width)} px in ${Math.round(room)} px`);
+    }
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_the_challenge_form_shows_the_longest_game_on_a_small_phone(content, browser, screenshots, lang):
+    """At 360 px the challenge form's game select shows the partnership
+    game's whole name (its longest), wrapped rather than cut."""
+    context = browser.new_context(viewport={"width": 360, "height": 800}, device_scale_factor=1, is_mobile=True,
+                                  has_touch=True, locale=lang, extra_http_headers={"Accept-Language": lang})
+    page = context.new_page()
+    try:
+        page.goto(content.base_url + "/challenges/new/")
+        page.select_option('select[name="variant"]', "partnership")
+        screenshots(page, f"layout-challenge-{lang}-360")
+        assert page.evaluate(SELECTS_WHOLE) == []
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    finally:
+        context.close()
