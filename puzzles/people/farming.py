@@ -7,8 +7,9 @@ change their ratings; a game past it is played all the same but rated by
 nobody (``Challenge.unrated_because`` ``pair-limit``, said on the challenge
 and on the game from its start).  Games that ended unrated (aborted, or over
 before each player had moved twice) do not count towards the limit.  The
-count is read when the game starts, so two games of a pair started at the
-same instant may both count as under it.
+count is read when the game starts, the pair's accounts locked until the
+game's start is written (``limits.accounts_lock``): two games of a pair
+started at the same instant take turns, and the second counts the first.
 
 ``FARMING_RULE``: two accounts are flagged for the admin when they started
 ``FARMING_GAMES`` or more rated games against each other within
@@ -44,6 +45,7 @@ from puzzles.games import early
 from puzzles.games.models import Game, GameSeat
 from solver import Position
 
+from . import limits
 from .models import Challenge, ChallengeSeat, EarlyEscape, FarmingFlag, Unrated
 
 log = logging.getLogger(__name__)
@@ -96,9 +98,13 @@ def _day_start(at: datetime) -> datetime:
 
 def pair_limit_reached(challenge: Challenge, seats: Iterable[ChallengeSeat], at: datetime | None = None) -> bool:
     """Whether a pair of opposing accounts of the rated ``challenge`` has
-    started ``PAIR_DAILY_LIMIT`` counted rated games today (UTC)."""
+    started ``PAIR_DAILY_LIMIT`` counted rated games today (UTC).  Called in
+    the transaction that starts the game: the accounts stay locked until it
+    ends, so that the next start of the pair counts this one."""
+    pairs = opposing_pairs(challenge, seats)
+    limits.accounts_lock(user for pair in pairs for user in pair)
     since = _day_start(at or timezone.now())
-    for first, second in opposing_pairs(challenge, seats):
+    for first, second in pairs:
         counted = (
             _between(first, second).filter(started_at__gte=since).exclude(pk=challenge.pk)
             .exclude(unrated_because__in=_NOT_COUNTED).distinct().count()

@@ -5,10 +5,15 @@ a started, declined, cancelled or expired one counts no more.  Beyond the
 cap, posting is refused (409) with what to do: cancel one, or wait for one
 to be taken or to run out.
 
-The count is read before the write, so two posts at the same instant may
-pass it together: the cap is against flooding, not an exact quota."""
+The count and the write are one transaction, the player locked first
+(``player_lock``): two posts at the same instant (two tabs, a script) take
+turns, and the second counts the first's."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import ngettext
@@ -24,6 +29,29 @@ MAX_OPEN_SEEKS = 5
 MAX_OPEN_CHALLENGES = 10
 
 
+def accounts_lock(user_ids: Iterable[int]) -> None:
+    """Lock the accounts' rows until the transaction ends (in the ids'
+    order, so that two transactions locking the same accounts cannot each
+    hold one and wait for the other); the check of a limit that spans
+    requests is read after it.  No key lock: rows referring to the accounts
+    are written meanwhile as ever."""
+    ids = sorted(set(user_ids))
+    if ids:
+        list(get_user_model().objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk")
+             .values_list("pk", flat=True))
+
+
+def player_lock(player: Player) -> None:
+    """Lock the player (an account's row, a guest's token) until the
+    transaction ends.  On SQLite a transaction holds the database's write
+    turn from its begin (``puzzles.core.sqlite``): nothing more to lock."""
+    if player.user is not None:
+        accounts_lock([player.user.pk])
+    elif player.token and connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"od-guest:{player.token}"])
+
+
 def open_posted(player: Player, *, lobby: bool) -> QuerySet[Challenge]:
     """The player's own open seeks (``lobby``) or other open challenges, not run out."""
     mine = player.rows(Challenge.objects.all(), owner_field="creator")
@@ -32,9 +60,11 @@ def open_posted(player: Player, *, lobby: bool) -> QuerySet[Challenge]:
 
 def open_cap_check(player: Player, *, lobby: bool) -> None:
     """409 when the player already has as many open seeks (``lobby``) or
-    challenges as a player may have."""
+    challenges as a player may have.  Called in the transaction that writes
+    the new one: the player is locked until it ends."""
     if not player.known:
         return
+    player_lock(player)
     if lobby:
         if open_posted(player, lobby=True).count() >= MAX_OPEN_SEEKS:
             raise ConflictError(ngettext(
