@@ -232,8 +232,8 @@ def challenge_create(
         free = [s for s in rules.seats if s != seat and s not in solver]
         # Their seat: the other side's (in partnership, the next seat free).
         reserved[free[0]] = Player(user, "")
-    limits.open_cap_check(player, lobby=lobby)
     with transaction.atomic():
+        limits.open_cap_check(player, lobby=lobby)  # the player locked: posts at once take turns
         challenge = Challenge.objects.create(
             id=_unguessable_id(),
             variant=str(rules),
