@@ -15,7 +15,7 @@ from puzzles.analyses.selectors import analysis_state
 from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 from puzzles.core.errors import ConflictError
 
-from . import hints, people, presentation, seating, selectors, services
+from . import hints, people, presentation, seating, selectors, services, starting
 from .serializers import (
     GameCreateInputSerializer,
     GameOutputSerializer,
@@ -72,7 +72,7 @@ class GameListCreateApi(SolverWorkLimited, APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(GameCreateInputSerializer, request)
-        game = services.game_create(
+        game = starting.game_create(
             player=Player.of(request, create=True),
             position=data.get("position") or None,
             seed=data.get("seed"),
@@ -235,6 +235,6 @@ class GameRematchApi(SolverWorkLimited, APIView):
         if game.is_people:
             raise ConflictError("a rematch between people is offered with a new challenge")
         data = validated(RematchInputSerializer, request)
-        rematch = services.game_rematch(player=Player.of(request, create=True), game=game, swap=data["swap"])
+        rematch = starting.game_rematch(player=Player.of(request, create=True), game=game, swap=data["swap"])
         rematch.refresh_from_db()
         return Response(presentation.game_state(rematch), status=status.HTTP_201_CREATED)

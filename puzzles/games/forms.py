@@ -10,7 +10,7 @@ from solver import Variant
 from solver.variant import BLOCK_NAME, LEWICKI9_NAME, LEWICKI_NAME, PARTNERSHIP_NAME
 
 from .models import Game
-from .services import RANDOM_SEAT
+from .starting import RANDOM_SEAT
 
 # The variants of docs/rules.md section 4, by the names every page gives them
 # (translated when the form is drawn).

@@ -16,7 +16,8 @@ from .early import ABORTED
 from .models import Game
 from .people import TIME
 from .presentation import STATUSES
-from .services import RANDOM_SEAT, RESIGNED
+from .services import RESIGNED
+from .starting import RANDOM_SEAT
 
 VARIANT_NAMES = [str(v) for v in VARIANTS]
 # The seats of every variant, and the variants with four (C and D: partnership).

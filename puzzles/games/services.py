@@ -1,12 +1,12 @@
-"""Writes: every change to games, moves and hints goes through here.
+"""Writes: a game's moves, the human's and the solver's, and its
+resignation.  A new game is ``starting``'s, the moves' grades ``grading``'s.
 
 Crash safety, in one place:
 
 - A human's move is validated and stored in one transaction, before anything
   else happens; the grading task and the solver's turn are queued only after
   that transaction commits (``transaction.on_commit``).
-- Grading is idempotent: a graded move is never graded again, and the write is
-  conditional on the move still being ungraded.
+- Grading is idempotent (``grading``).
 - The solver's turn is idempotent: it moves only while the game is still
   waiting for it, and the write is conditional on the game being unchanged
   (the unique ``(game, ply)`` constraint backs that up).
@@ -23,13 +23,11 @@ from __future__ import annotations
 
 import copy
 import logging
-import secrets
-import time
 from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -38,27 +36,20 @@ from puzzles.accounts.players import Player
 from puzzles.analyses.services import (
     analysis_ahead,
     analysis_keep,
-    analysis_record,
     analysis_shown,
     analysis_solve,
 )
-from puzzles.core import events, fairness, tasking
+from puzzles.core import events, tasking
 from puzzles.core.errors import ApplicationError, ConflictError, StaleError
-from solver import Analysis, DominoError, Position, Variant, VariantError
-from solver.deal import check_seed, deal
-from solver.variant import LEWICKI
+from solver import Analysis, DominoError, Position
 
-from . import early, lookahead, opponent, people, seating, selectors, stoppages, withheld
+from . import early, lookahead, opponent, people, seating, selectors, stoppages, turns, withheld
 from .models import Game, GameMove
-from .signals import game_finished_on_commit, game_graded
+from .signals import game_finished_on_commit
 from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
 
 log = logging.getLogger(__name__)
 
-# Random deal and opponent seeds stay below 2**53 so that JavaScript reads them exactly.
-RANDOM_SEED_BOUND = 1 << 53
-# ``human="random"``: one of the variant's seats, drawn when the game is made.
-RANDOM_SEAT = "random"
 # A result's reason when the human gave the deal up (beside the rules' domino and blocked).
 RESIGNED = "resigned"
 
@@ -68,136 +59,6 @@ def _notify(game_id: int, handed: selectors.GameAfter | None = None) -> None:
 
 
 # ------------------------------------------------------------------- games
-
-def _status_after(position: Position, people: str) -> str:
-    """Over, a person's move (``people``: the seats people play), or the solver's."""
-    if position.is_over():
-        return Game.Status.OVER
-    return Game.Status.YOUR_MOVE if position.side in people else Game.Status.THINKING
-
-
-def _result_json(position: Position) -> dict | None:
-    result = position.result()
-    if result is None:
-        return None
-    return {"winner": result.winner, "points": result.points, "reason": result.reason}
-
-
-def _moved_on(after: Position, people: str, plies: int = 1) -> dict[str, Any]:
-    """The game's fields once ``plies`` moves have reached ``after``."""
-    return {
-        "current_position": str(after),
-        "ply_count": F("ply_count") + plies,
-        "status": _status_after(after, people),
-        "result": _result_json(after),
-        "version": F("version") + 1,
-        "updated_at": timezone.now(),
-    }
-
-
-def _variant(text: Any) -> Variant:
-    try:
-        return Variant.parse(text)
-    except VariantError as exc:
-        raise ApplicationError(str(exc)) from None
-
-
-def _seat(human: Any, rules: Variant) -> str:
-    """The seat the human plays: one of the variant's seats, or one of them
-    at random for ``"random"``."""
-    if human == RANDOM_SEAT:
-        return secrets.choice(rules.seats)
-    if human not in rules.seats:
-        raise ApplicationError(
-            f"human is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {human!r}"
-        )
-    return human
-
-
-def game_create(
-    *,
-    player: Player,
-    position: str | None = None,
-    seed=None,
-    variant: str | None = None,
-    human: str = "A",
-    level: str = Game.Level.STRONG,
-    rng_seed: int | None = None,
-    rematch_of: Game | None = None,
-) -> Game:
-    """A new practice game from ``position`` (of any variant: its first field
-    names it) or from the deal of ``seed`` in ``variant`` (a random deal when
-    no seed is given; the standard game when no variant is).  ``human`` is a
-    seat of the variant or ``"random"``.  The solver's first move, when it is
-    to move, and the analysis of the start are queued at once."""
-    if position not in (None, "") and seed is not None:
-        raise ApplicationError("give either a position or a seed, not both")
-    if level not in Game.Level.values:
-        raise ApplicationError(f"level is one of {', '.join(Game.Level.values)}, not {level!r}")
-    if position:
-        start = Position.parse(position)  # DominoError: 400
-        if variant not in (None, "") and _variant(variant) != start.variant:
-            raise ApplicationError(
-                f"the position is of the variant {start.variant}, not {variant}: give one or the other"
-            )
-        seed = None
-    else:
-        rules = _variant(variant) if variant not in (None, "") else LEWICKI
-        seed = check_seed(seed) if seed is not None else secrets.randbelow(RANDOM_SEED_BOUND)
-        start = deal(seed, rules)
-    human = _seat(human, start.variant)
-    if start.is_over():
-        raise ApplicationError(f"this deal is already over ({start.result()}): there is nothing to play")
-    # A practice game gives hints and grades: none of a deal between people in progress (403).
-    fairness.refuse(str(start), player=player)
-    if rng_seed is None:
-        rng_seed = secrets.randbelow(RANDOM_SEED_BOUND)
-    elif not isinstance(rng_seed, int) or not 0 <= rng_seed < 1 << 63:
-        raise ApplicationError(f"rng_seed is a whole number 0 <= rng_seed < 2**63, not {rng_seed!r}")
-    status = _status_after(start, human)
-    with transaction.atomic():
-        game = Game.objects.create(
-            variant=str(start.variant),
-            start_position=str(start),
-            current_position=str(start),
-            human_side=human,
-            level=level,
-            seed=None if seed is None else str(seed),
-            rng_seed=rng_seed,
-            status=status,
-            rematch_of=rematch_of,
-            **player.owner_fields(),
-        )
-        if status == Game.Status.THINKING:
-            tasking.enqueue(solver_turn_task, game.pk)
-        else:  # the analyses the first grade, any hint and the solver's reply will need
-            tasking.enqueue(turn_prepare_task, game.pk, str(start))
-    if position:  # the game grades every move from there: as good as its analysis
-        analysis_shown(position=str(start), player=player)
-    return game
-
-
-def swapped_seat(game: Game) -> str:
-    """The seat of the other side that faced the human's seat: A and B change
-    places, and C and D (the same deal seen from across the table)."""
-    seats = game.rules.seats
-    index = seats.index(game.human_side)
-    return seats[index ^ 1]
-
-
-def game_rematch(*, player: Player, game: Game, swap: bool = False) -> Game:
-    """A new game of the same deal (the same seed, or the same start position)
-    against the same level, the human in the same seat or, with ``swap``, in
-    the other side's seat (A for B, C for D).  The solver's choices are drawn
-    afresh."""
-    human = swapped_seat(game) if swap else game.human_side
-    if game.seed is not None:
-        return game_create(
-            player=player, seed=int(game.seed), variant=game.variant, human=human, level=game.level,
-            rematch_of=game,
-        )
-    return game_create(player=player, position=game.start_position, human=human, level=game.level, rematch_of=game)
-
 
 def game_resign(*, game: Game, seat: str | None = None) -> Game:
     """The human gives the deal up: it is over at once, counted as if the
@@ -350,7 +211,7 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
             shown = [record.position_before, *(r.position_before for r in replies)]
             owner = Player.owning(game)
             transaction.on_commit(lambda: analysis_shown(player=owner, positions=shown), robust=True)
-            moved_on = _moved_on(after, game.person_seats, plies=1 + len(replies))
+            moved_on = turns.moved_on(after, game.person_seats, plies=1 + len(replies))
             if game.is_people and after.is_over():  # a rated game over before its people have played: an abort
                 moved_on["result"] = early.early_end(game, moved_on["result"], [*earlier, record, *replies])
             if game.is_people:
@@ -500,64 +361,6 @@ def _reason_words(reason: Any) -> str:
     return words.get(str(reason), str(reason))
 
 
-def move_grade(*, move: GameMove) -> GameMove:
-    """Fill in the value, best value, best moves, grade and points lost of a
-    move.  A no-op if it is graded already."""
-    if move.graded_at is not None:
-        return move
-    if settings.OD_GRADE_DELAY_SECONDS:  # crash tests: a window to kill the worker in
-        time.sleep(settings.OD_GRADE_DELAY_SECONDS)
-    # stored (the coach's exercises read the row), though usually found ready in Redis
-    fields = opponent.grade_fields(analysis_record(move.position_before), move.move)
-    with transaction.atomic():
-        updated = GameMove.objects.filter(pk=move.pk, graded_at__isnull=True).update(
-            graded_at=timezone.now(), **fields
-        )
-        # A grade changes what the game's readers see, except in a game
-        # between people under way, whose grades nobody sees before its end:
-        # there the version stays, and no long poll of its players and
-        # spectators is woken for nothing (two a move, each asked again).
-        if updated and Game.objects.filter(
-            Q(kind=Game.Kind.PRACTICE) | Q(status=Game.Status.OVER), pk=move.game_id,
-        ).update(version=F("version") + 1, updated_at=timezone.now()):
-            _notify(move.game_id)
-    move.refresh_from_db()
-    return move
-
-
-def game_grade_moves(*, game_id: int) -> int:
-    """Grade every move of a finished game between people still ungraded,
-    then bump the game's version once (its readers, the review among them,
-    look again).  How many were graded.  Idempotent: the grades are worked
-    out first (the solver may take a while, and no lock is held meanwhile),
-    then written in one short transaction that only fills moves still
-    ungraded, so that two runs at once bump the version once between them."""
-    pending = list(GameMove.objects.filter(game_id=game_id, graded_at__isnull=True).order_by("ply"))
-    fields = [(move.pk, opponent.grade_fields(analysis_record(move.position_before), move.move)) for move in pending]
-    graded = 0
-    with transaction.atomic():
-        now = timezone.now()
-        for pk, values in fields:
-            graded += GameMove.objects.filter(pk=pk, graded_at__isnull=True).update(graded_at=now, **values)
-        bumped = graded and Game.objects.filter(pk=game_id, status=Game.Status.OVER).update(
-            version=F("version") + 1, updated_at=now,
-        )
-    if bumped:
-        _notify(game_id)
-        game_graded.send(sender=Game, game_id=game_id)
-    return graded
-
-
-def human_move_settle(*, move: GameMove) -> GameMove:
-    """What follows a human's move: grade it (``move_grade``), then, if the
-    solver is to move, queue its reply (``solver_turn_task``, on the general
-    queue, so that the grading workers stay free for grades).  Idempotent."""
-    move = move_grade(move=move)
-    if Game.objects.filter(pk=move.game_id, status=Game.Status.THINKING).exists():
-        tasking.enqueue(solver_turn_task, move.game_id)
-    return move
-
-
 def game_play_solver_turn(*, game: Game) -> GameMove | None:
     """Play the solver's move if a seat the solver plays is to move (a forced
     pass too); else do nothing.  The move is chosen by the seat's level and
@@ -570,7 +373,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
     if before.side in game.person_seats or before.is_over():
         # Should not happen; put the status right rather than wait forever.
         Game.objects.filter(pk=game.pk, version=game.version).update(
-            status=_status_after(before, game.person_seats), result=_result_json(before),
+            status=turns.status_after(before, game.person_seats), result=turns.result_json(before),
             version=F("version") + 1, updated_at=timezone.now(),
         )
         _notify(game.pk)
@@ -582,7 +385,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
     analysis = analysis_solve(game.current_position, keep=False)
     move = lookahead.solver_choice(game, before, analysis, game.ply_count)
     after = before.push(move)
-    status = _status_after(after, game.person_seats)
+    status = turns.status_after(after, game.person_seats)
     if status == Game.Status.YOUR_MOVE:
         # The human's grade and hints need the analysis of the position the
         # reply leaves: have it in Redis before the reply is stored, so that the
@@ -592,7 +395,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             analysis_ahead(str(after))
         except Exception:  # noqa: BLE001 - only a warm-up; grading computes it if needed
             log.exception("could not analyse %s ahead of time", after)
-    moved_on = _moved_on(after, game.person_seats)
+    moved_on = turns.moved_on(after, game.person_seats)
     if game.is_people:  # a person's turn may begin: its clock and deadline
         clocks = people.turn_fields(game, after=after, at=people.clock.now(), moved=seating.moved_seats(game))
         moved_on.update(clocks)

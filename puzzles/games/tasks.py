@@ -14,14 +14,14 @@ log = logging.getLogger(__name__)
 @shared_task(**TASK_OPTIONS)
 def grade_move_task(move_id: int) -> None:
     """Grade a human's move, then queue the solver's reply if it is its turn."""
-    from . import services
+    from . import grading
     from .models import GameMove
 
     move = GameMove.objects.filter(pk=move_id).first()
     if move is None:
         log.warning("grade_move_task: no move %s", move_id)
         return
-    services.human_move_settle(move=move)
+    grading.human_move_settle(move=move)
 
 
 @shared_task(**TASK_OPTIONS)
@@ -50,9 +50,9 @@ def turn_prepare_task(game_id: int, position: str) -> None:
 @shared_task(**TASK_OPTIONS)
 def grade_game_task(game_id: int) -> None:
     """Grade the moves of a game between people once it is over."""
-    from . import services
+    from . import grading
 
-    services.game_grade_moves(game_id=game_id)
+    grading.game_grade_moves(game_id=game_id)
 
 
 @shared_task(**TASK_OPTIONS)

@@ -20,7 +20,7 @@ from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.texts import grade_label
 from solver import DominoError
 
-from . import hints, people, presentation, seating, selectors, services, texts
+from . import hints, people, presentation, seating, selectors, services, starting, texts
 from .forms import VARIANT_CHOICES, NewGameForm
 from .models import Game
 
@@ -57,7 +57,7 @@ def play_new(request: HttpRequest) -> HttpResponse:
             if (limited := solver_work_refused(request)) is not None:
                 raise ApplicationError(limited)
             position = form.cleaned_data["position"] or None
-            game = services.game_create(
+            game = starting.game_create(
                 player=Player.of(request, create=True),
                 position=position,
                 seed=form.cleaned_data["seed"] or None,
@@ -192,7 +192,7 @@ def play_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
             raise ApplicationError(_("A rematch between people is offered with a new challenge."))
         if (limited := solver_work_refused(request)) is not None:
             raise ApplicationError(limited)
-        rematch = services.game_rematch(
+        rematch = starting.game_rematch(
             player=Player.of(request, create=True), game=game, swap=request.POST.get("swap") == "1"
         )
     except (ApplicationError, DominoError) as exc:

@@ -9,7 +9,7 @@ from puzzles.core.api import SeedField
 from puzzles.core.contract import ExactlyOne, OnlyWhen
 from puzzles.games.models import Game
 from puzzles.games.serializers import TWO_SEATS, VARIANT_NAMES, WINNERS, WITH_FOUR_SEATS
-from puzzles.games.services import RANDOM_SEAT
+from puzzles.games.starting import RANDOM_SEAT
 from solver.variant import SEATS
 
 from .models import Match

@@ -2,7 +2,7 @@
 the next, handing a guest's matches to their account.
 
 How a match moves on.  Each deal is an ordinary practice game
-(``games.services.game_create``).  When a game becomes over (the human's last
+(``games.starting.game_create``).  When a game becomes over (the human's last
 move, or the solver's, maybe on a worker) games sends ``game_finished`` after
 that commit; ``match_on_game_finished`` then records the deal's result, adds
 it to the totals, ends the match when a side has reached the target
@@ -39,7 +39,7 @@ from puzzles.core import events
 from puzzles.core.errors import ApplicationError
 from puzzles.games import deals
 from puzzles.games.models import Game
-from puzzles.games.services import RANDOM_SEAT, RANDOM_SEED_BOUND, game_create
+from puzzles.games.starting import RANDOM_SEAT, RANDOM_SEED_BOUND, game_create
 from solver import SeedError, Variant, VariantError
 from solver.deal import check_seed
 from solver.variant import LEWICKI_NAME

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles.games import services
+from puzzles.games import grading
 from puzzles.games.models import Game, GameMove
 from puzzles.games.people import game_start_people
 
@@ -19,7 +19,7 @@ def regrade(move: GameMove) -> int:
     """The game's version change when ``move`` is graded again from scratch."""
     GameMove.objects.filter(pk=move.pk).update(graded_at=None, grade=None)
     before = Game.objects.get(pk=move.game_id).version
-    services.move_grade(move=GameMove.objects.get(pk=move.pk))
+    grading.move_grade(move=GameMove.objects.get(pk=move.pk))
     assert GameMove.objects.get(pk=move.pk).grade is not None
     return Game.objects.get(pk=move.game_id).version - before
 
