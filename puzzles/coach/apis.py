@@ -106,7 +106,7 @@ class ExerciseListApi(APIView):
         operation_id="exercises_list",
         summary="Your mistakes, as exercises",
         description="Every mistake and blunder of yours in a finished practice game or match deal, or in an "
-        "analysed game record whose tags say your side, as a position to solve again. `?due=1`: only those "
+        "analysed game record whose tags say your side, as a position to solve again. `?due=true`: only those "
         "due now; `?game=`/`?analysis=`: one game's, in the order played. A failed exercise is due again "
         "after 1, then 3, 7 and 21 days as long as it is solved on schedule.",
         parameters=[ExerciseQuerySerializer],

@@ -9,12 +9,14 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema_field
 from rest_framework import serializers, status
-from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.exceptions import APIException, UnsupportedMediaType, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -22,6 +24,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from solver.errors import DominoError
 
 from . import events
+from .contract import check_json_types, move_field
 from .errors import ApplicationError
 from .middleware import is_api
 
@@ -37,6 +40,8 @@ class SeedField(serializers.CharField):
     """A deal's or a match's seed: a JSON number or a string of digits (the
     schema says both), read as the string the services parse."""
 
+    json_types = ((int, str), gettext_lazy("a number or a string of digits"))
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_length=24, required=False, allow_null=True, **kwargs)
 
@@ -51,7 +56,7 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class MoveInputSerializer(serializers.Serializer):
-    move = serializers.CharField(max_length=16, trim_whitespace=True, help_text="A move: '36', '36R', 'pass'.")
+    move = move_field(max_length=16, help_text="A move: '36', '36R', 'pass'.")
     ply = serializers.IntegerField(
         min_value=0, max_value=10_000,
         help_text="Required: the ply the move is meant for, the number of moves already played when the "
@@ -78,6 +83,17 @@ def _flatten(detail: Any, prefix: str = "") -> list[str]:
     return [f"{prefix}{detail}"]
 
 
+def _unread_media_type(context: dict[str, Any]) -> str:
+    """A 415's words: the body's media type and those the endpoint reads (the
+    JSON APIs read JSON only: a form's fields would not read as JSON's lists,
+    numbers and booleans do)."""
+    request = context.get("request")
+    given = (getattr(request, "content_type", "") or "").split(";")[0].strip() or _("of no media type")
+    reads = [parser.media_type for parser in getattr(context.get("view"), "parser_classes", [])]
+    return _("the body is %(given)s, which this endpoint does not read: send %(reads)s (Content-Type)") % {
+        "given": given, "reads": ", ".join(reads) or "application/json"}
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every error as ``{"error": "..."}``: the solver's messages for invalid
     positions and moves, the services' for refused requests, DRF's for bad input."""
@@ -87,6 +103,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Http404):
         return Response({"error": str(exc) or "not found"}, status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, UnsupportedMediaType):
+        return Response({"error": _unread_media_type(context)}, status=status.HTTP_415_UNSUPPORTED_MEDIA_TYPE)
     if isinstance(exc, RequestDataTooBig):
         return Response({"error": "the request body is too large"}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     response = drf_exception_handler(exc, context)
@@ -104,6 +122,7 @@ def validated(serializer_class: type[serializers.Serializer], request: Request, 
     if not isinstance(data, dict):
         raise ValidationError({"non_field_errors": ["the body must be a JSON object"]})
     serializer = serializer_class(data=data)
+    check_json_types(serializer, data)  # what the schema states, before DRF's fields coerce it
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 

@@ -8,16 +8,24 @@ drift apart.
   day, as regular expressions a field checks and the schema states.  A
   position that has the shape may still be impossible (a stone twice, ends
   the played stones cannot make): that is a 400 saying what is wrong.
-- ``ExactlyOne``, ``AtMostOne``, ``OnlyWhen``: rules across fields of a body,
+- ``ExactlyOne``, ``AtMostOne``, ``OnlyWhen``, ``PositionOfVariant``,
+  ``NotAKeyOf``: rules
+  across fields of a body,
   as serializer validators (``Meta.validators``) that also write their
   ``oneOf``/``not``/``anyOf`` into the body's schema (``ContractAutoSchema``,
   the schema class of settings.REST_FRAMEWORK).
 - ``query``: a GET's query parameters read through a serializer (the same one
   its ``extend_schema(parameters=[...])`` names); a parameter given twice, or
-  given empty, is a 400.
+  given empty, or a boolean other than ``true``/``false``, is a 400.
+- ``check_json_types``: a JSON body's values are of the JSON types the schema
+  states for its fields (``true``/``false`` for a boolean, a string for a
+  string, a number for an integer), not whatever DRF's fields would coerce
+  (``0``/``1``/``"yes"`` for a boolean, ``0`` for a string, ``"12"`` for an
+  integer): a 400 that says which field and what it holds.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -45,8 +53,8 @@ def _position_pattern(variant: Variant) -> str:
         fields.append(rf"{digit}{{2}}(?:\.{digit}{{2}}){{{variant.out_count - 1}}}")
     seats = "".join(variant.seats)
     fields += [f"(?:-|{digit}{{2}})", f"[{seats}{seats.lower()}]"]
-    # the name in any case, as the solver reads it
-    name = "".join(f"[{c.upper()}{c}]" if c.isalpha() else re.escape(c) for c in str(variant))
+    # the name in lower case, as the solver reads it (Variant.parse)
+    name = re.escape(str(variant))
     prefix = rf"(?:{name}\s+)?" if variant.is_default else rf"{name}\s+"
     return prefix + r"\s+".join(fields)
 
@@ -187,6 +195,73 @@ class OnlyWhen:
         return {"anyOf": branches}
 
 
+class NotAKeyOf:
+    """The value of ``name`` (a seat) is not a key of the object ``mapping``
+    (the seats the solver takes): ``keys`` lists the keys there may be."""
+
+    def __init__(self, name: str, mapping: str, keys: Sequence[str], *, message: Any) -> None:
+        self.name, self.mapping, self.keys, self.message = name, mapping, list(keys), message
+
+    def __call__(self, attrs: dict[str, Any]) -> None:
+        if attrs.get(self.name) in (attrs.get(self.mapping) or {}):
+            raise ValidationError({self.mapping: [self.message % {"seat": attrs[self.name]}]})
+
+    def schema(self, serializer: serializers.Serializer) -> dict[str, Any]:
+        # patterns, not enums: drf-spectacular's enum hook would make each a component
+        return {"not": {"anyOf": [
+            {"required": [self.name, self.mapping], "properties": {
+                self.name: {"pattern": f"^{re.escape(key)}$"}, self.mapping: {"required": [key]}}}
+            for key in self.keys
+        ]}}
+
+
+def _named(variant: Variant) -> str:
+    """How a position of ``variant`` begins: its name (lower case) and white
+    space, or for the standard game a hand's first entry without a name."""
+    name = re.escape(str(variant))
+    return rf"^\s*(?:{name}\s|[0-9-])" if variant.is_default else rf"^\s*{name}\s"
+
+
+# The beginning of a position of each variant: with the position's own pattern,
+# it says which variant the position is of.
+VARIANT_STARTS = {str(v): _named(v) for v in VARIANTS}
+
+
+class PositionOfVariant:
+    """A ``position`` given with a ``variant`` is a position of that variant
+    (its first field names it: ``VARIANT_STARTS``); either left out (or
+    empty), anything goes."""
+
+    def __init__(self, position: str, variant: str, *, message: Any) -> None:
+        self.position, self.variant, self.message = position, variant, message
+
+    def __call__(self, attrs: dict[str, Any]) -> None:
+        position, variant = attrs.get(self.position) or "", attrs.get(self.variant) or ""
+        if position.strip() and variant and not re.match(VARIANT_STARTS[variant], position):
+            named = next((name for name, start in VARIANT_STARTS.items() if re.match(start, position)), "?")
+            raise ValidationError({self.variant: [self.message % {"variant": variant, "position": named}]})
+
+    def schema(self, serializer: serializers.Serializer) -> dict[str, Any]:
+        branches: list[dict[str, Any]] = [
+            {"not": {"required": [self.position]}},
+            {"properties": {self.position: {"pattern": r"^\s*$"}}},
+            {"not": {"required": [self.variant]}},
+            {"properties": {self.variant: {"pattern": "^$"}}},
+        ]
+        # patterns, not enums: drf-spectacular's enum hook would make each a component
+        branches += [
+            {"required": [self.position, self.variant], "properties": {
+                self.variant: {"pattern": f"^{re.escape(name)}$"}, self.position: {"pattern": start}}}
+            for name, start in VARIANT_STARTS.items()
+        ]
+        return {"anyOf": branches}
+
+
+_PLAIN_TEXT = (serializers.CharField,)  # the class itself: subclasses state their own shape
+_TEXT = r"^[^\u0000]+$"  # drf-spectacular adds "" (allow_blank) as another branch of a oneOf
+_SOME_TEXT = r"^[^\u0000]*[^\s\u0000][^\u0000]*$"
+
+
 class ContractAutoSchema(AutoSchema):
     """drf-spectacular's AutoSchema, which also writes a request body's rules
     across fields (its serializer's validators with a ``schema()``) into the
@@ -197,6 +272,16 @@ class ContractAutoSchema(AutoSchema):
         schema, required = super()._get_request_for_media_type(serializer, direction)
         validators: list[Any] = getattr(force_instance(serializer), "get_validators", list)()
         return schema, required or any(isinstance(v, ExactlyOne) for v in validators)
+
+    def _map_serializer_field(self, field: Any, direction: str, bypass_extensions: bool = False) -> dict[str, Any]:
+        result: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)
+        shaped = any(isinstance(v, RegexValidator) for v in getattr(field, "validators", []))
+        if direction == "request" and type(field) in _PLAIN_TEXT and result.get("type") == "string" and not shaped \
+                and not {"pattern", "enum", "format", "$ref", "oneOf", "allOf"} & set(result):
+            # DRF refuses a NUL character in any text, and one that is only
+            # white space where text is needed (it trims it): the schema says so
+            result["pattern"] = _SOME_TEXT if field.trim_whitespace and not field.allow_blank else _TEXT
+        return result
 
     def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
         result: dict[str, Any] = super()._map_basic_serializer(serializer, direction)
@@ -227,6 +312,9 @@ def query(serializer_class: type[serializers.Serializer], request: Request) -> d
             errors[name] = [_("%(name)s is given %(count)s times: give it once") % {"name": name, "count": len(values)}]
         elif values[0] == "" and not getattr(field, "allow_blank", False):
             errors[name] = [_("%(name)s is empty: give a value or leave it out") % {"name": name}]
+        elif isinstance(field, serializers.BooleanField) and values[0] not in ("true", "false"):
+            # what the schema's boolean is in a query, not DRF's 1, yes, on...
+            errors[name] = [_("%(name)s is true or false, not %(value)s") % {"name": name, "value": _shown(values[0])}]
         else:
             data[name] = values[0]
     if errors:
@@ -234,3 +322,81 @@ def query(serializer_class: type[serializers.Serializer], request: Request) -> d
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+# ------------------------------------------------------ a JSON body's types
+
+def _expected(field: serializers.Field) -> tuple[tuple[type, ...], Any] | None:
+    """The JSON types a field's schema states, and the words for them; None
+    when the field states its own (``json_types``) or reads no JSON value."""
+    if hasattr(field, "json_types"):
+        return field.json_types  # type: ignore[no-any-return]
+    if isinstance(field, (serializers.FileField, serializers.JSONField, serializers.ReadOnlyField)):
+        return None
+    if isinstance(field, serializers.BooleanField):
+        return (bool,), _("true or false (a JSON boolean)")
+    if isinstance(field, serializers.ChoiceField):
+        values = list(field.choices)
+        if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            return (int,), _("a whole number")
+        if values and all(isinstance(v, str) for v in values):
+            return (str,), _("a string")
+        return None
+    if isinstance(field, serializers.CharField):
+        return (str,), _("a string")
+    if isinstance(field, serializers.IntegerField):
+        return (int,), _("a whole number")
+    if isinstance(field, (serializers.FloatField, serializers.DecimalField)):
+        return (int, float), _("a number")
+    if isinstance(field, serializers.ListField):
+        return (list,), _("a list")
+    if isinstance(field, (serializers.DictField, serializers.Serializer)):
+        return (dict,), _("an object")
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _type_errors(field: serializers.Field, value: Any) -> Any:
+    """The errors of one value (a list of messages, or a dict of the errors of
+    its items or fields), or None."""
+    if value is None:
+        return None  # allow_null is the field's to say
+    expected = _expected(field)
+    if expected is not None:
+        types, words = expected
+        integral = int in types and float not in types and isinstance(value, float) and value.is_integer()
+        if isinstance(value, bool) and bool not in types or not isinstance(value, types) and not integral:
+            return [_("must be %(expected)s, not %(value)s") % {"expected": words, "value": _shown(value)}]
+    inner: dict[Any, Any] = {}
+    if isinstance(field, serializers.ListField) and isinstance(value, list):
+        inner = {i: _type_errors(field.child, item) for i, item in enumerate(value)}
+    elif isinstance(field, serializers.DictField) and isinstance(value, dict):
+        inner = {key: _type_errors(field.child, item) for key, item in value.items()}
+    elif isinstance(field, serializers.Serializer) and isinstance(value, dict):
+        inner = _field_errors(field, value)
+    inner = {key: errors for key, errors in inner.items() if errors}
+    return inner or None
+
+
+def _field_errors(serializer: serializers.Serializer, data: dict[str, Any]) -> dict[str, Any]:
+    errors = {}
+    for name, field in serializer.fields.items():
+        if field.read_only or name not in data:
+            continue
+        found = _type_errors(field, data[name])
+        if found:
+            errors[name] = found
+    return errors
+
+
+def check_json_types(serializer: serializers.Serializer, data: dict[str, Any]) -> None:
+    """Refuse a JSON body whose values are not of the JSON types its schema
+    states (a 400 naming each field and what it holds); fields not named by
+    the serializer are left alone, as the schema allows."""
+    errors = _field_errors(serializer, data)
+    if errors:
+        raise ValidationError(errors)

@@ -7,8 +7,9 @@ a client (and the schema tests) knows every status it can meet.
 - any operation: 429 (a rate limit: puzzles/core/throttles.py) and 414 (an
   address that is too long: puzzles/core/middleware.py);
 - an operation with a body: 400 (a body that is no JSON, or nested too
-  deep, or not valid text), 413 (too large) and 415 (not JSON, nor a form
-  where the endpoint takes one);
+  deep, or not valid text, or a value of another JSON type than the schema
+  states), 413 (too large) and 415 (not JSON, nor multipart where the
+  endpoint takes an uploaded file: form-encoded bodies are never read);
 - a POST (and any other unsafe method): 403 for a browser session's
   request without its CSRF token;
 - an operation with query parameters: 400 (a parameter that is no number
@@ -25,9 +26,12 @@ _SHARED = {
     "414": "The address is too long.",
 }
 _BODY = {
-    "400": "Bad input: the body is not valid JSON, or a field is missing or wrong (the error says which).",
+    "400": "Bad input: the body is not valid JSON, or a field is missing or wrong, or of another JSON type than "
+    "the schema states (a boolean is true or false, not 0, 1 or \"yes\"; a number is no string) (the error "
+    "says which).",
     "413": "The body is too large.",
-    "415": "The body is not of a media type the endpoint reads (JSON, or a form where it takes one).",
+    "415": "The body is not of a media type the endpoint reads: application/json (form-encoded bodies are not "
+    "read), or multipart/form-data where the endpoint takes an uploaded file.",
 }
 _UNSAFE = {"403": "A request without its CSRF token (the X-CSRFToken header: the csrftoken cookie's value, which every answer of the API sets)."}
 _QUERY = {"400": "Bad input: a query parameter is malformed (the error says which)."}

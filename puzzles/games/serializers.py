@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from puzzles.analyses.serializers import AnalysisOutputSerializer
 from puzzles.core.api import SeedField
-from puzzles.core.contract import AtMostOne, OnlyWhen, position_field
+from puzzles.core.contract import AtMostOne, OnlyWhen, PositionOfVariant, position_field
 from puzzles.core.vocabulary import GRADES, OUTCOMES, REASONS
 from solver import VARIANTS
 from solver.variant import SEATS
@@ -56,6 +56,9 @@ class GameCreateInputSerializer(serializers.Serializer):
     class Meta:
         validators = [
             AtMostOne("position", "seed", message=_("give either a position or a seed, not both")),
+            PositionOfVariant("position", "variant", message=_(
+                "the position is of the variant %(position)s, not %(variant)s: give the position's variant, or "
+                "leave variant out")),
             OnlyWhen(
                 "human", [*TWO_SEATS, RANDOM_SEAT], "variant", WITH_FOUR_SEATS, default="lewicki",
                 matching=("position", r"^\s*partnership"), message=_("seats C and D are seats of partnership only"),

@@ -39,7 +39,8 @@ WAIT_PARAMETERS = [
 ]
 REFUSED = {
     **error_response(400, "Bad input: what is wrong is said."),
-    **error_response(403, "Not yours to do: a guest at a rated game, another player's challenge, a rating out of range."),
+    **error_response(403, "Not yours to do: a guest at a rated game, another player's challenge (or your own, "
+                          "to accept or decline), a rating out of range."),
     **error_response(409, "The challenge is no longer open, or the seat is taken."),
 }
 
@@ -80,11 +81,15 @@ class ChallengeListCreateApi(APIView):
             "may accept, guests too), or with `to` the seat is kept for that account. Give the time control as "
             "`clock` {initial, increment} seconds (live, Fischer) or `days` (correspondence: 1, 3 or 7 a move). "
             "In partnership `solver` may give seats to the solver at a level; the game starts when every other "
-            "seat is taken. A rated challenge needs an account (403 for a guest) and people in every seat. "
+            "seat is taken. A rated challenge needs an account (403 for a guest) and people in every seat; a `to` "
+            "that names no account is a 404. "
             "An open challenge expires after a day (live) or a week (correspondence)."
         ),
         request=ChallengeCreateInputSerializer,
-        responses={201: ChallengeCreatedSerializer, **REFUSED},
+        responses={
+            201: ChallengeCreatedSerializer, **REFUSED,
+            **error_response(404, "`to` names no player: no account of that user name (\"no player is called ...\")."),
+        },
         examples=[
             OpenApiExample("Live 5+3, casual", value={"variant": "lewicki", "rated": False, "seat": "A",
                                                         "clock": {"initial": 300, "increment": 3}}, request_only=True),

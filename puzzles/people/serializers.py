@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from puzzles.core.contract import AtMostOne, ExactlyOne, OnlyWhen
+from puzzles.core.contract import AtMostOne, ExactlyOne, NotAKeyOf, OnlyWhen
 from puzzles.games.models import Game
 from puzzles.games.people import (
     CORRESPONDENCE_DAYS,
@@ -86,7 +86,7 @@ class ChallengeCreateInputSerializer(serializers.Serializer):
     solver = _SolverSeatsField(
         child=serializers.ChoiceField(choices=Game.Level.values), required=False,
         help_text="Partnership only: the seats the solver plays, each with its level ({\"C\": \"strong\"}); "
-        "the other seats are people's (never yours: with seat 'random', a seat drawn among them is a 400). "
+        "the other seats are people's (never yours: with seat 'random', yours is drawn among the others). "
         "Not in rated games.",
     )
     target_points = serializers.IntegerField(
@@ -112,6 +112,8 @@ class ChallengeCreateInputSerializer(serializers.Serializer):
                      message=_("the solver takes seats in partnership only")),
             OnlyWhen("solver", None, "rated", [False], default=False,
                      message=_("a rated game has a person in every seat: leave out the solver seats or play casual")),
+            NotAKeyOf("seat", "solver", list(SEATS), message=_(
+                "%(seat)s is your seat: the solver takes seats other than yours")),
         ]
 
 

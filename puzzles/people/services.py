@@ -190,8 +190,8 @@ def challenge_create(
         raise ApplicationError(
             _("a rated game is between two accounts: log in (or sign up) to post a rated challenge"), 403
         )
-    if seat == RANDOM_SEAT:
-        seat = secrets.choice(rules.seats)
+    if seat == RANDOM_SEAT:  # one the solver does not take
+        seat = secrets.choice([s for s in rules.seats if s not in (solver or {})] or rules.seats)
     if seat not in rules.seats:
         raise ApplicationError(f"seat is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {seat!r}")
     solver = dict(solver or {})
@@ -226,7 +226,8 @@ def challenge_create(
             raise ApplicationError("a lobby seek is for anyone: leave out to, or post a challenge")
         user = get_user_model().objects.filter(username=to, is_active=True).first()
         if user is None:
-            raise ApplicationError(_("no player is called %(name)s") % {"name": repr(to)})
+            # 404, as the player's own page: the name is well formed, nobody has it
+            raise ApplicationError(_("no player is called %(name)s") % {"name": repr(to)}, status_code=404)
         if player.is_authenticated and user.pk == player.user.pk:
             raise ApplicationError(_("you cannot challenge yourself"))
         free = [s for s in rules.seats if s != seat and s not in solver]
@@ -292,7 +293,7 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
         mine = selectors.seat_of(list(rows.values()), player)
         if mine is not None and mine.joined_at is not None:
             if selectors.is_creator(challenge, player):
-                raise ApplicationError(_("this is your own challenge: send its link to the player you want to play"))
+                raise ApplicationError(_("this is your own challenge: send its link to the player you want to play"), 403)
             raise ConflictError(_("you already sit at seat %(seat)s of this challenge") % {"seat": mine.seat})
         if challenge.rated and not player.is_authenticated:
             raise ApplicationError(_("a rated game is between two accounts: log in (or sign up) to accept it"), 403)

@@ -2,9 +2,10 @@
 Thin DRF views; every error is ``{"error": "..."}`` (``core.api.exception_handler``)."""
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -59,12 +60,14 @@ class GameAnalysisInputSerializer(serializers.Serializer):
         help_text="A game record of any variant (README 'Game records'; a `[Variant \"block\"]` tag or a "
         "Start position naming the variant): tags and moves, or a bare position string and moves.",
     )
-    file = serializers.FileField(required=False, help_text="The game record as an uploaded text file (multipart).")
     game_id = serializers.IntegerField(
         required=False, min_value=0, max_value=LARGEST, help_text="One of your practice games instead.",
     )
     hands = serializers.ListField(
-        child=serializers.CharField(max_length=120, allow_blank=True), required=False, min_length=2, max_length=4,
+        child=serializers.CharField(
+            max_length=120, error_messages={"blank": _("a hand holds stones: this one is empty")},
+        ),
+        required=False, min_length=2, max_length=4,
         help_text="A deal typed in as it was: every seat's hand in seat order (A, B; C, D in partnership), "
         "stones separated by spaces, dots or commas; a rows hand is `front/back`. With `variant`, `out` and `moves`.",
     )
@@ -83,8 +86,19 @@ class GameAnalysisInputSerializer(serializers.Serializer):
     )
 
     class Meta:
-        validators = [ExactlyOne("record", "file", "game_id", "hands",
-                                 message="give exactly one of record, file, game_id or hands")]
+        validators = [ExactlyOne("record", "game_id", "hands", message=_(
+            "give exactly one of record, game_id or hands (or upload the record as the file of a multipart body)"))]
+
+
+class GameAnalysisUploadSerializer(serializers.Serializer):
+    """A multipart body: the record as a file, and nothing else (the other
+    ways in are JSON: a form's fields would not read as JSON's lists)."""
+
+    file = serializers.FileField(
+        help_text="The game record as an uploaded text file; a multipart body's other fields are ignored.",
+        error_messages={"required": _(
+            "a multipart body holds the game record as its file; give record, game_id or hands as JSON")},
+    )
 
 
 class SummarySerializer(serializers.Serializer):
@@ -249,7 +263,9 @@ class PositionApi(APIView):
 
 
 class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
-    parser_classes = [StrictJSONParser, MultiPartParser, FormParser]
+    # JSON, or multipart for an uploaded file only (a form's fields are not
+    # read: they would not read as JSON's lists and numbers do).
+    parser_classes = [StrictJSONParser, MultiPartParser]
     # A record to grade is solver work on the workers: the analyses' limit
     # (counted on a POST only; the list is a read).
     @extend_schema(summary="Your game analyses", responses={200: GameAnalysisOutputSerializer(many=True)})
@@ -259,13 +275,13 @@ class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
 
     @extend_schema(
         summary="Analyse a game",
-        description="Grade every move of a game record of any variant (JSON `record`, or a multipart `file` "
-        "upload), of a deal typed in (`hands`, `variant`, `out`, `moves`: the double-dummy review of a closed "
-        "game) or of one of your practice games (`game_id`). Answers 202 at once with the analysis queued; poll "
+        description="Grade every move of a game record of any variant (JSON `record`, or a multipart body whose "
+        "`file` is the record: its other fields are ignored), of a deal typed in (`hands`, `variant`, `out`, "
+        "`moves`: the double-dummy review of a closed game) or of one of your practice games (`game_id`). Answers 202 at once with the analysis queued; poll "
         "GET /api/game-analyses/<id>/ (`progress` of `total` plies) until `status` is 'done'. "
         "Each move's value is for the mover's team. A record that does not replay is 400 with the reason "
         "(which move, counted from 1 in playing order, and why), and nothing is stored.",
-        request={"application/json": GameAnalysisInputSerializer, "multipart/form-data": GameAnalysisInputSerializer},
+        request={"application/json": GameAnalysisInputSerializer, "multipart/form-data": GameAnalysisUploadSerializer},
         responses={
             202: GameAnalysisOutputSerializer, 400: ERRORS[400], 404: ERRORS[404],
             **error_response(403, "The deal of a game between people in progress, or today's daily deal before your "
@@ -279,7 +295,16 @@ class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        data = _validated_any(GameAnalysisInputSerializer, request)
+        if request.content_type.startswith("multipart/"):
+            files = {"file": request.FILES["file"]} if "file" in request.FILES else {}
+            upload = validated(GameAnalysisUploadSerializer, request, files)
+            player = Player.of(request, create=True)
+            analysis = study_services.game_analysis_create(
+                player=player, record=_read_upload(upload["file"]), source="upload"
+            )
+            analysis.refresh_from_db()
+            return Response(presentation.game_analysis_state(analysis), status=status.HTTP_202_ACCEPTED)
+        data = validated(GameAnalysisInputSerializer, request)
         player = Player.of(request, create=True)
         if data.get("game_id") is not None:
             game = game_get_for_player(player, data["game_id"])
@@ -290,23 +315,10 @@ class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
                 moves=tuple(data.get("moves") or ()),
             )
             analysis = study_services.game_analysis_create(player=player, entry=entry)
-        elif data.get("file") is not None:
-            analysis = study_services.game_analysis_create(
-                player=player, record=_read_upload(data["file"]), source="upload"
-            )
         else:
             analysis = study_services.game_analysis_create(player=player, record=data["record"], source="paste")
         analysis.refresh_from_db()
         return Response(presentation.game_analysis_state(analysis), status=status.HTTP_202_ACCEPTED)
-
-
-def _validated_any(serializer_class, request):
-    data = request.data
-    if hasattr(data, "dict") and not isinstance(data, dict):
-        data = {**data.dict(), **({"file": request.FILES["file"]} if "file" in request.FILES else {})}
-    elif "file" in getattr(request, "FILES", {}):
-        data = {**data, "file": request.FILES["file"]}
-    return validated(serializer_class, request, data)
 
 
 def _read_upload(upload) -> str:

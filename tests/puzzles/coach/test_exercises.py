@@ -87,7 +87,7 @@ def test_mistakes_become_exercises_on_a_schedule(api):
 
     def due_ids(at) -> list[int]:
         with mock.patch("django.utils.timezone.now", return_value=at):
-            return [e["id"] for e in api.get("/api/exercises/?due=1").json()["exercises"]]
+            return [e["id"] for e in api.get("/api/exercises/?due=true").json()["exercises"]]
 
     assert failed["id"] not in due_ids(timezone.now())
     assert failed["id"] not in due_ids(again_due - timedelta(minutes=1))
@@ -149,7 +149,7 @@ def test_reading_the_exercises_writes_nothing_the_end_of_a_game_makes_them(api):
     # made by the task the end of the game queued (eager here), before any read
     assert set(Exercise.objects.filter(game_id=game["id"]).values_list("position", flat=True)) == set(made)
     Exercise.objects.all().delete()
-    reads = ["/", "/coach/", f"/coach/games/{game['id']}/", "/api/exercises/", "/api/exercises/?due=1",
+    reads = ["/", "/coach/", f"/coach/games/{game['id']}/", "/api/exercises/", "/api/exercises/?due=true",
              f"/api/exercises/?game={game['id']}", "/api/exercises/next/"]
     with CaptureQueriesContext(connection) as queries:
         for url in reads:
