@@ -117,7 +117,7 @@ def test_a_named_player_alone_may_accept(account):
         ({"variant": "partnership", "solver": {"B": "strong", "C": "strong", "D": "strong"}}, 400, "at least one"),
         ({"variant": "partnership", "solver": {"C": "godlike"}}, 400, "solver"),
         ({"rated": True}, 403, "log in"),
-        ({"to": "nobody-here"}, 400, "no player is called"),
+        ({"to": "nobody-here"}, 404, "no player is called"),
         ({"rated": "sometimes"}, 400, "rated"),
     ],
 )
@@ -147,7 +147,7 @@ def test_rated_games_need_two_accounts(account, other_api):
 def test_own_challenge_decline_cancel(api, other_api):
     created = post_challenge(api)
     own = api.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
-    assert own.status_code == 400 and "your own challenge" in own.json()["error"]
+    assert own.status_code == 403 and "your own challenge" in own.json()["error"]
     not_yours = other_api.post(f"/api/challenges/{created['id']}/cancel/")
     assert not_yours.status_code == 403
     cancelled = api.post(f"/api/challenges/{created['id']}/cancel/").json()
