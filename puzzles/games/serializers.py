@@ -12,7 +12,7 @@ from puzzles.core.vocabulary import GRADES, OUTCOMES, REASONS
 from solver import VARIANTS
 from solver.variant import SEATS
 
-from .early import ABORTED
+from .early import ABORTED, EARLY
 from .models import Game
 from .people import TIME
 from .presentation import STATUSES
@@ -124,6 +124,23 @@ class ResultOutputSerializer(serializers.Serializer):
     )
     aborted = serializers.ChoiceField(
         choices=list(SEATS), required=False, help_text="'aborted': the seat that aborted, or that never moved."
+    )
+    unrated = serializers.ChoiceField(
+        choices=[EARLY], required=False,
+        help_text="'early': a rated game between people that ended before each person had moved twice, so "
+        "ended as an abort, unrated.",
+    )
+    ended = serializers.ChoiceField(
+        choices=[*REASONS, RESIGNED, TIME], required=False,
+        help_text="With 'unrated': how the game ended before it was turned into an abort.",
+    )
+    rated_early = serializers.IntegerField(
+        required=False, min_value=1,
+        help_text="A rated game the seat of 'resigned' or 'flagged' ended early, rated all the same: that "
+        "account had already ended this many rated games early that UTC day (the day's allowance).",
+    )
+    unplayable = serializers.CharField(
+        required=False, help_text="'aborted': why the game could no longer be played ('same-account').",
     )
     outcome = serializers.ChoiceField(choices=list(OUTCOMES), help_text="For the human.")
     human_points = serializers.IntegerField(help_text="The human's score: +points, -points or 0.")

@@ -42,8 +42,18 @@ def escape_the_days_limit(ann, bob) -> None:
     """``ann`` resigns ``EARLY_ESCAPES_A_DAY`` rated games at once: each an abort."""
     for _ in range(farming.EARLY_ESCAPES_A_DAY):
         result = resign(ann, rated(ann, bob))
-        assert result["reason"] == "aborted" and result["unrated"] == "early"
+        assert result["reason"] == "aborted" and result["unrated"] == "early" and result["ended"] == "resigned"
+        assert documented(result)
     assert not RatingChange.objects.exists()
+
+
+def documented(result: dict) -> bool:
+    """Whether ``result`` is what the API's schema says a result is."""
+    from puzzles.games.serializers import ResultOutputSerializer
+
+    checked = ResultOutputSerializer(data=result)
+    assert checked.is_valid(), checked.errors
+    return set(result) <= set(ResultOutputSerializer().fields)
 
 
 def test_past_the_days_early_escapes_an_early_resignation_is_rated_as_the_loss_it_is(account):
@@ -56,7 +66,7 @@ def test_past_the_days_early_escapes_an_early_resignation_is_rated_as_the_loss_i
     game = rated(ann, bob)
     result = resign(ann, game)
     assert (result["reason"], result["winner"], result["resigned"]) == ("resigned", "B", "A")
-    assert result["rated_early"] == farming.EARLY_ESCAPES_A_DAY and "unrated" not in result
+    assert result["rated_early"] == farming.EARLY_ESCAPES_A_DAY and "unrated" not in result and documented(result)
     assert f"already ended {farming.EARLY_ESCAPES_A_DAY} rated games today" in result["text"]
     assert "Rated as the loss it is" in result["text"]
     told = bob.get(f"/api/games/{game.pk}/").json()["result"]["text"]
