@@ -49,7 +49,7 @@ class Prepared(Generic[M]):
         if self._sql is None:
             queryset = self.build(*self.placeholders)
             sql, params = queryset.query.sql_with_params()
-            if tuple(params) != self.placeholders:
+            if tuple(map(str, params)) != tuple(map(str, self.placeholders)):  # (SQLite gives a date as text)
                 raise RuntimeError(f"the query's values come as {params!r}, not as its arguments {self.placeholders!r}")
             self._sql = (sql, queryset.model, queryset.db)
         return self._sql

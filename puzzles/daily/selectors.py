@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from puzzles.accounts.players import Player
 from puzzles.core.contract import DAY_PATTERN
+from puzzles.core.queries import Prepared
 from puzzles.games.models import Game
 
 from . import ranking
@@ -92,12 +93,34 @@ def deals_open(player: Player | None) -> list[DailyDeal]:
     those of the player's unfinished games, whatever the day (one query
     through the entry's owner index; none without a player)."""
     today = utc_today()
-    deals = list(DailyDeal.objects.filter(day__gte=open_since(), day__lte=today))
+    deals = _OPEN_DEALS.objects(open_since().isoformat(), today.isoformat())
     if player is not None and player.known:
         seen = {d.pk for d in deals}
-        playing = entries_of_player(player).exclude(game__status=Game.Status.OVER).select_related("deal")
-        deals += [e.deal for e in playing if e.deal_id not in seen]
+        if player.user is not None:
+            playing = _PLAYING_ACCOUNT.objects(*_UNFINISHED, player.user.pk)
+        else:
+            playing = _PLAYING_GUEST.objects(*_UNFINISHED, player.token)
+        deals += [d for d in playing if d.pk not in seen]
     return deals
+
+
+# ``deals_open``'s reads, made by every practice move and every analysis
+# asked for: their SQL built once (``Prepared``).
+_OPEN_DEALS: Prepared[DailyDeal] = Prepared(
+    lambda since, today: DailyDeal.objects.filter(day__gte=since, day__lte=today), "0001-01-01", "0001-01-02",
+)
+# (Django puts the statuses' values first: the arguments come in that order.)
+_UNFINISHED = tuple(status for status in Game.Status.values if status != Game.Status.OVER)
+_PLAYING_ACCOUNT: Prepared[DailyDeal] = Prepared(
+    lambda *a: DailyDeal.objects.filter(entries__owner_id=a[-1], entries__game__status__in=a[:-1]),
+    *(f"?{status}" for status in _UNFINISHED), -1,
+)
+_PLAYING_GUEST: Prepared[DailyDeal] = Prepared(
+    lambda *a: DailyDeal.objects.filter(
+        entries__owner__isnull=True, entries__session_key=a[-1], entries__game__status__in=a[:-1],
+    ),
+    *(f"?{status}" for status in _UNFINISHED), "?token",
+)
 
 
 def ranked(deal: DailyDeal) -> QuerySet[DailyEntry]:

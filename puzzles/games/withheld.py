@@ -24,6 +24,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from puzzles.core import fairness
+from puzzles.core.queries import Prepared
 from solver import DominoError, Position
 
 from .models import Game, GameSeat
@@ -149,9 +150,7 @@ def positions_refusal(texts: list[str]) -> str | None:
     parsed = _comparable(texts)
     if not parsed:
         return None
-    starts = frozenset(
-        Game.objects.filter(kind=Game.Kind.PEOPLE).exclude(status=Game.Status.OVER).values_list("start_position", flat=True)
-    )
+    starts = frozenset(start for (start,) in _LIVE_STARTS.rows(Game.Kind.PEOPLE.value, Game.Status.OVER.value))
     if _any_from_deals(parsed, starts):
         return _(
             "This position comes from a game between people in progress: "
@@ -165,8 +164,12 @@ def seated_refusal(texts: list[str], player: Any) -> str | None:
     between people in progress gets no solver view of any position."""
     if player is None or not player.known:
         return None
-    seats = player.rows(GameSeat.objects.all()).filter(game__kind=Game.Kind.PEOPLE, game__clock_initial__isnull=False)
-    if seats.exclude(game__status=Game.Status.OVER).exists():
+    kind, over = Game.Kind.PEOPLE.value, Game.Status.OVER.value
+    if player.user is not None:
+        seated = _SEATED_ACCOUNT.rows(kind, player.user.pk, over)
+    else:
+        seated = _SEATED_GUEST.rows(kind, player.token, over)
+    if seated:
         return _(
             "You are playing a live game between people: the solver's view of any position "
             "is shown again when it is over."
@@ -187,3 +190,24 @@ def refuse_walk(game: Game, move: str, player: Any) -> None:
         pass  # a bad move is said by the move's own checks
     with fairness.allowing_deal(game.start_position):
         fairness.refuse(*texts, player=player)
+
+
+# The reads of every practice move and every analysis asked for: their SQL
+# built once (``Prepared``).
+_LIVE_STARTS: Prepared[Game] = Prepared(
+    lambda kind, over: Game.objects.filter(kind=kind).exclude(status=over).values_list("start_position"),
+    "?kind", "?over",
+)
+
+
+_SEATED_ACCOUNT: Prepared[GameSeat] = Prepared(
+    lambda kind, owner, over: GameSeat.objects.filter(owner_id=owner, game__kind=kind, game__clock_initial__isnull=False)
+    .exclude(game__status=over).values_list("pk")[:1],
+    "?kind", -1, "?over",  # the order Django puts them in
+)
+_SEATED_GUEST: Prepared[GameSeat] = Prepared(
+    lambda kind, token, over: GameSeat.objects.filter(
+        owner__isnull=True, session_key=token, game__kind=kind, game__clock_initial__isnull=False,
+    ).exclude(game__status=over).values_list("pk")[:1],
+    "?kind", "?token", "?over",  # the order Django puts them in
+)

@@ -160,7 +160,7 @@ PLY, LEGAL = "<the game's ply>", "<a legal move>"  # filled in from the game by 
         ({"move": ["36"], "ply": PLY}, 400, ""),
         ({"move": LEGAL}, 400, "ply: This field is required."),
         ({"move": LEGAL, "ply": None}, 400, "ply: This field may not be null."),
-        ({"move": LEGAL, "ply": "next"}, 400, "ply: A valid integer is required."),
+        ({"move": LEGAL, "ply": "next"}, 400, "ply: must be a whole number, not \"next\""),
         ({"move": LEGAL, "ply": -1}, 400, "ply: "),
     ],
 )
