@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GameJSON } from "../../src/games/game";
 import { type MatchChallengeJSON } from "../../src/games/match-next";
 import { PeoplePanel } from "../../src/games/people-view";
-import { mountPlayPage, type PlayPage } from "../../src/games/play-page";
-import { makeGame, mockFetch, sampleWithAnswers, settle } from "../helpers";
+import type { PlayPage } from "../../src/games/play-page";
+import { makeGame, mockFetch, mountPlayOf, sampleWithAnswers, settle } from "../helpers";
 
 /** Deal 2 of a match between Ann (A) and Bob (B), read by ``me`` (null: a spectator). */
 function dealOfMatch(me: "A" | "B" | null, extra: Partial<GameJSON> = {}): GameJSON {
@@ -54,15 +54,7 @@ function challenge(version: number, match: Partial<NonNullable<MatchChallengeJSO
 let page: PlayPage | null = null;
 
 function setUp(game: GameJSON): PlayPage {
-  document.body.innerHTML = `<div id="game-root" data-page="play" data-game-id="7" data-state-id="game-state"
-    data-api-game="/api/games/7/" data-api-moves="/api/games/7/moves/" data-api-hint="/api/games/7/hint/"></div>`;
-  const state = document.createElement("script");
-  state.type = "application/json";
-  state.id = "game-state";
-  state.textContent = JSON.stringify(game);
-  document.body.appendChild(state);
-  page = mountPlayPage(document, { pollRetryMs: 0 });
-  if (!page) throw new Error("the play page did not start");
+  page = mountPlayOf(game);
   return page;
 }
 

@@ -9,9 +9,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PositionJSON } from "../../src/board";
 import type { GameJSON } from "../../src/games/game";
-import { applyMove, mountPlayPage, type PlayPage } from "../../src/games/play-page";
+import { applyMove, type PlayPage } from "../../src/games/play-page";
 import { mountReviewPage, type ReviewPage } from "../../src/games/review-page";
-import { makeGame, mockFetch, move, sampleWithAnswers, settle } from "../helpers";
+import { makeGame, mockFetch, mountPlayOf, move, sampleWithAnswers, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move
 
@@ -50,16 +50,7 @@ let play: PlayPage | null = null;
 let review: ReviewPage | null = null;
 
 function setUp(game: GameJSON, attrs = "", before = ""): PlayPage {
-  document.body.innerHTML = `${before}<div id="game-root" data-page="play" data-game-id="7" data-state-id="game-state"
-    data-api-game="/api/games/7/" data-api-moves="/api/games/7/moves/" data-api-hint="/api/games/7/hint/"
-    data-new-game-url="/lobby/" data-csrf-token="tok" ${attrs}></div>`;
-  const state = document.createElement("script");
-  state.type = "application/json";
-  state.id = "game-state";
-  state.textContent = JSON.stringify(game);
-  document.body.appendChild(state);
-  play = mountPlayPage(document, { pollRetryMs: 0 });
-  if (!play) throw new Error("the play page did not start");
+  play = mountPlayOf(game, `data-new-game-url="/lobby/" data-csrf-token="tok" ${attrs}`, before);
   return play;
 }
 

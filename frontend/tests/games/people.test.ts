@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GameJSON } from "../../src/games/game";
 import { canMove, clockLeft, clockText, PeoplePanel, timeControlText, timeLeftText } from "../../src/games/people-view";
-import { mountPlayPage, type PlayPage } from "../../src/games/play-page";
-import { makeGame, mockFetch, sampleWithAnswers, selectable, settle } from "../helpers";
+import type { PlayPage } from "../../src/games/play-page";
+import { makeGame, mockFetch, mountPlayOf, sampleWithAnswers, selectable, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move
 
@@ -34,15 +34,7 @@ function peopleGame(me: "A" | "B" | null, extra: Partial<GameJSON> = {}): GameJS
 let page: PlayPage | null = null;
 
 function setUp(game: GameJSON): PlayPage {
-  document.body.innerHTML = `<div id="game-root" data-page="play" data-game-id="7" data-state-id="game-state"
-    data-api-game="/api/games/7/" data-api-moves="/api/games/7/moves/" data-api-hint="/api/games/7/hint/"></div>`;
-  const state = document.createElement("script");
-  state.type = "application/json";
-  state.id = "game-state";
-  state.textContent = JSON.stringify(game);
-  document.body.appendChild(state);
-  page = mountPlayPage(document, { pollRetryMs: 0 });
-  if (!page) throw new Error("the play page did not start");
+  page = mountPlayOf(game);
   return page;
 }
 
