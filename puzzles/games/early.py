@@ -62,6 +62,8 @@ def abort_opens_at(game: Game, seat: str, moved: set[str]) -> datetime | None:
     rules = game.rules
     if to_move not in game.people or to_move in moved or rules.team_of(to_move) == rules.team_of(seat):
         return None
+    if _lapse_forfeits(game):
+        return None
     since = game.turn_started_at or game.created_at
     return since + timedelta(seconds=rated_abort_wait(game))
 
@@ -88,6 +90,11 @@ def abort_refusal(game: Game, seat: str, moved: set[str], at: datetime) -> str |
             "your opponent has made their first move: a rated game can no longer be aborted once the player to move "
             "has moved (resign instead)"
         )
+    if _lapse_forfeits(game):
+        return _(
+            "in a rated match a deal after the first is not called off: if your opponent lets the first-move time "
+            "pass, they forfeit the deal"
+        )
     opens = abort_opens_at(game, seat, moved)
     assert opens is not None
     if at < opens:
@@ -100,6 +107,22 @@ def abort_refusal(game: Game, seat: str, moved: set[str], at: datetime) -> str |
             left,
         ) % {"wait": f"{rated_abort_wait(game):g}", "left": left}
     return None
+
+
+# Checks of whether a rated game's first move, not made in time, forfeits it
+# rather than calling it off (a rated match's deal after the first): there
+# the lapse decides, when the player to move is shown it will, and the
+# opponent may not end the deal sooner.  Apps register them in ``ready``.
+_LAPSE_FORFEITS: list[Callable[[Game], bool]] = []
+
+
+def register_lapse_forfeits(check: Callable[[Game], bool]) -> None:
+    if check not in _LAPSE_FORFEITS:
+        _LAPSE_FORFEITS.append(check)
+
+
+def _lapse_forfeits(game: Game) -> bool:
+    return game.rated and any(check(game) for check in _LAPSE_FORFEITS)
 
 
 # Checks of whether a rated game's early end is scored as played all the

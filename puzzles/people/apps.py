@@ -20,6 +20,8 @@ class PeopleConfig(AppConfig):
         guest_claimed.connect(claims.challenges_claim, dispatch_uid="puzzles.people.claim")
         # A deal of a match ended early is scored as played: the match is judged as a whole.
         game_early.register_scored_as_played(matches.is_match_deal)
+        # A rated match's later deal is forfeited by a first move not made in time, never called off sooner.
+        game_early.register_lapse_forfeits(matches.lapse_forfeits)
         # Past an account's early ends of the day, its next is rated as the loss it is.
         game_early.register_escapes_spent(farming.escapes_spent)
         game_finished.connect(ratings.people_on_game_finished, dispatch_uid="puzzles.people.game_finished")

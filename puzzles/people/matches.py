@@ -109,6 +109,13 @@ def is_match_deal(game: Game) -> bool:
     return ChallengeDeal.objects.filter(game_id=game.pk).exists()
 
 
+def lapse_forfeits(game: Game) -> bool:
+    """Whether ``game`` is a deal after the first of a rated match, whose
+    first move not made in time forfeits it (``forfeit_of``): the opponent
+    may not call it off sooner (``games.early.register_lapse_forfeits``)."""
+    return ChallengeDeal.objects.filter(game_id=game.pk, number__gt=1, challenge__rated=True).exists()
+
+
 def _winner(challenge: Challenge) -> str:
     scores = {challenge.sides[0]: (challenge.score_a, challenge.wins_a),
               challenge.sides[1]: (challenge.score_b, challenge.wins_b)}

@@ -252,11 +252,10 @@ export class PeoplePanel {
     const heading = el("p", "gp-people-head", [timeControlText(g.time_control), kind].filter(Boolean).join(" · "));
     // A rated challenge past the day's rated games of its two players: played, but rated by nobody.
     if (g.unrated_note) heading.append(el("span", "gp-people-unrated", ` — ${g.unrated_note}`));
-    this.abortButton.title = forfeits(g)
-      ? t("Your opponent has not made their first move: end the deal. They forfeit it, and the match goes on.")
-      : g.rated
-        ? t("Your opponent has not made their first move: call the game off. Nobody wins, and it is not rated.")
-        : t("Call the game off before both sides have moved: nobody wins, and it is not rated.");
+    // (A rated match's later deal is never called off: a first move not made in time forfeits it.)
+    this.abortButton.title = g.rated
+      ? t("Your opponent has not made their first move: call the game off. Nobody wins, and it is not rated.")
+      : t("Call the game off before both sides have moved: nobody wins, and it is not rated.");
     this.box.replaceChildren(heading, ...rows, this.note, this.abortButton);
     this.box.hidden = false;
     this.tick();

@@ -1,8 +1,8 @@
 """A rated match between people is not escaped by walking away from it: a
-deal after the first one whose first move never comes (let lapse, or called
-off by the opponent who waited for it) is forfeited by the side that did not
-move, scored as a loss on time, and the match goes on or is won and rated as
-usual.  The first deal of a match called off so still calls the match off
+deal after the first one whose first move never comes is forfeited by the
+side that did not move, scored as a loss on time, and the match goes on or
+is won and rated as usual; the opponent who waits for it may not call it off
+sooner than the first-move time the player to move is shown.  The first deal of a match called off so still calls the match off
 (it never began, as a single game's abort), and so does any deal of a
 casual match."""
 from __future__ import annotations
@@ -72,9 +72,17 @@ def test_the_loser_who_lets_the_next_deal_lapse_loses_the_rated_match(account, m
     if how == "lapse":
         later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
         people.games_check_deadlines()
-    else:  # the opponent, waiting for a first move that does not come, calls the deal off
+    else:  # the opponent, waiting for a first move that does not come, may not call the deal off:
+        # the quitter is shown the first-move time, and that decides
         later[0] += timedelta(seconds=1)
-        assert clients[stayer].post(f"/api/games/{second.pk}/abort/").status_code == 200
+        seen = clients[stayer].get(f"/api/games/{second.pk}/").json()
+        assert not seen["abortable"] and seen["abort_from"] is None, seen
+        refused = clients[stayer].post(f"/api/games/{second.pk}/abort/")
+        assert refused.status_code == 409 and "they forfeit the deal" in refused.json()["error"]
+        second.refresh_from_db()
+        assert second.status != "over"
+        later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS)
+        people.games_check_deadlines()
     second.refresh_from_db()
     assert second.status == "over" and second.result["reason"] == "aborted"
 
