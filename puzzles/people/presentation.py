@@ -176,8 +176,10 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
         "target_wins": challenge.target_wins,
         "target_text": texts.target_text(challenge.target_points, challenge.target_wins),
         "sides": [a, b],
-        "scores": {a: challenge.score_a, b: challenge.score_b},
-        "wins": {a: challenge.wins_a, b: challenge.wins_b},
+        # Counted from the deals as read here (as ``games.deals.deals_tally``
+        # counts them), so that the totals never lag behind the deals listed.
+        "scores": {side: sum(d["points"] or 0 for d in deals if d["winner"] == side) for side in (a, b)},
+        "wins": {side: sum(1 for d in deals if d["winner"] == side) for side in (a, b)},
         "deals": deals,
         "winner": challenge.match_winner or None,
         # Over when a side has reached the target, or with no winner when a deal was aborted.
