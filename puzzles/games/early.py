@@ -1,6 +1,6 @@
 """A game between people ended before it has really begun: when a player
 may abort one (``abort_refusal``), and what a rated game that ends early
-scores (``early_end``, ``lapse_end``).  Pure rules over a game's row and
+scores (``early_end``).  Pure rules over a game's row and
 moves; the services that end games (``people``, ``services``) apply them."""
 from __future__ import annotations
 
@@ -33,10 +33,13 @@ EARLY = "early"
 # player escape every bad rated deal.  An account that has spent its early
 # ends of the day (``register_escapes_spent``: the people app's
 # ``farming.EARLY_ESCAPES_A_DAY``) has its further early resignation or loss
-# on time (a first move never made included) rated as the loss it is: the
-# result keeps its reason and says so (``"rated_early"``: the day's number).
-# The rule is the player's own: an opponent giving up at once still feeds
-# nobody a rating.
+# on time rated as the loss it is: the result keeps its reason and says so
+# (``"rated_early"``: the day's number).  The rule is the player's own: an
+# opponent giving up at once still feeds nobody a rating.  A first move
+# never made (let lapse, or the game called off by the opponent who waited
+# for it) stays an abort, unrated and uncounted: a player who never came is
+# not told from one escaping a deal, and counting it would let anyone who
+# accepts an absent player's challenges spend that player's allowance.
 RATED_EARLY = "rated_early"
 
 
@@ -144,7 +147,7 @@ _ESCAPES_SPENT: list[Callable[[Game, str], int | None]] = []
 
 
 def register_escapes_spent(check: Callable[[Game, str], int | None]) -> None:
-    """Have ``early_end`` and ``lapse_end`` rate the early end of the seat ``check`` gives a number for."""
+    """Have ``early_end`` rate the early end of the seat ``check`` gives a number for."""
     if check not in _ESCAPES_SPENT:
         _ESCAPES_SPENT.append(check)
 
@@ -181,14 +184,3 @@ def early_end(game: Game, result: dict[str, Any], moves: Sequence[GameMove | Mov
         return {**result, RATED_EARLY: spent}  # the player's own early end past the day's: the loss it is
     return {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat, "unrated": EARLY,
             "ended": result.get("reason")}
-
-
-def lapse_end(game: Game, seat: str, loss: dict[str, Any]) -> dict[str, Any]:
-    """The result of a game whose person in ``seat`` let the time for their
-    first move pass: an abort, or ``loss`` (on time) rated when the game is
-    rated and the account has spent its early ends of the day."""
-    aborted = {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat}
-    if not game.is_people or not game.rated or any(check(game) for check in _SCORED_AS_PLAYED):
-        return aborted
-    spent = _escapes_spent(game, seat)
-    return aborted if spent is None else {**loss, RATED_EARLY: spent}

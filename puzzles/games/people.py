@@ -320,8 +320,8 @@ def game_check_deadline(game: Game) -> Game:
             if seat in clocks:
                 clocks[seat] = 0
             result = early.early_end(locked, loss)
-        else:  # no first move: an abort (a rated loss past the account's early ends of the day: early.lapse_end)
-            result = early.lapse_end(locked, seat, loss)
+        else:  # no first move: an abort, never rated (an absent player is not told from one escaping a deal)
+            result = {"winner": None, "points": 0, "reason": early.ABORTED, "aborted": seat}
         _end(locked, result, clocks or None)
     locked.refresh_from_db()
     return locked

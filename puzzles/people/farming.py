@@ -24,7 +24,8 @@ rated game ended before each player has moved twice is an abort, unrated
 (``games.early``): a player could so escape every bad rated deal.  Of the
 rated games an account starts in one UTC day, it may end
 ``EARLY_ESCAPES_A_DAY`` so by its own doing (its resignation, its loss on
-time, its first move never made); past them, its next early end of the day
+time; not a first move never made, as ``early.RATED_EARLY`` says); past
+them, its next early end of the day
 is rated as the loss it is (``early.RATED_EARLY`` in the result, said in the
 game's text).  An opponent's early end is not the account's own: a player
 who resigns at once feeds nobody a rating until their own escapes are spent.
@@ -43,10 +44,9 @@ from django.utils import timezone
 
 from puzzles.games import early
 from puzzles.games.models import Game, GameSeat
-from solver import Position
 
 from . import limits
-from .models import Challenge, ChallengeSeat, EarlyEscape, FarmingFlag, Unrated
+from .models import Challenge, ChallengeDeal, ChallengeSeat, EarlyEscape, FarmingFlag, Unrated
 
 log = logging.getLogger(__name__)
 
@@ -176,19 +176,15 @@ def farming_check(*, challenge: Challenge, at: datetime | None = None) -> list[F
 
 def _own_early_end(game: Game) -> tuple[str, bool] | None:
     """The seat whose own doing ended the rated ``game`` early (a resignation,
-    a loss on time, a first move never made) and whether it was rated as a
-    loss (``early.RATED_EARLY``); None for any other end."""
+    a loss on time) and whether it was rated as a loss
+    (``early.RATED_EARLY``); None for any other end (a first move never made
+    is not counted: ``early.RATED_EARLY``'s text says why)."""
     result = game.result or {}
     if result.get(early.RATED_EARLY) is not None:
         return str(result.get("resigned") or result.get("flagged")), True
-    if result.get("reason") != early.ABORTED or result.get("unplayable"):
-        return None
-    seat = str(result.get("aborted"))
-    if result.get("unrated") == early.EARLY:
-        return (seat, False) if result.get("ended") in ("resigned", "time") else None
-    # an abort for the seat to move: its first move never made (an opponent
-    # aborts a rated game only while the other is to move: ``early.abort_refusal``)
-    return (seat, False) if seat == Position.parse(game.current_position).side else None
+    if result.get("reason") == early.ABORTED and result.get("unrated") == early.EARLY:
+        return (str(result.get("aborted")), False) if result.get("ended") in ("resigned", "time") else None
+    return None
 
 
 def _early_ends(user_id: int, day: date) -> list[tuple[int, bool]]:
@@ -218,6 +214,8 @@ def escapes_spent(game: Game, seat: str) -> int | None:
     owner = _owner(game, seat)
     if owner is None or not game.rated:
         return None
+    # in the ending transaction: the account's other games ending at once wait, and count this one
+    limits.accounts_lock([owner])
     escapes = sum(1 for pk, rated in _early_ends(owner, game.created_at.astimezone(UTC).date()) if not rated and pk != game.pk)
     return escapes if escapes >= EARLY_ESCAPES_A_DAY else None
 
@@ -225,7 +223,9 @@ def escapes_spent(game: Game, seat: str) -> int | None:
 def escape_record(game: Game) -> EarlyEscape | None:
     """Count the finished ``game`` in its account's line of the report if the
     account ended it early itself (the line's figures counted afresh)."""
-    own = _own_early_end(game) if game.is_people and game.rated else None
+    if not game.is_people or not game.rated or ChallengeDeal.objects.filter(game_id=game.pk).exists():
+        return None  # a deal of a match is judged with its match
+    own = _own_early_end(game)
     owner = _owner(game, own[0]) if own is not None else None
     if owner is None:
         return None

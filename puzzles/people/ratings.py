@@ -36,7 +36,7 @@ import logging
 import math
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -188,7 +188,6 @@ def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     if not Challenge.objects.filter(Q(game_id=game.pk) | Q(deals__game_id=game.pk)).exists():
         return
     game_rate(game_id=game.pk)
-    farming.escape_record(game)
     services.accuracy_record_or_later(game_id=game.pk)
     if matches.match_deal_record(game_id=game.pk):
         deal = ChallengeDeal.objects.filter(game_id=game.pk).first()
@@ -197,6 +196,11 @@ def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     challenge = Challenge.objects.filter(Q(game_id=game.pk) | Q(deals__game_id=game.pk), rated=True).first()
     if challenge is not None:
         farming.farming_check(challenge=challenge)
+        try:  # the report's line, last: the game's own records above are what matter
+            with transaction.atomic():
+                farming.escape_record(game)
+        except DatabaseError:  # another of the account's games ending at once wrote the line: it is counted afresh then
+            log.warning("the early-escape line of game %s was not written", game.pk, exc_info=True)
 
 
 def people_settle(*, limit: int = 100) -> int:

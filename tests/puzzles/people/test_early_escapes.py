@@ -101,27 +101,58 @@ def test_past_the_limit_a_loss_on_time_before_two_moves_each_is_rated(account, m
     assert RatingChange.objects.filter(game=game).count() == 2
 
 
-def test_past_the_limit_a_first_move_never_made_is_a_rated_loss_on_time(account, monkeypatch):
+def test_a_first_move_never_made_is_an_abort_never_rated_nor_counted(account, monkeypatch, settings):
+    """Let lapse, or called off by the opponent who waited for it: past the
+    limit too, an abort; a player who never came is not told from one who
+    escapes, and counting it would let whoever accepts an absent player's
+    challenges spend that player's allowance."""
+    settings.OD_RATED_ABORT_WAIT_SECONDS = 0
     ann, bob = account("ann"), account("bob")
     escape_the_days_limit(ann, bob)
     later = [timezone.now()]
     monkeypatch.setattr(clock, "now", lambda: later[0])
-    game = rated(ann, bob)
-    if to_move(game) != "A":
-        play_plies({"A": ann, "B": bob}, game.pk, 1)  # bob opened
-    later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)  # ann never makes her first move
-    people.games_check_deadlines()
-    game.refresh_from_db()
-    assert (game.result.get("reason"), game.result.get("flagged"), game.result["winner"]) == ("time", "A", "B")
-    assert RatingChange.objects.filter(game=game).count() == 2
-    # bob's first move never made, his escapes not spent: an abort as before
-    game = rated(bob, ann)
-    if to_move(game) != "A":
-        play_plies({"A": bob, "B": ann}, game.pk, 1)  # ann opened
-    later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
-    people.games_check_deadlines()
-    game.refresh_from_db()
-    assert game.result["reason"] == "aborted" and game.result["winner"] is None
+    before = EarlyEscape.objects.get(user=ann.user)
+    for how in ("lapse", "abort"):
+        game = rated(ann, bob) if how == "lapse" else rated(bob, ann)
+        clients = {"A": ann, "B": bob} if how == "lapse" else {"A": bob, "B": ann}
+        seat = next(s for s, c in clients.items() if c is ann)
+        if to_move(game) != seat:
+            play_plies(clients, game.pk, 1)  # bob opened
+        if how == "lapse":
+            later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)  # ann never makes her first move
+            people.games_check_deadlines()
+        else:
+            later[0] += timedelta(seconds=1)
+            assert bob.post(f"/api/games/{game.pk}/abort/").status_code == 200
+        game.refresh_from_db()
+        assert game.result["reason"] == "aborted" and game.result["winner"] is None, game.result
+        assert "rated_early" not in game.result and not RatingChange.objects.filter(game=game).exists()
+    after = EarlyEscape.objects.get(user=ann.user)
+    assert (after.escapes, after.rated_losses) == (before.escapes, before.rated_losses)
+
+
+def test_early_ends_at_once_past_the_limit_are_rated_but_the_allowance(account, monkeypatch):
+    """Several of an account's rated games resigned at once (a script, many
+    tabs), one short of the day's limit: the account is locked while its
+    early ends are counted, so one is the last escape and the rest are rated."""
+    import types
+
+    from puzzles.games import early
+
+    from .test_limit_races import THREADS, Race, logged_in
+
+    ann, bob = account("ann"), account("bob")
+    for _ in range(farming.EARLY_ESCAPES_A_DAY - 1):
+        resign(ann, rated(ann, bob))
+    games = [rated(ann, account(f"opponent{i}")) for i in range(THREADS)]  # other pairs: no pair limit
+    race = Race(monkeypatch)
+    check = types.SimpleNamespace(escapes_spent=farming.escapes_spent)
+    race.through(check, "escapes_spent", monkeypatch)
+    monkeypatch.setattr(early, "_ESCAPES_SPENT", [check.escapes_spent])
+    tabs = [logged_in(ann.user) for _ in range(THREADS)]
+    results = race.run([lambda tab=tab, game=game: resign(tab, game) for tab, game in zip(tabs, games, strict=True)])
+    assert sorted(r["reason"] for r in results) == ["aborted"] + ["resigned"] * (THREADS - 1), results
+    assert RatingChange.objects.filter(game__in=games).count() == 2 * (THREADS - 1)
 
 
 def test_the_farming_report_counts_early_escapes_per_account(account, admin_client):
