@@ -234,9 +234,12 @@ export function renderResult(
     review.href = urls.review;
     links.append(review, document.createTextNode(" "));
   }
-  const again = el("a", "gp-new-link", t("Play a new game"));
-  again.href = urls.newGame;
-  links.append(again);
+  // A player's deal of a match leads on to the match's next deal (``match-next``), not to a new game.
+  if (!(isPeople(game) && game.match_deal && game.my_seat)) {
+    const again = el("a", "gp-new-link", t("Play a new game"));
+    again.href = urls.newGame;
+    links.append(again);
+  }
   const offer = aborted ? null : rematchOffer(game, urls, csrf);
   const challenge = offer ? null : challengeLink(game, aborted);
   if (offer) links.append(document.createTextNode(" "), offer);

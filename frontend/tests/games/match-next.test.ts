@@ -99,11 +99,14 @@ describe("a finished deal of a match between people", () => {
     expect(document.querySelector(".gp-match-score")!.textContent).toBe("A match to 100 points: Ann (A) 104 – 20 Bob (B)");
     expect(document.querySelector(".gp-match-over")!.textContent).toBe("You lost the match.");
     expect(document.querySelector(".gp-next-deal")).toBeNull();
+    // a player's deal of a match leads on in the match, not to "Play a new game"
+    expect(document.querySelector(".gp-new-link")).toBeNull();
     page!.destroy();
     f.answer("GET /api/challenges/42/", { body: challenge(9, { deals: [deal(1, 6, "B", 20), deal(2, 7, "A", 14), deal(3, 8, null)], current: deal(3, 8, null) }) });
     setUp(dealOfMatch(null));
     await settle();
     expect(document.querySelector(".gp-next-deal")!.textContent).toBe("Watch the next deal");
+    expect(document.querySelector(".gp-new-link")).not.toBeNull();
   });
 
   it("asks nothing of a single game's challenge", async () => {
