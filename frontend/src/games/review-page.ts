@@ -4,6 +4,7 @@
  * The page (the ``review.html`` template) gives the game's JSON and
  * ``{"boards": [board after ply 0..n], "ply": n}``.
  */
+import "./review.css";
 import { Board, type BoardPositionJSON } from "../board";
 import { button, el, hideFallback, requireJSON } from "../shared/dom";
 import { moveLabel, signed } from "../shared/format";
