@@ -126,7 +126,7 @@ def test_a_rematch_between_people_documents_its_409(document):
     assert "409" in document["paths"]["/api/games/{game_id}/rematch/"]["post"]["responses"]
 
 
-# ------------------------------------------- a JSON body's types (F10, ST201)
+# ---------------------------------------------------------- a JSON body's types
 
 def _post(api, url, body):
     return api.post(url, body, format="json", HTTP_X_CSRFTOKEN=api.cookies["csrftoken"].value)
@@ -192,7 +192,7 @@ def test_a_boolean_in_a_query_is_true_or_false(api, value):
 
 def test_a_challenge_to_nobody_is_a_documented_404(api, document):
     """A well-formed name nobody has: 404, as the player's page (it was a
-    400 for a schema-valid body, ST202)."""
+    400 for a schema-valid body)."""
     answer = _post(api, "/api/challenges/", {"days": 3, "to": "nobody-of-that-name"})
     assert answer.status_code == 404, answer.content
     assert answer.json()["error"] == "no player is called 'nobody-of-that-name'"
@@ -202,7 +202,7 @@ def test_a_challenge_to_nobody_is_a_documented_404(api, document):
 
 def test_a_position_and_another_variant_is_refused_as_the_schema_says(api, document):
     """A position names its variant; given with another ``variant`` it was a
-    400 the schema did not state (ST202)."""
+    400 the schema did not state."""
     block = "block 44.25.24.16.33.13.04 01.46.03.12.36.56.00 02.05.06.11.14.15.22.23.26.34.35.45.55.66 - A"
     answer = _post(api, "/api/games/", {"position": block, "variant": "lewicki"})
     assert answer.status_code == 400 and "of the variant block, not lewicki" in answer.json()["error"], answer.content
@@ -225,7 +225,7 @@ def test_a_hand_typed_in_holds_stones_as_the_schema_says(api, document):
 
 
 def test_text_without_a_nul_character_as_the_schema_says(api, document):
-    """DRF refuses NUL in any text field: the schema says so (ST202)."""
+    """DRF refuses NUL in any text field: the schema says so."""
     answer = _post(api, "/api/challenges/", {"days": 3, "to": "a\u0000b"})
     assert answer.status_code == 400 and answer.json()["error"].startswith("to: "), answer.content
     to = _body(document, "ChallengeCreateInputRequest")["properties"]["to"]["oneOf"][0]
@@ -233,8 +233,8 @@ def test_text_without_a_nul_character_as_the_schema_says(api, document):
 
 
 def test_the_solver_takes_no_seat_of_yours_as_the_schema_says(api, document):
-    """Your own seat among the solver's was a 400 the schema did not state
-    (ST202); with seat 'random' yours is drawn among the others."""
+    """Your own seat among the solver's was a 400 the schema did not state;
+    with seat 'random' yours is drawn among the others."""
     answer = _post(api, "/api/challenges/", {"days": 3, "variant": "partnership", "seat": "C",
                                              "solver": {"C": "strong"}})
     assert answer.status_code == 400 and "C is your seat" in answer.json()["error"], answer.content
@@ -248,7 +248,7 @@ def test_the_solver_takes_no_seat_of_yours_as_the_schema_says(api, document):
         _post(api, f"/api/challenges/{answer.json()['id']}/cancel/", {})
 
 
-# ------------------------------------------------------ media types (F10)
+# ------------------------------------------------------------------ media types
 
 def test_a_form_encoded_body_is_a_415_that_says_what_the_endpoint_reads(api):
     token = api.cookies["csrftoken"].value

@@ -98,8 +98,8 @@ def _lasts(seed: int, variant: str) -> bool:
 
 @pytest.fixture(autouse=True)
 def lasting_deals(monkeypatch):
-    """People games dealt from random seeds whose deals last past two moves
-    each in every variant these tests play (a test may still patch
+    """People games (and a match's first deal) dealt from random seeds whose
+    deals last past two moves each in every variant these tests play (a test may still patch
     ``randbelow`` to deal a deal of its own).  About one deal in two hundred
     blocks sooner under first-legal-move play, and a rated game that ends so
     is an abort, which a test of a rated result must not meet by chance."""
@@ -118,3 +118,14 @@ def lasting_deals(monkeypatch):
                 return seed
 
     monkeypatch.setattr(people, "secrets", types.SimpleNamespace(randbelow=randbelow))
+
+    # a match's deals come from its match seed: its first deal lasts too
+    from puzzles.people import matches
+
+    def match_seed(bound: int) -> int:
+        while True:
+            seed = draw.randrange(bound)
+            if all(_lasts(matches.deal_seed(seed, 1), variant) for variant in variants):
+                return seed
+
+    monkeypatch.setattr(matches, "secrets", types.SimpleNamespace(randbelow=match_seed))
