@@ -119,10 +119,11 @@ def scratch_database(tmp_path: Path) -> tuple[str, Callable[[str], list[tuple]]]
     return f"postgres://{where['user']}@{where['host']}:{where['port']}/{name}", postgres_query
 
 
-def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = None, database=None):
+def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = None, database=None,
+               settings: dict[str, str] | None = None):
     """Start the site; a generator: yields the site's description, stops it
     after.  ``redis_port`` and ``database`` (a ``scratch_database``) to start
-    it again on the same ones."""
+    it again on the same ones; ``settings``: environment settings of its own."""
     port, redis_port = free_port(), redis_port or free_port()
     database_url, query = database or scratch_database(tmp_path)
     env = {
@@ -146,6 +147,7 @@ def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = No
         "OD_API_RATE_ANON": "100000/min",
         "OD_API_RATE_ANALYSES": "100000/min",  # which counts every new game
         "OD_API_RATE_ANALYSES_ADDRESS": "100000/min",
+        **(settings or {}),
     }
     log = (tmp_path / "run.log").open("a")
     proc = subprocess.Popen(["scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
