@@ -333,8 +333,12 @@ OD_MAX_POLLS_PER_CLIENT = env.int("OD_MAX_POLLS_PER_CLIENT", default=8)
 # opponent, to make their first move, has let this long pass since the game
 # started or since the last move (the whole deal is seen before the first
 # move: an abort at will would let a player keep a rating from a bad deal).
-# A correspondence game waits an hour (games.people.CORRESPONDENCE_ABORT_WAIT).
+# A correspondence game waits an hour (games.early.CORRESPONDENCE_ABORT_WAIT).
 OD_RATED_ABORT_WAIT_SECONDS = env.float("OD_RATED_ABORT_WAIT", default=30.0)
+# A seat's first move in a live game between people is not timed by its
+# clock but must come within this many seconds, else the game is called off
+# (a rated match's later deal: forfeited).
+OD_FIRST_MOVE_SECONDS = env.int("OD_FIRST_MOVE_SECONDS", default=60)
 
 # Each web process's heartbeat in the database, and its probe of Redis, every
 # this many seconds (puzzles/core/heartbeat.py): what tells the clocks of

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
@@ -26,7 +27,7 @@ from .models import Game, GameMove
 from .tasks import deadline_task
 
 # A seat's first move is untimed, but must come within this many seconds in a live game.
-FIRST_MOVE_SECONDS = 60
+FIRST_MOVE_SECONDS = settings.OD_FIRST_MOVE_SECONDS
 # A flag that may not fall yet (an outage, a move on its way) is looked at again after this.
 RECHECK_SECONDS = 1.0
 

@@ -186,6 +186,10 @@ def site():
         "OD_SIGNUPS_PER_HOUR": "1000",
         # a rated game's abort opens after 10 s, not 30, when the opponent has not moved
         "OD_RATED_ABORT_WAIT": "10",
+        # three browsers on a loaded machine may take over a minute from a
+        # game's start to its first move: that is no lapse here (two digits
+        # still, as the countdown the pages are laid out for)
+        "OD_FIRST_MOVE_SECONDS": "99",
         "PYTHONUNBUFFERED": "1",
     }
     try:
