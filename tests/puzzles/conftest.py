@@ -25,20 +25,26 @@ def pytest_unconfigure(config) -> None:
 @pytest.fixture(autouse=True)
 def clear_cache():
     """Each test starts and ends with an empty cache and no rate limit counted
-    (both local memory in the tests), and with no analysis remembered by the
-    process."""
+    (both local memory in the tests), and with no analysis, seat or outage
+    remembered by the process: the outages a test wrote are rolled back with
+    it, and one left marked as to be read again would cost the next test's
+    first move a query."""
     from django.core.cache import cache
 
     from puzzles.analyses.selectors import analysis_memory_clear
-    from puzzles.core import throttles
+    from puzzles.core import outages, throttles
+    from puzzles.games import seating
 
-    cache.clear()
-    throttles.reset()
-    analysis_memory_clear()
+    def clear() -> None:
+        cache.clear()
+        throttles.reset()
+        analysis_memory_clear()
+        seating.forget_seats()
+        outages._known, outages._stale = [], False  # as a process starts
+
+    clear()
     yield
-    cache.clear()
-    throttles.reset()
-    analysis_memory_clear()
+    clear()
 
 
 @pytest.fixture
