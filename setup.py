@@ -1,6 +1,7 @@
 """Builds the compiled search core, solver._core, as part of `pip install`: the
 Python binding (solver/_core.c) over the search (solver/engine.c, which the
 WebAssembly build of the browser's solver compiles too)."""
+
 from setuptools import Extension, setup
 
 setup(

@@ -19,6 +19,7 @@ Goal: median <= 50 ms for a move with the browser's solver.
 
     .venv/bin/python bench/analysis_click_bench.py [--deals 2] [--moves 12]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -102,21 +103,31 @@ def main() -> int:
         running_site.wait_until_serving = lambda base, seconds, proc=None, site=None: waited(base, 600, proc, site)
         sites = running_site.start_site(Path(folder))
         site = next(sites)
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
+        )
         try:
-            print(f"analysis board in Chromium, click to values drawn: {args.deals} fresh deals of each of the "
-                  f"{len(VARIANTS)} variants, up to {args.moves} moves each (the worst move each time)")
+            print(
+                f"analysis board in Chromium, click to values drawn: {args.deals} fresh deals of each of the "
+                f"{len(VARIANTS)} variants, up to {args.moves} moves each (the worst move each time)"
+            )
             print(f"{'solver':<40} {'moves':>6} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}")
             medians = {}
-            for mode, label in (("local", "browser (line checked by the server)"), ("offline", "browser, offline"),
-                                ("server", "server (Celery round trip)")):
+            for mode, label in (
+                ("local", "browser (line checked by the server)"),
+                ("offline", "browser, offline"),
+                ("server", "server (Celery round trip)"),
+            ):
                 times = sorted(play_lines(browser, site["base"], args.deals, args.moves, mode))
                 medians[mode] = statistics.median(times)
-                print(f"{label:<40} {len(times):>6} {medians[mode]:>10.1f} {times[int(len(times) * 0.9)]:>8.1f} "
-                      f"{times[-1]:>8.1f}")
-            print(f"median with the browser's solver: {medians['local']:.1f} ms online, {medians['offline']:.1f} ms "
-                  f"offline (goal: <= {GOAL_MS:.0f} ms); {medians['server'] / medians['local']:.1f}x faster than the server's path")
+                print(
+                    f"{label:<40} {len(times):>6} {medians[mode]:>10.1f} {times[int(len(times) * 0.9)]:>8.1f} "
+                    f"{times[-1]:>8.1f}"
+                )
+            print(
+                f"median with the browser's solver: {medians['local']:.1f} ms online, {medians['offline']:.1f} ms "
+                f"offline (goal: <= {GOAL_MS:.0f} ms); {medians['server'] / medians['local']:.1f}x faster than the server's path"
+            )
         finally:
             browser.close()
             sites.close()

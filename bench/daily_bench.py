@@ -12,6 +12,7 @@ Goal: median <= 50 ms for the ranking API with 10,000 players.
 
     .venv/bin/python bench/daily_bench.py [--repeat 20] [--sizes 100,1000,10000]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,18 +57,39 @@ def main() -> None:
     have = 0
     print(f"daily deal {day}; {args.repeat} reads each (ms)")
     for size in (int(s) for s in args.sizes.split(",")):
-        games = Game.objects.bulk_create([
-            Game(variant=deal.variant, start_position=deal.start_position, current_position=deal.start_position,
-                 human_side=deal.human_side, level="perfect", seed=deal.seed, rng_seed=deal.rng_seed,
-                 status=Game.Status.OVER, session_key=f"bench-{i}")
-            for i in range(have, size)
-        ], batch_size=500)
+        games = Game.objects.bulk_create(
+            [
+                Game(
+                    variant=deal.variant,
+                    start_position=deal.start_position,
+                    current_position=deal.start_position,
+                    human_side=deal.human_side,
+                    level="perfect",
+                    seed=deal.seed,
+                    rng_seed=deal.rng_seed,
+                    status=Game.Status.OVER,
+                    session_key=f"bench-{i}",
+                )
+                for i in range(have, size)
+            ],
+            batch_size=500,
+        )
         now = timezone.now()
-        DailyEntry.objects.bulk_create([
-            DailyEntry(deal=deal, game=g, session_key=g.session_key, points_lost=rng.randint(0, 80),
-                       accuracy=rng.randint(20, 100), grades="bbibm", recorded_at=now)
-            for g in games
-        ], batch_size=500)
+        DailyEntry.objects.bulk_create(
+            [
+                DailyEntry(
+                    deal=deal,
+                    game=g,
+                    session_key=g.session_key,
+                    points_lost=rng.randint(0, 80),
+                    accuracy=rng.randint(20, 100),
+                    grades="bbibm",
+                    recorded_at=now,
+                )
+                for g in games
+            ],
+            batch_size=500,
+        )
         have = size
         client = Client()
         session = client.session
@@ -83,8 +105,11 @@ def main() -> None:
                 times.append((time.perf_counter() - start) * 1000)
                 assert response.status_code == 200, response.status_code
             median = statistics.median(times)
-            goal = f"  (goal <= {GOAL_MS:.0f}: {'met' if median <= GOAL_MS else 'NOT met'})" if (
-                name == "ranking API" and size == 10000) else ""
+            goal = (
+                f"  (goal <= {GOAL_MS:.0f}: {'met' if median <= GOAL_MS else 'NOT met'})"
+                if (name == "ranking API" and size == 10000)
+                else ""
+            )
             print(f"{size:>6} players  {name:<12} median {median:6.1f}  max {max(times):6.1f}{goal}")
 
 

@@ -18,6 +18,7 @@ and a scratch SQLite database.
 
     .venv/bin/python bench/infra_bench.py [--rounds 5] [--count 2000]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,6 +55,7 @@ def line(label: str, value: float, base: float, unit: str = "us CPU") -> None:
 
 # ------------------------------------------------------------------ 1. tasks
 
+
 def bench_tasks(rounds: int, count: int) -> None:
     from redis import Redis
 
@@ -79,12 +81,21 @@ def bench_tasks(rounds: int, count: int) -> None:
 
 # ------------------------------------------------------------- 2. web bridge
 
+
 def _scope(path: str) -> dict[str, Any]:
     return {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
-        "scheme": "http", "path": path, "raw_path": path.encode(), "root_path": "", "query_string": b"",
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "root_path": "",
+        "query_string": b"",
         "headers": [(b"host", b"127.0.0.1"), (b"accept", b"application/json")],
-        "client": ("127.0.0.1", 40000), "server": ("127.0.0.1", 8000),
+        "client": ("127.0.0.1", 40000),
+        "server": ("127.0.0.1", 8000),
     }
 
 
@@ -153,10 +164,13 @@ def bench_web(count: int) -> None:
                 cpu, wall = _serve(app, path, count // 4, concurrency)
                 if not base_cpu:
                     base_cpu, base_wall = cpu, wall
-                print(f"    {name:<34} {cpu:7.0f} us CPU x{cpu / base_cpu:.2f}   {wall:7.0f} us wall x{wall / base_wall:.2f}")
+                print(
+                    f"    {name:<34} {cpu:7.0f} us CPU x{cpu / base_cpu:.2f}   {wall:7.0f} us wall x{wall / base_wall:.2f}"
+                )
 
 
 # -------------------------------------------------------------- 3. throttles
+
 
 def bench_limits(rounds: int, count: int) -> None:
     from django.core.cache import cache
@@ -178,9 +192,20 @@ def bench_limits(rounds: int, count: int) -> None:
 
     line("django-redis incr (the site's counting before limits)", best(rounds, count, by_cache), ours)
     request = RequestFactory().get("/api/puzzles/themes/", REMOTE_ADDR="127.0.0.1")
-    other = best(rounds, count, lambda: get_usage(
-        request, group="anon", key="ip", rate="1000000/m", increment=True,
-    ) and None)
+    other = best(
+        rounds,
+        count,
+        lambda: (
+            get_usage(
+                request,
+                group="anon",
+                key="ip",
+                rate="1000000/m",
+                increment=True,
+            )
+            and None
+        ),
+    )
     line("django-ratelimit get_usage (add, then incr)", other, ours)
 
 
@@ -190,11 +215,14 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=2000)
     args = parser.parse_args()
     with scratch_run("infra_bench") as (_scratch, env):
-        os.environ.update({
-            **env, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-            # the limits measured in 3., not met in 2.
-            "OD_API_RATE_ANON": "100000000/min",
-        })
+        os.environ.update(
+            {
+                **env,
+                "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+                # the limits measured in 3., not met in 2.
+                "OD_API_RATE_ANON": "100000000/min",
+            }
+        )
         import django
 
         django.setup()

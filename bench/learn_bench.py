@@ -15,6 +15,7 @@ Goal: median <= 20 ms a try (the site's median for a request).
 
     .venv/bin/python bench/learn_bench.py [--players 5] [--repeat 20]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,8 +66,9 @@ def main() -> None:
                 moves = [m for m in legal if m not in step.accepted][:1] + [step.accepted[0]]
                 for move in moves:
                     start = time.perf_counter()
-                    answer = client.post(f"/api/learn/{key}/{number}/tries/", {"move": move},
-                                         content_type="application/json")
+                    answer = client.post(
+                        f"/api/learn/{key}/{number}/tries/", {"move": move}, content_type="application/json"
+                    )
                     tries.append((time.perf_counter() - start) * 1000)
                     assert answer.status_code == 201, answer.content
     print("ms")
@@ -81,8 +83,10 @@ def main() -> None:
         print(figures(f"GET {url}", times))
     start = time.perf_counter()
     problems = [p for lesson in LESSONS.values() for p in check_lesson(lesson)]
-    print(f"{'the solver check of every lesson':32} {(time.perf_counter() - start) * 1000:6.1f} ms, "
-          f"{len(problems)} problems")
+    print(
+        f"{'the solver check of every lesson':32} {(time.perf_counter() - start) * 1000:6.1f} ms, "
+        f"{len(problems)} problems"
+    )
     median = statistics.median(tries)
     print(f"goal: median try <= {GOAL_MS:.0f} ms: {median:.1f} ms ({median / GOAL_MS:.2f} of it)")
 

@@ -23,6 +23,7 @@ It starts the whole site as ``make run`` does (``site_bench.Site``), then:
 
     .venv/bin/python bench/people_bench.py [--games 200] [--database sqlite|postgresql|both]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -138,7 +139,9 @@ class Seat:
         sent = time.perf_counter()
         self.board.sent[ply] = sent
         status, after = self.call(
-            "POST", f"/api/games/{self.board.game_id}/moves/", {"move": self.rng.choice(game["legal_moves"]), "ply": ply},
+            "POST",
+            f"/api/games/{self.board.game_id}/moves/",
+            {"move": self.rng.choice(game["legal_moves"]), "ply": ply},
         )
         answered = time.perf_counter()
         self.board.answered[ply] = answered
@@ -165,8 +168,9 @@ def pair(port: int, index: int) -> tuple[Client, Client, int]:
     """Two guests and the game of the one's challenge the other accepted."""
     challenger, opponent = Client(port), Client(port)
     status, challenge = challenger.call(
-        "POST", "/api/challenges/", {"variant": "lewicki", "rated": False, "seat": "A" if index % 2 else "B",
-                                     "clock": CONTROL},
+        "POST",
+        "/api/challenges/",
+        {"variant": "lewicki", "rated": False, "seat": "A" if index % 2 else "B", "clock": CONTROL},
     )
     if status != 201:
         raise SystemExit(f"POST /api/challenges/: {status} {challenge}")
@@ -191,8 +195,10 @@ def measure(args: argparse.Namespace, database: str) -> int:
             challenger, opponent, game_id = pair(site.port, index)
             board = Board(game_id)
             seats += [Seat(challenger, board, tally, 2 * index), Seat(opponent, board, tally, 2 * index + 1)]
-        print(f"{args.games} live games between {len(seats)} guests, {CONTROL['initial'] // 60}+{CONTROL['increment']}, "
-              "1 to 3 s a move")
+        print(
+            f"{args.games} live games between {len(seats)} guests, {CONTROL['initial'] // 60}+{CONTROL['increment']}, "
+            "1 to 3 s a move"
+        )
         processes = site.processes()
         cpu_before = {name: tree_cpu_seconds(pid, own_tree(name)) for name, pid in processes.items()}
         machine_before = machine_busy_seconds()
@@ -222,18 +228,28 @@ def measure(args: argparse.Namespace, database: str) -> int:
         median = statistics.median(arrivals) if arrivals else None
         p95 = percentile(arrivals, 95) if arrivals else None
         drift = max(tally.drifts) if tally.drifts else None
-        print(f"  {tally.moves} moves in {elapsed:.1f} s ({tally.moves / elapsed:.1f}/s), "
-              f"{tally.finished} of {args.games} games over, errors {len(tally.errors)}")
+        print(
+            f"  {tally.moves} moves in {elapsed:.1f} s ({tally.moves / elapsed:.1f}/s), "
+            f"{tally.finished} of {args.games} games over, errors {len(tally.errors)}"
+        )
         if arrivals:
-            print(f"  a move reaching the opponent's long poll: median {median:.1f} ms: {ratio(median, TARGETS['median_ms'])}")
-            print(f"                                            p95 {p95:.1f} ms: {ratio(p95, TARGETS['p95_ms'])}; "
-                  f"max {max(arrivals):.1f} ms ({len(arrivals)} moves)")
+            print(
+                f"  a move reaching the opponent's long poll: median {median:.1f} ms: {ratio(median, TARGETS['median_ms'])}"
+            )
+            print(
+                f"                                            p95 {p95:.1f} ms: {ratio(p95, TARGETS['p95_ms'])}; "
+                f"max {max(arrivals):.1f} ms ({len(arrivals)} moves)"
+            )
         if drift is not None:
-            print(f"  clocks: worst drift over a whole game {drift:.0f} ms: {ratio(drift, TARGETS['drift_ms'])} "
-                  f"({len(tally.drifts)} seats; median drift {statistics.median(tally.drifts):.0f} ms)")
+            print(
+                f"  clocks: worst drift over a whole game {drift:.0f} ms: {ratio(drift, TARGETS['drift_ms'])} "
+                f"({len(tally.drifts)} seats; median drift {statistics.median(tally.drifts):.0f} ms)"
+            )
         moves = max(tally.moves, 1)
-        print(f"  CPU time (from /proc): {machine}; "
-              + ", ".join(f"{name} {used:.1f} s ({used / moves * 1000:.1f} ms a move)" for name, used in cpu_used.items()))
+        print(
+            f"  CPU time (from /proc): {machine}; "
+            + ", ".join(f"{name} {used:.1f} s ({used / moves * 1000:.1f} ms a move)" for name, used in cpu_used.items())
+        )
         if profiles:
             print("  where the CPU time goes (py-spy, 20 s of the games):")
             print_profiles(profiles, max(1, tally.moves - moves_before))

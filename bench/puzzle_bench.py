@@ -13,6 +13,7 @@ former one (``mining.describe(..., legacy=True)``, kept for this comparison).
 Starts its own redis-server on a free port and its own worker, and stops
 both (by their process ids) at the end; nothing else is touched.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -83,11 +84,13 @@ def depth_report(count: int, processes: int) -> None:
     new = new[:count]
 
     def figures(rows: list[dict]) -> str:
-        return (f"first move >= 3 legal {sum(r['legal'] >= 3 for r in rows) / len(rows):6.1%}, "
-                f"median legal at the first decision {statistics.median(r['legal'] for r in rows):4.1f}, "
-                f"median line {statistics.median(r['line'] for r in rows):4.1f} moves, "
-                f"median deep choices {statistics.median(r['depth'] for r in rows):3.1f}, "
-                f"heaviest stone fails {sum(r['heaviest_fails'] for r in rows) / len(rows):6.1%}")
+        return (
+            f"first move >= 3 legal {sum(r['legal'] >= 3 for r in rows) / len(rows):6.1%}, "
+            f"median legal at the first decision {statistics.median(r['legal'] for r in rows):4.1f}, "
+            f"median line {statistics.median(r['line'] for r in rows):4.1f} moves, "
+            f"median deep choices {statistics.median(r['depth'] for r in rows):3.1f}, "
+            f"heaviest stone fails {sum(r['heaviest_fails'] for r in rows) / len(rows):6.1%}"
+        )
 
     print(f"puzzle depth (in-process mining, {processes} processes, the same deals under both rules)")
     print(f"  now    ({len(new)} puzzles): {figures(new)}")
@@ -99,17 +102,44 @@ def measure(args: argparse.Namespace, scratch: Path, env: dict) -> dict:
     run(["migrate", "--noinput", "-v0"], env)
     worker_log = open(scratch / "worker.log", "w")
     worker = subprocess.Popen(
-        [PY, "-m", "celery", "-A", "config.celery_app", "worker", "-l", "WARNING", "-Q", "grades,celery",
-         "-n", f"bench{os.getpid()}@%h", "--concurrency", str(args.concurrency), "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=worker_log, stderr=subprocess.STDOUT,
+        [
+            PY,
+            "-m",
+            "celery",
+            "-A",
+            "config.celery_app",
+            "worker",
+            "-l",
+            "WARNING",
+            "-Q",
+            "grades,celery",
+            "-n",
+            f"bench{os.getpid()}@%h",
+            "--concurrency",
+            str(args.concurrency),
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=worker_log,
+        stderr=subprocess.STDOUT,
     )
     try:
         wait_for_worker(env)
         # Warm-up (imports, the solver's tables in each worker process), not measured.
         run(["generate_puzzles", "--count", "50", "--json", "--no-progress"], env)
         out = run(
-            ["generate_puzzles", "--count", str(args.count), "--json", "--no-progress",
-             "--seeds-per-task", str(args.seeds_per_task)], env,
+            [
+                "generate_puzzles",
+                "--count",
+                str(args.count),
+                "--json",
+                "--no-progress",
+                "--seeds-per-task",
+                str(args.seeds_per_task),
+            ],
+            env,
         ).stdout
         return json.loads(out.strip().splitlines()[-1])
     finally:
@@ -135,10 +165,14 @@ def main() -> int:
     rate = summary["per_minute"]
     print(f"puzzle generator (Celery workers, concurrency {args.concurrency}, Redis, SQLite)")
     print(f"  accepted:    {summary['accepted']} puzzles from {summary['seeds']} deals in {summary['seconds']:.1f} s")
-    print(f"  throughput:  {rate:.0f} accepted puzzles/minute (target >= {TARGET}) "
-          f"{'OK' if rate >= TARGET else 'BELOW TARGET'}")
-    print(f"  acceptance:  {summary['acceptance']:.1%} ({summary['accepted']} accepted / {summary['examined']} positions examined; "
-          f"{summary['candidates']} found, {summary['duplicates']} duplicates)")
+    print(
+        f"  throughput:  {rate:.0f} accepted puzzles/minute (target >= {TARGET}) "
+        f"{'OK' if rate >= TARGET else 'BELOW TARGET'}"
+    )
+    print(
+        f"  acceptance:  {summary['acceptance']:.1%} ({summary['accepted']} accepted / {summary['examined']} positions examined; "
+        f"{summary['candidates']} found, {summary['duplicates']} duplicates)"
+    )
     print("  by kind:     " + ", ".join(f"{k} {v}" for k, v in sorted(summary["by_kind"].items())))
     return 0 if rate >= TARGET else 1
 

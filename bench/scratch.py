@@ -1,6 +1,7 @@
 """What the benches that run the site's code against a real Redis share: a
 spare port, and a scratch run (a folder for its SQLite database and logs, a
 Redis of its own) that is removed and stopped after."""
+
 from __future__ import annotations
 
 import shutil
@@ -46,12 +47,15 @@ def scratch_run(bench: str) -> Iterator[tuple[Path, dict[str, str]]]:
     env = {
         "DJANGO_SETTINGS_MODULE": "config.settings.local",
         "DATABASE_URL": f"sqlite:///{scratch / 'bench.sqlite3'}",
-        "REDIS_URL": url, "CELERY_BROKER_URL": url, "CELERY_RESULT_BACKEND": url,
+        "REDIS_URL": url,
+        "CELERY_BROKER_URL": url,
+        "CELERY_RESULT_BACKEND": url,
         "DJANGO_LOG_LEVEL": "WARNING",
     }
     server = subprocess.Popen(
         [redis_server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         for _ in range(50):  # until it listens

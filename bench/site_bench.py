@@ -23,6 +23,7 @@ worker, beat) with a scratch database and run folder, then:
 
     .venv/bin/python bench/site_bench.py [--seconds 30] [--idle-polls 500] [--no-profile]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,7 @@ from solver import Position, deal  # noqa: E402
 TARGETS = {"median_ms": 20.0, "p95_ms": 60.0, "saturated_moves_per_second": 60.0}
 # On PostgreSQL the targets are tighter: the figures SQLite reached when the
 # site took PostgreSQL on, which a site moved to PostgreSQL must not lose.
-TARGETS_ON = {"sqlite": TARGETS,
-              "postgresql": {"median_ms": 15.0, "p95_ms": 40.0, "saturated_moves_per_second": 70.0}}
+TARGETS_ON = {"sqlite": TARGETS, "postgresql": {"median_ms": 15.0, "p95_ms": 40.0, "saturated_moves_per_second": 70.0}}
 PROFILE_RATE = 100  # py-spy samples a second: more costs the measured processes time
 POLLS_PER_SESSION = 8  # OD_MAX_POLLS_PER_CLIENT: each session holds at most this many
 
@@ -171,25 +171,49 @@ PARTS = [  # (part, test on a frame "function (path:line)"), first match from th
     ("DRF and serialising", lambda f: "/rest_framework/" in f or "json" in f),
     ("the site's code", lambda f: "/puzzles/" in f),
     ("Django request handling", lambda f: "/django/" in f or "/asgiref/" in f),
-    ("web server (uvicorn, gunicorn)", lambda f: "/uvicorn" in f or "/gunicorn/" in f or "/h11/" in f
-     or "httptools" in f or "asyncio" in f),
+    (
+        "web server (uvicorn, gunicorn)",
+        lambda f: "/uvicorn" in f or "/gunicorn/" in f or "/h11/" in f or "httptools" in f or "asyncio" in f,
+    ),
     ("logging", lambda f: "/logging/" in f),
 ]
 
 
 # Leaves where a thread waits (a lock, a socket, the event loop) rather than
 # computes: py-spy cannot always tell an idle thread, so they are counted apart.
-WAITING = {"wait", "poll", "select", "sleep", "accept", "recv", "recv_into", "_recv", "_read_from_socket",
-           "readinto", "read", "acquire", "_wait_for_tstate_lock", "get"}
+WAITING = {
+    "wait",
+    "poll",
+    "select",
+    "sleep",
+    "accept",
+    "recv",
+    "recv_into",
+    "_recv",
+    "_read_from_socket",
+    "readinto",
+    "read",
+    "acquire",
+    "_wait_for_tstate_lock",
+    "get",
+}
 
 
 def waiting(leaf: str) -> bool:
     name = leaf.partition(" (")[0].rsplit(".", 1)[-1]
     if name == "_worker" and "futures/thread.py" in leaf:
         return True  # an idle thread of a pool, waiting for work (in C: py-spy sees it as running)
-    return name in WAITING and ("threading.py" in leaf or "socket" in leaf or "select" in leaf
-                                or "eventio" in leaf or "connection.py" in leaf or "queue.py" in leaf
-                                or "kombu" in leaf or "billiard" in leaf or "selectors.py" in leaf)
+    return name in WAITING and (
+        "threading.py" in leaf
+        or "socket" in leaf
+        or "select" in leaf
+        or "eventio" in leaf
+        or "connection.py" in leaf
+        or "queue.py" in leaf
+        or "kombu" in leaf
+        or "billiard" in leaf
+        or "selectors.py" in leaf
+    )
 
 
 def part_of(stack: list[str]) -> str:
@@ -234,9 +258,25 @@ def start_profiles(pids: dict[str, int], seconds: float, folder: Path) -> list[t
     for name, pid in pids.items():
         out = folder / f"{name}.txt"
         proc = subprocess.Popen(
-            [spy, "record", "--pid", str(pid), *(["--subprocesses"] if not name.startswith("web") else []), "--duration", str(int(seconds)), "--rate", str(PROFILE_RATE),
-             "--format", "raw", "--full-filenames", "--output", str(out), "--nonblocking"],
-            stdout=subprocess.DEVNULL, stderr=(folder / f"{name}.err").open("w"),
+            [
+                spy,
+                "record",
+                "--pid",
+                str(pid),
+                *(["--subprocesses"] if not name.startswith("web") else []),
+                "--duration",
+                str(int(seconds)),
+                "--rate",
+                str(PROFILE_RATE),
+                "--format",
+                "raw",
+                "--full-filenames",
+                "--output",
+                str(out),
+                "--nonblocking",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=(folder / f"{name}.err").open("w"),
         )
         running.append((name, proc, out))
     return running
@@ -255,8 +295,10 @@ def print_profiles(profiles: list[tuple[str, subprocess.Popen, Path]], moves: in
             print(f"  {name}: no samples ({err.read_text()[-300:] if err.is_file() else ''})")
             continue
         per_move = samples / PROFILE_RATE / max(moves, 1) * 1000
-        print(f"  {name}: {samples} busy samples at {PROFILE_RATE}/s = {samples / PROFILE_RATE:.1f} s of CPU, {per_move:.1f} ms a graded move"
-              f" ({summary['waiting']} more samples waiting on a lock, a socket or the event loop)")
+        print(
+            f"  {name}: {samples} busy samples at {PROFILE_RATE}/s = {samples / PROFILE_RATE:.1f} s of CPU, {per_move:.1f} ms a graded move"
+            f" ({summary['waiting']} more samples waiting on a lock, a socket or the event loop)"
+        )
         for part, count in summary["parts"]:
             print(f"      {count / samples:6.1%}  {part}")
         print("    busiest functions (own time):")
@@ -268,7 +310,9 @@ def print_profiles(profiles: list[tuple[str, subprocess.Popen, Path]], moves: in
 def supervised_pid(run_dir: Path, program: str) -> int | None:
     done = subprocess.run(
         [sys.executable, "-m", "supervisor.supervisorctl", "-s", f"unix://{run_dir}/supervisor.sock", "pid", program],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     text = done.stdout.strip()
     return int(text) if text.isdigit() and int(text) > 0 else None
@@ -307,7 +351,9 @@ def machine_busy_seconds() -> tuple[float, float, float]:
 def machine_since(before: tuple[float, float, float]) -> str:
     """How busy the machine was since ``machine_busy_seconds()`` gave ``before``."""
     busy, stolen, every = (now - then for now, then in zip(machine_busy_seconds(), before, strict=True))
-    return f"the machine {busy / every:.0%} busy of its {os.cpu_count()} cores ({stolen / every:.0%} stolen by the host)"
+    return (
+        f"the machine {busy / every:.0%} busy of its {os.cpu_count()} cores ({stolen / every:.0%} stolen by the host)"
+    )
 
 
 def site_processes(run_dir: Path, cluster: Any = None) -> dict[str, int]:
@@ -331,9 +377,23 @@ def own_tree(name: str) -> bool:
 
 def load(port: int, seconds: float, think: float) -> dict:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "load_moves.py"), "--url", f"http://127.0.0.1:{port}",
-         "--players", "20", "--duration", str(seconds), "--think", str(think), "--json"],
-        capture_output=True, text=True, check=False, timeout=seconds + 300,
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "load_moves.py"),
+            "--url",
+            f"http://127.0.0.1:{port}",
+            "--players",
+            "20",
+            "--duration",
+            str(seconds),
+            "--think",
+            str(think),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=seconds + 300,
     )
     try:
         return json.loads(done.stdout.strip().splitlines()[-1])
@@ -357,8 +417,12 @@ def main() -> int:
     parser.add_argument("--no-profile", action="store_true")
     parser.add_argument("--profile-seconds", type=float, default=20)
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder (logs, database, raw profiles)")
-    parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both",
-                        help="SQLite (make run's default), a throwaway PostgreSQL cluster, or one after the other")
+    parser.add_argument(
+        "--database",
+        choices=["sqlite", "postgresql", "both"],
+        default="both",
+        help="SQLite (make run's default), a throwaway PostgreSQL cluster, or one after the other",
+    )
     args = parser.parse_args()
     return on_each_database(args, measure, "the site on", "SQLite (the default of make run)")
 
@@ -368,7 +432,7 @@ def on_each_database(args: argparse.Namespace, measure: Any, title: str, sqlite:
     other (``--database``), each under its heading; the status of any that
     failed."""
     status = 0
-    for database in (["sqlite", "postgresql"] if args.database == "both" else [args.database]):
+    for database in ["sqlite", "postgresql"] if args.database == "both" else [args.database]:
         print(f"=== {title} {sqlite if database == 'sqlite' else 'PostgreSQL'} ===")
         status |= measure(args, database)
         print()
@@ -426,8 +490,14 @@ class Site:
             **self.extra,
         }
         log = (self.scratch / "site.log").open("w")
-        self.process = subprocess.Popen([str(ROOT / "scripts" / "run.sh")], cwd=ROOT, env=env, stdout=log,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            [str(ROOT / "scripts" / "run.sh")],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 300  # migrations on a fresh database, on a busy machine
         while True:
             try:
@@ -480,36 +550,57 @@ def measure(args: argparse.Namespace, database: str) -> int:
             machine_before = machine_busy_seconds()
             thinking = load(port, args.seconds, 1.0)
             machine = machine_since(machine_before)
-            cpu_used = {name: tree_cpu_seconds(pid, own_tree(name)) - cpu_before[name] for name, pid in processes.items()}
+            cpu_used = {
+                name: tree_cpu_seconds(pid, own_tree(name)) - cpu_before[name] for name, pid in processes.items()
+            }
             client_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the load script, once it has ended
-            cpu_used["the players (load script)"] = (client_after.ru_utime + client_after.ru_stime
-                                                     - client_before.ru_utime - client_before.ru_stime)
+            cpu_used["the players (load script)"] = (
+                client_after.ru_utime + client_after.ru_stime - client_before.ru_utime - client_before.ru_stime
+            )
             sampler.join(60)
             held_after = polls.held if polls else 0
-            print(f"\n20 players thinking ~1 s a move, {thinking['seconds']} s, with {held_after} idle long polls open:")
-            print(f"  {thinking['graded_moves']} graded moves ({thinking['moves_per_second']}/s), errors {thinking['errors']}")
-            print(f"  round trip median {thinking['median_ms']} ms: {ratio(thinking['median_ms'], targets['median_ms'])}")
+            print(
+                f"\n20 players thinking ~1 s a move, {thinking['seconds']} s, with {held_after} idle long polls open:"
+            )
+            print(
+                f"  {thinking['graded_moves']} graded moves ({thinking['moves_per_second']}/s), errors {thinking['errors']}"
+            )
+            print(
+                f"  round trip median {thinking['median_ms']} ms: {ratio(thinking['median_ms'], targets['median_ms'])}"
+            )
             print(f"  round trip p95 {thinking['p95_ms']} ms: {ratio(thinking['p95_ms'], targets['p95_ms'])}")
-            print(f"  graded in the move's own answer: {thinking['graded_in_answer']} of {thinking['graded_moves']} "
-                  f"(the others waited for a worker: median {thinking['others_median_ms']} ms)")
+            print(
+                f"  graded in the move's own answer: {thinking['graded_in_answer']} of {thinking['graded_moves']} "
+                f"(the others waited for a worker: median {thinking['others_median_ms']} ms)"
+            )
             if ordinary:
-                print(f"  ordinary requests meanwhile (GET /api/puzzles/themes/): median "
-                      f"{statistics.median(ordinary):.1f} ms, max {max(ordinary):.1f} ms")
+                print(
+                    f"  ordinary requests meanwhile (GET /api/puzzles/themes/): median "
+                    f"{statistics.median(ordinary):.1f} ms, max {max(ordinary):.1f} ms"
+                )
             if polls:
-                print(f"  idle polls: {held_after} held at the end, {len(polls.early)} answered early, "
-                      f"{len(polls.errors)} errors")
+                print(
+                    f"  idle polls: {held_after} held at the end, {len(polls.early)} answered early, "
+                    f"{len(polls.errors)} errors"
+                )
             moves = max(thinking["graded_moves"], 1)
-            print(f"  CPU time meanwhile (from /proc): {machine}; "
-                  + ", ".join(f"{name} {used:.1f} s ({used / moves * 1000:.0f} ms a move)" for name, used in cpu_used.items()))
+            print(
+                f"  CPU time meanwhile (from /proc): {machine}; "
+                + ", ".join(
+                    f"{name} {used:.1f} s ({used / moves * 1000:.0f} ms a move)" for name, used in cpu_used.items()
+                )
+            )
 
             machine_before = machine_busy_seconds()
             saturated = load(port, args.saturated_seconds, 0.0)
             machine = machine_since(machine_before)
             print(f"\n20 players with no thinking time (saturated), {saturated['seconds']} s:")
-            print(f"  {saturated['graded_moves']} graded moves, {saturated['moves_per_second']}/s: "
-                  f"{ratio(saturated['moves_per_second'], targets['saturated_moves_per_second'], lower_is_better=False)}; "
-                  f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}; "
-                  f"{saturated['graded_in_answer']} graded in their own answer; {machine}")
+            print(
+                f"  {saturated['graded_moves']} graded moves, {saturated['moves_per_second']}/s: "
+                f"{ratio(saturated['moves_per_second'], targets['saturated_moves_per_second'], lower_is_better=False)}; "
+                f"median {saturated['median_ms']} ms, p95 {saturated['p95_ms']} ms, errors {saturated['errors']}; "
+                f"{saturated['graded_in_answer']} graded in their own answer; {machine}"
+            )
 
             if not args.no_profile:
                 # A run of its own: the sampler takes CPU time of its own, which
@@ -518,13 +609,17 @@ def measure(args: argparse.Namespace, database: str) -> int:
                 pids = {name: supervised_pid(run_dir, name) for name in ("grades", "main")}
                 master = supervised_pid(run_dir, "web")
                 if master:
-                    children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
+                    children = subprocess.run(
+                        ["pgrep", "-P", str(master)], capture_output=True, text=True
+                    ).stdout.split()
                     pids.update({f"web worker {i + 1}": int(pid) for i, pid in enumerate(children)})
                 profiles = start_profiles({k: v for k, v in pids.items() if v}, args.profile_seconds, scratch)
                 profiled = load(port, args.profile_seconds, 1.0)
                 if profiles:
-                    print(f"\nwhere the CPU time goes (py-spy at {PROFILE_RATE}/s, a separate run of the thinking players, "
-                          f"{profiled['graded_moves']} graded moves):")
+                    print(
+                        f"\nwhere the CPU time goes (py-spy at {PROFILE_RATE}/s, a separate run of the thinking players, "
+                        f"{profiled['graded_moves']} graded moves):"
+                    )
                     print_profiles(profiles, profiled["graded_moves"])
             ok = thinking["errors"] == 0 and (not polls or not polls.errors)
             return 0 if ok else 1

@@ -10,6 +10,7 @@ pure-Python reference solver measured in this same run, and the batch mode of
 the CLI (20 fresh deals of each variant through one
 `python -m solver analyse --json -`).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,6 +50,7 @@ BATCH_TARGET_S = 2.0
 
 # ------------------------------------------------------------- positions
 
+
 def random_game(seed: int, variant: Variant) -> list[Position]:
     """Every position of a game of deal ``seed`` played with seeded random legal moves."""
     rng = random.Random(seed)
@@ -74,6 +76,7 @@ def sample(variant: Variant, count: int) -> dict[str, list[Position]]:
 
 # ------------------------------------------------------------- timing
 
+
 def timed(position: Position, engine: str = "core") -> tuple[float, Analysis]:
     if engine == "core":
         _core.forget()  # cold: every analysis starts with an empty table
@@ -89,30 +92,46 @@ def report(name: str, positions: list[Position]) -> float:
         times.append(seconds)
         nodes.append(analysis.nodes)
     ms = [t * 1000 for t in times]
-    print(f"  {name:<22} {len(ms):>4} positions   median {statistics.median(ms):7.3f} ms   "
-          f"worst {max(ms):8.3f} ms   mean nodes {statistics.mean(nodes):9.0f}   "
-          f"states/s {sum(nodes) / sum(times) / 1e6:5.2f} M")
+    print(
+        f"  {name:<22} {len(ms):>4} positions   median {statistics.median(ms):7.3f} ms   "
+        f"worst {max(ms):8.3f} ms   mean nodes {statistics.mean(nodes):9.0f}   "
+        f"states/s {sum(nodes) / sum(times) / 1e6:5.2f} M"
+    )
     return statistics.median(ms)
 
 
 # ------------------------------------------------------- today's core
 
+
 def build_baseline(directory: Path) -> ModuleType | str:
     """Today's core, compiled from ``BASELINE_COMMIT`` as ``_core_baseline``
     with the flags setup.py uses; a string says why it could not be built."""
-    shown = subprocess.run(["git", "-C", str(ROOT), "show", f"{BASELINE_COMMIT}:solver/_core.c"],
-                           capture_output=True, text=True)
+    shown = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{BASELINE_COMMIT}:solver/_core.c"], capture_output=True, text=True
+    )
     if shown.returncode != 0:
         return f"git show failed: {shown.stderr.strip()[:200]}"
     source = shown.stdout.replace("PyInit__core(", "PyInit__core_baseline(").replace(
-        '.m_name = "_core"', '.m_name = "_core_baseline"')
+        '.m_name = "_core"', '.m_name = "_core_baseline"'
+    )
     c_file = directory / "_core_baseline.c"
     c_file.write_text(source)
     target = directory / f"_core_baseline{sysconfig.get_config_var('EXT_SUFFIX')}"
     cc = (sysconfig.get_config_var("CC") or "cc").split()
-    flags = (sysconfig.get_config_var("CFLAGS") or "").split() + (sysconfig.get_config_var("CCSHARED") or "-fPIC").split()
-    command = [*cc, *flags, "-O3", "-std=c11", "-shared", f"-I{sysconfig.get_paths()['include']}",
-               str(c_file), "-o", str(target)]
+    flags = (sysconfig.get_config_var("CFLAGS") or "").split() + (
+        sysconfig.get_config_var("CCSHARED") or "-fPIC"
+    ).split()
+    command = [
+        *cc,
+        *flags,
+        "-O3",
+        "-std=c11",
+        "-shared",
+        f"-I{sysconfig.get_paths()['include']}",
+        str(c_file),
+        "-o",
+        str(target),
+    ]
     built = subprocess.run(command, capture_output=True, text=True)
     if built.returncode != 0:
         return f"compiling failed: {built.stderr.strip()[:300]}"
@@ -173,24 +192,34 @@ def compare_with_baseline(core: ModuleType, positions: list[Position]) -> float:
         old_core.append(old_core_seconds * 1000)
     new_core = [t * 1000 for t in new_core]
     ratio = statistics.median(new_total) / statistics.median(old_total)
-    print(f"  today's core  (full analysis)   median {statistics.median(old_total):7.3f} ms   worst {max(old_total):8.3f} ms"
-          f"   (core call alone: median {statistics.median(old_core):7.3f} ms)")
-    print(f"  this core     (full analysis)   median {statistics.median(new_total):7.3f} ms   worst {max(new_total):8.3f} ms"
-          f"   (core call alone: median {statistics.median(new_core):7.3f} ms)")
-    print(f"  ratio this / today: median {ratio:.3f}, total {sum(new_total) / sum(old_total):.3f}, "
-          f"core call alone median {statistics.median(new_core) / statistics.median(old_core):.3f}   "
-          f"(values and main lines identical on all {len(positions)})")
+    print(
+        f"  today's core  (full analysis)   median {statistics.median(old_total):7.3f} ms   worst {max(old_total):8.3f} ms"
+        f"   (core call alone: median {statistics.median(old_core):7.3f} ms)"
+    )
+    print(
+        f"  this core     (full analysis)   median {statistics.median(new_total):7.3f} ms   worst {max(new_total):8.3f} ms"
+        f"   (core call alone: median {statistics.median(new_core):7.3f} ms)"
+    )
+    print(
+        f"  ratio this / today: median {ratio:.3f}, total {sum(new_total) / sum(old_total):.3f}, "
+        f"core call alone median {statistics.median(new_core) / statistics.median(old_core):.3f}   "
+        f"(values and main lines identical on all {len(positions)})"
+    )
     return ratio
 
 
 # ------------------------------------------------------------------ main
 
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=100, help="positions of each kind per variant")
     parser.add_argument("--reference", type=int, default=2, help="standard fresh deals also solved by the reference")
-    parser.add_argument("--variants", default=",".join(str(v) for v in VARIANTS),
-                        help="comma-separated variants (default: all, with and without +doubles)")
+    parser.add_argument(
+        "--variants",
+        default=",".join(str(v) for v in VARIANTS),
+        help="comma-separated variants (default: all, with and without +doubles)",
+    )
     args = parser.parse_args()
     variants = [Variant.parse(name) for name in args.variants.split(",")]
 
@@ -222,7 +251,9 @@ def main() -> int:
     if "lewicki" in samples:
         print("\nspeed-up over the pure-Python reference (standard game, same positions, this run):")
         middle = next(v for k, v in samples["lewicki"].items() if k.startswith("middle"))
-        pairs = [("middlegame", p) for p in middle[:5]] + [("fresh deal", p) for p in samples["lewicki"]["fresh deals"][: args.reference]]
+        pairs = [("middlegame", p) for p in middle[:5]] + [
+            ("fresh deal", p) for p in samples["lewicki"]["fresh deals"][: args.reference]
+        ]
         core_total = ref_total = 0.0
         for kind, position in pairs:
             ref_seconds, ref = timed(position, "reference")
@@ -230,8 +261,10 @@ def main() -> int:
             assert ref.to_json() == core.to_json(), str(position)
             core_total += core_seconds
             ref_total += ref_seconds
-            print(f"  {kind:<11} reference {ref_seconds * 1000:9.1f} ms ({ref.nodes} states)   "
-                  f"core {core_seconds * 1000:7.2f} ms   x{ref_seconds / core_seconds:,.0f}")
+            print(
+                f"  {kind:<11} reference {ref_seconds * 1000:9.1f} ms ({ref.nodes} states)   "
+                f"core {core_seconds * 1000:7.2f} ms   x{ref_seconds / core_seconds:,.0f}"
+            )
         print(f"  overall x{ref_total / core_total:,.0f}")
 
     # Reading an analysis back: checked (input from outside) and as stored
@@ -240,9 +273,11 @@ def main() -> int:
         stored = [analyse(p).to_json() for group in samples["lewicki"].values() for p in group[:20]]
         checked_s = min(timeit.timeit(lambda: [Analysis.from_json(d) for d in stored], number=1) for _ in range(3))
         trusted_s = min(timeit.timeit(lambda: [Analysis.from_stored(d) for d in stored], number=1) for _ in range(3))
-        print(f"\nreading {len(stored)} analyses back (standard game): Analysis.from_json "
-              f"{checked_s / len(stored) * 1e6:.0f} us each, from_stored {trusted_s / len(stored) * 1e6:.0f} us each "
-              f"(x{checked_s / trusted_s:.1f})")
+        print(
+            f"\nreading {len(stored)} analyses back (standard game): Analysis.from_json "
+            f"{checked_s / len(stored) * 1e6:.0f} us each, from_stored {trusted_s / len(stored) * 1e6:.0f} us each "
+            f"(x{checked_s / trusted_s:.1f})"
+        )
 
     # Batch mode: one process, 20 fresh deals of each variant.
     print("\nbatch: 20 fresh deals through one `python -m solver analyse --json -`, including start-up:")
@@ -250,8 +285,13 @@ def main() -> int:
     for variant in variants:
         lines = "".join(f"{deal(seed, variant)}\n" for seed in range(1001, 1021))
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "solver", "analyse", "--json", "-"], input=lines,
-                              capture_output=True, text=True, cwd=ROOT)
+        done = subprocess.run(
+            [sys.executable, "-m", "solver", "analyse", "--json", "-"],
+            input=lines,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         elapsed = time.perf_counter() - start
         ok = done.returncode == 0 and len(done.stdout.splitlines()) == 20
         batch[str(variant)] = elapsed if ok else float("inf")
@@ -261,13 +301,19 @@ def main() -> int:
     for name, target in FRESH_TARGETS.items():
         if name in fresh_medians:
             got = fresh_medians[name]
-            print(f"  {name:<12} fresh deal median <= {target} ms: {'met' if got <= target else 'NOT met'} ({got:.3f} ms)")
+            print(
+                f"  {name:<12} fresh deal median <= {target} ms: {'met' if got <= target else 'NOT met'} ({got:.3f} ms)"
+            )
     if ratio is not None:
-        print(f"  lewicki      ratio to today's core <= {RATIO_TARGET}: {'met' if ratio <= RATIO_TARGET else 'NOT met'} ({ratio:.3f})")
+        print(
+            f"  lewicki      ratio to today's core <= {RATIO_TARGET}: {'met' if ratio <= RATIO_TARGET else 'NOT met'} ({ratio:.3f})"
+        )
     print(f"  peak memory <= {PEAK_TARGET_MB} MB: {'met' if peak <= PEAK_TARGET_MB else 'NOT met'} ({peak:.0f} MiB)")
     worst_batch = max(batch.values(), default=0.0)
-    print(f"  batch of 20 fresh deals < {BATCH_TARGET_S} s for every variant: "
-          f"{'met' if worst_batch < BATCH_TARGET_S else 'NOT met'} (slowest {worst_batch:.2f} s)")
+    print(
+        f"  batch of 20 fresh deals < {BATCH_TARGET_S} s for every variant: "
+        f"{'met' if worst_batch < BATCH_TARGET_S else 'NOT met'} (slowest {worst_batch:.2f} s)"
+    )
     return 0
 
 

@@ -10,6 +10,7 @@ per variant: the total wall and CPU time of the core's calls on each side,
 the medians, and the ratios WebAssembly / native (goal: within 2x; on a busy
 machine the CPU time, which the other processes do not inflate, is the fair one).
 """
+
 from __future__ import annotations
 
 import json
@@ -54,8 +55,13 @@ class Wasm:
     (its JIT warms up as a page's worker does), a cold table per variant."""
 
     def __init__(self) -> None:
-        self.node = subprocess.Popen([shutil.which("node") or "node", str(ROOT / "bench" / "wasm_bench.mjs")],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        self.node = subprocess.Popen(
+            [shutil.which("node") or "node", str(ROOT / "bench" / "wasm_bench.mjs")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
 
     def solve(self, positions: list[str]) -> list[tuple[object, float, float]]:
         assert self.node.stdin and self.node.stdout
@@ -77,8 +83,10 @@ def main() -> int:
     runs = [[str(deal(FIRST_SEED + i, variant)) for i in range(DEALS)] for variant in VARIANTS]
     print(f"WebAssembly core against the native core: {DEALS} fresh deals per variant, the same C source, one run")
     print("wall: elapsed time; CPU: the processor time of the solving process (the fairer measure on a busy machine)")
-    print(f"{'variant':<20} {'native ms':>10} {'wasm ms':>10} {'ratio':>6} {'native CPU':>11} {'wasm CPU':>9} "
-          f"{'ratio':>6} {'median native':>14} {'median wasm':>12}")
+    print(
+        f"{'variant':<20} {'native ms':>10} {'wasm ms':>10} {'ratio':>6} {'native CPU':>11} {'wasm CPU':>9} "
+        f"{'ratio':>6} {'median native':>14} {'median wasm':>12}"
+    )
     # in turn, variant by variant, so that the load of a shared machine falls on both alike
     wasm = Wasm()
     natives, wasms = [], []
@@ -95,14 +103,20 @@ def main() -> int:
                 print(f"  different answers for {text}")
         row = [sum(t[1] for t in ours), sum(t[1] for t in theirs), sum(t[2] for t in ours), sum(t[2] for t in theirs)]
         totals = [a + b for a, b in zip(totals, row, strict=True)]
-        print(f"{str(variant):<20} {row[0] * 1e3:>10.1f} {row[1] * 1e3:>10.1f} {row[1] / row[0]:>6.2f} "
-              f"{row[2] * 1e3:>11.1f} {row[3] * 1e3:>9.1f} {row[3] / max(row[2], 1e-9):>6.2f} "
-              f"{statistics.median(t[1] for t in ours) * 1e3:>14.2f} {statistics.median(t[1] for t in theirs) * 1e3:>12.2f}")
+        print(
+            f"{str(variant):<20} {row[0] * 1e3:>10.1f} {row[1] * 1e3:>10.1f} {row[1] / row[0]:>6.2f} "
+            f"{row[2] * 1e3:>11.1f} {row[3] * 1e3:>9.1f} {row[3] / max(row[2], 1e-9):>6.2f} "
+            f"{statistics.median(t[1] for t in ours) * 1e3:>14.2f} {statistics.median(t[1] for t in theirs) * 1e3:>12.2f}"
+        )
     wall, cpu = totals[1] / totals[0], totals[3] / totals[2]
-    print(f"{'all':<20} {totals[0] * 1e3:>10.1f} {totals[1] * 1e3:>10.1f} {wall:>6.2f} {totals[2] * 1e3:>11.1f} "
-          f"{totals[3] * 1e3:>9.1f} {cpu:>6.2f}")
-    print(f"values: {'identical' if not mismatches else f'{mismatches} different'} "
-          f"({DEALS * len(VARIANTS)} deals: value, every move's value, main line)")
+    print(
+        f"{'all':<20} {totals[0] * 1e3:>10.1f} {totals[1] * 1e3:>10.1f} {wall:>6.2f} {totals[2] * 1e3:>11.1f} "
+        f"{totals[3] * 1e3:>9.1f} {cpu:>6.2f}"
+    )
+    print(
+        f"values: {'identical' if not mismatches else f'{mismatches} different'} "
+        f"({DEALS * len(VARIANTS)} deals: value, every move's value, main line)"
+    )
     print(f"ratio WebAssembly / native: {wall:.2f} wall, {cpu:.2f} CPU (goal: within {RATIO_GOAL:.0f}x)")
     return 1 if mismatches else 0
 

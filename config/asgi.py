@@ -8,6 +8,7 @@ request in one step, as under a threaded WSGI server.  In front of both,
 however long it waits after; a body slower than ``OD_WEB_BODY_TIMEOUT`` is
 refused), and the process's heartbeat starts before it serves
 (``puzzles.core.heartbeat``: the outages the clocks leave out)."""
+
 import os
 
 from django.core.wsgi import get_wsgi_application
@@ -21,9 +22,7 @@ from puzzles.core.arrival import Arrivals  # noqa: E402
 from puzzles.core.longpoll import LongPolls  # noqa: E402
 from puzzles.core.threaded_wsgi import ThreadedWsgi  # noqa: E402
 
-application = Arrivals(
-    LongPolls(ThreadedWsgi(django_application, threads=int(os.environ.get("OD_WEB_THREADS", "16"))))
-)
+application = Arrivals(LongPolls(ThreadedWsgi(django_application, threads=int(os.environ.get("OD_WEB_THREADS", "16")))))
 heartbeat.start()
 
 from config import gc_tuning  # noqa: E402

@@ -10,6 +10,7 @@ Configuration is read from Django's settings, every ``CELERY_*`` name
 acknowledged after they ran, a task whose worker died is handed out again,
 one message prefetched per process, soft and hard time limits.
 """
+
 import os
 
 from celery import Celery, signals

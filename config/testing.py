@@ -3,6 +3,7 @@
 trust authentication, stopped and removed when the process ends.  Nothing is
 written into the repository.  PostgreSQL refuses to run as root, so as root
 the server runs as the ``postgres`` system user (the Debian package makes it)."""
+
 from __future__ import annotations
 
 import atexit
@@ -50,12 +51,25 @@ class Cluster:
             raise RuntimeError(f"{' '.join(command)} failed:\n{result.stdout}\n{result.stderr}")
 
     def start(self) -> Cluster:
-        self._run(_bin("initdb"), "-D", str(self.data), "-U", self.user, "--auth=trust", "-E", "UTF8",
-                  "--locale=C", "--no-sync")
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off " \
-                  "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        self._run(_bin("pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"),
-                  "-w", "start")
+        self._run(
+            _bin("initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            self.user,
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+        )
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
+        self._run(
+            _bin("pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"), "-w", "start"
+        )
         atexit.register(self.stop)
         deadline = time.monotonic() + 30
         while True:
@@ -69,8 +83,11 @@ class Cluster:
 
     def stop(self) -> None:
         if self.data.exists():
-            subprocess.run([*self._as, _bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"],
-                           capture_output=True, timeout=60)
+            subprocess.run(
+                [*self._as, _bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"],
+                capture_output=True,
+                timeout=60,
+            )
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def settings(self, name: str) -> dict[str, object]:

@@ -1,5 +1,6 @@
 """URLs: the site's apps (``puzzles.site.urls``), the API's OpenAPI schema and
 docs, the admin and the JavaScript translation catalogue."""
+
 from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path, re_path
@@ -18,9 +19,14 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file (no inline script).
-    path("api/docs/", csp_update(_DOCS_POLICY)(SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
-    path("api/redoc/", csp_update(_DOCS_POLICY)(
-        SpectacularRedocView.as_view(url_name="schema", template_name="core/redoc.html")), name="api-redoc"),
+    path(
+        "api/docs/", csp_update(_DOCS_POLICY)(SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"
+    ),
+    path(
+        "api/redoc/",
+        csp_update(_DOCS_POLICY)(SpectacularRedocView.as_view(url_name="schema", template_name="core/redoc.html")),
+        name="api-redoc",
+    ),
     path("favicon.ico", favicon, name="favicon"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("i18n/", include("django.conf.urls.i18n")),

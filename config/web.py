@@ -11,6 +11,7 @@ answer to its previous request: time enough for any real client on a slow
 line, whose headers are a few hundred bytes.  The body has a deadline of
 its own (``OD_WEB_BODY_TIMEOUT``, ``puzzles.core.arrival.Arrivals``: a 408);
 the answer has none (a long poll is held for up to 25 s)."""
+
 from __future__ import annotations
 
 import asyncio

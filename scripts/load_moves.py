@@ -26,6 +26,7 @@ It only talks to 127.0.0.1/localhost, and stops by itself (``--duration``
 seconds, at most ``--max-moves`` moves per player).  Exit status 1 if there
 were errors or no move was measured.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -184,7 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--poll", default="long", choices=["long", "short"])
     parser.add_argument("--poll-interval", type=float, default=0.005, help="seconds, with --poll short")
     parser.add_argument(
-        "--think", type=float, default=1.0,
+        "--think",
+        type=float,
+        default=1.0,
         help="mean thinking time before a move, seconds (uniform 0..2x); 0 measures saturation, not a round trip",
     )
     parser.add_argument("--grade-timeout", type=float, default=15.0)

@@ -14,6 +14,7 @@ games the engine knows (``Variant``: ``lewicki``, the default, ``lewicki9``,
 
 Pure Python apart from the compiled search core ``solver._core``; no Django.
 """
+
 from .analysis import GRADES, OUTCOMES, Analysis, MoveValue, analyse, grade, outcome
 from .deal import deal, draw_order
 from .errors import (
@@ -35,10 +36,44 @@ from .symmetry import Symmetry, canonical, canonical_key, carried, same_game
 from .variant import BLOCK, LEWICKI, LEWICKI9, PARTNERSHIP, VARIANTS, Variant
 
 __all__ = [
-    "ALL_STONES", "BLOCK", "GRADES", "LEWICKI", "LEWICKI9", "OUTCOMES", "PARTNERSHIP", "PASS", "REASONS",
-    "SIDES", "VARIANTS",
-    "Analysis", "AnalysisError", "DominoError", "GameRecord", "Hand", "IllegalMoveError", "Move",
-    "MoveError", "MoveValue", "Position", "PositionError", "RecordError", "Result", "SeedError",
-    "Stone", "StoneError", "Symmetry", "Variant", "VariantError",
-    "analyse", "canonical", "canonical_key", "carried", "deal", "draw_order", "grade", "other_side", "outcome", "same_game",
+    "ALL_STONES",
+    "BLOCK",
+    "GRADES",
+    "LEWICKI",
+    "LEWICKI9",
+    "OUTCOMES",
+    "PARTNERSHIP",
+    "PASS",
+    "REASONS",
+    "SIDES",
+    "VARIANTS",
+    "Analysis",
+    "AnalysisError",
+    "DominoError",
+    "GameRecord",
+    "Hand",
+    "IllegalMoveError",
+    "Move",
+    "MoveError",
+    "MoveValue",
+    "Position",
+    "PositionError",
+    "RecordError",
+    "Result",
+    "SeedError",
+    "Stone",
+    "StoneError",
+    "Symmetry",
+    "Variant",
+    "VariantError",
+    "analyse",
+    "canonical",
+    "canonical_key",
+    "carried",
+    "deal",
+    "draw_order",
+    "grade",
+    "other_side",
+    "outcome",
+    "same_game",
 ]

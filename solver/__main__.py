@@ -1,4 +1,5 @@
 """``python -m solver``: the command line (see ``solver.cli``)."""
+
 import sys
 
 from .cli import main

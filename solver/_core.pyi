@@ -25,7 +25,9 @@ def analyse(
     when the only move is a forced pass or the deal is over), the main line
     (``None`` for a forced pass) and the number of states searched."""
 
-def perft(slots: bytes, seats: int, rows: int, doubles: int, first: int, left: int, right: int, side: int, depth: int, /) -> int:
+def perft(
+    slots: bytes, seats: int, rows: int, doubles: int, first: int, left: int, right: int, side: int, depth: int, /
+) -> int:
     """How many move sequences of ``depth`` moves start here."""
 
 def forget() -> None:

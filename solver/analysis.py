@@ -5,6 +5,7 @@ grade, and the main line to the end of the deal.
 ``analyse(position, engine="reference")`` runs the pure-Python reference
 solver, which defines the values.  Both return the same ``Analysis``.
 """
+
 from __future__ import annotations
 
 import json
@@ -160,13 +161,10 @@ class Analysis:
         listed = [str(move) for move, _, _ in written]
         if listed != order:
             raise AnalysisError(
-                f"{_WHERE}'moves' are listed best first, equal values in legal-move order "
-                f"({order!r}), not {listed!r}"
+                f"{_WHERE}'moves' are listed best first, equal values in legal-move order ({order!r}), not {listed!r}"
             )
         if analysis.moves and value != analysis.moves[0].value:
-            raise AnalysisError(
-                f"{_WHERE}'value' is the best move's value, {analysis.moves[0].value}, not {value!r}"
-            )
+            raise AnalysisError(f"{_WHERE}'value' is the best move's value, {analysis.moves[0].value}, not {value!r}")
         if not analysis.moves and value != position.final_value():
             raise AnalysisError(
                 f"{_WHERE}the deal is over ({position.result()}): 'value' is its final value "
@@ -192,8 +190,7 @@ class Analysis:
             )
         if line and values[line[0]] != value:
             raise AnalysisError(
-                f"{_WHERE}'pv' starts with a best move (worth {value}), not {str(line[0])!r} "
-                f"(worth {values[line[0]]})"
+                f"{_WHERE}'pv' starts with a best move (worth {value}), not {str(line[0])!r} (worth {values[line[0]]})"
             )
         final = walk.final_value()
         assert final is not None  # the deal is over
@@ -256,9 +253,7 @@ def _json_object(data: object, fields: tuple[str, ...], where: str) -> Mapping[s
         raise AnalysisError(f"{_WHERE}{where} is an object with the keys {names}, not {data!r}")
     missing = [name for name in fields if name not in data]
     if missing:
-        raise AnalysisError(
-            f"{_WHERE}{where} has no {', '.join(map(repr, missing))} (its keys are {list(data)!r})"
-        )
+        raise AnalysisError(f"{_WHERE}{where} has no {', '.join(map(repr, missing))} (its keys are {list(data)!r})")
     unknown = [name for name in data if name not in fields]
     if unknown:
         raise AnalysisError(
@@ -317,9 +312,14 @@ def _core_args(position: Position) -> tuple[bytes, int, int, int, int, int, int,
     ends = position.ends if position.ends is not None else (_EMPTY_END, _EMPTY_END)
     variant = position.variant
     return (
-        bytes(slots), len(variant.seats), int(variant.is_rows), int(variant.doubles),
+        bytes(slots),
+        len(variant.seats),
+        int(variant.is_rows),
+        int(variant.doubles),
         _stone_byte(position.first_stone()),
-        ends[0], ends[1], variant.seats.index(position.side),
+        ends[0],
+        ends[1],
+        variant.seats.index(position.side),
     )
 
 
@@ -366,6 +366,7 @@ def perft(position: Position, depth: int, engine: str = "core") -> int:
 
 # --------------------------------------------------------- reference solver
 
+
 def _analyse_reference(position: Position, solver: ReferenceSolver | None = None) -> Analysis:
     solver = solver or ReferenceSolver()
     values = solver.move_values(position)
@@ -373,7 +374,9 @@ def _analyse_reference(position: Position, solver: ReferenceSolver | None = None
     return _build(position, value, values, solver.principal_variation(position), len(solver.memo))
 
 
-def analyse(position: Position | str, engine: str = "core", reference_solver: ReferenceSolver | None = None) -> Analysis:
+def analyse(
+    position: Position | str, engine: str = "core", reference_solver: ReferenceSolver | None = None
+) -> Analysis:
     """Exact analysis of ``position`` (a ``Position`` or a position string).
 
     ``engine`` is ``"core"`` (compiled, the default) or ``"reference"``.

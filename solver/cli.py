@@ -25,6 +25,7 @@ All values are from the point of view of the player to move (for a move: the
 player who makes it; in ``partnership``, of that player's team).  Bad input exits with status 2 and ``error: <reason>``
 on standard error; a batch run (``analyse -``) exits with 1 if any line failed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,6 +59,7 @@ output and standard error in, the exit status out."""
 
 # ------------------------------------------------------------------ helpers
 
+
 def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
@@ -76,7 +78,9 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:
-        cells = [cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
+        cells = [
+            cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ]
         lines.append("  ".join(cells).rstrip())
     return lines
 
@@ -86,6 +90,7 @@ def _write(out: TextIO, text: str = "") -> None:
 
 
 # ------------------------------------------------------------------ analyse
+
 
 def format_analysis(analysis: Analysis) -> str:
     """The readable report of ``analyse``: the moves best first, then the
@@ -162,6 +167,7 @@ def _analyse_batch(lines: TextIO, out: TextIO, err: TextIO, as_json: bool, engin
 
 # -------------------------------------------------------------------- moves
 
+
 def cmd_moves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         position = Position.parse(_position_text(args.position))
@@ -180,6 +186,7 @@ def cmd_moves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 # --------------------------------------------------------------------- deal
 
+
 def cmd_deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         position = deal(check_seed(args.seed), Variant.parse(args.variant))
@@ -191,10 +198,12 @@ def cmd_deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 # -------------------------------------------------------------- verify-deal
 
+
 def cmd_verify_deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
-        proof = verify_deal(seed=args.seed, salt=args.salt, commitment=args.commitment,
-                            variant=args.variant, position=args.position)
+        proof = verify_deal(
+            seed=args.seed, salt=args.salt, commitment=args.commitment, variant=args.variant, position=args.position
+        )
     except DominoError as exc:
         raise CommandError(str(exc)) from None
     _write(out, f"variant:    {proof.variant}")
@@ -204,17 +213,24 @@ def cmd_verify_deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _write(out, f"committed:  sha256({proof.text!r})")
     for check in proof.checks:
         if check.name == "commitment":
-            line = (f"{check.found} matches" if check.holds
-                    else f"MISMATCH: {check.found} given, but the committed text hashes to {check.expected}")
+            line = (
+                f"{check.found} matches"
+                if check.holds
+                else f"MISMATCH: {check.found} given, but the committed text hashes to {check.expected}"
+            )
         else:
-            line = (f"{check.found} is the deal of seed {proof.seed}" if check.holds
-                    else f"MISMATCH: {check.found} given, but the deal of seed {proof.seed} is {check.expected}")
+            line = (
+                f"{check.found} is the deal of seed {proof.seed}"
+                if check.holds
+                else f"MISMATCH: {check.found} given, but the deal of seed {proof.seed} is {check.expected}"
+            )
         _write(out, f"{check.name + ':':<11} {line}")
     _write(out, "all checks hold" if proof.holds else f"mismatch: {', '.join(proof.failed)}")
     return EXIT_OK if proof.holds else EXIT_FAILED
 
 
 # --------------------------------------------------------------------- game
+
 
 def game_report(record: GameRecord, engine: str = "core") -> dict[str, Any]:
     """Every ply of ``record`` with its value, the best value and its grade,
@@ -230,7 +246,17 @@ def format_game(record: GameRecord, report: dict[str, Any]) -> str:
     if report["plies"]:
         rows = [["ply", "side", "move", "value", "best", "grade", "points lost"]]
         for p in report["plies"]:
-            rows.append([str(p["ply"]), p["side"], p["move"], signed(p["value"]), signed(p["best"]), p["grade"], str(p["points_lost"])])
+            rows.append(
+                [
+                    str(p["ply"]),
+                    p["side"],
+                    p["move"],
+                    signed(p["value"]),
+                    signed(p["best"]),
+                    p["grade"],
+                    str(p["points_lost"]),
+                ]
+            )
         lines.extend(_table(rows, right={0, 3, 4, 6}))
     else:
         lines.append("no moves")
@@ -238,7 +264,9 @@ def format_game(record: GameRecord, report: dict[str, Any]) -> str:
     rows = [["player", "moves", "points lost", "inaccuracies", "mistakes", "blunders"]]
     for side in record.start.variant.seats:
         s = report["summary"][side]
-        rows.append([side, str(s["moves"]), str(s["points_lost"]), str(s["inaccuracy"]), str(s["mistake"]), str(s["blunder"])])
+        rows.append(
+            [side, str(s["moves"]), str(s["points_lost"]), str(s["inaccuracy"]), str(s["mistake"]), str(s["blunder"])]
+        )
     lines.extend(_table(rows, right={1, 2, 3, 4, 5}))
     lines.append("")
     lines.append("values are for the player making the move; best is the best value in that position")
@@ -267,14 +295,17 @@ def cmd_game(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 # ------------------------------------------------------------------- parser
 
+
 def variants_help() -> str:
     """The variants, one a line (for ``--help``)."""
     lines = ["variants (a position string starts with the variant's name; none: lewicki):"]
     for variant in VARIANTS:
         if not variant.doubles:
             lines.append(f"  {variant.name:<12} {variant.summary}")
-    lines.append("  +doubles     after any name (lewicki+doubles, block+doubles, ...): a seat that plays "
-                 "a double and still has a stone that fits moves again")
+    lines.append(
+        "  +doubles     after any name (lewicki+doubles, block+doubles, ...): a seat that plays "
+        "a double and still has a stone that fits moves again"
+    )
     return "\n".join(lines)
 
 
@@ -290,51 +321,89 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def engine_option(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--engine", choices=("core", "reference"), default=None,
-                       help="search engine: the compiled core (default) or the pure-Python reference")
+        p.add_argument(
+            "--engine",
+            choices=("core", "reference"),
+            default=None,
+            help="search engine: the compiled core (default) or the pure-Python reference",
+        )
 
-    p = commands.add_parser("analyse", aliases=["analyze"], help="value and grade of every legal move",
-                            description="Value and grade of every legal move, best first, the "
-                            "position's value and the main line, in any variant.",
-                            epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("position", nargs="+", metavar="POSITION",
-                   help="a position string of any variant (quoted, or its fields as separate "
-                   "arguments), or '-' to read one position a line from standard input")
+    p = commands.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="value and grade of every legal move",
+        description="Value and grade of every legal move, best first, the "
+        "position's value and the main line, in any variant.",
+        epilog=variants_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "position",
+        nargs="+",
+        metavar="POSITION",
+        help="a position string of any variant (quoted, or its fields as separate "
+        "arguments), or '-' to read one position a line from standard input",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per position")
     engine_option(p)
     p.set_defaults(run=cmd_analyse)
 
-    p = commands.add_parser("moves", help="the legal moves of a position, one a line",
-                            epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("position", nargs="+", metavar="POSITION",
-                   help="a position string of any variant (quoted, or its fields as separate arguments)")
+    p = commands.add_parser(
+        "moves",
+        help="the legal moves of a position, one a line",
+        epilog=variants_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "position",
+        nargs="+",
+        metavar="POSITION",
+        help="a position string of any variant (quoted, or its fields as separate arguments)",
+    )
     p.add_argument("--json", action="store_true", help="a JSON list")
     p.set_defaults(run=cmd_moves)
 
-    p = commands.add_parser("deal", help="the opening position of a seeded deal",
-                            epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = commands.add_parser(
+        "deal",
+        help="the opening position of a seeded deal",
+        epilog=variants_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--seed", required=True, metavar="N", help="deal number, 0 <= N < 2**64")
-    p.add_argument("--variant", default="lewicki", metavar="V",
-                   help="the variant: " + ", ".join(str(v) for v in VARIANTS) + " (default lewicki)")
+    p.add_argument(
+        "--variant",
+        default="lewicki",
+        metavar="V",
+        help="the variant: " + ", ".join(str(v) for v in VARIANTS) + " (default lewicki)",
+    )
     p.add_argument("--json", action="store_true", help="the position as JSON (Position.to_json)")
     p.set_defaults(run=cmd_deal)
 
-    p = commands.add_parser("verify-deal", help="check a deal's commitment against its seed and salt",
-                            description="Check that a commitment shown when a game started is the "
-                            "SHA-256 of 'open-domino deal v1 <variant> <salt> <seed>' and, with --position, "
-                            "that the game's start position is the deal of the seed. Exit status 0: every "
-                            "check holds; 1: a mismatch (named); 2: bad input.",
-                            epilog=variants_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = commands.add_parser(
+        "verify-deal",
+        help="check a deal's commitment against its seed and salt",
+        description="Check that a commitment shown when a game started is the "
+        "SHA-256 of 'open-domino deal v1 <variant> <salt> <seed>' and, with --position, "
+        "that the game's start position is the deal of the seed. Exit status 0: every "
+        "check holds; 1: a mismatch (named); 2: bad input.",
+        epilog=variants_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--seed", required=True, metavar="N", help="the deal's seed, 0 <= N < 2**64")
     p.add_argument("--salt", required=True, metavar="S", help="the salt revealed with it: 32 hexadecimal digits")
-    p.add_argument("--commitment", required=True, metavar="C", help="the commitment shown at the start: 64 hexadecimal digits")
+    p.add_argument(
+        "--commitment", required=True, metavar="C", help="the commitment shown at the start: 64 hexadecimal digits"
+    )
     p.add_argument("--variant", default="lewicki", metavar="V", help="the game's variant (default lewicki)")
     p.add_argument("--position", default=None, metavar="P", help="the start position the game showed (quoted)")
     p.set_defaults(run=cmd_verify_deal)
 
-    p = commands.add_parser("game", help="grade every move of a game record",
-                            description="Grade every move of a game record (of any variant: its "
-                            "Variant tag, or its Start position, says which) and sum up each player.")
+    p = commands.add_parser(
+        "game",
+        help="grade every move of a game record",
+        description="Grade every move of a game record (of any variant: its "
+        "Variant tag, or its Start position, says which) and sum up each player.",
+    )
     p.add_argument("file", metavar="FILE", help="a game record file, or '-' for standard input")
     p.add_argument("--json", action="store_true", help="one JSON object")
     engine_option(p)

@@ -18,6 +18,7 @@ the commitment before the game is over.
 ``keyed_seed`` is how a server draws a seed nobody can foresee from a secret
 of its own (the site's daily deal: ``keyed_seed(secret, "daily 2026-12-06")``).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -116,8 +117,12 @@ class DealProof:
 
 
 def verify_deal(
-    *, seed: object, salt: object, commitment: object,
-    variant: Variant | str | None = None, position: Position | str | None = None,
+    *,
+    seed: object,
+    salt: object,
+    commitment: object,
+    variant: Variant | str | None = None,
+    position: Position | str | None = None,
 ) -> DealProof:
     """Check that ``commitment`` is the commitment to ``seed`` of ``variant``
     under ``salt`` and, given the start ``position`` a game showed, that it is
@@ -134,6 +139,11 @@ def verify_deal(
     if shown is not None:
         checks.append(Check("position", str(shown) == str(dealt), str(dealt), str(shown)))
     return DealProof(
-        variant=rules, seed=number, salt=salt_text, commitment=given,
-        text=committed_text(number, salt_text, rules), deal=dealt, checks=tuple(checks),
+        variant=rules,
+        seed=number,
+        salt=salt_text,
+        commitment=given,
+        text=committed_text(number, salt_text, rules),
+        deal=dealt,
+        checks=tuple(checks),
     )

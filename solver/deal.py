@@ -18,6 +18,7 @@ The method, exactly (so that any implementation can reproduce a deal):
    seat's draws 0..6 are its front row (columns 0..6; in a variant without
    rows, its slots 0..6) and 7..13 its back row.  The stones left are out.
 """
+
 from __future__ import annotations
 
 from .errors import SeedError

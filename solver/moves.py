@@ -1,4 +1,5 @@
 """Moves and their notation: ``36`` (opening), ``36L`` / ``36R``, ``pass``."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,9 +38,7 @@ class Move:
         elif len(t) == 2:
             stone_text, end = t, None
         else:
-            raise MoveError(
-                f"a move is a stone ('36'), a stone and an end ('36L', '36R') or 'pass', not {text!r}"
-            )
+            raise MoveError(f"a move is a stone ('36'), a stone and an end ('36L', '36R') or 'pass', not {text!r}")
         try:
             stone = Stone.parse(stone_text, highest)
         except StoneError as exc:

@@ -7,6 +7,7 @@ which stones are available, the legal moves (the forced first stone of
 ``block`` and ``partnership``), applying a move (the extra move of a double
 with ``+doubles``), the forced pass and the end of the deal with its score.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -76,7 +77,9 @@ class Hand:
     def __hash__(self) -> int:  # positions are dictionary keys in the solvers
         return self._hash
 
-    def _replaced(self, front: tuple[Stone | None, ...], back: tuple[Stone | None, ...], index: int, stone: Stone) -> Hand:
+    def _replaced(
+        self, front: tuple[Stone | None, ...], back: tuple[Stone | None, ...], index: int, stone: Stone
+    ) -> Hand:
         """This hand with ``stone``, at entry ``index`` of front + back, played:
         the count, pips and hash follow from this hand's (the solvers make
         many of these)."""
@@ -221,9 +224,7 @@ class Position:
         ends = _parse_ends(fields[-2], text, variant.highest)
         side = fields[-1].upper()
         if side not in seats:
-            raise PositionError(
-                f"the side to move is {_or(seats)}, not {fields[-1]!r} in {text!r}"
-            )
+            raise PositionError(f"the side to move is {_or(seats)}, not {fields[-1]!r} in {text!r}")
         position = cls(hands, ends, side, variant, out)
         position._validate(text)
         return position
@@ -247,16 +248,17 @@ class Position:
             for col in range(COLUMNS):
                 entries: tuple[tuple[str, Stone | None], ...]
                 if hand.is_rows:
-                    entries = ((f"{seat} front column {col}", hand.front[col]), (f"{seat} back column {col}", hand.back[col]))
+                    entries = (
+                        (f"{seat} front column {col}", hand.front[col]),
+                        (f"{seat} back column {col}", hand.back[col]),
+                    )
                 else:
                     entries = ((f"{seat} slot {col}", hand.front[col]),)
                 for here, stone in entries:
                     if stone is None:
                         continue
                     if stone in seen:
-                        raise PositionError(
-                            f"stone {stone} appears twice ({seen[stone]} and {here}) in {text!r}"
-                        )
+                        raise PositionError(f"stone {stone} appears twice ({seen[stone]} and {here}) in {text!r}")
                     seen[stone] = here
                 if hand.is_rows and hand.front[col] is not None and hand.back[col] is None:
                     raise PositionError(
@@ -268,9 +270,7 @@ class Position:
                 where = seen[stone]
                 if where == "out":
                     raise PositionError(f"stone {stone} appears twice among the out stones in {text!r}")
-                raise PositionError(
-                    f"stone {stone} appears twice: it is both in a hand ({where}) and out, in {text!r}"
-                )
+                raise PositionError(f"stone {stone} appears twice: it is both in a hand ({where}) and out, in {text!r}")
             seen[stone] = "out"
         played = [s for s in variant.stones if s not in seen]
         if self.ends is None:
@@ -292,9 +292,7 @@ class Position:
                 )
             return
         if not played:
-            raise PositionError(
-                f"the ends are {self.ends[0]}{self.ends[1]} but no stone is marked played in {text!r}"
-            )
+            raise PositionError(f"the ends are {self.ends[0]}{self.ends[1]} but no stone is marked played in {text!r}")
         empty = [seat for seat, hand in zip(variant.seats, self.hands, strict=True) if hand.count == 0]
         if len(empty) > 1:
             raise PositionError(
@@ -324,6 +322,7 @@ class Position:
                 f"the table is not empty, so the deal was opened with {first} (the {variant.name} "
                 f"game's first stone), but {first} is still in {holder}'s hand, in {text!r}"
             )
+
     # -------------------------------------------------------------------- rules
     @property
     def seats(self) -> tuple[str, ...]:
@@ -345,7 +344,7 @@ class Position:
 
     def team_pips(self, team: int) -> int:
         """The pips left in the hands of side ``team`` (0: A's, 1: the other)."""
-        return sum(hand.pips for hand in self.hands[team :: 2])
+        return sum(hand.pips for hand in self.hands[team::2])
 
     def played_stones(self) -> list[Stone]:
         listed = set(self.out)
@@ -382,8 +381,10 @@ class Position:
 
     def is_domino(self) -> bool:
         """Has a seat gone out?"""
-        return any(hand.count == 0 for hand in self.hands) if len(self.hands) > 2 else (
-            self.hands[0].count == 0 or self.hands[1].count == 0
+        return (
+            any(hand.count == 0 for hand in self.hands)
+            if len(self.hands) > 2
+            else (self.hands[0].count == 0 or self.hands[1].count == 0)
         )
 
     def is_blocked(self) -> bool:
@@ -589,7 +590,9 @@ class Position:
             "line": [f"{a}{b}" for a, b in (line if line is not None else self.table_line())],
             "legal_moves": [str(m) for m in self.legal_moves()],
             "over": result is not None,
-            "result": None if result is None else {"winner": result.winner, "points": result.points, "reason": result.reason},
+            "result": None
+            if result is None
+            else {"winner": result.winner, "points": result.points, "reason": result.reason},
         }
         if not self.variant.is_default:
             data["variant"] = str(self.variant)
@@ -634,8 +637,7 @@ def _or(items: Sequence[str]) -> str:
 def _fields_message(variant: Variant, named: bool, found: int, text: str) -> str:
     if variant.is_default and not named:
         return (
-            f"a position has 4 fields '<A front>/<A back> <B front>/<B back> <ends> <side>', "
-            f"found {found} in {text!r}"
+            f"a position has 4 fields '<A front>/<A back> <B front>/<B back> <ends> <side>', found {found} in {text!r}"
         )
     shape = [f"<{seat} front>/<{seat} back>" if variant.is_rows else f"<{seat} hand>" for seat in variant.seats]
     if variant.out_count:
@@ -660,20 +662,17 @@ def _stone(entry: str, where: str, text: str, variant: Variant) -> Stone:
 def _parse_hand(field: str, side: str, text: str, variant: Variant = LEWICKI) -> Hand:
     rows = field.split("/")
     if len(rows) != 2:
-        raise PositionError(
-            f"{side}'s stones are written '<front>/<back>' (one '/'), not {field!r} in {text!r}"
-        )
+        raise PositionError(f"{side}'s stones are written '<front>/<back>' (one '/'), not {field!r} in {text!r}")
     parsed = []
     for name, row in zip(("front", "back"), rows, strict=True):
         entries = row.split(".")
         if len(entries) != COLUMNS:
-            raise PositionError(
-                f"{side}'s {name} row has {len(entries)} entries, not 7, in {field!r} of {text!r}"
+            raise PositionError(f"{side}'s {name} row has {len(entries)} entries, not 7, in {field!r} of {text!r}")
+        parsed.append(
+            tuple(
+                None if entry == PLAYED else _stone(entry, f"{side}'s {name} row", text, variant) for entry in entries
             )
-        parsed.append(tuple(
-            None if entry == PLAYED else _stone(entry, f"{side}'s {name} row", text, variant)
-            for entry in entries
-        ))
+        )
     return Hand(parsed[0], parsed[1])
 
 
@@ -776,7 +775,6 @@ def line_from_moves(
                 line.append((position.ends[1], stone.other(position.ends[1])))
         position = position.play(move)  # normalised above: legal
     return line
-
 
 
 _MAX_REMEMBERED_CHARS = 400  # longer than any valid position string: not worth remembering

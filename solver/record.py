@@ -16,6 +16,7 @@ legal); ``str(record)`` writes it back, and ``GameRecord.parse(str(record))
 ``[Variant "block"]`` tag (written before Start); its Start position names
 the variant too.  The format is described in the README.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,6 +43,7 @@ TagsLike = Mapping[str, str] | Iterable[tuple[str, str]]
 
 
 # ------------------------------------------------------------------- results
+
 
 def format_result(result: Result | None) -> str:
     """The Result tag's value: ``A 12 domino``, ``B 40 blocked``,
@@ -78,6 +80,7 @@ def parse_result(text: str, variant: Variant = LEWICKI) -> Result | None:
 
 # -------------------------------------------------------------------- tags
 
+
 def escape_tag_value(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -92,9 +95,7 @@ def _check_tags(tags: TagsLike) -> tuple[tuple[str, str], ...]:
         except (TypeError, ValueError):
             raise RecordError(f"a tag is a (name, value) pair, not {pair!r}") from None
         if not isinstance(name, str) or not _TAG_NAME.match(name):
-            raise RecordError(
-                f"a tag name is a letter followed by letters, digits or '_', not {name!r}"
-            )
+            raise RecordError(f"a tag name is a letter followed by letters, digits or '_', not {name!r}")
         if name in DERIVED:
             raise RecordError(
                 f"the {name} tag is not stored with the other tags: it is worked out "
@@ -127,6 +128,7 @@ def _variant_tag(value: str) -> Variant:
 
 # ------------------------------------------------------------------ replay
 
+
 def _replay(start: Position, tokens: Iterable[tuple[str, object]]) -> tuple[tuple[Move, ...], tuple[Position, ...]]:
     """Play ``(token, move)`` pairs from ``start``; the token is what the
     record said, quoted in errors.  Returns the normalised moves and every
@@ -142,9 +144,7 @@ def _replay(start: Position, tokens: Iterable[tuple[str, object]]) -> tuple[tupl
         except MoveError as exc:
             raise RecordError(f"ply {ply}: {token!r} is not a move: {exc}") from None
         except IllegalMoveError as exc:
-            raise RecordError(
-                f"ply {ply}: {token!r} cannot be played ({position.side} to move): {exc}"
-            ) from None
+            raise RecordError(f"ply {ply}: {token!r} cannot be played ({position.side} to move): {exc}") from None
         position = position.push(move)
         moves.append(move)
         positions.append(position)
@@ -152,6 +152,7 @@ def _replay(start: Position, tokens: Iterable[tuple[str, object]]) -> tuple[tupl
 
 
 # ------------------------------------------------------------------ record
+
 
 @dataclass(frozen=True, slots=True, init=False)  # __init__ below checks and normalises
 class GameRecord:
@@ -200,7 +201,10 @@ class GameRecord:
     # ------------------------------------------------------------ building
     @classmethod
     def from_seed(
-        cls, seed: int | str, moves: Iterable[Move | str] = (), tags: TagsLike = (),
+        cls,
+        seed: int | str,
+        moves: Iterable[Move | str] = (),
+        tags: TagsLike = (),
         variant: Variant | str | None = None,
     ) -> GameRecord:
         """A record of deal ``seed`` of ``variant`` (the standard game by
@@ -303,8 +307,10 @@ class GameRecord:
         while index < len(lines) and not lines[index].strip():
             index += 1
         if index == len(lines):
-            raise RecordError("the game record is empty: expected tags such as "
-                              "[Start \"<position>\"] or a position string, then the moves")
+            raise RecordError(
+                "the game record is empty: expected tags such as "
+                '[Start "<position>"] or a position string, then the moves'
+            )
         if not lines[index].lstrip().startswith("["):
             return cls._parse_bare(lines, index)
 
@@ -350,9 +356,7 @@ class GameRecord:
                     f"{values[SEED]!r}, which is {str(dealt)!r}"
                 )
         if start is None:
-            raise RecordError(
-                "a game record needs a Start tag (the start position) or a Seed tag (the deal number)"
-            )
+            raise RecordError("a game record needs a Start tag (the start position) or a Seed tag (the deal number)")
         moves, positions = _replay(start, tokens)
         if RESULT in values:
             claimed = parse_result(values[RESULT], start.variant)
@@ -374,13 +378,13 @@ class GameRecord:
             try:
                 length = 1 + Variant.parse(fields[0]).field_count
             except VariantError as exc:
-                raise RecordError(f"line {index + 1}: a record without tags starts with a position string: {exc}") from None
+                raise RecordError(
+                    f"line {index + 1}: a record without tags starts with a position string: {exc}"
+                ) from None
         try:
             start = Position.parse(" ".join(fields[:length]))
         except PositionError as exc:
-            raise RecordError(
-                f"line {index + 1}: a record without tags starts with a position string: {exc}"
-            ) from None
+            raise RecordError(f"line {index + 1}: a record without tags starts with a position string: {exc}") from None
         rest = [(index + 1, " ".join(fields[length:]))] + list(enumerate(lines[index + 1 :], index + 2))
         moves, _ = _replay(start, _move_tokens(rest))
         return cls(start, moves, ())

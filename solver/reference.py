@@ -14,6 +14,7 @@ after a double with ``+doubles``) and -1 otherwise.  A forced pass is a legal
 move like any other, so it needs no special case.  Values are from the point
 of view of the seat to move's side (docs/rules.md sections 3.1 and 4.4).
 """
+
 from __future__ import annotations
 
 from .moves import Move

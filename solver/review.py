@@ -15,6 +15,7 @@ decimal (100.0 when they had no choice to make).
 A's team in ``partnership``; ``start``, then after each ply): a chart of the
 game that does not flip with the side to move.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -69,18 +70,20 @@ def grade_record(record: GameRecord, engine: str = "core", progress: ProgressCal
         analysis = analyse(position, engine=engine)
         entry = analysis.move_value(move)
         values.append(value_for_a(position, analysis.value))
-        plies.append({
-            "ply": ply,
-            "side": position.side,
-            "position": str(position),
-            "move": str(move),
-            "value": entry.value,
-            "best": analysis.value,
-            "best_moves": [str(m) for m in analysis.best_moves],
-            "grade": entry.grade,
-            "points_lost": entry.points_lost,
-            "forced": len(analysis.moves) < 2,
-        })
+        plies.append(
+            {
+                "ply": ply,
+                "side": position.side,
+                "position": str(position),
+                "move": str(move),
+                "value": entry.value,
+                "best": analysis.value,
+                "best_moves": [str(m) for m in analysis.best_moves],
+                "grade": entry.grade,
+                "points_lost": entry.points_lost,
+                "forced": len(analysis.moves) < 2,
+            }
+        )
         if progress is not None:
             progress(ply, total)
     final = record.final_position

@@ -1,4 +1,5 @@
 """Stones of the double-six set (and of the double-nine set of ``lewicki9``)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -25,6 +25,7 @@ is that form written as a position string (a key for caches and for the
 fairness checks).  ``carried(analysis, position)`` is the analysis of
 ``position`` read off the analysis of another spelling of the same game.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

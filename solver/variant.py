@@ -6,6 +6,7 @@ A ``Variant`` is a small immutable value: ``Variant.parse("block+doubles")``
 reads the notation and ``str()`` writes it back.  ``LEWICKI`` (the standard
 game, no option) is the default everywhere.
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
@@ -34,13 +35,28 @@ class _Table:
 
 
 _TABLE = {
-    LEWICKI_NAME: _Table(6, 2, 14, ROWS, "double-six, A and B, 14 each in two rows; the holder of 00 opens with any available stone"),
-    LEWICKI9_NAME: _Table(9, 2, 14, ROWS, "double-nine, A and B, 14 each in two rows, 27 out; the holder of the lowest "
-                          "double in play (none: A) opens with any available stone"),
-    BLOCK_NAME: _Table(6, 2, 7, HAND, "double-six, A and B, 7 each in hand, 14 out; the holder of the highest double "
-                       "in play (none: of the heaviest stone) leads that stone"),
-    PARTNERSHIP_NAME: _Table(6, 4, 7, HAND, "double-six, A B C D in turn, A+C against B+D, 7 each in hand; the holder "
-                             "of 66 leads it"),
+    LEWICKI_NAME: _Table(
+        6, 2, 14, ROWS, "double-six, A and B, 14 each in two rows; the holder of 00 opens with any available stone"
+    ),
+    LEWICKI9_NAME: _Table(
+        9,
+        2,
+        14,
+        ROWS,
+        "double-nine, A and B, 14 each in two rows, 27 out; the holder of the lowest "
+        "double in play (none: A) opens with any available stone",
+    ),
+    BLOCK_NAME: _Table(
+        6,
+        2,
+        7,
+        HAND,
+        "double-six, A and B, 7 each in hand, 14 out; the holder of the highest double "
+        "in play (none: of the heaviest stone) leads that stone",
+    ),
+    PARTNERSHIP_NAME: _Table(
+        6, 4, 7, HAND, "double-six, A B C D in turn, A+C against B+D, 7 each in hand; the holder of 66 leads it"
+    ),
 }
 
 
@@ -80,13 +96,10 @@ class Variant:
         if name not in _TABLE:
             hint = f" (names are lower case: {name.lower()!r})" if name.lower() in _TABLE else ""
             raise VariantError(
-                f"unknown variant {text!r}{hint}: the variants are {', '.join(NAMES)}, "
-                f"optionally with '+{OPTION}'"
+                f"unknown variant {text!r}{hint}: the variants are {', '.join(NAMES)}, optionally with '+{OPTION}'"
             )
         if plus and option != OPTION:
-            raise VariantError(
-                f"unknown option in variant {text!r}: the only option is '+{OPTION}', written once"
-            )
+            raise VariantError(f"unknown option in variant {text!r}: the only option is '+{OPTION}', written once")
         return _VARIANTS[(name, bool(plus))]
 
     def __str__(self) -> str:
@@ -223,4 +236,3 @@ def as_variant(variant: Variant | str | None) -> Variant:
     if isinstance(variant, Variant):
         return variant
     return Variant.parse(variant)
-

@@ -1,5 +1,6 @@
 """Checks the API tests share: what an answer is made of, held against the
 solver package run in the test."""
+
 from __future__ import annotations
 
 import json

@@ -2,6 +2,7 @@
 seeded random games (middlegames, endgames, forced passes, blocked ends, and
 with ``+doubles`` the positions where a seat moves again after a double), in
 any variant."""
+
 from __future__ import annotations
 
 import random
@@ -20,8 +21,12 @@ def random_game(seed: int, variant: Variant | str | None = None) -> list[Positio
 
 
 def corpus(
-    games: int, first_ply: int = 6, every: int = 3, variant: Variant | str | None = None,
-    first_seed: int = 10_000, extras_from: int = 0,
+    games: int,
+    first_ply: int = 6,
+    every: int = 3,
+    variant: Variant | str | None = None,
+    first_seed: int = 10_000,
+    extras_from: int = 0,
 ) -> list[tuple[int, list[Position]]]:
     """For each of ``games`` seeded games, the positions from ``first_ply`` on, every
     ``every`` plies, plus every forced pass and every position where the same seat
@@ -64,7 +69,9 @@ def record_with_mistakes(seed: int = 7, count: int = 2) -> tuple[str, dict[str, 
 
     position, moves, mistakes = deal(seed), [], {}
     while not position.is_over():
-        move = move_with_mistakes(position, mistakes, count) if position.side == "A" else analyse(position).best_moves[0]
+        move = (
+            move_with_mistakes(position, mistakes, count) if position.side == "A" else analyse(position).best_moves[0]
+        )
         moves.append(str(move))
         position = position.play(move)
     assert len(mistakes) == count

@@ -9,6 +9,7 @@ lines that test the reading itself (normalised input, quoting in messages).
 test tests/solver/test_wasm_engine.py and the vitest test frontend/tests/engine.test.ts
 feed them to both engines' command lines and compare the answers.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,7 +45,7 @@ READING = [
     "not a position",
     "26.56",
     "it's a position",
-    "say \"it's\" here",
+    'say "it\'s" here',
     "back\\slash x y z",
     "zażółć gęślą jaźń ok",
     "日本 語 の 位置",

@@ -4,6 +4,7 @@ editing a real position (a seeded deal, or a position reached by play).
 ``invalid_examples()`` gives ``(name, text, phrase)``: ``phrase`` is a piece of
 the reason the error message must give.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -233,7 +234,11 @@ def variant_invalid_examples() -> list[tuple[str, str, str]]:
         ("lewicki9 without its out field", " ".join(n[:3] + n[4:]), "found 4"),
         ("block hand of six slots", with_field(block, 1, ".".join(hand_a[:6])), "6 slots"),
         ("block hand of eight slots", with_field(block, 1, ".".join(hand_a + [out[0]])), "8 slots"),
-        ("block hand written in rows", with_field(block, 1, ".".join(hand_a[:4]) + "/" + ".".join(hand_a[4:])), "no rows"),
+        (
+            "block hand written in rows",
+            with_field(block, 1, ".".join(hand_a[:4]) + "/" + ".".join(hand_a[4:])),
+            "no rows",
+        ),
         ("lewicki9 hand without rows", with_field(nine, 1, n[1].replace("/", ".")), "one '/'"),
         ("stone 07 in a double-six game", edit_slot(block, 0, 2, "07"), "'07'"),
         ("stone 77 in partnership", edit_slot(partnership, 3, 0, "77"), "'77'"),
@@ -244,14 +249,29 @@ def variant_invalid_examples() -> list[tuple[str, str, str]]:
         ("too few out stones", with_field(block, 3, ".".join(out[1:])), "13 are listed"),
         ("too many out stones", with_field(nine, 3, n[3] + "." + n[1].split("/")[0].split(".")[0]), "28 are listed"),
         ("stone twice in the hands", edit_slot(block, 1, 0, hand_a[0]), "appears twice"),
-        ("empty table and block side not the opener", with_field(block, 5, "A" if b[5] == "B" else "B"), "not the opener"),
-        ("empty table and partnership side not the opener",
-         with_field(partnership, 6, next(s for s in "ABCD" if s != p[6])), "not the opener"),
-        ("empty table and lewicki9 side not the opener", with_field(nine, 5, "A" if n[5] == "B" else "B"), "not the opener"),
+        (
+            "empty table and block side not the opener",
+            with_field(block, 5, "A" if b[5] == "B" else "B"),
+            "not the opener",
+        ),
+        (
+            "empty table and partnership side not the opener",
+            with_field(partnership, 6, next(s for s in "ABCD" if s != p[6])),
+            "not the opener",
+        ),
+        (
+            "empty table and lewicki9 side not the opener",
+            with_field(nine, 5, "A" if n[5] == "B" else "B"),
+            "not the opener",
+        ),
         ("empty table with a played stone in block", edit_slot(block, 0, 0, "--"), "table is empty"),
         ("block first stone still in a hand", played_first_stone_elsewhere("block"), "still in"),
         ("partnership 66 still in a hand", played_first_stone_elsewhere("partnership"), "still in"),
-        ("block ends not matching the line", with_field(block_mid, 4, wrong_ends_digits(block_mid)), "cannot form one line"),
+        (
+            "block ends not matching the line",
+            with_field(block_mid, 4, wrong_ends_digits(block_mid)),
+            "cannot form one line",
+        ),
         ("block ends beyond the set", with_field(block_mid, 4, "79"), "'79'"),
         ("lewicki9 ends not digits", with_field(nine, 4, "9x"), "'9x'"),
         ("side not a seat of block", with_field(block, 5, "C"), "'C'"),

@@ -1,5 +1,6 @@
 """Tests of a data migration: one app's database taken back to a migration
 of its own, rows written with the historical models there, and forward."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator

@@ -2,6 +2,7 @@
 kept in the repository (docs/rules.md section 3.4 says what it holds).  Nothing
 outside the clone is read.  A missing or empty file fails the test that needs
 it loudly: the oracle never silently vanishes and a test never skips for it."""
+
 from __future__ import annotations
 
 import json

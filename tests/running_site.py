@@ -3,6 +3,7 @@
 workers and beat) on spare ports with a scratch database (a SQLite file, or
 in the PostgreSQL pass a new database on the tests' cluster), and a scripted
 guest player for it."""
+
 from __future__ import annotations
 
 import http.cookiejar
@@ -119,8 +120,13 @@ def scratch_database(tmp_path: Path) -> tuple[str, Callable[[str], list[tuple]]]
     return f"postgres://{where['user']}@{where['host']}:{where['port']}/{name}", postgres_query
 
 
-def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = None, database=None,
-               settings: dict[str, str] | None = None):
+def start_site(
+    tmp_path: Path,
+    web_workers: int = 2,
+    redis_port: int | None = None,
+    database=None,
+    settings: dict[str, str] | None = None,
+):
     """Start the site; a generator: yields the site's description, stops it
     after.  ``redis_port`` and ``database`` (a ``scratch_database``) to start
     it again on the same ones; ``settings``: environment settings of its own."""
@@ -150,11 +156,19 @@ def start_site(tmp_path: Path, web_workers: int = 2, redis_port: int | None = No
         **(settings or {}),
     }
     log = (tmp_path / "run.log").open("a")
-    proc = subprocess.Popen(["scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        ["scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
     base = f"http://127.0.0.1:{port}"
-    site = {"base": base, "run": tmp_path / "run", "query": query, "database": (database_url, query),
-            "redis": f"redis://127.0.0.1:{redis_port}/0", "log": tmp_path / "run.log", "env": env}
+    site = {
+        "base": base,
+        "run": tmp_path / "run",
+        "query": query,
+        "database": (database_url, query),
+        "redis": f"redis://127.0.0.1:{redis_port}/0",
+        "log": tmp_path / "run.log",
+        "env": env,
+    }
     try:
         wait_until_serving(base, 240, proc, site)
         yield site
@@ -184,6 +198,8 @@ def wait_until_serving(base: str, seconds: float, proc=None, site=None) -> float
 def supervised_pid(site, name: str) -> int:
     out = subprocess.run(
         [sys.executable, "-m", "supervisor.supervisorctl", "-s", f"unix://{site['run']}/supervisor.sock", "pid", name],
-        capture_output=True, text=True, timeout=20,
+        capture_output=True,
+        text=True,
+        timeout=20,
     ).stdout.strip()
     return int(out)

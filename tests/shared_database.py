@@ -1,5 +1,6 @@
 """The URL of the test database, for a real worker started by a test: it must
 share the test process's database (a SQLite file, or PostgreSQL)."""
+
 from __future__ import annotations
 
 

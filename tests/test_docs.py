@@ -3,6 +3,7 @@ short front page that names the two commands, every relative link in the
 manuals leads to a file (and a heading) that exists, every environment
 variable the site and its scripts read is in docs/configuration.md, and every
 module of puzzles/core/ is in puzzles/README.md."""
+
 from __future__ import annotations
 
 import re
@@ -98,7 +99,9 @@ def test_every_relative_link_of_the_manuals_leads_somewhere():
 def test_the_link_check_finds_missing_files_and_headings_and_skips_code():
     page = ROOT / "docs" / "page.md"
     assert broken_links(page, "see [the API](api.md)") == []
-    assert broken_links(page, "see [rules](rules.md#2-notation) and [x](#nowhere)") == ["docs/page.md: #nowhere (no such heading)"]
+    assert broken_links(page, "see [rules](rules.md#2-notation) and [x](#nowhere)") == [
+        "docs/page.md: #nowhere (no such heading)"
+    ]
     assert broken_links(page, "![shot](images/none.png)") == ["docs/page.md: images/none.png (no such file)"]
     assert broken_links(page, "[the root](../README.md#where-to-read-on), [web](https://example.org/x)") == []
     assert broken_links(page, "```\n[not a link](missing.md)\n```\n") == []
@@ -109,8 +112,17 @@ def test_the_link_check_finds_missing_files_and_headings_and_skips_code():
 def test_every_environment_variable_read_is_in_the_configuration_page():
     read = variables_read()
     # the reader itself: it finds the variables of each kind of file
-    assert {"DJANGO_SECRET_KEY", "DJANGO_DEBUG", "DJANGO_ALLOWED_HOSTS", "OD_WEB_HEADER_TIMEOUT", "OD_SIGNUPS_PER_HOUR",
-            "OD_REDIS_PORT", "OD_RUN_DIR", "WITH_BROWSER", "PYTHON"} <= set(read)
+    assert {
+        "DJANGO_SECRET_KEY",
+        "DJANGO_DEBUG",
+        "DJANGO_ALLOWED_HOSTS",
+        "OD_WEB_HEADER_TIMEOUT",
+        "OD_SIGNUPS_PER_HOUR",
+        "OD_REDIS_PORT",
+        "OD_RUN_DIR",
+        "WITH_BROWSER",
+        "PYTHON",
+    } <= set(read)
     documented = set(re.findall(r"`([A-Z][A-Z0-9_]*)`", CONFIGURATION.read_text(encoding="utf-8")))
     missing = sorted(f"{name} ({where})" for name, where in read.items() if name not in documented)
     assert not missing, "read but not in docs/configuration.md:\n" + "\n".join(missing)

@@ -2,6 +2,7 @@
 the clone (the rules are docs/rules.md, the reference analyses
 tests/data/analyses.jsonl), and every citation of docs/rules.md names a
 section the page has."""
+
 from __future__ import annotations
 
 import json

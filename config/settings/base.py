@@ -6,6 +6,7 @@ through django-environ, with defaults that work on a developer's machine as
 they are; docs/configuration.md lists every variable, its default and what it
 does.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,7 +27,9 @@ class _Env(environ.Env):
     """django-environ's typed readers, whose refusal of a value (no number
     where one is needed) names the variable: the site does not start."""
 
-    def get_value(self, var: str, cast: Any = None, default: Any = environ.Env.NOTSET, parse_default: bool = False) -> Any:
+    def get_value(
+        self, var: str, cast: Any = None, default: Any = environ.Env.NOTSET, parse_default: bool = False
+    ) -> Any:
         try:
             return super().get_value(var, cast=cast, default=default, parse_default=parse_default)
         except ValueError as exc:
@@ -60,16 +63,26 @@ env = _Env()
 # prefixes, or none) they would be ignored without a word, so the site does
 # not start while one is still set.
 _FORMER_NAMES = {
-    "PUZZLES_REQUEUE_EVERY": "OD_REQUEUE_EVERY", "PUZZLES_STALE_AFTER": "OD_STALE_AFTER",
-    "PUZZLES_GRADE_IN_REQUEST": "OD_GRADE_IN_REQUEST", "PUZZLES_GRADE_DELAY": "OD_GRADE_DELAY",
-    "PUZZLES_REPLY_IN_REQUEST": "OD_REPLY_IN_REQUEST", "PUZZLES_MAX_POLLS_PER_CLIENT": "OD_MAX_POLLS_PER_CLIENT",
-    "PUZZLES_MAX_URL_CHARS": "OD_MAX_URL_CHARS", "API_RATE_ANON": "OD_API_RATE_ANON",
-    "API_RATE_USER": "OD_API_RATE_USER", "API_RATE_ANALYSES": "OD_API_RATE_ANALYSES",
-    "API_RATE_ANALYSES_ADDRESS": "OD_API_RATE_ANALYSES_ADDRESS", "AXES_FAILURE_LIMIT": "OD_AXES_FAILURE_LIMIT",
-    "LOGIN_FAILURES_PER_ADDRESS": "OD_LOGIN_FAILURES_PER_ADDRESS", "SIGNUPS_PER_HOUR": "OD_SIGNUPS_PER_HOUR",
-    "FRONTEND_DIST": "OD_FRONTEND_DIST", "DATABASE_CONN_MAX_AGE": "OD_DATABASE_CONN_MAX_AGE",
-    "DATABASE_POOL": "OD_DATABASE_POOL", "DATABASE_POOL_SIZE": "OD_DATABASE_POOL_SIZE",
-    "WEB_THREADS": "OD_WEB_THREADS", "WEB_HEADER_TIMEOUT": "OD_WEB_HEADER_TIMEOUT",
+    "PUZZLES_REQUEUE_EVERY": "OD_REQUEUE_EVERY",
+    "PUZZLES_STALE_AFTER": "OD_STALE_AFTER",
+    "PUZZLES_GRADE_IN_REQUEST": "OD_GRADE_IN_REQUEST",
+    "PUZZLES_GRADE_DELAY": "OD_GRADE_DELAY",
+    "PUZZLES_REPLY_IN_REQUEST": "OD_REPLY_IN_REQUEST",
+    "PUZZLES_MAX_POLLS_PER_CLIENT": "OD_MAX_POLLS_PER_CLIENT",
+    "PUZZLES_MAX_URL_CHARS": "OD_MAX_URL_CHARS",
+    "API_RATE_ANON": "OD_API_RATE_ANON",
+    "API_RATE_USER": "OD_API_RATE_USER",
+    "API_RATE_ANALYSES": "OD_API_RATE_ANALYSES",
+    "API_RATE_ANALYSES_ADDRESS": "OD_API_RATE_ANALYSES_ADDRESS",
+    "AXES_FAILURE_LIMIT": "OD_AXES_FAILURE_LIMIT",
+    "LOGIN_FAILURES_PER_ADDRESS": "OD_LOGIN_FAILURES_PER_ADDRESS",
+    "SIGNUPS_PER_HOUR": "OD_SIGNUPS_PER_HOUR",
+    "FRONTEND_DIST": "OD_FRONTEND_DIST",
+    "DATABASE_CONN_MAX_AGE": "OD_DATABASE_CONN_MAX_AGE",
+    "DATABASE_POOL": "OD_DATABASE_POOL",
+    "DATABASE_POOL_SIZE": "OD_DATABASE_POOL_SIZE",
+    "WEB_THREADS": "OD_WEB_THREADS",
+    "WEB_HEADER_TIMEOUT": "OD_WEB_HEADER_TIMEOUT",
 }
 for _former, _name in _FORMER_NAMES.items():
     if _former in os.environ:
@@ -420,8 +433,14 @@ SPECTACULAR_SETTINGS = {
         "SeatOrRandomEnum": ["A", "B", "C", "D", "random"],
         "WinnerEnum": ["A", "B", "A+C", "B+D"],
         "VariantEnum": [
-            "lewicki", "lewicki+doubles", "lewicki9", "lewicki9+doubles",
-            "block", "block+doubles", "partnership", "partnership+doubles",
+            "lewicki",
+            "lewicki+doubles",
+            "lewicki9",
+            "lewicki9+doubles",
+            "block",
+            "block+doubles",
+            "partnership",
+            "partnership+doubles",
         ],
         "GameRoleEnum": ["human", "partner", "opponent"],
         # Games between people: the kind of game, and who plays a seat.

@@ -1,5 +1,6 @@
 """A developer's machine: the base settings with debug pages on unless
 ``DJANGO_DEBUG=0`` (the default of ``manage.py``, the WSGI app and Celery)."""
+
 from .base import *  # noqa: F403
 from .base import REST_FRAMEWORK, env
 

@@ -3,6 +3,7 @@ the environment (``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS``).  Behind TLS
 (``DJANGO_SECURE_TLS=1``, the default): cookies only over HTTPS, HSTS, HTTPS
 redirects, and ``manage.py check --deploy`` is clean (a test runs it).
 ``DJANGO_SECURE_TLS=0`` serves plain HTTP (``make run`` on loopback)."""
+
 import os
 
 from django.core.exceptions import ImproperlyConfigured

@@ -5,6 +5,7 @@ can share: SQLite in a file by default; PostgreSQL with
 ``OD_TEST_DATABASE=postgresql`` (a throwaway cluster per test process,
 ``config.testing``) or when ``DATABASE_URL`` names a PostgreSQL server.  Redis,
 when a test needs it, is started by a fixture on the port chosen here."""
+
 import os
 import socket
 import tempfile

@@ -9,6 +9,7 @@ played order), the move that led to it, and for every legal move the solver's
 grade and the position after it, so the demo page can answer a move without
 knowing any rules itself.
 """
+
 from __future__ import annotations
 
 import json

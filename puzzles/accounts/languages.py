@@ -5,6 +5,7 @@ browser at log-in.  Without a choice, ``LocaleMiddleware`` takes the
 browser's ``Accept-Language``: that language is never stored on an account,
 so that an account without a choice follows each browser it logs in from.
 No URL carries a language code."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -49,10 +50,14 @@ def apply(response: HttpResponse, code: str) -> HttpResponse:
     """Make ``code`` the language of the next requests (the cookie ``set_language`` writes too)."""
     translation.activate(code)
     response.set_cookie(
-        settings.LANGUAGE_COOKIE_NAME, code,
-        max_age=settings.LANGUAGE_COOKIE_AGE, path=settings.LANGUAGE_COOKIE_PATH,
-        domain=settings.LANGUAGE_COOKIE_DOMAIN, secure=settings.LANGUAGE_COOKIE_SECURE,
-        httponly=settings.LANGUAGE_COOKIE_HTTPONLY, samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
     )
     return response
 

@@ -2,6 +2,7 @@
 answer (django-axes counts the failures), a cap on sign-ups per address, and
 the limit on what queues solver work (an analysis, a record to grade, a new
 game, rematch or match), on the API and on the plain pages alike."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence

@@ -1,4 +1,5 @@
 """What an account remembers beyond Django's user: the language of the site."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -10,7 +11,9 @@ class LanguagePreference(models.Model):
     """The language a player chose (one of ``settings.LANGUAGES``), applied when they log in."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_preference",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="language_preference",
         verbose_name=_("player"),
     )
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)

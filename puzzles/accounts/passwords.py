@@ -1,6 +1,7 @@
 """A password validator of the site's own, beside Django's: a password of
 spaces only (or other white space) passes Django's length and "common
 password" checks, yet is no secret at all."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -5,6 +5,7 @@ A guest is known by a random token kept in their session (under
 the token in ``session_key``.  ``Player`` is the one place that knows this:
 which rows are a player's (``rows``) and what to store on a new row
 (``owner_fields``)."""
+
 from __future__ import annotations
 
 import secrets

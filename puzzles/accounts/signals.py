@@ -2,6 +2,7 @@
 guest's data to the account (receivers take ``user`` and ``session_key``,
 the guest's token, and ``request``, the log-in's, for a message to the
 player; they are connected in each app's ``AppConfig.ready``)."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,6 @@
 """Sign-up, log-in (Django's view, plus the account's language) and the
 language menu (log-out is Django's own view)."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """The analyses API (thin DRF views; errors are ``{"error"}``)."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -34,7 +35,9 @@ class AnalysisCreateApi(SolverWorkLimited, APIView):
         examples=[
             OpenApiExample(
                 "A fresh deal",
-                value={"position": "45.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - B"},
+                value={
+                    "position": "45.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - B"
+                },
                 request_only=True,
             )
         ],

@@ -1,5 +1,6 @@
 """The Redis copy of finished analyses.  Only finished analyses are cached and
 they never change, so the cache can never be stale; the database is the record."""
+
 from __future__ import annotations
 
 import logging
@@ -62,4 +63,6 @@ def analysis_cache_exchange(
         return {}
     if not keys:
         return {}
-    return {keys[key]: client_of.decode(value) for key, value in zip(keys, replies[-1], strict=True) if value is not None}
+    return {
+        keys[key]: client_of.decode(value) for key, value in zip(keys, replies[-1], strict=True) if value is not None
+    }

@@ -1,6 +1,7 @@
 """Analyses cached by position (the normalised position string of docs/rules.md
 section 2.2), found too by the canonical form shared by every spelling of the
 same game."""
+
 from __future__ import annotations
 
 from django.db import models

@@ -1,4 +1,5 @@
 """Reads of analyses: from Redis, else the database (refilling Redis)."""
+
 from __future__ import annotations
 
 import threading
@@ -24,9 +25,7 @@ def _row_json(position: str) -> dict[str, Any] | None:
     """The finished analysis of a normalised position as its row stores it
     (Redis is refilled), or ``None``."""
     row = (
-        Analysis.objects.filter(position=position, status=Analysis.Status.DONE)
-        .values_list("result", flat=True)
-        .first()
+        Analysis.objects.filter(position=position, status=Analysis.Status.DONE).values_list("result", flat=True).first()
     )
     if row is not None:
         analysis_cache_set(position, row)

@@ -1,4 +1,5 @@
 """The API's shapes for analyses."""
+
 from __future__ import annotations
 
 from rest_framework import serializers

@@ -1,6 +1,7 @@
 """Writes of analyses.  ``analysis_request`` (a web request may call it)
 stores a pending row and queues the solver; ``analysis_solve`` runs the
 solver and is for tasks only."""
+
 from __future__ import annotations
 
 import logging
@@ -56,7 +57,9 @@ def analysis_request(*, position: str, player: Player | None = None) -> Analysis
         if analysis is not None:
             return analysis
     with transaction.atomic():
-        analysis, created = Analysis.objects.get_or_create(position=key, defaults={"canonical": solver.canonical_key(key)})
+        analysis, created = Analysis.objects.get_or_create(
+            position=key, defaults={"canonical": solver.canonical_key(key)}
+        )
         if analysis.status == Analysis.Status.FAILED:
             Analysis.objects.filter(pk=analysis.pk).update(
                 status=Analysis.Status.PENDING, error="", updated_at=timezone.now()
@@ -75,8 +78,17 @@ def _store(position: str, result: solver.Analysis) -> None:
     data = result.to_json()
     now = timezone.now()
     Analysis.objects.bulk_create(
-        [Analysis(position=position, canonical=solver.canonical_key(position), status=Analysis.Status.DONE,
-                  result=data, error="", computed_at=now, updated_at=now)],
+        [
+            Analysis(
+                position=position,
+                canonical=solver.canonical_key(position),
+                status=Analysis.Status.DONE,
+                result=data,
+                error="",
+                computed_at=now,
+                updated_at=now,
+            )
+        ],
         update_conflicts=True,
         unique_fields=["position"],
         update_fields=["canonical", "status", "result", "error", "computed_at", "updated_at"],
@@ -138,8 +150,17 @@ def analysis_keep(position: str, result: solver.Analysis) -> None:
     computed)."""
     now = timezone.now()
     Analysis.objects.bulk_create(
-        [Analysis(position=position, canonical=solver.canonical_key(position), status=Analysis.Status.DONE,
-                  result=result.to_json(), error="", computed_at=now, updated_at=now)],
+        [
+            Analysis(
+                position=position,
+                canonical=solver.canonical_key(position),
+                status=Analysis.Status.DONE,
+                result=result.to_json(),
+                error="",
+                computed_at=now,
+                updated_at=now,
+            )
+        ],
         ignore_conflicts=True,
     )
 

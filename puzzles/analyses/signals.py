@@ -4,6 +4,7 @@ knows of one (a stored analysis read back, a hint, a practice game from it
 or through it, a record graded), with ``player``, ``position`` (normalised)
 and, when there are several, ``positions``.  Puzzle training listens: a
 rated attempt whose position its player has analysed is no longer rated."""
+
 from __future__ import annotations
 
 from django.dispatch import Signal

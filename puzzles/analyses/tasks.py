@@ -1,4 +1,5 @@
 """Thin Celery tasks of analyses: take an id, load the row, call one service."""
+
 from __future__ import annotations
 
 import logging

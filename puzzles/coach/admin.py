@@ -5,7 +5,19 @@ from .models import Exercise, ExerciseTry
 
 @admin.register(Exercise)
 class ExerciseAdmin(admin.ModelAdmin):
-    list_display = ("id", "user", "source", "game", "game_analysis", "ply", "played", "grade", "card_state", "stability", "due_at")
+    list_display = (
+        "id",
+        "user",
+        "source",
+        "game",
+        "game_analysis",
+        "ply",
+        "played",
+        "grade",
+        "card_state",
+        "stability",
+        "due_at",
+    )
     list_filter = ("source", "grade")
     raw_id_fields = ("user", "game", "game_analysis")
 

@@ -3,6 +3,7 @@ Errors are ``{"error": ...}``: 400 bad input, 404 missing.
 
 Nothing in an exercise reveals its answer (the best moves, the best value,
 any move's value); only the answer to a try, which ends it, has them."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -25,7 +26,9 @@ GAME_NOT_FOUND = error_response(404, "No such game or game analysis (or another 
 
 
 class ExerciseSourceSerializer(serializers.Serializer):
-    kind = serializers.CharField(help_text="'game' (a practice game or a match deal) or 'analysis' (an analysed record).")
+    kind = serializers.CharField(
+        help_text="'game' (a practice game or a match deal) or 'analysis' (an analysed record)."
+    )
     ply = serializers.IntegerField(help_text="The ply of the mistake in its game.")
     game = serializers.IntegerField(allow_null=True)
     game_analysis = serializers.IntegerField(allow_null=True)
@@ -46,7 +49,9 @@ class ExerciseSerializer(serializers.Serializer):
     due = serializers.BooleanField()
     due_at = serializers.DateTimeField(help_text="When FSRS shows it next.")
     learnt = serializers.BooleanField(help_text="FSRS's stability has reached 21 days (it still comes back when due).")
-    stability = serializers.FloatField(allow_null=True, help_text="FSRS's stability in days; null before the first review.")
+    stability = serializers.FloatField(
+        allow_null=True, help_text="FSRS's stability in days; null before the first review."
+    )
     last_review_at = serializers.DateTimeField(allow_null=True, help_text="The last review; null before the first.")
     solved_count = serializers.IntegerField()
     failed_count = serializers.IntegerField()
@@ -94,10 +99,16 @@ def _player(request: Request) -> Player:
 class ExerciseQuerySerializer(serializers.Serializer):
     due = serializers.BooleanField(default=False, help_text="Only the exercises due now.")
     game = serializers.IntegerField(
-        required=False, min_value=0, max_value=LARGEST, help_text="One practice game's exercises.",
+        required=False,
+        min_value=0,
+        max_value=LARGEST,
+        help_text="One practice game's exercises.",
     )
     analysis = serializers.IntegerField(
-        required=False, min_value=0, max_value=LARGEST, help_text="One game analysis's exercises.",
+        required=False,
+        min_value=0,
+        max_value=LARGEST,
+        help_text="One game analysis's exercises.",
     )
 
 
@@ -122,10 +133,12 @@ class ExerciseListApi(APIView):
             rows = list(selectors.exercises_due(player))
         else:
             rows = list(selectors.exercises_for_player(player))
-        return Response({
-            "counts": selectors.exercise_counts(player),
-            "exercises": [presentation.exercise_public(e) for e in rows],
-        })
+        return Response(
+            {
+                "counts": selectors.exercise_counts(player),
+                "exercises": [presentation.exercise_public(e) for e in rows],
+            }
+        )
 
 
 class ExerciseNextApi(APIView):
@@ -140,7 +153,9 @@ class ExerciseNextApi(APIView):
 class ExerciseDetailApi(APIView):
     @extend_schema(summary="An exercise (without its answer)", responses={200: ExerciseSerializer, **NOT_FOUND})
     def get(self, request: Request, exercise_id: int) -> Response:
-        return Response(presentation.exercise_public(selectors.exercise_get_for_player(Player.of(request), exercise_id)))
+        return Response(
+            presentation.exercise_public(selectors.exercise_get_for_player(Player.of(request), exercise_id))
+        )
 
 
 class ExerciseTryApi(APIView):

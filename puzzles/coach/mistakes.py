@@ -2,6 +2,7 @@
 grades that make one, the player's side in an analysed record, and what makes
 two mistakes the same one (the position before the move and the move played,
 each written as the solver writes them)."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -10,6 +10,7 @@ the move played there), whichever game it was first met in.  The answer (``best_
 is stored here and never sent before a try at the exercise is over
 (``presentation``).
 """
+
 from __future__ import annotations
 
 from django.db import models
@@ -23,14 +24,26 @@ from . import schedule
 
 def card_of(row: Scheduled) -> schedule.CardState:
     """The FSRS card a row stores."""
-    return schedule.CardState(state=row.card_state, step=row.step, stability=row.stability,
-                              difficulty=row.difficulty, due_at=row.due_at, last_review_at=row.last_review_at)
+    return schedule.CardState(
+        state=row.card_state,
+        step=row.step,
+        stability=row.stability,
+        difficulty=row.difficulty,
+        due_at=row.due_at,
+        last_review_at=row.last_review_at,
+    )
 
 
 def card_fields(card: schedule.CardState) -> dict[str, object]:
     """The model fields that store ``card``."""
-    return {"card_state": card.state, "step": card.step, "stability": card.stability,
-            "difficulty": card.difficulty, "due_at": card.due_at, "last_review_at": card.last_review_at}
+    return {
+        "card_state": card.state,
+        "step": card.step,
+        "stability": card.stability,
+        "difficulty": card.difficulty,
+        "due_at": card.due_at,
+        "last_review_at": card.last_review_at,
+    }
 
 
 class Scheduled(models.Model):
@@ -86,17 +99,27 @@ class Exercise(PlayerOwned, Scheduled):
         verbose_name_plural = _("exercises")
         ordering = ["created_at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "ply"], condition=models.Q(game__isnull=False),
-                                    name="unique_exercise_game_ply"),
-            models.UniqueConstraint(fields=["game_analysis", "ply"], condition=models.Q(game_analysis__isnull=False),
-                                    name="unique_exercise_analysis_ply"),
+            models.UniqueConstraint(
+                fields=["game", "ply"], condition=models.Q(game__isnull=False), name="unique_exercise_game_ply"
+            ),
+            models.UniqueConstraint(
+                fields=["game_analysis", "ply"],
+                condition=models.Q(game_analysis__isnull=False),
+                name="unique_exercise_analysis_ply",
+            ),
             # One exercise per mistake of a player: the same move in the same
             # position, met again in another game, another analysis of the
             # same record or the record of a practice game, is not made twice.
-            models.UniqueConstraint(fields=["user", "position", "played"], condition=models.Q(user__isnull=False),
-                                    name="unique_exercise_user_mistake"),
-            models.UniqueConstraint(fields=["session_key", "position", "played"], condition=models.Q(user__isnull=True),
-                                    name="unique_exercise_guest_mistake"),
+            models.UniqueConstraint(
+                fields=["user", "position", "played"],
+                condition=models.Q(user__isnull=False),
+                name="unique_exercise_user_mistake",
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "position", "played"],
+                condition=models.Q(user__isnull=True),
+                name="unique_exercise_guest_mistake",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -141,10 +164,12 @@ class PuzzleCard(PlayerOwned, Scheduled):
         verbose_name_plural = _("puzzles to replay")
         ordering = ["due_at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["user", "puzzle"], condition=models.Q(user__isnull=False),
-                                    name="unique_puzzle_card_user"),
-            models.UniqueConstraint(fields=["session_key", "puzzle"], condition=models.Q(user__isnull=True),
-                                    name="unique_puzzle_card_guest"),
+            models.UniqueConstraint(
+                fields=["user", "puzzle"], condition=models.Q(user__isnull=False), name="unique_puzzle_card_user"
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "puzzle"], condition=models.Q(user__isnull=True), name="unique_puzzle_card_guest"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -4,6 +4,7 @@ The answer is guarded here: ``exercise_public`` has the position, the move
 played in the game and its grade, but never the best moves, the best value or
 any move's value; ``try_state`` (the answer to a try, which ends it) has them.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -23,9 +24,16 @@ from .models import Exercise, ExerciseTry, PuzzleCard
 def source_state(exercise: Exercise) -> dict[str, Any]:
     """Where the mistake was made, with links to the game it came from, and
     for a game between people who played each seat (``players``, else null)."""
-    out: dict[str, Any] = {"kind": exercise.source, "ply": exercise.ply, "game": exercise.game_id,
-                           "game_analysis": exercise.game_analysis_id, "match": None, "url": None,
-                           "mistakes_url": None, "players": None}
+    out: dict[str, Any] = {
+        "kind": exercise.source,
+        "ply": exercise.ply,
+        "game": exercise.game_id,
+        "game_analysis": exercise.game_analysis_id,
+        "match": None,
+        "url": None,
+        "mistakes_url": None,
+        "players": None,
+    }
     if exercise.game_id is not None:
         game = exercise.game
         if game is not None and game.is_people:  # the opponents are people, named as the game page names them

@@ -16,6 +16,7 @@ A new card is due at once.  A try before the card is due changes nothing when
 solved (practice ahead of time) and is a review rated ``Again`` when failed
 (the player did not know it after all).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -62,21 +63,32 @@ def _utc(moment: datetime) -> datetime:
 
 def new_card(now: datetime) -> CardState:
     """A card never reviewed, due at ``now``."""
-    return CardState(state=int(State.Learning), step=0, stability=None, difficulty=None,
-                     due_at=_utc(now), last_review_at=None)
+    return CardState(
+        state=int(State.Learning), step=0, stability=None, difficulty=None, due_at=_utc(now), last_review_at=None
+    )
 
 
 def to_fsrs(card: CardState) -> Card:
     return Card(
-        card_id=0, state=State(card.state), step=card.step, stability=card.stability,
-        difficulty=card.difficulty, due=_utc(card.due_at),
+        card_id=0,
+        state=State(card.state),
+        step=card.step,
+        stability=card.stability,
+        difficulty=card.difficulty,
+        due=_utc(card.due_at),
         last_review=None if card.last_review_at is None else _utc(card.last_review_at),
     )
 
 
 def from_fsrs(card: Card) -> CardState:
-    return CardState(state=int(card.state), step=card.step, stability=card.stability, difficulty=card.difficulty,
-                     due_at=card.due, last_review_at=card.last_review)
+    return CardState(
+        state=int(card.state),
+        step=card.step,
+        stability=card.stability,
+        difficulty=card.difficulty,
+        due_at=card.due,
+        last_review_at=card.last_review,
+    )
 
 
 def rating_of(passed: bool) -> Rating:

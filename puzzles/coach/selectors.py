@@ -1,4 +1,5 @@
 """Reads of the coach: a player's exercises, the due ones, one game's."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -108,7 +109,9 @@ def exercises_of_game(player: Player, *, game_id: int | None = None, analysis_id
     return [e for _ply, e in sorted(found.values(), key=lambda item: (item[0], item[1].pk))]
 
 
-def exercises_of_own_game(player: Player, *, game_id: int | None = None, analysis_id: int | None = None) -> list[Exercise]:
+def exercises_of_own_game(
+    player: Player, *, game_id: int | None = None, analysis_id: int | None = None
+) -> list[Exercise]:
     """Like ``exercises_of_game``, for the pages of one game: 404 unless the
     game (or the analysed record) is the player's own, as every other coach
     page answers for another player's id or a missing one; the player's own

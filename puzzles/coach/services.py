@@ -20,6 +20,7 @@ and when the player turns the replay on.  A replay is an ordinary attempt at
 the puzzle: never the player's first, so never rated (training rates only
 the first attempt at a puzzle).
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -70,8 +71,9 @@ def _create(fields: dict[str, Any], known: set[tuple[str, str]]) -> bool:
     known.add(key)
     try:
         with transaction.atomic():
-            Exercise.objects.create(**{**fields, "position": key[0], "played": key[1]},
-                                    **card_fields(schedule.new_card(timezone.now())))
+            Exercise.objects.create(
+                **{**fields, "position": key[0], "played": key[1]}, **card_fields(schedule.new_card(timezone.now()))
+            )
     except IntegrityError:  # made meanwhile by another worker
         return False
     return True
@@ -91,18 +93,34 @@ def exercises_from_game(game: Game) -> int:
     for m in rows.order_by("ply"):
         if m.side not in players:
             continue
-        made += _create({
-            **players[m.side].owner_fields("user"), "source": Exercise.Source.GAME, "game": game, "ply": m.ply, "position": m.position_before,
-            "side": m.side, "played": m.move, "grade": m.grade, "points_lost": m.points_lost or 0,
-            "best_moves": m.best_moves or [], "best_value": m.best_value, "moves": _moves_of(m.position_before),
-        }, known[m.side])
+        made += _create(
+            {
+                **players[m.side].owner_fields("user"),
+                "source": Exercise.Source.GAME,
+                "game": game,
+                "ply": m.ply,
+                "position": m.position_before,
+                "side": m.side,
+                "played": m.move,
+                "grade": m.grade,
+                "points_lost": m.points_lost or 0,
+                "best_moves": m.best_moves or [],
+                "best_value": m.best_value,
+                "moves": _moves_of(m.position_before),
+            },
+            known[m.side],
+        )
     return made
 
 
 def exercises_from_analysis(analysis: GameAnalysis) -> int:
     """Exercises for the player's mistakes in a finished game analysis (a
     practice game's analysis is left out: the game itself gives them)."""
-    if analysis.status != GameAnalysis.Status.DONE or not analysis.result or analysis.source == GameAnalysis.Source.GAME:
+    if (
+        analysis.status != GameAnalysis.Status.DONE
+        or not analysis.result
+        or analysis.source == GameAnalysis.Source.GAME
+    ):
         return 0
     done = set(Exercise.objects.filter(game_analysis=analysis).values_list("ply", flat=True))
     player = Player.owning(analysis, "owner")
@@ -111,12 +129,23 @@ def exercises_from_analysis(analysis: GameAnalysis) -> int:
     for p in record_mistakes(analysis.result):
         if p["ply"] in done:
             continue
-        made += _create({
-            **owner, "source": Exercise.Source.ANALYSIS, "game_analysis": analysis, "ply": p["ply"],
-            "position": p["position"], "side": p["side"], "played": p["move"], "grade": p["grade"],
-            "points_lost": p["points_lost"], "best_moves": p["best_moves"], "best_value": p["best"],
-            "moves": _moves_of(p["position"]),
-        }, known)
+        made += _create(
+            {
+                **owner,
+                "source": Exercise.Source.ANALYSIS,
+                "game_analysis": analysis,
+                "ply": p["ply"],
+                "position": p["position"],
+                "side": p["side"],
+                "played": p["move"],
+                "grade": p["grade"],
+                "points_lost": p["points_lost"],
+                "best_moves": p["best_moves"],
+                "best_value": p["best"],
+                "moves": _moves_of(p["position"]),
+            },
+            known,
+        )
     return made
 
 
@@ -128,21 +157,23 @@ def exercises_sync(player: Player) -> int:
     exercises_adopt(player)
     made = 0
     games = games_played_by(player).filter(status=Game.Status.OVER)
-    pending = (
-        GameMove.objects.filter(game__in=games, by=GameMove.By.HUMAN, grade__in=MISTAKES)
-        .values_list("game_id", "ply", "position_before", "move")
+    pending = GameMove.objects.filter(game__in=games, by=GameMove.By.HUMAN, grade__in=MISTAKES).values_list(
+        "game_id", "ply", "position_before", "move"
     )
     have = set(Exercise.objects.filter(game__in=games).values_list("game_id", "ply"))
     known = _known_mistakes(player)
     # A mistake already met elsewhere (an analysed record) is not missing.
     missing_games = {
-        g for g, ply, before, move in pending
+        g
+        for g, ply, before, move in pending
         if (g, ply) not in have and (before, move) not in known and mistake_key(before, move) not in known
     }
     for game in Game.objects.filter(pk__in=missing_games):
         made += exercises_from_game(game)
-    analyses = game_analyses_for_player(player).filter(status=GameAnalysis.Status.DONE).exclude(
-        source=GameAnalysis.Source.GAME
+    analyses = (
+        game_analyses_for_player(player)
+        .filter(status=GameAnalysis.Status.DONE)
+        .exclude(source=GameAnalysis.Source.GAME)
     )
     seen = set(Exercise.objects.filter(game_analysis__in=analyses).values_list("game_analysis_id", flat=True))
     for analysis in analyses.exclude(pk__in=seen):
@@ -266,7 +297,8 @@ def exercise_try(*, exercise: Exercise, move: Any, now: datetime | None = None) 
         was_due = schedule.is_due(card_of(locked), now)
         card, _reviewed = schedule.after_try(card_of(locked), correct, now)
         Exercise.objects.filter(pk=locked.pk).update(
-            **card_fields(card), last_tried_at=now,
+            **card_fields(card),
+            last_tried_at=now,
             solved_count=F("solved_count") + (1 if correct else 0),
             failed_count=F("failed_count") + (0 if correct else 1),
         )
@@ -276,6 +308,7 @@ def exercise_try(*, exercise: Exercise, move: Any, now: datetime | None = None) 
 
 
 # ------------------------------------------------------------- failed puzzles
+
 
 def _attempt_passed(attempt: PuzzleAttempt) -> bool:
     """A solved attempt passes unless the player looked at the analysis on the way."""
@@ -296,8 +329,10 @@ def puzzle_cards_sync(player: Player) -> int:
     cards = player.rows(PuzzleCard.objects.all(), "user")
     carded = set(cards.values_list("puzzle_id", flat=True))
     failed = (
-        attempts.filter(status=PuzzleAttempt.Status.FAILED).exclude(puzzle_id__in=carded)
-        .values_list("puzzle_id", flat=True).distinct()
+        attempts.filter(status=PuzzleAttempt.Status.FAILED)
+        .exclude(puzzle_id__in=carded)
+        .values_list("puzzle_id", flat=True)
+        .distinct()
     )
     owner = player.owner_fields("user")
     for puzzle_id in set(failed):
@@ -305,8 +340,12 @@ def puzzle_cards_sync(player: Player) -> int:
         assert first is not None and first.finished_at is not None
         try:
             with transaction.atomic():
-                PuzzleCard.objects.create(**owner, puzzle_id=puzzle_id, last_attempt_at=None,
-                                          **card_fields(schedule.new_card(first.finished_at)))
+                PuzzleCard.objects.create(
+                    **owner,
+                    puzzle_id=puzzle_id,
+                    last_attempt_at=None,
+                    **card_fields(schedule.new_card(first.finished_at)),
+                )
         except IntegrityError:  # made meanwhile by another request
             pass
     # Only the cards with an attempt they have not taken into account yet.
@@ -326,7 +365,9 @@ def puzzle_cards_sync(player: Player) -> int:
                 reviews += 1 if reviewed else 0
                 last, taken = attempt.finished_at, taken + 1
             if last != locked.last_attempt_at:
-                PuzzleCard.objects.filter(pk=locked.pk).update(**card_fields(card), reviews=reviews, last_attempt_at=last)
+                PuzzleCard.objects.filter(pk=locked.pk).update(
+                    **card_fields(card), reviews=reviews, last_attempt_at=last
+                )
     return taken
 
 

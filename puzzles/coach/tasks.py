@@ -1,6 +1,7 @@
 """Thin Celery tasks of the coach: making a player's exercises when a game
 ends or a game record's analysis is done (reads only read: nothing is made
 while a page or the API is read).  Each calls one service, imported in its body."""
+
 from __future__ import annotations
 
 from celery import shared_task

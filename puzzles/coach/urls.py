@@ -1,4 +1,5 @@
 """URLs of the coach: the API under /api/exercises/ and the pages under /coach/."""
+
 from django.urls import path
 
 from . import apis, views

@@ -2,6 +2,7 @@
 "Learn from your mistakes" for one game or analysed record (step through its
 mistakes).  Plain forms, no script needed: a try posts the move and the page
 shows the answer afterwards (``?try=<id>``), never before."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,13 +36,17 @@ def index(request: HttpRequest) -> HttpResponse:
         source = presentation.source_state(e)
         key = source["mistakes_url"] or ""
         games.setdefault(key, {"source": source, "count": 0})["count"] += 1
-    return render(request, "coach/index.html", {
-        "counts": selectors.exercise_counts(player),
-        "due_today": selectors.due_today(player),
-        "due": [presentation.exercise_public(e) for e in due],
-        "upcoming": [presentation.exercise_public(e) for e in upcoming],
-        "games": list(games.values()),
-    })
+    return render(
+        request,
+        "coach/index.html",
+        {
+            "counts": selectors.exercise_counts(player),
+            "due_today": selectors.due_today(player),
+            "due": [presentation.exercise_public(e) for e in due],
+            "upcoming": [presentation.exercise_public(e) for e in upcoming],
+            "games": list(games.values()),
+        },
+    )
 
 
 def _exercise_page(request: HttpRequest, exercise: Exercise, sequence: list[Exercise], back_url: str) -> HttpResponse:
@@ -57,14 +62,24 @@ def _exercise_page(request: HttpRequest, exercise: Exercise, sequence: list[Exer
             result = presentation.try_state(exercise, attempt)
     ids = [e.pk for e in sequence]
     index = ids.index(exercise.pk) if exercise.pk in ids else 0
-    return render(request, "coach/exercise.html", {
-        "exercise": state, "result": result, "number": index + 1, "of": len(ids),
-        "previous_url": f"{back_url}?n={index - 1}" if index > 0 and sequence else "",
-        "next_url": f"{back_url}?n={index + 1}" if index + 1 < len(ids) else _next_due_url(request, exercise, sequence),
-        "back_url": back_url, "n": index if sequence else "",
-        "action": reverse("coach:exercise-try", args=[exercise.pk]),
-        "board_sides": ["B" if exercise.side == "A" else "A", exercise.side],
-    })
+    return render(
+        request,
+        "coach/exercise.html",
+        {
+            "exercise": state,
+            "result": result,
+            "number": index + 1,
+            "of": len(ids),
+            "previous_url": f"{back_url}?n={index - 1}" if index > 0 and sequence else "",
+            "next_url": f"{back_url}?n={index + 1}"
+            if index + 1 < len(ids)
+            else _next_due_url(request, exercise, sequence),
+            "back_url": back_url,
+            "n": index if sequence else "",
+            "action": reverse("coach:exercise-try", args=[exercise.pk]),
+            "board_sides": ["B" if exercise.side == "A" else "A", exercise.side],
+        },
+    )
 
 
 def _next_due_url(request: HttpRequest, exercise: Exercise, sequence: list[Exercise]) -> str:
@@ -110,11 +125,16 @@ def puzzles_due(request: HttpRequest) -> HttpResponse:
     upcoming = list(
         selectors.puzzle_cards_for_player(player).exclude(pk__in=[c.pk for c in due]).order_by("due_at", "id")[:20]
     )
-    return render(request, "coach/puzzles.html", {
-        "due": [presentation.puzzle_card_state(c, here) for c in due],
-        "upcoming": [presentation.puzzle_card_state(c, here) for c in upcoming],
-        "replay_failed": selectors.replay_failed_on(player), "here": here,
-    })
+    return render(
+        request,
+        "coach/puzzles.html",
+        {
+            "due": [presentation.puzzle_card_state(c, here) for c in due],
+            "upcoming": [presentation.puzzle_card_state(c, here) for c in upcoming],
+            "replay_failed": selectors.replay_failed_on(player),
+            "here": here,
+        },
+    )
 
 
 @require_POST
@@ -126,8 +146,12 @@ def puzzle_replay(request: HttpRequest) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, _("Failed puzzles will come back for review.") if on
-                         else _("Failed puzzles will no longer come back for review."))
+        messages.success(
+            request,
+            _("Failed puzzles will come back for review.")
+            if on
+            else _("Failed puzzles will no longer come back for review."),
+        )
     back = request.POST.get("next", "")
     return redirect(back if back.startswith("/") and not back.startswith("//") else reverse("coach:puzzles"))
 

@@ -1,6 +1,7 @@
 """What every API view shares: the one exception handler that turns every
 error into ``{"error": "<what is wrong>"}``, input validation, long polling,
 and the error shapes for the OpenAPI schema."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -29,13 +30,15 @@ from .errors import ApplicationError
 from .middleware import is_api
 
 
-@extend_schema_field({
-    "oneOf": [
-        {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
-        {"type": "string", "pattern": "^[0-9]{1,20}$", "maxLength": 24},
-    ],
-    "nullable": True,
-})
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+            {"type": "string", "pattern": "^[0-9]{1,20}$", "maxLength": 24},
+        ],
+        "nullable": True,
+    }
+)
 class SeedField(serializers.CharField):
     """A deal's or a match's seed: a JSON number or a string of digits (the
     schema says both), read as the string the services parse."""
@@ -58,7 +61,8 @@ class ErrorSerializer(serializers.Serializer):
 class MoveInputSerializer(serializers.Serializer):
     move = move_field(max_length=16, help_text="A move: '36', '36R', 'pass'.")
     ply = serializers.IntegerField(
-        min_value=0, max_value=10_000,
+        min_value=0,
+        max_value=10_000,
         help_text="Required: the ply the move is meant for, the number of moves already played when the "
         "client saw the position (a game's `ply`; an attempt's `moves` length; 0 for the first move). If the "
         "game has moved on, the answer is 409 and nothing changes; the same move posted again for the same "
@@ -91,7 +95,9 @@ def _unread_media_type(context: dict[str, Any]) -> str:
     given = (getattr(request, "content_type", "") or "").split(";")[0].strip() or _("of no media type")
     reads = [parser.media_type for parser in getattr(context.get("view"), "parser_classes", [])]
     return _("the body is %(given)s, which this endpoint does not read: send %(reads)s (Content-Type)") % {
-        "given": given, "reads": ", ".join(reads) or "application/json"}
+        "given": given,
+        "reads": ", ".join(reads) or "application/json",
+    }
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -127,9 +133,7 @@ def validated(serializer_class: type[serializers.Serializer], request: Request, 
     return dict(serializer.validated_data)
 
 
-UNCHANGED = {
-    304: OpenApiResponse(description="With `wait`: the hold ran out and nothing changed. No body: ask again.")
-}
+UNCHANGED = {304: OpenApiResponse(description="With `wait`: the hold ran out and nothing changed. No body: ask again.")}
 
 # The query of a long-polled GET (``long_poll``), for its schema.
 LONG_POLL_PARAMETERS = [
@@ -196,7 +200,10 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     /api/, Django's own page elsewhere."""
     if is_api(request):
         return JsonResponse(
-            {"error": f"CSRF check failed ({reason}): a session's POST sends its csrftoken cookie's value "
-             "in an X-CSRFToken header"}, status=403,
+            {
+                "error": f"CSRF check failed ({reason}): a session's POST sends its csrftoken cookie's value "
+                "in an X-CSRFToken header"
+            },
+            status=403,
         )
     return django_csrf_failure(request, reason)

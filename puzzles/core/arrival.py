@@ -25,6 +25,7 @@ being served in this process, from their arrival: the heartbeat writes the
 oldest one's arrival (``oldest_in_flight``), so that no flag falls while a
 move that arrived in time is still on its way (``core.outages.flag_may_fall``).
 A request whose body is still coming has not arrived, and holds no flag."""
+
 from __future__ import annotations
 
 import asyncio
@@ -150,10 +151,18 @@ class Arrivals:
 
 async def _refuse_late(send: Any) -> None:
     content = json.dumps({"error": gettext("the request's body came too slowly: send it again")}).encode()
-    await send({"type": "http.response.start", "status": 408, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(content)).encode()),
-        (b"connection", b"close"), (b"cache-control", b"no-store"),
-    ]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 408,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(content)).encode()),
+                (b"connection", b"close"),
+                (b"cache-control", b"no-store"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": content})
 
 

@@ -8,6 +8,7 @@ port on the host, a sibling subdomain: SameSite=Lax does not stop those) could
 otherwise start, play or resign a guest's games.  Every answer of the API sets
 the ``csrftoken`` cookie when the client has none, so a scripted client reads
 it from its first answer and sends it back in ``X-CSRFToken``."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,6 @@
 """The value chart the review pages draw (a practice game's, an analysed
 record's): its geometry as numbers for an inline SVG, the template draws it."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,7 +29,15 @@ def value_chart(values: list[int | None], width: int, height: int, pad: int) -> 
 
     dots = [{"x": x(i), "y": y(v), "ply": i, "value": v} for i, v in enumerate(values) if v is not None]
     return {
-        "width": width, "height": height, "points": " ".join(f"{d['x']},{d['y']}" for d in dots),
-        "dots": dots, "zero": y(0), "top": bound, "bottom": -bound, "y_top": y(bound), "y_bottom": y(-bound),
-        "left": left, "right": width - pad,
+        "width": width,
+        "height": height,
+        "points": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "dots": dots,
+        "zero": y(0),
+        "top": bound,
+        "bottom": -bound,
+        "y_top": y(bound),
+        "y_bottom": y(-bound),
+        "left": left,
+        "right": width - pad,
     }

@@ -23,6 +23,7 @@ drift apart.
   (``0``/``1``/``"yes"`` for a boolean, ``0`` for a string, ``"12"`` for an
   integer): a 400 that says which field and what it holds.
 """
+
 from __future__ import annotations
 
 import json
@@ -118,6 +119,7 @@ def move_field(**kwargs: Any) -> serializers.CharField:
 
 # ------------------------------------------------------- rules across fields
 
+
 def _given(attrs: dict[str, Any], name: str) -> bool:
     return attrs.get(name) is not None
 
@@ -154,7 +156,7 @@ class AtMostOne:
             raise ValidationError(self.message)
 
     def schema(self, serializer: serializers.Serializer) -> dict[str, Any]:
-        pairs = [(a, b) for i, a in enumerate(self.names) for b in self.names[i + 1:]]
+        pairs = [(a, b) for i, a in enumerate(self.names) for b in self.names[i + 1 :]]
         return {"not": {"anyOf": [{"allOf": [_present(serializer, a), _present(serializer, b)]} for a, b in pairs]}}
 
 
@@ -166,8 +168,17 @@ class OnlyWhen:
     partnership position).  ``common`` None: ``name`` (an object) is empty
     or left out unless so."""
 
-    def __init__(self, name: str, common: Sequence[Any] | None, other: str, values: Sequence[Any], *,
-                 message: Any, default: Any = None, matching: tuple[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        common: Sequence[Any] | None,
+        other: str,
+        values: Sequence[Any],
+        *,
+        message: Any,
+        default: Any = None,
+        matching: tuple[str, str] | None = None,
+    ) -> None:
         self.name, self.common, self.other, self.values = name, common, other, list(values)
         self.message, self.default, self.matching = message, default, matching
 
@@ -208,11 +219,20 @@ class NotAKeyOf:
 
     def schema(self, serializer: serializers.Serializer) -> dict[str, Any]:
         # patterns, not enums: drf-spectacular's enum hook would make each a component
-        return {"not": {"anyOf": [
-            {"required": [self.name, self.mapping], "properties": {
-                self.name: {"pattern": f"^{re.escape(key)}$"}, self.mapping: {"required": [key]}}}
-            for key in self.keys
-        ]}}
+        return {
+            "not": {
+                "anyOf": [
+                    {
+                        "required": [self.name, self.mapping],
+                        "properties": {
+                            self.name: {"pattern": f"^{re.escape(key)}$"},
+                            self.mapping: {"required": [key]},
+                        },
+                    }
+                    for key in self.keys
+                ]
+            }
+        }
 
 
 def _named(variant: Variant) -> str:
@@ -250,8 +270,10 @@ class PositionOfVariant:
         ]
         # patterns, not enums: drf-spectacular's enum hook would make each a component
         branches += [
-            {"required": [self.position, self.variant], "properties": {
-                self.variant: {"pattern": f"^{re.escape(name)}$"}, self.position: {"pattern": start}}}
+            {
+                "required": [self.position, self.variant],
+                "properties": {self.variant: {"pattern": f"^{re.escape(name)}$"}, self.position: {"pattern": start}},
+            }
             for name, start in VARIANT_STARTS.items()
         ]
         return {"anyOf": branches}
@@ -276,8 +298,13 @@ class ContractAutoSchema(AutoSchema):
     def _map_serializer_field(self, field: Any, direction: str, bypass_extensions: bool = False) -> dict[str, Any]:
         result: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)
         shaped = any(isinstance(v, RegexValidator) for v in getattr(field, "validators", []))
-        if direction == "request" and type(field) in _PLAIN_TEXT and result.get("type") == "string" and not shaped \
-                and not {"pattern", "enum", "format", "$ref", "oneOf", "allOf"} & set(result):
+        if (
+            direction == "request"
+            and type(field) in _PLAIN_TEXT
+            and result.get("type") == "string"
+            and not shaped
+            and not {"pattern", "enum", "format", "$ref", "oneOf", "allOf"} & set(result)
+        ):
             # DRF refuses a NUL character in any text, and one that is only
             # white space where text is needed (it trims it): the schema says so
             result["pattern"] = _SOME_TEXT if field.trim_whitespace and not field.allow_blank else _TEXT
@@ -296,6 +323,7 @@ class ContractAutoSchema(AutoSchema):
 
 
 # --------------------------------------------------------- query parameters
+
 
 def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
     """The validated query parameters ``serializer_class`` names (others are
@@ -325,6 +353,7 @@ def query(serializer_class: type[serializers.Serializer], request: Request) -> d
 
 
 # ------------------------------------------------------ a JSON body's types
+
 
 def _expected(field: serializers.Field) -> tuple[tuple[type, ...], Any] | None:
     """The JSON types a field's schema states, and the words for them; None

@@ -5,6 +5,7 @@ site's layout and the visitor's language, with the navigation to go on from.
 A 400 is mostly a request for a host the site does not serve, so neither
 answer asks the request for its host; the 500 page falls back to plain text
 should the layout itself fail (the database down, say)."""
+
 from __future__ import annotations
 
 import logging
@@ -30,8 +31,13 @@ def _answer(request: HttpRequest, status: int, error: str, heading: str, explana
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _answer(request, 400, "bad request: the request could not be read (an unknown host, or a malformed header)",
-                   _("Bad request"), _("The site could not read this request."))
+    return _answer(
+        request,
+        400,
+        "bad request: the request could not be read (an unknown host, or a malformed header)",
+        _("Bad request"),
+        _("The site could not read this request."),
+    )
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -39,12 +45,20 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _answer(request, 404, f"not found: {request.path}",
-                   _("Page not found"),
-                   _("There is no such page here, or it belongs to another player."))
+    return _answer(
+        request,
+        404,
+        f"not found: {request.path}",
+        _("Page not found"),
+        _("There is no such page here, or it belongs to another player."),
+    )
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    return _answer(request, 500, "the server failed to answer this request; it has been logged",
-                   _("Something went wrong"),
-                   _("The site failed to answer. The error has been logged; please try again in a moment."))
+    return _answer(
+        request,
+        500,
+        "the server failed to answer this request; it has been logged",
+        _("Something went wrong"),
+        _("The site failed to answer. The error has been logged; please try again in a moment."),
+    )

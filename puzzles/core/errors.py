@@ -6,6 +6,7 @@ that says what is wrong; nothing has been changed when it is raised.  The API
 turns it into ``{"error": message}`` (``core.api.exception_handler``), and
 the pages show the message.
 """
+
 from __future__ import annotations
 
 

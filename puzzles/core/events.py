@@ -15,6 +15,7 @@ is and in which language) when it begins to wait; the writer renders, after
 its commit, the views waited for then.  Any other notice is a plain ``1``:
 read the row again.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -413,7 +414,10 @@ class Subscription:
 
 
 async def wait_subscribed(
-    sub: Subscription, current_version: Callable[[], Awaitable[int | None]], version: int, timeout: float,
+    sub: Subscription,
+    current_version: Callable[[], Awaitable[int | None]],
+    version: int,
+    timeout: float,
     seen: object,
 ) -> object:
     """Within ``sub``: return once the row's version differs from ``version``

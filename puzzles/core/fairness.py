@@ -18,6 +18,7 @@ Positions are compared in their canonical form (``solver.canonical_key``):
 the same game written another way (a hand's columns in another order, the
 ends reversed, the seats renamed) is the same position here.  A check is
 given canonical position strings."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator

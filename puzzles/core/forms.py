@@ -1,4 +1,5 @@
 """What the pages' plain forms (the pages without their script) share."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -31,7 +32,9 @@ def refusal_message(request: HttpRequest, exc: ApplicationError) -> None:
     in the player's language (the next page shows the state as it is now),
     anything else as the service said it."""
     if isinstance(exc, StaleError):
-        messages.warning(request, _("The page was out of date, so your move was not played. Here is the position as it is now."))
+        messages.warning(
+            request, _("The page was out of date, so your move was not played. Here is the position as it is now.")
+        )
     else:
         messages.error(request, str(exc))
 

@@ -12,6 +12,7 @@ process: none for longer than a dead process takes to be noticed means
 every web process was down, and that span is recorded as an outage (a
 stop of the whole site on purpose too: nobody could move then either).  A
 process's beat is left behind when it ends, and goes stale."""
+
 from __future__ import annotations
 
 import logging
@@ -126,4 +127,3 @@ def _run() -> None:
         except Exception:
             log.exception("heartbeat")
             connection.close()
-

@@ -5,6 +5,7 @@ can name no row: handed to a query it overflows the driver (SQLite's
 ``OverflowError``, a 500) instead of finding nothing.  The path converter
 ``<id:...>`` matches such a number not at all (the address is then a 404, a
 JSON one under /api/), and ``parse_id`` reads a query parameter the same way."""
+
 from __future__ import annotations
 
 from django.urls import register_converter

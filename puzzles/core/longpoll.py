@@ -37,6 +37,7 @@ answers with it at once: no read, and no request through Django.  Its
 headers are those of the view's last answer through Django in this process
 (until there has been one, the poll goes through Django as before).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -88,7 +89,9 @@ _open: Counter[str] = Counter()
 
 
 def register(
-    path: str, kind: str, version_of: Callable[[HttpRequest, int], int | None],
+    path: str,
+    kind: str,
+    version_of: Callable[[HttpRequest, int], int | None],
     version: Callable[[int], int | None] | None,
     who_of: Callable[[HttpRequest, int], tuple[int, str | None] | None] | None = None,
     channel_of: Callable[[HttpRequest, int], str] | None = None,
@@ -159,7 +162,7 @@ def _route(scope: Scope) -> tuple[Route | None, int]:
     path = scope.get("path", "")
     root = scope.get("root_path", "")
     if root and path.startswith(root):
-        path = path[len(root):]
+        path = path[len(root) :]
     for route in _routes:
         found = route.path.match(path)
         if found and int(found.group(1)) <= ids.LARGEST:  # past it no row: Django's 404
@@ -251,7 +254,9 @@ class LongPolls:
                 elif _open[client] >= settings.OD_MAX_POLLS_PER_CLIENT:
                     # Its open polls answer within about the time this one asked to wait.
                     return await _respond(
-                        send, 429, {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"},
+                        send,
+                        429,
+                        {"error": f"too many open long polls ({_open[client]}): wait for one to answer first"},
                         [(b"retry-after", str(max(1, math.ceil(timeout))).encode())],
                     )
                 else:
@@ -295,8 +300,13 @@ class LongPolls:
 
     @staticmethod
     async def _hold(
-        sub: events.Subscription, version_of: Callable[[], Awaitable[Any]], asked: int, timeout: float,
-        receive: Receive, received: list[Message], view: events.View | None,
+        sub: events.Subscription,
+        version_of: Callable[[], Awaitable[Any]],
+        asked: int,
+        timeout: float,
+        receive: Receive,
+        received: list[Message],
+        view: events.View | None,
     ) -> object:
         """The version once it moves on or the hold runs out, or an
         ``_Answer`` when a notice brought the poll's view of a newer version,
@@ -340,7 +350,10 @@ class _Answer:
 
 
 async def _wait(
-    sub: events.Subscription, version_of: Callable[[], Awaitable[Any]], asked: int, timeout: float,
+    sub: events.Subscription,
+    version_of: Callable[[], Awaitable[Any]],
+    asked: int,
+    timeout: float,
     view: events.View | None,
 ) -> object:
     """As ``events.wait_subscribed``, but a notice that brings ``view`` of a
@@ -362,9 +375,17 @@ async def _wait(
 
 
 async def _answer(send: Send, body: bytes, language: str, headers: list[tuple[bytes, bytes]]) -> None:
-    await send({"type": "http.response.start", "status": 200, "headers": [
-        *headers, (b"content-language", language.encode("latin-1")), (b"content-length", str(len(body)).encode()),
-    ]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [
+                *headers,
+                (b"content-language", language.encode("latin-1")),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 

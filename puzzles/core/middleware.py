@@ -11,6 +11,7 @@ few hundred characters.
 DRF's throttles put a ``Retry-After`` on the API's 429s; the plain pages'
 limits (the solver's work, the sign-ups, the log-in lockout) say the wait in
 words and, through ``wait_before_retry``, in that header too."""
+
 from __future__ import annotations
 
 import math

@@ -4,6 +4,7 @@ and the two tables of the site's own health (``core.outages``).
 The abstract models and the field maker give the columns the apps' tables
 had already (their migrations are unchanged).
 """
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -7,6 +7,7 @@ Django's, so the names are marked here to hold the site's own words: the
 Romanian ones in lower case, the Polish and Dutch ones as Django has them
 (Polish dates use the genitive forms, "6 grudnia 2026", which are not these).
 Nothing imports this module; it is read by ``makemessages``."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_noop

@@ -14,6 +14,7 @@ beaten since the deadline with no request still in hand that arrived before
 it (a move that arrived in time counts, however long it took).  With no
 heartbeat ever written (the heartbeat off: the unit tests, a site without a
 web process) the deadline alone decides."""
+
 from __future__ import annotations
 
 import threading

@@ -3,6 +3,7 @@ UTF-8 JSON, without lone surrogates (they cannot be written back in an error
 message) and nested at most ``MAX_DEPTH`` deep (deeper JSON is no input of
 this API, and would exhaust the parser's recursion).  Anything else is a 400
 (413 for a body too large) that says what is wrong."""
+
 from __future__ import annotations
 
 import json

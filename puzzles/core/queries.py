@@ -13,6 +13,7 @@ from Django in the order the read's arguments are given (checked on that
 first build, so a read whose filters Django orders otherwise fails at once
 in the tests rather than mixing up its arguments).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence

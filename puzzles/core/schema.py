@@ -16,24 +16,26 @@ a client (and the schema tests) knows every status it can meet.
   where one is needed, for instance);
 - an operation with a path parameter: 404 (no such object, or not yours).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 _SHARED = {
-    "429": "Too many requests from this client in a short time (the answer's Retry-After says when to "
-    "come back).",
+    "429": "Too many requests from this client in a short time (the answer's Retry-After says when to come back).",
     "414": "The address is too long.",
 }
 _BODY = {
     "400": "Bad input: the body is not valid JSON, or a field is missing or wrong, or of another JSON type than "
-    "the schema states (a boolean is true or false, not 0, 1 or \"yes\"; a number is no string) (the error "
+    'the schema states (a boolean is true or false, not 0, 1 or "yes"; a number is no string) (the error '
     "says which).",
     "413": "The body is too large.",
     "415": "The body is not of a media type the endpoint reads: application/json (form-encoded bodies are not "
     "read), or multipart/form-data where the endpoint takes an uploaded file.",
 }
-_UNSAFE = {"403": "A request without its CSRF token (the X-CSRFToken header: the csrftoken cookie's value, which every answer of the API sets)."}
+_UNSAFE = {
+    "403": "A request without its CSRF token (the X-CSRFToken header: the csrftoken cookie's value, which every answer of the API sets)."
+}
 _QUERY = {"400": "Bad input: a query parameter is malformed (the error says which)."}
 _PATH = {"404": "No such object, or one that is not yours."}
 
@@ -69,7 +71,13 @@ def add_shared_errors(result: dict[str, Any], generator: Any, request: Any, publ
                 own = operation["responses"].get(code)
                 if own is None:
                     operation["responses"][code] = _error(description)
-                elif code in _UNSAFE and method in ("post", "put", "patch", "delete") and description not in own.get("description", ""):
+                elif (
+                    code in _UNSAFE
+                    and method in ("post", "put", "patch", "delete")
+                    and description not in own.get("description", "")
+                ):
                     # a refusal of the operation's own, and the CSRF check's: both are its 403s
-                    own["description"] = f"{own.get('description', '').rstrip()} Or: {description[0].lower()}{description[1:]}"
+                    own["description"] = (
+                        f"{own.get('description', '').rstrip()} Or: {description[0].lower()}{description[1:]}"
+                    )
     return result

@@ -8,6 +8,7 @@ sent once the current transaction commits, so a task never runs before the
 row it reads is there.  A service passes the task object itself (imported in
 the service's function body, since tasks import services), never a name.
 """
+
 from __future__ import annotations
 
 import base64
@@ -168,8 +169,13 @@ def _push(task: Any, args: tuple[Any, ...], notice: str | None = None) -> None:
     key, routing_key, priority = _route(task)
     task_id = str(uuid.uuid4())
     headers, properties, body, _ = app.amqp.as_task_v2(
-        task_id, task.name, args, {},
-        time_limit=task.time_limit, soft_time_limit=task.soft_time_limit, ignore_result=task.ignore_result,
+        task_id,
+        task.name,
+        args,
+        {},
+        time_limit=task.time_limit,
+        soft_time_limit=task.soft_time_limit,
+        ignore_result=task.ignore_result,
         reply_to=app.thread_oid,
     )
     properties.update(

@@ -1,4 +1,5 @@
 """Words and number formats every page uses, in the reader's language."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

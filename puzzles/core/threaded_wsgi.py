@@ -20,6 +20,7 @@ hand-over to the loop for each part of the answer (and the body read through
 the loop): ``bench/infra_bench.py`` measures it at 1.2 to 2 times this one's
 CPU a request, and Django's own handler at 2.4 to 7 times.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -94,11 +95,15 @@ class ThreadedWsgi:
         def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
             # Values as a WSGI server sends them: Django writes each cookie
             # after a space ("Set-Cookie:" and " name=..."), which ASGI refuses.
-            started[:] = [{
-                "type": "http.response.start",
-                "status": int(status.split(" ", 1)[0]),
-                "headers": [(name.lower().encode("latin-1"), value.strip().encode("latin-1")) for name, value in headers],
-            }]
+            started[:] = [
+                {
+                    "type": "http.response.start",
+                    "status": int(status.split(" ", 1)[0]),
+                    "headers": [
+                        (name.lower().encode("latin-1"), value.strip().encode("latin-1")) for name, value in headers
+                    ],
+                }
+            ]
 
         try:
             result = self.wsgi_app(environ, start_response)

@@ -22,6 +22,7 @@ as the cache's misses do: a Redis that has not answered within
 seconds, so that a hung Redis holds no request (a move on a clock above all)
 for longer than one timeout.
 """
+
 from __future__ import annotations
 
 import logging
@@ -53,7 +54,8 @@ def limiter() -> FixedWindowRateLimiter:
         # A Redis that does not answer within REDIS_TIMEOUT counts as down.
         options: dict[str, Any] = (
             {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT}
-            if uri.startswith(("redis://", "rediss://")) else {}
+            if uri.startswith(("redis://", "rediss://"))
+            else {}
         )
         storage = storage_from_string(uri, key_prefix=KEY_PREFIX, wrap_exceptions=True, **options)
         found = _limiters[uri] = FixedWindowRateLimiter(storage)

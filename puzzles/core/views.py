@@ -1,4 +1,5 @@
 """Pages every app shares: the site's icon at ``/favicon.ico``."""
+
 from __future__ import annotations
 
 from django.contrib.staticfiles import finders

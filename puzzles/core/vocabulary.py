@@ -5,6 +5,7 @@ from ``solver``; the words for them are here, in the reader's language.  The
 front end's ``frontend/src/shared/vocabulary.ts`` holds the same lists (a test
 compares them).  Model fields take their choices from here.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
@@ -13,8 +14,15 @@ from django.utils.translation import pgettext_lazy
 from solver import GRADES, OUTCOMES, REASONS, SIDES
 
 __all__ = [
-    "GRADES", "GRADE_CHOICES", "OUTCOMES", "OUTCOME_CHOICES", "REASONS", "REASON_CHOICES",
-    "SIDES", "SIDE_CHOICES", "other_side",
+    "GRADES",
+    "GRADE_CHOICES",
+    "OUTCOMES",
+    "OUTCOME_CHOICES",
+    "REASONS",
+    "REASON_CHOICES",
+    "SIDES",
+    "SIDE_CHOICES",
+    "other_side",
 ]
 
 GRADE_CHOICES = [

@@ -1,5 +1,6 @@
 """The daily deal's API (thin DRF views).  Every error is ``{"error": "..."}``.
 The game itself is an ordinary game: play it through ``/api/games/<id>/``."""
+
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
@@ -54,8 +55,12 @@ class DailyStartApi(SolverWorkLimited, APIView):
             "started before (one game per player and deal). A past day's deal played late is not ranked."
         ),
         request=StartInputSerializer,
-        responses={201: GameOutputSerializer, 200: GameOutputSerializer,
-                   **error_response(400, "Bad date."), **NOT_FOUND},
+        responses={
+            201: GameOutputSerializer,
+            200: GameOutputSerializer,
+            **error_response(400, "Bad date."),
+            **NOT_FOUND,
+        },
         examples=[OpenApiExample("Today's", value={}, request_only=True)],
     )
     def post(self, request: Request) -> Response:
@@ -76,10 +81,15 @@ class DailyRankingApi(APIView):
             "line is given only once your own game is over. Percentile: the share of the other results "
             "that lost strictly more points, ties counted half; rank: 1 + those who lost fewer."
         ),
-        parameters=[OpenApiParameter(
-            "day", OpenApiTypes.DATE, OpenApiParameter.PATH, pattern=DAY_PATTERN,
-            description="The day, YYYY-MM-DD (a day of the calendar: not 2026-02-30).",
-        )],
+        parameters=[
+            OpenApiParameter(
+                "day",
+                OpenApiTypes.DATE,
+                OpenApiParameter.PATH,
+                pattern=DAY_PATTERN,
+                description="The day, YYYY-MM-DD (a day of the calendar: not 2026-02-30).",
+            )
+        ],
         responses={200: RankingOutputSerializer, **error_response(400, "Bad date."), **NOT_FOUND},
     )
     def get(self, request: Request, day: str) -> Response:

@@ -9,6 +9,7 @@ over and every move of the human's is graded, the entry records the points
 lost, the accuracy and the grades, and whether the result counts in the
 day's ranking (``excluded``: why not).
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -79,7 +80,8 @@ class DailyEntry(models.Model):
                 fields=["deal", "owner"], condition=models.Q(owner__isnull=False), name="daily_one_entry_per_user"
             ),
             models.UniqueConstraint(
-                fields=["deal", "session_key"], condition=models.Q(owner__isnull=True),
+                fields=["deal", "session_key"],
+                condition=models.Q(owner__isnull=True),
                 name="daily_one_entry_per_guest",
             ),
         ]

@@ -1,6 +1,7 @@
 """The JSON of the daily deal that the API returns and the pages embed: the
 deal with the player's status, the ranking of a day (histogram, median, the
 player's standing, the best line), the share line, the archive's rows."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -132,17 +133,19 @@ def histogram_chart(counts: list[int], mine: int | None) -> dict[str, Any]:
     for index, count in enumerate(counts):
         height = round(drawable * count / top, 1)
         x = round(index * slot + CHART_PAD / 2, 1)
-        bars.append({
-            "x": x,
-            "y": round(CHART_TOP + drawable - height, 1),
-            "width": round(slot - CHART_PAD, 1),
-            "height": height,
-            "mid": round(x + (slot - CHART_PAD) / 2, 1),
-            "count_y": round(CHART_TOP + drawable - height - 2, 1),
-            "count": count,
-            "label": bin_label(index),
-            "mine": index == mine,
-        })
+        bars.append(
+            {
+                "x": x,
+                "y": round(CHART_TOP + drawable - height, 1),
+                "width": round(slot - CHART_PAD, 1),
+                "height": height,
+                "mid": round(x + (slot - CHART_PAD) / 2, 1),
+                "count_y": round(CHART_TOP + drawable - height - 2, 1),
+                "count": count,
+                "label": bin_label(index),
+                "mine": index == mine,
+            }
+        )
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "label_y": CHART_HEIGHT - 4, "bars": bars}
 
 
@@ -189,8 +192,13 @@ def commitment_state(deal: DailyDeal, hidden: bool) -> dict[str, Any] | None:
         "commitment": deal.commitment,
         "salt": salt,
         "seed": seed,
-        "verify_url": verify_url(variant=deal.variant, seed=seed, salt=salt or "", commitment=deal.commitment,
-                                 position="" if hidden else deal.start_position),
+        "verify_url": verify_url(
+            variant=deal.variant,
+            seed=seed,
+            salt=salt or "",
+            commitment=deal.commitment,
+            position="" if hidden else deal.start_position,
+        ),
     }
 
 
@@ -223,12 +231,14 @@ def archive_rows(deals: list[DailyDeal], mine: dict[int, DailyEntry]) -> list[di
     for deal in deals:
         players, median = figures[deal.pk]
         entry = mine.get(deal.pk)
-        rows.append({
-            "deal": deal,
-            "players": players,
-            "median": median,
-            "status": status_of(entry),
-            "entry": entry,
-            "url": deal_urls(deal)["page"],
-        })
+        rows.append(
+            {
+                "deal": deal,
+                "players": players,
+                "median": median,
+                "status": status_of(entry),
+                "entry": entry,
+                "url": deal_urls(deal)["page"],
+            }
+        )
     return rows

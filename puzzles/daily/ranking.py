@@ -24,6 +24,7 @@ again directly):
 
 The counts come from the database (``selectors.field``, ``field_around``).
 """
+
 from __future__ import annotations
 
 import math

@@ -1,4 +1,5 @@
 """Reads of the daily deal (never a write)."""
+
 from __future__ import annotations
 
 import re
@@ -107,19 +108,25 @@ def deals_open(player: Player | None) -> list[DailyDeal]:
 # ``deals_open``'s reads, made by every practice move and every analysis
 # asked for: their SQL built once (``Prepared``).
 _OPEN_DEALS: Prepared[DailyDeal] = Prepared(
-    lambda since, today: DailyDeal.objects.filter(day__gte=since, day__lte=today), "0001-01-01", "0001-01-02",
+    lambda since, today: DailyDeal.objects.filter(day__gte=since, day__lte=today),
+    "0001-01-01",
+    "0001-01-02",
 )
 # (Django puts the statuses' values first: the arguments come in that order.)
 _UNFINISHED = tuple(status for status in Game.Status.values if status != Game.Status.OVER)
 _PLAYING_ACCOUNT: Prepared[DailyDeal] = Prepared(
     lambda *a: DailyDeal.objects.filter(entries__owner_id=a[-1], entries__game__status__in=a[:-1]),
-    *(f"?{status}" for status in _UNFINISHED), -1,
+    *(f"?{status}" for status in _UNFINISHED),
+    -1,
 )
 _PLAYING_GUEST: Prepared[DailyDeal] = Prepared(
     lambda *a: DailyDeal.objects.filter(
-        entries__owner__isnull=True, entries__session_key=a[-1], entries__game__status__in=a[:-1],
+        entries__owner__isnull=True,
+        entries__session_key=a[-1],
+        entries__game__status__in=a[:-1],
     ),
-    *(f"?{status}" for status in _UNFINISHED), "?token",
+    *(f"?{status}" for status in _UNFINISHED),
+    "?token",
 )
 
 
@@ -158,17 +165,21 @@ def _median(rows: QuerySet[DailyEntry], players: int) -> float | None:
     if not players:
         return None
     ordered = rows.order_by("points_lost").values_list("points_lost", flat=True)
-    middle = [points or 0 for points in ordered[(players - 1) // 2: players // 2 + 1]]
+    middle = [points or 0 for points in ordered[(players - 1) // 2 : players // 2 + 1]]
     return (middle[0] + middle[-1]) / 2
 
 
 def field_around(deal: DailyDeal, points: int, entry: DailyEntry) -> tuple[int, int, int]:
     """How many results of the field, ``entry``'s left out, lost fewer, as
     many and more points than ``points``."""
-    counts = ranked(deal).exclude(pk=entry.pk).aggregate(
-        fewer=Count("pk", filter=Q(points_lost__lt=points)),
-        equal=Count("pk", filter=Q(points_lost=points)),
-        more=Count("pk", filter=Q(points_lost__gt=points)),
+    counts = (
+        ranked(deal)
+        .exclude(pk=entry.pk)
+        .aggregate(
+            fewer=Count("pk", filter=Q(points_lost__lt=points)),
+            equal=Count("pk", filter=Q(points_lost=points)),
+            more=Count("pk", filter=Q(points_lost__gt=points)),
+        )
     )
     return counts["fewer"], counts["equal"], counts["more"]
 
@@ -182,6 +193,8 @@ def players_and_medians(deals: list[DailyDeal]) -> dict[int, tuple[int, float | 
     """Each deal's number of ranked players and median points lost, by deal id."""
     counts = dict(
         DailyEntry.objects.filter(deal__in=deals, excluded="", points_lost__isnull=False)
-        .values("deal_id").annotate(players=Count("pk")).values_list("deal_id", "players")
+        .values("deal_id")
+        .annotate(players=Count("pk"))
+        .values_list("deal_id", "players")
     )
     return {d.pk: (counts.get(d.pk, 0), _median(ranked(d), counts.get(d.pk, 0))) for d in deals}

@@ -1,5 +1,6 @@
 """Input and output shapes of the daily deal's API (the output ones document
 the JSON that ``presentation`` builds, for the OpenAPI schema)."""
+
 from __future__ import annotations
 
 from rest_framework import serializers
@@ -19,7 +20,8 @@ STATUS_HELP = (
 
 class StartInputSerializer(serializers.Serializer):
     date = serializers.DateField(
-        required=False, allow_null=True,
+        required=False,
+        allow_null=True,
         help_text="The day of the deal, YYYY-MM-DD (default today, UTC). A past day's deal can be played late: not ranked.",
     )
 
@@ -27,14 +29,16 @@ class StartInputSerializer(serializers.Serializer):
 class YourResultSerializer(serializers.Serializer):
     points_lost = serializers.IntegerField(help_text="The sum of the points lost by your moves.")
     accuracy = serializers.FloatField(
-        allow_null=True, help_text="Percentage of your moves with a choice that kept the best value; null with no choice."
+        allow_null=True,
+        help_text="Percentage of your moves with a choice that kept the best value; null with no choice.",
     )
     grades = serializers.ListField(
         child=serializers.ChoiceField(choices=GRADES_SHOWN), help_text="The grade of each of your moves, in order."
     )
     ranked = serializers.BooleanField(help_text="Counted in the day's ranking.")
     excluded = serializers.ChoiceField(
-        choices=DailyEntry.Excluded.values, allow_null=True,
+        choices=DailyEntry.Excluded.values,
+        allow_null=True,
         help_text="Why not ranked: 'late' (started after its day), 'hints', 'resigned'.",
     )
     excluded_text = serializers.CharField(allow_blank=True, help_text="Why not ranked, in words; empty when ranked.")
@@ -65,7 +69,9 @@ class DailyDealOutputSerializer(serializers.Serializer):
     )
     players = serializers.IntegerField(help_text="Ranked players so far.")
     status = serializers.ChoiceField(choices=STATUSES, help_text=STATUS_HELP)
-    game = serializers.IntegerField(allow_null=True, help_text="Your game of the deal (play it through /api/games/<id>/).")
+    game = serializers.IntegerField(
+        allow_null=True, help_text="Your game of the deal (play it through /api/games/<id>/)."
+    )
     on_the_day = serializers.BooleanField(help_text="Your game is (or would be) started on the deal's day.")
     you = YourResultSerializer(allow_null=True)
     urls = serializers.DictField(child=serializers.CharField())

@@ -24,6 +24,7 @@ worker): until then the entry waits, and every read of the deal
 (``deal_settle``) tries again. The write is conditional on the entry not
 being recorded yet, so it happens once.
 """
+
 from __future__ import annotations
 
 import logging
@@ -101,8 +102,12 @@ def daily_start(*, player: Player, deal: DailyDeal) -> tuple[DailyEntry, bool]:
     try:
         with transaction.atomic(), fairness.allowing(deal.start_position):
             game = game_create(
-                player=player, seed=int(deal.seed), variant=deal.variant, human=deal.human_side,
-                level=Game.Level.PERFECT, rng_seed=deal.rng_seed,
+                player=player,
+                seed=int(deal.seed),
+                variant=deal.variant,
+                human=deal.human_side,
+                level=Game.Level.PERFECT,
+                rng_seed=deal.rng_seed,
             )
             if deal.commitment:  # the game shows the day's commitment, and opens it once over
                 Game.objects.filter(pk=game.pk).update(deal_salt=deal.salt, deal_commitment=deal.commitment)
@@ -139,13 +144,21 @@ def start_refusal(texts: list[str], player: Player | None) -> str | None:
             continue
         if daily.day == today:
             if start:
-                return _("This is the start of today's daily deal: play it first; it can be studied once your game is over.")
-            return _("This position comes from today's daily deal: play it first; it can be studied once your game is over.")
+                return _(
+                    "This is the start of today's daily deal: play it first; it can be studied once your game is over."
+                )
+            return _(
+                "This position comes from today's daily deal: play it first; it can be studied once your game is over."
+            )
         if start:
-            return _("This is the start of a daily deal still being played: "
-                     "it can be studied once your game of it is over, or its ranking has closed.")
-        return _("This position comes from a daily deal still being played: "
-                 "it can be studied once your game of it is over, or its ranking has closed.")
+            return _(
+                "This is the start of a daily deal still being played: "
+                "it can be studied once your game of it is over, or its ranking has closed."
+            )
+        return _(
+            "This position comes from a daily deal still being played: "
+            "it can be studied once your game of it is over, or its ranking has closed."
+        )
     return None
 
 

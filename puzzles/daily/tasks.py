@@ -1,5 +1,6 @@
 """Thin Celery tasks of the daily deal: the beat makes today's deal (and asks
 for its start's analysis) before the first player comes."""
+
 from __future__ import annotations
 
 from celery import shared_task

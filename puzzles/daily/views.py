@@ -3,6 +3,7 @@ against the field), the archive.  The deal page embeds the game's JSON for
 its script (Vite entry ``daily``, which hosts the play page's widget and
 reloads the page when the game's result is in); without the script the page
 works with plain forms that post the start and the move and come back to it."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -58,7 +59,11 @@ def _render_day(request: HttpRequest, deal: DailyDeal, status: int = 200) -> Htt
         "ranking": presentation.ranking_state(deal, entry),
         "deal_commitment": presentation.commitment_state(deal, presentation.withheld(deal, entry)),
         "is_today": deal.day == selectors.utc_today(),
-        "urls": {**presentation.deal_urls(deal), "jsi18n": reverse("javascript-catalog"), "archive": reverse("daily:archive")},
+        "urls": {
+            **presentation.deal_urls(deal),
+            "jsi18n": reverse("javascript-catalog"),
+            "archive": reverse("daily:archive"),
+        },
     }
     if entry is not None:
         game = entry.game
@@ -92,7 +97,9 @@ def move(request: HttpRequest, day: str) -> HttpResponse:
     entry = selectors.entry_for_player(Player.of(request), deal)
     if entry is not None:
         try:
-            game_services.game_play_human_move(game=entry.game, move=request.POST.get("move", ""), ply=posted_ply(request))
+            game_services.game_play_human_move(
+                game=entry.game, move=request.POST.get("move", ""), ply=posted_ply(request)
+            )
         except ApplicationError as exc:
             refusal_message(request, exc)
     return redirect("daily:day", day=deal.day.isoformat())
@@ -105,5 +112,8 @@ def archive(request: HttpRequest) -> HttpResponse:
     """The past deals, newest first, a page at a time (``?page=``; out of range: the nearest page)."""
     page = Paginator(selectors.archive(), ARCHIVE_PER_PAGE).get_page(request.GET.get("page"))
     deals = list(page.object_list)
-    mine = {e.deal_id: e for e in selectors.entries_of_player(Player.of(request)).filter(deal__in=deals).select_related("game")}
+    mine = {
+        e.deal_id: e
+        for e in selectors.entries_of_player(Player.of(request)).filter(deal__in=deals).select_related("game")
+    }
     return render(request, "daily/archive.html", {"rows": presentation.archive_rows(deals, mine), "page": page})

@@ -23,7 +23,17 @@ class HintInline(ReadOnlyInline):
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = (
-        "id", "kind", "owner", "human_side", "level", "seed", "status", "ply_count", "hints_used", "rated", "created_at",
+        "id",
+        "kind",
+        "owner",
+        "human_side",
+        "level",
+        "seed",
+        "status",
+        "ply_count",
+        "hints_used",
+        "rated",
+        "created_at",
     )
     list_filter = ("kind", "status", "rated", "level", "human_side")
     search_fields = ("start_position", "current_position", "owner__username")
@@ -34,7 +44,19 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(GameMove)
 class GameMoveAdmin(admin.ModelAdmin):
-    list_display = ("id", "game", "ply", "side", "by", "move", "value", "best_value", "grade", "points_lost", "graded_at")
+    list_display = (
+        "id",
+        "game",
+        "ply",
+        "side",
+        "by",
+        "move",
+        "value",
+        "best_value",
+        "grade",
+        "points_lost",
+        "graded_at",
+    )
     list_filter = ("by", "grade")
     search_fields = ("position_before",)
     raw_id_fields = ("game",)

@@ -1,6 +1,7 @@
 """The games API (thin DRF views: validate the input, call a service or a
 selector, return the state).  Every error is ``{"error": "<what is wrong>"}``
 (``core.api.exception_handler``)."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -31,13 +32,15 @@ ERRORS = {
 CONFLICT = error_response(409, "Not possible now: game over, or not your move.")
 NOT_A_PLAYER = error_response(403, "A game between people: only its players may do this (anyone may watch it).")
 WITHHELD = error_response(
-    403, "The deal or start of a game between people in progress, or today's daily deal before your own game of it "
+    403,
+    "The deal or start of a game between people in progress, or today's daily deal before your own game of it "
     "is over: the solver's view of it is withheld until then.",
 )
 NO_HINTS = error_response(403, "A game between people: no hints (the solver's view comes after the game).")
 
 
 # ------------------------------------------------------------------- games
+
 
 class GameListCreateApi(SolverWorkLimited, APIView):
     # A new game queues the solver's analyses of its start: the analyses' limit
@@ -65,8 +68,16 @@ class GameListCreateApi(SolverWorkLimited, APIView):
         request=GameCreateInputSerializer,
         responses={201: GameOutputSerializer, 400: ERRORS[400], **WITHHELD},
         examples=[
-            OpenApiExample("Deal 7, play B against the perfect solver", value={"seed": 7, "human": "B", "level": "perfect"}, request_only=True),
-            OpenApiExample("A fresh partnership deal, doubles play again", value={"variant": "partnership+doubles", "human": "random"}, request_only=True),
+            OpenApiExample(
+                "Deal 7, play B against the perfect solver",
+                value={"seed": 7, "human": "B", "level": "perfect"},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A fresh partnership deal, doubles play again",
+                value={"variant": "partnership+doubles", "human": "random"},
+                request_only=True,
+            ),
             OpenApiExample("Double-nine deal 12", value={"variant": "lewicki9", "seed": 12}, request_only=True),
         ],
     )
@@ -170,7 +181,12 @@ class GameHintApi(APIView):
             )
         game.refresh_from_db()
         return Response(
-            {"status": "done", "hint": presentation.hint_state(hint), "analysis": None, "game": presentation.game_state(game)}
+            {
+                "status": "done",
+                "hint": presentation.hint_state(hint),
+                "analysis": None,
+                "game": presentation.game_state(game),
+            }
         )
 
 
@@ -225,7 +241,9 @@ class GameRematchApi(SolverWorkLimited, APIView):
         ),
         request=RematchInputSerializer,
         responses={
-            201: GameOutputSerializer, **ERRORS, **WITHHELD,
+            201: GameOutputSerializer,
+            **ERRORS,
+            **WITHHELD,
             **error_response(409, "A game between people: a rematch is offered with a new challenge."),
         },
         examples=[OpenApiExample("The same deal, sides swapped", value={"swap": True}, request_only=True)],

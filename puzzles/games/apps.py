@@ -21,7 +21,8 @@ class GamesConfig(AppConfig):
         fairness.register(withheld.positions_refusal)
         fairness.register_for_player(withheld.seated_refusal)
         longpoll.register(
-            r"^/api/games/([0-9]+)/$", "game",
+            r"^/api/games/([0-9]+)/$",
+            "game",
             lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),
             selectors.game_version,
             who_of=lambda request, pk: seating.game_poll_who(Player.of(request), pk),

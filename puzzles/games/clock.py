@@ -1,6 +1,7 @@
 """The time of the games' clocks: one function, so that tests can move time
 on (``monkeypatch.setattr(clock, "now", ...)``) without a dependency, and
 every reading of a clock (a move, a poll, the deadline task) goes through it."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -38,6 +39,9 @@ def deadline_passed(game: Game, at: datetime | None = None) -> bool:
     looked at again.  Here, beside the time, so that the reads can ask it too."""
     at = at or now()
     return (
-        game.kind == "people" and game.status != "over" and game.deadline is not None
-        and at >= game.deadline and (game.flag_recheck_at is None or at >= game.flag_recheck_at)
+        game.kind == "people"
+        and game.status != "over"
+        and game.deadline is not None
+        and at >= game.deadline
+        and (game.flag_recheck_at is None or at >= game.flag_recheck_at)
     )

@@ -12,6 +12,7 @@ label ``open-domino deal secret v1``): ``secret_seed(label)`` is
 ``solver.commitment.keyed_seed`` of it.  A game between people draws its seed
 and its salt with ``secrets`` instead.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -89,7 +90,10 @@ def deal_state(game: Game) -> dict[str, Any] | None:
         "salt": salt,
         "seed": seed,
         "verify_url": verify_url(
-            variant=game.variant, seed=seed, salt=salt or "", commitment=game.deal_commitment,
+            variant=game.variant,
+            seed=seed,
+            salt=salt or "",
+            commitment=game.deal_commitment,
             position=game.start_position if shown else "",
         ),
     }

@@ -2,6 +2,7 @@
 may abort one (``abort_refusal``), and what a rated game that ends early
 scores (``early_end``).  Pure rules over a game's row and
 moves; the services that end games (``people``, ``services``) apply them."""
+
 from __future__ import annotations
 
 import math
@@ -182,5 +183,11 @@ def early_end(game: Game, result: dict[str, Any], moves: Sequence[GameMove | Mov
     seat = result.get("resigned") or result.get("flagged") or short[0]
     if seat in (result.get("resigned"), result.get("flagged")) and (spent := _escapes_spent(game, seat)) is not None:
         return {**result, RATED_EARLY: spent}  # the player's own early end past the day's: the loss it is
-    return {"winner": None, "points": 0, "reason": ABORTED, "aborted": seat, "unrated": EARLY,
-            "ended": result.get("reason")}
+    return {
+        "winner": None,
+        "points": 0,
+        "reason": ABORTED,
+        "aborted": seat,
+        "unrated": EARLY,
+        "ended": result.get("reason"),
+    }

@@ -9,6 +9,7 @@ runs to ``now``).  The part of an outage inside the turn is not charged, and
 the flag falls only once the time left, so counted, has run out.  Outages may
 overlap each other (several processes record the same one): their union
 counts once."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable

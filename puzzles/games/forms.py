@@ -29,9 +29,12 @@ SEAT_CHOICES = [
 class VariantFields(forms.Form):
     """The variant and its option, shared by the new-game and the new-match forms."""
 
-    variant = forms.ChoiceField(label=pgettext_lazy("kind of game", "Game"), choices=VARIANT_CHOICES, initial=LEWICKI_NAME, required=False)
+    variant = forms.ChoiceField(
+        label=pgettext_lazy("kind of game", "Game"), choices=VARIANT_CHOICES, initial=LEWICKI_NAME, required=False
+    )
     doubles = forms.BooleanField(
-        label=_("Doubles play again"), required=False,
+        label=_("Doubles play again"),
+        required=False,
         help_text=_("Whoever plays a double moves again while they have a stone that fits."),
     )
     human = forms.ChoiceField(label=_("You play"), choices=SEAT_CHOICES, initial="A", widget=forms.RadioSelect)
@@ -56,11 +59,15 @@ class VariantFields(forms.Form):
 class NewGameForm(VariantFields):
     level = forms.ChoiceField(label=_("Opponent"), choices=Game.Level.choices, initial=Game.Level.STRONG)
     seed = forms.CharField(
-        label=_("Deal number (optional)"), required=False, max_length=24,
+        label=_("Deal number (optional)"),
+        required=False,
+        max_length=24,
         help_text=_("The same number always deals the same stones."),
     )
     position = forms.CharField(
-        label=_("Or start from a position (optional)"), required=False, max_length=400,
+        label=_("Or start from a position (optional)"),
+        required=False,
+        max_length=400,
         widget=forms.TextInput(attrs={"size": 70, "spellcheck": "false"}),
         help_text=_("A position string of any variant: its first word names the variant."),
     )
@@ -72,4 +79,3 @@ class NewGameForm(VariantFields):
         if not data.get("position"):
             self.check_seat(data)
         return data
-

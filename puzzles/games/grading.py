@@ -7,6 +7,7 @@ after it is stored (``human_move_settle``, on a grading worker, when its
 request could not grade it by lookup); a game between people's moves all
 at once when it is over (``game_grade_moves``), as nobody sees them before.
 """
+
 from __future__ import annotations
 
 import time
@@ -39,15 +40,14 @@ def move_grade(*, move: GameMove) -> GameMove:
     # stored (the coach's exercises read the row), though usually found ready in Redis
     fields = opponent.grade_fields(analysis_record(move.position_before), move.move)
     with transaction.atomic():
-        updated = GameMove.objects.filter(pk=move.pk, graded_at__isnull=True).update(
-            graded_at=timezone.now(), **fields
-        )
+        updated = GameMove.objects.filter(pk=move.pk, graded_at__isnull=True).update(graded_at=timezone.now(), **fields)
         # A grade changes what the game's readers see, except in a game
         # between people under way, whose grades nobody sees before its end:
         # there the version stays, and no long poll of its players and
         # spectators is woken for nothing (two a move, each asked again).
         if updated and Game.objects.filter(
-            Q(kind=Game.Kind.PRACTICE) | Q(status=Game.Status.OVER), pk=move.game_id,
+            Q(kind=Game.Kind.PRACTICE) | Q(status=Game.Status.OVER),
+            pk=move.game_id,
         ).update(version=F("version") + 1, updated_at=timezone.now()):
             _notify(move.game_id)
     move.refresh_from_db()
@@ -69,7 +69,8 @@ def game_grade_moves(*, game_id: int) -> int:
         for pk, values in fields:
             graded += GameMove.objects.filter(pk=pk, graded_at__isnull=True).update(graded_at=now, **values)
         bumped = graded and Game.objects.filter(pk=game_id, status=Game.Status.OVER).update(
-            version=F("version") + 1, updated_at=now,
+            version=F("version") + 1,
+            updated_at=now,
         )
     if bumped:
         _notify(game_id)

@@ -3,6 +3,7 @@ value and outcome, the stones that keep it, the best move itself.  A hint
 is recorded on the game (and counted once), and gives the position's line
 away: a puzzle attempt at that position is then unrated.  The refusals a
 page can show are in the player's language."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -69,7 +70,9 @@ def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | Non
         if locked.ply_count != game.ply_count or locked.status != Game.Status.YOUR_MOVE:
             raise ConflictError(_("the game moved on while the hint was prepared; ask again"))
         hint, created = Hint.objects.get_or_create(
-            game=locked, ply=locked.ply_count, level=level,
+            game=locked,
+            ply=locked.ply_count,
+            level=level,
             defaults={"content": _hint_content(analysis, level)},
         )
         if created:

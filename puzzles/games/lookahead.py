@@ -17,6 +17,7 @@ the positions of a game are reached by its moves, so another spelling of
 the same game never comes up within it, and canonical keys would add about
 0.1 ms a position (and 0.7 ms to read an analysis off another spelling,
 ``solver.carried``) to the move's request, whose cost is what matters here."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -103,7 +104,9 @@ def foresee(game: Game, start: Position, ply: int) -> None:
     # its own time to live).
     start_key = str(start)
     frontier = {start_key: (start, ply)}
-    frontier.update({str(after): (after, ply + 1) for after in map(start.push, start.legal_moves()) if not after.is_over()})
+    frontier.update(
+        {str(after): (after, ply + 1) for after in map(start.push, start.legal_moves()) if not after.is_over()}
+    )
     found = analyses_exchange({}, list(frontier))
     if start_key not in found:
         # Usually the last turn's look-ahead has it.  If not, the grade and

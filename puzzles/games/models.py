@@ -6,6 +6,7 @@ Values are from the point of view of the player making the move (in
 ``partnership``, of that player's team).  A game is of one variant (docs/rules.md
 section 4); the human plays one seat of it and the solver every other seat.
 """
+
 from __future__ import annotations
 
 from django.db import models
@@ -61,7 +62,11 @@ class Game(PlayerOwned, Versioned):
     result = models.JSONField(_("result"), null=True, blank=True)
     # The game this one replays (the same deal, maybe with the sides swapped).
     rematch_of = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches",
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematches",
         verbose_name=_("rematch of"),
     )
     hints_used = models.PositiveIntegerField(_("hints used"), default=0)

@@ -10,6 +10,7 @@ replayed exactly (and a task that runs twice chooses the same move).
 - ``casual``: the same with ``exp(-points_lost / 7)``: it often drops a few
   points and now and then blunders.
 """
+
 from __future__ import annotations
 
 import math

@@ -28,6 +28,7 @@ Running out is checked by the server only: by a task queued for the deadline
 (``deadline_task``), by the beat task's sweep of passed deadlines, and by
 every read, poll and move of the game, so a dead worker cannot keep a
 flagged game alive.  The time read is ``clock.now()``."""
+
 from __future__ import annotations
 
 import secrets
@@ -62,6 +63,8 @@ MAX_INCREMENT_SECONDS = 180
 CORRESPONDENCE_DAYS = (1, 3, 7)
 # The result's reasons beside the rules' domino and blocked (and ``resigned``).
 TIME = "time"
+
+
 # A deadline further off than this is queued later, by the beat's sweep
 # (``games_check_deadlines``, every OD_REQUEUE_EVERY seconds), once it comes
 # this near: a delayed message is held in a worker's memory until it is due,
@@ -81,6 +84,7 @@ def _notify(game_id: int) -> None:
 
 # ------------------------------------------------------------------ starting
 
+
 def _check_time_control(clock_: Any, days: Any) -> tuple[int | None, int | None, int | None]:
     if clock_ is not None and days is not None:
         raise ApplicationError("give either a clock (live) or days a move (correspondence), not both")
@@ -94,8 +98,10 @@ def _check_time_control(clock_: Any, days: Any) -> tuple[int | None, int | None,
         initial, increment = clock_
     except (TypeError, ValueError):
         raise ApplicationError(f"a clock is (initial seconds, increment seconds), not {clock_!r}") from None
-    for name, value, low, top in (("initial", initial, MIN_INITIAL_SECONDS, MAX_INITIAL_SECONDS),
-                                  ("increment", increment, 0, MAX_INCREMENT_SECONDS)):
+    for name, value, low, top in (
+        ("initial", initial, MIN_INITIAL_SECONDS, MAX_INITIAL_SECONDS),
+        ("increment", increment, 0, MAX_INCREMENT_SECONDS),
+    ):
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= top:
             raise ApplicationError(
                 f"the clock's {name} time is a whole number of seconds from {low} to {top}, not {value!r}"
@@ -175,11 +181,14 @@ def game_start_people(
             days=days,
             clock_ms={s: initial * 1000 for s in people} if initial is not None else None,
         )
-        GameSeat.objects.bulk_create([
-            GameSeat(game=game, seat=s, level="", **h.owner_fields())
-            if isinstance(h, Player) else GameSeat(game=game, seat=s, level=h)
-            for s, h in holders.items()
-        ])
+        GameSeat.objects.bulk_create(
+            [
+                GameSeat(game=game, seat=s, level="", **h.owner_fields())
+                if isinstance(h, Player)
+                else GameSeat(game=game, seat=s, level=h)
+                for s, h in holders.items()
+            ]
+        )
         if status == Game.Status.THINKING:
             tasking.enqueue(solver_turn_task, game.pk)
         else:
@@ -196,6 +205,7 @@ def _now() -> datetime:
 
 
 # -------------------------------------------------------------------- seats
+
 
 def acting_seat(game: Game, player: Player) -> str | None:
     """The seat ``player`` moves or resigns for: ``None`` in a practice game
@@ -214,8 +224,14 @@ def acting_seat(game: Game, player: Player) -> str | None:
 
 # ------------------------------------------------------------------- clocks
 
+
 def turn_fields(
-    game: Game, *, after: Position, at: datetime, moved: set[str], mover: str | None = None,
+    game: Game,
+    *,
+    after: Position,
+    at: datetime,
+    moved: set[str],
+    mover: str | None = None,
     arrived: datetime | None = None,
 ) -> dict[str, Any]:
     """The clock fields of a game between people once a move by ``mover``
@@ -232,8 +248,12 @@ def turn_fields(
         clocks[mover] = stoppages.charge(
             clocks.get(mover, 0), (game.clock_increment or 0) * 1000, game.turn_started_at, min(arrived or at, at)
         )
-    fields: dict[str, Any] = {"clock_ms": clocks or None, "turn_started_at": None, "deadline": None,
-                              "flag_recheck_at": None}
+    fields: dict[str, Any] = {
+        "clock_ms": clocks or None,
+        "turn_started_at": None,
+        "deadline": None,
+        "flag_recheck_at": None,
+    }
     if after.is_over() or after.side not in game.people:
         return fields
     fields["turn_started_at"] = at
@@ -315,7 +335,12 @@ def game_check_deadline(game: Game) -> Game:
             locked.refresh_from_db()
             return locked
         loser = rules.team_of(seat)
-        loss = {"winner": rules.team_name(1 - loser), "points": position.team_pips(loser), "reason": TIME, "flagged": seat}
+        loss = {
+            "winner": rules.team_name(1 - loser),
+            "points": position.team_pips(loser),
+            "reason": TIME,
+            "flagged": seat,
+        }
         if started:
             if seat in clocks:
                 clocks[seat] = 0
@@ -329,8 +354,13 @@ def game_check_deadline(game: Game) -> Game:
 
 def _end(locked: Game, result: dict[str, Any], clocks: dict[str, int] | None) -> None:
     Game.objects.filter(pk=locked.pk).update(
-        status=Game.Status.OVER, result=result, clock_ms=clocks, deadline=None, turn_started_at=None,
-        version=F("version") + 1, updated_at=clock.now(),
+        status=Game.Status.OVER,
+        result=result,
+        clock_ms=clocks,
+        deadline=None,
+        turn_started_at=None,
+        version=F("version") + 1,
+        updated_at=clock.now(),
     )
     _notify(locked.pk)
     game_finished_on_commit(locked.pk)
@@ -386,6 +416,9 @@ def game_abort_unplayable(*, game_id: int, seat: str, why: str) -> bool:
         locked = Game.objects.select_for_update().filter(pk=game_id).first()
         if locked is None or locked.status == Game.Status.OVER:
             return False
-        _end(locked, {"winner": None, "points": 0, "reason": early.ABORTED, "aborted": seat, "unplayable": why},
-             clocks_now(locked))
+        _end(
+            locked,
+            {"winner": None, "points": 0, "reason": early.ABORTED, "aborted": seat, "unplayable": why},
+            clocks_now(locked),
+        )
     return True

@@ -1,5 +1,6 @@
 """The JSON of a game that the API returns and the pages embed: the state,
 its words (in the reader's language) and its URLs."""
+
 from __future__ import annotations
 
 import copy
@@ -53,7 +54,12 @@ def move_state(move: GameMove | MoveRow, game: Game) -> dict[str, Any]:
 
 
 def hint_state(hint: Hint) -> dict[str, Any]:
-    return {"ply": hint.ply, "level": hint.level, "content": hint.content, "text": texts.hint_text(hint.level, hint.content)}
+    return {
+        "ply": hint.ply,
+        "level": hint.level,
+        "content": hint.content,
+        "text": texts.hint_text(hint.level, hint.content),
+    }
 
 
 def result_state(game: Game) -> dict[str, Any] | None:
@@ -113,7 +119,9 @@ def seats_state(game: Game) -> dict[str, Any]:
 
 
 def game_state(
-    game: Game, moves: Sequence[GameMove | MoveRow] | None = None, hints: list[Hint] | None = None,
+    game: Game,
+    moves: Sequence[GameMove | MoveRow] | None = None,
+    hints: list[Hint] | None = None,
     viewer: Player | None = None,
 ) -> dict[str, Any]:
     """The game as the API returns it (see ``serializers.GameOutputSerializer``).
@@ -175,14 +183,28 @@ STATUSES = [*Game.Status.values, THEIR_MOVE]
 
 # What a practice game says of the fields of games between people.
 PRACTICE_FIELDS: dict[str, Any] = {
-    "kind": Game.Kind.PRACTICE, "rated": False, "time_control": None, "clocks": None, "server_time": None,
-    "deadline": None, "clock_running": None, "abortable": False, "abort_from": None, "players": None, "my_seat": None, "spectator": False,
-    "challenge_url": None, "match_deal": None, "unrated_note": None,
+    "kind": Game.Kind.PRACTICE,
+    "rated": False,
+    "time_control": None,
+    "clocks": None,
+    "server_time": None,
+    "deadline": None,
+    "clock_running": None,
+    "abortable": False,
+    "abort_from": None,
+    "players": None,
+    "my_seat": None,
+    "spectator": False,
+    "challenge_url": None,
+    "match_deal": None,
+    "unrated_note": None,
 }
 _VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "best_moves", "grade", "points_lost")
 
 
-def people_state(game: Game, viewer: Player | None, moves: Sequence[GameMove | MoveRow] | None = None) -> dict[str, Any]:
+def people_state(
+    game: Game, viewer: Player | None, moves: Sequence[GameMove | MoveRow] | None = None
+) -> dict[str, Any]:
     """A game between people as ``viewer`` sees it (``people_state_as``)."""
     return people_state_as(game, seating.seat_of(game, viewer) if viewer is not None else None, moves)
 
@@ -214,7 +236,9 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
     players = players_state(game, seat)
     if state["result"] is not None:
         names = {s: p["name"] for s, p in players.items()}
-        state["result"]["text"] = texts.people_result_text(state["result"], seat, team=game.partner is not None, names=names)
+        state["result"]["text"] = texts.people_result_text(
+            state["result"], seat, team=game.partner is not None, names=names
+        )
         state["result"]["ratings"] = rating_changes(game)
     deadline = game.deadline
     # the seats whose person has moved, from the moves read for the state (no read of their own)
@@ -249,7 +273,10 @@ def rating_changes(game: Game) -> dict[str, dict[str, int]]:
     as this app does not import it.  Empty until then, and for a casual game."""
     if not game.rated or game.status != Game.Status.OVER:
         return {}
-    rows = {user: (before, after) for user, before, after in game.rating_changes.values_list("user_id", "rating_before", "rating_after")}
+    rows = {
+        user: (before, after)
+        for user, before, after in game.rating_changes.values_list("user_id", "rating_before", "rating_after")
+    }
     out = {}
     for row in seating.game_seats(game):
         if row.owner_id in rows:
@@ -305,7 +332,8 @@ def _challenge_of(game: Game) -> tuple[str | None, int | None, bool]:
     else:
         challenge = getattr(game, "challenge", None)
         found = (
-            (reverse("people:challenge", args=[challenge.pk]), None, challenge.rated) if challenge is not None
+            (reverse("people:challenge", args=[challenge.pk]), None, challenge.rated)
+            if challenge is not None
             else (None, None, False)
         )
     if found[0] is not None:  # a game is made in the transaction that links it: a link found is for good
@@ -395,7 +423,9 @@ def _people_row(game: Game, player: Player) -> dict[str, Any]:
         else:
             result["outcome"], result["human_points"] = "loss", -points
         partner = any(s != mine and rules.same_team(s, mine) for s in rules.seats)
-        result["text"] = texts.people_result_text(result, seat, team=partner, names={s: p["name"] for s, p in names.items()})
+        result["text"] = texts.people_result_text(
+            result, seat, team=partner, names={s: p["name"] for s, p in names.items()}
+        )
     return {
         "game": game,
         "variant": variant_label(game.variant),
@@ -427,7 +457,9 @@ _JSON = JSONRenderer()
 
 
 def game_views(
-    game_id: int, views: list[events.View], handed: selectors.GameAfter | None = None,
+    game_id: int,
+    views: list[events.View],
+    handed: selectors.GameAfter | None = None,
 ) -> tuple[int, dict[events.View, bytes]] | None:
     """A game between people as each of ``views`` (a seat, or
     ``seating.SPECTATOR``, and a language) is shown it, as the API's JSON:

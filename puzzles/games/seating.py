@@ -2,6 +2,7 @@
 process as they stay through a game (``game_seats``), a player's seat
 (``seat_of``), who a reader is to a game (``game_poll_who``), and the seats
 whose person has moved (``moved_seats``)."""
+
 from __future__ import annotations
 
 import time
@@ -122,7 +123,8 @@ def seat_player(row: GameSeat) -> Player | None:
 # DISTINCT over it would give every move rather than every side).
 _MOVED_SIDES: Prepared[GameMove] = Prepared(
     lambda game, by: GameMove.objects.filter(game_id=game).filter(by=by).order_by().values_list("side").distinct(),
-    -1, "?by",
+    -1,
+    "?by",
 )
 
 

@@ -1,4 +1,5 @@
 """Reads of practice games (no writes here)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -27,7 +28,16 @@ _VERSION: Prepared[Game] = Prepared(lambda pk: Game.objects.filter(pk=pk).values
 # The columns a game's state shows of each move (``MoveRow``), as plain rows:
 # model instances and their column converters were a third of a game's state.
 _MOVE_COLUMNS = (
-    "ply", "side", "by", "move", "position_before", "value", "best_value", "best_moves", "grade", "points_lost",
+    "ply",
+    "side",
+    "by",
+    "move",
+    "position_before",
+    "value",
+    "best_value",
+    "best_moves",
+    "grade",
+    "points_lost",
     "graded_at",
 )
 _MOVES: Prepared[GameMove] = Prepared(
@@ -79,6 +89,7 @@ def games_for_player(player: Player) -> QuerySet[Game]:
 
 # ------------------------------------------------------- games between people
 
+
 def people_games(player: Player) -> QuerySet[Game]:
     """The games between people in which ``player`` has a seat, newest first."""
     seats = player.rows(GameSeat.objects.filter(level=""))
@@ -90,7 +101,9 @@ def games_played_by(player: Player) -> QuerySet[Game]:
     if not player.known:
         return Game.objects.none()
     seats = player.rows(GameSeat.objects.filter(level=""))
-    return Game.objects.filter(Q(pk__in=player.rows(Game.objects.all()).values("pk")) | Q(pk__in=seats.values("game_id")))
+    return Game.objects.filter(
+        Q(pk__in=player.rows(Game.objects.all()).values("pk")) | Q(pk__in=seats.values("game_id"))
+    )
 
 
 def game_people(game: Game) -> dict[str, Player]:
@@ -108,7 +121,8 @@ def people_games_to_move(player: Player) -> list[Game]:
     (a "your turn" list), the nearest deadline first."""
     seats = dict(player.rows(GameSeat.objects.filter(level="")).values_list("game_id", "seat"))
     games = [
-        g for g in Game.objects.filter(pk__in=list(seats), kind=Game.Kind.PEOPLE, status=Game.Status.YOUR_MOVE)
+        g
+        for g in Game.objects.filter(pk__in=list(seats), kind=Game.Kind.PEOPLE, status=Game.Status.YOUR_MOVE)
         if Position.parse(g.current_position).side == seats[g.pk]
     ]
     far = timezone.now() + timedelta(days=365)
@@ -123,7 +137,9 @@ def game_players(game: Game) -> dict[str, Player | str]:
         return {s: owner if s == game.human_side else lookahead_level(game, s) for s in game.rules.seats}
     out: dict[str, Player | str] = {}
     for row in GameSeat.objects.filter(game=game).select_related("owner"):
-        out[row.seat] = row.level or (Player(row.owner, "") if row.owner_id is not None else Player(None, row.session_key))
+        out[row.seat] = row.level or (
+            Player(row.owner, "") if row.owner_id is not None else Player(None, row.session_key)
+        )
     return out
 
 
@@ -137,13 +153,13 @@ LATEST_GAMES = 10
 def latest_games(player: Player) -> tuple[list[Game], bool]:
     """The player's latest games for a page's short list, and whether there
     are more (the list then links to all of them)."""
-    games = list(games_for_player(player)[:LATEST_GAMES + 1])
+    games = list(games_for_player(player)[: LATEST_GAMES + 1])
     return games[:LATEST_GAMES], len(games) > LATEST_GAMES
 
 
 def latest_games_played(player: Player) -> tuple[list[Game], bool]:
     """``latest_games`` with the player's games between people among them."""
-    games = list(games_played_by(player).order_by("-created_at", "-id")[:LATEST_GAMES + 1])
+    games = list(games_played_by(player).order_by("-created_at", "-id")[: LATEST_GAMES + 1])
     return games[:LATEST_GAMES], len(games) > LATEST_GAMES
 
 
@@ -234,7 +250,9 @@ def game_record(game: Game, reader_seat: str | None = None) -> GameRecord:
             tags.append(("You", reader_seat))
     else:
         tags = [("Event", "Practice game"), ("Site", "Open domino trainer")]
-        tags += [(seat, "human" if seat == game.human_side else f"solver ({game.level})") for seat in start.variant.seats]
+        tags += [
+            (seat, "human" if seat == game.human_side else f"solver ({game.level})") for seat in start.variant.seats
+        ]
     if game.seed is not None and (not game.deal_commitment or game.status == Game.Status.OVER):
         try:  # (a committed deal's seed is told once the game is over: games.dealing)
             return GameRecord(start, tuple(moves), (*tags, ("Seed", str(game.seed))))
@@ -249,8 +267,10 @@ def people_record_tags(game: Game, seats: Sequence[str]) -> list[tuple[str, str]
     the solver at its level), the time control (``300+3`` seconds and
     increment; ``3d`` days a move)."""
     rows = {row.seat: row for row in GameSeat.objects.filter(game=game).select_related("owner")}
-    tags = [("Event", "Rated game between people" if game.rated else "Casual game between people"),
-            ("Site", "Open domino trainer")]
+    tags = [
+        ("Event", "Rated game between people" if game.rated else "Casual game between people"),
+        ("Site", "Open domino trainer"),
+    ]
     for seat in seats:
         row = rows.get(seat)
         if row is None:

@@ -1,5 +1,6 @@
 """Input and output shapes of the API (the output ones document the JSON that
 ``presentation`` builds, for the OpenAPI schema, and render it)."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
@@ -28,15 +29,20 @@ WINNERS = ["A", "B", "A+C", "B+D"]
 
 # ------------------------------------------------------------------- input
 
+
 class GameCreateInputSerializer(serializers.Serializer):
     position = position_field(
-        max_length=400, required=False, allow_blank=True,
+        max_length=400,
+        required=False,
+        allow_blank=True,
         help_text="Start from this position (of any variant: its first field names it); leave out for a fresh deal. "
         "One that has the pattern's shape but is not a possible position (docs/rules.md section 2.4) is a 400 "
         "that says what is wrong.",
     )
     variant = serializers.ChoiceField(
-        choices=VARIANT_NAMES, required=False, allow_blank=True,
+        choices=VARIANT_NAMES,
+        required=False,
+        allow_blank=True,
         help_text="The variant of a fresh deal (docs/rules.md section 4), with `seed` or alone for a random deal; "
         "the standard game (lewicki) when left out. With a `position` it may be given, and must be the position's.",
     )
@@ -44,24 +50,37 @@ class GameCreateInputSerializer(serializers.Serializer):
         help_text="The deal's seed, 0 <= seed < 2**64 (a number or a string of digits); random when left out.",
     )
     human = serializers.ChoiceField(
-        choices=[*SEATS, RANDOM_SEAT], default="A",
+        choices=[*SEATS, RANDOM_SEAT],
+        default="A",
         help_text="The seat the human plays (A or B; A to D in partnership), or 'random' for one drawn at random.",
     )
     level = serializers.ChoiceField(choices=Game.Level.values, default=Game.Level.STRONG)
     rng_seed = serializers.IntegerField(
-        required=False, min_value=0, max_value=(1 << 63) - 1,
+        required=False,
+        min_value=0,
+        max_value=(1 << 63) - 1,
         help_text="Seed of the solver's random choices (to replay a game); random when left out.",
     )
 
     class Meta:
         validators = [
             AtMostOne("position", "seed", message=_("give either a position or a seed, not both")),
-            PositionOfVariant("position", "variant", message=_(
-                "the position is of the variant %(position)s, not %(variant)s: give the position's variant, or "
-                "leave variant out")),
+            PositionOfVariant(
+                "position",
+                "variant",
+                message=_(
+                    "the position is of the variant %(position)s, not %(variant)s: give the position's variant, or "
+                    "leave variant out"
+                ),
+            ),
             OnlyWhen(
-                "human", [*TWO_SEATS, RANDOM_SEAT], "variant", WITH_FOUR_SEATS, default="lewicki",
-                matching=("position", r"^\s*partnership"), message=_("seats C and D are seats of partnership only"),
+                "human",
+                [*TWO_SEATS, RANDOM_SEAT],
+                "variant",
+                WITH_FOUR_SEATS,
+                default="lewicki",
+                matching=("position", r"^\s*partnership"),
+                message=_("seats C and D are seats of partnership only"),
             ),
         ]
 
@@ -82,6 +101,7 @@ class HintInputSerializer(serializers.Serializer):
 
 # ------------------------------------------------------------------ output
 
+
 class GameMoveOutputSerializer(serializers.Serializer):
     ply = serializers.IntegerField(help_text="0 for the first move of the game.")
     side = serializers.ChoiceField(choices=list(SEATS), help_text="The seat that moved.")
@@ -93,7 +113,9 @@ class GameMoveOutputSerializer(serializers.Serializer):
     value = serializers.IntegerField(allow_null=True, help_text="For the mover's team; null until graded.")
     best_value = serializers.IntegerField(allow_null=True, help_text="For the mover's team.")
     value_for_human = serializers.IntegerField(allow_null=True, help_text="`value` from the human's team's side.")
-    best_value_for_human = serializers.IntegerField(allow_null=True, help_text="`best_value` from the human's team's side.")
+    best_value_for_human = serializers.IntegerField(
+        allow_null=True, help_text="`best_value` from the human's team's side."
+    )
     best_moves = serializers.ListField(child=serializers.CharField(), allow_null=True)
     grade = serializers.ChoiceField(choices=list(GRADES), allow_null=True)
     points_lost = serializers.IntegerField(allow_null=True)
@@ -110,7 +132,9 @@ class HintOutputSerializer(serializers.Serializer):
 
 
 class ResultOutputSerializer(serializers.Serializer):
-    winner = serializers.ChoiceField(choices=WINNERS, allow_null=True, help_text="The winning seat or team; null for a draw.")
+    winner = serializers.ChoiceField(
+        choices=WINNERS, allow_null=True, help_text="The winning seat or team; null for a draw."
+    )
     points = serializers.IntegerField()
     reason = serializers.ChoiceField(
         choices=[*REASONS, RESIGNED, TIME, ABORTED],
@@ -126,27 +150,32 @@ class ResultOutputSerializer(serializers.Serializer):
         choices=list(SEATS), required=False, help_text="'aborted': the seat that aborted, or that never moved."
     )
     unrated = serializers.ChoiceField(
-        choices=[EARLY], required=False,
+        choices=[EARLY],
+        required=False,
         help_text="'early': a rated game between people that ended before each person had moved twice, so "
         "ended as an abort, unrated.",
     )
     ended = serializers.ChoiceField(
-        choices=[*REASONS, RESIGNED, TIME], required=False,
+        choices=[*REASONS, RESIGNED, TIME],
+        required=False,
         help_text="With 'unrated': how the game ended before it was turned into an abort.",
     )
     rated_early = serializers.IntegerField(
-        required=False, min_value=1,
+        required=False,
+        min_value=1,
         help_text="A rated game the seat of 'resigned' or 'flagged' ended early, rated all the same: that "
         "account had already ended this many rated games early that UTC day (the day's allowance).",
     )
     unplayable = serializers.CharField(
-        required=False, help_text="'aborted': why the game could no longer be played ('same-account').",
+        required=False,
+        help_text="'aborted': why the game could no longer be played ('same-account').",
     )
     outcome = serializers.ChoiceField(choices=list(OUTCOMES), help_text="For the human.")
     human_points = serializers.IntegerField(help_text="The human's score: +points, -points or 0.")
     text = serializers.CharField()
     ratings = serializers.DictField(
-        child=serializers.DictField(child=serializers.IntegerField()), required=False,
+        child=serializers.DictField(child=serializers.IntegerField()),
+        required=False,
         help_text="A rated game between people, once rated: each account's seat's rating `before` and `after` the "
         "game (rounded) and the `change`; empty before, and for a casual game (absent for a practice game).",
     )
@@ -167,10 +196,12 @@ class PlayerSerializer(serializers.Serializer):
 
 class DealCommitmentSerializer(serializers.Serializer):
     commitment = serializers.CharField(
-        help_text="sha256(\"open-domino deal v1 <variant> <salt> <seed>\") in hexadecimal, shown from the start "
+        help_text='sha256("open-domino deal v1 <variant> <salt> <seed>") in hexadecimal, shown from the start '
         "(docs/rules.md section 4.11).",
     )
-    salt = serializers.CharField(allow_null=True, help_text="The salt (32 hexadecimal digits); null until the game is over.")
+    salt = serializers.CharField(
+        allow_null=True, help_text="The salt (32 hexadecimal digits); null until the game is over."
+    )
     seed = serializers.IntegerField(allow_null=True, help_text="The deal's seed; null until the game is over.")
     verify_url = serializers.CharField(help_text="The page that checks the commitment, filled in with what is known.")
 
@@ -181,18 +212,26 @@ class GameOutputSerializer(serializers.Serializer):
     start = serializers.CharField()
     position = serializers.CharField(help_text="The current position.")
     human = serializers.ChoiceField(choices=list(SEATS), help_text="The seat the human plays.")
-    human_team = serializers.ChoiceField(choices=WINNERS, help_text="The human's side as a result names it (A, B, A+C, B+D).")
+    human_team = serializers.ChoiceField(
+        choices=WINNERS, help_text="The human's side as a result names it (A, B, A+C, B+D)."
+    )
     partner = serializers.ChoiceField(
-        choices=list(SEATS), allow_null=True, help_text="The human's partner (played perfectly by the solver); null outside partnership."
+        choices=list(SEATS),
+        allow_null=True,
+        help_text="The human's partner (played perfectly by the solver); null outside partnership.",
     )
     solver = serializers.ChoiceField(
-        choices=WINNERS, allow_null=True,
+        choices=WINNERS,
+        allow_null=True,
         help_text="The side the solver plays against the human; null in a game between people.",
     )
-    seats = serializers.ListField(child=serializers.ChoiceField(choices=list(SEATS)), help_text="The seats in playing order.")
+    seats = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(SEATS)), help_text="The seats in playing order."
+    )
     teams = serializers.ListField(child=serializers.CharField(), help_text="The two sides: [A, B] or [A+C, B+D].")
     roles = serializers.DictField(
-        child=serializers.ChoiceField(choices=["human", "partner", "opponent"]), help_text="Each seat's role for the human."
+        child=serializers.ChoiceField(choices=["human", "partner", "opponent"]),
+        help_text="Each seat's role for the human.",
     )
     rematch_of = serializers.IntegerField(allow_null=True, help_text="The game this one is a rematch of.")
     level = serializers.ChoiceField(
@@ -234,7 +273,8 @@ class GameOutputSerializer(serializers.Serializer):
     rated = serializers.BooleanField()
     time_control = TimeControlSerializer(allow_null=True, help_text="A game between people's; null for practice.")
     clocks = serializers.DictField(
-        child=serializers.IntegerField(), allow_null=True,
+        child=serializers.IntegerField(),
+        allow_null=True,
         help_text="A live game's milliseconds left on each person's clock, as the server counts them now.",
     )
     server_time = serializers.IntegerField(
@@ -244,7 +284,9 @@ class GameOutputSerializer(serializers.Serializer):
         allow_null=True, help_text="When the player to move loses on time (or the game is aborted), ms since 1970."
     )
     clock_running = serializers.ChoiceField(
-        choices=list(SEATS), allow_null=True, help_text="The seat whose clock is running now (null: none; a first move is free)."
+        choices=list(SEATS),
+        allow_null=True,
+        help_text="The seat whose clock is running now (null: none; a first move is free).",
     )
     abortable = serializers.BooleanField(
         help_text="The reader may abort the game now: a casual game until every player has moved; a rated game only "
@@ -266,7 +308,8 @@ class GameOutputSerializer(serializers.Serializer):
         help_text="A game between people: the page of its challenge (the rematch; a match's score sheet).",
     )
     match_deal = serializers.IntegerField(
-        allow_null=True, help_text="A deal of a match between people: its number in the match (from 1).",
+        allow_null=True,
+        help_text="A deal of a match between people: its number in the match (from 1).",
     )
     unrated_note = serializers.CharField(
         allow_null=True,

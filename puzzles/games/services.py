@@ -19,6 +19,7 @@ The refusals a page can show (a move, resigning, by the page's plain forms
 or its script) are in the player's language; those of raw API inputs the
 pages cannot send stay in English.
 """
+
 from __future__ import annotations
 
 import copy
@@ -60,6 +61,7 @@ def _notify(game_id: int, handed: selectors.GameAfter | None = None) -> None:
 
 # ------------------------------------------------------------------- games
 
+
 def game_resign(*, game: Game, seat: str | None = None) -> Game:
     """The human gives the deal up: it is over at once, counted as if the
     other side had gone out (it scores the pips left in the hands of the
@@ -75,15 +77,23 @@ def game_resign(*, game: Game, seat: str | None = None) -> Game:
         rules = position.variant
         seat = seat or locked.human_side  # a game between people: the resigning player's seat
         mine = rules.team_of(seat)
-        result = early.early_end(locked, {  # a rated game between people resigned at once: an abort
-            "winner": rules.team_name(1 - mine),
-            "points": position.team_pips(mine),
-            "reason": RESIGNED,
-            "resigned": seat,
-        })
+        result = early.early_end(
+            locked,
+            {  # a rated game between people resigned at once: an abort
+                "winner": rules.team_name(1 - mine),
+                "points": position.team_pips(mine),
+                "reason": RESIGNED,
+                "resigned": seat,
+            },
+        )
         Game.objects.filter(pk=locked.pk).update(
-            status=Game.Status.OVER, result=result, version=F("version") + 1, updated_at=timezone.now(),
-            deadline=None, turn_started_at=None, clock_ms=people.clocks_now(locked),
+            status=Game.Status.OVER,
+            result=result,
+            version=F("version") + 1,
+            updated_at=timezone.now(),
+            deadline=None,
+            turn_started_at=None,
+            clock_ms=people.clocks_now(locked),
         )
         _notify(locked.pk)
         game_finished_on_commit(locked.pk)
@@ -230,7 +240,9 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
                 queued.append((grade_move_task, (record.pk,)))
             elif moved_on["status"] == Game.Status.THINKING:
                 queued.append((solver_turn_task, (game.pk,)))
-            if moved_on["status"] == Game.Status.YOUR_MOVE and not game.is_people:  # after the reply, or the human's again
+            if (
+                moved_on["status"] == Game.Status.YOUR_MOVE and not game.is_people
+            ):  # after the reply, or the human's again
                 queued.append((turn_prepare_task, (game.pk, str(after))))
             # the change notice goes with the last message (one round trip to Redis)
             for index, (task, args) in enumerate(queued):
@@ -263,7 +275,11 @@ class _Raced(Exception):
 
 
 def _game_after(
-    read: Game, locked: Game, fields: dict[str, Any], plies: int, moves: list[GameMove | selectors.MoveRow],
+    read: Game,
+    locked: Game,
+    fields: dict[str, Any],
+    plies: int,
+    moves: list[GameMove | selectors.MoveRow],
 ) -> selectors.GameAfter:
     """The game as the update of ``fields`` (``plies`` moves) leaves
     ``locked`` (read under the lock: nothing else has changed it since), with
@@ -373,8 +389,10 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
     if before.side in game.person_seats or before.is_over():
         # Should not happen; put the status right rather than wait forever.
         Game.objects.filter(pk=game.pk, version=game.version).update(
-            status=turns.status_after(before, game.person_seats), result=turns.result_json(before),
-            version=F("version") + 1, updated_at=timezone.now(),
+            status=turns.status_after(before, game.person_seats),
+            result=turns.result_json(before),
+            version=F("version") + 1,
+            updated_at=timezone.now(),
         )
         _notify(game.pk)
         if before.is_over():
@@ -401,7 +419,9 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         moved_on.update(clocks)
     with transaction.atomic():
         updated = Game.objects.filter(
-            pk=game.pk, ply_count=game.ply_count, current_position=game.current_position,
+            pk=game.pk,
+            ply_count=game.ply_count,
+            current_position=game.current_position,
             status=Game.Status.THINKING,
         ).update(**moved_on)
         if not updated:  # someone else played this turn already

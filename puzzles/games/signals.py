@@ -13,6 +13,7 @@ idempotent and must not rely on the signal alone (look again when reading).
 A receiver that fails is logged, never turned into a failed move: the move is
 committed already.
 """
+
 from __future__ import annotations
 
 from django.db import transaction

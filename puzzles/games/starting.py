@@ -1,5 +1,6 @@
 """Writes: a new practice game, from a position or a deal, and a rematch
 of one (the same deal again, the seats as they were or swapped)."""
+
 from __future__ import annotations
 
 import secrets
@@ -38,9 +39,7 @@ def _seat(human: Any, rules: Variant) -> str:
     if human == RANDOM_SEAT:
         return secrets.choice(rules.seats)
     if human not in rules.seats:
-        raise ApplicationError(
-            f"human is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {human!r}"
-        )
+        raise ApplicationError(f"human is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {human!r}")
     return human
 
 
@@ -123,7 +122,11 @@ def game_rematch(*, player: Player, game: Game, swap: bool = False) -> Game:
     human = swapped_seat(game) if swap else game.human_side
     if game.seed is not None:
         return game_create(
-            player=player, seed=int(game.seed), variant=game.variant, human=human, level=game.level,
+            player=player,
+            seed=int(game.seed),
+            variant=game.variant,
+            human=human,
+            level=game.level,
             rematch_of=game,
         )
     return game_create(player=player, position=game.start_position, human=human, level=game.level, rematch_of=game)

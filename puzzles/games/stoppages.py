@@ -9,6 +9,7 @@ seen working after it (else the check is made again, ``hold``).  When an
 outage is recorded, the deadlines of the games it touched move on at once
 (``push_deadlines``), so the players' clocks show the time given back.  The
 arithmetic is ``games.fischer``'s."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta

@@ -1,5 +1,6 @@
 """Thin Celery tasks of practice games: each takes an id, loads the row and
 calls one service (imported in the body: services queue these tasks)."""
+
 from __future__ import annotations
 
 import logging

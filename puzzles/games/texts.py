@@ -1,4 +1,5 @@
 """The words of the game pages: hints and results, in the reader's language."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -128,7 +129,8 @@ def people_line(state: dict) -> str:
     deal = state.get("match_deal")
     if deal:
         kind = (_("rated match, deal %(number)d") if state["rated"] else _("casual match, deal %(number)d")) % {
-            "number": deal}
+            "number": deal
+        }
     else:
         kind = _("rated game") if state["rated"] else _("casual game")
     if state.get("unrated_note"):
@@ -165,7 +167,12 @@ def turn_text(state: dict) -> str:
     or simply that it is their move."""
     moves = state["moves"]
     last = moves[-1] if moves else None
-    if last is not None and last["side"] == state["human"] and last["move"] != "pass" and last["move"][0] == last["move"][1]:
+    if (
+        last is not None
+        and last["side"] == state["human"]
+        and last["move"] != "pass"
+        and last["move"][0] == last["move"][1]
+    ):
         return _("You played a double: move again.")
     if state["legal_moves"] == ["pass"]:
         return _("No stone of yours fits: play “pass”.")

@@ -1,6 +1,7 @@
 """A game's fields as moves reach a position: its status (over, a
 person's move, the solver's), its result, and the update of its row.  Pure
 over positions; shared by starting a game and playing its moves."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,7 @@
 """The games' upkeep: a guest's games handed to their account, and the beat's
 look for work left waiting (ungraded moves, solver turns, analyses, passed
 deadlines of games between people)."""
+
 from __future__ import annotations
 
 import logging
@@ -33,20 +34,27 @@ def games_claim(*, user: Any, session_key: str, request: Any = None, **kwargs: A
     clashing = list(
         guest.filter(game_id__in=GameSeat.objects.filter(owner=user).values("game_id")).values_list("game_id", "seat")
     )
-    aborted = [game_id for game_id, seat in clashing
-               if people.game_abort_unplayable(game_id=game_id, seat=seat, why=people.SAME_ACCOUNT)]
+    aborted = [
+        game_id
+        for game_id, seat in clashing
+        if people.game_abort_unplayable(game_id=game_id, seat=seat, why=people.SAME_ACCOUNT)
+    ]
     if guest.exclude(game_id__in=[game_id for game_id, _seat in clashing]).update(owner=user, session_key=""):
         seating.forget_seats()
     if aborted:
         log.info("games %s aborted at log-in: %s would hold two seats", aborted, user)
         if request is not None and hasattr(request, "_messages"):
-            messages.warning(request, ngettext(
-                "Your guest seat in %(count)d game is in a game against this same account: "
-                "one account cannot play both seats, so the game was aborted.",
-                "Your guest seats in %(count)d games are in games against this same account: "
-                "one account cannot play both seats, so the games were aborted.",
-                len(aborted),
-            ) % {"count": len(aborted)})
+            messages.warning(
+                request,
+                ngettext(
+                    "Your guest seat in %(count)d game is in a game against this same account: "
+                    "one account cannot play both seats, so the game was aborted.",
+                    "Your guest seats in %(count)d games are in games against this same account: "
+                    "one account cannot play both seats, so the games were aborted.",
+                    len(aborted),
+                )
+                % {"count": len(aborted)},
+            )
     return Game.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
 
 
@@ -59,13 +67,18 @@ def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) ->
     # A game between people is graded when it ends (``grade_game_task``), not move by move.
     moves = list(
         GameMove.objects.filter(graded_at__isnull=True, created_at__lt=cutoff)
-        .exclude(game__kind=Game.Kind.PEOPLE).values_list("pk", flat=True)[:limit]
+        .exclude(game__kind=Game.Kind.PEOPLE)
+        .values_list("pk", flat=True)[:limit]
     )
     finished = list(
         Game.objects.filter(
-            kind=Game.Kind.PEOPLE, status=Game.Status.OVER, updated_at__lt=cutoff,
+            kind=Game.Kind.PEOPLE,
+            status=Game.Status.OVER,
+            updated_at__lt=cutoff,
             moves__graded_at__isnull=True,
-        ).values_list("pk", flat=True).distinct()[:limit]
+        )
+        .values_list("pk", flat=True)
+        .distinct()[:limit]
     )
     games = list(
         Game.objects.filter(status=Game.Status.THINKING, updated_at__lt=cutoff).values_list("pk", flat=True)[:limit]

@@ -5,6 +5,7 @@ game's link fills them in); the page says whether the commitment is the
 SHA-256 of the committed text, whether the position is the deal of the seed,
 and draws that deal.  Drawing a deal is a shuffle: nothing is solved here.
 It reads the query string only (a GET form), so a link can share a check."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -30,7 +31,9 @@ class VerifyDealForm(forms.Form):
     salt = forms.CharField(label=gettext_lazy("Salt"), max_length=40)
     commitment = forms.CharField(label=gettext_lazy("Commitment"), max_length=80)
     position = forms.CharField(
-        label=gettext_lazy("Start position (optional)"), max_length=300, required=False,
+        label=gettext_lazy("Start position (optional)"),
+        max_length=300,
+        required=False,
         help_text=gettext_lazy("The start position the game showed: checked to be the deal of the seed."),
     )
 
@@ -76,8 +79,13 @@ def _sides(position: Position) -> str:
 
 def check_state(data: dict[str, Any]) -> dict[str, Any]:
     """What the page shows of a well-formed check: each check, the deal, the command line."""
-    proof = verify_deal(seed=data["seed"], salt=data["salt"], commitment=data["commitment"],
-                        variant=data["variant"], position=data["position"] or None)
+    proof = verify_deal(
+        seed=data["seed"],
+        salt=data["salt"],
+        commitment=data["commitment"],
+        variant=data["variant"],
+        position=data["position"] or None,
+    )
     checks = {check.name: check for check in proof.checks}
     command = f"{CLI} --seed {proof.seed} --salt {proof.salt} --commitment {proof.commitment} --variant {proof.variant}"
     if data["position"]:
@@ -97,9 +105,10 @@ def check_state(data: dict[str, Any]) -> dict[str, Any]:
 def verify_deal_page(request: HttpRequest) -> HttpResponse:
     """The form, and once it is filled in the verdict (400: input that is not well-formed)."""
     asked = any(request.GET.get(name) for name in ("seed", "salt"))
-    form = VerifyDealForm(request.GET if asked else None, initial={
-        key: request.GET[key] for key in ("variant", "commitment", "position") if request.GET.get(key)
-    })
+    form = VerifyDealForm(
+        request.GET if asked else None,
+        initial={key: request.GET[key] for key in ("variant", "commitment", "position") if request.GET.get(key)},
+    )
     result = check_state(form.cleaned_data) if asked and form.is_valid() else None
     status = 400 if asked and result is None else 200
     return render(request, "games/verify_deal.html", {"form": form, "result": result}, status=status)

@@ -1,6 +1,7 @@
 """The pages (Django templates hosting the front-end).  They embed the game's
 JSON state and the API URLs in data attributes for the page script; without
 the script they still work as plain HTML forms."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -71,7 +72,8 @@ def play_new(request: HttpRequest) -> HttpResponse:
             return redirect("games:play-game", game_id=game.pk)
     games, more_games = selectors.latest_games(Player.of(request))
     return render(
-        request, "games/play_new.html",
+        request,
+        "games/play_new.html",
         {"form": form, "urls": _page_urls(), "games": games, "more_games": more_games},
         status=429 if limited else 200,
     )
@@ -214,9 +216,13 @@ def game_record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     player = Player.of(request)
     game = selectors.game_get_for_player(player, game_id)
     reader = seating.seat_of(game, player) if game.is_people else None
-    return HttpResponse(str(selectors.game_record(game, reader_seat=reader)) + "\n", content_type="text/plain; charset=utf-8", headers={
-        "Content-Disposition": f'attachment; filename="open-domino-game-{game.pk}.txt"',
-    })
+    return HttpResponse(
+        str(selectors.game_record(game, reader_seat=reader)) + "\n",
+        content_type="text/plain; charset=utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="open-domino-game-{game.pk}.txt"',
+        },
+    )
 
 
 GRADE_NAMES = ("best", "inaccuracy", "mistake", "blunder")

@@ -16,6 +16,7 @@ they are played: the checks this app registers with ``core.fairness``.
 
 Endgames with few stones in hand are never withheld: any deal may come to
 them, and their play is plain to see."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -196,18 +197,33 @@ def refuse_walk(game: Game, move: str, player: Any) -> None:
 # built once (``Prepared``).
 _LIVE_STARTS: Prepared[Game] = Prepared(
     lambda kind, over: Game.objects.filter(kind=kind).exclude(status=over).values_list("start_position"),
-    "?kind", "?over",
+    "?kind",
+    "?over",
 )
 
 
 _SEATED_ACCOUNT: Prepared[GameSeat] = Prepared(
-    lambda kind, owner, over: GameSeat.objects.filter(owner_id=owner, game__kind=kind, game__clock_initial__isnull=False)
-    .exclude(game__status=over).values_list("pk")[:1],
-    "?kind", -1, "?over",  # the order Django puts them in
+    lambda kind, owner, over: (
+        GameSeat.objects.filter(owner_id=owner, game__kind=kind, game__clock_initial__isnull=False)
+        .exclude(game__status=over)
+        .values_list("pk")[:1]
+    ),
+    "?kind",
+    -1,
+    "?over",  # the order Django puts them in
 )
 _SEATED_GUEST: Prepared[GameSeat] = Prepared(
-    lambda kind, token, over: GameSeat.objects.filter(
-        owner__isnull=True, session_key=token, game__kind=kind, game__clock_initial__isnull=False,
-    ).exclude(game__status=over).values_list("pk")[:1],
-    "?kind", "?token", "?over",  # the order Django puts them in
+    lambda kind, token, over: (
+        GameSeat.objects.filter(
+            owner__isnull=True,
+            session_key=token,
+            game__kind=kind,
+            game__clock_initial__isnull=False,
+        )
+        .exclude(game__status=over)
+        .values_list("pk")[:1]
+    ),
+    "?kind",
+    "?token",
+    "?over",  # the order Django puts them in
 )

@@ -1,12 +1,20 @@
 """Inline SVG charts drawn on the server (pages work without their script):
 the coordinates of a line chart of a series, which a template draws."""
+
 from __future__ import annotations
 
 from typing import Any
 
 
-def line_chart(values: list[float | None], *, width: int = 640, height: int = 180, pad: int = 30,
-               floor: float | None = None, ceiling: float | None = None) -> dict[str, Any] | None:
+def line_chart(
+    values: list[float | None],
+    *,
+    width: int = 640,
+    height: int = 180,
+    pad: int = 30,
+    floor: float | None = None,
+    ceiling: float | None = None,
+) -> dict[str, Any] | None:
     """A polyline through the values that are not None (in order, evenly
     spaced), with a dot each and the low and high marks of the vertical axis.
     ``floor`` and ``ceiling`` fix the axis (0 to 100 for a percentage); else it
@@ -26,7 +34,14 @@ def line_chart(values: list[float | None], *, width: int = 640, height: int = 18
         y = height - pad - inner_h * (v - low) / (high - low)
         dots.append({"x": round(x, 1), "y": round(y, 1), "v": v, "n": i + 1})
     return {
-        "width": width, "height": height, "pad": pad, "bottom": height - pad, "right": width - pad,
-        "points": " ".join(f"{d['x']},{d['y']}" for d in dots), "dots": dots,
-        "low": round(low), "high": round(high), "count": n,
+        "width": width,
+        "height": height,
+        "pad": pad,
+        "bottom": height - pad,
+        "right": width - pad,
+        "points": " ".join(f"{d['x']},{d['y']}" for d in dots),
+        "dots": dots,
+        "low": round(low),
+        "high": round(high),
+        "count": n,
     }

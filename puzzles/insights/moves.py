@@ -17,6 +17,7 @@ Kinds (a move may be of several kinds, or none; a pass is of none):
 - ``blocking``: after it the deal is blocked, or the next player to move is
   an opponent who must pass.
 """
+
 from __future__ import annotations
 
 from solver import Position

@@ -5,6 +5,7 @@ moves of the player's own seat), and their puzzle rating's history.
 Every figure is computed from the stored grades of the human's moves
 (``GameMove.points_lost``, filled in by the grading task): nothing runs the
 solver here.  Only the latest ``GAMES_LIMIT`` finished games are read."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -36,8 +37,12 @@ def game_insights(player: Player, limit: int = GAMES_LIMIT) -> dict[str, Any]:
     phase, by kind of move and by variant (each ``{"moves", "points_lost"}``:
     graded moves with a choice, and the points they lost)."""
     # An aborted game between people has no play worth counting.
-    finished = games_played_by(player).filter(status=Game.Status.OVER).exclude(
-        kind=Game.Kind.PEOPLE, result__reason="aborted").order_by("-created_at", "-id")
+    finished = (
+        games_played_by(player)
+        .filter(status=Game.Status.OVER)
+        .exclude(kind=Game.Kind.PEOPLE, result__reason="aborted")
+        .order_by("-created_at", "-id")
+    )
     games = list(reversed(list(finished.values("id", "variant", "created_at", "kind")[:limit])))
     ids = [g["id"] for g in games]
     # In a game between people every person's moves are ``HUMAN``: only the player's seat counts.
@@ -73,8 +78,16 @@ def game_insights(player: Player, limit: int = GAMES_LIMIT) -> dict[str, Any]:
     for g in games:
         figures = per_game.get(g["id"], {"choices": 0, "best": 0, "points_lost": 0})
         accuracy = round(100 * figures["best"] / figures["choices"], 1) if figures["choices"] else None
-        series.append({"game": g["id"], "variant": g["variant"], "played_at": g["created_at"],
-                       "points_lost": figures["points_lost"], "accuracy": accuracy, "choices": figures["choices"]})
+        series.append(
+            {
+                "game": g["id"],
+                "variant": g["variant"],
+                "played_at": g["created_at"],
+                "points_lost": figures["points_lost"],
+                "accuracy": accuracy,
+                "choices": figures["choices"],
+            }
+        )
         v = variants.setdefault(g["variant"], {"games": 0, "moves": 0, "points_lost": 0})
         v["games"] += 1
         v["moves"] += figures["choices"]

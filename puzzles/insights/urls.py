@@ -1,4 +1,5 @@
 """URLs of the insights: one page, /insights/."""
+
 from django.urls import path
 
 from . import views

@@ -1,5 +1,6 @@
 """The insights page: where the player loses points, and their puzzle rating
 and game accuracy over time; charts drawn on the server as inline SVG."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -18,9 +19,15 @@ KIND_NAMES = {"double": _("Doubles"), "heavy": _("Heavy stones"), "blocking": _(
 
 
 def _rows(buckets: dict[str, dict[str, int]], names: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"name": key, "label": names.get(key, key), **b,
-             "per_move": round(b["points_lost"] / b["moves"], 2) if b["moves"] else None}
-            for key, b in buckets.items()]
+    return [
+        {
+            "name": key,
+            "label": names.get(key, key),
+            **b,
+            "per_move": round(b["points_lost"] / b["moves"], 2) if b["moves"] else None,
+        }
+        for key, b in buckets.items()
+    ]
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -28,17 +35,27 @@ def index(request: HttpRequest) -> HttpResponse:
     figures = selectors.game_insights(player)
     games = figures["games"]
     ratings = selectors.puzzle_rating_history(player)
-    variants = [{"name": name, "label": variant_name(name), **v,
-                 "per_game": round(v["points_lost"] / v["games"], 2) if v["games"] else None}
-                for name, v in sorted(figures["variants"].items())]
-    return render(request, "insights/index.html", {
-        "games": games,
-        "total_lost": sum(g["points_lost"] for g in games),
-        "lost_chart": charts.line_chart([g["points_lost"] for g in games], floor=0),
-        "accuracy_chart": charts.line_chart([g["accuracy"] for g in games], floor=0, ceiling=100),
-        "rating_chart": charts.line_chart([r["rating_after"] for r in ratings]),
-        "ratings": ratings,
-        "phases": _rows(figures["phases"], PHASE_NAMES),
-        "kinds": _rows(figures["kinds"], KIND_NAMES),
-        "variants": variants,
-    })
+    variants = [
+        {
+            "name": name,
+            "label": variant_name(name),
+            **v,
+            "per_game": round(v["points_lost"] / v["games"], 2) if v["games"] else None,
+        }
+        for name, v in sorted(figures["variants"].items())
+    ]
+    return render(
+        request,
+        "insights/index.html",
+        {
+            "games": games,
+            "total_lost": sum(g["points_lost"] for g in games),
+            "lost_chart": charts.line_chart([g["points_lost"] for g in games], floor=0),
+            "accuracy_chart": charts.line_chart([g["accuracy"] for g in games], floor=0, ceiling=100),
+            "rating_chart": charts.line_chart([r["rating_after"] for r in ratings]),
+            "ratings": ratings,
+            "phases": _rows(figures["phases"], PHASE_NAMES),
+            "kinds": _rows(figures["kinds"], KIND_NAMES),
+            "variants": variants,
+        },
+    )

@@ -2,6 +2,7 @@
 one lesson's positions, and a try at one of them.  Errors are
 ``{"error": ...}``: 400 a move that is no move, 404 no such lesson or
 position, 409 a lesson not open yet or a position ahead of the player's."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -18,7 +19,9 @@ from . import presentation, selectors, services
 
 NOT_FOUND = error_response(404, "No such lesson, or no such position in it.")
 BAD = error_response(400, "Malformed move.")
-CONFLICT = error_response(409, "The lesson is not open yet (finish the one before), or an earlier position is unsolved.")
+CONFLICT = error_response(
+    409, "The lesson is not open yet (finish the one before), or an earlier position is unsolved."
+)
 
 
 class LearnUrlsSerializer(serializers.Serializer):
@@ -64,8 +67,10 @@ class LearnLessonSerializer(LearnLessonSummarySerializer):
 
 
 class LearnReasonSerializer(serializers.Serializer):
-    kind = serializers.CharField(help_text="covered, no_fit, cannot_pass, must_pass, not_yours, opening, no_end, "
-                                 "opponent_plays, blocked_pips, double_stranded or not_best.")
+    kind = serializers.CharField(
+        help_text="covered, no_fit, cannot_pass, must_pass, not_yours, opening, no_end, "
+        "opponent_plays, blocked_pips, double_stranded or not_best."
+    )
     text = serializers.CharField()
     hint = serializers.CharField(required=False, help_text="The lesson's advice, after a legal move.")
 
@@ -98,8 +103,11 @@ class CourseApi(APIView):
 
 
 class LessonApi(APIView):
-    @extend_schema(operation_id="learn_lesson", summary="One lesson: its explanation and positions",
-                   responses={200: LearnLessonSerializer, **NOT_FOUND})
+    @extend_schema(
+        operation_id="learn_lesson",
+        summary="One lesson: its explanation and positions",
+        responses={200: LearnLessonSerializer, **NOT_FOUND},
+    )
     def get(self, request: Request, key: str) -> Response:
         lesson = selectors.lesson_get(key)
         return Response(presentation.lesson_state(lesson, selectors.progress_for_player(Player.of(request))))

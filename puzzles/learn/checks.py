@@ -3,6 +3,7 @@ accepted moves are exactly the ones its lesson's rule names (the legal moves,
 or the moves keeping the best value, which leaves some legal move wrong), and
 one of the lesson's facts explains every legal move that is not accepted.
 Run by the tests and by ``manage.py check_lessons``; never by a request."""
+
 from __future__ import annotations
 
 from solver import Position, analyse

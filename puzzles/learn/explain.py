@@ -4,6 +4,7 @@ that does not fit, a pass while a stone fits...); a legal move that a lesson
 does not accept gets a fact about the position it leaves (the lesson's
 ``reasons``, in order), which ``checks`` proves true for every such move of
 every lesson.  Each answer is ``{"kind", "text"}`` with the text translated."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -46,20 +47,34 @@ def illegal_reason(position: Position, move: Move) -> dict[str, str]:
     if stone not in available:
         column = hand.back.index(stone)
         front = hand.front[column]
-        return _reason("covered", _("%(stone)s is still covered by %(front)s: play %(front)s first.") % {
-            "stone": stone_label(stone), "front": stone_label(front) if front is not None else "",
-        })
+        return _reason(
+            "covered",
+            _("%(stone)s is still covered by %(front)s: play %(front)s first.")
+            % {
+                "stone": stone_label(stone),
+                "front": stone_label(front) if front is not None else "",
+            },
+        )
     if position.ends is None:
         return _reason("opening", _("The first stone opens the line: play it without an end."))
     if not _fits(position, stone):
-        return _reason("no_fit", _("%(stone)s does not fit: the ends show %(left)s and %(right)s.") % {
-            "stone": stone_label(stone), "left": position.ends[0], "right": position.ends[1],
-        })
+        return _reason(
+            "no_fit",
+            _("%(stone)s does not fit: the ends show %(left)s and %(right)s.")
+            % {
+                "stone": stone_label(stone),
+                "left": position.ends[0],
+                "right": position.ends[1],
+            },
+        )
     if move.end is None:
         return _reason("no_end", _("Say which end %(stone)s goes to.") % {"stone": stone_label(stone)})
     end = position.ends[0] if move.end == LEFT else position.ends[1]
-    text = _("%(stone)s does not fit the left end, which shows %(number)s.") if move.end == LEFT else _(
-        "%(stone)s does not fit the right end, which shows %(number)s.")
+    text = (
+        _("%(stone)s does not fit the left end, which shows %(number)s.")
+        if move.end == LEFT
+        else _("%(stone)s does not fit the right end, which shows %(number)s.")
+    )
     return _reason("no_fit", text % {"stone": stone_label(stone), "number": end})
 
 
@@ -70,9 +85,11 @@ def blocked_pips(position: Position, move: Move) -> dict[str, str] | None:
     if result is None or result.reason != "blocked":
         return None
     mine, theirs = after.hand_of(position.side).pips, after.hand_of(other_side(position.side)).pips
-    return _reason(BLOCKED_PIPS, _(
-        "After %(move)s the deal is blocked: you keep %(mine)s pips, your opponent %(theirs)s."
-    ) % {"move": str(move), "mine": mine, "theirs": theirs})
+    return _reason(
+        BLOCKED_PIPS,
+        _("After %(move)s the deal is blocked: you keep %(mine)s pips, your opponent %(theirs)s.")
+        % {"move": str(move), "mine": mine, "theirs": theirs},
+    )
 
 
 def double_stranded(position: Position, move: Move) -> dict[str, str] | None:
@@ -80,9 +97,11 @@ def double_stranded(position: Position, move: Move) -> dict[str, str] | None:
     after = position.play(move)
     for _column, stone in position.hand.available():
         if stone.is_double and stone != move.stone and _fits(position, stone) and not _fits(after, stone):
-            return _reason(DOUBLE_STRANDED, _(
-                "After %(move)s no end shows %(number)s any more: your double %(double)s is stranded."
-            ) % {"move": str(move), "number": stone.low, "double": stone_label(stone)})
+            return _reason(
+                DOUBLE_STRANDED,
+                _("After %(move)s no end shows %(number)s any more: your double %(double)s is stranded.")
+                % {"move": str(move), "number": stone.low, "double": stone_label(stone)},
+            )
     return None
 
 
@@ -94,9 +113,14 @@ def opponent_plays(position: Position, move: Move) -> dict[str, str] | None:
     stones = sorted({m.stone for m in after.legal_moves() if m.stone is not None}, key=str)
     if not stones:
         return None
-    return _reason(OPPONENT_PLAYS, _("After %(move)s your opponent can still play %(stones)s.") % {
-        "move": str(move), "stones": ", ".join(stone_label(s) for s in stones),
-    })
+    return _reason(
+        OPPONENT_PLAYS,
+        _("After %(move)s your opponent can still play %(stones)s.")
+        % {
+            "move": str(move),
+            "stones": ", ".join(stone_label(s) for s in stones),
+        },
+    )
 
 
 FACTS = {BLOCKED_PIPS: blocked_pips, DOUBLE_STRANDED: double_stranded, OPPONENT_PLAYS: opponent_plays}
@@ -116,4 +140,5 @@ def why_wrong(position: Position, move: Move, reasons: tuple[str, ...]) -> dict[
     if move not in position.legal_moves():
         return illegal_reason(position, move)
     return legal_reason(position, move, reasons) or _reason(
-        "not_best", _("That move is legal, but it is not the best one here."))
+        "not_best", _("That move is legal, but it is not the best one here.")
+    )

@@ -1,6 +1,7 @@
 """A player's progress through the course: per lesson, how many of its
 positions are solved (they are played in order), when it was finished, and
 how many tries it took.  The lessons themselves are code (``lessons``)."""
+
 from __future__ import annotations
 
 from django.db import models
@@ -23,10 +24,12 @@ class LessonProgress(PlayerOwned):
         verbose_name_plural = _("lesson progress")
         ordering = ["id"]
         constraints = [
-            models.UniqueConstraint(fields=["user", "lesson"], condition=models.Q(user__isnull=False),
-                                    name="unique_lesson_user"),
-            models.UniqueConstraint(fields=["session_key", "lesson"], condition=models.Q(user__isnull=True),
-                                    name="unique_lesson_guest"),
+            models.UniqueConstraint(
+                fields=["user", "lesson"], condition=models.Q(user__isnull=False), name="unique_lesson_user"
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "lesson"], condition=models.Q(user__isnull=True), name="unique_lesson_guest"
+            ),
         ]
 
     def __str__(self) -> str:

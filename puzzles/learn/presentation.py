@@ -1,6 +1,7 @@
 """The JSON of the course that the API returns and the pages embed, with its
 words (translated) and URLs.  A step's accepted moves are sent only in the
 answer to a right try."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -85,4 +86,3 @@ def try_state(result: TryResult) -> dict[str, Any]:
         "board_after": result.after.to_json() if result.after is not None else None,
         "state": lesson_state(result.lesson, result.progress),
     }
-

@@ -1,4 +1,5 @@
 """Reads of the course: a lesson by key, a player's progress."""
+
 from __future__ import annotations
 
 from django.http import Http404

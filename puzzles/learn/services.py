@@ -1,6 +1,7 @@
 """Writes of the course: a try at a lesson's position, judged at once from
 the lesson's accepted moves (checked by the solver in the tests: no search
 here), and a guest's progress handed to the account they log in to."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

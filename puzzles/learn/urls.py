@@ -1,4 +1,5 @@
 """URLs of the course: the API under /api/learn/ and the pages under /learn/."""
+
 from django.urls import path
 
 from . import apis, views

@@ -2,6 +2,7 @@
 lesson (its explanation and its positions, one at a time, on the board of
 ``frontend/src/learn/``).  Without the script the page has a server-drawn
 board and a plain form; the answer comes back as a message."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -38,18 +39,25 @@ def lesson(request: HttpRequest, key: str) -> HttpResponse:
     number = _shown_step(request, state)
     step = state["positions"][number - 1]
     side = step["side"]
-    return render(request, "learn/lesson.html", {
-        "lesson": state, "step": step, "board_sides": ["B" if side == "A" else "A", side],
-        "action": reverse("learn:try", args=[key, number]),
-    })
+    return render(
+        request,
+        "learn/lesson.html",
+        {
+            "lesson": state,
+            "step": step,
+            "board_sides": ["B" if side == "A" else "A", side],
+            "action": reverse("learn:try", args=[key, number]),
+        },
+    )
 
 
 @require_POST
 def lesson_try(request: HttpRequest, key: str, step: int) -> HttpResponse:
     back = reverse("learn:lesson", args=[key])
     try:
-        result = services.lesson_try(player=Player.of(request, create=True), key=key, step=step,
-                                     move=request.POST.get("move", ""))
+        result = services.lesson_try(
+            player=Player.of(request, create=True), key=key, step=step, move=request.POST.get("move", "")
+        )
     except ApplicationError as exc:  # a ConflictError too: a lesson not open yet, a position ahead
         messages.error(request, str(exc))
         return redirect(back)

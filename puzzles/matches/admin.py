@@ -13,8 +13,19 @@ class MatchDealInline(ReadOnlyInline):
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     list_display = (
-        "id", "owner", "human_side", "level", "target_points", "target_wins",
-        "score_a", "score_b", "wins_a", "wins_b", "status", "winner", "created_at",
+        "id",
+        "owner",
+        "human_side",
+        "level",
+        "target_points",
+        "target_wins",
+        "score_a",
+        "score_b",
+        "wins_a",
+        "wins_b",
+        "status",
+        "winner",
+        "created_at",
     )
     list_filter = ("status", "level", "human_side")
     search_fields = ("owner__username", "seed")

@@ -1,5 +1,6 @@
 """The matches API (thin DRF views).  Every error is ``{"error": "..."}``.
 The deals are ordinary games: moves and hints go to ``/api/games/<id>/``."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -44,7 +45,9 @@ class MatchListCreateApi(SolverWorkLimited, APIView):
         responses={201: MatchOutputSerializer, **error_response(400, "Bad input (targets, level, side, seed).")},
         examples=[
             OpenApiExample("A match to 100 points", value={"target_points": 100, "level": "strong"}, request_only=True),
-            OpenApiExample("To 3 won deals, as B", value={"target_wins": 3, "human": "B", "seed": 7}, request_only=True),
+            OpenApiExample(
+                "To 3 won deals, as B", value={"target_wins": 3, "human": "B", "seed": 7}, request_only=True
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -71,7 +74,11 @@ class MatchDetailApi(APIView):
             "most `timeout` seconds (default 20, at most 25); 304 with no body if nothing changed by then."
         ),
         parameters=LONG_POLL_PARAMETERS,
-        responses={200: MatchOutputSerializer, **UNCHANGED, **error_response(404, "No such match, or another player's match.")},
+        responses={
+            200: MatchOutputSerializer,
+            **UNCHANGED,
+            **error_response(404, "No such match, or another player's match."),
+        },
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = services.match_settle(match=selectors.match_get_for_player(Player.of(request), match_id))

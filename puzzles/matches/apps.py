@@ -21,7 +21,8 @@ class MatchesConfig(AppConfig):
         # Settled first, as the view does: a deal whose end was not recorded
         # (a lost signal) is counted, and the poll answers with it.
         longpoll.register(
-            r"^/api/matches/([0-9]+)/$", "match",
+            r"^/api/matches/([0-9]+)/$",
+            "match",
             lambda request, pk: services.match_version_settled(player=Player.of(request), match_id=pk),
             selectors.match_version,
         )

@@ -17,17 +17,25 @@ class NewMatchForm(VariantFields):
         widget=forms.RadioSelect,
     )
     target_points = forms.IntegerField(
-        label=_("Target score"), required=False, initial=DEFAULT_TARGET_POINTS,
-        min_value=TARGET_POINTS_RANGE[0], max_value=TARGET_POINTS_RANGE[1],
+        label=_("Target score"),
+        required=False,
+        initial=DEFAULT_TARGET_POINTS,
+        min_value=TARGET_POINTS_RANGE[0],
+        max_value=TARGET_POINTS_RANGE[1],
         help_text=_("100 or 200 are usual; the last deal may go past it."),
     )
     target_wins = forms.IntegerField(
-        label=_("Won deals"), required=False, initial=3,
-        min_value=TARGET_WINS_RANGE[0], max_value=TARGET_WINS_RANGE[1],
+        label=_("Won deals"),
+        required=False,
+        initial=3,
+        min_value=TARGET_WINS_RANGE[0],
+        max_value=TARGET_WINS_RANGE[1],
     )
     level = forms.ChoiceField(label=_("Opponent"), choices=Game.Level.choices, initial=Game.Level.STRONG)
     seed = forms.CharField(
-        label=_("Match number (optional)"), required=False, max_length=24,
+        label=_("Match number (optional)"),
+        required=False,
+        max_length=24,
         help_text=_("The same number always deals the same deals."),
     )
 

@@ -13,6 +13,7 @@ seat, so the same team, all match long (section 5).  The two sides are A's
 ``wins_a`` are the first's, ``score_b`` and ``wins_b`` the second's; a winner
 is written as a ``Result`` names it.
 """
+
 from __future__ import annotations
 
 from django.db import models

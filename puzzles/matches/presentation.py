@@ -1,5 +1,6 @@
 """The JSON of a match that the API returns and the pages embed (the score
 sheet, its words and URLs), and the match review."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -60,7 +61,9 @@ def deal_rows(match: Match, deals: list[MatchDeal] | None = None) -> list[dict[s
                 "human_points": human_points,
                 "totals": dict(scores) if recorded else None,
                 "wins": dict(wins) if recorded else None,
-                "text": texts.deal_result_text(deal.winner, deal.points or 0, deal.reason, human_team) if recorded else "",
+                "text": texts.deal_result_text(deal.winner, deal.points or 0, deal.reason, human_team)
+                if recorded
+                else "",
                 "urls": {"game": urls["self"], "review": urls["review"]},
             }
         )
@@ -98,8 +101,12 @@ def match_state(match: Match, deals: list[MatchDeal] | None = None) -> dict[str,
         "current_game": rows[-1]["game"] if rows and not over else None,
         "winner": match.winner or None,
         "text": texts.match_status_text(
-            over=over, winner=match.winner, human=human, deal_number=len(rows),
-            score_human=match.score(human), score_solver=match.score(solver),
+            over=over,
+            winner=match.winner,
+            human=human,
+            deal_number=len(rows),
+            score_human=match.score(human),
+            score_solver=match.score(solver),
         ),
         "version": match.version,
         "created_at": match.created_at,
@@ -115,6 +122,7 @@ def shown_game(match: Match) -> Game | None:
 
 
 # ------------------------------------------------------------------ review
+
 
 def _has_choice(move: GameMove) -> bool:
     return len(Position.parse(move.position_before).legal_moves()) > 1

@@ -1,4 +1,5 @@
 """Reads of matches (no writes here)."""
+
 from __future__ import annotations
 
 from django.db.models import QuerySet

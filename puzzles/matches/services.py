@@ -23,6 +23,7 @@ that deal come from ``deal_rng_seed(S, n)``, the same with ``solver`` in place
 of ``deal``.  The same match seed, level and moves therefore replay the same
 match.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -97,7 +98,9 @@ def match_create(
     if target_points is not None and target_wins is not None:
         raise ApplicationError("give a target score (target_points) or a number of won deals (target_wins), not both")
     if target_points is None and target_wins is None:
-        raise ApplicationError("give a target score (target_points, 1 to 500) or a number of won deals (target_wins, 1 to 15)")
+        raise ApplicationError(
+            "give a target score (target_points, 1 to 500) or a number of won deals (target_wins, 1 to 15)"
+        )
     if target_points is not None:
         target_points = _check_target("target_points", target_points, TARGET_POINTS_RANGE)
     else:
@@ -179,8 +182,14 @@ def match_deal_record(*, game_id: int) -> bool:
         if match.status == Match.Status.PLAYING and not match.deals.filter(number__gt=deal.number).exists():
             _start_deal(match, deal.number + 1)
         Match.objects.filter(pk=match.pk).update(
-            score_a=match.score_a, score_b=match.score_b, wins_a=match.wins_a, wins_b=match.wins_b,
-            winner=match.winner, status=match.status, version=F("version") + 1, updated_at=timezone.now(),
+            score_a=match.score_a,
+            score_b=match.score_b,
+            wins_a=match.wins_a,
+            wins_b=match.wins_b,
+            winner=match.winner,
+            status=match.status,
+            version=F("version") + 1,
+            updated_at=timezone.now(),
         )
         _notify(match.pk)
     log.info("match %s: deal %s recorded (%s)", match.pk, deal.number, result)

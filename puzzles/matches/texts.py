@@ -1,4 +1,5 @@
 """The words of the match pages, in the reader's language."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -35,11 +36,15 @@ def deal_result_text(winner: str, points: int, reason: str, human: str) -> str:
     return text % {"points": points, "how": how}
 
 
-def match_status_text(*, over: bool, winner: str, human: str, deal_number: int, score_human: int, score_solver: int) -> str:
+def match_status_text(
+    *, over: bool, winner: str, human: str, deal_number: int, score_human: int, score_solver: int
+) -> str:
     if over:
         if winner == human:
             return _("You won the match, %(you)d to %(solver)d.") % {"you": score_human, "solver": score_solver}
         return _("The solver won the match, %(solver)d to %(you)d.") % {"you": score_human, "solver": score_solver}
     return _("Deal %(number)d is being played; the score is %(you)d (you) to %(solver)d (solver).") % {
-        "number": deal_number, "you": score_human, "solver": score_solver,
+        "number": deal_number,
+        "you": score_human,
+        "solver": score_solver,
     }

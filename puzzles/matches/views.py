@@ -3,6 +3,7 @@ board beside the score sheet), the match review.  The match page embeds the
 match's and the current game's JSON for its script (Vite entry ``match``,
 which hosts the play page's widget); without the script the page works with
 plain forms that post the move or the hint and come back to the match."""
+
 from __future__ import annotations
 
 from django.contrib import messages

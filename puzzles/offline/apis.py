@@ -1,4 +1,5 @@
 """The offline puzzles API: thin DRF views.  Errors are ``{"error": ...}``."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
@@ -20,7 +21,10 @@ DEFAULT_COUNT, MAX_COUNT = 50, 100
 
 class PackQuerySerializer(serializers.Serializer):
     n = serializers.IntegerField(
-        min_value=1, max_value=MAX_COUNT, default=DEFAULT_COUNT, help_text="How many puzzles at most.",
+        min_value=1,
+        max_value=MAX_COUNT,
+        default=DEFAULT_COUNT,
+        help_text="How many puzzles at most.",
     )
 
 
@@ -78,9 +82,18 @@ class OfflineResultApi(APIView):
         if puzzle is None:
             return Response({"error": f"no puzzle {data['puzzle']}"}, status=status.HTTP_404_NOT_FOUND)
         attempt, new = services.result_record(
-            player=Player.of(request, create=True), client_id=data["id"], puzzle=puzzle,
-            moves=data["moves"], gave_up=data["gave_up"],
+            player=Player.of(request, create=True),
+            client_id=data["id"],
+            puzzle=puzzle,
+            moves=data["moves"],
+            gave_up=data["gave_up"],
         )
-        body = {"id": data["id"], "attempt": attempt.pk, "puzzle": puzzle.pk, "status": attempt.status,
-                "rated": attempt.rated, "recorded": new}
+        body = {
+            "id": data["id"],
+            "attempt": attempt.pk,
+            "puzzle": puzzle.pk,
+            "status": attempt.status,
+            "rated": attempt.rated,
+            "recorded": new,
+        }
         return Response(body, status=status.HTTP_201_CREATED if new else status.HTTP_200_OK)

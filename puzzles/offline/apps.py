@@ -18,7 +18,10 @@ class OfflineConfig(AppConfig):
         guest_claimed.connect(services.keys_held_claim, dispatch_uid="puzzles.offline.claim-keys")
         # A puzzle whose key anyone holds is rated for nobody: the same person may
         # fetch keys as a guest and train on an account (one key, two identities).
-        withheld.register(withheld.Source(
-            reason=services.UNRATED_KEY_HELD, held_by=selectors.puzzles_withheld_from,
-            held_by_anyone=selectors.puzzles_held_by_anyone,
-        ))
+        withheld.register(
+            withheld.Source(
+                reason=services.UNRATED_KEY_HELD,
+                held_by=selectors.puzzles_withheld_from,
+                held_by_anyone=selectors.puzzles_held_by_anyone,
+            )
+        )

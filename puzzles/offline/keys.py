@@ -16,6 +16,7 @@ that keeps ``value``; a branch is ``{"reply": null}`` (solved) or ``{"reply":
 {"move", "value", "best_value", "grade", "best_moves"}, "then": node | null}``
 (``then`` null: solved after the reply).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -53,8 +54,10 @@ def key_tree(
             raise TooLarge
         analysis = analyse(str(at))
         out: dict[str, Any] = {
-            "position": str(at), "value": analysis.value,
-            "moves": [m.to_json() for m in analysis.moves], "next": {},
+            "position": str(at),
+            "value": analysis.value,
+            "moves": [m.to_json() for m in analysis.moves],
+            "next": {},
         }
         for move in analysis.best_moves:
             out["next"][str(move)] = branch(at.push(move), found + 1)
@@ -67,7 +70,10 @@ def key_tree(
         reply_analysis = analyse(str(after))
         entry = reply_analysis.move_value(answer)
         reply_state = {
-            "move": str(answer), "value": entry.value, "best_value": reply_analysis.value, "grade": entry.grade,
+            "move": str(answer),
+            "value": entry.value,
+            "best_value": reply_analysis.value,
+            "grade": entry.grade,
             "best_moves": [str(m) for m in reply_analysis.best_moves],
         }
         then = after.push(answer)
@@ -110,12 +116,21 @@ def key_walk(tree: dict[str, Any], moves: list[str]) -> Walk:
             raise ApplicationError(f"move {index + 1}: {exc}") from None
         entry = next(m for m in node["moves"] if m["move"] == move)
         best = node["value"]
-        walk.records.append({
-            "ply": len(walk.records), "side": before.side, "by": "player", "move": move,
-            "position_before": str(before), "value": entry["value"], "best_value": best, "grade": entry["grade"],
-            "points_lost": best - entry["value"], "correct": entry["value"] == best,
-            "best_moves": [m["move"] for m in node["moves"] if m["value"] == best],
-        })
+        walk.records.append(
+            {
+                "ply": len(walk.records),
+                "side": before.side,
+                "by": "player",
+                "move": move,
+                "position_before": str(before),
+                "value": entry["value"],
+                "best_value": best,
+                "grade": entry["grade"],
+                "points_lost": best - entry["value"],
+                "correct": entry["value"] == best,
+                "best_moves": [m["move"] for m in node["moves"] if m["value"] == best],
+            }
+        )
         after = before.push(move)
         walk.position = str(after)
         if entry["value"] != best:
@@ -127,12 +142,18 @@ def key_walk(tree: dict[str, Any], moves: list[str]) -> Walk:
         if reply is None:
             walk.status, node = "solved", None
             continue
-        walk.records.append({
-            "ply": len(walk.records), "side": after.side, "by": "solver", "move": reply["move"],
-            "position_before": str(after), "correct": None,
-            **{k: reply[k] for k in ("value", "best_value", "grade", "best_moves")},
-            "points_lost": reply["best_value"] - reply["value"],
-        })
+        walk.records.append(
+            {
+                "ply": len(walk.records),
+                "side": after.side,
+                "by": "solver",
+                "move": reply["move"],
+                "position_before": str(after),
+                "correct": None,
+                **{k: reply[k] for k in ("value", "best_value", "grade", "best_moves")},
+                "points_lost": reply["best_value"] - reply["value"],
+            }
+        )
         walk.position = str(after.push(reply["move"]))
         node = branch["then"]
         if node is None:

@@ -9,6 +9,7 @@ every legal move with its value, the moves that keep the best value each
 followed by the defender's reply and the next step, or by the end.  Its shape
 is ``keys.key_tree``'s.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -53,10 +54,12 @@ class OfflineResult(models.Model):
         verbose_name = _("offline result")
         verbose_name_plural = _("offline results")
         constraints = [
-            models.UniqueConstraint(fields=["user", "client_id"], condition=Q(user__isnull=False),
-                                    name="offline_result_once_user"),
-            models.UniqueConstraint(fields=["session_key", "client_id"], condition=Q(user__isnull=True),
-                                    name="offline_result_once_guest"),
+            models.UniqueConstraint(
+                fields=["user", "client_id"], condition=Q(user__isnull=False), name="offline_result_once_user"
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "client_id"], condition=Q(user__isnull=True), name="offline_result_once_guest"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -81,10 +84,12 @@ class KeyHeld(models.Model):
         verbose_name = _("offline key held")
         verbose_name_plural = _("offline keys held")
         constraints = [
-            models.UniqueConstraint(fields=["user", "puzzle"], condition=Q(user__isnull=False),
-                                    name="offline_key_held_once_user"),
-            models.UniqueConstraint(fields=["session_key", "puzzle"], condition=Q(user__isnull=True),
-                                    name="offline_key_held_once_guest"),
+            models.UniqueConstraint(
+                fields=["user", "puzzle"], condition=Q(user__isnull=False), name="offline_key_held_once_user"
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "puzzle"], condition=Q(user__isnull=True), name="offline_key_held_once_guest"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ reply and the board after that, and the next step (``then``; null when the
 puzzle is solved).  Any other legal move fails the puzzle.  The values
 themselves are not sent: the browser needs only which moves are right.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """Reads of offline puzzles: the player's next puzzles with their keys, and the keys a player holds."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -58,8 +59,11 @@ def puzzles_next(player: Player, count: int) -> list[Puzzle]:
     target = player_target(player)
     held = Exists(KeyHeld.objects.filter(puzzle=OuterRef("pk")))
     queryset = (
-        Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=tried).exclude(offline_key__usable=False)
-        .annotate(distance=Abs(F("rating") - target), held=held).order_by("distance", "id")
+        Puzzle.objects.filter(daily_on__isnull=True)
+        .exclude(pk__in=tried)
+        .exclude(offline_key__usable=False)
+        .annotate(distance=Abs(F("rating") - target), held=held)
+        .order_by("distance", "id")
         .select_related("offline_key")
     )
     mine = Exists(keys_held_by(player).filter(puzzle=OuterRef("pk")))
@@ -113,12 +117,14 @@ def keys_to_request(puzzles: list[Puzzle], now=None) -> list[int]:
 def keys_missing(limit: int, now=None) -> list[int]:
     """Training puzzles with no key, or whose key was asked for long ago and never built."""
     now = now or timezone.now()
-    lost = Q(offline_key__tree__isnull=True, offline_key__usable=True,
-             offline_key__requested_at__lt=now - KEY_RETRY_AFTER)
+    lost = Q(
+        offline_key__tree__isnull=True, offline_key__usable=True, offline_key__requested_at__lt=now - KEY_RETRY_AFTER
+    )
     queryset = Puzzle.objects.filter(daily_on__isnull=True).filter(Q(offline_key__isnull=True) | lost)
     return list(queryset.order_by("id").values_list("pk", flat=True)[:limit])
 
 
 def result_for_player(player: Player, client_id: str) -> OfflineResult | None:
-    return player.rows(OfflineResult.objects.all(), "user").select_related("attempt").filter(
-        client_id=client_id).first()
+    return (
+        player.rows(OfflineResult.objects.all(), "user").select_related("attempt").filter(client_id=client_id).first()
+    )

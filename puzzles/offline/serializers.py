@@ -1,4 +1,5 @@
 """The offline puzzles API's shapes, for the OpenAPI schema and the input's checks."""
+
 from __future__ import annotations
 
 from rest_framework import serializers
@@ -38,7 +39,8 @@ class OfflineResultInputSerializer(serializers.Serializer):
     )
     puzzle = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
     moves = serializers.ListField(
-        child=move_field(), max_length=64,
+        child=move_field(),
+        max_length=64,
         help_text="The player's own moves, in order ('36', '36R', 'pass'); the defender's replies are the key's.",
     )
     gave_up = serializers.BooleanField(default=False, help_text="The player gave up before the end.")

@@ -15,6 +15,7 @@ training withholds those puzzles from the player's rated training, and an
 attempt at one on the server is unrated (``training.withheld``; the source
 is registered in ``OfflineConfig.ready``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -50,7 +51,7 @@ def keys_request(puzzle_ids: list[int]) -> None:
             OfflineKey.objects.update_or_create(puzzle_id=pk, defaults={"requested_at": now})
         # In batches, so that several workers share a new player's fifty keys.
         for start in range(0, len(puzzle_ids), KEYS_PER_TASK):
-            tasking.enqueue(keys_build_task, puzzle_ids[start:start + KEYS_PER_TASK])
+            tasking.enqueue(keys_build_task, puzzle_ids[start : start + KEYS_PER_TASK])
 
 
 def keys_upkeep(limit: int = 100) -> int:
@@ -69,12 +70,16 @@ def keys_build(puzzle_ids: list[int]) -> int:
         if OfflineKey.objects.filter(puzzle=puzzle, tree__isnull=False).exists():
             continue
         tree = keys.key_tree(
-            puzzle.position, puzzle.solver_moves, analysis_solve, mining.defender_reply,
+            puzzle.position,
+            puzzle.solver_moves,
+            analysis_solve,
+            mining.defender_reply,
             mining.is_deep_choice,
         )
         now = timezone.now()
         OfflineKey.objects.update_or_create(
-            puzzle=puzzle, defaults={"tree": tree, "usable": tree is not None, "built_at": now, "requested_at": now},
+            puzzle=puzzle,
+            defaults={"tree": tree, "usable": tree is not None, "built_at": now, "requested_at": now},
         )
         built += tree is not None
     return built
@@ -99,8 +104,9 @@ def keys_give(*, player: Player, puzzle_ids: list[int]) -> None:
     selectors.keys_held_by(player).filter(puzzle_id__in=puzzle_ids).update(last_given_at=now)
 
 
-def result_record(*, player: Player, client_id: str, puzzle: Puzzle, moves: list[str],
-                  gave_up: bool) -> tuple[PuzzleAttempt, bool]:
+def result_record(
+    *, player: Player, client_id: str, puzzle: Puzzle, moves: list[str], gave_up: bool
+) -> tuple[PuzzleAttempt, bool]:
     """Record a result played offline; returns the attempt and whether it is
     new (False: this result was recorded before, and nothing changes).
     400 for moves that are not legal or do not end the puzzle, 409 when the
@@ -123,13 +129,21 @@ def result_record(*, player: Player, client_id: str, puzzle: Puzzle, moves: list
     try:
         with transaction.atomic():
             attempt = PuzzleAttempt.objects.create(
-                puzzle=puzzle, **player.owner_fields("user"), status=PuzzleAttempt.Status.YOUR_MOVE,
-                position=puzzle.position, rated=False, unrated_because=UNRATED_BECAUSE,
+                puzzle=puzzle,
+                **player.owner_fields("user"),
+                status=PuzzleAttempt.Status.YOUR_MOVE,
+                position=puzzle.position,
+                rated=False,
+                unrated_because=UNRATED_BECAUSE,
             )
             OfflineResult.objects.create(client_id=client_id, attempt=attempt, **player.owner_fields("user"))
             Puzzle.objects.filter(pk=puzzle.pk).update(attempts_count=F("attempts_count") + 1)
-            fields: dict[str, Any] = {"moves": walk.records, "found": walk.found, "position": walk.position,
-                                      "gave_up": gave_up}
+            fields: dict[str, Any] = {
+                "moves": walk.records,
+                "found": walk.found,
+                "position": walk.position,
+                "gave_up": gave_up,
+            }
             lifecycle.attempt_finish(attempt, solved=walk.status == "solved", fields=fields)
     except IntegrityError:
         # The same result, sent twice at once: the other request recorded it.

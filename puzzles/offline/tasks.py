@@ -1,4 +1,5 @@
 """Thin Celery tasks of offline puzzles: building the keys (runs the solver)."""
+
 from __future__ import annotations
 
 from celery import shared_task

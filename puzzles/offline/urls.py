@@ -1,4 +1,5 @@
 """URLs of offline puzzles and the installable web app: the service worker and the manifest at the site's root."""
+
 from django.urls import path
 
 from . import apis, views

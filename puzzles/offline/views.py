@@ -9,6 +9,7 @@ language, and the pages that must open with no network).  The version is a
 hash of all of it, so a new build gives a new cache and the old one is
 dropped.  ``/manifest.webmanifest`` makes the site installable.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -64,8 +65,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     manifest = load_manifest()
     key = find_entry(manifest, ("sw",)) if manifest is not None else None
     if manifest is None or key is None:
-        return HttpResponse("// the front end has not been built: no service worker\n", status=404,
-                            content_type="text/javascript; charset=utf-8")
+        return HttpResponse(
+            "// the front end has not been built: no service worker\n",
+            status=404,
+            content_type="text/javascript; charset=utf-8",
+        )
     own_file = manifest[key]["file"]
     code = (settings.OD_FRONTEND_DIST / own_file).read_text(encoding="utf-8")
     config: dict[str, Any] = {

@@ -27,8 +27,21 @@ class ChallengeSeatInline(ReadOnlyInline):
 
 @admin.register(Challenge)
 class ChallengeAdmin(admin.ModelAdmin):
-    list_display = ("id", "variant", "rated", "unrated_because", "clock_initial", "clock_increment", "days", "lobby",
-                    "status", "game", "created_at", "started_at", "expires_at")
+    list_display = (
+        "id",
+        "variant",
+        "rated",
+        "unrated_because",
+        "clock_initial",
+        "clock_increment",
+        "days",
+        "lobby",
+        "status",
+        "game",
+        "created_at",
+        "started_at",
+        "expires_at",
+    )
     list_filter = ("status", "rated", "unrated_because", "lobby", "variant")
     raw_id_fields = ("creator", "game", "rematch_of")
     readonly_fields = ("created_at", "updated_at", "version", "rated_at")
@@ -86,17 +99,38 @@ class FarmingFlagAdmin(admin.ModelAdmin):
     each other in a short time, and how many were one-sided, short or given
     up early."""
 
-    list_display = ("user_a", "user_b", "games", "one_sided", "short", "resigned_early", "first_at", "last_at",
-                    "reviewed")
+    list_display = (
+        "user_a",
+        "user_b",
+        "games",
+        "one_sided",
+        "short",
+        "resigned_early",
+        "first_at",
+        "last_at",
+        "reviewed",
+    )
     list_filter = ("reviewed",)
     search_fields = ("user_a__username", "user_b__username")
     raw_id_fields = ("user_a", "user_b")
-    readonly_fields = ("games", "one_sided", "short", "resigned_early", "games_ids", "first_at", "last_at",
-                       "created_at", "updated_at")
+    readonly_fields = (
+        "games",
+        "one_sided",
+        "short",
+        "resigned_early",
+        "games_ids",
+        "first_at",
+        "last_at",
+        "created_at",
+        "updated_at",
+    )
     actions = ["mark_reviewed"]
 
     def changelist_view(self, request: HttpRequest, extra_context=None):  # type: ignore[no-untyped-def]
-        extra_context = {**(extra_context or {}), "title": _("Rating farming report (%(rule)s)") % {"rule": FARMING_RULE}}
+        extra_context = {
+            **(extra_context or {}),
+            "title": _("Rating farming report (%(rule)s)") % {"rule": FARMING_RULE},
+        }
         return super().changelist_view(request, extra_context)
 
     @admin.action(description=_("Mark as reviewed"))
@@ -119,7 +153,10 @@ class EarlyEscapeAdmin(admin.ModelAdmin):
     actions = ["mark_reviewed"]
 
     def changelist_view(self, request: HttpRequest, extra_context=None):  # type: ignore[no-untyped-def]
-        extra_context = {**(extra_context or {}), "title": _("Early escapes report (%(rule)s)") % {"rule": EARLY_ESCAPE_RULE}}
+        extra_context = {
+            **(extra_context or {}),
+            "title": _("Early escapes report (%(rule)s)") % {"rule": EARLY_ESCAPE_RULE},
+        }
         return super().changelist_view(request, extra_context)
 
     @admin.action(description=_("Mark as reviewed"))

@@ -1,6 +1,7 @@
 """The people API (thin DRF views): challenges, the lobby and its seeks,
 quick pairing.  Every error is ``{"error": "..."}``.  The games are played
 through the practice games' endpoints (``/api/games/<id>/``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -39,8 +40,11 @@ WAIT_PARAMETERS = [
 ]
 REFUSED = {
     **error_response(400, "Bad input: what is wrong is said."),
-    **error_response(403, "Not yours to do: a guest at a rated game, another player's challenge (or your own, "
-                          "to accept or decline), a rating out of range."),
+    **error_response(
+        403,
+        "Not yours to do: a guest at a rated game, another player's challenge (or your own, "
+        "to accept or decline), a rating out of range.",
+    ),
     **error_response(409, "The challenge is no longer open, or the seat is taken."),
 }
 
@@ -48,10 +52,14 @@ REFUSED = {
 def _create_args(data: dict[str, Any]) -> dict[str, Any]:
     clock = data.get("clock")
     return {
-        "variant": data["variant"], "rated": data["rated"], "seat": data["seat"],
+        "variant": data["variant"],
+        "rated": data["rated"],
+        "seat": data["seat"],
         "clock": (clock["initial"], clock["increment"]) if clock else None,
-        "days": data.get("days"), "solver": data.get("solver") or None,
-        "target_points": data.get("target_points"), "target_wins": data.get("target_wins"),
+        "days": data.get("days"),
+        "solver": data.get("solver") or None,
+        "target_points": data.get("target_points"),
+        "target_wins": data.get("target_wins"),
     }
 
 
@@ -87,16 +95,26 @@ class ChallengeListCreateApi(APIView):
         ),
         request=ChallengeCreateInputSerializer,
         responses={
-            201: ChallengeCreatedSerializer, **REFUSED,
-            **error_response(404, "`to` names no player: no account of that user name (\"no player is called ...\")."),
+            201: ChallengeCreatedSerializer,
+            **REFUSED,
+            **error_response(404, '`to` names no player: no account of that user name ("no player is called ...").'),
         },
         examples=[
-            OpenApiExample("Live 5+3, casual", value={"variant": "lewicki", "rated": False, "seat": "A",
-                                                        "clock": {"initial": 300, "increment": 3}}, request_only=True),
-            OpenApiExample("Correspondence, rated, to a player", value={"variant": "block", "rated": True, "seat": "random",
-                                                                        "days": 3, "to": "ania"}, request_only=True),
-            OpenApiExample("Partnership with the solver in C", value={"variant": "partnership", "seat": "A", "days": 1,
-                                                                      "solver": {"C": "strong"}}, request_only=True),
+            OpenApiExample(
+                "Live 5+3, casual",
+                value={"variant": "lewicki", "rated": False, "seat": "A", "clock": {"initial": 300, "increment": 3}},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Correspondence, rated, to a player",
+                value={"variant": "block", "rated": True, "seat": "random", "days": 3, "to": "ania"},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Partnership with the solver in C",
+                value={"variant": "partnership", "seat": "A", "days": 1, "solver": {"C": "strong"}},
+                request_only=True,
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -244,7 +262,9 @@ class ForYouApi(APIView):
             return missing
         player = Player.of(request)
         unchanged = long_poll_on(
-            request, selectors.inbox_version(player), selectors.inbox_channel(player),
+            request,
+            selectors.inbox_version(player),
+            selectors.inbox_channel(player),
             lambda: selectors.inbox_version(player),
         )
         if unchanged is not None:
@@ -270,8 +290,11 @@ class SeekCreateApi(APIView):
         if data.get("to"):
             return Response({"error": "a lobby seek is for anyone: leave out to, or post a challenge"}, status=400)
         challenge = services.challenge_create(
-            player=Player.of(request, create=True), lobby=True,
-            rating_min=data.get("rating_min"), rating_max=data.get("rating_max"), **_create_args(data),
+            player=Player.of(request, create=True),
+            lobby=True,
+            rating_min=data.get("rating_min"),
+            rating_max=data.get("rating_max"),
+            **_create_args(data),
         )
         return _state(challenge, request, status.HTTP_201_CREATED)
 
@@ -306,14 +329,16 @@ class ProfileApi(APIView):
     )
     def get(self, request: Request, username: str) -> Response:
         context = profiles.profile_context(selectors.user_by_name(username))
-        return Response({
-            "username": context["profile_user"].username,
-            "ratings": context["ratings"],
-            "history": context["history"],
-            "games": [{k: v for k, v in g.items() if k != "created_at"} for g in context["games"]],
-            "accuracy": context["accuracy_values"],
-            "accuracy_mean": context["accuracy_mean"],
-        })
+        return Response(
+            {
+                "username": context["profile_user"].username,
+                "ratings": context["ratings"],
+                "history": context["history"],
+                "games": [{k: v for k, v in g.items() if k != "created_at"} for g in context["games"]],
+                "accuracy": context["accuracy_values"],
+                "accuracy_mean": context["accuracy_mean"],
+            }
+        )
 
 
 class LeaderboardApi(APIView):

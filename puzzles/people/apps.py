@@ -27,13 +27,15 @@ class PeopleConfig(AppConfig):
         game_finished.connect(ratings.people_on_game_finished, dispatch_uid="puzzles.people.game_finished")
         # Anyone holding a challenge's link may watch it (the link is the seat).
         longpoll.register(
-            r"^/api/challenges/([0-9]+)/$", "challenge",
+            r"^/api/challenges/([0-9]+)/$",
+            "challenge",
             lambda request, pk: selectors.challenge_version(pk),
             selectors.challenge_version,
         )
         # The lobby is one row (id 1): its version moves with every seek.
         longpoll.register(
-            r"^/api/lobby/([0-9]+)/$", "lobby",
+            r"^/api/lobby/([0-9]+)/$",
+            "lobby",
             lambda request, pk: selectors.lobby_version(pk),
             selectors.lobby_version,
         )
@@ -41,7 +43,8 @@ class PeopleConfig(AppConfig):
         # version and channel (a seek, or a challenge for someone else, wakes
         # none of their pages).
         longpoll.register(
-            r"^/api/lobby/([0-9]+)/for-you/$", "inbox",
+            r"^/api/lobby/([0-9]+)/for-you/$",
+            "inbox",
             lambda request, pk: selectors.inbox_version(Player.of(request)) if pk == 1 else None,
             None,
             channel_of=lambda request, pk: selectors.inbox_channel(Player.of(request)),

@@ -56,6 +56,7 @@ at the games, never a verdict on its own: a player much better than their
 rating (a new account of a strong player, one improving fast) scores high
 too until the rating catches up.
 """
+
 from __future__ import annotations
 
 import math
@@ -112,12 +113,24 @@ class Sums:
         return total
 
     def __add__(self, other: Sums) -> Sums:
-        return Sums(self.n + other.n, self.x + other.x, self.y + other.y, self.xx + other.xx,
-                    self.xy + other.xy, self.yy + other.yy)
+        return Sums(
+            self.n + other.n,
+            self.x + other.x,
+            self.y + other.y,
+            self.xx + other.xx,
+            self.xy + other.xy,
+            self.yy + other.yy,
+        )
 
     def __sub__(self, other: Sums) -> Sums:
-        return Sums(self.n - other.n, self.x - other.x, self.y - other.y, self.xx - other.xx,
-                    self.xy - other.xy, self.yy - other.yy)
+        return Sums(
+            self.n - other.n,
+            self.x - other.x,
+            self.y - other.y,
+            self.xx - other.xx,
+            self.xy - other.xy,
+            self.yy - other.yy,
+        )
 
     @property
     def mean(self) -> float:
@@ -192,17 +205,24 @@ class Fit:
         for band in sorted(self.bands):
             sums = self.bands[band]
             found = self.expected(band + self.width / 2)
-            rows.append({
-                "band": band, "moves": sums.n, "mean": round(sums.mean, 2), "sd": round(sums.sd, 2),
-                "own": sums.n >= MIN_BAND_MOVES,
-                "expected": round(found[0], 2) if found else None, "spread": round(found[1], 2) if found else None,
-            })
+            rows.append(
+                {
+                    "band": band,
+                    "moves": sums.n,
+                    "mean": round(sums.mean, 2),
+                    "sd": round(sums.sd, 2),
+                    "own": sums.n >= MIN_BAND_MOVES,
+                    "expected": round(found[0], 2) if found else None,
+                    "spread": round(found[1], 2) if found else None,
+                }
+            )
         return rows
 
     def to_json(self) -> dict[str, Any]:
         intercept, slope, residual = self.total.line()
         return {
-            "width": self.width, "total": self.total.to_json(),
+            "width": self.width,
+            "total": self.total.to_json(),
             "bands": {str(band): sums.to_json() for band, sums in sorted(self.bands.items())},
             "line": {"intercept": round(intercept, 4), "slope": round(slope, 6), "spread": round(residual, 4)},
         }
@@ -339,7 +359,9 @@ def verdict(overall: Fit, moves: Sequence[Move], *, leave_out: bool = True) -> V
 K = TypeVar("K")
 
 
-def report(every: Mapping[K, Sequence[Move]], recent: Mapping[K, Sequence[Move]]) -> tuple[Fit, dict[K, Verdict], set[K]]:
+def report(
+    every: Mapping[K, Sequence[Move]], recent: Mapping[K, Sequence[Move]]
+) -> tuple[Fit, dict[K, Verdict], set[K]]:
     """Fit on ``every`` account's moves, score each on its ``recent`` ones
     (a subset of its moves in ``every``), then fit again without the
     suspects (``SCORE_LOOK`` or more) and score everyone against that: the

@@ -2,6 +2,7 @@
 its parts, linking to their games, and the fits of expected play it was
 counted against.  Registered by ``people.admin``; read only but for the
 reviewed mark and the note: nothing is done to an account."""
+
 from __future__ import annotations
 
 from django.contrib import admin, messages
@@ -16,9 +17,24 @@ from django.utils.translation import gettext_lazy as _
 from .cheating import RULE, Fit
 from .models import CheatingScore, ExpectedPlayFit
 
-_COUNTED = ("score", "z", "moves", "games", "mean_rating", "expected_lost", "actual_lost", "timed_moves",
-            "mean_seconds", "time_cv", "time_vs_difficulty", "even_pace", "ignores_difficulty", "games_ids",
-            "created_at", "computed_at")
+_COUNTED = (
+    "score",
+    "z",
+    "moves",
+    "games",
+    "mean_rating",
+    "expected_lost",
+    "actual_lost",
+    "timed_moves",
+    "mean_seconds",
+    "time_cv",
+    "time_vs_difficulty",
+    "even_pace",
+    "ignores_difficulty",
+    "games_ids",
+    "created_at",
+    "computed_at",
+)
 
 
 @admin.register(CheatingScore)
@@ -27,8 +43,19 @@ class CheatingScoreAdmin(admin.ModelAdmin):
     against what its rating predicts, and the pace it played at; the
     unreviewed first, highest score first, no verdict last (the model's order)."""
 
-    list_display = ("user", "score", "z", "moves", "games_link", "mean_rating", "expected_lost", "actual_lost",
-                    "time_pattern", "reviewed", "computed_at")
+    list_display = (
+        "user",
+        "score",
+        "z",
+        "moves",
+        "games_link",
+        "mean_rating",
+        "expected_lost",
+        "actual_lost",
+        "time_pattern",
+        "reviewed",
+        "computed_at",
+    )
     list_filter = ("reviewed",)
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
@@ -55,7 +82,10 @@ class CheatingScoreAdmin(admin.ModelAdmin):
             return gettext("%(timed)d timed moves: too few") % {"timed": row.timed_moves}
         against = "-" if row.time_vs_difficulty is None else f"{row.time_vs_difficulty:+.2f}"
         return gettext("%(seconds).1f s a move, spread %(cv).2f, against difficulty %(against)s (%(timed)d timed)") % {
-            "seconds": row.mean_seconds or 0.0, "cv": row.time_cv, "against": against, "timed": row.timed_moves,
+            "seconds": row.mean_seconds or 0.0,
+            "cv": row.time_cv,
+            "against": against,
+            "timed": row.timed_moves,
         }
 
     @admin.display(description=_("game reviews"))
@@ -85,7 +115,8 @@ class ExpectedPlayFitAdmin(admin.ModelAdmin):
     def line(self, row: ExpectedPlayFit) -> str:
         found = row.data.get("line", {})
         return gettext("points lost a move = %(intercept).2f %(slope)+.5f × rating, spread %(spread).2f") % {
-            "intercept": found.get("intercept", 0.0), "slope": found.get("slope", 0.0),
+            "intercept": found.get("intercept", 0.0),
+            "slope": found.get("slope", 0.0),
             "spread": found.get("spread", 0.0),
         }
 
@@ -94,12 +125,26 @@ class ExpectedPlayFitAdmin(admin.ModelAdmin):
         """Each band: its moves, mean and spread, and the figures used (its own or the line's)."""
         head = format_html(
             "<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
-            gettext("band"), gettext("moves"), gettext("mean"), gettext("spread"), gettext("expected"),
+            gettext("band"),
+            gettext("moves"),
+            gettext("mean"),
+            gettext("spread"),
+            gettext("expected"),
             gettext("from"),
         )
-        body = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
-            (b["band"], b["moves"], b["mean"], b["sd"], b["expected"],
-             gettext("the band") if b["own"] else gettext("the line"))
-            for b in Fit.from_json(row.data).table()
-        ))
+        body = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (
+                    b["band"],
+                    b["moves"],
+                    b["mean"],
+                    b["sd"],
+                    b["expected"],
+                    gettext("the band") if b["own"] else gettext("the line"),
+                )
+                for b in Fit.from_json(row.data).table()
+            ),
+        )
         return format_html("<table>{}{}</table>", head, body)

@@ -20,6 +20,7 @@ for a seat's first move (free on the clock).  The fit is over all of it;
 each account is scored on its newest ``RECENT_GAMES`` rated games or
 matches among them.
 """
+
 from __future__ import annotations
 
 import logging
@@ -49,7 +50,7 @@ T = TypeVar("T")
 
 def _chunks(items: Sequence[T]) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), _CHUNK):
-        yield items[start:start + _CHUNK]
+        yield items[start : start + _CHUNK]
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,9 @@ class Rated:
 def _rated(limit: int) -> list[Rated]:
     """The newest ``limit`` rating changes, each with its games (a match's deals)."""
     changes = list(
-        RatingChange.objects.order_by("-created_at", "-pk")
-        .values_list("user_id", "game_id", "rating_before", "created_at")[:limit]
+        RatingChange.objects.order_by("-created_at", "-pk").values_list(
+            "user_id", "game_id", "rating_before", "created_at"
+        )[:limit]
     )
     rated_games = sorted({game for _u, game, _r, _a in changes})
     challenge_of: dict[int, int] = {}
@@ -74,7 +76,9 @@ def _rated(limit: int) -> list[Rated]:
         challenge_of.update(ChallengeDeal.objects.filter(game_id__in=chunk).values_list("game_id", "challenge_id"))
     deals: dict[int, list[int]] = {}
     for chunk in _chunks(sorted(set(challenge_of.values()))):
-        for challenge, game in ChallengeDeal.objects.filter(challenge_id__in=chunk).values_list("challenge_id", "game_id"):
+        for challenge, game in ChallengeDeal.objects.filter(challenge_id__in=chunk).values_list(
+            "challenge_id", "game_id"
+        ):
             deals.setdefault(challenge, []).append(game)
     return [
         Rated(user, rating, at, tuple(sorted(deals[challenge_of[game]])) if game in challenge_of else (game,))
@@ -88,7 +92,9 @@ def _difficulty(positions: Iterable[str]) -> dict[str, tuple[int, int | None]]:
     found: dict[str, tuple[int, int | None]] = {}
     wanted = sorted(set(positions))
     for chunk in _chunks(wanted):
-        rows = Analysis.objects.filter(position__in=chunk, status=Analysis.Status.DONE).values_list("position", "result")
+        rows = Analysis.objects.filter(position__in=chunk, status=Analysis.Status.DONE).values_list(
+            "position", "result"
+        )
         for position, result in rows:
             values = [m["value"] for m in (result or {}).get("moves", [])]
             if values:
@@ -112,7 +118,9 @@ class _Played:
     seconds: float | None
 
 
-def _game_moves(game: dict[str, Any], rows: list[tuple[Any, ...]], known: dict[str, tuple[int, int | None]]) -> list[_Played]:
+def _game_moves(
+    game: dict[str, Any], rows: list[tuple[Any, ...]], known: dict[str, tuple[int, int | None]]
+) -> list[_Played]:
     """The counted moves of one game from its moves in ply order."""
     live = game["clock_initial"] is not None
     previous_at: datetime = game["created_at"]
@@ -136,10 +144,13 @@ def _played(game_ids: Sequence[int]) -> dict[int, list[_Played]]:
     games: dict[int, dict[str, Any]] = {}
     rows: dict[int, list[tuple[Any, ...]]] = {}
     for chunk in _chunks(game_ids):
-        for game in Game.objects.filter(pk__in=chunk, status=Game.Status.OVER).values("pk", "clock_initial", "created_at"):
+        for game in Game.objects.filter(pk__in=chunk, status=Game.Status.OVER).values(
+            "pk", "clock_initial", "created_at"
+        ):
             games[game["pk"]] = dict(game)
         moves = (
-            GameMove.objects.filter(game_id__in=chunk).order_by("game_id", "ply")
+            GameMove.objects.filter(game_id__in=chunk)
+            .order_by("game_id", "ply")
             .values_list("game_id", "ply", "side", "by", "grade", "points_lost", "position_before", "created_at")
         )
         for game_id, *rest in moves:
@@ -152,7 +163,9 @@ def _seats(game_ids: Sequence[int]) -> dict[tuple[int, int], set[str]]:
     """The seats each account played in each game: ``(game, user) -> seats``."""
     seats: dict[tuple[int, int], set[str]] = {}
     for chunk in _chunks(game_ids):
-        rows = GameSeat.objects.filter(game_id__in=chunk, owner__isnull=False).values_list("game_id", "owner_id", "seat")
+        rows = GameSeat.objects.filter(game_id__in=chunk, owner__isnull=False).values_list(
+            "game_id", "owner_id", "seat"
+        )
         for game_id, user_id, seat in rows:
             seats.setdefault((game_id, user_id), set()).add(seat)
     return seats
@@ -167,7 +180,9 @@ def moves_by_account(limit: int = FIT_MAX_CHANGES) -> dict[int, list[tuple[Rated
     for r in rated:
         moves = [
             cheating.Move(r.rating, p.lost, p.legal, p.gap, p.seconds, p.game_id)
-            for game in r.games for p in played.get(game, []) if p.side in seats.get((game, r.user_id), ())
+            for game in r.games
+            for p in played.get(game, [])
+            if p.side in seats.get((game, r.user_id), ())
         ]
         out.setdefault(r.user_id, []).append((r, moves))
     return out
@@ -177,10 +192,16 @@ def _fields(found: cheating.Verdict, recent: list[tuple[Rated, list[cheating.Mov
     pace = found.timing
     ratings = [m.rating for _r, moves in recent for m in moves] or [r.rating for r, _m in recent]
     return {
-        "score": found.score, "z": found.z, "moves": found.moves, "games": found.games,
+        "score": found.score,
+        "z": found.z,
+        "moves": found.moves,
+        "games": found.games,
         "mean_rating": round(sum(ratings) / len(ratings), 1),
-        "expected_lost": found.expected_per_move, "actual_lost": found.actual_per_move,
-        "timed_moves": pace.timed, "mean_seconds": pace.mean_seconds, "time_cv": pace.cv,
+        "expected_lost": found.expected_per_move,
+        "actual_lost": found.actual_per_move,
+        "timed_moves": pace.timed,
+        "mean_seconds": pace.mean_seconds,
+        "time_cv": pace.cv,
         "time_vs_difficulty": pace.vs_difficulty,
         "even_pace": None if pace.even_pace is None else round(pace.even_pace, 2),
         "ignores_difficulty": None if pace.ignores_difficulty is None else round(pace.ignores_difficulty, 2),
@@ -193,15 +214,17 @@ def cheating_report(limit: int = FIT_MAX_CHANGES) -> ExpectedPlayFit:
     them on its newest ``RECENT_GAMES`` (against the fit without the
     suspects: ``cheating.report``), and store both; the fit's row."""
     accounts = moves_by_account(limit)
-    recent = {user: sorted(rows, key=lambda item: item[0].at, reverse=True)[:RECENT_GAMES]
-              for user, rows in accounts.items()}
+    recent = {
+        user: sorted(rows, key=lambda item: item[0].at, reverse=True)[:RECENT_GAMES] for user, rows in accounts.items()
+    }
     fitted, verdicts, suspects = cheating.report(
         {user: [m for _r, moves in rows for m in moves] for user, rows in accounts.items()},
         {user: [m for _r, moves in rows for m in moves] for user, rows in recent.items()},
     )
     with transaction.atomic():
-        row = ExpectedPlayFit.objects.create(moves=fitted.total.n, accounts=len(accounts) - len(suspects),
-                                             data=fitted.to_json())
+        row = ExpectedPlayFit.objects.create(
+            moves=fitted.total.n, accounts=len(accounts) - len(suspects), data=fitted.to_json()
+        )
         before = dict(CheatingScore.objects.filter(user_id__in=verdicts).values_list("user_id", "score"))
         for user_id, found in verdicts.items():
             fields = _fields(found, recent[user_id])

@@ -7,6 +7,7 @@ challenge, or the account the guest's) is not handed over but stays the
 guest's, and such a challenge still open is cancelled (it could never start
 as a game between two people); a started one's game is aborted by the games
 app's own hand-over.  The player is told by a message on the next page."""
+
 from __future__ import annotations
 
 import logging
@@ -42,7 +43,9 @@ def challenges_claim(*, user: Any, session_key: str, request: Any = None, **kwar
     cancelled = 0
     for challenge_id in sorted(clashing):
         with transaction.atomic():
-            challenge = Challenge.objects.select_for_update().filter(pk=challenge_id, status=Challenge.Status.OPEN).first()
+            challenge = (
+                Challenge.objects.select_for_update().filter(pk=challenge_id, status=Challenge.Status.OPEN).first()
+            )
             if challenge is not None:
                 _bump(challenge, status=Challenge.Status.CANCELLED)
                 cancelled += 1
@@ -51,11 +54,15 @@ def challenges_claim(*, user: Any, session_key: str, request: Any = None, **kwar
     if cancelled:
         log.info("%d challenges cancelled at log-in: %s would hold two seats", cancelled, user)
         if request is not None and hasattr(request, "_messages"):
-            messages.warning(request, ngettext(
-                "Your guest seat in %(count)d open challenge was in a challenge of this same account: "
-                "one account cannot take both seats, so the challenge was cancelled.",
-                "Your guest seats in %(count)d open challenges were in challenges of this same account: "
-                "one account cannot take both seats, so the challenges were cancelled.",
-                cancelled,
-            ) % {"count": cancelled})
+            messages.warning(
+                request,
+                ngettext(
+                    "Your guest seat in %(count)d open challenge was in a challenge of this same account: "
+                    "one account cannot take both seats, so the challenge was cancelled.",
+                    "Your guest seats in %(count)d open challenges were in challenges of this same account: "
+                    "one account cannot take both seats, so the challenges were cancelled.",
+                    cancelled,
+                )
+                % {"count": cancelled},
+            )
     return count

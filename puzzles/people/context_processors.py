@@ -2,6 +2,7 @@
 for the reader (their count, the newest's ids, and where the page's script
 long-polls for more), for the notice in the site's header.  Read only when a
 page shows it, and only for a reader the site knows (a session of its own)."""
+
 from __future__ import annotations
 
 from typing import Any

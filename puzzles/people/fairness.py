@@ -16,6 +16,7 @@ strong human drops a best move now and then.  The flag is a line in the
 admin's report (``FairnessFlag``), never a ban: the admin looks at the games
 and marks it reviewed.
 """
+
 from __future__ import annotations
 
 import logging
@@ -83,10 +84,13 @@ def accuracy_record(*, game_id: int) -> bool | None:
                 value = found[row.seat]
                 assert value is not None
                 GameAccuracy.objects.get_or_create(
-                    game_id=game_id, seat=row.seat,
+                    game_id=game_id,
+                    seat=row.seat,
                     defaults={
-                        "user": row.owner, "session_key": "" if row.owner_id else row.session_key,
-                        "rated": challenge.rated, **value,
+                        "user": row.owner,
+                        "session_key": "" if row.owner_id else row.session_key,
+                        "rated": challenge.rated,
+                        **value,
                     },
                 )
                 if challenge.rated and row.owner_id:
@@ -115,8 +119,9 @@ def fairness_check(*, user: Any) -> FairnessFlag | None:
     """Flag ``user`` when ``FLAG_RULE`` holds (or update the flag's figures);
     the flag stays until the admin deals with it."""
     rows = list(
-        GameAccuracy.objects.filter(user=user, rated=True, choices__gte=MIN_CHOICES, accuracy__isnull=False)
-        .order_by("-created_at", "-pk")[:FLAG_GAMES]
+        GameAccuracy.objects.filter(user=user, rated=True, choices__gte=MIN_CHOICES, accuracy__isnull=False).order_by(
+            "-created_at", "-pk"
+        )[:FLAG_GAMES]
     )
     if len(rows) < FLAG_GAMES:
         return None

@@ -32,6 +32,7 @@ who resigns at once feeds nobody a rating until their own escapes are spent.
 The report counts them per account and day (``EarlyEscape``); deals of a
 match are left out (a match is judged as a whole).
 """
+
 from __future__ import annotations
 
 import logging
@@ -87,7 +88,8 @@ def _between(first: int, second: int) -> Any:
     """The rated challenges both accounts took a seat in."""
     return (
         Challenge.objects.filter(rated=True, started_at__isnull=False)
-        .filter(seats__owner_id=first).filter(seats__owner_id=second)
+        .filter(seats__owner_id=first)
+        .filter(seats__owner_id=second)
     )
 
 
@@ -106,8 +108,12 @@ def pair_limit_reached(challenge: Challenge, seats: Iterable[ChallengeSeat], at:
     since = _day_start(at or timezone.now())
     for first, second in pairs:
         counted = (
-            _between(first, second).filter(started_at__gte=since).exclude(pk=challenge.pk)
-            .exclude(unrated_because__in=_NOT_COUNTED).distinct().count()
+            _between(first, second)
+            .filter(started_at__gte=since)
+            .exclude(pk=challenge.pk)
+            .exclude(unrated_because__in=_NOT_COUNTED)
+            .distinct()
+            .count()
         )
         if counted >= PAIR_DAILY_LIMIT:
             return True
@@ -127,7 +133,9 @@ def _figures(challenges: list[Challenge], first: int, second: int) -> dict[str, 
         result = game.result
         if ply_counts[game.pk] < SHORT_PLIES:
             short += 1
-        if result.get("unrated") == Unrated.EARLY or (result.get("reason") == "resigned" and ply_counts[game.pk] < SHORT_PLIES):
+        if result.get("unrated") == Unrated.EARLY or (
+            result.get("reason") == "resigned" and ply_counts[game.pk] < SHORT_PLIES
+        ):
             resigned_early += 1
         seat = result.get("resigned") or result.get("flagged") or result.get("aborted")
         winner_team = result.get("winner")
@@ -136,7 +144,10 @@ def _figures(challenges: list[Challenge], first: int, second: int) -> dict[str, 
         if winner_team is None:
             continue
         for row in challenge.seats.all():
-            if row.owner_id in (first, second) and challenge.rules.team_name(challenge.rules.team_of(row.seat)) == winner_team:
+            if (
+                row.owner_id in (first, second)
+                and challenge.rules.team_name(challenge.rules.team_of(row.seat)) == winner_team
+            ):
                 winners[row.owner_id] += 1
     return {
         "games": len(challenges),
@@ -159,19 +170,24 @@ def farming_check(*, challenge: Challenge, at: datetime | None = None) -> list[F
     flags = []
     for first, second in opposing_pairs(challenge, challenge.seats.all()):
         recent = list(
-            _between(first, second).filter(started_at__gte=since).distinct()
-            .select_related("game").prefetch_related("seats").order_by("started_at")
+            _between(first, second)
+            .filter(started_at__gte=since)
+            .distinct()
+            .select_related("game")
+            .prefetch_related("seats")
+            .order_by("started_at")
         )
         if len(recent) < FARMING_GAMES:
             continue
         flag, created = FarmingFlag.objects.update_or_create(
-            user_a_id=first, user_b_id=second, defaults=_figures(recent, first, second),
+            user_a_id=first,
+            user_b_id=second,
+            defaults=_figures(recent, first, second),
         )
         if created:
             log.warning("farming: accounts %s and %s flagged (%d rated games)", first, second, flag.games)
         flags.append(flag)
     return flags
-
 
 
 def _own_early_end(game: Game) -> tuple[str, bool] | None:
@@ -191,10 +207,20 @@ def _early_ends(user_id: int, day: date) -> list[tuple[int, bool]]:
     """The rated games (not deals of a match) the account started on the UTC
     ``day`` and ended early itself: (game id, rated as a loss)."""
     start = datetime(day.year, day.month, day.day, tzinfo=UTC)
-    seats = GameSeat.objects.filter(
-        owner_id=user_id, level="", game__kind=Game.Kind.PEOPLE, game__rated=True, game__status=Game.Status.OVER,
-        game__created_at__gte=start, game__created_at__lt=start + timedelta(days=1), game__challenge_deal__isnull=True,
-    ).select_related("game").order_by("game_id")
+    seats = (
+        GameSeat.objects.filter(
+            owner_id=user_id,
+            level="",
+            game__kind=Game.Kind.PEOPLE,
+            game__rated=True,
+            game__status=Game.Status.OVER,
+            game__created_at__gte=start,
+            game__created_at__lt=start + timedelta(days=1),
+            game__challenge_deal__isnull=True,
+        )
+        .select_related("game")
+        .order_by("game_id")
+    )
     ends = []
     for row in seats:
         own = _own_early_end(row.game)
@@ -216,7 +242,9 @@ def escapes_spent(game: Game, seat: str) -> int | None:
         return None
     # in the ending transaction: the account's other games ending at once wait, and count this one
     limits.accounts_lock([owner])
-    escapes = sum(1 for pk, rated in _early_ends(owner, game.created_at.astimezone(UTC).date()) if not rated and pk != game.pk)
+    escapes = sum(
+        1 for pk, rated in _early_ends(owner, game.created_at.astimezone(UTC).date()) if not rated and pk != game.pk
+    )
     return escapes if escapes >= EARLY_ESCAPES_A_DAY else None
 
 
@@ -231,8 +259,13 @@ def escape_record(game: Game) -> EarlyEscape | None:
         return None
     day = game.created_at.astimezone(UTC).date()
     ends = _early_ends(owner, day)
-    row, _created = EarlyEscape.objects.update_or_create(user_id=owner, day=day, defaults={
-        "escapes": sum(1 for _pk, rated in ends if not rated), "rated_losses": sum(1 for _pk, rated in ends if rated),
-        "games_ids": [pk for pk, _rated in ends],
-    })
+    row, _created = EarlyEscape.objects.update_or_create(
+        user_id=owner,
+        day=day,
+        defaults={
+            "escapes": sum(1 for _pk, rated in ends if not rated),
+            "rated_losses": sum(1 for _pk, rated in ends if rated),
+            "games_ids": [pk for pk, _rated in ends],
+        },
+    )
     return row

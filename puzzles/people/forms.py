@@ -1,4 +1,5 @@
 """The plain forms of the people pages: a challenge (or a seek) and quick pairing."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,8 +16,15 @@ from .services import RANDOM_SEAT
 
 # The controls the forms offer: (initial seconds, increment) or days.
 CONTROL_CHOICES = [
-    ("1+1", "1+1"), ("3+2", "3+2"), ("5+3", "5+3"), ("10+5", "10+5"), ("15+10", "15+10"), ("30+20", "30+20"),
-    ("1d", _("1 day a move")), ("3d", _("3 days a move")), ("7d", _("7 days a move")),
+    ("1+1", "1+1"),
+    ("3+2", "3+2"),
+    ("5+3", "5+3"),
+    ("10+5", "10+5"),
+    ("15+10", "15+10"),
+    ("30+20", "30+20"),
+    ("1d", _("1 day a move")),
+    ("3d", _("3 days a move")),
+    ("7d", _("7 days a move")),
 ]
 
 
@@ -38,23 +46,38 @@ def control_args(code: str) -> dict[str, Any]:
 
 class ChallengeForm(VariantFields):
     control = forms.ChoiceField(
-        label=_("Time control"), choices=CONTROL_CHOICES, initial="5+3",
+        label=_("Time control"),
+        choices=CONTROL_CHOICES,
+        initial="5+3",
         help_text=_("Minutes on the clock + seconds added a move, or days a move by correspondence."),
     )
     rated = forms.BooleanField(label=_("Rated"), required=False, help_text=_("Rated games need two accounts."))
     partner = forms.ChoiceField(
-        label=_("Your partner (partnership)"), required=False, initial="",
+        label=_("Your partner (partnership)"),
+        required=False,
+        initial="",
         choices=[("", _("a person")), *[(level, solver_at(label)) for level, label in Game.Level.choices]],
     )
     to = forms.CharField(
-        label=_("For a player (optional)"), required=False, max_length=150,
+        label=_("For a player (optional)"),
+        required=False,
+        max_length=150,
         help_text=_("Their user name: only they can accept. Leave it empty to send the link to anyone."),
     )
     match = forms.ChoiceField(
-        label=_("Play"), required=False, initial="",
-        choices=[("", _("one game")), ("p100", _("a match to 100 points")), ("p200", _("a match to 200 points")),
-                 ("w3", _("a match to 3 won deals")), ("w5", _("a match to 5 won deals"))],
-        help_text=_("A match is played deal after deal, everyone in the same seat; a rated match changes the ratings once, when a side has won it."),
+        label=_("Play"),
+        required=False,
+        initial="",
+        choices=[
+            ("", _("one game")),
+            ("p100", _("a match to 100 points")),
+            ("p200", _("a match to 200 points")),
+            ("w3", _("a match to 3 won deals")),
+            ("w5", _("a match to 5 won deals")),
+        ],
+        help_text=_(
+            "A match is played deal after deal, everyone in the same seat; a rated match changes the ratings once, when a side has won it."
+        ),
     )
     rating_min = forms.IntegerField(label=_("Lowest rating"), required=False, min_value=0, max_value=4000)
     rating_max = forms.IntegerField(label=_("Highest rating"), required=False, min_value=0, max_value=4000)
@@ -78,7 +101,10 @@ class ChallengeForm(VariantFields):
             partner = {"A": "C", "C": "A", "B": "D", "D": "B"}[seat]
             solver = {partner: data["partner"]}
         args: dict[str, Any] = {
-            "variant": variant, "rated": data.get("rated", False), "seat": seat, "solver": solver,
+            "variant": variant,
+            "rated": data.get("rated", False),
+            "seat": seat,
+            "solver": solver,
             **control_args(data["control"]),
         }
         match = data.get("match") or ""

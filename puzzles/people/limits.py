@@ -8,6 +8,7 @@ to be taken or to run out.
 The count and the write are one transaction, the player locked first
 (``player_lock``): two posts at the same instant (two tabs, a script) take
 turns, and the second counts the first's."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -37,8 +38,13 @@ def accounts_lock(user_ids: Iterable[int]) -> None:
     are written meanwhile as ever."""
     ids = sorted(set(user_ids))
     if ids:
-        list(get_user_model().objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk")
-             .values_list("pk", flat=True))
+        list(
+            get_user_model()
+            .objects.select_for_update(no_key=True)
+            .filter(pk__in=ids)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
 
 
 def player_lock(player: Player) -> None:
@@ -67,18 +73,24 @@ def open_cap_check(player: Player, *, lobby: bool) -> None:
     player_lock(player)
     if lobby:
         if open_posted(player, lobby=True).count() >= MAX_OPEN_SEEKS:
-            raise ConflictError(ngettext(
-                "you have %(count)s open seek in the lobby, the most a player may have: cancel it (or wait "
-                "for it to be taken or to run out) before posting another",
-                "you have %(count)s open seeks in the lobby, the most a player may have: cancel one (or wait "
-                "for one to be taken or to run out) before posting another",
-                MAX_OPEN_SEEKS,
-            ) % {"count": MAX_OPEN_SEEKS})
+            raise ConflictError(
+                ngettext(
+                    "you have %(count)s open seek in the lobby, the most a player may have: cancel it (or wait "
+                    "for it to be taken or to run out) before posting another",
+                    "you have %(count)s open seeks in the lobby, the most a player may have: cancel one (or wait "
+                    "for one to be taken or to run out) before posting another",
+                    MAX_OPEN_SEEKS,
+                )
+                % {"count": MAX_OPEN_SEEKS}
+            )
     elif open_posted(player, lobby=False).count() >= MAX_OPEN_CHALLENGES:
-        raise ConflictError(ngettext(
-            "you have %(count)s open challenge, the most a player may have: cancel it (or wait for it to be "
-            "accepted, declined or to run out) before posting another",
-            "you have %(count)s open challenges, the most a player may have: cancel one (or wait for one to be "
-            "accepted, declined or to run out) before posting another",
-            MAX_OPEN_CHALLENGES,
-        ) % {"count": MAX_OPEN_CHALLENGES})
+        raise ConflictError(
+            ngettext(
+                "you have %(count)s open challenge, the most a player may have: cancel it (or wait for it to be "
+                "accepted, declined or to run out) before posting another",
+                "you have %(count)s open challenges, the most a player may have: cancel one (or wait for one to be "
+                "accepted, declined or to run out) before posting another",
+                MAX_OPEN_CHALLENGES,
+            )
+            % {"count": MAX_OPEN_CHALLENGES}
+        )

@@ -33,6 +33,7 @@ before each player has moved twice is scored as played (a resignation scores
 as one), not aborted as a single rated game would be; a match whose every
 deal ended so is not rated.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -72,8 +73,10 @@ def check_targets(target_points: Any, target_wins: Any) -> tuple[int | None, int
     """The match's target: at most one of the two, each in its range; else 400."""
     if target_points is not None and target_wins is not None:
         raise ApplicationError("give a target score (target_points) or a number of won deals (target_wins), not both")
-    for name, value, (low, high) in (("target_points", target_points, TARGET_POINTS_RANGE),
-                                     ("target_wins", target_wins, TARGET_WINS_RANGE)):
+    for name, value, (low, high) in (
+        ("target_points", target_points, TARGET_POINTS_RANGE),
+        ("target_wins", target_wins, TARGET_WINS_RANGE),
+    ):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high):
             raise ApplicationError(f"{name} is a whole number from {low} to {high}, not {value!r}")
     return target_points, target_wins
@@ -81,8 +84,7 @@ def check_targets(target_points: Any, target_wins: Any) -> tuple[int | None, int
 
 def seat_holders(rows: list[ChallengeSeat]) -> dict[str, Player | str]:
     return {
-        row.seat: row.level if row.level else Player(row.owner, "" if row.owner_id else row.session_key)
-        for row in rows
+        row.seat: row.level if row.level else Player(row.owner, "" if row.owner_id else row.session_key) for row in rows
     }
 
 
@@ -94,8 +96,11 @@ def start_deal(challenge: Challenge, seats: list[ChallengeSeat], number: int) ->
         Challenge.objects.filter(pk=challenge.pk).update(match_seed=challenge.match_seed)
     clock = (challenge.clock_initial, challenge.clock_increment) if challenge.days is None else None
     game = game_start_people(  # past the pair's daily limit: played, but not rated
-        variant=challenge.variant, seats=seat_holders(seats), rated=challenge.rated and not challenge.unrated_because,
-        clock=clock, days=challenge.days,  # type: ignore[arg-type]
+        variant=challenge.variant,
+        seats=seat_holders(seats),
+        rated=challenge.rated and not challenge.unrated_because,
+        clock=clock,  # type: ignore[arg-type]
+        days=challenge.days,
         seed=deal_seed(int(challenge.match_seed), number) if challenge.is_match else None,
     )
     if challenge.is_match:
@@ -117,8 +122,10 @@ def lapse_forfeits(game: Game) -> bool:
 
 
 def _winner(challenge: Challenge) -> str:
-    scores = {challenge.sides[0]: (challenge.score_a, challenge.wins_a),
-              challenge.sides[1]: (challenge.score_b, challenge.wins_b)}
+    scores = {
+        challenge.sides[0]: (challenge.score_a, challenge.wins_a),
+        challenge.sides[1]: (challenge.score_b, challenge.wins_b),
+    }
     for side, (points, wins) in scores.items():
         if challenge.target_points is not None and points >= challenge.target_points:
             return side
@@ -142,8 +149,12 @@ def forfeit_of(deal: ChallengeDeal, result: dict[str, Any]) -> dict[str, Any]:
     if seat not in game.people or GameMove.objects.filter(game_id=game.pk, side=seat, by=GameMove.By.HUMAN).exists():
         return result
     loser = position.variant.team_of(seat)
-    return {"winner": position.variant.team_name(1 - loser), "points": position.team_pips(loser), "reason": FORFEIT,
-            "forfeited": seat}
+    return {
+        "winner": position.variant.team_name(1 - loser),
+        "points": position.team_pips(loser),
+        "reason": FORFEIT,
+        "forfeited": seat,
+    }
 
 
 def match_deal_record(*, game_id: int) -> bool:
@@ -163,12 +174,22 @@ def match_deal_record(*, game_id: int) -> bool:
         challenge.match_winner = _winner(challenge)
         fields: dict[str, Any] = {}
         called_off = result.get("reason") == ABORTED  # the match ends here, with no winner
-        if not challenge.match_winner and not called_off and not challenge.deals.filter(number__gt=deal.number).exists():
+        if (
+            not challenge.match_winner
+            and not called_off
+            and not challenge.deals.filter(number__gt=deal.number).exists()
+        ):
             seats = [row for row in challenge.seats.select_related("owner").order_by("seat")]
             fields["game"] = start_deal(challenge, seats, deal.number + 1)
         Challenge.objects.filter(pk=challenge.pk).update(
-            score_a=challenge.score_a, score_b=challenge.score_b, wins_a=challenge.wins_a, wins_b=challenge.wins_b,
-            match_winner=challenge.match_winner, version=F("version") + 1, updated_at=timezone.now(), **fields,
+            score_a=challenge.score_a,
+            score_b=challenge.score_b,
+            wins_a=challenge.wins_a,
+            wins_b=challenge.wins_b,
+            match_winner=challenge.match_winner,
+            version=F("version") + 1,
+            updated_at=timezone.now(),
+            **fields,
         )
         events.notify_on_commit(events.channel("challenge", challenge.pk))
     log.info("people match %s: deal %s recorded (%s)", deal.challenge_id, deal.number, result)

@@ -13,6 +13,7 @@ the named player of ``to`` or a rematch's opponent) until they accept, or the
 solver's at a level (partnership only).  The game (``games.Game``) is made
 when the last person's seat is taken.
 """
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -1,6 +1,7 @@
 """Quick pairing: the lobby's buttons take the oldest open seek of a common
 control that the player may take, or post one (written with ``services``'
 challenges; its refusals are ``ApplicationError`` before anything is written)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -29,8 +30,9 @@ QUICK_CONTROLS: dict[str, dict[str, Any]] = {
 QUICK_RANGES = (100, 200, 400)
 
 
-def _seek_fits(seek: Challenge, rating: float, low: int | None, high: int | None,
-               ratings: Mapping[tuple[int, str, str], float]) -> bool:
+def _seek_fits(
+    seek: Challenge, rating: float, low: int | None, high: int | None, ratings: Mapping[tuple[int, str, str], float]
+) -> bool:
     """Whether quick pairing with the range ``low..high`` (None: any) may
     take ``seek``: its seated people's ratings in its pool within the range,
     and the player's ``rating`` within the seek's own range."""
@@ -43,8 +45,11 @@ def _seek_fits(seek: Challenge, rating: float, low: int | None, high: int | None
     for row in seek.seats.all():
         if row.level or row.joined_at is None:
             continue
-        theirs = ratings.get((row.owner_id, seek.time_class, seek.family), DEFAULT_RATING) if row.owner_id \
+        theirs = (
+            ratings.get((row.owner_id, seek.time_class, seek.family), DEFAULT_RATING)
+            if row.owner_id
             else DEFAULT_RATING
+        )
         if not low <= theirs <= high:
             return False
     return True
@@ -98,6 +103,12 @@ def quick_pair(
         if mine:
             return mine[0]
     return challenge_create(
-        player=player, variant=str(rules), rated=rated, clock=clock, days=days, lobby=True,
-        rating_min=low, rating_max=high,
+        player=player,
+        variant=str(rules),
+        rated=rated,
+        clock=clock,
+        days=days,
+        lobby=True,
+        rating_min=low,
+        rating_max=high,
     )

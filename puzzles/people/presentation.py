@@ -1,5 +1,6 @@
 """The JSON of challenges and of the lobby that the API returns and the pages
 embed, and the rows of the profile and the leaderboard."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -54,7 +55,9 @@ def rating_changes(challenge: Challenge) -> dict[int, int]:
     change of each account's rating, rounded, by account; empty until rated."""
     if challenge.rated_at is None or challenge.game_id is None:
         return {}
-    rows = RatingChange.objects.filter(game_id=challenge.game_id).values_list("user_id", "rating_before", "rating_after")
+    rows = RatingChange.objects.filter(game_id=challenge.game_id).values_list(
+        "user_id", "rating_before", "rating_after"
+    )
     return {user: round(after - before) for user, before, after in rows}
 
 
@@ -77,17 +80,21 @@ def challenge_state(
     seats = []
     for seat in rules.seats:
         row = rows.get(seat)
-        seats.append({
-            "seat": seat,
-            "player": person_state(row),
-            "level": row.level if row is not None and row.level else None,
-            "level_text": row.get_level_display() if row is not None and row.level else None,
-            "taken": row is not None and row.joined_at is not None,
-            "rating": _rating(challenge, row, ratings) if row is not None else None,
-            "rating_change": changes.get(row.owner_id) if row is not None and row.owner_id else None,
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "player": person_state(row),
+                "level": row.level if row is not None and row.level else None,
+                "level_text": row.get_level_display() if row is not None and row.level else None,
+                "taken": row is not None and row.joined_at is not None,
+                "rating": _rating(challenge, row, ratings) if row is not None else None,
+                "rating_change": changes.get(row.owner_id) if row is not None and row.owner_id else None,
+            }
+        )
     can_accept = (
-        is_open and not creator and (mine is None or mine.joined_at is None)
+        is_open
+        and not creator
+        and (mine is None or mine.joined_at is None)
         and (mine is not None or not reserved_elsewhere)
         and (not challenge.rated or (player is not None and player.is_authenticated))
     )
@@ -103,7 +110,8 @@ def challenge_state(
         "time_class": challenge.time_class,
         "clock": (
             {"initial": challenge.clock_initial, "increment": challenge.clock_increment}
-            if challenge.days is None else None
+            if challenge.days is None
+            else None
         ),
         "days": challenge.days,
         "control": challenge.control_code,
@@ -160,16 +168,19 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
     deals = []
     for deal in sorted(challenge.deals.all(), key=lambda d: d.number):
         recorded = deal.recorded_at is not None
-        deals.append({
-            "number": deal.number,
-            "game": deal.game_id,
-            "winner": (deal.winner or None) if recorded else None,
-            "points": deal.points if recorded else None,
-            "reason": (deal.reason or None) if recorded else None,
-            "recorded": recorded,
-            "url": reverse("games:review-game", args=[deal.game_id]) if recorded
-            else reverse("games:play-game", args=[deal.game_id]),
-        })
+        deals.append(
+            {
+                "number": deal.number,
+                "game": deal.game_id,
+                "winner": (deal.winner or None) if recorded else None,
+                "points": deal.points if recorded else None,
+                "reason": (deal.reason or None) if recorded else None,
+                "recorded": recorded,
+                "url": reverse("games:review-game", args=[deal.game_id])
+                if recorded
+                else reverse("games:play-game", args=[deal.game_id]),
+            }
+        )
     over = bool(challenge.match_winner) or (bool(deals) and deals[-1]["reason"] == "aborted")
     return {
         "target_points": challenge.target_points,
@@ -206,8 +217,11 @@ def lobby_state(player: Player | None) -> dict[str, Any]:
     return {
         "version": selectors.lobby_version(1) or 0,
         "seeks": [seek_row(c, player, ratings) for c in seeks],
-        "urls": {"self": reverse("people:api-lobby", args=[1]), "seeks": reverse("people:api-seeks"),
-                 "quick": reverse("people:api-quick")},
+        "urls": {
+            "self": reverse("people:api-lobby", args=[1]),
+            "seeks": reverse("people:api-seeks"),
+            "quick": reverse("people:api-quick"),
+        },
     }
 
 
@@ -259,8 +273,13 @@ def line_chart(values: list[float], low: float | None = None, high: float | None
 
     points = [(round(pad + i * step, 1), y(v)) for i, v in enumerate(values)]
     return {
-        "width": w, "height": h, "pad": pad,
+        "width": w,
+        "height": h,
+        "pad": pad,
         "points": " ".join(f"{x},{yy}" for x, yy in points),
         "dots": [{"x": x, "y": yy, "value": round(v)} for (x, yy), v in zip(points, values, strict=True)],
-        "top": round(hi), "bottom": round(lo), "top_y": y(hi), "bottom_y": y(lo),
+        "top": round(hi),
+        "bottom": round(lo),
+        "top_y": y(hi),
+        "bottom_y": y(lo),
     }

@@ -1,5 +1,6 @@
 """What the profile page and the leaderboard show (reads, after settling
 the ratings and accuracies whose signal was lost)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,7 +15,9 @@ from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge, ChallengeDeal
 POOLS = [(t, f) for t, _t in TIME_CLASS_CHOICES for f, _f in FAMILY_CHOICES]
 
 
-def _game_row(challenge: Challenge, user: Any, changes: dict[int, RatingChange], accuracy: dict[int, GameAccuracy]) -> dict[str, Any]:
+def _game_row(
+    challenge: Challenge, user: Any, changes: dict[int, RatingChange], accuracy: dict[int, GameAccuracy]
+) -> dict[str, Any]:
     game = challenge.game
     assert game is not None
     rules = challenge.rules
@@ -23,7 +26,8 @@ def _game_row(challenge: Challenge, user: Any, changes: dict[int, RatingChange],
     team = rules.team_of(mine.seat)
     opponents = [
         presentation.person_state(row)["name"] if row.is_person else row.get_level_display()  # type: ignore[index]
-        for row in seats if rules.team_of(row.seat) != team
+        for row in seats
+        if rules.team_of(row.seat) != team
     ]
     change = changes.get(game.pk)
     acc = accuracy.get(game.pk)
@@ -72,15 +76,26 @@ def profile_context(user: Any) -> dict[str, Any]:
     by_game = {c.game_id: c for c in history}
     # A rated match's change is recorded against its last deal.
     match_of = dict(
-        ChallengeDeal.objects.filter(game_id__in=[c.game_id for c in history], challenge__rated_at__isnull=False)
-        .values_list("game_id", "challenge_id")
+        ChallengeDeal.objects.filter(
+            game_id__in=[c.game_id for c in history], challenge__rated_at__isnull=False
+        ).values_list("game_id", "challenge_id")
     )
-    acc_by_game = {a.game_id: a for a in GameAccuracy.objects.filter(user=user, game_id__in=[c.game_id for c in challenges])}
+    acc_by_game = {
+        a.game_id: a for a in GameAccuracy.objects.filter(user=user, game_id__in=[c.game_id for c in challenges])
+    }
     return {
         "profile_user": user,
         "history": [
-            {"game": c.game_id, "match": match_of.get(c.game_id), "time_class": c.time_class, "family": c.family, "rating_before": round(c.rating_before),
-             "rating_after": round(c.rating_after), "score": c.score, "at": c.created_at}
+            {
+                "game": c.game_id,
+                "match": match_of.get(c.game_id),
+                "time_class": c.time_class,
+                "family": c.family,
+                "rating_before": round(c.rating_before),
+                "rating_after": round(c.rating_after),
+                "score": c.score,
+                "at": c.created_at,
+            }
             for c in history
         ],
         "accuracy_values": values,
@@ -101,14 +116,24 @@ def leaderboard_context(time_class: str, family: str) -> dict[str, Any]:
         "time_class": time_class,
         "family": family,
         "pools": [
-            {"time_class": t, "family": f, "label": f"{texts.time_class_label(t)} · {texts.family_label(f)}",
-             "current": (t, f) == (time_class, family)}
+            {
+                "time_class": t,
+                "family": f,
+                "label": f"{texts.time_class_label(t)} · {texts.family_label(f)}",
+                "current": (t, f) == (time_class, family),
+            }
             for t, f in POOLS
         ],
         "title": f"{texts.time_class_label(time_class)} · {texts.family_label(family)}",
         "rows": [
-            {"rank": i + 1, "name": r.user.username, "rating": round(r.rating), "rd": round(r.rd), "games": r.games,
-             "url": reverse("people:profile", args=[r.user.username])}
+            {
+                "rank": i + 1,
+                "name": r.user.username,
+                "rating": round(r.rating),
+                "rd": round(r.rd),
+                "games": r.games,
+                "url": reverse("people:profile", args=[r.user.username]),
+            }
             for i, r in enumerate(rows)
         ],
     }

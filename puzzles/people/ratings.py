@@ -30,6 +30,7 @@ a game past the daily limit of rated games of the same two accounts
 ``challenge_settle`` (every read of a challenge) counts a match's deals and
 rates it if its signal was lost.
 """
+
 from __future__ import annotations
 
 import logging
@@ -104,11 +105,20 @@ def _rate(challenge: Challenge, game: Game, winner: str | None) -> bool:
             after = _clamp(glicko2.update(before[seat], [(team_rating(opponents), score)]))
             row = rows[seat]
             RatingChange.objects.create(
-                user=row.user, game=game, time_class=time_class, family=family,
-                rating_before=row.rating, rating_after=after.rating, rd_after=after.rd, score=score,
+                user=row.user,
+                game=game,
+                time_class=time_class,
+                family=family,
+                rating_before=row.rating,
+                rating_after=after.rating,
+                rd_after=after.rd,
+                score=score,
             )
             PlayerRating.objects.filter(pk=row.pk).update(
-                rating=after.rating, rd=after.rd, volatility=after.volatility, games=row.games + 1,
+                rating=after.rating,
+                rd=after.rd,
+                volatility=after.volatility,
+                games=row.games + 1,
                 updated_at=timezone.now(),
             )
     return True
@@ -128,7 +138,11 @@ def game_rate(*, game_id: int) -> bool:
     aborted game, or one over before each person had moved twice, is not
     rated (and its challenge says why).  True if this call rated it."""
     challenge = Challenge.objects.filter(
-        game_id=game_id, rated=True, rated_at__isnull=True, unrated_because="", target_points__isnull=True,
+        game_id=game_id,
+        rated=True,
+        rated_at__isnull=True,
+        unrated_because="",
+        target_points__isnull=True,
         target_wins__isnull=True,
     ).first()
     if challenge is None:
@@ -137,7 +151,8 @@ def game_rate(*, game_id: int) -> bool:
     if game is None or not game.result:
         return False
     if game.result.get("unrated") == Unrated.EARLY or (
-        game.result.get("reason") not in UNRATED_REASONS and game_early.unplayed_seats(game)
+        game.result.get("reason") not in UNRATED_REASONS
+        and game_early.unplayed_seats(game)
         and game.result.get(game_early.RATED_EARLY) is None  # past the day's early escapes: rated
     ):
         _unrated(challenge, Unrated.EARLY)
@@ -156,9 +171,11 @@ def match_rate(*, challenge_id: int) -> bool:
     winner: one result for each player (the winners 1, the losers 0), the
     change recorded against the match's last deal.  A match ended with no
     winner (an aborted deal) is not rated.  True if this call rated it."""
-    challenge = Challenge.objects.filter(
-        pk=challenge_id, rated=True, rated_at__isnull=True, unrated_because=""
-    ).exclude(match_winner="").first()
+    challenge = (
+        Challenge.objects.filter(pk=challenge_id, rated=True, rated_at__isnull=True, unrated_because="")
+        .exclude(match_winner="")
+        .first()
+    )
     if challenge is None or not challenge.is_match or challenge.game is None:
         return False
     games = Game.objects.filter(challenge_deal__challenge=challenge)
@@ -207,11 +224,19 @@ def people_settle(*, limit: int = 100) -> int:
     """Rate the finished rated games whose signal was lost, and record the
     accuracies still missing; how many games were rated."""
     pending = Challenge.objects.filter(
-        rated=True, rated_at__isnull=True, unrated_because="", game__status=Game.Status.OVER,
-        target_points__isnull=True, target_wins__isnull=True,
+        rated=True,
+        rated_at__isnull=True,
+        unrated_because="",
+        game__status=Game.Status.OVER,
+        target_points__isnull=True,
+        target_wins__isnull=True,
     ).values_list("game_id", flat=True)[:limit]
     rated = sum(1 for game_id in list(pending) if game_id is not None and game_rate(game_id=game_id))
-    won = Challenge.objects.filter(rated=True, rated_at__isnull=True, unrated_because="").exclude(match_winner="").values_list("pk", flat=True)
+    won = (
+        Challenge.objects.filter(rated=True, rated_at__isnull=True, unrated_because="")
+        .exclude(match_winner="")
+        .values_list("pk", flat=True)
+    )
     rated += sum(1 for pk in list(won[:limit]) if match_rate(challenge_id=pk))
     fairness.accuracies_settle(limit=limit)
     return rated

@@ -1,4 +1,5 @@
 """Reads of challenges, the lobby, ratings and accuracies (no writes here)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -95,7 +96,9 @@ def seat_of(rows: Iterable[ChallengeSeat], player: Player) -> ChallengeSeat | No
 def challenges_for_player(player: Player) -> QuerySet[Challenge]:
     """The challenges where the player has a seat (taken or kept for them),
     with their games (whether each is over is part of a challenge's state)."""
-    return Challenge.objects.filter(pk__in=player.rows(ChallengeSeat.objects.all()).values("challenge_id")).select_related("game")
+    return Challenge.objects.filter(
+        pk__in=player.rows(ChallengeSeat.objects.all()).values("challenge_id")
+    ).select_related("game")
 
 
 def challenges_waiting_for(player: Player) -> QuerySet[Challenge]:
@@ -105,7 +108,9 @@ def challenges_waiting_for(player: Player) -> QuerySet[Challenge]:
         return Challenge.objects.none()
     kept = player.rows(ChallengeSeat.objects.filter(joined_at__isnull=True)).values("challenge_id")
     return Challenge.objects.filter(
-        pk__in=kept, status=Challenge.Status.OPEN, expires_at__gt=timezone.now(),
+        pk__in=kept,
+        status=Challenge.Status.OPEN,
+        expires_at__gt=timezone.now(),
     ).order_by("-created_at")
 
 

@@ -1,6 +1,7 @@
 """Input and output shapes of the people API (the output ones document the
 JSON that ``presentation`` builds, for the OpenAPI schema).  Ranges are
 checked by the services, with the same messages for the API and the forms."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
@@ -43,17 +44,19 @@ class ClockInputSerializer(serializers.Serializer):
         help_text=f"Seconds on each player's clock at the start, {MIN_INITIAL_SECONDS} to {MAX_INITIAL_SECONDS} "
         "(a clock of 0 is refused: a seat's first move is free and earns no increment).",
     )
-    increment = _IncrementField(
-        help_text=f"Seconds added after each move (Fischer), 0 to {MAX_INCREMENT_SECONDS}."
-    )
+    increment = _IncrementField(help_text=f"Seconds added after each move (Fischer), 0 to {MAX_INCREMENT_SECONDS}.")
 
 
 # The solver's seats: seats of partnership, each with its level, at most two
 # (a person holds at least one other seat).
-@extend_schema_field({
-    "type": "object", "maxProperties": 2, "additionalProperties": False,
-    "properties": {seat: {"type": "string", "enum": list(Game.Level.values)} for seat in SEATS},
-})
+@extend_schema_field(
+    {
+        "type": "object",
+        "maxProperties": 2,
+        "additionalProperties": False,
+        "properties": {seat: {"type": "string", "enum": list(Game.Level.values)} for seat in SEATS},
+    }
+)
 class _SolverSeatsField(serializers.DictField):
     pass
 
@@ -66,75 +69,129 @@ class ChallengeCreateInputSerializer(serializers.Serializer):
         default=False, help_text="Rated games change the players' ratings: both players need an account."
     )
     seat = serializers.ChoiceField(
-        choices=[*SEATS, RANDOM_SEAT], default=RANDOM_SEAT,
+        choices=[*SEATS, RANDOM_SEAT],
+        default=RANDOM_SEAT,
         help_text="Your seat (A or B; A to D in partnership), or 'random'.",
     )
     clock = ClockInputSerializer(
-        required=False, allow_null=True,
+        required=False,
+        allow_null=True,
         help_text="A live game: minutes and seconds as {initial, increment} seconds. Give clock or days.",
     )
     days = serializers.ChoiceField(
-        choices=list(CORRESPONDENCE_DAYS), required=False, allow_null=True,
+        choices=list(CORRESPONDENCE_DAYS),
+        required=False,
+        allow_null=True,
         help_text="A correspondence game: days a move. Give clock or days.",
         error_messages={"invalid_choice": _('days (a move, by correspondence) is 1, 3 or 7, not "{input}"')},
     )
     to = serializers.CharField(
-        required=False, allow_blank=True, max_length=150,
+        required=False,
+        allow_blank=True,
+        max_length=150,
         help_text="The user name of the player the challenge is for (their seat is kept for them); "
         "without it anyone with the link takes the seat.",
     )
     solver = _SolverSeatsField(
-        child=serializers.ChoiceField(choices=Game.Level.values), required=False,
-        help_text="Partnership only: the seats the solver plays, each with its level ({\"C\": \"strong\"}); "
+        child=serializers.ChoiceField(choices=Game.Level.values),
+        required=False,
+        help_text='Partnership only: the seats the solver plays, each with its level ({"C": "strong"}); '
         "the other seats are people's (never yours: with seat 'random', yours is drawn among the others). "
         "Not in rated games.",
     )
     target_points = serializers.IntegerField(
-        required=False, allow_null=True, min_value=TARGET_POINTS_RANGE[0], max_value=TARGET_POINTS_RANGE[1],
+        required=False,
+        allow_null=True,
+        min_value=TARGET_POINTS_RANGE[0],
+        max_value=TARGET_POINTS_RANGE[1],
         help_text="A match between people to this score, 1 to 500 (100 or 200 are usual): deal after deal, "
         "the same people in the same seats. A rated match is rated once, as a whole, when a side wins it.",
     )
     target_wins = serializers.IntegerField(
-        required=False, allow_null=True, min_value=TARGET_WINS_RANGE[0], max_value=TARGET_WINS_RANGE[1],
+        required=False,
+        allow_null=True,
+        min_value=TARGET_WINS_RANGE[0],
+        max_value=TARGET_WINS_RANGE[1],
         help_text="Or a match to this many won deals, 1 to 15.",
     )
 
     class Meta:
         validators = [
-            ExactlyOne("clock", "days", message=_(
-                "give one time control, clock or days, not both: clock {initial, increment} for a live game, "
-                "or days (1, 3 or 7) for correspondence")),
-            AtMostOne("target_points", "target_wins", message=_(
-                "give a target score (target_points) or a number of won deals (target_wins), not both")),
-            OnlyWhen("seat", [*TWO_SEATS, RANDOM_SEAT], "variant", WITH_FOUR_SEATS, default="lewicki",
-                     message=_("seats C and D are seats of partnership only")),
-            OnlyWhen("solver", None, "variant", WITH_FOUR_SEATS, default="lewicki",
-                     message=_("the solver takes seats in partnership only")),
-            OnlyWhen("solver", None, "rated", [False], default=False,
-                     message=_("a rated game has a person in every seat: leave out the solver seats or play casual")),
-            NotAKeyOf("seat", "solver", list(SEATS), message=_(
-                "%(seat)s is your seat: the solver takes seats other than yours")),
+            ExactlyOne(
+                "clock",
+                "days",
+                message=_(
+                    "give one time control, clock or days, not both: clock {initial, increment} for a live game, "
+                    "or days (1, 3 or 7) for correspondence"
+                ),
+            ),
+            AtMostOne(
+                "target_points",
+                "target_wins",
+                message=_("give a target score (target_points) or a number of won deals (target_wins), not both"),
+            ),
+            OnlyWhen(
+                "seat",
+                [*TWO_SEATS, RANDOM_SEAT],
+                "variant",
+                WITH_FOUR_SEATS,
+                default="lewicki",
+                message=_("seats C and D are seats of partnership only"),
+            ),
+            OnlyWhen(
+                "solver",
+                None,
+                "variant",
+                WITH_FOUR_SEATS,
+                default="lewicki",
+                message=_("the solver takes seats in partnership only"),
+            ),
+            OnlyWhen(
+                "solver",
+                None,
+                "rated",
+                [False],
+                default=False,
+                message=_("a rated game has a person in every seat: leave out the solver seats or play casual"),
+            ),
+            NotAKeyOf(
+                "seat",
+                "solver",
+                list(SEATS),
+                message=_("%(seat)s is your seat: the solver takes seats other than yours"),
+            ),
         ]
 
 
 class SeekCreateInputSerializer(ChallengeCreateInputSerializer):
     to = serializers.CharField(
-        required=False, allow_blank=True, max_length=0, help_text="Not for a seek: a seek is for anyone.",
+        required=False,
+        allow_blank=True,
+        max_length=0,
+        help_text="Not for a seek: a seek is for anyone.",
         error_messages={"max_length": _("a lobby seek is for anyone: leave out to, or post a challenge")},
     )
     rating_min = serializers.IntegerField(
-        required=False, allow_null=True, min_value=RATING_RANGE[0], max_value=RATING_RANGE[1],
+        required=False,
+        allow_null=True,
+        min_value=RATING_RANGE[0],
+        max_value=RATING_RANGE[1],
         help_text="The lowest rating that may accept (at most rating_max: a 400 otherwise).",
     )
     rating_max = serializers.IntegerField(
-        required=False, allow_null=True, min_value=RATING_RANGE[0], max_value=RATING_RANGE[1],
+        required=False,
+        allow_null=True,
+        min_value=RATING_RANGE[0],
+        max_value=RATING_RANGE[1],
         help_text="The highest rating that may accept.",
     )
 
 
 class AcceptInputSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(
-        choices=list(SEATS), required=False, allow_null=True,
+        choices=list(SEATS),
+        required=False,
+        allow_null=True,
         help_text="Partnership: the free seat you take (else the seat kept for you, or the first free one).",
     )
 
@@ -144,7 +201,10 @@ class QuickPairInputSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=VARIANT_NAMES, default="lewicki")
     rated = serializers.BooleanField(default=False)
     rating_range = serializers.ChoiceField(
-        choices=list(QUICK_RANGES), required=False, allow_null=True, default=None,
+        choices=list(QUICK_RANGES),
+        required=False,
+        allow_null=True,
+        default=None,
         help_text="Only opponents rated within this many points of your rating in the game's pool (100, 200 or 400); "
         "null or left out: any rating. The seek posted when none fits accepts that range around your rating.",
     )
@@ -183,12 +243,15 @@ class ChallengeCreatedSerializer(serializers.Serializer):
 class ChallengeSeatOutputSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(choices=list(SEATS))
     player = serializers.DictField(allow_null=True, help_text="{name, guest}; null for a free seat or the solver's.")
-    level = serializers.ChoiceField(choices=Game.Level.values, allow_null=True, help_text="The solver's level, if it plays the seat.")
+    level = serializers.ChoiceField(
+        choices=Game.Level.values, allow_null=True, help_text="The solver's level, if it plays the seat."
+    )
     level_text = serializers.CharField(allow_null=True, help_text="The solver's level in words.")
     taken = serializers.BooleanField(help_text="False while the seat is free or kept for a named player.")
     rating = serializers.IntegerField(allow_null=True, help_text="The player's rating in this game's pool.")
     rating_change = serializers.IntegerField(
-        allow_null=True, help_text="Once a rated game (or a rated match, as a whole) is over: the player's rating change.",
+        allow_null=True,
+        help_text="Once a rated game (or a rated match, as a whole) is over: the player's rating change.",
     )
 
 
@@ -209,9 +272,12 @@ class ChallengeOutputSerializer(ChallengeCreatedSerializer):
     control = serializers.CharField(help_text="'5+3' (minutes + seconds) or '3d'.")
     control_text = serializers.CharField()
     status = serializers.ChoiceField(choices=Challenge.Status.values)
-    status_text = serializers.CharField(help_text="The status in words; a started one-game challenge's game once it is over.")
+    status_text = serializers.CharField(
+        help_text="The status in words; a started one-game challenge's game once it is over."
+    )
     game_over = serializers.ChoiceField(
-        choices=["over", "aborted"], allow_null=True,
+        choices=["over", "aborted"],
+        allow_null=True,
         help_text="A started one-game challenge whose game has ended: 'over', or 'aborted' (no review, no rematch); else null.",
     )
     kept_for = serializers.ListField(
@@ -223,8 +289,12 @@ class ChallengeOutputSerializer(ChallengeCreatedSerializer):
     rating_max = serializers.IntegerField(allow_null=True)
     seats = ChallengeSeatOutputSerializer(many=True)
     game = serializers.IntegerField(allow_null=True, help_text="The game once it has started: /api/games/<game>/.")
-    you = serializers.DictField(help_text="Your seat and what you may do: seat, creator, can_accept, can_cancel, can_decline.")
-    match = PeopleMatchOutputSerializer(allow_null=True, help_text="A match between people: target, scores and deals; null for one game.")
+    you = serializers.DictField(
+        help_text="Your seat and what you may do: seat, creator, can_accept, can_cancel, can_decline."
+    )
+    match = PeopleMatchOutputSerializer(
+        allow_null=True, help_text="A match between people: target, scores and deals; null for one game."
+    )
     rematch_of = serializers.IntegerField(allow_null=True)
     expires_at = serializers.DateTimeField()
     created_at = serializers.DateTimeField()
@@ -244,8 +314,12 @@ class LobbyOutputSerializer(serializers.Serializer):
 
 
 class ForYouOutputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(help_text="The lobby's: it changes with every challenge that keeps a seat for someone.")
-    challenges = SeekOutputSerializer(many=True, help_text="The open challenges that keep a seat for you, newest first.")
+    version = serializers.IntegerField(
+        help_text="The lobby's: it changes with every challenge that keeps a seat for someone."
+    )
+    challenges = SeekOutputSerializer(
+        many=True, help_text="The open challenges that keep a seat for you, newest first."
+    )
     urls = serializers.DictField(child=serializers.CharField())
 
 
@@ -281,7 +355,9 @@ class ProfileGameSerializer(serializers.Serializer):
     result = serializers.CharField(help_text="won, lost, draw or aborted, in words; '' while played.")
     over = serializers.BooleanField()
     change = serializers.IntegerField(allow_null=True, help_text="The rating change of a rated game or match.")
-    match = serializers.CharField(allow_null=True, help_text="A match between people: its target in words; null for one game.")
+    match = serializers.CharField(
+        allow_null=True, help_text="A match between people: its target in words; null for one game."
+    )
     accuracy = serializers.FloatField(allow_null=True, help_text="Per cent of best moves among those with a choice.")
     url = serializers.CharField(help_text="The review once over, else the game; a match's score sheet.")
 
@@ -291,7 +367,9 @@ class ProfileOutputSerializer(serializers.Serializer):
     ratings = RatingOutputSerializer(many=True)
     history = RatingPointSerializer(many=True)
     games = ProfileGameSerializer(many=True)
-    accuracy = serializers.ListField(child=serializers.FloatField(), help_text="The last games' accuracies, oldest first.")
+    accuracy = serializers.ListField(
+        child=serializers.FloatField(), help_text="The last games' accuracies, oldest first."
+    )
     accuracy_mean = serializers.FloatField(allow_null=True)
 
 

@@ -15,6 +15,7 @@ The refusals a page can show (its plain forms: accept, decline, cancel, a
 rematch, quick pairing, the challenge form's choices) are in the player's
 language; those of raw API inputs the forms cannot send stay in English.
 """
+
 from __future__ import annotations
 
 import logging
@@ -293,7 +294,9 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
         mine = selectors.seat_of(list(rows.values()), player)
         if mine is not None and mine.joined_at is not None:
             if selectors.is_creator(challenge, player):
-                raise ApplicationError(_("this is your own challenge: send its link to the player you want to play"), 403)
+                raise ApplicationError(
+                    _("this is your own challenge: send its link to the player you want to play"), 403
+                )
             raise ConflictError(_("you already sit at seat %(seat)s of this challenge") % {"seat": mine.seat})
         if challenge.rated and not player.is_authenticated:
             raise ApplicationError(_("a rated game is between two accounts: log in (or sign up) to accept it"), 403)
@@ -325,12 +328,20 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
             if challenge.rated and farming.pair_limit_reached(challenge, rows.values()):
                 challenge.unrated_because = Unrated.PAIR_LIMIT  # played, but rated by nobody
             game = matches.start_deal(challenge, [rows[s] for s in rules.seats], 1)
-            _bump(challenge, kept, status=Challenge.Status.STARTED, game=game, started_at=timezone.now(),
-                  unrated_because=challenge.unrated_because)
+            _bump(
+                challenge,
+                kept,
+                status=Challenge.Status.STARTED,
+                game=game,
+                started_at=timezone.now(),
+                unrated_because=challenge.unrated_because,
+            )
         else:
             _bump(challenge, kept)
     challenge.refresh_from_db()
-    log.info("challenge %s: seat %s taken%s", challenge.pk, mine.seat, f", game {challenge.game_id}" if complete else "")
+    log.info(
+        "challenge %s: seat %s taken%s", challenge.pk, mine.seat, f", game {challenge.game_id}" if complete else ""
+    )
     return challenge
 
 
@@ -347,7 +358,8 @@ def _check_rating_range(challenge: Challenge, player: Player) -> None:
     if not low <= rating <= high:
         raise ApplicationError(
             _("this seek is for ratings %(low)s to %(high)s; yours is %(rating)s")
-            % {"low": low, "high": high, "rating": f"{rating:.0f}"}, 403,
+            % {"low": low, "high": high, "rating": f"{rating:.0f}"},
+            403,
         )
 
 
@@ -425,8 +437,17 @@ def challenge_rematch(*, player: Player, challenge_id: int) -> Challenge:
             reserved[swap[row.seat]] = Player(row.owner, "" if row.owner_id else row.session_key)
     clock = (old.clock_initial, old.clock_increment) if old.days is None else None
     return challenge_create(
-        player=player, variant=old.variant, rated=old.rated, seat=swap[mine.seat], clock=clock, days=old.days,
-        solver=solver, reserved=reserved, rematch_of=old, target_points=old.target_points, target_wins=old.target_wins,
+        player=player,
+        variant=old.variant,
+        rated=old.rated,
+        seat=swap[mine.seat],
+        clock=clock,
+        days=old.days,
+        solver=solver,
+        reserved=reserved,
+        rematch_of=old,
+        target_points=old.target_points,
+        target_wins=old.target_wins,
     )
 
 

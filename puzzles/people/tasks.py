@@ -1,4 +1,5 @@
 """Thin Celery tasks of people games (each imports its service in its body)."""
+
 from __future__ import annotations
 
 from celery import shared_task

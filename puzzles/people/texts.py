@@ -1,4 +1,5 @@
 """The words of the people pages, in the reader's language."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -19,7 +20,7 @@ def time_class_label(time_class: str) -> str:
 
 
 def control_text(clock_initial: int | None, clock_increment: int | None, days: int | None) -> str:
-    """"5 min + 3 s a move" or "3 days a move"."""
+    """ "5 min + 3 s a move" or "3 days a move"."""
     if days is not None:
         return ngettext("%(count)d day a move", "%(count)d days a move", days) % {"count": days}
     initial = clock_initial or 0
@@ -67,7 +68,9 @@ def result_for(result: dict | None, team: str) -> str:
 
 def target_text(target_points: int | None, target_wins: int | None) -> str:
     if target_points is not None:
-        return ngettext("a match to %(count)d point", "a match to %(count)d points", target_points) % {"count": target_points}
+        return ngettext("a match to %(count)d point", "a match to %(count)d points", target_points) % {
+            "count": target_points
+        }
     wins = target_wins or 0
     return ngettext("a match to %(count)d won deal", "a match to %(count)d won deals", wins) % {"count": wins}
 

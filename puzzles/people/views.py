@@ -3,6 +3,7 @@ challenge (its link to share; accept, decline or cancel by plain forms), the
 leaderboard and a player's profile.  Every page works without its script;
 the lobby's and the challenge's scripts (Vite entries ``lobby`` and
 ``challenge``) follow changes by long polls."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -52,10 +53,19 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if request.method == "GET" and request.GET.get("seeks") == "1":
         # The parts the lobby's script swaps in when the lobby changes: the seeks' table and the challenges for you.
         return render(request, "people/_lobby_live.html", {"lobby": state})
-    return render(request, "people/lobby.html", {
-        "form": form, "lobby": state, "quick": list(pairing.QUICK_CONTROLS), "quick_ranges": pairing.QUICK_RANGES, "quick_variants": [(name, variant_label(name)) for name in VARIANT_NAMES],
-        "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
-    }, status=400 if form.errors else 200)
+    return render(
+        request,
+        "people/lobby.html",
+        {
+            "form": form,
+            "lobby": state,
+            "quick": list(pairing.QUICK_CONTROLS),
+            "quick_ranges": pairing.QUICK_RANGES,
+            "quick_variants": [(name, variant_label(name)) for name in VARIANT_NAMES],
+            "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
+        },
+        status=400 if form.errors else 200,
+    )
 
 
 def _quick_range(value: str) -> int | str | None:
@@ -71,8 +81,10 @@ def quick(request: HttpRequest) -> HttpResponse:
     player = Player.of(request, create=True)
     try:
         challenge = pairing.quick_pair(
-            player=player, control=request.POST.get("control", ""),
-            variant=request.POST.get("variant") or "lewicki", rated=request.POST.get("rated") == "on",
+            player=player,
+            control=request.POST.get("control", ""),
+            variant=request.POST.get("variant") or "lewicki",
+            rated=request.POST.get("rated") == "on",
             rating_range=_quick_range(request.POST.get("rating_range", "")),
         )
     except ApplicationError as exc:
@@ -99,12 +111,17 @@ def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     if playing and state["you"]["seat"] is not None and not challenge.is_match:
         return redirect("games:play-game", game_id=challenge.game_id)
     rules = challenge.rules
-    return render(request, "people/challenge.html", {
-        "challenge": challenge, "state": state,
-        "title": texts.challenge_title(state, {seat: rules.team_of(seat) for seat in rules.seats}),
-        "link": request.build_absolute_uri(state["url"]),
-        "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
-    })
+    return render(
+        request,
+        "people/challenge.html",
+        {
+            "challenge": challenge,
+            "state": state,
+            "title": texts.challenge_title(state, {seat: rules.team_of(seat) for seat in rules.seats}),
+            "link": request.build_absolute_uri(state["url"]),
+            "urls": {"jsi18n": reverse("javascript-catalog"), **state["urls"]},
+        },
+    )
 
 
 ACTIONS = {

@@ -1,6 +1,7 @@
 """The example deal of the "How to play" page, worked out by the solver's
 rules: the deal as dealt, and the board after three moves, when two back
 stones have been uncovered and two others are still covered."""
+
 from __future__ import annotations
 
 from typing import Any

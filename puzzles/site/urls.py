@@ -1,6 +1,7 @@
 """The URL tree of the site: every app's pages and API, each in its namespace
 (``games:play``, ``training:daily``...).  Paths are a contract: they do not
 change when code moves."""
+
 from django.urls import include, path
 
 from . import views

@@ -1,5 +1,6 @@
 """The home page (today's puzzle, a new game, the player's games) and the
 "How to play" page."""
+
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
@@ -30,10 +31,20 @@ def home(request: HttpRequest) -> HttpResponse:
     newcomer = not games and not training_selectors.attempts_for_player(player).exists()
     # The course for newcomers: an invitation, or the way back into it once begun.
     course = learn_presentation.course_state(learn_selectors.progress_for_player(player))
-    return render(request, "site/home.html",
-                  {"games": games, "more_games": more_games, "form": NewGameForm(), "daily": daily,
-                   "exercises": exercises, "due_today": due_today, "newcomer": newcomer,
-                   "course": course})
+    return render(
+        request,
+        "site/home.html",
+        {
+            "games": games,
+            "more_games": more_games,
+            "form": NewGameForm(),
+            "daily": daily,
+            "exercises": exercises,
+            "due_today": due_today,
+            "newcomer": newcomer,
+            "course": course,
+        },
+    )
 
 
 def how_to_play(request: HttpRequest) -> HttpResponse:

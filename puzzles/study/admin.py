@@ -1,5 +1,6 @@
 """Admin for study: curate the endgame library (hide, reorder, edit titles
 and introductions) and look at game analyses.  Imported from admin.py."""
+
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 

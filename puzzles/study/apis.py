@@ -1,5 +1,6 @@
 """The study API: position checks, game analyses, the endgame library.
 Thin DRF views; every error is ``{"error": "..."}`` (``core.api.exception_handler``)."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
@@ -37,7 +38,9 @@ ERRORS = {
 class PositionInputSerializer(serializers.Serializer):
     position = position_field(max_length=200)
     moves = serializers.ListField(
-        child=move_field(), required=False, max_length=60,
+        child=move_field(),
+        required=False,
+        max_length=60,
         help_text="Moves to play from the position (the analysis board's line); the board is the one after them. "
         "A move that is not legal where it comes is a 400 that names it.",
     )
@@ -56,38 +59,61 @@ class PositionOutputSerializer(serializers.Serializer):
 
 class GameAnalysisInputSerializer(serializers.Serializer):
     record = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False, max_length=records.MAX_RECORD_CHARS,
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=records.MAX_RECORD_CHARS,
         help_text="A game record of any variant (README 'Game records'; a `[Variant \"block\"]` tag or a "
         "Start position naming the variant): tags and moves, or a bare position string and moves.",
     )
     game_id = serializers.IntegerField(
-        required=False, min_value=0, max_value=LARGEST, help_text="One of your practice games instead.",
+        required=False,
+        min_value=0,
+        max_value=LARGEST,
+        help_text="One of your practice games instead.",
     )
     hands = serializers.ListField(
         child=serializers.CharField(
-            max_length=120, error_messages={"blank": _("a hand holds stones: this one is empty")},
+            max_length=120,
+            error_messages={"blank": _("a hand holds stones: this one is empty")},
         ),
-        required=False, min_length=2, max_length=4,
+        required=False,
+        min_length=2,
+        max_length=4,
         help_text="A deal typed in as it was: every seat's hand in seat order (A, B; C, D in partnership), "
         "stones separated by spaces, dots or commas; a rows hand is `front/back`. With `variant`, `out` and `moves`.",
     )
     variant = serializers.ChoiceField(
-        choices=[str(v) for v in VARIANTS], required=False, default="lewicki",
+        choices=[str(v) for v in VARIANTS],
+        required=False,
+        default="lewicki",
         help_text="The variant of the deal in `hands` (docs/rules.md section 4), with `+doubles` for the option.",
     )
     out = serializers.CharField(
-        required=False, allow_blank=True, max_length=200,
+        required=False,
+        allow_blank=True,
+        max_length=200,
         help_text="The stones that stayed out (block, lewicki9); left out: every stone of the set not in a hand.",
     )
     moves = serializers.ListField(
-        child=move_field(), required=False, max_length=200,
+        child=move_field(),
+        required=False,
+        max_length=200,
         help_text="The moves of the deal in `hands`, in the order they were played (`66`, `36L`, `pass`); a "
         "later stone may be written bare (`36`) when only one end takes it.",
     )
 
     class Meta:
-        validators = [ExactlyOne("record", "game_id", "hands", message=_(
-            "give exactly one of record, game_id or hands (or upload the record as the file of a multipart body)"))]
+        validators = [
+            ExactlyOne(
+                "record",
+                "game_id",
+                "hands",
+                message=_(
+                    "give exactly one of record, game_id or hands (or upload the record as the file of a multipart body)"
+                ),
+            )
+        ]
 
 
 class GameAnalysisUploadSerializer(serializers.Serializer):
@@ -96,8 +122,9 @@ class GameAnalysisUploadSerializer(serializers.Serializer):
 
     file = serializers.FileField(
         help_text="The game record as an uploaded text file; a multipart body's other fields are ignored.",
-        error_messages={"required": _(
-            "a multipart body holds the game record as its file; give record, game_id or hands as JSON")},
+        error_messages={
+            "required": _("a multipart body holds the game record as its file; give record, game_id or hands as JSON")
+        },
     )
 
 
@@ -223,7 +250,9 @@ class EndgameSerializer(EndgameSummarySerializer):
     intro = serializers.CharField()
     key = serializers.CharField(help_text="The first move of the main line.")
     steps = StepSerializer(many=True, help_text="The main line to the end of the deal, annotated.")
-    boards = serializers.ListField(child=serializers.JSONField(), help_text="The board before each step, and at the end.")
+    boards = serializers.ListField(
+        child=serializers.JSONField(), help_text="The board before each step, and at the end."
+    )
     final = serializers.DictField()
     analysis_url = serializers.CharField()
     previous = serializers.CharField(allow_null=True)
@@ -232,7 +261,9 @@ class EndgameSerializer(EndgameSummarySerializer):
 
 class ProgressInputSerializer(serializers.Serializer):
     moves = serializers.ListField(
-        child=move_field(), required=False, max_length=40,
+        child=move_field(),
+        required=False,
+        max_length=40,
         help_text="The whole line played from the start (both sides): when every move keeps the best value "
         "and the deal is over, the endgame is mastered. Leave out to mark it studied only. A move that is not "
         "legal where it comes is a 400 that names it.",
@@ -241,6 +272,7 @@ class ProgressInputSerializer(serializers.Serializer):
 
 # ------------------------------------------------------------------- views
 
+
 class PositionApi(APIView):
     @extend_schema(
         summary="Check and normalise a position",
@@ -248,17 +280,27 @@ class PositionApi(APIView):
         "the board after `moves` (if given), or 400 with the reason the position (or a move) is invalid.",
         request=PositionInputSerializer,
         responses={
-            200: PositionOutputSerializer, 400: ERRORS[400],
+            200: PositionOutputSerializer,
+            400: ERRORS[400],
             **error_response(403, "A position of a game between people in progress."),
         },
-        examples=[OpenApiExample("High digit first is normalised", request_only=True, value={
-            "position": "54.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - b"})],
+        examples=[
+            OpenApiExample(
+                "High digit first is normalised",
+                request_only=True,
+                value={
+                    "position": "54.15.44.05.34.13.25/11.06.35.24.12.46.33 56.14.01.66.22.26.00/36.16.23.03.02.55.04 - b"
+                },
+            )
+        ],
     )
     def post(self, request: Request) -> Response:
         data = validated(PositionInputSerializer, request)
         position = study_services.position_normalise(data["position"])
         state = presentation.position_state(position, data.get("moves") or [])
-        fairness.refuse(state["position"], *state["positions"], player=Player.of(request))  # 403: a game between people in progress
+        fairness.refuse(
+            state["position"], *state["positions"], player=Player.of(request)
+        )  # 403: a game between people in progress
         return Response(state)
 
 
@@ -266,6 +308,7 @@ class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
     # JSON, or multipart for an uploaded file only (a form's fields are not
     # read: they would not read as JSON's lists and numbers do).
     parser_classes = [StrictJSONParser, MultiPartParser]
+
     # A record to grade is solver work on the workers: the analyses' limit
     # (counted on a POST only; the list is a read).
     @extend_schema(summary="Your game analyses", responses={200: GameAnalysisOutputSerializer(many=True)})
@@ -283,15 +326,26 @@ class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
         "(which move, counted from 1 in playing order, and why), and nothing is stored.",
         request={"application/json": GameAnalysisInputSerializer, "multipart/form-data": GameAnalysisUploadSerializer},
         responses={
-            202: GameAnalysisOutputSerializer, 400: ERRORS[400], 404: ERRORS[404],
-            **error_response(403, "The deal of a game between people in progress, or today's daily deal before your "
-                             "own game of it is over."),
+            202: GameAnalysisOutputSerializer,
+            400: ERRORS[400],
+            404: ERRORS[404],
+            **error_response(
+                403,
+                "The deal of a game between people in progress, or today's daily deal before your "
+                "own game of it is over.",
+            ),
         },
         examples=[
             OpenApiExample("A record", request_only=True, value={"record": '[Seed "42"]\n\n1. 00 04L 2. 46L 16L'}),
-            OpenApiExample("A block deal typed in", request_only=True, value={
-                "variant": "block", "hands": ["04 23 16 05 01 26 56", "06 44 36 12 25 33 45"],
-                "moves": ["44", "04L"]}),
+            OpenApiExample(
+                "A block deal typed in",
+                request_only=True,
+                value={
+                    "variant": "block",
+                    "hands": ["04 23 16 05 01 26 56", "06 44 36 12 25 33 45"],
+                    "moves": ["44", "04L"],
+                },
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -311,7 +365,9 @@ class GameAnalysisListCreateApi(SolverWorkLimited, APIView):
             analysis = study_services.game_analysis_create(player=player, game=game)
         elif data.get("hands") is not None:
             entry = records.DealEntry(
-                variant=data.get("variant") or "lewicki", hands=tuple(data["hands"]), out=data.get("out") or "",
+                variant=data.get("variant") or "lewicki",
+                hands=tuple(data["hands"]),
+                out=data.get("out") or "",
                 moves=tuple(data.get("moves") or ()),
             )
             analysis = study_services.game_analysis_create(player=player, entry=entry)
@@ -386,4 +442,3 @@ class EndgameProgressApi(APIView):
             row = study_services.endgame_mark_studied(endgame=endgame, player=player)
         answer = {"studied": row.studied_at is not None, "mastered": row.mastered_at is not None, "pending": pending}
         return Response(answer, status=status.HTTP_202_ACCEPTED if pending else status.HTTP_200_OK)
-

@@ -32,6 +32,7 @@ pass), ``unlock`` (``stone``: the back stone uncovered), ``double``
 (``stone``), ``domino`` (``points``: the mover goes out), ``blocked_end``
 (``mine``, ``theirs``: pips when the game blocks).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -46,6 +47,7 @@ MAX_ALTERNATIVES = 3
 
 
 # ------------------------------------------------------------------ candidates
+
 
 def is_endgame(position: Position, max_stones: int = MAX_STONES) -> bool:
     return (
@@ -64,6 +66,7 @@ def candidate_positions(seed: int, max_stones: int = MAX_STONES) -> Iterable[Pos
 
 
 # ------------------------------------------------------------------ step facts
+
 
 def _opponent(side: str) -> str:
     return "B" if side == "A" else "A"
@@ -108,19 +111,26 @@ def move_tags(position: Position, analysis: Analysis, move: Move) -> list[dict]:
         tags.append({"kind": "domino", "points": result.points})
         return tags
     if result is not None and result.reason == "blocked":
-        tags.append({
-            "kind": "blocked_end",
-            "mine": after.hand_of(mover).pips,
-            "theirs": after.hand_of(opponent).pips,
-        })
+        tags.append(
+            {
+                "kind": "blocked_end",
+                "mine": after.hand_of(mover).pips,
+                "theirs": after.hand_of(opponent).pips,
+            }
+        )
         return tags
     theirs = after.hand_of(opponent).stones()
     assert after.ends is not None
     for number in sorted(set(after.ends)):
         if not any(s.has(number) for s in theirs):
-            tags.append({
-                "kind": "starve", "number": number, "both": after.ends[0] == after.ends[1], "opponent": opponent,
-            })
+            tags.append(
+                {
+                    "kind": "starve",
+                    "number": number,
+                    "both": after.ends[0] == after.ends[1],
+                    "opponent": opponent,
+                }
+            )
             break
     if after.legal_moves() == [PASS]:
         tags.append({"kind": "block", "opponent": opponent})
@@ -143,17 +153,23 @@ def alternatives(position: Position, analysis: Analysis, limit: int = MAX_ALTERN
     with the heaviest stone that fails among them when it is not already."""
     worse = [m for m in analysis.moves if m.value != analysis.value]
     chosen = worse[:limit]
-    heaviest = max((m for m in worse if m.move.stone is not None), key=lambda m: m.move.stone.pips if m.move.stone else 0, default=None)
+    heaviest = max(
+        (m for m in worse if m.move.stone is not None),
+        key=lambda m: m.move.stone.pips if m.move.stone else 0,
+        default=None,
+    )
     if heaviest is not None and heaviest not in chosen:
         chosen = chosen[: limit - 1] + [heaviest]
     out = []
     for entry in chosen:
-        out.append({
-            "move": str(entry.move),
-            "value": entry.value,
-            "grade": entry.grade,
-            **refutation(position, entry.move),
-        })
+        out.append(
+            {
+                "move": str(entry.move),
+                "value": entry.value,
+                "grade": entry.grade,
+                **refutation(position, entry.move),
+            }
+        )
     return out
 
 
@@ -168,20 +184,22 @@ def main_line(start: Position) -> list[dict]:
             break
         move = analysis.best_moves[0]
         worse = [m.value for m in analysis.moves if m.value != analysis.value]
-        steps.append({
-            "ply": ply,
-            "side": position.side,
-            "student": position.side == start.side,
-            "move": str(move),
-            "position": str(position),
-            "value": analysis.value,
-            "legal": len(analysis.moves),
-            "best_count": len(analysis.best_moves),
-            "best_moves": [str(m) for m in analysis.best_moves],
-            "second": max(worse) if worse else None,
-            "tags": move_tags(position, analysis, move),
-            "alternatives": alternatives(position, analysis),
-        })
+        steps.append(
+            {
+                "ply": ply,
+                "side": position.side,
+                "student": position.side == start.side,
+                "move": str(move),
+                "position": str(position),
+                "value": analysis.value,
+                "legal": len(analysis.moves),
+                "best_count": len(analysis.best_moves),
+                "best_moves": [str(m) for m in analysis.best_moves],
+                "second": max(worse) if worse else None,
+                "tags": move_tags(position, analysis, move),
+                "alternatives": alternatives(position, analysis),
+            }
+        )
         position = position.play(move)
         ply += 1
     return steps
@@ -189,15 +207,14 @@ def main_line(start: Position) -> list[dict]:
 
 # ---------------------------------------------------------------- ideas, rating
 
+
 def ideas_of(start: Position, line: list[dict], final: dict) -> list[str]:
     """The ideas ``start`` teaches (a subset of ``ideas.IDEA_KEYS``), from its main line."""
     key = line[0]
     key_kinds = {t["kind"] for t in key["tags"]}
     student = start.side
     ideas = []
-    student_blocks = any(
-        s["student"] and any(t["kind"] == "block" for t in s["tags"]) for s in line
-    )
+    student_blocks = any(s["student"] and any(t["kind"] == "block" for t in s["tags"]) for s in line)
     if "block" in key_kinds or ("starve" in key_kinds and student_blocks):
         ideas.append("blocking")
     unlocked = [t["stone"] for t in key["tags"] if t["kind"] == "unlock"]
@@ -213,9 +230,9 @@ def ideas_of(start: Position, line: list[dict], final: dict) -> list[str]:
     passes = [s for s in line if s["move"] == "pass"]
     if passes and "block" not in key_kinds:
         ideas.append("tempo")
-    if any(s["student"] and s["legal"] > 1 and any(t["kind"] == "double" for t in s["tags"])
-           for s in line) or any(a["move"][0] == a["move"][1] and a["move"] != "pass"
-                                 for a in key["alternatives"][:1]):
+    if any(s["student"] and s["legal"] > 1 and any(t["kind"] == "double" for t in s["tags"]) for s in line) or any(
+        a["move"][0] == a["move"][1] and a["move"] != "pass" for a in key["alternatives"][:1]
+    ):
         ideas.append("doubles")
     return ideas
 

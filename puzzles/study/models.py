@@ -6,6 +6,7 @@ facts (values, moves, which idea a move shows) and ``selectors`` words
 them with gettext at render time, in the reader's language.  Only the
 curator's ``title`` and ``intro`` are free text (blank: a generated title).
 """
+
 from __future__ import annotations
 
 from django.db import models
@@ -60,10 +61,16 @@ class Chapter(models.Model):
 
     idea = models.CharField(_("idea"), max_length=12, choices=IDEA_CHOICES, unique=True)
     order = models.PositiveIntegerField(_("order"), default=0)
-    title = models.CharField(_("title"), max_length=200, blank=True, default="",
-                             help_text=_("Leave blank for the translated standard title."))
-    intro = models.TextField(_("introduction"), blank=True, default="",
-                             help_text=_("Leave blank for the translated standard introduction."))
+    title = models.CharField(
+        _("title"),
+        max_length=200,
+        blank=True,
+        default="",
+        help_text=_("Leave blank for the translated standard title."),
+    )
+    intro = models.TextField(
+        _("introduction"), blank=True, default="", help_text=_("Leave blank for the translated standard introduction.")
+    )
 
     class Meta:
         db_table = "puzzles_chapter"
@@ -83,12 +90,23 @@ class Endgame(models.Model):
     position = models.CharField(_("position"), max_length=200, unique=True)
     chapter = models.ForeignKey(Chapter, on_delete=models.CASCADE, related_name="endgames")
     order = models.PositiveIntegerField(_("order"), default=0)
-    difficulty = models.PositiveSmallIntegerField(_("difficulty"), default=1, choices=[(i, str(i)) for i in range(1, 6)])
+    difficulty = models.PositiveSmallIntegerField(
+        _("difficulty"), default=1, choices=[(i, str(i)) for i in range(1, 6)]
+    )
     hidden = models.BooleanField(_("hidden"), default=False)
-    title = models.CharField(_("title"), max_length=200, blank=True, default="",
-                             help_text=_("Leave blank for a title generated from the facts."))
-    intro = models.TextField(_("introduction"), blank=True, default="",
-                             help_text=_("Leave blank for an introduction generated from the facts."))
+    title = models.CharField(
+        _("title"),
+        max_length=200,
+        blank=True,
+        default="",
+        help_text=_("Leave blank for a title generated from the facts."),
+    )
+    intro = models.TextField(
+        _("introduction"),
+        blank=True,
+        default="",
+        help_text=_("Leave blank for an introduction generated from the facts."),
+    )
     facts = models.JSONField(_("facts"))
     seed = models.CharField(_("deal seed"), max_length=20, blank=True, default="")
     ply = models.PositiveIntegerField(_("ply in the source game"), default=0)
@@ -117,10 +135,12 @@ class EndgameProgress(PlayerOwned):
         verbose_name = _("endgame progress")
         verbose_name_plural = _("endgame progress")
         constraints = [
-            models.UniqueConstraint(fields=["endgame", "owner"], condition=models.Q(owner__isnull=False),
-                                    name="unique_endgame_owner"),
-            models.UniqueConstraint(fields=["endgame", "session_key"], condition=models.Q(owner__isnull=True),
-                                    name="unique_endgame_session"),
+            models.UniqueConstraint(
+                fields=["endgame", "owner"], condition=models.Q(owner__isnull=False), name="unique_endgame_owner"
+            ),
+            models.UniqueConstraint(
+                fields=["endgame", "session_key"], condition=models.Q(owner__isnull=True), name="unique_endgame_session"
+            ),
         ]
 
     def __str__(self) -> str:

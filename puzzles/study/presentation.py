@@ -2,6 +2,7 @@
 of a position, game analyses with their value chart, the endgame library and
 endgames with their annotated main line, worded in the reader's language
 (``texts``)."""
+
 from __future__ import annotations
 
 import secrets
@@ -57,9 +58,12 @@ def deal_position(number: str | int | None, variant: str | None) -> Position:
     elif text.isdigit() and int(text) < 2**64:
         seed = int(text)
     else:
-        raise ApplicationError(_("A deal number is a whole number from 0 to %(max)s, not %(text)s.") % {
-            "max": 2**64 - 1, "text": repr(str(number))[:40]})
+        raise ApplicationError(
+            _("A deal number is a whole number from 0 to %(max)s, not %(text)s.")
+            % {"max": 2**64 - 1, "text": repr(str(number))[:40]}
+        )
     return deal(seed, chosen)
+
 
 def position_state(position: Position, moves: Sequence[str] = ()) -> dict[str, Any]:
     """What the position endpoint returns: the normalised position, the moves
@@ -84,8 +88,14 @@ def position_state(position: Position, moves: Sequence[str] = ()) -> dict[str, A
 def analysis_rows(analysis: Analysis) -> list[dict[str, Any]]:
     """The moves of an analysis, best first, with outcome and points lost."""
     return [
-        {"move": str(m.move), "value": m.value, "grade": m.grade, "outcome": m.outcome,
-         "points_lost": m.points_lost, "outcome_label": outcome_label(m.value)}
+        {
+            "move": str(m.move),
+            "value": m.value,
+            "grade": m.grade,
+            "outcome": m.outcome,
+            "points_lost": m.points_lost,
+            "outcome_label": outcome_label(m.value),
+        }
         for m in analysis.moves
     ]
 
@@ -109,8 +119,12 @@ def analysis_page(text: str | None, line: str | None = None) -> dict[str, Any]:
         try:
             move = current.normalise_move(token)
         except DominoError as exc:
-            line_error = _("Move %(number)s of the line, %(move)s, was not played (%(reason)s): the board shows the position before it.") % {
-                "number": number, "move": token, "reason": str(exc),
+            line_error = _(
+                "Move %(number)s of the line, %(move)s, was not played (%(reason)s): the board shows the position before it."
+            ) % {
+                "number": number,
+                "move": token,
+                "reason": str(exc),
             }
             break
         moves.append(str(move))
@@ -206,8 +220,13 @@ def review_page(analysis: GameAnalysis, ply: int | None = None) -> dict[str, Any
     result = state["result"]
     variant = record_variant(analysis)
     first = variant.team_name(0)
-    page: dict[str, Any] = {"state": state, "variant": str(variant), "first": first,
-                            "seats": list(variant.seats), "teams": state["teams"]}
+    page: dict[str, Any] = {
+        "state": state,
+        "variant": str(variant),
+        "first": first,
+        "seats": list(variant.seats),
+        "teams": state["teams"],
+    }
     if result is None:
         return page
     start = Position.parse(result["start"])
@@ -215,13 +234,15 @@ def review_page(analysis: GameAnalysis, ply: int | None = None) -> dict[str, Any
     plies = []
     for i, p in enumerate(result["plies"]):
         sign = 1 if variant.same_team(p["side"], "A") else -1
-        plies.append({
-            **p,
-            "team": variant.team_name(variant.team_of(p["side"])),
-            "value_for_first": sign * p["value"],
-            "best_for_first": sign * p["best"],
-            "analysis_url": _analysis_link(result["start"], played[:i]),
-        })
+        plies.append(
+            {
+                **p,
+                "team": variant.team_name(variant.team_of(p["side"])),
+                "value_for_first": sign * p["value"],
+                "best_for_first": sign * p["best"],
+                "analysis_url": _analysis_link(result["start"], played[:i]),
+            }
+        )
     boards = []
     position = start
     base = start.table_line()
@@ -230,19 +251,21 @@ def review_page(analysis: GameAnalysis, ply: int | None = None) -> dict[str, Any
         if i < len(played):
             position = position.play(position.normalise_move(played[i]))
     shown = max(0, min(ply if ply is not None else 0, len(played)))
-    page.update({
-        "plies": plies,
-        "boards": boards,
-        "ply": shown,
-        "board": boards[shown],
-        "next": plies[shown] if shown < len(plies) else None,
-        "last": plies[shown - 1] if shown else None,
-        "chart": value_chart(result["values"]),
-        "seat_rows": [(seat, result["summary"][seat]) for seat in variant.seats],
-        "team_rows": [(name, result["teams"][name]) for name in state["teams"]] if len(variant.seats) > 2 else [],
-        "result_text": study_texts.record_result_text(result["result"]),
-        "final_url": _analysis_link(result["start"], played),
-    })
+    page.update(
+        {
+            "plies": plies,
+            "boards": boards,
+            "ply": shown,
+            "board": boards[shown],
+            "next": plies[shown] if shown < len(plies) else None,
+            "last": plies[shown - 1] if shown else None,
+            "chart": value_chart(result["values"]),
+            "seat_rows": [(seat, result["summary"][seat]) for seat in variant.seats],
+            "team_rows": [(name, result["teams"][name]) for name in state["teams"]] if len(variant.seats) > 2 else [],
+            "result_text": study_texts.record_result_text(result["result"]),
+            "final_url": _analysis_link(result["start"], played),
+        }
+    )
     return page
 
 
@@ -262,19 +285,24 @@ def local_review_data(analysis: GameAnalysis) -> dict[str, Any] | None:
     start = record.start
     played = [str(m) for m in record.moves]
     base = start.table_line()
-    steps = [{
-        "position": str(position),
-        "side": position.side,
-        "team": variant.team_name(variant.team_of(position.side)),
-        "sign": 1 if variant.same_team(position.side, "A") else -1,
-        "move": played[i] if i < len(played) else None,
-        "analysis_url": _analysis_link(str(start), played[:i]),
-    } for i, position in enumerate(positions)]
+    steps = [
+        {
+            "position": str(position),
+            "side": position.side,
+            "team": variant.team_name(variant.team_of(position.side)),
+            "sign": 1 if variant.same_team(position.side, "A") else -1,
+            "move": played[i] if i < len(played) else None,
+            "analysis_url": _analysis_link(str(start), played[:i]),
+        }
+        for i, position in enumerate(positions)
+    ]
     return {
         "steps": steps,
         "boards": [p.to_json(line=line_from_moves(start, played[:i], base)) for i, p in enumerate(positions)],
-        "first": variant.team_name(0), "seats": list(variant.seats),
-        "teams": [variant.team_name(team) for team in (0, 1)], "variant": str(variant),
+        "first": variant.team_name(0),
+        "seats": list(variant.seats),
+        "teams": [variant.team_name(team) for team in (0, 1)],
+        "variant": str(variant),
     }
 
 
@@ -336,15 +364,17 @@ def library_state(player: Player) -> list[dict[str, Any]]:
     for chapter in chapters:
         mine = [e for e in endgames if e.chapter_id == chapter.pk]
         items = [endgame_summary(e, progress.get(e.pk)) for e in mine]
-        out.append({
-            "id": chapter.pk,
-            "idea": chapter.idea,
-            "title": chapter_title(chapter),
-            "intro": chapter_intro(chapter),
-            "endgames": items,
-            "studied": sum(i["progress"]["studied"] for i in items),
-            "mastered": sum(i["progress"]["mastered"] for i in items),
-        })
+        out.append(
+            {
+                "id": chapter.pk,
+                "idea": chapter.idea,
+                "title": chapter_title(chapter),
+                "intro": chapter_intro(chapter),
+                "endgames": items,
+                "studied": sum(i["progress"]["studied"] for i in items),
+                "mastered": sum(i["progress"]["mastered"] for i in items),
+            }
+        )
     return out
 
 
@@ -356,22 +386,24 @@ def endgame_state(endgame: Endgame, player: Player | None = None) -> dict[str, A
     position = start
     played: list[str] = []
     for step in facts["line"]:
-        steps.append({
-            "ply": step["ply"],
-            "side": step["side"],
-            "student": step["student"],
-            "move": step["move"],
-            "value": step["value"],
-            "value_text": study_texts.signed(step["value"]),
-            "outcome": outcome(step["value"]),
-            "legal": step["legal"],
-            "best_moves": step.get("best_moves", [step["move"]]),
-            "position": step["position"],
-            "text": study_texts.step_text(step),
-            "alternatives": [
-                {**alt, "text": study_texts.alternative_sentence(alt, step)} for alt in step["alternatives"]
-            ],
-        })
+        steps.append(
+            {
+                "ply": step["ply"],
+                "side": step["side"],
+                "student": step["student"],
+                "move": step["move"],
+                "value": step["value"],
+                "value_text": study_texts.signed(step["value"]),
+                "outcome": outcome(step["value"]),
+                "legal": step["legal"],
+                "best_moves": step.get("best_moves", [step["move"]]),
+                "position": step["position"],
+                "text": study_texts.step_text(step),
+                "alternatives": [
+                    {**alt, "text": study_texts.alternative_sentence(alt, step)} for alt in step["alternatives"]
+                ],
+            }
+        )
         played.append(step["move"])
     boards = [start.to_json(line=None)]
     line_start = start.table_line()
@@ -395,5 +427,3 @@ def endgame_state(endgame: Endgame, player: Player | None = None) -> dict[str, A
         "analysis_url": reverse("study:analysis") + "?position=" + endgame.position.replace(" ", "+"),
         **selectors.neighbours(endgame),
     }
-
-

@@ -3,6 +3,7 @@ uploaded (``parse_record``), or a deal typed in hand by hand with its moves
 (``DealEntry``, ``deal_start``, ``deal_record``), each read into the solver's
 ``GameRecord``, or refused with an ``ApplicationError`` that says what is wrong
 in the player's language.  No database here: ``services`` stores and grades."""
+
 from __future__ import annotations
 
 import re
@@ -32,14 +33,20 @@ def record_error(exc: DominoError) -> ApplicationError:
     lists the names written in a record, which a player never sees)."""
     unknown = _UNKNOWN_VARIANT.search(str(exc))
     if unknown is not None:
-        return ApplicationError(_("The record names a game this site does not know (%(name)s). The games are: %(games)s.") % {
-            "name": unknown.group(1), "games": "; ".join(variant_name(name) for name in VARIANT_NAMES)})
+        return ApplicationError(
+            _("The record names a game this site does not know (%(name)s). The games are: %(games)s.")
+            % {"name": unknown.group(1), "games": "; ".join(variant_name(name) for name in VARIANT_NAMES)}
+        )
     found = _PLY_ERROR.match(str(exc))
     if found is None:
         return ApplicationError(str(exc))
-    return ApplicationError(_("The game does not replay at move %(number)s: %(reason)s") % {
-        "number": found.group(1), "reason": found.group(2),
-    })
+    return ApplicationError(
+        _("The game does not replay at move %(number)s: %(reason)s")
+        % {
+            "number": found.group(1),
+            "reason": found.group(2),
+        }
+    )
 
 
 def moves_checked(position: Position, moves: Iterable[str]) -> Iterator[tuple[int, Position, Move]]:
@@ -133,15 +140,23 @@ def deal_start(entry: DealEntry) -> Position:
     if not variant.is_rows:  # a hand typed with a slash is an open-domino hand: say so, not what the slash breaks
         for seat, hand in zip(seats, entry.hands, strict=False):
             if "/" in (hand or ""):
-                raise ApplicationError(_(
-                    "The hand of %(seat)s has a slash, but in %(variant)s a hand is one row: type its stones "
-                    "without one, or choose open domino."
-                ) % {"seat": seat, "variant": variant_name(str(variant))})
+                raise ApplicationError(
+                    _(
+                        "The hand of %(seat)s has a slash, but in %(variant)s a hand is one row: type its stones "
+                        "without one, or choose open domino."
+                    )
+                    % {"seat": seat, "variant": variant_name(str(variant))}
+                )
     hands = [_hand_field(h or "", variant.is_rows) for h in entry.hands]
-    if len(hands) < len(seats) or any(h for h in hands[len(seats):]):
-        raise ApplicationError(ngettext(
-            "%(variant)s: a deal has %(n)d hand: %(seats)s.", "%(variant)s: a deal has %(n)d hands: %(seats)s.", len(seats)
-        ) % {"variant": variant_name(str(variant)), "n": len(seats), "seats": ", ".join(seats)})
+    if len(hands) < len(seats) or any(h for h in hands[len(seats) :]):
+        raise ApplicationError(
+            ngettext(
+                "%(variant)s: a deal has %(n)d hand: %(seats)s.",
+                "%(variant)s: a deal has %(n)d hands: %(seats)s.",
+                len(seats),
+            )
+            % {"variant": variant_name(str(variant)), "n": len(seats), "seats": ", ".join(seats)}
+        )
     hands = hands[: len(seats)]
     for seat, hand in zip(seats, hands, strict=True):
         if not hand:
@@ -166,7 +181,9 @@ def deal_start(entry: DealEntry) -> Position:
             out = ".".join(str(s) for s in variant.stones if s not in dealt)
         fields.append(out)
     elif (entry.out or "").strip():
-        raise ApplicationError(_("No stone stays out in %(variant)s: every stone is dealt.") % {"variant": str(variant)})
+        raise ApplicationError(
+            _("No stone stays out in %(variant)s: every stone is dealt.") % {"variant": str(variant)}
+        )
     try:
         side = variant.opener(held)[0]
     except (DominoError, StopIteration):
@@ -213,7 +230,7 @@ def _with_ends(start: Position, tokens: list[str]) -> list[str]:
         try:
             position = position.push(position.normalise_move(text))
         except DominoError:
-            out.extend(tokens[len(out):])
+            out.extend(tokens[len(out) :])
             break
     return out
 

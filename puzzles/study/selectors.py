@@ -1,5 +1,6 @@
 """Reads for study: game analyses, practice games to analyse, endgames and
 the players' progress (no writes; the JSON and words are in ``presentation``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -64,7 +65,9 @@ def endgame_get(endgame_id: int, include_hidden: bool = False) -> Endgame:
 
 def neighbours(endgame: Endgame) -> dict[str, Any]:
     siblings = list(
-        Endgame.objects.filter(chapter=endgame.chapter, hidden=False).order_by("order", "pk").values_list("pk", flat=True)
+        Endgame.objects.filter(chapter=endgame.chapter, hidden=False)
+        .order_by("order", "pk")
+        .values_list("pk", flat=True)
     )
     i = siblings.index(endgame.pk) if endgame.pk in siblings else -1
     prev_id = siblings[i - 1] if i > 0 else None
@@ -73,5 +76,3 @@ def neighbours(endgame: Endgame) -> dict[str, Any]:
         "previous": reverse("study:endgame", args=[prev_id]) if prev_id else None,
         "next": reverse("study:endgame", args=[next_id]) if next_id else None,
     }
-
-

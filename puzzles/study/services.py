@@ -8,6 +8,7 @@ analysis is never redone) and a pending or running analysis left behind for
 longer than three times ``OD_STALE_AFTER_SECONDS`` is queued again by
 the beat task (``game_analyses_requeue_stale``).
 """
+
 from __future__ import annotations
 
 import logging
@@ -48,6 +49,7 @@ DEFAULT_MAX_SEEDS = 3000
 
 # ---------------------------------------------------------------- positions
 
+
 def position_normalise(text: str) -> Position:
     """The position of ``text`` (any spelling); ``DominoError`` says why not."""
     return Position.parse(text)
@@ -55,9 +57,14 @@ def position_normalise(text: str) -> Position:
 
 # ----------------------------------------------------------- game analyses
 
+
 def game_analysis_create(
-    *, player: Player, record: str | None = None, game: Game | None = None,
-    entry: DealEntry | None = None, source: str = GameAnalysis.Source.PASTE,
+    *,
+    player: Player,
+    record: str | None = None,
+    game: Game | None = None,
+    entry: DealEntry | None = None,
+    source: str = GameAnalysis.Source.PASTE,
 ) -> GameAnalysis:
     """Store a game record for analysis and queue its grading.  ``record`` is
     the text of a game record (pasted or uploaded, any variant), ``entry`` a
@@ -118,7 +125,10 @@ def game_analysis_run(*, analysis: GameAnalysis) -> GameAnalysis:
 
     result = grade_record(record, progress=progress)
     GameAnalysis.objects.filter(pk=analysis.pk).exclude(status=GameAnalysis.Status.DONE).update(
-        status=GameAnalysis.Status.DONE, result=result, progress=len(record.moves), error="",
+        status=GameAnalysis.Status.DONE,
+        result=result,
+        progress=len(record.moves),
+        error="",
         updated_at=timezone.now(),
     )
     analysis.refresh_from_db()
@@ -137,11 +147,10 @@ def game_analysis_requeue_if_stale(*, analysis: GameAnalysis) -> bool:
     if analysis.status not in (GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING):
         return False
     touched = GameAnalysis.objects.filter(
-        pk=analysis.pk, status__in=(GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING),
+        pk=analysis.pk,
+        status__in=(GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING),
         updated_at__lt=_stale_cutoff(),
-    ).update(
-        updated_at=timezone.now()
-    )
+    ).update(updated_at=timezone.now())
     if touched:
         tasking.send(grade_game_record_task, analysis.pk)
     return bool(touched)
@@ -170,6 +179,7 @@ def game_analyses_requeue_stale(*, limit: int = 200) -> list[int]:
 
 # ---------------------------------------------------------- endgame library
 
+
 def chapters_ensure() -> list[Chapter]:
     out = []
     for order, idea in enumerate(CHAPTER_ORDER):
@@ -185,8 +195,12 @@ def _teaches(facts: dict) -> bool:
 
 
 def library_build(
-    *, per_chapter: int = DEFAULT_PER_CHAPTER, max_seeds: int = DEFAULT_MAX_SEEDS, first_seed: int = 0,
-    warm_analyses: bool = True, log_to=None,
+    *,
+    per_chapter: int = DEFAULT_PER_CHAPTER,
+    max_seeds: int = DEFAULT_MAX_SEEDS,
+    first_seed: int = 0,
+    warm_analyses: bool = True,
+    log_to=None,
 ) -> dict:
     """Find endgames by the solver in seeded imperfect games until every
     chapter holds ``per_chapter`` (or ``max_seeds`` games were played), and
@@ -213,14 +227,20 @@ def library_build(
             if not open_ideas:
                 continue
             # the chapter that needs it most; a difficulty it lacks weighs in
-            idea = min(open_ideas, key=lambda i: (counts[i] + per_difficulty[i].get(facts["difficulty"], 0),
-                                                 CHAPTER_ORDER.index(i)))
+            idea = min(
+                open_ideas,
+                key=lambda i: (counts[i] + per_difficulty[i].get(facts["difficulty"], 0), CHAPTER_ORDER.index(i)),
+            )
             facts["idea"] = idea
             chapter = chapters[idea]
             order = (chapter.endgames.aggregate(m=Max("order"))["m"] or 0) + 1
             Endgame.objects.create(
-                position=key, chapter=chapter, order=order, difficulty=facts["difficulty"],
-                facts=facts, seed=str(seed),
+                position=key,
+                chapter=chapter,
+                order=order,
+                difficulty=facts["difficulty"],
+                facts=facts,
+                seed=str(seed),
                 ply=_ply_in_game(seed, key),
             )
             if warm_analyses:
@@ -272,6 +292,7 @@ def library_ensure(**kwargs) -> dict | None:
 
 # ----------------------------------------------------------------- progress
 
+
 def _progress_row(endgame: Endgame, player: Player) -> EndgameProgress:
     if player.user is not None:
         row, _ = EndgameProgress.objects.get_or_create(endgame=endgame, owner=player.user)
@@ -313,8 +334,7 @@ def endgame_check_line(endgame: Endgame, moves: Iterable[str]) -> list[str]:
         if worth != analysis.value:
             who = "your" if before.side == start.side else "the defender's"
             raise ApplicationError(
-                f"move {ply} ({move}, {who} move) is worth {worth:+d}, "
-                f"not the best {analysis.value:+d}"
+                f"move {ply} ({move}, {who} move) is worth {worth:+d}, not the best {analysis.value:+d}"
             )
     if not position.is_over():
         raise ApplicationError("the line does not reach the end of the deal yet")
@@ -334,6 +354,7 @@ def endgame_mark_mastered(*, endgame: Endgame, player: Player, moves: list[str])
 
 
 # ------------------------------------------------------------------ log-in
+
 
 def study_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
     """Hand a guest's game analyses and endgame progress to the account they

@@ -1,5 +1,6 @@
 """Thin Celery tasks of study: take an id, load the row, call one service
 (imported in the body: services queue these tasks)."""
+
 from __future__ import annotations
 
 import logging

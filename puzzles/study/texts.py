@@ -1,6 +1,7 @@
 """The words of the study pages, built at render time from stored solver
 facts (``study_facts``) with gettext and named placeholders: the same facts
 read in every language the site has."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -23,7 +24,11 @@ def idea_intro(idea: str) -> str:
 
 def difficulty_label(difficulty: int) -> str:
     return {
-        1: _("easy"), 2: _("moderate"), 3: _("intermediate"), 4: _("hard"), 5: _("very hard"),
+        1: _("easy"),
+        2: _("moderate"),
+        3: _("intermediate"),
+        4: _("hard"),
+        5: _("very hard"),
     }.get(difficulty, str(difficulty))
 
 
@@ -52,28 +57,41 @@ def endgame_intro(facts: dict) -> str:
     side = facts["side"]
     value = facts["value"]
     stones = facts.get("stones", {})
-    params = {"side": side, "mine": stones.get(side, 0), "theirs": stones.get("B" if side == "A" else "A", 0),
-              "points": abs(value)}
+    params = {
+        "side": side,
+        "mine": stones.get(side, 0),
+        "theirs": stones.get("B" if side == "A" else "A", 0),
+        "points": abs(value),
+    }
     if value > 0:
-        return ngettext(
-            "%(side)s has %(mine)d stones left against %(theirs)d. With perfect play %(side)s wins "
-            "%(points)d point: find how.",
-            "%(side)s has %(mine)d stones left against %(theirs)d. With perfect play %(side)s wins "
-            "%(points)d points: find how.",
-            abs(value),
-        ) % params
+        return (
+            ngettext(
+                "%(side)s has %(mine)d stones left against %(theirs)d. With perfect play %(side)s wins "
+                "%(points)d point: find how.",
+                "%(side)s has %(mine)d stones left against %(theirs)d. With perfect play %(side)s wins "
+                "%(points)d points: find how.",
+                abs(value),
+            )
+            % params
+        )
     if value == 0:
-        return _(
-            "%(side)s has %(mine)d stones left against %(theirs)d. With perfect play the deal is a draw: "
-            "find the move that holds it."
-        ) % params
-    return ngettext(
-        "%(side)s has %(mine)d stones left against %(theirs)d. %(side)s loses with any move, but "
-        "only %(points)d point with the best defence: find it.",
-        "%(side)s has %(mine)d stones left against %(theirs)d. %(side)s loses with any move, but "
-        "only %(points)d points with the best defence: find it.",
-        abs(value),
-    ) % params
+        return (
+            _(
+                "%(side)s has %(mine)d stones left against %(theirs)d. With perfect play the deal is a draw: "
+                "find the move that holds it."
+            )
+            % params
+        )
+    return (
+        ngettext(
+            "%(side)s has %(mine)d stones left against %(theirs)d. %(side)s loses with any move, but "
+            "only %(points)d point with the best defence: find it.",
+            "%(side)s has %(mine)d stones left against %(theirs)d. %(side)s loses with any move, but "
+            "only %(points)d points with the best defence: find it.",
+            abs(value),
+        )
+        % params
+    )
 
 
 def tag_sentence(tag: dict, step: dict) -> str:
@@ -94,12 +112,22 @@ def tag_sentence(tag: dict, step: dict) -> str:
         if second is None:
             return _("%(move)s is the best move (%(value)s).") % {"move": move, "value": signed(value)}
         if value > 0 and second > 0:
-            return _("%(move)s wins %(value)d instead of %(second)d.") % {"move": move, "value": value, "second": second}
+            return _("%(move)s wins %(value)d instead of %(second)d.") % {
+                "move": move,
+                "value": value,
+                "second": second,
+            }
         if value < 0:
             return _("%(move)s loses only %(value)d instead of %(second)d.") % {
-                "move": move, "value": -value, "second": -second}
+                "move": move,
+                "value": -value,
+                "second": -second,
+            }
         return _("%(move)s is the best move: %(value)s, the next best %(second)s.") % {
-            "move": move, "value": signed(value), "second": signed(second)}
+            "move": move,
+            "value": signed(value),
+            "second": signed(second),
+        }
     if kind == "one_of_best":
         return ngettext(
             "%(move)s is one of %(count)d moves that keep the best result (%(value)s).",
@@ -135,8 +163,13 @@ def tag_sentence(tag: dict, step: dict) -> str:
 
 
 def alternative_sentence(alt: dict, step: dict) -> str:
-    params = {"move": alt["move"], "value": signed(alt["value"]), "outcome": value_phrase(alt["value"]),
-              "reply": alt.get("reply") or "", "line": " ".join(alt.get("line") or [])}
+    params = {
+        "move": alt["move"],
+        "value": signed(alt["value"]),
+        "outcome": value_phrase(alt["value"]),
+        "reply": alt.get("reply") or "",
+        "line": " ".join(alt.get("line") or []),
+    }
     if not alt.get("reply"):
         return _("%(move)s (%(value)s) ends the deal at once: it %(outcome)s.") % params
     return _("%(move)s (%(value)s) is refuted by %(reply)s: %(line)s.") % params

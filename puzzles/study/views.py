@@ -3,6 +3,7 @@ editor, game analysis, the endgame library and an endgame.  Each page works
 as plain HTML (server-drawn board and tables); its page script
 (``frontend/src/study/``) makes it
 interactive."""
+
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -87,23 +88,28 @@ def analysis_board(request: HttpRequest) -> HttpResponse:
             return redirect(request.get_full_path())
     if view.get("result") is not None:  # the page shows the line: as good as asking for it
         analysis_shown(position=view["current"], player=Player.of(request))
-    return render(request, "study/analysis.html", {
-        "view": view,
-        "text": text,
-        "deal_error": deal_error,
-        "limited": limited,
-        "variants": presentation.variant_choices(),
-        "urls": _urls(),
-        "page_data": {
-            "position": view.get("position"),
-            "moves": view.get("moves", []),
-            "result": view.get("result"),
-            "board": view.get("board"),
-            "ply": _ply(request.GET.get("ply")),
-            "line_error": view.get("line_error"),
-            "variant": view.get("variant"),
+    return render(
+        request,
+        "study/analysis.html",
+        {
+            "view": view,
+            "text": text,
+            "deal_error": deal_error,
+            "limited": limited,
+            "variants": presentation.variant_choices(),
+            "urls": _urls(),
+            "page_data": {
+                "position": view.get("position"),
+                "moves": view.get("moves", []),
+                "result": view.get("result"),
+                "board": view.get("board"),
+                "ply": _ply(request.GET.get("ply")),
+                "line_error": view.get("line_error"),
+                "variant": view.get("variant"),
+            },
         },
-    }, status=429 if limited else 200)
+        status=429 if limited else 200,
+    )
 
 
 def position_editor(request: HttpRequest) -> HttpResponse:
@@ -127,16 +133,26 @@ def position_editor(request: HttpRequest) -> HttpResponse:
             board = study_services.position_normalise(text).to_json()
         except DominoError as exc:
             error = str(exc)
-    return render(request, "study/editor.html", {
-        "text": text, "board": board, "error": error, "urls": _urls(),
-        "variant": board.get("variant", "lewicki") if board else (variant or "lewicki"),
-        "variants": presentation.variant_choices(),
-    })
+    return render(
+        request,
+        "study/editor.html",
+        {
+            "text": text,
+            "board": board,
+            "error": error,
+            "urls": _urls(),
+            "variant": board.get("variant", "lewicki") if board else (variant or "lewicki"),
+            "variants": presentation.variant_choices(),
+        },
+    )
 
 
 class GameRecordForm(forms.Form):
-    record = forms.CharField(label=gettext_lazy("Game record"), required=False,
-                             widget=forms.Textarea(attrs={"rows": 8, "cols": 80, "spellcheck": "false"}))
+    record = forms.CharField(
+        label=gettext_lazy("Game record"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "cols": 80, "spellcheck": "false"}),
+    )
     file = forms.FileField(label=gettext_lazy("or upload a file"), required=False)
     game_id = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
@@ -153,11 +169,18 @@ class DealForm(forms.Form):
     hand_b = forms.CharField(label=gettext_lazy("Hand of B"), required=False, max_length=120)
     hand_c = forms.CharField(label=gettext_lazy("Hand of C"), required=False, max_length=120)
     hand_d = forms.CharField(label=gettext_lazy("Hand of D"), required=False, max_length=120)
-    out = forms.CharField(label=gettext_lazy("Stones out"), required=False, max_length=200,
-                          help_text=gettext_lazy("Leave empty: every stone not in a hand."))
-    moves = forms.CharField(label=gettext_lazy("Moves, in the order they were played"), required=False,
-                            max_length=2000,
-                            widget=forms.Textarea(attrs={"rows": 4, "cols": 80, "spellcheck": "false"}))
+    out = forms.CharField(
+        label=gettext_lazy("Stones out"),
+        required=False,
+        max_length=200,
+        help_text=gettext_lazy("Leave empty: every stone not in a hand."),
+    )
+    moves = forms.CharField(
+        label=gettext_lazy("Moves, in the order they were played"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 80, "spellcheck": "false"}),
+    )
 
     def entry(self) -> records.DealEntry:
         data = self.cleaned_data
@@ -195,8 +218,11 @@ def _deal_initial(text: str) -> tuple[dict[str, str], str]:
 def game_analysis_new(request: HttpRequest) -> HttpResponse:
     kind = request.POST.get("kind") if request.method == "POST" else None
     deal_initial, record_initial = _deal_initial(request.GET.get("position", "").strip())
-    form = GameRecordForm(request.POST if kind not in (None, "deal") or (request.method == "POST" and not kind)
-                          else None, request.FILES or None, initial={"record": record_initial})
+    form = GameRecordForm(
+        request.POST if kind not in (None, "deal") or (request.method == "POST" and not kind) else None,
+        request.FILES or None,
+        initial={"record": record_initial},
+    )
     deal_form = DealForm(request.POST if kind == "deal" else None, initial=deal_initial)
     limited = None
     if request.method == "POST" and (deal_form if kind == "deal" else form).is_valid():
@@ -225,16 +251,23 @@ def game_analysis_new(request: HttpRequest) -> HttpResponse:
             (deal_form if kind == "deal" else form).add_error(None, str(exc))
         else:
             return redirect("study:game-analysis", analysis_id=analysis.pk)
-    return render(request, "study/game_analysis_new.html", {
-        "form": form,
-        "deal_form": deal_form,
-        "kind": kind or ("deal" if deal_initial else "record"),
-        "variants": {str(v): {"seats": list(v.seats), "out": v.out_count, "rows": v.is_rows} for v in VARIANTS},
-        "games": [(game, texts.variant_label(getattr(game, "variant", "lewicki")))
-                  for game in selectors.practice_games(Player.of(request))],
-        "analyses": list(selectors.game_analyses_for_player(Player.of(request))[:20]),
-        "urls": _urls(),
-    }, status=429 if limited else 400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "study/game_analysis_new.html",
+        {
+            "form": form,
+            "deal_form": deal_form,
+            "kind": kind or ("deal" if deal_initial else "record"),
+            "variants": {str(v): {"seats": list(v.seats), "out": v.out_count, "rows": v.is_rows} for v in VARIANTS},
+            "games": [
+                (game, texts.variant_label(getattr(game, "variant", "lewicki")))
+                for game in selectors.practice_games(Player.of(request))
+            ],
+            "analyses": list(selectors.game_analyses_for_player(Player.of(request))[:20]),
+            "urls": _urls(),
+        },
+        status=429 if limited else 400 if request.method == "POST" else 200,
+    )
 
 
 def game_analysis_detail(request: HttpRequest, analysis_id: int) -> HttpResponse:
@@ -248,18 +281,28 @@ def game_analysis_detail(request: HttpRequest, analysis_id: int) -> HttpResponse
     # the plain board: the partner (or the opponent) on top, the line, then the others
     sides = {2: "BA", 4: "CBDA"}[len(page["seats"])]
     chart = page.get("chart")
-    return render(request, "study/game_analysis.html", {
-        "analysis": analysis, "page": page, "state": page["state"], "result": page["state"]["result"],
-        "urls": _urls(), "share_url": share, "key": key or "",
-        "key_query": urlencode({"key": key}) + "&" if key else "",
-        "board_sides": sides,
-        "variant_label": texts.variant_label(page["variant"]),
-        "cursor_x": chart["dots"][page["ply"]]["x"] if chart and chart["dots"] else 0,
-        "page_data": {**presentation.review_data(page), "share": share} if page["state"]["result"] else None,
-        # still grading: the record for the browser's own solver to grade meanwhile
-        "record_data": presentation.local_review_data(analysis)
-        if analysis.status in (GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING) else None,
-    })
+    return render(
+        request,
+        "study/game_analysis.html",
+        {
+            "analysis": analysis,
+            "page": page,
+            "state": page["state"],
+            "result": page["state"]["result"],
+            "urls": _urls(),
+            "share_url": share,
+            "key": key or "",
+            "key_query": urlencode({"key": key}) + "&" if key else "",
+            "board_sides": sides,
+            "variant_label": texts.variant_label(page["variant"]),
+            "cursor_x": chart["dots"][page["ply"]]["x"] if chart and chart["dots"] else 0,
+            "page_data": {**presentation.review_data(page), "share": share} if page["state"]["result"] else None,
+            # still grading: the record for the browser's own solver to grade meanwhile
+            "record_data": presentation.local_review_data(analysis)
+            if analysis.status in (GameAnalysis.Status.PENDING, GameAnalysis.Status.RUNNING)
+            else None,
+        },
+    )
 
 
 def library(request: HttpRequest) -> HttpResponse:
@@ -282,15 +325,19 @@ def endgame(request: HttpRequest, endgame_id: int) -> HttpResponse:
     except ValueError:
         step = 0
     step = max(0, min(step, len(state["steps"])))
-    return render(request, "study/endgame.html", {
-        "endgame": state,
-        "step": step,
-        "board": state["boards"][step],
-        "current": state["steps"][step] if step < len(state["steps"]) else None,
-        "shown": state["steps"][:step],
-        "urls": {
-            **_urls(),
-            "progress": reverse("study:api-endgame-progress", args=[obj.pk]),
-            "self": reverse("study:api-endgame-detail", args=[obj.pk]),
+    return render(
+        request,
+        "study/endgame.html",
+        {
+            "endgame": state,
+            "step": step,
+            "board": state["boards"][step],
+            "current": state["steps"][step] if step < len(state["steps"]) else None,
+            "shown": state["steps"][:step],
+            "urls": {
+                **_urls(),
+                "progress": reverse("study:api-endgame-progress", args=[obj.pk]),
+                "self": reverse("study:api-endgame-detail", args=[obj.pk]),
+            },
         },
-    })
+    )

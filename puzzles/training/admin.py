@@ -5,7 +5,18 @@ from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun, PuzzleSeed
 
 @admin.register(Puzzle)
 class PuzzleAdmin(admin.ModelAdmin):
-    list_display = ("id", "kind", "side", "rating", "rd", "solver_moves", "daily_on", "attempts_count", "solved_count", "created_at")
+    list_display = (
+        "id",
+        "kind",
+        "side",
+        "rating",
+        "rd",
+        "solver_moves",
+        "daily_on",
+        "attempts_count",
+        "solved_count",
+        "created_at",
+    )
     list_filter = ("kind", "solver_moves")
     search_fields = ("position", "seed")
     readonly_fields = ("created_at",)
@@ -14,7 +25,18 @@ class PuzzleAdmin(admin.ModelAdmin):
 
 @admin.register(PuzzleAttempt)
 class PuzzleAttemptAdmin(admin.ModelAdmin):
-    list_display = ("id", "puzzle", "user", "status", "gave_up", "rated", "rating_before", "rating_after", "created_at", "finished_at")
+    list_display = (
+        "id",
+        "puzzle",
+        "user",
+        "status",
+        "gave_up",
+        "rated",
+        "rating_before",
+        "rating_after",
+        "created_at",
+        "finished_at",
+    )
     list_filter = ("status", "rated", "gave_up")
     raw_id_fields = ("puzzle", "user")
     readonly_fields = ("created_at", "updated_at", "finished_at", "version")

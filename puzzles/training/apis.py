@@ -3,6 +3,7 @@
 
 Nothing that reveals a puzzle's answer (its line, themes, value, the values
 of its moves) is in any answer before the attempt is solved or failed."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -46,9 +47,8 @@ BAD = error_response(400, "Malformed or illegal move.")
 CONFLICT = error_response(409, "Not now: the attempt is over, or the solver is replying.")
 
 
-
-
 # -------------------------------------------------------------- views
+
 
 def _player_state(request: Request) -> dict[str, Any]:
     return presentation.player_state(selectors.player_rating(Player.of(request)))
@@ -105,7 +105,8 @@ class AttemptCreateApi(APIView):
         "at a puzzle is rated; try again as often as you like.",
         request=None,
         responses={
-            201: AttemptOutputSerializer, **NOT_FOUND,
+            201: AttemptOutputSerializer,
+            **NOT_FOUND,
             **error_response(403, "The puzzle's position is of a game between people in progress."),
         },
     )
@@ -254,11 +255,13 @@ class RunListApi(APIView):
         rows = selectors.runs_for_player(player)
         if mode:
             rows = rows.filter(mode=mode)
-        return Response({
-            "best_streak": selectors.run_best(player, "streak"),
-            "best_timed": selectors.run_best(player, "timed"),
-            "runs": [presentation.run_summary(r) for r in rows.order_by("-started_at", "-id")[:20]],
-        })
+        return Response(
+            {
+                "best_streak": selectors.run_best(player, "streak"),
+                "best_timed": selectors.run_best(player, "timed"),
+                "runs": [presentation.run_summary(r) for r in rows.order_by("-started_at", "-id")[:20]],
+            }
+        )
 
     @extend_schema(
         summary="Start a streak or a timed run",

@@ -19,7 +19,8 @@ class TrainingConfig(AppConfig):
         guest_claimed.connect(services.ratings_claim, dispatch_uid="puzzles.training.claim")
         analysis_asked.connect(services.attempts_unrate_analysed, dispatch_uid="puzzles.training.unrate")
         longpoll.register(
-            r"^/api/attempts/([0-9]+)/$", "attempt",
+            r"^/api/attempts/([0-9]+)/$",
+            "attempt",
             lambda request, pk: selectors.attempt_version_for_player(Player.of(request), pk),
             selectors.attempt_version,
         )

@@ -1,5 +1,6 @@
 """Days: the UTC day, the daily puzzle's target rating by weekday, and the
 daily streak (pure functions of dates and a player's rating row)."""
+
 from __future__ import annotations
 
 from datetime import UTC, date, timedelta

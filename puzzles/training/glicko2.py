@@ -8,6 +8,7 @@ Players and puzzles both carry a rating; each first attempt at a puzzle is one
 game, rated at once as a rating period of its own (as puzzle sites do): the
 player "wins" by solving, the puzzle wins otherwise.
 """
+
 from __future__ import annotations
 
 import math

@@ -10,6 +10,7 @@ has run out (``run_check_clock``), and the next puzzle is chosen when the last
 one ends, in the same transaction as that end (``attempt_finish`` calls
 ``_run_after_attempt``).  Clients only show it.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -33,6 +34,7 @@ def attempt_notify(attempt_id: int) -> None:
 
 # --------------------------------------------------------------- ratings
 
+
 def player_rating_ensure(player: Player) -> PlayerRating | None:
     """The player's rating row, created if missing (None for a guest without a token)."""
     if player.user is not None:
@@ -48,6 +50,7 @@ def player_rating_ensure(player: Player) -> PlayerRating | None:
 
 # --------------------------------------------------------------- attempts
 
+
 def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> bool:
     """Write the end of an attempt (conditional on its version) with the
     rating change of a rated attempt and the streak.  True if written.  A
@@ -59,8 +62,13 @@ def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> boo
         locked = PuzzleAttempt.objects.select_for_update().filter(pk=attempt.pk, version=attempt.version).first()
         if locked is None or locked.finished:
             return False
-        fields = {**fields, "status": PuzzleAttempt.Status.SOLVED if solved else PuzzleAttempt.Status.FAILED,
-                  "finished_at": now, "updated_at": now, "version": locked.version + 1}
+        fields = {
+            **fields,
+            "status": PuzzleAttempt.Status.SOLVED if solved else PuzzleAttempt.Status.FAILED,
+            "finished_at": now,
+            "updated_at": now,
+            "version": locked.version + 1,
+        }
         if solved:
             Puzzle.objects.filter(pk=locked.puzzle_id).update(solved_count=F("solved_count") + 1)
         owner = Player.owning(locked, "user")
@@ -77,16 +85,23 @@ def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> boo
                 solved,
             )
             fields.update(
-                rating_before=player.rating, rating_after=new_player.rating,
-                puzzle_rating_before=puzzle.rating, puzzle_rating_after=new_puzzle.rating,
+                rating_before=player.rating,
+                rating_after=new_player.rating,
+                puzzle_rating_before=puzzle.rating,
+                puzzle_rating_after=new_puzzle.rating,
             )
             player.rating, player.rd, player.volatility = new_player.rating, new_player.rd, new_player.volatility
             player.rated_count += 1
             Puzzle.objects.filter(pk=puzzle.pk).update(
                 rating=new_puzzle.rating, rd=new_puzzle.rd, volatility=new_puzzle.volatility
             )
-        if (player is not None and solved and not held and locked.daily_on is not None
-                and locked.daily_on == days.utc_today()):
+        if (
+            player is not None
+            and solved
+            and not held
+            and locked.daily_on is not None
+            and locked.daily_on == days.utc_today()
+        ):
             days.streak_record(player, locked.daily_on)
         if player is not None:
             player.save()
@@ -100,6 +115,7 @@ def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> boo
 
 # ------------------------------------------------------------------- runs
 
+
 def _run_notify(run_id: int) -> None:
     events.notify_on_commit(events.channel("run", run_id))
 
@@ -111,8 +127,13 @@ def run_attempt_create(run: PuzzleRun, player: Player, floor: float) -> PuzzleAt
     if puzzle is None:
         return None
     attempt = PuzzleAttempt.objects.create(
-        puzzle=puzzle, **player.owner_fields("user"), status=PuzzleAttempt.Status.YOUR_MOVE,
-        position=puzzle.position, rated=False, run=run, puzzle_rating_before=puzzle.rating,
+        puzzle=puzzle,
+        **player.owner_fields("user"),
+        status=PuzzleAttempt.Status.YOUR_MOVE,
+        position=puzzle.position,
+        rated=False,
+        run=run,
+        puzzle_rating_before=puzzle.rating,
     )
     Puzzle.objects.filter(pk=puzzle.pk).update(attempts_count=F("attempts_count") + 1)
     return attempt
@@ -121,8 +142,7 @@ def run_attempt_create(run: PuzzleRun, player: Player, floor: float) -> PuzzleAt
 def run_end(run: PuzzleRun, reason: str, now: Any = None) -> None:
     """Close a run (locked by the caller) and keep the player's best."""
     now = now or timezone.now()
-    fields = {"status": PuzzleRun.Status.OVER, "end_reason": reason, "finished_at": now,
-              "version": F("version") + 1}
+    fields = {"status": PuzzleRun.Status.OVER, "end_reason": reason, "finished_at": now, "version": F("version") + 1}
     PuzzleRun.objects.filter(pk=run.pk, status=PuzzleRun.Status.ACTIVE).update(**fields)
     rating = player_rating_ensure(Player.owning(run, "user"))
     if rating is not None:
@@ -191,8 +211,12 @@ def _run_after_attempt(attempt: PuzzleAttempt, solved: bool, now: Any, skipped: 
             run.penalty_seconds += runs.TIMED_PENALTY
             run.deadline = runs.deadline_of(run.started_at, run.duration, run.penalty_seconds)
     PuzzleRun.objects.filter(pk=run.pk).update(
-        score=run.score, mistakes=run.mistakes, skips=run.skips, penalty_seconds=run.penalty_seconds,
-        deadline=run.deadline, version=F("version") + 1,
+        score=run.score,
+        mistakes=run.mistakes,
+        skips=run.skips,
+        penalty_seconds=run.penalty_seconds,
+        deadline=run.deadline,
+        version=F("version") + 1,
     )
     if runs.clock_out(run, now):
         run_end(run, PuzzleRun.EndReason.TIME, now)

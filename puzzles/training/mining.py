@@ -18,6 +18,7 @@ to find or the deal ends.  An attempt accepts any move that keeps the optimal
 value and continues from the position actually reached, with the same rules
 (``defender_reply``, ``is_deep_choice``).
 """
+
 from __future__ import annotations
 
 import math
@@ -136,6 +137,7 @@ def solution_line(start: Position, max_solver_moves: int = MAX_SOLVER_MOVES, leg
 
 # ------------------------------------------------------------------- themes
 
+
 @dataclass(frozen=True)
 class Facts:
     """What the theme predicates and the rating look at."""
@@ -173,7 +175,9 @@ class Theme:
 THEMES: dict[str, Theme] = {}
 
 
-def theme(key: str, name: Promise, description: Promise) -> Callable[[Callable[[Facts], bool]], Callable[[Facts], bool]]:
+def theme(
+    key: str, name: Promise, description: Promise
+) -> Callable[[Callable[[Facts], bool]], Callable[[Facts], bool]]:
     """Register a theme predicate ``Facts -> bool`` under ``key``."""
 
     def register(predicate: Callable[[Facts], bool]) -> Callable[[Facts], bool]:
@@ -222,7 +226,11 @@ def _double(f: Facts) -> bool:
     return f.key.stone is not None and f.key.stone.is_double
 
 
-@theme("not-heaviest", _("not the heaviest"), _("The key move is not the heaviest stone that fits: shedding pips would fail."))
+@theme(
+    "not-heaviest",
+    _("not the heaviest"),
+    _("The key move is not the heaviest stone that fits: shedding pips would fail."),
+)
 def _not_heaviest(f: Facts) -> bool:
     heaviest = max(m.move.stone.pips for m in f.analysis.moves if m.move.stone is not None)
     return f.key.stone is not None and f.key.stone.pips < heaviest
@@ -248,6 +256,7 @@ def themes_of(facts: Facts) -> list[str]:
 
 
 # ------------------------------------------------------------------- rating
+
 
 def initial_rating(facts: Facts) -> int:
     """A first estimate from solver facts; Glicko-2 refines it from attempts.
@@ -278,6 +287,7 @@ def _forces_pass(position: Position, move: Move) -> bool:
 
 
 # ------------------------------------------------------------------ quality
+
 
 def depth_of(facts: Facts) -> int:
     """How many of the line's steps for the solving side are deep choices
@@ -348,6 +358,7 @@ def vote_score(quality: float, up: int, down: int) -> float:
 
 
 # ---------------------------------------------------------------- generator
+
 
 @dataclass(frozen=True)
 class Candidate:

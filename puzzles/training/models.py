@@ -5,6 +5,7 @@ Positions are normalised position strings (docs/rules.md section 2.2); the answe
 ``themes``, ``value``, ``start_moves``) is stored here and never sent to a
 player before their attempt is over (see ``presentation``).
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -121,7 +122,8 @@ class PlayerRating(models.Model):
         verbose_name_plural = _("puzzle ratings")
         constraints = [
             models.UniqueConstraint(
-                fields=["session_key"], condition=Q(user__isnull=True) & ~Q(session_key=""),
+                fields=["session_key"],
+                condition=Q(user__isnull=True) & ~Q(session_key=""),
                 name="unique_anonymous_puzzle_rating",
             ),
         ]
@@ -161,8 +163,9 @@ class PuzzleAttempt(PlayerOwned, Versioned):
     puzzle_rating_before = models.FloatField(_("puzzle rating before"), null=True, blank=True)
     puzzle_rating_after = models.FloatField(_("puzzle rating after"), null=True, blank=True)
     # The streak or timed run this attempt is a puzzle of (unrated), if any.
-    run = models.ForeignKey("PuzzleRun", null=True, blank=True, on_delete=models.SET_NULL, related_name="attempts",
-                            verbose_name=_("run"))
+    run = models.ForeignKey(
+        "PuzzleRun", null=True, blank=True, on_delete=models.SET_NULL, related_name="attempts", verbose_name=_("run")
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -194,9 +197,12 @@ class PuzzleVote(models.Model):
         verbose_name = _("puzzle vote")
         verbose_name_plural = _("puzzle votes")
         constraints = [
-            models.UniqueConstraint(fields=["puzzle", "user"], condition=Q(user__isnull=False), name="unique_vote_user"),
-            models.UniqueConstraint(fields=["puzzle", "session_key"], condition=Q(user__isnull=True),
-                                    name="unique_vote_session"),
+            models.UniqueConstraint(
+                fields=["puzzle", "user"], condition=Q(user__isnull=False), name="unique_vote_user"
+            ),
+            models.UniqueConstraint(
+                fields=["puzzle", "session_key"], condition=Q(user__isnull=True), name="unique_vote_session"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -252,10 +258,12 @@ class PuzzleRun(PlayerOwned):
         indexes = [models.Index(fields=["status", "deadline"], name="run_status_deadline")]
         # One run under way a player (an account, or a guest's session).
         constraints = [
-            models.UniqueConstraint(fields=["user"], condition=Q(status="active", user__isnull=False),
-                                    name="run_one_active_per_user"),
-            models.UniqueConstraint(fields=["session_key"], condition=Q(status="active", user__isnull=True),
-                                    name="run_one_active_per_guest"),
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(status="active", user__isnull=False), name="run_one_active_per_user"
+            ),
+            models.UniqueConstraint(
+                fields=["session_key"], condition=Q(status="active", user__isnull=True), name="run_one_active_per_guest"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -3,6 +3,7 @@ the workers, fanned out by ``generate_puzzles`` and ``pool_fill_async``),
 storing what the solver verified (``store_puzzles``), backfilling the quality
 of puzzles stored before it was measured, and choosing the daily puzzle
 (``daily_ensure``).  The solver runs only in the tasks that call these."""
+
 from __future__ import annotations
 
 import logging
@@ -57,8 +58,16 @@ def mine_seed(seed: int) -> tuple[list[dict], int]:
 
 
 def _empty_summary() -> dict:
-    return {"seeds": 0, "examined": 0, "candidates": 0, "accepted": 0, "duplicates": 0,
-            "by_kind": {}, "by_theme": {}, "puzzle_ids": []}
+    return {
+        "seeds": 0,
+        "examined": 0,
+        "candidates": 0,
+        "accepted": 0,
+        "duplicates": 0,
+        "by_kind": {},
+        "by_theme": {},
+        "puzzle_ids": [],
+    }
 
 
 def merge_summaries(summaries: Iterable[dict]) -> dict:
@@ -92,10 +101,21 @@ def store_puzzles(records: list[dict]) -> tuple[list[Puzzle], int]:
         if position in existing:
             continue
         puzzle = Puzzle(
-            position=position, side=r["side"], kind=r["kind"], line=r["line"], solver_moves=r["solver_moves"],
-            themes=r["themes"], start_moves=r.get("start_moves", []), value=r["value"],
-            rating=r["rating"], initial_rating=r["rating"], seed=str(r["seed"]), ply=r["ply"],
-            quality_facts=r.get("quality_facts", {}), quality=r.get("quality", 0), score=r.get("quality", 0),
+            position=position,
+            side=r["side"],
+            kind=r["kind"],
+            line=r["line"],
+            solver_moves=r["solver_moves"],
+            themes=r["themes"],
+            start_moves=r.get("start_moves", []),
+            value=r["value"],
+            rating=r["rating"],
+            initial_rating=r["rating"],
+            seed=str(r["seed"]),
+            ply=r["ply"],
+            quality_facts=r.get("quality_facts", {}),
+            quality=r.get("quality", 0),
+            score=r.get("quality", 0),
         )
         try:
             with transaction.atomic():
@@ -224,10 +244,14 @@ def puzzles_quality_backfill(limit: int = 50) -> list[int]:
     (the beat's upkeep does ``limit`` at a time).  Returns the puzzles scored."""
     done = []
     for puzzle in Puzzle.objects.filter(quality_facts={}).order_by("id")[:limit]:
-        facts = mining.quality_facts(mining.stored_facts(puzzle.position, puzzle.kind, puzzle.line, puzzle.solver_moves))
+        facts = mining.quality_facts(
+            mining.stored_facts(puzzle.position, puzzle.kind, puzzle.line, puzzle.solver_moves)
+        )
         quality = mining.quality_score(facts)
         Puzzle.objects.filter(pk=puzzle.pk, quality_facts={}).update(
-            quality_facts=facts, quality=quality, score=mining.vote_score(quality, puzzle.votes_up, puzzle.votes_down),
+            quality_facts=facts,
+            quality=quality,
+            score=mining.vote_score(quality, puzzle.votes_up, puzzle.votes_down),
         )
         done.append(puzzle.pk)
     return done
@@ -260,10 +284,12 @@ def daily_ensure(day: date | None = None) -> Puzzle | None:
         fresh = base.filter(attempts_count=0)
         unheld = withheld.exclude_any(base)
         candidates = next(
-            (qs for qs in (unheld.filter(attempts_count=0), unheld, fresh) if qs.exists()), base,
+            (qs for qs in (unheld.filter(attempts_count=0), unheld, fresh) if qs.exists()),
+            base,
         )
         nearest = list(
-            candidates.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
+            candidates.annotate(distance=Abs(F("rating") - target))
+            .order_by("distance", "id")
             .values_list("pk", "score", "distance")[:DAILY_SHORTLIST]
         )
         if not nearest:

@@ -6,6 +6,7 @@ the value or the moves' values; ``attempt_state`` adds ``solution`` (the line
 annotated, the themes, every first move's value) only once the attempt is
 solved or failed, and the best moves of each played step only then.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,10 +42,14 @@ def difficulties() -> list[dict[str, Any]]:
 
 def dashboard_state(figures: dict[str, Any]) -> dict[str, Any]:
     """The dashboard with the themes' words and the link to train the weakest."""
+
     def named(row: dict[str, Any]) -> dict[str, Any]:
-        return {**row, **{k: v for k, v in theme_state(row["theme"]).items() if k != "name"},
-                "train_url": reverse("training:train") + f"?theme={row['theme']}",
-                "replay_url": reverse("training:replay") + f"?theme={row['theme']}"}
+        return {
+            **row,
+            **{k: v for k, v in theme_state(row["theme"]).items() if k != "name"},
+            "train_url": reverse("training:train") + f"?theme={row['theme']}",
+            "replay_url": reverse("training:replay") + f"?theme={row['theme']}",
+        }
 
     weakest = figures["weakest"][0] if figures["weakest"] else None
     return {
@@ -57,8 +62,12 @@ def dashboard_state(figures: dict[str, Any]) -> dict[str, Any]:
 
 
 def votes_state(puzzle: Puzzle, mine: bool | None) -> dict[str, Any]:
-    return {"up": puzzle.votes_up, "down": puzzle.votes_down, "yours": mine,
-            "url": reverse("training:api-puzzle-vote", args=[puzzle.pk])}
+    return {
+        "up": puzzle.votes_up,
+        "down": puzzle.votes_down,
+        "yours": mine,
+        "url": reverse("training:api-puzzle-vote", args=[puzzle.pk]),
+    }
 
 
 def theme_state(key: str) -> dict[str, Any]:
@@ -116,10 +125,16 @@ def solution_state(puzzle: Puzzle) -> dict[str, Any]:
     for text in puzzle.line:
         move = position.normalise_move(text)
         solver = position.side == puzzle.side
-        line.append({
-            "move": str(move), "side": position.side, "by": "solver-side" if solver else "defender",
-            "value": puzzle.value if solver else -puzzle.value, "grade": "best", "key": solver,
-        })
+        line.append(
+            {
+                "move": str(move),
+                "side": position.side,
+                "by": "solver-side" if solver else "defender",
+                "value": puzzle.value if solver else -puzzle.value,
+                "grade": "best",
+                "key": solver,
+            }
+        )
         position = position.play(move)
     return {
         "line": line,
@@ -152,7 +167,9 @@ def _move_state(m: dict[str, Any], finished: bool) -> dict[str, Any]:
 def run_over_now(run: PuzzleRun, now: Any = None) -> bool:
     """Whether ``run`` is over as of now (``runs.is_over``: a timed run out of time is, before it is written)."""
     current = selectors.run_current(run)
-    return runs.is_over(run, now or timezone.now(), current is not None and current.status == PuzzleAttempt.Status.THINKING)
+    return runs.is_over(
+        run, now or timezone.now(), current is not None and current.status == PuzzleAttempt.Status.THINKING
+    )
 
 
 def attempt_state(attempt: PuzzleAttempt, *, run_over: bool | None = None) -> dict[str, Any]:
@@ -209,13 +226,18 @@ def attempt_state(attempt: PuzzleAttempt, *, run_over: bool | None = None) -> di
     if finished and None not in rated:
         before, after, puzzle_before, puzzle_after = (round(v) for v in rated if v is not None)
         state["rating"] = {
-            "before": before, "after": after, "change": after - before,
-            "puzzle_before": puzzle_before, "puzzle_after": puzzle_after,
+            "before": before,
+            "after": after,
+            "change": after - before,
+            "puzzle_before": puzzle_before,
+            "puzzle_after": puzzle_after,
         }
     return state
 
 
-def rating_chart(points: list[dict[str, Any]], width: int = 640, height: int = 200, pad: int = 28) -> dict[str, Any] | None:
+def rating_chart(
+    points: list[dict[str, Any]], width: int = 640, height: int = 200, pad: int = 28
+) -> dict[str, Any] | None:
     """An inline SVG chart of the rating after each rated attempt: the
     polyline's points and the axis labels (the template draws it)."""
     values = [p["rating_after"] for p in points if p["rating_after"] is not None]
@@ -228,15 +250,21 @@ def rating_chart(points: list[dict[str, Any]], width: int = 640, height: int = 2
     xs = [pad + (width - 2 * pad) * (i / (n - 1) if n > 1 else 0.5) for i in range(n)]
     ys = [height - pad - (height - 2 * pad) * (v - low) / (high - low) for v in values]
     return {
-        "width": width, "height": height, "pad": pad,
+        "width": width,
+        "height": height,
+        "pad": pad,
         "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in zip(xs, ys, strict=True)),
         "dots": [{"x": round(x, 1), "y": round(y, 1), "v": v} for x, y, v in zip(xs, ys, values, strict=True)],
-        "low": round(low), "high": round(high), "last": values[-1],
-        "bottom": height - pad, "right": width - pad,
+        "low": round(low),
+        "high": round(high),
+        "last": values[-1],
+        "bottom": height - pad,
+        "right": width - pad,
     }
 
 
 # ------------------------------------------------------------------ runs
+
 
 def run_puzzle_state(index: int, attempt: PuzzleAttempt, over: bool) -> dict[str, Any]:
     """One puzzle of a run as the run's list shows it: how it went, and
@@ -316,6 +344,13 @@ def run_state(run: PuzzleRun, attempts: list[PuzzleAttempt], best: int, now: Any
 
 def run_summary(run: PuzzleRun) -> dict[str, Any]:
     """A finished or running run in a list (the mode page's recent runs)."""
-    return {"id": run.pk, "mode": run.mode, "status": run.status, "score": run.score, "mistakes": run.mistakes,
-            "started_at": run.started_at, "end_reason": run.end_reason or None,
-            "page": reverse("training:run", args=[run.pk])}
+    return {
+        "id": run.pk,
+        "mode": run.mode,
+        "status": run.status,
+        "score": run.score,
+        "mistakes": run.mistakes,
+        "started_at": run.started_at,
+        "end_reason": run.end_reason or None,
+        "page": reverse("training:run", args=[run.pk]),
+    }

@@ -3,6 +3,7 @@ in its puzzle under way, a skip, a stop, and the end of a timed run's clock.
 What happens when a run's puzzle ends (the count, the next puzzle, the end)
 is ``lifecycle``'s, in the same transaction as that end.
 """
+
 from __future__ import annotations
 
 import logging
@@ -53,7 +54,10 @@ def _run_create(player: Player, mode: str, now: Any) -> PuzzleRun:
         timed = mode == PuzzleRun.Mode.TIMED
         duration = runs.TIMED_DURATION if timed else 0
         run = PuzzleRun.objects.create(
-            mode=mode, **player.owner_fields("user"), started_at=now, duration=duration,
+            mode=mode,
+            **player.owner_fields("user"),
+            started_at=now,
+            duration=duration,
             deadline=runs.deadline_of(now, duration, 0) if timed else None,
             best_before=selectors.run_best(player, mode),
         )
@@ -88,8 +92,9 @@ def run_expire(*, run_id: int) -> bool:
 def runs_expire_due(limit: int = 500) -> list[int]:
     """Close the timed runs whose clocks have run out (the beat's upkeep)."""
     due = list(
-        PuzzleRun.objects.filter(status=PuzzleRun.Status.ACTIVE, mode=PuzzleRun.Mode.TIMED,
-                                 deadline__lte=timezone.now()).values_list("pk", flat=True)[:limit]
+        PuzzleRun.objects.filter(
+            status=PuzzleRun.Status.ACTIVE, mode=PuzzleRun.Mode.TIMED, deadline__lte=timezone.now()
+        ).values_list("pk", flat=True)[:limit]
     )
     return [pk for pk in due if run_expire(run_id=pk)]
 

@@ -3,6 +3,7 @@ and the time: the rating each puzzle of a run aims at, the clock, and when
 a run is over (written or not yet: a read never writes, so a timed run whose
 clock has run out is over for every reader before a task or the next move
 writes it so)."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta

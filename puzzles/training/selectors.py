@@ -1,5 +1,6 @@
 """Reads of puzzle training: finding puzzles, attempts and ratings for a
 player (no writes here; the JSON the API returns is in ``presentation``)."""
+
 from __future__ import annotations
 
 import json
@@ -24,6 +25,7 @@ log = logging.getLogger(__name__)
 
 # ---------------------------------------------------------------- players
 
+
 def player_rating(player: Player) -> PlayerRating | None:
     if player.user is not None:
         return PlayerRating.objects.filter(user=player.user).first()
@@ -41,6 +43,7 @@ def attempt_get_for_player(player: Player, attempt_id: int) -> PuzzleAttempt:
 
 
 # ---------------------------------------------------------------- puzzles
+
 
 def puzzle_get(puzzle_id: int) -> Puzzle:
     puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
@@ -64,10 +67,15 @@ def puzzle_unfinished(player: Player, theme: str | None = None) -> Puzzle | None
     (in ``theme`` when given): it stays theirs until it is solved or failed,
     so that leaving or reloading the page does not skip it.  Not one whose
     key the player was given meanwhile (``withheld``: its end is unrated)."""
-    queryset = attempts_for_player(player).filter(
-        rated=True, puzzle__daily_on__isnull=True,
-        puzzle__in=withheld.exclude_for(Puzzle.objects.all(), player),
-    ).exclude(status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED])
+    queryset = (
+        attempts_for_player(player)
+        .filter(
+            rated=True,
+            puzzle__daily_on__isnull=True,
+            puzzle__in=withheld.exclude_for(Puzzle.objects.all(), player),
+        )
+        .exclude(status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED])
+    )
     if theme:
         queryset = queryset.filter(puzzle__themes__icontains=f'"{theme}"')
     attempt = queryset.select_related("puzzle").order_by("created_at", "id").first()
@@ -95,7 +103,9 @@ def puzzle_next(player: Player, theme: str | None = None, difficulty: str | None
     for queryset in (withheld.exclude_for(untried, player), untried):
         band = queryset.filter(rating__gte=target - days.DIFFICULTY_BAND, rating__lte=target + days.DIFFICULTY_BAND)
         nearest = list(
-            band.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id").values_list("pk", flat=True)[:8]
+            band.annotate(distance=Abs(F("rating") - target))
+            .order_by("distance", "id")
+            .values_list("pk", flat=True)[:8]
         )
         if not nearest:
             rest = queryset.annotate(distance=Abs(F("rating") - target)).order_by("distance", "id")
@@ -106,6 +116,7 @@ def puzzle_next(player: Player, theme: str | None = None, difficulty: str | None
 
 
 # --------------------------------------------------------------- attempts
+
 
 def attempt_version_for_player(player: Player, attempt_id: int) -> int | None:
     """The attempt's version if it is this player's attempt, else None."""
@@ -118,25 +129,33 @@ def attempt_version(attempt_id: int) -> int | None:
 
 def history(player: Player, limit: int = 200) -> list[dict[str, Any]]:
     """The player's finished attempts, oldest first, with the rating after each."""
-    rows = attempts_for_player(player).filter(finished_at__isnull=False).select_related("puzzle").order_by("finished_at", "id")
+    rows = (
+        attempts_for_player(player)
+        .filter(finished_at__isnull=False)
+        .select_related("puzzle")
+        .order_by("finished_at", "id")
+    )
     out = []
     for a in list(rows)[-limit:]:
-        out.append({
-            "attempt": a.pk,
-            "puzzle": a.puzzle_id,
-            "puzzle_rating": round(a.puzzle_rating_before if a.puzzle_rating_before is not None else a.puzzle.rating),
-            "kind": a.puzzle.kind,
-            "status": a.status,
-            "solved": a.status == PuzzleAttempt.Status.SOLVED,
-            "gave_up": a.gave_up,
-            "rated": a.rated,
-            "daily_on": a.daily_on,
-            "rating_before": None if a.rating_before is None else round(a.rating_before),
-            "rating_after": None if a.rating_after is None else round(a.rating_after),
-            "finished_at": a.finished_at,
-        })
+        out.append(
+            {
+                "attempt": a.pk,
+                "puzzle": a.puzzle_id,
+                "puzzle_rating": round(
+                    a.puzzle_rating_before if a.puzzle_rating_before is not None else a.puzzle.rating
+                ),
+                "kind": a.puzzle.kind,
+                "status": a.status,
+                "solved": a.status == PuzzleAttempt.Status.SOLVED,
+                "gave_up": a.gave_up,
+                "rated": a.rated,
+                "daily_on": a.daily_on,
+                "rating_before": None if a.rating_before is None else round(a.rating_before),
+                "rating_after": None if a.rating_after is None else round(a.rating_after),
+                "finished_at": a.finished_at,
+            }
+        )
     return out
-
 
 
 # -------------------------------------------------------------- dashboard
@@ -164,31 +183,38 @@ def dashboard(player: Player, period_days: int, now: Any = None) -> dict[str, An
 
     since = (now or timezone.now()) - timedelta(days=period_days)
     rows = (
-        attempts_for_player(player).filter(finished_at__isnull=False, finished_at__gte=since)
-        .select_related("puzzle").order_by("finished_at", "id")
+        attempts_for_player(player)
+        .filter(finished_at__isnull=False, finished_at__gte=since)
+        .select_related("puzzle")
+        .order_by("finished_at", "id")
     )
     per_theme: dict[str, dict[str, Any]] = {}
     total = {"attempts": 0, "solved": 0, "opponents": []}
     for a in rows:
         solved = a.status == PuzzleAttempt.Status.SOLVED
         opponent = a.puzzle_rating_before if a.puzzle_rating_before is not None else a.puzzle.rating
-        for bucket in [total] + [per_theme.setdefault(t, {"attempts": 0, "solved": 0, "opponents": []})
-                                 for t in a.puzzle.themes]:
+        for bucket in [total] + [
+            per_theme.setdefault(t, {"attempts": 0, "solved": 0, "opponents": []}) for t in a.puzzle.themes
+        ]:
             bucket["attempts"] += 1
             bucket["solved"] += solved
             bucket["opponents"].append(opponent)
 
     def figures(b: dict[str, Any]) -> dict[str, Any]:
         return {
-            "attempts": b["attempts"], "solved": b["solved"], "failed": b["attempts"] - b["solved"],
+            "attempts": b["attempts"],
+            "solved": b["solved"],
+            "failed": b["attempts"] - b["solved"],
             "success_rate": round(b["solved"] / b["attempts"], 3) if b["attempts"] else None,
             "performance": performance(b["opponents"], b["solved"]),
         }
 
     themes = [{"theme": key, **figures(b)} for key, b in per_theme.items()]
     themes.sort(key=lambda t: (-t["attempts"], t["theme"]))
-    ranked = sorted((t for t in themes if t["attempts"] >= DASHBOARD_MIN_ATTEMPTS),
-                    key=lambda t: (t["performance"], t["success_rate"], t["theme"]))
+    ranked = sorted(
+        (t for t in themes if t["attempts"] >= DASHBOARD_MIN_ATTEMPTS),
+        key=lambda t: (t["performance"], t["success_rate"], t["theme"]),
+    )
     return {
         "days": period_days,
         "total": figures(total),
@@ -210,6 +236,7 @@ def failed_puzzles(player: Player, theme: str | None = None) -> QuerySet[Puzzle]
 
 
 # ------------------------------------------------------------------ runs
+
 
 def runs_for_player(player: Player) -> QuerySet[PuzzleRun]:
     return player.rows(PuzzleRun.objects.all(), "user")
@@ -296,7 +323,8 @@ def runs_recent(player: Player, mode: str, limit: int = 10) -> list[PuzzleRun]:
 def run_active_puzzle_ids(player: Player) -> set[int]:
     """The puzzles under way in the player's active runs (not to be tried elsewhere meanwhile)."""
     return set(
-        attempts_for_player(player).filter(run__status=PuzzleRun.Status.ACTIVE)
+        attempts_for_player(player)
+        .filter(run__status=PuzzleRun.Status.ACTIVE)
         .exclude(status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED])
         .values_list("puzzle_id", flat=True)
     )
@@ -316,7 +344,9 @@ def run_puzzle_pick(player: Player, run: PuzzleRun, index: int, floor: float) ->
     base = Puzzle.objects.filter(daily_on__isnull=True, rating__gte=floor).exclude(pk__in=used)
     for queryset in (base.exclude(pk__in=tried), base):
         nearest = list(
-            queryset.filter(rating__gte=target).order_by("rating", "id").values_list("pk", flat=True)[: runs.CHOICE_AMONG]
+            queryset.filter(rating__gte=target)
+            .order_by("rating", "id")
+            .values_list("pk", flat=True)[: runs.CHOICE_AMONG]
         )
         if not nearest:
             nearest = list(queryset.order_by("-rating", "-id").values_list("pk", flat=True)[:1])

@@ -1,6 +1,7 @@
 """The puzzle API's shapes: what the views read (``*InputSerializer``) and
 the JSON that ``presentation`` builds and the views return, for the OpenAPI
 schema.  Nothing of a puzzle's answer is in a shape before the attempt is over."""
+
 from __future__ import annotations
 
 from rest_framework import serializers
@@ -18,13 +19,17 @@ from .selectors import DASHBOARD_PERIODS
 
 class ThemeQuerySerializer(serializers.Serializer):
     theme = serializers.ChoiceField(
-        choices=list(THEMES), required=False, help_text="Keep to one theme (GET /api/puzzles/themes/).",
+        choices=list(THEMES),
+        required=False,
+        help_text="Keep to one theme (GET /api/puzzles/themes/).",
     )
 
 
 class NextQuerySerializer(ThemeQuerySerializer):
     difficulty = serializers.ChoiceField(
-        choices=list(DIFFICULTIES), required=False, help_text="Your training difficulty when left out.",
+        choices=list(DIFFICULTIES),
+        required=False,
+        help_text="Your training difficulty when left out.",
     )
 
 
@@ -59,8 +64,10 @@ class PlayerOutputSerializer(serializers.Serializer):
     streak = serializers.IntegerField(help_text="Consecutive UTC days with the daily puzzle solved on its day.")
     best_streak = serializers.IntegerField()
     solved_today = serializers.BooleanField()
-    difficulty = serializers.ChoiceField(choices=["easiest", "easier", "normal", "harder", "hardest"],
-                                         help_text="Your training difficulty (an offset from your rating).")
+    difficulty = serializers.ChoiceField(
+        choices=["easiest", "easier", "normal", "harder", "hardest"],
+        help_text="Your training difficulty (an offset from your rating).",
+    )
 
 
 class DailyOutputSerializer(PuzzleOutputSerializer):
@@ -80,8 +87,12 @@ class AttemptMoveSerializer(serializers.Serializer):
     best_value = serializers.IntegerField(allow_null=True)
     grade = serializers.ChoiceField(choices=list(GRADES), allow_null=True)
     points_lost = serializers.IntegerField(allow_null=True)
-    correct = serializers.BooleanField(allow_null=True, help_text="The player's move kept the value (null: not yet graded).")
-    best_moves = serializers.ListField(child=serializers.CharField(), allow_null=True, help_text="Only once the attempt is over.")
+    correct = serializers.BooleanField(
+        allow_null=True, help_text="The player's move kept the value (null: not yet graded)."
+    )
+    best_moves = serializers.ListField(
+        child=serializers.CharField(), allow_null=True, help_text="Only once the attempt is over."
+    )
 
 
 class SolutionMoveSerializer(serializers.Serializer):
@@ -109,7 +120,9 @@ class SolutionSerializer(serializers.Serializer):
     board_after = serializers.JSONField()
     source = serializers.DictField()  # type: ignore[assignment]
     quality = serializers.FloatField(help_text="0 to 100, from solver facts.")
-    quality_facts = serializers.JSONField(help_text="Legal moves, failing moves, mean loss, natural moves that fail, depth.")
+    quality_facts = serializers.JSONField(
+        help_text="Legal moves, failing moves, mean loss, natural moves that fail, depth."
+    )
     vote_url = serializers.CharField()
 
 
@@ -128,7 +141,8 @@ class AttemptOutputSerializer(serializers.Serializer):
     gave_up = serializers.BooleanField()
     rated = serializers.BooleanField(help_text="Only the player's first attempt at a puzzle is rated.")
     unrated_because = serializers.ChoiceField(
-        choices=["analysed", "skipped", "offline", "offline-key"], allow_null=True,
+        choices=["analysed", "skipped", "offline", "offline-key"],
+        allow_null=True,
         help_text="Why a first attempt is not rated after all: 'analysed' (you asked for the analysis of one of "
         "its positions while solving it); 'skipped': a streak's puzzle you skipped; 'offline': solved offline "
         "(sent to POST /api/puzzles/offline/results/); 'offline-key': you were given the puzzle's key, its "
@@ -143,12 +157,15 @@ class AttemptOutputSerializer(serializers.Serializer):
     moves = AttemptMoveSerializer(many=True)
     last_move = serializers.CharField(allow_null=True)
     found = serializers.IntegerField(help_text="Moves found so far.")
-    feedback = serializers.ChoiceField(choices=["correct", "incorrect"], allow_null=True, help_text="Of your last graded move.")
+    feedback = serializers.ChoiceField(
+        choices=["correct", "incorrect"], allow_null=True, help_text="Of your last graded move."
+    )
     board = serializers.JSONField()
     version = serializers.IntegerField(help_text="Changes with every step: long-poll with ?wait=.")
     rating = AttemptRatingSerializer(allow_null=True, help_text="A rated attempt's rating change, once over.")
-    solution = SolutionSerializer(allow_null=True, help_text="Null until the attempt is solved or failed (a "
-                                  "run's puzzle: until the run is over).")
+    solution = SolutionSerializer(
+        allow_null=True, help_text="Null until the attempt is solved or failed (a run's puzzle: until the run is over)."
+    )
     run = serializers.IntegerField(allow_null=True, help_text="The streak or timed run this puzzle is part of.")
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -221,13 +238,16 @@ class VoteOutputSerializer(serializers.Serializer):
 
 
 class RunStartInputSerializer(serializers.Serializer):
-    mode = serializers.ChoiceField(choices=["streak", "timed"],
-                                   help_text="streak: one wrong move ends it; timed: 3 minutes, a wrong move costs 10 s.")
+    mode = serializers.ChoiceField(
+        choices=["streak", "timed"],
+        help_text="streak: one wrong move ends it; timed: 3 minutes, a wrong move costs 10 s.",
+    )
 
 
 class RunMoveInputSerializer(MoveInputSerializer):
     attempt = serializers.IntegerField(
-        required=False, help_text="The puzzle under way the move is meant for (its attempt id); 409 if the run has moved on.",
+        required=False,
+        help_text="The puzzle under way the move is meant for (its attempt id); 409 if the run has moved on.",
     )
 
 
@@ -266,7 +286,9 @@ class RunOutputSerializer(serializers.Serializer):
     best_before = serializers.IntegerField(help_text="Your best when this run started.")
     new_best = serializers.BooleanField()
     version = serializers.IntegerField()
-    attempt = AttemptOutputSerializer(allow_null=True, help_text="The puzzle under way (without its answer); null once over.")
+    attempt = AttemptOutputSerializer(
+        allow_null=True, help_text="The puzzle under way (without its answer); null once over."
+    )
     ended_by = AttemptOutputSerializer(
         allow_null=True,
         help_text="Once a wrong move has ended the run: that puzzle's attempt, with its solution; else null.",

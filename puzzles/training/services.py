@@ -20,6 +20,7 @@ An attempt travels like a game's move:
    Idempotent: it acts only while the attempt is ``thinking`` and writes only
    if the attempt's version is unchanged.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -41,6 +42,7 @@ from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun, PuzzleVote
 from .tasks import attempt_settle_task
 
 # --------------------------------------------------------------- players
+
 
 def difficulty_set(*, player: Player, difficulty: str) -> PlayerRating:
     """Remember the player's training difficulty (``days.DIFFICULTIES``); 400 for an unknown one."""
@@ -66,9 +68,7 @@ def _player_setting_set(player: Player, **settings: object) -> PlayerRating:
     return rating
 
 
-def attempts_unrate_analysed(
-    *, player: Player, position: str, positions: Iterable[str] = (), **kwargs: Any
-) -> int:
+def attempts_unrate_analysed(*, player: Player, position: str, positions: Iterable[str] = (), **kwargs: Any) -> int:
     """A player asked for the analysis of ``position`` (or was shown those of
     ``positions``): their unfinished rated attempts that stand at one, or at
     the puzzle's start, or passed one, are no longer rated (a receiver of
@@ -130,6 +130,7 @@ def ratings_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
 
 
 # --------------------------------------------------------------- attempts
+
 
 def attempt_start(*, puzzle: Puzzle, player: Player) -> PuzzleAttempt:
     """A new attempt at ``puzzle`` from its start; rated when it is this
@@ -194,13 +195,23 @@ def attempt_play_move(*, attempt: PuzzleAttempt, move: Any, ply: int | None = No
             raise ApplicationError(str(exc)) from None
         after = before.push(played)
         record = {
-            "ply": len(attempt.moves), "side": before.side, "by": "player", "move": str(played),
-            "position_before": str(before), "value": None, "best_value": None, "grade": None,
-            "points_lost": None, "correct": None,
+            "ply": len(attempt.moves),
+            "side": before.side,
+            "by": "player",
+            "move": str(played),
+            "position_before": str(before),
+            "value": None,
+            "best_value": None,
+            "grade": None,
+            "points_lost": None,
+            "correct": None,
         }
         PuzzleAttempt.objects.filter(pk=attempt.pk).update(
-            moves=attempt.moves + [record], position=str(after), status=PuzzleAttempt.Status.THINKING,
-            version=F("version") + 1, updated_at=timezone.now(),
+            moves=attempt.moves + [record],
+            position=str(after),
+            status=PuzzleAttempt.Status.THINKING,
+            version=F("version") + 1,
+            updated_at=timezone.now(),
         )
         if attempt.run_id is not None:
             # Judged against the run's clock: the time the server accepted the move.
@@ -226,9 +237,13 @@ def attempt_give_up(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
 
 def _grade(analysis: Analysis, move: str) -> dict[str, Any]:
     entry = analysis.move_value(move)
-    return {"value": entry.value, "best_value": analysis.value, "grade": entry.grade,
-            "points_lost": analysis.value - entry.value,
-            "best_moves": [str(m) for m in analysis.best_moves]}
+    return {
+        "value": entry.value,
+        "best_value": analysis.value,
+        "grade": entry.grade,
+        "points_lost": analysis.value - entry.value,
+        "best_moves": [str(m) for m in analysis.best_moves],
+    }
 
 
 def attempt_settle(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
@@ -252,8 +267,13 @@ def attempt_settle(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
         reply = mining.defender_reply(position)
         reply_analysis = analysis_solve(str(position))
         reply_record = {
-            "ply": len(moves), "side": position.side, "by": "solver", "move": str(reply),
-            "position_before": str(position), "correct": None, **_grade(reply_analysis, str(reply)),
+            "ply": len(moves),
+            "side": position.side,
+            "by": "solver",
+            "move": str(reply),
+            "position_before": str(position),
+            "correct": None,
+            **_grade(reply_analysis, str(reply)),
         }
         moves.append(reply_record)
         position = position.push(reply)
@@ -263,14 +283,20 @@ def attempt_settle(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
             # The solving side's next step: a deep choice, or nothing left to find.
             solved = not mining.is_deep_choice(analysis_solve(str(position)))
     if solved:
-        lifecycle.attempt_finish(attempt, solved=True, fields={"moves": moves, "found": found, "position": str(position)})
+        lifecycle.attempt_finish(
+            attempt, solved=True, fields={"moves": moves, "found": found, "position": str(position)}
+        )
     else:
         with transaction.atomic():
             PuzzleAttempt.objects.filter(
                 pk=attempt.pk, version=attempt.version, status=PuzzleAttempt.Status.THINKING
             ).update(
-                moves=moves, found=found, position=str(position), status=PuzzleAttempt.Status.YOUR_MOVE,
-                version=F("version") + 1, updated_at=timezone.now(),
+                moves=moves,
+                found=found,
+                position=str(position),
+                status=PuzzleAttempt.Status.YOUR_MOVE,
+                version=F("version") + 1,
+                updated_at=timezone.now(),
             )
             lifecycle.attempt_notify(attempt.pk)
     attempt.refresh_from_db()
@@ -281,9 +307,11 @@ def puzzle_vote(*, puzzle: Puzzle, player: Player, up: bool) -> Puzzle:
     """A thumbs up or down for ``puzzle`` once the player has finished an
     attempt at it (409 before: a vote must not wait on the answer); voting
     again changes the vote.  The puzzle's ``score`` follows the votes."""
-    if not player.rows(PuzzleAttempt.objects.all(), "user").filter(
-        puzzle=puzzle, status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED]
-    ).exists():
+    if (
+        not player.rows(PuzzleAttempt.objects.all(), "user")
+        .filter(puzzle=puzzle, status__in=[PuzzleAttempt.Status.SOLVED, PuzzleAttempt.Status.FAILED])
+        .exists()
+    ):
         raise ConflictError("vote after solving (or failing) the puzzle")
     with transaction.atomic():
         locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
@@ -304,8 +332,9 @@ def puzzle_vote(*, puzzle: Puzzle, player: Player, up: bool) -> Puzzle:
 def requeue_stale_attempts(*, stale_after: float = 10, limit: int = 200) -> list[int]:
     cutoff = timezone.now() - timedelta(seconds=stale_after)
     ids = list(
-        PuzzleAttempt.objects.filter(status=PuzzleAttempt.Status.THINKING, updated_at__lt=cutoff)
-        .values_list("pk", flat=True)[:limit]
+        PuzzleAttempt.objects.filter(status=PuzzleAttempt.Status.THINKING, updated_at__lt=cutoff).values_list(
+            "pk", flat=True
+        )[:limit]
     )
     for pk in ids:
         tasking.send(attempt_settle_task, pk)

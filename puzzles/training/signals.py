@@ -8,6 +8,7 @@ A process may die between the commit and the signal, so a receiver must be
 idempotent and must not rely on the signal alone (the coach looks at every
 attempt of the player it has not taken into account yet).
 """
+
 from __future__ import annotations
 
 from django.db import transaction

@@ -2,6 +2,7 @@
 as groups and chords), settling an attempt's move (grade, the solver's
 reply), the daily puzzle and the pool (beat).  Each calls one service,
 imported in its body (services queue these tasks)."""
+
 from __future__ import annotations
 
 import logging

@@ -1,4 +1,5 @@
 """URLs of puzzle training: the API under /api/ and the pages under /puzzles/."""
+
 from django.urls import path
 
 from . import apis, views

@@ -2,6 +2,7 @@
 puzzle and one attempt.  Each page embeds the JSON state and the API URLs in
 ``#puzzle-root`` for the front end's puzzle page (``frontend/src/training/``); without the script the
 page still works with plain forms (start, play a move, give up)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,8 +24,12 @@ from .models import Puzzle, PuzzleAttempt
 
 
 def puzzle_widget_context(
-    request: HttpRequest, puzzle: Puzzle | None, attempt: PuzzleAttempt | None = None, *,
-    mode: str = "puzzle", next_url: str = "",
+    request: HttpRequest,
+    puzzle: Puzzle | None,
+    attempt: PuzzleAttempt | None = None,
+    *,
+    mode: str = "puzzle",
+    next_url: str = "",
 ) -> dict[str, Any]:
     """What ``training/_puzzle.html`` needs (also used by the home page's daily card)."""
     player = Player.of(request)
@@ -65,9 +70,15 @@ def train(request: HttpRequest) -> HttpResponse:
     next_url = reverse("training:train") + (f"?theme={theme}" if theme else "")
     context = puzzle_widget_context(request, puzzle, mode="train", next_url=next_url)
     rating = selectors.player_rating(player)
-    context.update({"themes": themes, "theme": theme, "unknown_theme": unknown_theme,
-                    "difficulties": presentation.difficulties(),
-                    "replay_failed": bool(rating is not None and rating.replay_failed)})
+    context.update(
+        {
+            "themes": themes,
+            "theme": theme,
+            "unknown_theme": unknown_theme,
+            "difficulties": presentation.difficulties(),
+            "replay_failed": bool(rating is not None and rating.replay_failed),
+        }
+    )
     return render(request, "training/train.html", context)
 
 
@@ -77,10 +88,16 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     player = Player.of(request)
     figures = presentation.dashboard_state(selectors.dashboard(player, period))
     failed = list(selectors.failed_puzzles(player)[:50])
-    return render(request, "training/dashboard.html", {
-        "dashboard": figures, "periods": selectors.DASHBOARD_PERIODS, "failed": failed,
-        "player": presentation.player_state(selectors.player_rating(player)),
-    })
+    return render(
+        request,
+        "training/dashboard.html",
+        {
+            "dashboard": figures,
+            "periods": selectors.DASHBOARD_PERIODS,
+            "failed": failed,
+            "player": presentation.player_state(selectors.player_rating(player)),
+        },
+    )
 
 
 def replay(request: HttpRequest) -> HttpResponse:
@@ -133,9 +150,13 @@ def history(request: HttpRequest) -> HttpResponse:
     rows = selectors.history(player)
     chart = presentation.rating_chart(rows)
     return render(
-        request, "training/history.html",
-        {"rows": list(reversed(rows)), "chart": chart,
-         "player": presentation.player_state(selectors.player_rating(player))},
+        request,
+        "training/history.html",
+        {
+            "rows": list(reversed(rows)),
+            "chart": chart,
+            "player": presentation.player_state(selectors.player_rating(player)),
+        },
     )
 
 
@@ -161,20 +182,23 @@ def attempt_page(request: HttpRequest, attempt_id: int) -> HttpResponse:
 def attempt_move(request: HttpRequest, attempt_id: int) -> HttpResponse:
     attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
     return form_action(
-        request, lambda: services.attempt_play_move(attempt=attempt, move=request.POST.get("move", ""),
-                                                    ply=posted_ply(request)),
-        "training:attempt", attempt_id=attempt.pk,
+        request,
+        lambda: services.attempt_play_move(attempt=attempt, move=request.POST.get("move", ""), ply=posted_ply(request)),
+        "training:attempt",
+        attempt_id=attempt.pk,
     )
 
 
 @require_POST
 def attempt_give_up(request: HttpRequest, attempt_id: int) -> HttpResponse:
     attempt = selectors.attempt_get_for_player(Player.of(request), attempt_id)
-    return form_action(request, lambda: services.attempt_give_up(attempt=attempt),
-                       "training:attempt", attempt_id=attempt.pk)
+    return form_action(
+        request, lambda: services.attempt_give_up(attempt=attempt), "training:attempt", attempt_id=attempt.pk
+    )
 
 
 # ------------------------------------------------------------------ runs
+
 
 def _mode_page(request: HttpRequest, mode: str) -> HttpResponse:
     """The streak or timed page: your best, your latest runs, and a form that
@@ -188,14 +212,18 @@ def _mode_page(request: HttpRequest, mode: str) -> HttpResponse:
             return redirect(f"training:{mode}")
         return redirect("training:run", run_id=run.pk)
     recent = selectors.runs_recent(player, mode)
-    return render(request, "training/run_mode.html", {
-        "mode": mode,
-        "best": selectors.run_best(player, mode),
-        "recent": recent,
-        "active": next((r for r in recent if r.status == "active"), None),
-        "duration": runs.TIMED_DURATION,
-        "penalty": runs.TIMED_PENALTY,
-    })
+    return render(
+        request,
+        "training/run_mode.html",
+        {
+            "mode": mode,
+            "best": selectors.run_best(player, mode),
+            "recent": recent,
+            "active": next((r for r in recent if r.status == "active"), None),
+            "duration": runs.TIMED_DURATION,
+            "penalty": runs.TIMED_PENALTY,
+        },
+    )
 
 
 def streak(request: HttpRequest) -> HttpResponse:
@@ -222,10 +250,18 @@ def run_page(request: HttpRequest, run_id: int) -> HttpResponse:
         sides = ["B" if side == "A" else "A", side]
     # The run is over: the puzzle that ended it is drawn as a final position, no side to move.
     ended_board = {**state["ended_by"]["board"], "over": True} if state["ended_by"] is not None else None
-    return render(request, "training/run.html", {
-        "run": run, "state": state, "attempt": attempt, "board_sides": sides, "ended_board": ended_board,
-        "jsi18n": reverse("javascript-catalog"),
-    })
+    return render(
+        request,
+        "training/run.html",
+        {
+            "run": run,
+            "state": state,
+            "attempt": attempt,
+            "board_sides": sides,
+            "ended_board": ended_board,
+            "jsi18n": reverse("javascript-catalog"),
+        },
+    )
 
 
 @require_POST
@@ -236,9 +272,12 @@ def run_move(request: HttpRequest, run_id: int) -> HttpResponse:
     except ValueError:
         attempt_id = None  # as a form without the field: the run's current puzzle
     return form_action(
-        request, lambda: run_services.run_play_move(run=run, move=request.POST.get("move", ""),
-                                                    ply=posted_ply(request), attempt_id=attempt_id),
-        "training:run", run_id=run.pk,
+        request,
+        lambda: run_services.run_play_move(
+            run=run, move=request.POST.get("move", ""), ply=posted_ply(request), attempt_id=attempt_id
+        ),
+        "training:run",
+        run_id=run.pk,
     )
 
 

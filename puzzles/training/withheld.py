@@ -17,6 +17,7 @@ For the player a source names a puzzle for:
 A puzzle withheld from anyone is chosen as the daily puzzle only when no
 other is left (``pool.daily_ensure``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

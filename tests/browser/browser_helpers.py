@@ -1,4 +1,5 @@
 """Helpers shared by the browser tests."""
+
 from __future__ import annotations
 
 import re
@@ -14,9 +15,11 @@ def watch_errors(page) -> list[str]:
     page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
     page.on(
         "console",
-        lambda msg: errors.append(f"console: {msg.text}")
-        if msg.type == "error" and not msg.text.startswith("Failed to load resource")
-        else None,
+        lambda msg: (
+            errors.append(f"console: {msg.text}")
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource")
+            else None
+        ),
     )
     return errors
 
@@ -70,8 +73,17 @@ def entry_files(manifest: dict, name: str) -> set[str]:
     return {manifest[key]["file"] for key in seen}
 
 
-def start_practice_game(page, base_url: str, *, human: str, level: str, seed: int, variant: str | None = None,
-                        doubles: bool = False, from_home: bool = False) -> int:
+def start_practice_game(
+    page,
+    base_url: str,
+    *,
+    human: str,
+    level: str,
+    seed: int,
+    variant: str | None = None,
+    doubles: bool = False,
+    from_home: bool = False,
+) -> int:
     """Starts a game against the solver from the new game form (reached from
     the home page's link when ``from_home``, else at /play/) and waits for its
     page; the game's id."""

@@ -15,6 +15,7 @@ with ``WITH_BROWSER=1``), driven by Playwright for Python; no browser is
 downloaded.  ``OD_CHROMIUM`` names another binary.  ``OD_SCREENSHOTS=<dir>``
 saves screenshots of the pages along the way.
 """
+
 from __future__ import annotations
 
 import os
@@ -45,7 +46,9 @@ CHROMIUM_ARGS = [
 
 
 def pytest_configure(config) -> None:
-    config.addinivalue_line("markers", "browser: drives the site in headless Chromium (starts Redis, a worker, a server)")
+    config.addinivalue_line(
+        "markers", "browser: drives the site in headless Chromium (starts Redis, a worker, a server)"
+    )
 
 
 def pytest_collection_modifyitems(config, items) -> None:
@@ -193,28 +196,60 @@ def site():
         "PYTHONUNBUFFERED": "1",
     }
     try:
-        site.start("redis", [redis_server, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        site.start(
+            "redis",
+            [redis_server, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        )
         _wait(lambda: _redis_answers(redis_port), 10, "redis-server", site)
         migrate = subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
-            cwd=ROOT, env=site.env, capture_output=True, text=True, timeout=120,
+            cwd=ROOT,
+            env=site.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         if migrate.returncode != 0:
             raise AssertionError(f"migrate failed:\n{migrate.stdout}\n{migrate.stderr}")
         site.start(
             "worker",
             [
-                sys.executable, "-m", "celery", "-A", "config.celery_app", "worker", "-l", "INFO",
-                "-Q", "grades,celery", "-c", "2", "-n", f"browser-{os.getpid()}@%h",
-                "--without-gossip", "--without-mingle", "--without-heartbeat",
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config.celery_app",
+                "worker",
+                "-l",
+                "INFO",
+                "-Q",
+                "grades,celery",
+                "-c",
+                "2",
+                "-n",
+                f"browser-{os.getpid()}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
             ],
         )
         site.start(
             "web",
             [
-                sys.executable, "-m", "gunicorn", "config.asgi:application",
-                "--bind", f"127.0.0.1:{web_port}", "--worker-class", "config.web.UvicornWorker",
-                "--workers", "1", "--graceful-timeout", "2", "--timeout", "60",
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.asgi:application",
+                "--bind",
+                f"127.0.0.1:{web_port}",
+                "--worker-class",
+                "config.web.UvicornWorker",
+                "--workers",
+                "1",
+                "--graceful-timeout",
+                "2",
+                "--timeout",
+                "60",
                 *_gunicorn_control_socket(folder),
             ],
         )
@@ -232,8 +267,9 @@ def site():
 
 def manage(site, *args: str) -> None:
     """``manage.py`` with the site's environment; fails the test on an error."""
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=str(ROOT), env=site.env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=str(ROOT), env=site.env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -252,7 +288,9 @@ def browser():
     except ImportError:
         pytest.fail("Playwright is not installed: .venv/bin/pip install -r requirements/site.txt")
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail(f"Chromium is not at {CHROMIUM}: apt-get install -y chromium (or WITH_BROWSER=1 scripts/system-deps.sh)")
+        pytest.fail(
+            f"Chromium is not at {CHROMIUM}: apt-get install -y chromium (or WITH_BROWSER=1 scripts/system-deps.sh)"
+        )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:

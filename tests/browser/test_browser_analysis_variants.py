@@ -3,6 +3,7 @@ Chromium, at desktop width and at 390x844: the exact move table against the
 solver, the seats and out stones on the board, the variation tree, the empty
 page's deals, the editor's drawn stones (click and drag), its deal buttons,
 and no sideways scroll with the board in the first screen."""
+
 from __future__ import annotations
 
 import re
@@ -19,7 +20,10 @@ SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "hei
 
 def table_values(page) -> dict[str, int]:
     rows = page.locator(f"{APP} table.analysis-moves tbody tr")
-    return {rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value")) for i in range(rows.count())}
+    return {
+        rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value"))
+        for i in range(rows.count())
+    }
 
 
 def wait_for_table(page, position: Position) -> None:
@@ -51,7 +55,10 @@ def in_first_screen(page, selector: str) -> None:
     assert boxes, f"nothing matches {selector}"
     size = page.viewport_size
     for left, top, right, bottom in boxes:
-        assert left >= -1 and right <= size["width"] + 1 and top >= -1 and bottom <= size["height"] + 1, (selector, (left, top, right, bottom))
+        assert left >= -1 and right <= size["width"] + 1 and top >= -1 and bottom <= size["height"] + 1, (
+            selector,
+            (left, top, right, bottom),
+        )
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -73,7 +80,9 @@ def test_analysis_board_of_a_variant(site, browser, screenshots, variant, seed, 
     assert {hands.nth(i).get_attribute("data-layout") for i in range(hands.count())} == {layout}
     if start.out:
         # Open analysis: the out stones are shown, and can be turned face down.
-        shown = page.locator("#analysis-root .odb-out-stone").evaluate_all("els => els.map(e => e.getAttribute('data-stone'))")
+        shown = page.locator("#analysis-root .odb-out-stone").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-stone'))"
+        )
         assert shown == [str(s) for s in start.out]
         page.locator("[data-reveal-out]").uncheck()
         assert page.locator("#analysis-root .odb-out-stone.is-face-down").count() == len(start.out)
@@ -120,6 +129,7 @@ def test_analysis_board_of_a_variant(site, browser, screenshots, variant, seed, 
     wait_for_table(page, fork.play(other))
     assert page.locator(f"{APP} .study-tree [data-variation]").count() == 1
     assert page.evaluate("window.analysisBoard.variations()") == 1
+
     # The URL keeps the current line (and reproduces it).
     def url_line():
         return parse_qs(urlparse(page.url).query)["line"][0].split()
@@ -208,7 +218,9 @@ def test_editor_of_a_variant_with_drawn_stones_and_deals(site, browser, screensh
     # The deal-number button lays out that deal of the variant, which the server finds valid.
     page.locator("[data-deal-number]").fill("7")
     page.locator("[data-deal-go]").click()
-    page.wait_for_function("() => /Valid position/.test(document.querySelector('#editor-root .study-status')?.textContent ?? '')")
+    page.wait_for_function(
+        "() => /Valid position/.test(document.querySelector('#editor-root .study-status')?.textContent ?? '')"
+    )
     assert page.evaluate("window.positionEditor.positionString()") == str(deal(7, "block"))
     no_sideways_scroll(page)
     screenshots(page, f"editor-block-{size}")
@@ -218,7 +230,9 @@ def test_editor_of_a_variant_with_drawn_stones_and_deals(site, browser, screensh
     assert page.locator(".editor-hand").count() == 4
     assert page.locator("[data-out]").count() == 0
     page.locator("[data-random-deal]").click()
-    page.wait_for_function("() => /Valid position/.test(document.querySelector('#editor-root .study-status')?.textContent ?? '')")
+    page.wait_for_function(
+        "() => /Valid position/.test(document.querySelector('#editor-root .study-status')?.textContent ?? '')"
+    )
     text = page.evaluate("window.positionEditor.positionString()")
     assert text.startswith("partnership+doubles ")
     no_sideways_scroll(page)

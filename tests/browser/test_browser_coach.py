@@ -5,6 +5,7 @@ board: one by clicks (the same wrong move: the verdict, then every move's
 value and the best moves outlined), one by keyboard only (a best move: right).
 The exercise has the player's rows at the bottom; without JavaScript the page
 keeps its plain board and form."""
+
 from __future__ import annotations
 
 import time
@@ -25,7 +26,9 @@ def csrf_header(context) -> dict[str, str]:
 def play_game_with_mistakes(page, base: str, headers: dict[str, str], mistakes: int = 2) -> tuple[dict, dict[str, str]]:
     """A practice game of the page's guest in which they make ``mistakes``
     deliberate mistakes (best moves otherwise).  Returns the game and {position: move} of the mistakes."""
-    game = page.request.post(base + "/api/games/", data={"seed": 7, "human": "A", "level": "strong"}, headers=headers).json()
+    game = page.request.post(
+        base + "/api/games/", data={"seed": 7, "human": "A", "level": "strong"}, headers=headers
+    ).json()
     url = f"{base}/api/games/{game['id']}/"
     made: dict[str, str] = {}
     deadline = time.monotonic() + 120
@@ -64,7 +67,9 @@ def test_a_guest_replays_their_mistakes_on_the_board(site, browser, screenshots)
         # The first mistake of the game, by clicks: the same wrong move again.
         page.goto(f"{base}/coach/games/{game['id']}/")
         page.wait_for_selector("#exercise-root .exercise-board svg.odb-svg")
-        first = page.evaluate("window.exercisePage && JSON.parse(document.getElementById('exercise-state').textContent)")
+        first = page.evaluate(
+            "window.exercisePage && JSON.parse(document.getElementById('exercise-state').textContent)"
+        )
         assert first["position"] in made
         # the script took over: the plain board and the drop-down are hidden
         assert page.locator("#exercise-move").is_hidden()

@@ -4,6 +4,7 @@ deal, play it to its end by clicking stones and ends in the play widget the
 page hosts, then the page comes back with the result against the field (the
 figures, the histogram, the share line and its copy button, the best line),
 nothing wider than the screen; the archive lists the day."""
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,10 @@ STATUS = "document.getElementById('game-root') && document.getElementById('game-
 
 
 def test_todays_deal_played_on_a_phone_and_its_result(site, browser, screenshots):
-    with browser_page(browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) as (page, errors):
+    with browser_page(browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) as (
+        page,
+        errors,
+    ):
         page.goto(site.base_url + "/")
         page.locator(".daily-deal-link a").click()
         page.wait_for_url(re.compile(r"/daily/$"))

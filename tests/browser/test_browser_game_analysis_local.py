@@ -6,6 +6,7 @@ server's answer is held back, stepped through with no request, every move of
 a position shown and a side line played from it (each move checked by the
 server's position endpoint, none analysed by the server), and replaced by the
 server's stored grades once they come."""
+
 from __future__ import annotations
 
 import json
@@ -34,7 +35,10 @@ def sql(site, statement: str, *args) -> list[tuple]:
 
 def explore_values(page) -> dict[str, int]:
     rows = page.locator(f"{EXPLORE} table.analysis-moves tbody tr")
-    return {rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value")) for i in range(rows.count())}
+    return {
+        rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value"))
+        for i in range(rows.count())
+    }
 
 
 def wait_for_moves(page, analysis) -> None:
@@ -82,10 +86,16 @@ def test_the_browser_grades_the_record_until_the_servers_grades_come(site, brows
 
     # The server's answer held back: the row back to running, the API's progress saying so.
     stored = sql(site, "SELECT result FROM puzzles_gameanalysis WHERE id = ?", analysis_id)[0][0]
-    sql(site, "UPDATE puzzles_gameanalysis SET status = 'running', result = NULL, progress = 3 WHERE id = ?", analysis_id)
+    sql(
+        site,
+        "UPDATE puzzles_gameanalysis SET status = 'running', result = NULL, progress = 3 WHERE id = ?",
+        analysis_id,
+    )
     held = json.dumps({"status": "running", "progress": 3, "total": len(record.moves), "error": None})
-    page.route(re.compile(rf".*/api/game-analyses/{analysis_id}/.*"),
-               lambda route: route.fulfill(status=200, content_type="application/json", body=held))
+    page.route(
+        re.compile(rf".*/api/game-analyses/{analysis_id}/.*"),
+        lambda route: route.fulfill(status=200, content_type="application/json", body=held),
+    )
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.reload()
@@ -132,8 +142,14 @@ def test_the_browser_grades_the_record_until_the_servers_grades_come(site, brows
     wait_for_moves(page, analyse(here))
     assert page.locator(f"{EXPLORE} [data-side-line]").text_content() == ""
     # a side line the server refuses (403: a game between people in progress) is not analysed
-    page.route(re.compile(r".*/api/positions/.*"), lambda route: route.fulfill(
-        status=403, content_type="application/json", body=json.dumps({"error": "A game between people is in progress."})))
+    page.route(
+        re.compile(r".*/api/positions/.*"),
+        lambda route: route.fulfill(
+            status=403,
+            content_type="application/json",
+            body=json.dumps({"error": "A game between people is in progress."}),
+        ),
+    )
     page.locator(f'{EXPLORE} tr[data-move="{side}"] button').click()
     page.wait_for_selector(f"{EXPLORE} .study-status.error")
     assert "in progress" in page.locator(f"{EXPLORE} .study-status").text_content()
@@ -143,8 +159,13 @@ def test_the_browser_grades_the_record_until_the_servers_grades_come(site, brows
     assert not [u for u in requests if "/api/analyses/" in u], requests
 
     # The server's grades arrive: the page shows them instead of the browser's.
-    sql(site, "UPDATE puzzles_gameanalysis SET status = 'done', result = ?, progress = ? WHERE id = ?",
-        stored, len(record.moves), analysis_id)
+    sql(
+        site,
+        "UPDATE puzzles_gameanalysis SET status = 'done', result = ?, progress = ? WHERE id = ?",
+        stored,
+        len(record.moves),
+        analysis_id,
+    )
     page.unroute(re.compile(rf".*/api/game-analyses/{analysis_id}/.*"))
     page.wait_for_selector("[data-summary]", timeout=30_000)
     assert page.locator(LOCAL).count() == 0
@@ -162,15 +183,26 @@ def test_without_web_workers_the_page_waits_for_the_server_as_before(site, brows
     errors = watch_errors(page)
     analysis_id = submit_record(page, site, record)
     stored = sql(site, "SELECT result FROM puzzles_gameanalysis WHERE id = ?", analysis_id)[0][0]
-    sql(site, "UPDATE puzzles_gameanalysis SET status = 'running', result = NULL, progress = 3 WHERE id = ?", analysis_id)
+    sql(
+        site,
+        "UPDATE puzzles_gameanalysis SET status = 'running', result = NULL, progress = 3 WHERE id = ?",
+        analysis_id,
+    )
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.reload()
-    page.wait_for_function("() => [...performance.getEntriesByType('resource')].some(e => e.name.includes('/api/game-analyses/'))")
+    page.wait_for_function(
+        "() => [...performance.getEntriesByType('resource')].some(e => e.name.includes('/api/game-analyses/'))"
+    )
     assert page.locator(LOCAL).count() == 0
     assert page.locator("[data-progress]").is_visible()
     assert not any(u.endswith(".wasm") for u in requests), requests
-    sql(site, "UPDATE puzzles_gameanalysis SET status = 'done', result = ?, progress = ? WHERE id = ?",
-        stored, len(record.moves), analysis_id)
+    sql(
+        site,
+        "UPDATE puzzles_gameanalysis SET status = 'done', result = ?, progress = ? WHERE id = ?",
+        stored,
+        len(record.moves),
+        analysis_id,
+    )
     page.wait_for_selector("[data-summary]", timeout=30_000)
     assert not errors, errors

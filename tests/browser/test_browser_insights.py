@@ -5,6 +5,7 @@ of failed puzzles with the plain form and the home page counts due puzzles
 too; the insights page shows the game's points lost and accuracy as
 server-drawn SVG charts and the tables by phase, kind of move and variant,
 fitting a phone's width in every language, with and without JavaScript."""
+
 from __future__ import annotations
 
 import re
@@ -56,8 +57,14 @@ def test_a_guest_meets_the_due_queue_and_their_insights(site, browser, screensho
 
         for language, word in WORDS.items():
             for script in (True, False):
-                phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=language,
-                                            extra_http_headers={"Accept-Language": language}, java_script_enabled=script)
+                phone = browser.new_context(
+                    viewport=PHONE,
+                    is_mobile=True,
+                    has_touch=True,
+                    locale=language,
+                    extra_http_headers={"Accept-Language": language},
+                    java_script_enabled=script,
+                )
                 phone.add_cookies(cookies)
                 small = phone.new_page()
                 small.goto(base + "/insights/")
@@ -67,7 +74,8 @@ def test_a_guest_meets_the_due_queue_and_their_insights(site, browser, screensho
                 wide = small.evaluate("document.documentElement.scrollWidth")
                 assert wide <= PHONE["width"], (language, script, wide)
                 chart = small.evaluate(
-                    "document.querySelector('figure[data-chart=\"points-lost\"] svg').getBoundingClientRect().right")
+                    "document.querySelector('figure[data-chart=\"points-lost\"] svg').getBoundingClientRect().right"
+                )
                 assert chart <= PHONE["width"]
                 if script and language != "en":
                     screenshots(small, f"insights-phone-{language}")

@@ -3,6 +3,7 @@ build of solver/engine.c in a Web Worker), in headless Chromium against the
 real site: the analysis board shows every move's value without asking the
 server for an analysis, keeps analysing a line with the API cut off, and the
 puzzle page never loads the local solver."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,10 @@ APP = "#analysis-root [data-app]"
 
 def table_values(page) -> dict[str, int]:
     rows = page.locator(f"{APP} table.analysis-moves tbody tr")
-    return {rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value")) for i in range(rows.count())}
+    return {
+        rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value"))
+        for i in range(rows.count())
+    }
 
 
 def wait_for_position(page, position) -> None:
@@ -97,7 +101,9 @@ def test_editor_checks_positions_offline_with_the_solvers_messages(site, browser
     errors = watch_errors(page)
     position = str(deal(5, "block"))
     page.goto(site.base_url + "/analysis/editor/?" + urlencode({"position": position}))
-    page.wait_for_function("() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)")
+    page.wait_for_function(
+        "() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)"
+    )
     aborted: list[str] = []
 
     def cut(route):
@@ -113,7 +119,9 @@ def test_editor_checks_positions_offline_with_the_solvers_messages(site, browser
     stone = position.split()[1].split(".")[0]
     page.locator('[data-slot="A-front-0"]').click()
     page.locator(f'#editor-root [data-stone="{stone}"]').click()
-    page.wait_for_function("() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)")
+    page.wait_for_function(
+        "() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)"
+    )
     assert position in page.locator("#editor-root .study-status").text_content()
     assert aborted
     assert not errors, errors

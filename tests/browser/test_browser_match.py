@@ -3,6 +3,7 @@ against the real site: start it from the home page, play every deal by
 taking the best-move hint and clicking its end in the play widget the match page hosts, see the
 score sheet count each deal and move on to the next one, the match's end,
 then open the match review and follow a link into a deal's review."""
+
 from __future__ import annotations
 
 import re
@@ -117,8 +118,9 @@ def test_a_partnership_match_at_phone_width(site, browser, screenshots):
     the match page hosts the four-seat board with C at the bottom, the solver
     plays A, B and D by itself, the sheet counts the deal for the team A+C or
     B+D, and the human's stones and the line's ends stay in the first screen."""
-    with browser_page(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-                      has_touch=True) as (page, errors):
+    with browser_page(
+        browser, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+    ) as (page, errors):
         page.goto(site.base_url + "/matches/")
         page.select_option('select[name="variant"]', "partnership")
         start_match(page, target="wins", amount="1", human="C", level="casual", seed="5")
@@ -148,7 +150,9 @@ def test_a_partnership_match_at_phone_width(site, browser, screenshots):
                   return { stones: stones.length, inside: stones.filter(inside).length, ends: ends.length,
                            endsInside: ends.filter(inside).length, wide: document.documentElement.scrollWidth > vw }; }"""
             )
-            assert fits["inside"] == fits["stones"] > 0 and fits["endsInside"] == fits["ends"] > 0 and not fits["wide"], fits
+            assert (
+                fits["inside"] == fits["stones"] > 0 and fits["endsInside"] == fits["ends"] > 0 and not fits["wide"]
+            ), fits
             shown = page.evaluate("window.matchPage.deal.game.moves.length")
             tap_a_move(page, page.evaluate("window.matchPage.deal.game.legal_moves"))
             page.wait_for_function(f"() => window.matchPage.deal.game.moves.length > {shown}")

@@ -2,6 +2,7 @@
 first makes the challenge and waits on its page, the second opens the link
 and accepts; both land on the game's page (the first by the challenge page's
 long poll, with no reload of its own)."""
+
 from __future__ import annotations
 
 import re
@@ -45,8 +46,14 @@ def test_the_people_pages_fit_a_phone(site, browser, screenshots):
     and no link or button is cut."""
     from test_layout_browser import OVERFLOW, PHONE
 
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
-                                  locale="pl", extra_http_headers={"Accept-Language": "pl"})
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        locale="pl",
+        extra_http_headers={"Accept-Language": "pl"},
+    )
     page = context.new_page()
     page.set_default_timeout(60_000)  # a loaded machine: the accept starts a game
     errors = watch_errors(page)

@@ -4,6 +4,7 @@ move sees the abort button come when the wait is over (no reload), the player to
 the abort ends the game for both, unrated.  Quick pairing with a rating range:
 the seek waits in the lobby with the range it accepts, and a player within it
 pressing the same control is paired with it."""
+
 from __future__ import annotations
 
 import re

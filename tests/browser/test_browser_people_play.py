@@ -4,6 +4,7 @@ move reaching the other's page by its long poll, while a third context
 watches (no move input, no grades until the end); then both reviews.  And
 two accounts in a game started by the service with a short clock: one lets
 the clock run out and loses on time, which both pages show."""
+
 from __future__ import annotations
 
 import re
@@ -57,7 +58,9 @@ def play_first_move(page) -> str:
 
 
 # Where the reader's own hand ends on the first screen (the page scrolled to its top).
-HAND_BOTTOM = "() => { window.scrollTo(0, 0); return document.querySelector('.odb-hand-bottom').getBoundingClientRect().bottom; }"
+HAND_BOTTOM = (
+    "() => { window.scrollTo(0, 0); return document.querySelector('.odb-hand-bottom').getBoundingClientRect().bottom; }"
+)
 
 
 def clock_of(page, seat: str) -> str:
@@ -107,7 +110,9 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
         if plies >= 2 and not running_checked:  # both have moved once: the mover's clock runs, on every page
             first = clock_of(eve, seat)
             eve.wait_for_timeout(1600)
-            assert clock_of(eve, seat) != first and eve.locator(f'.gp-clock[data-seat="{seat}"].is-running').count() == 1
+            assert (
+                clock_of(eve, seat) != first and eve.locator(f'.gp-clock[data-seat="{seat}"].is-running').count() == 1
+            )
             running_checked = True
         played = play_first_move(mover)
         plies += 1
@@ -140,8 +145,12 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
 def start_by_service(site, code: str) -> int:
     """Runs ``code`` in the site's Django (manage.py shell): it prints the game's id."""
     done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code], cwd=str(ROOT), env=site.env,
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=str(ROOT),
+        env=site.env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     return int(done.stdout.strip().splitlines()[-1])
@@ -157,15 +166,18 @@ def log_in(page, base_url: str, name: str) -> None:
 
 def test_a_player_loses_on_time(site, browser, screenshots):
     names = (f"ann{int(time.time() * 1000) % 10**8}", f"bob{int(time.time() * 1000) % 10**8}")
-    game_id = start_by_service(site, (
-        "from django.contrib.auth import get_user_model\n"
-        "from puzzles.accounts.players import Player\n"
-        "from puzzles.games.people import game_start_people\n"
-        f"users = [get_user_model().objects.create_user(n, password='a-long-pass-phrase-29') for n in {names!r}]\n"
-        "game = game_start_people(variant='lewicki', seats={'A': Player(users[0], ''), 'B': Player(users[1], '')},\n"
-        "                         rated=False, clock=(4, 0), seed=7)\n"
-        "print(game.pk)\n"
-    ))
+    game_id = start_by_service(
+        site,
+        (
+            "from django.contrib.auth import get_user_model\n"
+            "from puzzles.accounts.players import Player\n"
+            "from puzzles.games.people import game_start_people\n"
+            f"users = [get_user_model().objects.create_user(n, password='a-long-pass-phrase-29') for n in {names!r}]\n"
+            "game = game_start_people(variant='lewicki', seats={'A': Player(users[0], ''), 'B': Player(users[1], '')},\n"
+            "                         rated=False, clock=(4, 0), seed=7)\n"
+            "print(game.pk)\n"
+        ),
+    )
     contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
     pages = dict(zip("AB", (c.new_page() for c in contexts), strict=True))
     errors = [watch_errors(p) for p in pages.values()]

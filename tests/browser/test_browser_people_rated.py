@@ -9,6 +9,7 @@ asks the solver for the values of the legal moves).  After the game: both
 reviews show the reader's own graded moves, both coaches hold exercises
 from that player's mistakes of this game, both profiles show the rating
 changed, and the watcher's page shows the values."""
+
 from __future__ import annotations
 
 import re
@@ -192,9 +193,11 @@ def test_two_accounts_play_a_rated_live_game_from_the_lobby_while_a_guest_watche
 
         # each coach holds exercises from that player's mistakes of this game
         for page, seat in ((ann, "A"), (bob, "B")):
+
             def from_this_game(page=page):
                 listed = page.request.get(base + "/api/exercises/").json()["exercises"]
                 return [e for e in listed if (e.get("source") or {}).get("game") == game_id]
+
             wait_until(page, lambda: bool(from_this_game()))
             exercises = from_this_game()
             assert all(e["side"] == seat for e in exercises), exercises

@@ -4,6 +4,7 @@ from the home page, ask each hint, play every move by clicking a stone and an
 end, see each grade arrive beside its move, a refused move's error, the result
 with the score, then the review, jumping to a ply.  And at phone width: the
 board fits and a move can be made by touch."""
+
 from __future__ import annotations
 
 import re
@@ -238,7 +239,6 @@ def test_phone_width_board_fits_and_a_move_can_be_made_after_the_solver_opens(si
         assert not errors, errors
 
 
-
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}])
 def test_the_board_says_in_one_line_how_to_use_it(site, browser, screenshots, viewport):
     """Just under the game's board (the player's own stones come first on the
@@ -258,7 +258,10 @@ def test_the_board_says_in_one_line_how_to_use_it(site, browser, screenshots, vi
         assert all(key in text for key in ("arrows", "Enter", "L or R", "Escape", "P passes")), text
         line, board = help_line.bounding_box(), page.locator(".gp-board svg.odb-svg").bounding_box()
         assert line and board
-        assert board["y"] + board["height"] <= line["y"] + 1 and line["y"] - (board["y"] + board["height"]) < 60, (line, board)
+        assert board["y"] + board["height"] <= line["y"] + 1 and line["y"] - (board["y"] + board["height"]) < 60, (
+            line,
+            board,
+        )
         assert line["x"] >= 0 and line["x"] + line["width"] <= viewport["width"] + 0.5
         screenshots(page, f"board-help-{viewport['width']}")
         assert not errors, errors

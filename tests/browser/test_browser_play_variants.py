@@ -7,6 +7,7 @@ stones and both ends of the line are in the first screen and nothing scrolls
 sideways).  Then resign, rematch with the sides swapped, and the review: the
 board beside the moves, the chart's points and the arrow keys wherever the
 focus is, the best move of the position shown."""
+
 from __future__ import annotations
 
 import re
@@ -103,7 +104,9 @@ def test_a_partnership_game_through_the_pages(site, browser, screenshots, viewpo
         start_game(page, site.base_url, "partnership", "B", seed)
         page.wait_for_selector('.odb-hand[data-place="bottom"][data-side="B"]')
         # four seats round the table: the partner D across, C and A on the sides
-        places = {el.get_attribute("data-side"): el.get_attribute("data-place") for el in page.locator(".odb-hand").all()}
+        places = {
+            el.get_attribute("data-side"): el.get_attribute("data-place") for el in page.locator(".odb-hand").all()
+        }
         assert places == {"B": "bottom", "C": "left", "D": "top", "A": "right"}, places
         assert page.locator('.odb-hand[data-side="B"]').get_attribute("data-layout") == "hand"
         game = play_to_the_end(page, phone=phone, screenshots=screenshots, name=f"partnership-{viewport}")
@@ -160,7 +163,9 @@ def test_resign_and_rematch_with_the_sides_swapped(site, browser, screenshots):
         assert page.locator(".gp-board .odb-status").text_content() == "The deal is over."
         assert page.locator(".gp-board .odb-chip-turn").count() == 0
         page.locator(".gp-rematch-swap").click()
-        page.wait_for_url(lambda url: re.search(r"/play/\d+/$", url) is not None and not url.endswith(f"/play/{first}/"))
+        page.wait_for_url(
+            lambda url: re.search(r"/play/\d+/$", url) is not None and not url.endswith(f"/play/{first}/")
+        )
         second = int(re.search(r"/play/(\d+)/", page.url).group(1))
         assert second != first
         page.wait_for_function("() => window.playPage && window.playPage.game")

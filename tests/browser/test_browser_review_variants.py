@@ -5,6 +5,7 @@ above, on a phone) the moves, four seats and the out stones drawn, stepping
 with the arrow keys wherever the focus is, a click on the chart jumping to
 that ply, the share link opening the same review for a stranger, and no
 sideways scroll."""
+
 from __future__ import annotations
 
 import random
@@ -49,7 +50,7 @@ def test_partnership_review_at_desktop(site, browser, screenshots):
     page.select_option('.review-deal-form select[name="variant"]', "partnership")
     for seat, hand in zip("abcd", hands_of(record), strict=True):
         page.fill(f'.review-deal-form input[name="hand_{seat}"]', hand)
-    assert page.locator('.review-deal-form [data-out]').is_hidden()  # nothing stays out in partnership
+    assert page.locator(".review-deal-form [data-out]").is_hidden()  # nothing stays out in partnership
     page.fill('.review-deal-form textarea[name="moves"]', " ".join(str(m) for m in record.moves))
     screenshots(page, "review-deal-form-desktop")
     page.locator(".review-deal-form button[type=submit]").click()
@@ -153,8 +154,9 @@ def test_refused_record_says_the_move_and_stores_nothing(site, browser):
     page.fill('.review-deal-form input[name="hand_c"]', "11 22")
     page.select_option('.review-deal-form select[name="variant"]', "block")
     assert page.locator('.review-deal-form input[name="hand_c"]').is_hidden()
-    for seat, hand in zip("ab", [" ".join(s for s in h["front"] if s) for h in start.to_json()["hands"].values()],
-                          strict=True):
+    for seat, hand in zip(
+        "ab", [" ".join(s for s in h["front"] if s) for h in start.to_json()["hands"].values()], strict=True
+    ):
         page.fill(f'.review-deal-form input[name="hand_{seat}"]', hand)
     page.fill('.review-deal-form textarea[name="moves"]', f"{first} pass")
     page.locator(".review-deal-form button[type=submit]").click()

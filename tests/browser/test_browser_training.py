@@ -9,6 +9,7 @@ and the system's Chromium; the browser comes from tests/browser/conftest.py
 (one Playwright per test process), which fails with a message when one is missing.  Everything runs on free ports, in a scratch
 folder, and is stopped at the end (the process group run.sh was started in).
 """
+
 from __future__ import annotations
 
 import json
@@ -30,6 +31,7 @@ from csp_watch import RECORD_VIOLATIONS
 from solver import Position, analyse
 
 ROOT = Path(__file__).resolve().parents[2]
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -113,8 +115,12 @@ def test_todays_puzzle_is_on_the_front_page_within_a_minute_and_can_be_solved(fr
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     policies: list[str | None] = []
-    page.on("response", lambda r: policies.append(r.headers.get("content-security-policy"))
-            if r.request.resource_type == "document" else None)
+    page.on(
+        "response",
+        lambda r: (
+            policies.append(r.headers.get("content-security-policy")) if r.request.resource_type == "document" else None
+        ),
+    )
     page.goto(base + "/")
     page.wait_for_selector("#puzzle-root .puzzle-board svg")
     assert page.locator("#puzzle-root [data-fallback]").is_hidden()

@@ -6,6 +6,7 @@ ends the streak and the result lists each puzzle with its solution; a timed
 run shows the server's clock, takes ten seconds off for a wrong move, and
 when the clock runs out (the test moves the run's deadline near) the result
 screen lists the puzzles with their solutions."""
+
 from __future__ import annotations
 
 import re
@@ -26,8 +27,14 @@ RUN = "window.runPage.run"
 
 def shell(site, code: str) -> None:
     """Python code in ``manage.py shell`` with the site's database."""
-    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=str(ROOT), env=site.env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=str(ROOT),
+        env=site.env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -195,10 +202,12 @@ def test_a_timed_run_in_the_browser(content, browser, screenshots, size):
         assert_no_solution_shown(page)
         screenshots(page, f"timed-{size}-playing")
         # the clock nearly out on the server (the test moves the deadline near); the page, read again, counts down
-        shell(content,
-              "from datetime import timedelta; from django.utils import timezone; "
-              "from puzzles.training.models import PuzzleRun; "
-              f"PuzzleRun.objects.filter(pk={run_id}).update(deadline=timezone.now() + timedelta(seconds=6))")
+        shell(
+            content,
+            "from datetime import timedelta; from django.utils import timezone; "
+            "from puzzles.training.models import PuzzleRun; "
+            f"PuzzleRun.objects.filter(pk={run_id}).update(deadline=timezone.now() + timedelta(seconds=6))",
+        )
         page.reload()
         page.wait_for_function("() => !!window.runPage")
         assert run_state(page)["time_left"] <= 6

@@ -4,6 +4,7 @@ analysed position among them), is served with the policy and runs under it
 without a single violation: no inline script or style, nothing from outside
 the site.  Each page's own script must also have started (its fallback
 hidden), so a page whose script the policy blocked fails too."""
+
 from __future__ import annotations
 
 import re
@@ -30,7 +31,11 @@ def links(page, base: str) -> list[str]:
     for href in hrefs:
         url = urljoin(page.url, href).split("#")[0]
         parsed = urlparse(url)
-        if url.startswith(base) and not parsed.path.startswith(SKIP) and not parsed.path.endswith((".pgn", ".txt", ".json")):
+        if (
+            url.startswith(base)
+            and not parsed.path.startswith(SKIP)
+            and not parsed.path.endswith((".pgn", ".txt", ".json"))
+        ):
             found.append(url)
     return found
 
@@ -43,8 +48,12 @@ def test_every_page_runs_under_the_policy(content, browser):
     page = context.new_page()
     page.set_default_timeout(30_000)
     console: list[str] = []
-    page.on("console", lambda m: console.append(m.text)
-            if "Content Security Policy" in m.text and "cdn.redoc.ly" not in m.text else None)
+    page.on(
+        "console",
+        lambda m: (
+            console.append(m.text) if "Content Security Policy" in m.text and "cdn.redoc.ly" not in m.text else None
+        ),
+    )
     # A practice game, so that its page and its review are among the pages.
     page.goto(base + "/play/")
     page.locator("#new-game-form button[type=submit]").first.click()

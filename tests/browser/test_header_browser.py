@@ -3,6 +3,7 @@
 account and the language menu, then the whole menu on one line), never the
 account or the language menu dropped onto a line of their own; on a phone
 the brand wraps instead of being cut off, and the account is in the menu."""
+
 from __future__ import annotations
 
 import re
@@ -62,8 +63,14 @@ def test_the_desktop_header_is_two_rows_with_the_menu_on_one_line(content, brows
 
 @pytest.mark.parametrize("lang", ["en", "nl", "ro"])
 def test_the_phone_header_wraps_the_brand_and_keeps_the_account_in_the_menu(content, browser, screenshots, lang):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=lang,
-                                  extra_http_headers={"Accept-Language": lang})
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
+    )
     page = context.new_page()
     try:
         sign_up(page, content.base_url)

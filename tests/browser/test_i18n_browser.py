@@ -7,6 +7,7 @@ A text counts as English when a msgid of the English catalogue (or a
 fragment of it between placeholders) appears on the page while no text of
 that language's catalogue contains it: so words that happen to read the
 same ("domino", "rating", "Status") are not taken for English."""
+
 from __future__ import annotations
 
 import random
@@ -91,12 +92,20 @@ def library(site):
     """At least one endgame in the library (built by the solver if none)."""
     build = subprocess.run(
         [sys.executable, "manage.py", "ensure_endgames"],
-        cwd=str(ROOT), env=site.env, capture_output=True, text=True, timeout=600,
+        cwd=str(ROOT),
+        env=site.env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     if build.returncode != 0 or "Unknown command" in build.stderr:
         build = subprocess.run(
             [sys.executable, "manage.py", "build_endgames", "--per-chapter", "1"],
-            cwd=str(ROOT), env=site.env, capture_output=True, text=True, timeout=600,
+            cwd=str(ROOT),
+            env=site.env,
+            capture_output=True,
+            text=True,
+            timeout=600,
         )
     assert build.returncode == 0, build.stderr
 
@@ -147,7 +156,11 @@ def test_every_page_is_in_the_language(site, browser, library, screenshots, lang
     visit("/puzzles/train/", name="train")
     visit("/puzzles/archive/", name="archive")
     visit("/puzzles/history/", name="history")
-    visit("/analysis/?" + urlencode({"position": str(middle)}), "#analysis-root [data-app] table tbody tr", name="analysis")
+    visit(
+        "/analysis/?" + urlencode({"position": str(middle)}),
+        "#analysis-root [data-app] table tbody tr",
+        name="analysis",
+    )
     visit("/analysis/editor/", "#editor-root [data-app]:not([hidden])", name="editor")
     visit("/analysis/games/", name="game-analyses")
     visit(f"/analysis/games/{analysis['id']}/", "[data-summary]", name="game-analysis")

@@ -9,6 +9,7 @@ phone, and at 1366x900 a puzzle's whole board fits on the screen, and so
 does the player's own hand in a game; a match deal's board is as wide as a
 game's, and a review's moves fit their column (in the four languages); on a
 phone a form's long select shows its whole choice."""
+
 from __future__ import annotations
 
 import random
@@ -174,8 +175,11 @@ def player(content, browser, tmp_path_factory):
         (exercise_rows[0]["urls"]["page"].removeprefix(base), None, None),
         (exercise_rows[0]["source"]["mistakes_url"].removeprefix(base), None, None),
         ("/analysis/", None, None),
-        ("/analysis/?" + urlencode({"position": str(start), "line": " ".join(line)}),
-         "#analysis-root [data-app] table tbody tr", None),
+        (
+            "/analysis/?" + urlencode({"position": str(start), "line": " ".join(line)}),
+            "#analysis-root [data-app] table tbody tr",
+            None,
+        ),
         ("/analysis/editor/", "#editor-root [data-app]:not([hidden])", None),
         ("/analysis/games/", None, None),
         (f"/analysis/games/{analysis['id']}/", "[data-summary]", "table.review-moves tbody tr"),
@@ -192,8 +196,13 @@ def player(content, browser, tmp_path_factory):
 def test_no_page_scrolls_sideways_or_cuts_a_link_on_a_phone(content, browser, player, screenshots, lang):
     base = content.base_url
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=lang,
-        extra_http_headers={"Accept-Language": lang}, storage_state=player["state"],
+        viewport=PHONE,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
+        storage_state=player["state"],
     )
     page = context.new_page()
     page.set_default_timeout(60_000)
@@ -300,7 +309,8 @@ def test_sub_navigation_links_are_spaced(content, browser):
         for path in ("/puzzles/dashboard/", "/coach/", "/puzzles/archive/"):
             page.goto(content.base_url + path)
             boxes = page.eval_on_selector_all(
-                "nav.training-nav a", "links => links.map(a => { const b = a.getBoundingClientRect(); return [b.left, b.right, b.top]; })"
+                "nav.training-nav a",
+                "links => links.map(a => { const b = a.getBoundingClientRect(); return [b.left, b.right, b.top]; })",
             )
             assert len(boxes) >= 3, (path, boxes)
             for (_l1, right, top1), (left, _r2, top2) in zip(boxes, boxes[1:], strict=False):
@@ -342,15 +352,18 @@ def test_a_game_match_and_review_fit_a_laptop_screen(content, browser, player, s
     the score sheet), and a review's move table fits its column with every
     header whole."""
     base = content.base_url
-    context = browser.new_context(viewport=DESKTOP, locale=lang, extra_http_headers={"Accept-Language": lang},
-                                  storage_state=player["state"])
+    context = browser.new_context(
+        viewport=DESKTOP, locale=lang, extra_http_headers={"Accept-Language": lang}, storage_state=player["state"]
+    )
     page = context.new_page()
     page.set_default_timeout(60_000)
     errors = watch_errors(page)
     try:
         page.goto(f"{base}/play/{player['game']}/")
         page.wait_for_selector(".gp-board .odb-hand-bottom")
-        page.wait_for_function("() => document.querySelector('.gp-board .odb-hand-bottom').getBoundingClientRect().bottom > 0")
+        page.wait_for_function(
+            "() => document.querySelector('.gp-board .odb-hand-bottom').getBoundingClientRect().bottom > 0"
+        )
         back = page.evaluate(BACK_ROW)
         screenshots(page, f"layout-desktop-{lang}-game")
         assert back["scrollY"] == 0 and back["bottom"] <= back["height"], back
@@ -398,8 +411,14 @@ SELECTS_WHOLE = """() => {
 def test_the_challenge_form_shows_the_longest_game_on_a_small_phone(content, browser, screenshots, lang):
     """At 360 px the challenge form's game select shows the partnership
     game's whole name (its longest), wrapped rather than cut."""
-    context = browser.new_context(viewport={"width": 360, "height": 800}, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True, locale=lang, extra_http_headers={"Accept-Language": lang})
+    context = browser.new_context(
+        viewport={"width": 360, "height": 800},
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
+    )
     page = context.new_page()
     try:
         page.goto(content.base_url + "/challenges/new/")

@@ -7,6 +7,7 @@ page marks every lesson done.  In Polish, Dutch and Romanian no English text
 of the site's catalogues shows on the course page or any lesson (as
 test_i18n_browser checks the other pages).  Two languages on a phone's screen (390x844).
 One more test plays a lesson with the keyboard only."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,8 +25,13 @@ ENGLISH_REASON = "your opponent can still play"
 
 def new_page(browser, lang: str, size: tuple[int, int]):
     phone = size[0] < 600
-    context = browser.new_context(locale=lang, extra_http_headers={"Accept-Language": lang},
-                                  viewport={"width": size[0], "height": size[1]}, is_mobile=phone, has_touch=phone)
+    context = browser.new_context(
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
+        viewport={"width": size[0], "height": size[1]},
+        is_mobile=phone,
+        has_touch=phone,
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)
     return page
@@ -60,6 +66,7 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
         layout = page.evaluate(OVERFLOW) if size[0] < 600 else {"scrollWidth": 0, "innerWidth": 0, "bad": []}
         if layout["scrollWidth"] > layout["innerWidth"] or layout["bad"]:
             problems.append(f"{where}: {layout['scrollWidth']} px wide in {layout['innerWidth']}, {layout['bad']}")
+
     page.goto(base + "/")
     assert page.locator("html").get_attribute("lang") == lang
     # A newcomer finds the course on the home page.

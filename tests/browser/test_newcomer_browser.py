@@ -4,6 +4,7 @@ board's orientation, the analysis board's URL and messages, the puzzle page's
 give-up, rating and resumed attempt, the icon and the API docs, and at phone
 width (390x844) the board, the player's stones and both ends of the line in
 the first screen of the play, puzzle, endgame and analysis pages."""
+
 from __future__ import annotations
 
 import re
@@ -186,7 +187,9 @@ def test_covered_back_stone_says_why(site, browser):
     page.goto(site.base_url + "/analysis/?" + urlencode({"position": str(start)}))
     page.wait_for_selector("#analysis-root [data-app] table.analysis-moves tbody tr", timeout=30_000)
     side = start.side
-    page.locator(f'#analysis-root .odb-slot[data-side="{side}"][data-row="back"][data-col="0"] .odb-hand-stone').click(force=True)
+    page.locator(f'#analysis-root .odb-slot[data-side="{side}"][data-row="back"][data-col="0"] .odb-hand-stone').click(
+        force=True
+    )
     assert "is covered by" in page.locator("#analysis-root .odb-status").text_content()
 
 
@@ -203,9 +206,7 @@ def test_puzzle_give_up_rating_and_resume(content, browser):
     # give up before any move: the solution, and the rating shown changes at once
     page.get_by_role("button", name="Give up and view the solution").click()
     page.wait_for_selector("#puzzle-root section.solution:not([hidden])")
-    page.wait_for_function(
-        "b => document.querySelector('.theme-filter .player-rating').textContent !== b", arg=before
-    )
+    page.wait_for_function("b => document.querySelector('.theme-filter .player-rating').textContent !== b", arg=before)
     # values in the solution are the player's: a reply of the solver is turned round
     values = page.eval_on_selector_all("#puzzle-root .solution-line li", "els => els.map(e => Number(e.dataset.value))")
     assert values and all(v == values[0] for v in values), values
@@ -219,13 +220,19 @@ def test_puzzle_give_up_rating_and_resume(content, browser):
         target.first.click()
     page.wait_for_function("() => document.querySelectorAll('#puzzle-root .puzzle-moves li').length > 0")
     state = page.evaluate("document.querySelector('#puzzle-root .puzzle-feedback').className")
-    if "correct" in state and "incorrect" not in state and "Solved" not in page.locator("#puzzle-root .puzzle-feedback").text_content():
+    if (
+        "correct" in state
+        and "incorrect" not in state
+        and "Solved" not in page.locator("#puzzle-root .puzzle-feedback").text_content()
+    ):
         page.reload()
         try:  # a loaded machine (the browser tests run beside the worker tests) can take long
             page.wait_for_selector("#puzzle-root .odb-hand-bottom", timeout=60_000)
         except Exception as exc:
             feedback = page.locator(".puzzle-feedback").all_text_contents()
-            raise AssertionError(f"no board after the reload of {page.url}: {feedback} {page.content()[:2000]}") from exc
+            raise AssertionError(
+                f"no board after the reload of {page.url}: {feedback} {page.content()[:2000]}"
+            ) from exc
         assert page.locator("#puzzle-root").get_attribute("data-puzzle-id") == puzzle_id
     assert not errors, errors
     context.close()

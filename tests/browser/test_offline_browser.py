@@ -8,6 +8,7 @@ and the board demo open offline too.
 Uses the session's site (tests/browser/conftest.py: Redis, a worker that
 builds the puzzles' keys, the web server) on 127.0.0.1, a secure context for
 service workers."""
+
 from __future__ import annotations
 
 import json
@@ -28,16 +29,20 @@ def wait_for_values(page, position) -> None:
     """The analysis board shows ``position`` with every move's value, as the solver has them."""
     page.wait_for_function(
         "pos => document.querySelector('#analysis-root [data-app] [data-current-position]')?.textContent === pos",
-        arg=str(position), timeout=20000,
+        arg=str(position),
+        timeout=20000,
     )
     expected = {str(m.move): m.value for m in analyse(position).moves}
     page.wait_for_function(
         "n => document.querySelectorAll('#analysis-root [data-app] table.analysis-moves tbody tr').length === n",
-        arg=len(expected), timeout=20000,
+        arg=len(expected),
+        timeout=20000,
     )
     rows = page.locator(f"{APP} table.analysis-moves tbody tr")
-    shown = {rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value"))
-             for i in range(rows.count())}
+    shown = {
+        rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value"))
+        for i in range(rows.count())
+    }
     assert shown == expected
 
 
@@ -129,8 +134,11 @@ def test_a_kept_puzzle_is_solved_offline_and_recorded_unrated_once_back_online(c
     page.reload()
     page.evaluate("() => window.offlineLoaded")
     page.evaluate("() => window.odOffline.ready")
-    attempts = rows(site, "SELECT id, status, rated, unrated_because, rating_after FROM puzzles_puzzleattempt "
-                          "WHERE puzzle_id = ?", puzzle_id)
+    attempts = rows(
+        site,
+        "SELECT id, status, rated, unrated_because, rating_after FROM puzzles_puzzleattempt WHERE puzzle_id = ?",
+        puzzle_id,
+    )
     assert [row[1:] for row in attempts if row[0] not in earlier] == [("solved", 0, "offline", None)]
     assert rows(site, "SELECT count(*) FROM offline_offlineresult")[0][0] == results_before + 1
     # The solved puzzle is not offered again.

@@ -3,6 +3,7 @@
 player logs out, none of them opens offline for whoever uses the browser
 next, and a puzzle result the account queued offline is not sent as the next
 player's.  Uses the session's site (tests/browser/conftest.py)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -32,10 +33,18 @@ QUEUE = """(args) => new Promise((resolve, reject) => {
 
 
 def make_account(site, name: str) -> None:
-    code = ("from django.contrib.auth import get_user_model\n"
-            f"get_user_model().objects.create_user({name!r}, password='a-long-pass-phrase-29')\n")
-    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=str(ROOT), env=site.env,
-                          capture_output=True, text=True, timeout=120)
+    code = (
+        "from django.contrib.auth import get_user_model\n"
+        f"get_user_model().objects.create_user({name!r}, password='a-long-pass-phrase-29')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=str(ROOT),
+        env=site.env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -56,16 +65,31 @@ def test_no_kept_page_shows_the_account_after_log_out(site, browser):
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     # The worker keeps the pages as the account sees them.
     page.wait_for_function(
-        "n => caches.match('/analysis/').then(async (r) => !!r && (await r.text()).includes(n))", arg=name)
+        "n => caches.match('/analysis/').then(async (r) => !!r && (await r.text()).includes(n))", arg=name
+    )
     page.goto("/analysis/")  # served through the worker now
     assert name in page.content()
     # A result the account played offline, still waiting to be sent when it logs out.
     owner = page.locator('meta[name="od-offline"]').get_attribute("data-owner")
     assert owner
-    page.evaluate(QUEUE, {"put": {"id": "accountsresult01", "puzzle": 1, "moves": ["pass"], "gave_up": True,
-                                  "status": "failed", "played_at": 1, "owner": owner}})
+    page.evaluate(
+        QUEUE,
+        {
+            "put": {
+                "id": "accountsresult01",
+                "puzzle": 1,
+                "moves": ["pass"],
+                "gave_up": True,
+                "status": "failed",
+                "played_at": 1,
+                "owner": owner,
+            }
+        },
+    )
 
-    page.locator('form[action="/accounts/logout/"] button, form[action="/accounts/logout/"] input[type=submit]').first.click()
+    page.locator(
+        'form[action="/accounts/logout/"] button, form[action="/accounts/logout/"] input[type=submit]'
+    ).first.click()
     page.wait_for_load_state()
     assert name not in page.content()
     page.evaluate("() => window.odOffline.ready")

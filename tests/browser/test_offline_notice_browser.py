@@ -4,6 +4,7 @@ for needs the network; opened as itself, it says nothing of the kind.
 
 Uses the session's site (tests/browser/conftest.py) on 127.0.0.1, a secure
 context for service workers."""
+
 from __future__ import annotations
 
 NOTICE = "You are offline: that page needs the network."

@@ -9,6 +9,7 @@ pairing just set, else the waiting player is no longer the guest who sat at
 the seek and their page never goes to the game.  The test makes that race
 happen every time: the worker's request for the page is answered only after
 the seek is posted, with what the server gave it when it was sent."""
+
 from __future__ import annotations
 
 import re
@@ -34,8 +35,9 @@ def test_the_waiting_player_reaches_the_game_at_once(site, browser):
         # but handed to the browser only after the seek is posted.
         headers = {k: v for k, v in request.all_headers().items() if not k.startswith(":")}
         with urllib.request.urlopen(urllib.request.Request(request.url, headers=headers), timeout=30) as answer:
-            held.append((route, answer.status, answer.headers.get_all("Set-Cookie") or [], dict(answer.headers),
-                         answer.read()))
+            held.append(
+                (route, answer.status, answer.headers.get_all("Set-Cookie") or [], dict(answer.headers), answer.read())
+            )
 
     first.route(re.compile(r"/puzzles/offline/$"), hold_the_workers_page)
     ann, bob = first.new_page(), second.new_page()

@@ -3,6 +3,7 @@ worker, gunicorn; see conftest.py): the analysis board from a shared URL,
 playing and stepping through a line, an invalid position's message, the
 position editor, a game record analysed with its progress and chart, the
 endgame library and an endgame studied and mastered."""
+
 from __future__ import annotations
 
 import random
@@ -42,7 +43,8 @@ def test_analysis_board(site, browser, screenshots):
     page.wait_for_url(re.compile(r"line="))
     after = start.play(best.move)
     page.wait_for_function(
-        "pos => document.querySelector('#analysis-root [data-app] [data-current-position]').textContent === pos", arg=str(after)
+        "pos => document.querySelector('#analysis-root [data-app] [data-current-position]').textContent === pos",
+        arg=str(after),
     )
     page.wait_for_function(
         "n => document.querySelectorAll('#analysis-root [data-app] table.analysis-moves tbody tr').length === n",
@@ -53,11 +55,13 @@ def test_analysis_board(site, browser, screenshots):
     # back to the start with the toolbar, and forward again
     page.get_by_role("button", name="Back", exact=True).click()
     page.wait_for_function(
-        "pos => document.querySelector('#analysis-root [data-app] [data-current-position]').textContent === pos", arg=str(start)
+        "pos => document.querySelector('#analysis-root [data-app] [data-current-position]').textContent === pos",
+        arg=str(start),
     )
     page.get_by_role("button", name="Forward", exact=True).click()
     page.wait_for_function(
-        "pos => document.querySelector('#analysis-root [data-app] [data-current-position]').textContent === pos", arg=str(after)
+        "pos => document.querySelector('#analysis-root [data-app] [data-current-position]').textContent === pos",
+        arg=str(after),
     )
     # the shared URL reproduces the view in a fresh page
     other = browser.new_page()
@@ -67,7 +71,9 @@ def test_analysis_board(site, browser, screenshots):
     assert table_values(other) == {str(m.move): m.value for m in analyse(after).moves}
     # the main line to the end
     page.get_by_role("button", name="Play the main line", exact=True).click()
-    page.wait_for_function("() => /The deal is over/.test(document.querySelector('#analysis-root .study-status').textContent)")
+    page.wait_for_function(
+        "() => /The deal is over/.test(document.querySelector('#analysis-root .study-status').textContent)"
+    )
     assert not errors, errors
 
 
@@ -82,7 +88,9 @@ def test_invalid_position_and_editor(site, browser, screenshots):
     # the editor: load a position, break it, see the server's reason, mend it, analyse it
     position = str(deal(5))
     page.goto(site.base_url + "/analysis/editor/?" + urlencode({"position": position}))
-    page.wait_for_function("() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)")
+    page.wait_for_function(
+        "() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)"
+    )
     page.locator('[data-slot="A-front-0"]').click()
     page.get_by_role("button", name="played", exact=True).click()
     page.wait_for_function("() => document.querySelector('#editor-root .study-status').classList.contains('error')")
@@ -90,7 +98,9 @@ def test_invalid_position_and_editor(site, browser, screenshots):
     page.locator('[data-slot="A-front-0"]').click()
     stone = position.split()[0].split(".")[0]
     page.locator(f'#editor-root [data-stone="{stone}"]').click()
-    page.wait_for_function("() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)")
+    page.wait_for_function(
+        "() => /Valid position/.test(document.querySelector('#editor-root .study-status').textContent)"
+    )
     screenshots(page, "study-editor")
     page.get_by_role("link", name="Analyse", exact=True).click()
     page.wait_for_selector(f"{ROOT_SELECTOR} table.analysis-moves tbody tr", timeout=30_000)
@@ -120,7 +130,10 @@ def test_endgame_library(site, browser, screenshots):
     build = subprocess.run(
         [sys.executable, "manage.py", "build_endgames", "--per-chapter", "3"],
         cwd=str(Path(__file__).resolve().parents[2]),
-        env=site.env, capture_output=True, text=True, timeout=300,
+        env=site.env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert build.returncode == 0, build.stderr
     page = browser.new_page()
@@ -142,12 +155,16 @@ def test_endgame_library(site, browser, screenshots):
     page.wait_for_selector("#endgame-root table.analysis-moves tbody tr")
     first = analyse(Position.parse(data["position"]))
     rows = page.locator("#endgame-root table.analysis-moves tbody tr")
-    assert {rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value"))
-            for i in range(rows.count())} == {str(m.move): m.value for m in first.moves}
+    assert {
+        rows.nth(i).get_attribute("data-move"): int(rows.nth(i).get_attribute("data-value"))
+        for i in range(rows.count())
+    } == {str(m.move): m.value for m in first.moves}
     wrong = next((m for m in first.moves if m.value != first.value), None)
     if wrong is not None:
         page.locator(f'#endgame-root tr[data-move="{wrong.move}"] button').click()
-        page.wait_for_function("() => /points lost/.test(document.querySelector('#endgame-root .try-result').textContent)")
+        page.wait_for_function(
+            "() => /points lost/.test(document.querySelector('#endgame-root .try-result').textContent)"
+        )
     screenshots(page, "study-endgame")
     # practice: play the main line as the student (the defender answers by itself): mastered
     page.get_by_role("button", name="Play the line yourself", exact=True).click()
@@ -161,8 +178,9 @@ def test_endgame_library(site, browser, screenshots):
             arg=[student, step["ply"]],
         )
         page.evaluate("move => window.endgamePage.play(move)", step["move"])
-    page.wait_for_function("() => /Mastered/.test(document.querySelector('#endgame-root .try-result').textContent)",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => /Mastered/.test(document.querySelector('#endgame-root .try-result').textContent)", timeout=30_000
+    )
     assert not errors, errors
     page.goto(site.base_url + "/endgames/")
     assert page.locator("ol.endgames li.mastered").count() == 1

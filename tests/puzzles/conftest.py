@@ -1,5 +1,6 @@
 """Fixtures of the site's tests (pytest-django reads the settings module
 from pyproject.toml)."""
+
 from __future__ import annotations
 
 import shutil
@@ -115,7 +116,6 @@ def no_tasks():
     sent: list = []
     with mock.patch("puzzles.core.tasking.send", lambda task, *args: sent.append((task, args))):
         yield sent
-
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ written here from docs/rules.md alone (its own rules, its own notation, no memo,
 nothing from solver.position or solver.reference), run on small endgames and
 on block deals, against every move value, grade and main line of the
 compiled core."""
+
 from __future__ import annotations
 
 import random
@@ -141,6 +142,7 @@ class Rules:
 
 def grade(value: int, best: int) -> str:
     """docs/rules.md section 3.3, from the text."""
+
     def outcome(v: int) -> int:
         return (v > 0) - (v < 0)
 
@@ -152,6 +154,7 @@ def grade(value: int, best: int) -> str:
 
 
 # ------------------------------------------------------------------ positions
+
 
 def small_endgames(variant: str, count: int, stones: int) -> list[Position]:
     """One position per seeded random game: the first with at most ``stones`` in hand."""
@@ -169,8 +172,16 @@ def small_endgames(variant: str, count: int, stones: int) -> list[Position]:
     return out
 
 
-VARIANTS = ["lewicki", "lewicki+doubles", "lewicki9", "lewicki9+doubles", "block", "block+doubles",
-            "partnership", "partnership+doubles"]
+VARIANTS = [
+    "lewicki",
+    "lewicki+doubles",
+    "lewicki9",
+    "lewicki9+doubles",
+    "block",
+    "block+doubles",
+    "partnership",
+    "partnership+doubles",
+]
 
 
 def check(position: Position) -> None:

@@ -1,4 +1,5 @@
 """``python -m solver``: run as a subprocess, the way a user runs it."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,12 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run(
         [sys.executable, "-m", "solver", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
     )
 
 
@@ -33,6 +39,7 @@ def assert_clean_error(proc: subprocess.CompletedProcess, status: int = 2) -> st
 
 
 # ------------------------------------------------------------------ analyse
+
 
 def test_analyse_table_lists_every_move_best_first():
     position = deal(42)
@@ -66,8 +73,7 @@ def test_analyse_json_equals_the_library():
 def test_analyse_accepts_the_four_fields_as_separate_arguments():
     # a position whose first field starts with '--' must not be taken for an option
     position = next(
-        p for seed in range(20) for p in main_line_positions(seed)[:-1]
-        if str(p).startswith("--") and not p.is_over()
+        p for seed in range(20) for p in main_line_positions(seed)[:-1] if str(p).startswith("--") and not p.is_over()
     )
     proc = run("analyse", *str(position).split(" "), "--json")
     assert proc.returncode == 0, proc.stderr
@@ -95,9 +101,7 @@ def test_analyse_terminal_position():
 
 
 def test_analyse_forced_pass():
-    position = next(
-        p for seed in range(30) for p in main_line_positions(seed) if p.legal_moves() == [PASS]
-    )
+    position = next(p for seed in range(30) for p in main_line_positions(seed) if p.legal_moves() == [PASS])
     proc = run("analyse", "--json", str(position))
     data = json.loads(proc.stdout)
     assert [m["move"] for m in data["moves"]] == ["pass"] and data["moves"][0]["grade"] == "best"
@@ -116,7 +120,9 @@ def test_invalid_position_exits_2_with_the_reason(name, text, phrase):
     assert proc.stdout == ""
 
 
-@pytest.mark.parametrize("name,text,phrase", EXAMPLES[:1] + EXAMPLES[-3:], ids=[e[0] for e in EXAMPLES[:1] + EXAMPLES[-3:]])
+@pytest.mark.parametrize(
+    "name,text,phrase", EXAMPLES[:1] + EXAMPLES[-3:], ids=[e[0] for e in EXAMPLES[:1] + EXAMPLES[-3:]]
+)
 def test_invalid_position_as_separate_fields_and_with_json(name, text, phrase):
     for args in (("analyse", *text.split(" ")), ("analyse", "--json", text), ("moves", text)):
         stderr = assert_clean_error(run(*args))
@@ -135,6 +141,7 @@ def test_help():
 
 
 # -------------------------------------------------------------------- batch
+
 
 def test_batch_json_mixed_lines():
     good = [deal(3), main_line_positions(42)[4], main_line_positions(42)[-1]]
@@ -171,7 +178,11 @@ def test_batch_flushes_each_line():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
         [sys.executable, "-m", "solver", "analyse", "--json", "-"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
     )
     try:
         for seed in (5, 6):
@@ -189,7 +200,12 @@ def test_broken_pipe_is_quiet():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
         [sys.executable, "-m", "solver", "analyse", "--json", "-"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
     )
     proc.stdout.close()  # the reader goes away before the first line is written
     _, err = proc.communicate(f"{deal(3)}\n" * 50, timeout=60)
@@ -198,6 +214,7 @@ def test_broken_pipe_is_quiet():
 
 
 # --------------------------------------------------------------- deal, moves
+
 
 def test_deal_prints_a_parsable_reproducible_position():
     first = run("deal", "--seed", "42")
@@ -229,6 +246,7 @@ def test_moves_lists_the_legal_moves():
 
 # --------------------------------------------------------------------- game
 
+
 def game_record(seed: int = 7) -> GameRecord:
     import random
 
@@ -254,7 +272,12 @@ def test_game_table(tmp_path):
         analysis = analyse(position)
         entry = analysis.move_value(played)
         assert (side, move, int(value), int(best), grade, int(lost)) == (
-            position.side, str(played), entry.value, analysis.value, entry.grade, entry.points_lost
+            position.side,
+            str(played),
+            entry.value,
+            analysis.value,
+            entry.grade,
+            entry.points_lost,
         )
     assert "CLI test" in proc.stdout and str(record.result) in proc.stdout
     summary = {
@@ -286,7 +309,7 @@ def test_game_json_from_stdin():
 
 
 def test_game_invalid_record_exits_2(tmp_path):
-    text = str(game_record()).replace("[Seed", "[Seed \"x\"]\n[Junk")
+    text = str(game_record()).replace("[Seed", '[Seed "x"]\n[Junk')
     stderr = assert_clean_error(run("game", "-", stdin=text))
     assert stderr.startswith("error: ")
     record = game_record()
@@ -298,6 +321,7 @@ def test_game_invalid_record_exits_2(tmp_path):
 
 
 # ------------------------------------------------------------- in process
+
 
 def test_main_returns_the_status(capsys):
     assert main(["deal", "--seed", "42"]) == 0

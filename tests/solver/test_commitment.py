@@ -1,4 +1,5 @@
 """Deal commitments (solver.commitment) and ``python -m solver verify-deal``."""
+
 from __future__ import annotations
 
 import hashlib
@@ -26,11 +27,13 @@ SALT = "00112233445566778899aabbccddeeff"
 
 def run(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "solver", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "solver", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
 
 
 # ------------------------------------------------------------- the library
+
 
 def test_the_commitment_is_the_sha256_of_the_documented_text():
     expected = hashlib.sha256(f"open-domino deal v1 lewicki {SALT} 7".encode()).hexdigest()
@@ -76,7 +79,9 @@ def test_keyed_seed_depends_on_the_secret_and_stays_below_2_53():
 def test_verify_deal_checks_commitment_and_position():
     commitment = deal_commitment(42, SALT, "block")
     proof = verify_deal(seed=42, salt=SALT, commitment=commitment, variant="block", position=str(deal(42, "block")))
-    assert proof.holds and proof.deal == deal(42, "block") and [c.name for c in proof.checks] == ["commitment", "position"]
+    assert (
+        proof.holds and proof.deal == deal(42, "block") and [c.name for c in proof.checks] == ["commitment", "position"]
+    )
     wrong = verify_deal(seed=42, salt=SALT, commitment=commitment, variant="lewicki")
     assert not wrong.holds and wrong.failed == ["commitment"]
     elsewhere = verify_deal(seed=42, salt=SALT, commitment=commitment, variant="block", position=str(deal(43, "block")))
@@ -85,10 +90,10 @@ def test_verify_deal_checks_commitment_and_position():
 
 # ------------------------------------------------------------------ the CLI
 
+
 def test_cli_all_checks_hold():
     commitment = deal_commitment(7, SALT)
-    proc = run("verify-deal", "--seed", "7", "--salt", SALT, "--commitment", commitment,
-               "--position", str(deal(7)))
+    proc = run("verify-deal", "--seed", "7", "--salt", SALT, "--commitment", commitment, "--position", str(deal(7)))
     assert proc.returncode == 0, proc
     assert proc.stderr == ""
     lines = proc.stdout.splitlines()
@@ -98,8 +103,17 @@ def test_cli_all_checks_hold():
 
 
 def test_cli_without_a_position_checks_the_commitment_only():
-    proc = run("verify-deal", "--seed", "7", "--salt", SALT, "--commitment", deal_commitment(7, SALT, "block"),
-               "--variant", "block")
+    proc = run(
+        "verify-deal",
+        "--seed",
+        "7",
+        "--salt",
+        SALT,
+        "--commitment",
+        deal_commitment(7, SALT, "block"),
+        "--variant",
+        "block",
+    )
     assert proc.returncode == 0, proc
     assert "position:" not in proc.stdout and str(deal(7, "block")) in proc.stdout
 
@@ -118,34 +132,56 @@ def test_cli_a_wrong_salt_is_a_commitment_mismatch():
 
 
 def test_cli_a_wrong_variant_is_a_commitment_mismatch():
-    proc = run("verify-deal", "--seed", "7", "--salt", SALT, "--commitment", deal_commitment(7, SALT),
-               "--variant", "block")
+    proc = run(
+        "verify-deal", "--seed", "7", "--salt", SALT, "--commitment", deal_commitment(7, SALT), "--variant", "block"
+    )
     assert proc.returncode == 1 and proc.stdout.splitlines()[-1] == "mismatch: commitment"
 
 
 def test_cli_a_start_position_of_another_deal_is_a_position_mismatch():
-    proc = run("verify-deal", "--seed", "7", "--salt", SALT, "--commitment", deal_commitment(7, SALT),
-               "--position", str(deal(8)))
+    proc = run(
+        "verify-deal",
+        "--seed",
+        "7",
+        "--salt",
+        SALT,
+        "--commitment",
+        deal_commitment(7, SALT),
+        "--position",
+        str(deal(8)),
+    )
     assert proc.returncode == 1, proc
     assert "position:   MISMATCH" in proc.stdout and f"the deal of seed 7 is {deal(7)}" in proc.stdout
     assert proc.stdout.splitlines()[-1] == "mismatch: position"
 
 
 def test_cli_both_mismatches_are_named():
-    proc = run("verify-deal", "--seed", "9", "--salt", SALT, "--commitment", deal_commitment(7, SALT),
-               "--position", str(deal(7)))
+    proc = run(
+        "verify-deal",
+        "--seed",
+        "9",
+        "--salt",
+        SALT,
+        "--commitment",
+        deal_commitment(7, SALT),
+        "--position",
+        str(deal(7)),
+    )
     assert proc.returncode == 1 and proc.stdout.splitlines()[-1] == "mismatch: commitment, position"
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--seed", "-1"], "seed"),
-    (["--seed", "x"], "seed"),
-    (["--seed", str(2**64)], "seed"),
-    (["--salt", "00"], "salt"),
-    (["--commitment", "abc"], "commitment"),
-    (["--variant", "chess"], "chess"),
-    (["--position", "26.56"], "position"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--seed", "-1"], "seed"),
+        (["--seed", "x"], "seed"),
+        (["--seed", str(2**64)], "seed"),
+        (["--salt", "00"], "salt"),
+        (["--commitment", "abc"], "commitment"),
+        (["--variant", "chess"], "chess"),
+        (["--position", "26.56"], "position"),
+    ],
+)
 def test_cli_bad_input_exits_2_with_an_error(args, says):
     given = {"--seed": "7", "--salt": SALT, "--commitment": deal_commitment(7, SALT)}
     argv = ["verify-deal"]

@@ -1,5 +1,6 @@
 """Stone, move and position notation: parse/format round trips, normalisation,
 and every class of invalid position string (docs/rules.md section 2.4)."""
+
 from __future__ import annotations
 
 import random
@@ -42,6 +43,7 @@ def random_game_positions(seed: int) -> list[Position]:
 
 # ------------------------------------------------------------------- stones
 
+
 def test_the_set_has_28_stones_and_168_pips():
     assert len(ALL_STONES) == 28 == len(set(ALL_STONES))
     assert TOTAL_PIPS == 168 == sum(s.pips for s in ALL_STONES)
@@ -73,10 +75,21 @@ def test_bad_stone_is_refused_with_its_text_quoted(text):
 
 # -------------------------------------------------------------------- moves
 
-@pytest.mark.parametrize("text,normal", [
-    ("36", "36"), ("63", "36"), ("36L", "36L"), ("36R", "36R"), ("63r", "36R"),
-    ("00l", "00L"), ("pass", "pass"), ("PASS", "pass"), ("Pass", "pass"),
-])
+
+@pytest.mark.parametrize(
+    "text,normal",
+    [
+        ("36", "36"),
+        ("63", "36"),
+        ("36L", "36L"),
+        ("36R", "36R"),
+        ("63r", "36R"),
+        ("00l", "00L"),
+        ("pass", "pass"),
+        ("PASS", "pass"),
+        ("Pass", "pass"),
+    ],
+)
 def test_move_parse_and_format(text, normal):
     move = Move.parse(text)
     assert str(move) == normal
@@ -99,6 +112,7 @@ def test_bad_move_is_refused_with_its_text_quoted(text):
 
 
 # ---------------------------------------------------------------- positions
+
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_deal_round_trip(seed):
@@ -172,10 +186,16 @@ def test_the_invalid_examples_are_edits_of_valid_positions():
 def test_every_rules_class_is_covered():
     names = {name for name, _, _ in EXAMPLES}
     for required in (
-        "missing field", "stone not in set", "duplicate stone", "back played while front not",
-        "empty table with played stones", "ends but no stone played",
-        "ends not matching played stones", "disconnected played stones",
-        "empty table and side without 00", "side with no stones left",
+        "missing field",
+        "stone not in set",
+        "duplicate stone",
+        "back played while front not",
+        "empty table with played stones",
+        "ends but no stone played",
+        "ends not matching played stones",
+        "disconnected played stones",
+        "empty table and side without 00",
+        "side with no stones left",
     ):
         assert required in names
     assert any(n.startswith(("malformed", "bad side", "hand without", "row of")) for n in names)

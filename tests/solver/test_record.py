@@ -1,5 +1,6 @@
 """Game records: round trips of real games, Seed/Start agreement, the
 lenient forms, and every error with its message."""
+
 from __future__ import annotations
 
 import random
@@ -13,6 +14,7 @@ SEEDS = (0, 1, 2, 4, 7, 11, 42, 99)
 
 
 # ------------------------------------------------------------------ games
+
 
 def play(start: Position, rng: random.Random, best_share: float, stop_after: int | None = None) -> list[Move]:
     """A game from ``start``: at each ply the solver's best move with
@@ -137,13 +139,15 @@ def test_written_form():
 
 def test_moves_are_stored_normalised():
     start, moves = main_line(42)
+
     # write every stone high first and every end in lower case
     def scramble(move: Move) -> str:
         if move.is_pass:
             return "PASS"
         text = f"{move.stone.high}{move.stone.low}"
         return text + (move.end.lower() if move.end else "")
-    record = GameRecord.parse(f"[Seed \"42\"]\n\n{' '.join(scramble(m) for m in moves)}")
+
+    record = GameRecord.parse(f'[Seed "42"]\n\n{" ".join(scramble(m) for m in moves)}')
     assert record.moves == tuple(moves)
     assert record == GameRecord(start, tuple(scramble(m) for m in moves), (("Seed", "42"),))
 
@@ -171,6 +175,7 @@ def test_right_end_is_written_left_when_both_ends_match():
 
 
 # ------------------------------------------------------ tags, seed and start
+
 
 def test_seed_only_start_only_and_both():
     start, moves = main_line(7)
@@ -243,6 +248,7 @@ def test_push_and_with_tag():
 
 # ----------------------------------------------------------- lenient input
 
+
 def test_bare_position_with_moves_on_the_same_and_next_lines():
     start, moves = main_line(42)
     names = list(map(str, moves))
@@ -276,6 +282,7 @@ def test_whitespace_and_line_endings():
 
 # ------------------------------------------------------------------ errors
 
+
 def record_text(seed: int = 42, n: int | None = None, extra_tags: str = "") -> tuple[str, list[Move]]:
     start, moves = main_line(seed)
     moves = moves if n is None else moves[:n]
@@ -298,16 +305,19 @@ def test_no_start_and_no_seed():
     assert "Start" in message and "Seed" in message
 
 
-@pytest.mark.parametrize("line", [
-    '[Event "unclosed]',
-    '[Event unquoted]',
-    '[Ev ent "x"]',
-    '[1Event "x"]',
-    '[Event "bad \\n escape"]',
-    '[Event "inner " quote"]',
-    '[Event "x"] trailing',
-    '[Event]',
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        '[Event "unclosed]',
+        "[Event unquoted]",
+        '[Ev ent "x"]',
+        '[1Event "x"]',
+        '[Event "bad \\n escape"]',
+        '[Event "inner " quote"]',
+        '[Event "x"] trailing',
+        "[Event]",
+    ],
+)
 def test_bad_tag_line(line):
     message = error_of(f'[Seed "42"]\n{line}\n\n')
     assert "line 2" in message and repr(line) in message
@@ -354,9 +364,7 @@ def test_illegal_move_names_ply_token_and_reason():
     for move in moves[:3]:
         position = position.push(move)
     left, right = position.ends
-    misfit = next(
-        s for _, s in position.hand.available() if not s.has(right)
-    )
+    misfit = next(s for _, s in position.hand.available() if not s.has(right))
     token = f"{misfit.high}{misfit.low}R"  # high first, as a user might write it
     text, _ = record_text(n=3)
     message = error_of(f"{text} {token}")
@@ -377,9 +385,7 @@ def test_illegal_move_reasons():
         message = error_of(f'[Seed "42"]\n\n1. {token}')
         assert "ply 1" in message and repr(token) in message and reason in message, message
     after = start.push(moves[0])
-    stone = next(
-        s for _, s in after.hand.available() if s.has(after.ends[0]) or s.has(after.ends[1])
-    )
+    stone = next(s for _, s in after.hand.available() if s.has(after.ends[0]) or s.has(after.ends[1]))
     message = error_of(f'[Seed "42"]\n\n1. {moves[0]} {stone}')
     assert "ply 2" in message and "say which end" in message
 
@@ -406,9 +412,13 @@ def test_result_must_match_the_replay():
     assert actual != "*"
     winner, points, reason = actual.split()
     other = "A" if winner == "B" else "B"
-    for claim in (f"{other} {points} {reason}", f"{winner} {int(points) + 1} {reason}",
-                  f"{winner} {points} {'domino' if reason == 'blocked' else 'blocked'}",
-                  "draw blocked", "*"):
+    for claim in (
+        f"{other} {points} {reason}",
+        f"{winner} {int(points) + 1} {reason}",
+        f"{winner} {points} {'domino' if reason == 'blocked' else 'blocked'}",
+        "draw blocked",
+        "*",
+    ):
         message = error_of(text.replace('[Seed "42"]', f'[Seed "42"]\n[Result "{claim}"]'))
         assert repr(claim) in message and repr(actual) in message
     assert GameRecord.parse(text.replace('[Seed "42"]', f'[Seed "42"]\n[Result "{actual}"]')) == record
@@ -417,8 +427,9 @@ def test_result_must_match_the_replay():
     assert "do not finish the deal" in message
 
 
-@pytest.mark.parametrize("claim", ["A", "A wins 12", "A 12", "C 12 domino", "A twelve domino",
-                                   "draw domino", "A -3 blocked", "?", ""])
+@pytest.mark.parametrize(
+    "claim", ["A", "A wins 12", "A 12", "C 12 domino", "A twelve domino", "draw domino", "A -3 blocked", "?", ""]
+)
 def test_malformed_result(claim):
     text, _ = record_text()
     message = error_of(text.replace('[Seed "42"]', f'[Seed "42"]\n[Result "{claim}"]'))
@@ -438,15 +449,19 @@ def test_result_format_and_parse():
 
 # --------------------------------------------------- constructor checks
 
-@pytest.mark.parametrize("tags,phrase", [
-    ((("Start", "x"),), "Start"),
-    ((("Result", "*"),), "Result"),
-    ((("bad name", "x"),), "'bad name'"),
-    ((("Event", "a\nb"),), "one line"),
-    ((("Event", "a"), ("Event", "b")), "twice"),
-    ((("Event", 3),), "string"),
-    ((("Event",),), "pair"),
-])
+
+@pytest.mark.parametrize(
+    "tags,phrase",
+    [
+        ((("Start", "x"),), "Start"),
+        ((("Result", "*"),), "Result"),
+        ((("bad name", "x"),), "'bad name'"),
+        ((("Event", "a\nb"),), "one line"),
+        ((("Event", "a"), ("Event", "b")), "twice"),
+        ((("Event", 3),), "string"),
+        ((("Event",),), "pair"),
+    ],
+)
 def test_constructor_refuses_bad_tags(tags, phrase):
     with pytest.raises(RecordError) as info:
         GameRecord(deal(1), (), tags)

@@ -1,5 +1,6 @@
 """solver.review: every move of a record graded, the per-player summary and
 the values for A, against a computation straight from solver.analyse."""
+
 from __future__ import annotations
 
 import random

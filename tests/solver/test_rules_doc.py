@@ -2,6 +2,7 @@
 solver ...`` line of its code blocks is run through a shell, and its output
 must be the lines printed under it (a line ``...`` stands for any number of
 lines).  The page's examples can then never drift from the solver."""
+
 from __future__ import annotations
 
 import os
@@ -30,7 +31,10 @@ def examples() -> list[tuple[str, list[str]]]:
 def matches(expected: list[str], actual: list[str]) -> bool:
     """Do the output lines match, ``...`` standing for any run of lines?"""
     pattern = "".join("(?:.*\n)*?" if line == "..." else re.escape(line) + "\n" for line in expected)
-    return re.fullmatch(pattern + ("(?:.*\n)*" if expected[-1:] == ["..."] else ""), "".join(a + "\n" for a in actual)) is not None
+    return (
+        re.fullmatch(pattern + ("(?:.*\n)*" if expected[-1:] == ["..."] else ""), "".join(a + "\n" for a in actual))
+        is not None
+    )
 
 
 def test_the_page_has_worked_examples_of_every_command():

@@ -1,5 +1,6 @@
 """The compiled core against the reference solver and the independent reference data;
 analyses written as JSON and read back."""
+
 from __future__ import annotations
 
 import json
@@ -217,25 +218,65 @@ MALFORMED = [
     ("moves not a list", edited(set_item("moves", "36R")), "'moves' is a list", "'36R'"),
     ("move entry not an object", edited(lambda d: d["moves"].__setitem__(0, "36R")), "moves[0] is an object", "'36R'"),
     ("move entry without grade", edited(lambda d: d["moves"][1].pop("grade")), "moves[1] has no 'grade'", "'grade'"),
-    ("move entry with points lost", edited(set_move(1, "points_lost", 0)), "unknown key(s) 'points_lost'", "'points_lost'"),
+    (
+        "move entry with points lost",
+        edited(set_move(1, "points_lost", 0)),
+        "unknown key(s) 'points_lost'",
+        "'points_lost'",
+    ),
     ("move not a string", edited(set_move(0, "move", 36)), "moves[0]['move'] is a move", "36"),
     ("move notation", edited(set_move(0, "move", "7x")), "moves[0]['move']", "'7x'"),
     ("illegal move", edited(set_move(0, "move", OTHER_STONE + "L")), "not legal here", repr(OTHER_STONE + "L")),
     ("move value a string", edited(set_move(0, "value", "1")), "moves[0]['value'] is a whole number", "'1'"),
     ("grade not a grade", edited(set_move(0, "grade", "great")), "moves[0]['grade'] is one of", "'great'"),
-    ("move listed twice", edited(lambda d: d["moves"].__setitem__(-1, dict(d["moves"][0]))), "again (as moves[0])", repr(str(BASE.moves[0].move))),
-    ("legal move left out", edited(lambda d: d["moves"].pop()), "lacks the legal move(s)", repr(str(BASE.moves[-1].move))),
+    (
+        "move listed twice",
+        edited(lambda d: d["moves"].__setitem__(-1, dict(d["moves"][0]))),
+        "again (as moves[0])",
+        repr(str(BASE.moves[0].move)),
+    ),
+    (
+        "legal move left out",
+        edited(lambda d: d["moves"].pop()),
+        "lacks the legal move(s)",
+        repr(str(BASE.moves[-1].move)),
+    ),
     ("moves out of order", edited(lambda d: d["moves"].reverse()), "best first", repr(str(BASE.moves[-1].move))),
     ("value not the best", edited(set_item("value", BASE.value + 1)), "best move's value", str(BASE.value + 1)),
-    ("wrong grade", edited(set_move(BASE.moves.index(NOT_BEST), "grade", "best")), "its grade is", repr(str(NOT_BEST.move))),
+    (
+        "wrong grade",
+        edited(set_move(BASE.moves.index(NOT_BEST), "grade", "best")),
+        "its grade is",
+        repr(str(NOT_BEST.move)),
+    ),
     ("pv not a list", edited(set_item("pv", "pass")), "'pv' is a list", "'pass'"),
     ("pv move not a string", edited(lambda d: d["pv"].__setitem__(2, None)), "pv[2] is a move", "None"),
     ("pv illegal move", edited(lambda d: d["pv"].__setitem__(0, "pass")), "pv[0] 'pass'", "passing is never voluntary"),
     ("pv stops early", edited(lambda d: d["pv"].pop()), "stops after", str(len(BASE.pv) - 1)),
-    ("pv starts with a worse move", edited(set_item("pv", [str(m) for m in off_line(BASE)])), "starts with a best move", repr(str(BASE.moves[-1].move))),
-    ("pv ends with another value", edited(set_item("pv", [str(m) for m in worse_line(BASE)])), "not 'value'", " ".join(map(str, worse_line(BASE)))),
-    ("move after the end", edited(lambda d: d["moves"].append({"move": "pass", "value": 0, "grade": "best"}), final_analysis()), "the deal is over", "'pass'"),
-    ("final value", edited(lambda d: d.__setitem__("value", d["value"] + 1), final_analysis()), "final value", str(final_analysis().value + 1)),
+    (
+        "pv starts with a worse move",
+        edited(set_item("pv", [str(m) for m in off_line(BASE)])),
+        "starts with a best move",
+        repr(str(BASE.moves[-1].move)),
+    ),
+    (
+        "pv ends with another value",
+        edited(set_item("pv", [str(m) for m in worse_line(BASE)])),
+        "not 'value'",
+        " ".join(map(str, worse_line(BASE))),
+    ),
+    (
+        "move after the end",
+        edited(lambda d: d["moves"].append({"move": "pass", "value": 0, "grade": "best"}), final_analysis()),
+        "the deal is over",
+        "'pass'",
+    ),
+    (
+        "final value",
+        edited(lambda d: d.__setitem__("value", d["value"] + 1), final_analysis()),
+        "final value",
+        str(final_analysis().value + 1),
+    ),
 ]
 
 
@@ -252,9 +293,19 @@ def test_malformed_json_is_refused_with_the_bad_part_quoted(name, data, phrase, 
 
 # The cases whose shape is not the one to_json writes (the rest are its
 # shape with wrong moves or values, which only from_json's replay finds).
-SHAPES = ("not JSON text", "JSON text of a list", "not an object", "missing key", "unknown key",
-          "position not a string", "bad position", "value a string", "value a float", "moves not a list",
-          "move entry not an object")
+SHAPES = (
+    "not JSON text",
+    "JSON text of a list",
+    "not an object",
+    "missing key",
+    "unknown key",
+    "position not a string",
+    "bad position",
+    "value a string",
+    "value a float",
+    "moves not a list",
+    "move entry not an object",
+)
 
 
 @pytest.mark.parametrize("name,data,phrase,quoted", [case for case in MALFORMED if case[0] in SHAPES], ids=SHAPES)

@@ -3,6 +3,7 @@ positions of every variant at random plies, rewritten by a random symmetry
 (written here on the position string, independently of ``solver.symmetry``),
 have the same canonical form, the same legal moves carried by the symmetry,
 and the same exact values."""
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """``python -m solver`` with the variants: analyse, moves, deal, game and the
 batch mode take any variant's position string; every invalid class of
 docs/rules.md section 4.7 exits 2 with ``error: ...`` and no traceback."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,12 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run(
         [sys.executable, "-m", "solver", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
     )
 
 
@@ -94,7 +100,9 @@ def test_invalid_variant_positions_in_moves_json_and_batch():
 
 
 def test_batch_of_twenty_fresh_deals_of_each_variant():
-    lines = "".join(f"{deal(seed, variant)}\n" for variant in ("lewicki9", "block", "partnership") for seed in range(20))
+    lines = "".join(
+        f"{deal(seed, variant)}\n" for variant in ("lewicki9", "block", "partnership") for seed in range(20)
+    )
     proc = run("analyse", "--json", "-", stdin=lines)
     assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 60
 
@@ -118,5 +126,7 @@ def test_game_grades_a_variant_record(variant, tmp_path):
     illegal = str(record).rstrip("\n") + " 66L\n"
     stderr = assert_clean_error(run("game", "-", stdin=illegal))
     assert f"ply {len(record.moves) + 1}" in stderr
-    stderr = assert_clean_error(run("game", "-", stdin=str(record).replace(f'[Variant "{variant}"]', '[Variant "nope"]')))
+    stderr = assert_clean_error(
+        run("game", "-", stdin=str(record).replace(f'[Variant "{variant}"]', '[Variant "nope"]'))
+    )
     assert "Variant" in stderr

@@ -1,5 +1,6 @@
 """Game records of the variants: the Variant tag, round trips, Seed and Start
 agreement, partnership results, and grading (solver.review)."""
+
 from __future__ import annotations
 
 import random
@@ -12,8 +13,15 @@ from solver import GameRecord, RecordError, Result, Variant, analyse, deal
 from solver.record import format_result, parse_result
 from solver.review import grade_record
 
-VARIANTS = ["lewicki+doubles", "lewicki9", "lewicki9+doubles", "block", "block+doubles", "partnership",
-            "partnership+doubles"]
+VARIANTS = [
+    "lewicki+doubles",
+    "lewicki9",
+    "lewicki9+doubles",
+    "block",
+    "block+doubles",
+    "partnership",
+    "partnership+doubles",
+]
 
 
 def played(seed: int, variant: str) -> GameRecord:
@@ -69,7 +77,9 @@ def test_variant_tag_errors():
     with pytest.raises(RecordError, match="Variant tag is not stored"):
         GameRecord(deal(1, "block"), (), {"Variant": "block"})
     with pytest.raises(RecordError, match="ply 1"):
-        GameRecord.parse(f'[Seed "1"]\n[Variant "partnership"]\n\n{next(s for h in deal(1, "partnership").hands for s in h.stones() if s.pips < 12)}')
+        GameRecord.parse(
+            f'[Seed "1"]\n[Variant "partnership"]\n\n{next(s for h in deal(1, "partnership").hands for s in h.stones() if s.pips < 12)}'
+        )
 
 
 def test_partnership_results_name_the_team():

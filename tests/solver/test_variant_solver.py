@@ -2,6 +2,7 @@
 200 positions each: fresh deals where the reference can finish, middlegames,
 endgames, forced passes, blocked ends, a seat moving again after a double),
 perft against the Python rules, and analyses of variants as JSON."""
+
 from __future__ import annotations
 
 import json
@@ -76,8 +77,16 @@ def test_core_agrees_with_reference_on_a_fresh_double_nine_deal():
     assert_same(analyse(position), analyse(position, engine="reference"))
 
 
-VARIANT_NAMES = ["lewicki", "lewicki+doubles", "lewicki9", "lewicki9+doubles", "block", "block+doubles",
-                 "partnership", "partnership+doubles"]
+VARIANT_NAMES = [
+    "lewicki",
+    "lewicki+doubles",
+    "lewicki9",
+    "lewicki9+doubles",
+    "block",
+    "block+doubles",
+    "partnership",
+    "partnership+doubles",
+]
 
 
 @pytest.mark.parametrize("variant", VARIANT_NAMES)

@@ -2,6 +2,7 @@
 every variant (parse/format pairs, every invalid class refused), the rules
 (forced first stones, passes with four seats, the double's extra move, team
 scoring) and the seeded deals."""
+
 from __future__ import annotations
 
 import random
@@ -39,6 +40,7 @@ RULES_EXAMPLES = [
 
 # -------------------------------------------------------------------- Variant
 
+
 @pytest.mark.parametrize("name", NAMES)
 def test_variant_round_trip(name):
     variant = Variant.parse(name)
@@ -58,8 +60,14 @@ def test_the_table_of_variants():
     }
     for name, (highest, seats, per_seat, out, layout, count) in rows.items():
         for variant in (Variant.parse(name), Variant.parse(name + "+doubles")):
-            assert (variant.highest, variant.seats, variant.per_seat, variant.out_count, variant.layout,
-                    variant.field_count) == (highest, seats, per_seat, out, layout, count)
+            assert (
+                variant.highest,
+                variant.seats,
+                variant.per_seat,
+                variant.out_count,
+                variant.layout,
+                variant.field_count,
+            ) == (highest, seats, per_seat, out, layout, count)
             assert len(variant.stones) == (highest + 1) * (highest + 2) // 2
             assert list(variant.stones) == sorted(variant.stones)
     assert PARTNERSHIP.teams == (("A", "C"), ("B", "D")) and BLOCK.teams == (("A",), ("B",))
@@ -70,8 +78,22 @@ def test_the_table_of_variants():
     assert str(LEWICKI9.stones[:11]) == str(tuple(Stone(0, b) for b in range(10)) + (Stone(1, 1),))
 
 
-@pytest.mark.parametrize("text", ["", "blok", "Block", "LEWICKI", "block+", "block+double", "block+doubles+doubles",
-                                  "+doubles", "block +doubles", "lewicki-9", "partnership+Doubles"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "blok",
+        "Block",
+        "LEWICKI",
+        "block+",
+        "block+double",
+        "block+doubles+doubles",
+        "+doubles",
+        "block +doubles",
+        "lewicki-9",
+        "partnership+Doubles",
+    ],
+)
 def test_bad_variant_is_refused_with_its_text_quoted(text):
     with pytest.raises(VariantError) as info:
         Variant.parse(text)
@@ -86,6 +108,7 @@ def test_variant_name_in_upper_case_says_so():
 
 # ------------------------------------------------------------ stones, moves
 
+
 def test_double_nine_stones_and_moves():
     assert Stone.parse("99", 9) == Stone(9, 9) and str(Stone.parse("97", 9)) == "79"
     with pytest.raises(DominoError):
@@ -96,6 +119,7 @@ def test_double_nine_stones_and_moves():
 
 
 # ------------------------------------------------------------------ positions
+
 
 @pytest.mark.parametrize("name", NAMES)
 def test_deals_and_games_round_trip(name):
@@ -150,11 +174,21 @@ def test_invalid_variant_position_is_refused_with_reason_and_input_quoted(name, 
 def test_every_rules_class_of_section_4_is_covered():
     names = {name for name, _, _ in EXAMPLES}
     for required in (
-        "unknown variant", "unknown option", "option twice", "block without its out field",
-        "partnership with three hands", "block hand of six slots", "stone 07 in a double-six game",
-        "stone both in a hand and out", "too few out stones", "empty table and block side not the opener",
-        "empty table and partnership side not the opener", "empty table and lewicki9 side not the opener",
-        "block first stone still in a hand", "partnership 66 still in a hand", "two seats without stones",
+        "unknown variant",
+        "unknown option",
+        "option twice",
+        "block without its out field",
+        "partnership with three hands",
+        "block hand of six slots",
+        "stone 07 in a double-six game",
+        "stone both in a hand and out",
+        "too few out stones",
+        "empty table and block side not the opener",
+        "empty table and partnership side not the opener",
+        "empty table and lewicki9 side not the opener",
+        "block first stone still in a hand",
+        "partnership 66 still in a hand",
+        "two seats without stones",
         "seat without stones, side not the seat after it",
     ):
         assert required in names
@@ -222,6 +256,7 @@ def test_forced_first_stone_reasons():
 
 # ---------------------------------------------------------------------- rules
 
+
 def test_partnership_passes_go_to_the_next_seat_and_teams_score():
     for seed in range(40):
         game = variant_game(seed, "partnership")
@@ -237,7 +272,11 @@ def test_partnership_passes_go_to_the_next_seat_and_teams_score():
         elif result.winner is not None:
             assert result.points == max(team_pips) and team_pips[0] != team_pips[1]
         mine = PARTNERSHIP.team_of(final.side)
-        expected = 0 if result.winner is None else (result.points if result.winner == PARTNERSHIP.team_name(mine) else -result.points)
+        expected = (
+            0
+            if result.winner is None
+            else (result.points if result.winner == PARTNERSHIP.team_name(mine) else -result.points)
+        )
         assert final.final_value() == expected
     passes = [p for seed in range(40) for p in variant_game(seed, "partnership") if p.legal_moves() == [PASS]]
     assert len(passes) > 20
@@ -295,6 +334,7 @@ def test_block_ends_blocked_with_team_of_one_scores():
 
 
 # ----------------------------------------------------------------------- deals
+
 
 @pytest.mark.parametrize("seed", [0, 1, 42, 2**64 - 1])
 def test_the_standard_deal_is_unchanged(seed):

@@ -3,6 +3,7 @@ solver/engine.c) answers as the Python engine does: its command line,
 ``node frontend/scripts/analyse.mjs``, and ``python -m solver analyse --json``
 give the same bytes and the same exit status on the same input, valid
 positions of every variant and invalid ones alike."""
+
 from __future__ import annotations
 
 import shutil
@@ -28,8 +29,9 @@ def built_wasm():
 
 
 def run(command: list[str], text: str | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(command, input=None if text is None else text.encode(), capture_output=True, cwd=ROOT,
-                          timeout=600)
+    return subprocess.run(
+        command, input=None if text is None else text.encode(), capture_output=True, cwd=ROOT, timeout=600
+    )
 
 
 def python_cli(*args: str) -> list[str]:
@@ -53,8 +55,15 @@ def test_batch_output_is_the_same_bytes_on_every_case():
     assert node.stdout == python.stdout
     assert sum('"error"' in line for line in py_lines) >= 50
     variants = {line.split(" ")[0] for line in cases if not line[0].isdigit()}
-    assert {"block", "block+doubles", "lewicki9", "lewicki9+doubles", "partnership", "partnership+doubles",
-            "lewicki+doubles"} <= variants
+    assert {
+        "block",
+        "block+doubles",
+        "lewicki9",
+        "lewicki9+doubles",
+        "partnership",
+        "partnership+doubles",
+        "lewicki+doubles",
+    } <= variants
 
 
 def test_line_endings_and_blank_lines_read_as_python_reads_them():

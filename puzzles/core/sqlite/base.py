@@ -12,6 +12,7 @@ waiter the moment it is released, and releases it when a process dies),
 then begins; the commit or rollback gives it back.  Writes outside a
 transaction (autocommit) still meet SQLite's busy handler, as before.
 """
+
 from __future__ import annotations
 
 import fcntl

@@ -1,4 +1,5 @@
 """Small filters for the pages: stones, moves and grades in words."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -62,7 +63,10 @@ def stone_svg(text: str | None, across: bool = False, covered: bool = False) -> 
             '<svg class="stone-face" viewBox="0 0 {} {}" aria-hidden="true" focusable="false">'
             '<rect x="1" y="1" width="{}" height="{}" rx="6" fill="none" stroke="#8fb39a" stroke-width="1.2" stroke-dasharray="4 4"/>'
             "</svg>",
-            w, h, w - 2, h - 2,
+            w,
+            h,
+            w - 2,
+            h - 2,
         )
     label = f"{text[0]}-{text[1]}"
     divider: tuple[float, float, float, float]
@@ -73,16 +77,30 @@ def stone_svg(text: str | None, across: bool = False, covered: bool = False) -> 
         divider = (6, h / 2, w - 6, h / 2)
         halves = [(int(text[0]), w / 2, h / 4), (int(text[1]), w / 2, 3 * h / 4)]
     pips = format_html_join(
-        "", '<circle cx="{}" cy="{}" r="{}" fill="{}"/>',
-        ((x, y, PIP_R, "#4a4a4a" if covered else "#161616") for value, cx, cy in halves for x, y in _pips(value, cx, cy, across)),
+        "",
+        '<circle cx="{}" cy="{}" r="{}" fill="{}"/>',
+        (
+            (x, y, PIP_R, "#4a4a4a" if covered else "#161616")
+            for value, cx, cy in halves
+            for x, y in _pips(value, cx, cy, across)
+        ),
     )
     return format_html(
         '<svg class="stone-face" viewBox="0 0 {w} {h}" role="img" aria-label="{label}" focusable="false"><title>{label}</title>'
         '<rect x="1" y="1" width="{rw}" height="{rh}" rx="6" fill="{body}" stroke="#6b604c" stroke-width="1.2"/>'
         '<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#8d8069" stroke-width="1.6" stroke-linecap="round"/>'
         "{pips}</svg>",
-        w=w, h=h, label=label, rw=w - 2, rh=h - 2, body="#c9c4b5" if covered else "#fbf6e8",
-        x1=divider[0], y1=divider[1], x2=divider[2], y2=divider[3], pips=pips,
+        w=w,
+        h=h,
+        label=label,
+        rw=w - 2,
+        rh=h - 2,
+        body="#c9c4b5" if covered else "#fbf6e8",
+        x1=divider[0],
+        y1=divider[1],
+        x2=divider[2],
+        y2=divider[3],
+        pips=pips,
     )
 
 
@@ -121,7 +139,9 @@ SEAT_ORDER = "ABCD"
 
 
 @register.simple_tag
-def board_seats(board: dict[str, Any] | None, sides: str | None = None, human: str | None = None) -> list[dict[str, Any]]:
+def board_seats(
+    board: dict[str, Any] | None, sides: str | None = None, human: str | None = None
+) -> list[dict[str, Any]]:
     """The seats of a server-drawn board (``Position.to_json()`` of any
     variant), in the order they are drawn, each with its place round the
     table, its hand, whether it has rows, and the line drawn before it.
@@ -137,7 +157,12 @@ def board_seats(board: dict[str, Any] | None, sides: str | None = None, human: s
     if len(seats) >= 4:
         wanted = (sides or "")[-1:] or human or seats[0]
         at = seats.index(wanted) if wanted in seats else 0
-        order = [(seats[(at + 2) % 4], "top"), (seats[(at + 1) % 4], "left"), (seats[(at + 3) % 4], "right"), (seats[at], "bottom")]
+        order = [
+            (seats[(at + 2) % 4], "top"),
+            (seats[(at + 1) % 4], "left"),
+            (seats[(at + 3) % 4], "right"),
+            (seats[at], "bottom"),
+        ]
     else:
         top_first = [seat for seat in (sides or "BA") if seat in seats] or list(reversed(seats))
         order = [(top_first[0], "top"), (top_first[-1], "bottom")]

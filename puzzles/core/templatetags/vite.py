@@ -10,6 +10,7 @@ writes a visible note that the front-end has not been built instead.
 
 ``{% frontend_built as built %}`` tells whether the manifest is there.
 """
+
 from __future__ import annotations
 
 import json
@@ -95,9 +96,11 @@ def vite_entry(*names: str) -> str:
     css: list[str] = []
     preload: list[str] = []
     _collect(manifest, key, css, preload, set())
-    return format_html_join("\n", '<link rel="stylesheet" href="{}">', ((_url(f),) for f in css)) + format_html_join(
-        "\n", '<link rel="modulepreload" href="{}">', ((_url(f),) for f in preload)
-    ) + format_html('<script type="module" src="{}"></script>', _url(manifest[key]["file"]))
+    return (
+        format_html_join("\n", '<link rel="stylesheet" href="{}">', ((_url(f),) for f in css))
+        + format_html_join("\n", '<link rel="modulepreload" href="{}">', ((_url(f),) for f in preload))
+        + format_html('<script type="module" src="{}"></script>', _url(manifest[key]["file"]))
+    )
 
 
 @register.simple_tag

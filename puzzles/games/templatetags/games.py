@@ -2,6 +2,7 @@
 opponent, result and score (the home page and the new-game page).  It only
 reads: the view passes the games in, and the player, whose seat a game
 between people shows."""
+
 from __future__ import annotations
 
 from typing import Any

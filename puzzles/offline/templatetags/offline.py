@@ -2,6 +2,7 @@
 web app: the manifest, the theme colour, the icon, and the script that
 installs the service worker and keeps the offline puzzles (the Vite entry
 ``pwa``; nothing while the front end is not built)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -39,8 +40,12 @@ def offline_head(context: Any) -> SafeString:
     head = format_html(
         '<link rel="manifest" href="{}">\n<meta name="theme-color" content="{}">\n<link rel="apple-touch-icon" href="{}">\n'
         '<meta name="od-offline" data-sw="{}" data-pack="{}" data-results="{}" data-owner="{}">',
-        reverse("offline:manifest"), THEME_COLOUR, static("offline/icon-192.png"),
-        reverse("offline:service-worker"), reverse("offline:api-pack"), reverse("offline:api-results"),
+        reverse("offline:manifest"),
+        THEME_COLOUR,
+        static("offline/icon-192.png"),
+        reverse("offline:service-worker"),
+        reverse("offline:api-pack"),
+        reverse("offline:api-results"),
         page_owner(context.get("request")),
     )
     manifest = load_manifest()

@@ -2,6 +2,7 @@
 move (correspondence and live), the nearest deadline first (the home page);
 ``{% challenges_for_you %}``: the open challenges that keep a seat for the
 player, to accept or decline (the home page and the lobby).  They only read."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -45,18 +46,34 @@ def your_turn(context: dict[str, Any]) -> dict[str, Any]:
             control = challenge.control_code
             rules = challenge.rules
             seats = list(challenge.seats.all())
-            mine = next((s for s in seats if s.is_person and (
-                (player.user is not None and s.owner_id == player.user.pk)
-                or (player.user is None and s.owner_id is None and s.session_key == player.token))), None)
+            mine = next(
+                (
+                    s
+                    for s in seats
+                    if s.is_person
+                    and (
+                        (player.user is not None and s.owner_id == player.user.pk)
+                        or (player.user is None and s.owner_id is None and s.session_key == player.token)
+                    )
+                ),
+                None,
+            )
             if mine is not None:
                 opponents = ", ".join(
                     (person_state(s) or {}).get("name", "") if s.is_person else s.get_level_display()
-                    for s in seats if rules.team_of(s.seat) != rules.team_of(mine.seat)
+                    for s in seats
+                    if rules.team_of(s.seat) != rules.team_of(mine.seat)
                 )
-        rows.append({
-            "game": game.pk, "url": reverse("games:play-game", args=[game.pk]), "variant": variant_label(game.variant),
-            "control": control, "opponents": opponents, "deadline": game.deadline,
-        })
+        rows.append(
+            {
+                "game": game.pk,
+                "url": reverse("games:play-game", args=[game.pk]),
+                "variant": variant_label(game.variant),
+                "control": control,
+                "opponents": opponents,
+                "deadline": game.deadline,
+            }
+        )
     return {"rows": rows, "waiting": max(0, in_progress - len(rows))}
 
 

@@ -1,6 +1,7 @@
 """``{% daily_puzzle_widget puzzle %}``: today's puzzle, playable, for the home
 page.  It only reads: the page's view finds (or has the service choose) the
 puzzle and passes it in."""
+
 from __future__ import annotations
 
 from typing import Any

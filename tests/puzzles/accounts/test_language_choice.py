@@ -2,6 +2,7 @@
 visit, the header's language menu (remembered for the session and, for an
 account, applied at every log-in), ``<html lang>``, and no language code in
 any URL."""
+
 from __future__ import annotations
 
 import re
@@ -20,8 +21,9 @@ def html_lang(response) -> str:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("header,lang", [("pl-PL,pl;q=0.9,en;q=0.5", "pl"), ("nl-BE,nl;q=0.9", "nl"), ("ro", "ro"),
-                                         ("de-DE,de;q=0.9", "en")])
+@pytest.mark.parametrize(
+    "header,lang", [("pl-PL,pl;q=0.9,en;q=0.5", "pl"), ("nl-BE,nl;q=0.9", "nl"), ("ro", "ro"), ("de-DE,de;q=0.9", "en")]
+)
 def test_first_visit_follows_accept_language(client, header, lang):
     response = client.get("/", HTTP_ACCEPT_LANGUAGE=header)
     assert response.status_code == 200 and html_lang(response) == lang
@@ -30,7 +32,7 @@ def test_first_visit_follows_accept_language(client, header, lang):
 @pytest.mark.django_db
 def test_the_language_menu_is_in_the_header_and_remembered(client):
     page = client.get("/how-to-play/").content.decode()
-    header = page[page.index('<header class="site-header">'):page.index("</header>")]
+    header = page[page.index('<header class="site-header">') : page.index("</header>")]
     assert 'action="/accounts/language/"' in header
     for code in ("en", "pl", "nl", "ro"):
         assert f'name="language" value="{code}"' in header
@@ -60,8 +62,11 @@ def test_an_account_keeps_its_language_and_gets_it_back_at_log_in(client, django
 @pytest.mark.django_db
 def test_an_account_without_a_choice_keeps_each_browsers_language_at_log_in(client, django_user_model):
     # Signed up in an English browser, without touching the language menu: nothing stored.
-    response = client.post("/accounts/signup/", {"username": "fred", "password1": PASSWORD, "password2": PASSWORD},
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "fred", "password1": PASSWORD, "password2": PASSWORD},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 302
     assert not LanguagePreference.objects.filter(user__username="fred").exists()
     client.post("/accounts/logout/")

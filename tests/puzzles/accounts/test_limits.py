@@ -1,6 +1,7 @@
 """Rate limits: wrong passwords lock the account out from that address,
 sign-ups per address are capped, and the API answers a flood with 429 and
 ``{"error"}``; a real player never meets them."""
+
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -59,9 +60,16 @@ def test_sign_ups_per_address_are_capped(settings):
     answers = []
     for i in range(5):
         client = Client()
-        answers.append(client.post("/accounts/signup/", {
-            "username": f"new{i}", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9",
-        }))
+        answers.append(
+            client.post(
+                "/accounts/signup/",
+                {
+                    "username": f"new{i}",
+                    "password1": "a-long-pass-phrase-9",
+                    "password2": "a-long-pass-phrase-9",
+                },
+            )
+        )
     assert [a.status_code for a in answers] == [302, 302, 302, 429, 429]
     assert not answers[0].has_header("Retry-After") and int(answers[-1]["Retry-After"]) == 3600
 
@@ -83,9 +91,7 @@ def test_a_guest_cannot_dodge_the_limit_with_a_forwarded_for_header(monkeypatch,
     from rest_framework.throttling import SimpleRateThrottle
 
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="4/min", user="4/min", analyses="3/min"))
-    codes = [
-        api.get("/api/puzzles/themes/", HTTP_X_FORWARDED_FOR=f"10.0.{i}.1").status_code for i in range(6)
-    ]
+    codes = [api.get("/api/puzzles/themes/", HTTP_X_FORWARDED_FOR=f"10.0.{i}.1").status_code for i in range(6)]
     assert codes == [200] * 4 + [429, 429]
     assert counted("anon:127.0.0.1", "4/min") == 6
     assert counted("anon:10.0.0.1", "4/min") == 0
@@ -239,8 +245,11 @@ def test_guests_behind_one_address_each_have_their_own_analyses_limit(monkeypatc
 
     from solver import deal
 
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        rates(anon="100/min", user="100/min", analyses="3/min", analyses_address="7/min"))
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        rates(anon="100/min", user="100/min", analyses="3/min", analyses_address="7/min"),
+    )
     seeds = iter(range(1000))
 
     def ask(client) -> int:
@@ -274,8 +283,9 @@ def test_a_client_that_drops_its_cookie_is_held_at_one_players_rate(monkeypatch,
     from solver import deal
 
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates(anon="7/min", user="100/min", analyses="3/min"))
-    codes = [APIClient().post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code
-             for s in range(5)]
+    codes = [
+        APIClient().post("/api/analyses/", {"position": str(deal(s))}, format="json").status_code for s in range(5)
+    ]
     assert codes == [202, 202, 202, 429, 429]
     assert Session.objects.count() == 3 and len(no_tasks) == 3
     for s in range(5, 8):  # the eighth is past the guests' general limit of 7: refused there, counted no further

@@ -1,6 +1,7 @@
 """The look-ahead's traffic with Redis (``analyses_exchange``): what one round
 computed is shared and the next round's positions are read in one round trip,
 in the cache's own encoding, and a Redis that cannot be reached is a miss."""
+
 from __future__ import annotations
 
 import pytest
@@ -80,8 +81,11 @@ def test_redis_out_of_reach_is_a_miss(settings):
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens on the discard port
-            "OPTIONS": {"CLIENT_CLASS": "django_redis.client.DefaultClient", "IGNORE_EXCEPTIONS": True,
-                        "SOCKET_CONNECT_TIMEOUT": 0.2},
+            "OPTIONS": {
+                "CLIENT_CLASS": "django_redis.client.DefaultClient",
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": 0.2,
+            },
         }
     }
     position = str(solver.deal(11))
@@ -93,8 +97,12 @@ def test_a_turns_look_ahead_takes_a_round_trip_a_round(redis_cache, round_trips,
     from puzzles.games import lookahead as game_lookahead
     from puzzles.games import selectors as game_selectors
 
-    seed = next(s for s in range(100) if solver.deal(s).side == "A" and not any(
-        m.stone and m.stone.low == m.stone.high for m in solver.deal(s).legal_moves()))
+    seed = next(
+        s
+        for s in range(100)
+        if solver.deal(s).side == "A"
+        and not any(m.stone and m.stone.low == m.stone.high for m in solver.deal(s).legal_moves())
+    )
     created = api.post("/api/games/", {"seed": seed, "human": "A", "level": "strong"}, format="json").json()
     game = game_selectors.game_by_id(created["id"])
     analysis_memory_clear()

@@ -1,5 +1,6 @@
 """The analysis a graded move is kept with (``analysis_record``): found where
 it already is, stored once, solved only when nobody has it."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 hand's columns in another order, the seats renamed, the ends reversed) is
 answered at once from the stored one, with no solver run: the moves written
 as the asker wrote the position, the values the solver gives it."""
+
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ def respelled(position: Position) -> str:
     """``position`` with every hand's columns (or slots) reversed, the seats
     turned by one and the ends reversed."""
     named = [] if position.variant.is_default else [str(position.variant)]
-    fields = str(position).split()[len(named):]
+    fields = str(position).split()[len(named) :]
     seats = len(position.seats)
     hands = ["/".join(".".join(reversed(row.split("."))) for row in hand.split("/")) for hand in fields[:seats]]
     hands = hands[1:] + hands[:1]

@@ -1,6 +1,7 @@
 """POST /api/analyses/ and /api/positions/ take a position of every variant
 (its first field names the variant) and answer in the same shape; the
 values are the solver's; bad input is a 400 ``{"error"}`` and stores nothing."""
+
 from __future__ import annotations
 
 import random

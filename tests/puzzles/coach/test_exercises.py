@@ -3,6 +3,7 @@ deliberate mistakes, finds exactly those positions among its exercises,
 solves one, fails one, and sees the failed one due again on the schedule
 (the clock is moved).  Nothing of an exercise's answer is in any answer
 before a try."""
+
 from __future__ import annotations
 
 import json
@@ -131,7 +132,10 @@ def test_exercise_pages_and_errors(api, other_api):
     assert api.post(first["urls"]["tries"], {"move": "99"}, format="json").status_code == 400
     # the page form, without a script: the answer is shown after the try only
     assert "Best moves:" not in api.get(first["urls"]["page"]).content.decode()
-    response = api.post(f"/coach/exercises/{first['id']}/try/", {"move": first["played"], "back": f"/coach/games/{game['id']}/", "n": "0"})
+    response = api.post(
+        f"/coach/exercises/{first['id']}/try/",
+        {"move": first["played"], "back": f"/coach/games/{game['id']}/", "n": "0"},
+    )
     assert response.status_code == 302 and "try=" in response["Location"]
     shown = api.get(response["Location"]).content.decode()
     assert "Best moves:" in shown
@@ -149,13 +153,23 @@ def test_reading_the_exercises_writes_nothing_the_end_of_a_game_makes_them(api):
     # made by the task the end of the game queued (eager here), before any read
     assert set(Exercise.objects.filter(game_id=game["id"]).values_list("position", flat=True)) == set(made)
     Exercise.objects.all().delete()
-    reads = ["/", "/coach/", f"/coach/games/{game['id']}/", "/api/exercises/", "/api/exercises/?due=true",
-             f"/api/exercises/?game={game['id']}", "/api/exercises/next/"]
+    reads = [
+        "/",
+        "/coach/",
+        f"/coach/games/{game['id']}/",
+        "/api/exercises/",
+        "/api/exercises/?due=true",
+        f"/api/exercises/?game={game['id']}",
+        "/api/exercises/next/",
+    ]
     with CaptureQueriesContext(connection) as queries:
         for url in reads:
             assert api.get(url).status_code in (200, 404), url
-    writes = [q["sql"] for q in queries.captured_queries
-              if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")) and "coach_" in q["sql"]]
+    writes = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")) and "coach_" in q["sql"]
+    ]
     assert writes == [] and Exercise.objects.count() == 0
     # the task makes them again (idempotent: twice makes them once)
     exercises_for_game_task(game["id"])

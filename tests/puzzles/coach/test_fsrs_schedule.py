@@ -5,6 +5,7 @@ next review date is the one the ``fsrs`` library gives for the same reviews
 no learning steps, no fuzz); the home page's count of due exercises follows
 the clock.  The migration that gives old exercises their cards replays their
 tries through FSRS."""
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,9 @@ from solver import Position, analyse, deal
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # The coach's settings, as its module's docstring gives them.
-LIBRARY = Scheduler(desired_retention=0.9, learning_steps=(), relearning_steps=(), maximum_interval=365,
-                    enable_fuzzing=False)
+LIBRARY = Scheduler(
+    desired_retention=0.9, learning_steps=(), relearning_steps=(), maximum_interval=365, enable_fuzzing=False
+)
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
@@ -51,8 +53,16 @@ def make_exercise(user, seed: int) -> Exercise:
 
     position, best, worse, value = a_position_with_a_mistake(seed)
     return Exercise.objects.create(
-        user=user, source=Exercise.Source.ANALYSIS, ply=7, position=position, side=Position.parse(position).side,
-        played=worse, grade="mistake", points_lost=2, best_moves=best, best_value=value,
+        user=user,
+        source=Exercise.Source.ANALYSIS,
+        ply=7,
+        position=position,
+        side=Position.parse(position).side,
+        played=worse,
+        grade="mistake",
+        points_lost=2,
+        best_moves=best,
+        best_value=value,
         **card_fields(schedule.new_card(timezone.now())),
     )
 
@@ -77,8 +87,9 @@ def test_fsrs_intervals_for_passes_and_fails_and_the_home_page_count(client):
         intervals = []
         for passed in script:
             move = first.best_moves[0] if passed else first.played
-            answer = client.post(f"/api/exercises/{first.pk}/tries/", {"move": move},
-                                 content_type="application/json").json()
+            answer = client.post(
+                f"/api/exercises/{first.pk}/tries/", {"move": move}, content_type="application/json"
+            ).json()
             assert answer["correct"] is passed and answer["was_due"] is True
             now = datetime.now(UTC)
             card, _log = LIBRARY.review_card(card, Rating.Good if passed else Rating.Again, review_datetime=now)
@@ -87,13 +98,17 @@ def test_fsrs_intervals_for_passes_and_fails_and_the_home_page_count(client):
             intervals.append((passed, round((card.due - now).total_seconds() / 86400, 2)))
             stored = Exercise.objects.get(pk=first.pk)
             assert (stored.stability, stored.difficulty, stored.card_state) == (
-                pytest.approx(card.stability), pytest.approx(card.difficulty), int(State.Review))
+                pytest.approx(card.stability),
+                pytest.approx(card.difficulty),
+                int(State.Review),
+            )
             # the second exercise has been due since the start; the first is not due now
             assert due_on_home(client) == 1
             # a solved try ahead of time is practice: the schedule stands
             if passed:
-                early = client.post(f"/api/exercises/{first.pk}/tries/", {"move": first.best_moves[0]},
-                                    content_type="application/json").json()
+                early = client.post(
+                    f"/api/exercises/{first.pk}/tries/", {"move": first.best_moves[0]}, content_type="application/json"
+                ).json()
                 assert early["was_due"] is False and parse_datetime(early["exercise"]["due_at"]) == card.due
             # a minute before it is due, still one; a minute after, two
             clock.move_to(card.due - timedelta(minutes=1))
@@ -110,8 +125,9 @@ def test_fsrs_intervals_for_passes_and_fails_and_the_home_page_count(client):
         # the exercise page and the coach list show the next review date
         page = client.get(f"/coach/exercises/{second.pk}/").content.decode()
         assert "Due now." in page
-        client.post(f"/api/exercises/{second.pk}/tries/", {"move": second.best_moves[0]},
-                    content_type="application/json")
+        client.post(
+            f"/api/exercises/{second.pk}/tries/", {"move": second.best_moves[0]}, content_type="application/json"
+        )
         page = client.get(f"/coach/exercises/{second.pk}/").content.decode()
         assert "Next review on" in page
         assert "Coming up" in client.get("/coach/").content.decode()
@@ -121,8 +137,16 @@ def test_the_migration_replays_old_tries_through_fsrs(transactional_db):
     with migrations_of("coach") as migrate:
         old = migrate("0004_one_exercise_per_mistake_constraints")
         Exercise, ExerciseTry = old.get_model("coach", "Exercise"), old.get_model("coach", "ExerciseTry")
-        row = {"source": "analysis", "ply": 3, "side": "A", "played": "36", "grade": "mistake",
-               "points_lost": 4, "best_moves": ["35"], "best_value": 2}
+        row = {
+            "source": "analysis",
+            "ply": 3,
+            "side": "A",
+            "played": "36",
+            "grade": "mistake",
+            "points_lost": 4,
+            "best_moves": ["35"],
+            "best_value": 2,
+        }
         with time_machine.travel(START, tick=False) as clock:
             new = Exercise.objects.create(**row, position="p1", session_key="g", step=-1, due_at=START)
             tried = Exercise.objects.create(**row, position="p2", session_key="g", step=-1, due_at=START)

@@ -7,6 +7,7 @@ each stays one exercise, with the schedule of the first.  Another player's
 game (or analysis), or one that does not exist, is a 404 on the coach's
 pages, as an exercise of theirs is; your own game without mistakes has its
 page."""
+
 from __future__ import annotations
 
 import io
@@ -109,8 +110,12 @@ def test_another_players_or_a_missing_games_mistakes_are_404(api, other_api):
     assert api.get(f"/coach/analyses/{analysis['id']}/").status_code == 200
 
     for client in (other_api, api):
-        for url in (f"/coach/games/{game['id'] + 1000}/", f"/coach/analyses/{analysis['id'] + 1000}/",
-                    "/coach/games/9223372036854775808/", "/coach/analyses/9223372036854775808/"):
+        for url in (
+            f"/coach/games/{game['id'] + 1000}/",
+            f"/coach/analyses/{analysis['id'] + 1000}/",
+            "/coach/games/9223372036854775808/",
+            "/coach/analyses/9223372036854775808/",
+        ):
             assert client.get(url).status_code == 404, url
     assert other_api.get(f"/coach/games/{game['id']}/").status_code == 404
     assert other_api.get(f"/coach/analyses/{analysis['id']}/").status_code == 404
@@ -120,8 +125,17 @@ def test_the_migration_folds_the_duplicates_made_before_into_the_first():
     with migrations_of("coach") as migrate:
         old = migrate("0002_position_of_any_variant")
         Exercise, ExerciseTry = old.get_model("coach", "Exercise"), old.get_model("coach", "ExerciseTry")
-        row = {"source": "analysis", "ply": 3, "position": "p", "side": "A", "played": "36", "grade": "mistake",
-               "points_lost": 4, "best_moves": ["35"], "best_value": 2}
+        row = {
+            "source": "analysis",
+            "ply": 3,
+            "position": "p",
+            "side": "A",
+            "played": "36",
+            "grade": "mistake",
+            "points_lost": 4,
+            "best_moves": ["35"],
+            "best_value": 2,
+        }
         first = Exercise.objects.create(**row, session_key="guest", step=1, failed_count=1)
         second = Exercise.objects.create(**row, session_key="guest")
         third = Exercise.objects.create(**row, session_key="guest")

@@ -4,6 +4,7 @@ page, the card its failure makes (FSRS's date, from the library), the home
 page's count of due puzzles as the clock moves, the replay that reviews the
 card and leaves the puzzle rating as it was, turning it off, and the cards
 handed to the account the guest logs in to."""
+
 from __future__ import annotations
 
 import re
@@ -20,8 +21,9 @@ from solver import Position, analyse
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-LIBRARY = Scheduler(desired_retention=0.9, learning_steps=(), relearning_steps=(), maximum_interval=365,
-                    enable_fuzzing=False)
+LIBRARY = Scheduler(
+    desired_retention=0.9, learning_steps=(), relearning_steps=(), maximum_interval=365, enable_fuzzing=False
+)
 START = datetime(2026, 5, 4, 10, 0, tzinfo=UTC)
 
 
@@ -44,8 +46,9 @@ def start(client, puzzle: Puzzle) -> dict:
 
 
 def play(client, attempt: dict, move: str) -> dict:
-    response = client.post(attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])},
-                           content_type="application/json")
+    response = client.post(
+        attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])}, content_type="application/json"
+    )
     assert response.status_code == 201, response.content
     return client.get(attempt["urls"]["self"]).json()  # eager tasks: settled already
 
@@ -100,7 +103,9 @@ def test_a_failed_puzzle_comes_back_on_fsrs_dates_and_its_replay_is_unrated(clie
         expected, _ = LIBRARY.review_card(expected, Rating.Again, review_datetime=START)
         assert card.due_at == expected.due and card.reviews == 1
         assert puzzles_due_on_home(client) == 0
-        assert "checked" in client.get("/puzzles/train/").content.decode().split('name="replay_failed" value="1"')[1][:12]
+        assert (
+            "checked" in client.get("/puzzles/train/").content.decode().split('name="replay_failed" value="1"')[1][:12]
+        )
 
         # a puzzle solved at the first try makes no card; one failed now makes one at once
         solve(client, second)
@@ -124,8 +129,11 @@ def test_a_failed_puzzle_comes_back_on_fsrs_dates_and_its_replay_is_unrated(clie
         solved = solve(client, first)
         assert solved["rated"] is False and solved["rating"] is None
         after = PlayerRating.objects.get()
-        assert (after.rating, after.rd, after.rated_count) == (rating_before.rating, rating_before.rd,
-                                                               rating_before.rated_count)
+        assert (after.rating, after.rd, after.rated_count) == (
+            rating_before.rating,
+            rating_before.rd,
+            rating_before.rated_count,
+        )
         attempt = PuzzleAttempt.objects.filter(puzzle=first).latest("id")
         assert attempt.rating_before is None and attempt.rating_after is None
         expected, _ = LIBRARY.review_card(expected, Rating.Good, review_datetime=attempt.finished_at)

@@ -1,5 +1,6 @@
 """A request is stamped when it has arrived whole (its body's last byte), is
 counted as in flight from then only, and a body too slow is refused."""
+
 from __future__ import annotations
 
 import asyncio
@@ -14,8 +15,12 @@ from django.utils import timezone
 from puzzles.core import arrival, heartbeat, outages
 from puzzles.core.arrival import ENVIRON_KEY, Arrivals
 
-POST = {"type": "http", "method": "POST", "path": "/api/games/1/moves/",
-        "headers": [(b"content-type", b"application/json"), (b"content-length", b"13")]}
+POST = {
+    "type": "http",
+    "method": "POST",
+    "path": "/api/games/1/moves/",
+    "headers": [(b"content-type", b"application/json"), (b"content-length", b"13")],
+}
 
 
 def reading_app(seen: dict, hold: threading.Event | None = None):
@@ -59,6 +64,7 @@ def run(coroutine) -> None:
 def sent_to(answers: list):
     async def send(message):
         answers.append(message)
+
     return send
 
 
@@ -67,8 +73,10 @@ def test_a_body_sent_after_the_headers_is_stamped_when_it_is_in():
     times: dict = {}
 
     async def client():
-        chunks = [{"type": "http.request", "body": b'{"move":', "more_body": True},
-                  {"type": "http.request", "body": b' "x"}', "more_body": False}]
+        chunks = [
+            {"type": "http.request", "body": b'{"move":', "more_body": True},
+            {"type": "http.request", "body": b' "x"}', "more_body": False},
+        ]
 
         async def receive():
             if len(chunks) == 1:
@@ -117,8 +125,9 @@ def test_a_request_whose_body_has_not_come_holds_no_flag(settings):
             await asyncio.sleep(0.01)
         return {"type": "http.request", "body": b'{"move": "x"}', "more_body": False}
 
-    thread = threading.Thread(target=lambda: asyncio.run(Arrivals(reading_app(seen, answered))(
-        POST, receive, sent_to([]))), daemon=True)
+    thread = threading.Thread(
+        target=lambda: asyncio.run(Arrivals(reading_app(seen, answered))(POST, receive, sent_to([]))), daemon=True
+    )
     thread.start()
     try:
         wait_for(asked.is_set)

@@ -1,6 +1,7 @@
 """Bad input never gets a 500: lone surrogates, JSON nested deep, bodies too
 large, and paths under /api/ that are no endpoint all get a JSON answer that
 says what is wrong, and change nothing."""
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,12 @@ def post_raw(api, url: str, body: str | bytes):
 
 def json_endpoints(game: dict) -> list[str]:
     return [
-        "/api/analyses/", "/api/games/", f"/api/games/{game['id']}/moves/", f"/api/games/{game['id']}/hint/",
-        "/api/positions/", "/api/game-analyses/",
+        "/api/analyses/",
+        "/api/games/",
+        f"/api/games/{game['id']}/moves/",
+        f"/api/games/{game['id']}/hint/",
+        "/api/positions/",
+        "/api/game-analyses/",
     ]
 
 
@@ -70,10 +75,19 @@ def test_malformed_json_is_a_400(api, game, body):
     assert response.status_code == 400 and response.json()["error"]
 
 
-@pytest.mark.parametrize("url", [
-    "/api/games/abc/", "/api/games/1/nonsense/", "/api/nothing/", "/api/attempts/x/moves/",
-    "/api", "/api/", "/api/games/abc", "/api/nothing",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/games/abc/",
+        "/api/games/1/nonsense/",
+        "/api/nothing/",
+        "/api/attempts/x/moves/",
+        "/api",
+        "/api/",
+        "/api/games/abc",
+        "/api/nothing",
+    ],
+)
 def test_unknown_api_paths_are_json_404s(api, url):
     for method in ("get", "post"):
         response = getattr(api, method)(url)

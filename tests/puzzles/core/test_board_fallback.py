@@ -1,6 +1,7 @@
 """The server-drawn board (core/_board.html) for every variant: the seats in
 their places, one row in the hand layout, the out stones face down and
 counted, the solver's JSON drawn as it is."""
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,9 @@ def render(position, **context) -> str:
 
 def hands(html: str) -> dict[str, str]:
     """Each seat's hand block, by seat."""
-    blocks = re.findall(r'<div class="hand hand-(\w)[^"]*" data-seat="\w" data-place="(\w+)">(.*?)</div>\s*</div>\s*</div>', html, re.S)
+    blocks = re.findall(
+        r'<div class="hand hand-(\w)[^"]*" data-seat="\w" data-place="(\w+)">(.*?)</div>\s*</div>\s*</div>', html, re.S
+    )
     return {seat: body for seat, _place, body in blocks}
 
 
@@ -43,7 +46,9 @@ def test_every_seat_and_stone_of_the_position_is_drawn(variant):
     drawn = hands(html)
     for seat, hand in data["hands"].items():
         stones = [s for s in hand["front"] + hand["back"] if s]
-        shown = re.findall(r'<span class="stone[^"]*"[^>]*><svg class="stone-face"[^>]*aria-label="(\d)-(\d)"', drawn[seat])
+        shown = re.findall(
+            r'<span class="stone[^"]*"[^>]*><svg class="stone-face"[^>]*aria-label="(\d)-(\d)"', drawn[seat]
+        )
         assert ["".join(s) for s in shown] == stones
         # The hand layout has one row, the rows layout a back row whose covered stones are marked.
         assert ('class="row back"' in drawn[seat]) == bool(hand["back"])
@@ -73,7 +78,10 @@ def test_two_seats_keep_today_s_order():
 
 @pytest.mark.parametrize(
     ("bottom", "expected"),
-    [("A", {"A": "bottom", "B": "left", "C": "top", "D": "right"}), ("B", {"B": "bottom", "C": "left", "D": "top", "A": "right"})],
+    [
+        ("A", {"A": "bottom", "B": "left", "C": "top", "D": "right"}),
+        ("B", {"B": "bottom", "C": "left", "D": "top", "A": "right"}),
+    ],
 )
 def test_four_seats_sit_round_the_table_with_the_partner_across(bottom, expected):
     position = later("partnership")

@@ -2,6 +2,7 @@
 rating chart, the profile's rating and accuracy charts) in every language: their SVG attributes are plain numbers (no
 decimal comma, whatever the reader's locale) and the drawing is the same in
 all four languages; only the words differ."""
+
 from __future__ import annotations
 
 import re
@@ -20,7 +21,23 @@ from puzzles.training.presentation import rating_chart
 LANGUAGES = ("en", "pl", "nl", "ro")
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 # Attributes whose value is one number, or a list of them.
-NUMERIC = {"x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "font-size", "stroke-width"}
+NUMERIC = {
+    "x",
+    "y",
+    "x1",
+    "x2",
+    "y1",
+    "y2",
+    "cx",
+    "cy",
+    "r",
+    "rx",
+    "ry",
+    "width",
+    "height",
+    "font-size",
+    "stroke-width",
+}
 LISTS = {"viewbox", "points", "stroke-dasharray"}
 
 
@@ -84,10 +101,27 @@ def game_analysis_context() -> dict:
     chart = value_chart(values)
     return {
         "analysis": SimpleNamespace(pk=1),
-        "state": {"status": "done", "urls": {"self": "/api/game-analyses/1/"}, "record": "", "progress": 12, "total": 12},
-        "result": result, "chart": chart, "cursor_x": chart["dots"][0]["x"], "urls": {"jsi18n": "/jsi18n/"},
-        "page": {"chart": chart, "plies": [], "ply": 0, "first": "A", "result_text": "",
-                 "seat_rows": [("A", summary), ("B", summary)], "team_rows": [], "board": None},
+        "state": {
+            "status": "done",
+            "urls": {"self": "/api/game-analyses/1/"},
+            "record": "",
+            "progress": 12,
+            "total": 12,
+        },
+        "result": result,
+        "chart": chart,
+        "cursor_x": chart["dots"][0]["x"],
+        "urls": {"jsi18n": "/jsi18n/"},
+        "page": {
+            "chart": chart,
+            "plies": [],
+            "ply": 0,
+            "first": "A",
+            "result_text": "",
+            "seat_rows": [("A", summary), ("B", summary)],
+            "team_rows": [],
+            "board": None,
+        },
     }
 
 
@@ -103,9 +137,13 @@ def profile_context() -> dict:
     ratings = [1500.0, 1662.4, 1610.8, 1587.1, 1640.9, 1702.3, 1688.5]
     pool = {"time_class_text": "live", "family_text": "open domino"}
     return {
-        "profile_user": SimpleNamespace(username="ala", pk=1), "ratings": [], "games": [],
+        "profile_user": SimpleNamespace(username="ala", pk=1),
+        "ratings": [],
+        "games": [],
         "charts": [{"pool": pool, "chart": line_chart(ratings)}],
-        "accuracy_mean": 71.4, "accuracy_games": 7, "accuracy_chart": line_chart([71.4, 80.2, 65.0, 90.5, 77.7, 59.9, 88.1], 0, 100),
+        "accuracy_mean": 71.4,
+        "accuracy_games": 7,
+        "accuracy_chart": line_chart([71.4, 80.2, 65.0, 90.5, 77.7, 59.9, 88.1], 0, 100),
     }
 
 

@@ -2,6 +2,7 @@
 much as an account's: a page on another origin (another port of the host, a
 sibling subdomain) that posts with the visitor's cookies is refused, and
 changes nothing."""
+
 from __future__ import annotations
 
 import re
@@ -66,8 +67,13 @@ def test_a_foreign_origin_without_the_token_is_refused_everywhere(kind, django_u
     for method, path in unsafe_operations():
         url = re.sub(r"\{game_id\}", str(game["id"]), path)
         url = re.sub(r"\{\w+\}", "1", url)
-        response = client.generic(method, url, '{"move": "00", "ply": 0, "seed": 1, "mode": "streak"}',
-                                  content_type="application/json", HTTP_ORIGIN=FOREIGN)
+        response = client.generic(
+            method,
+            url,
+            '{"move": "00", "ply": 0, "seed": 1, "mode": "streak"}',
+            content_type="application/json",
+            HTTP_ORIGIN=FOREIGN,
+        )
         assert response.status_code == 403, (method, url, response.status_code, response.content)
         assert "CSRF" in response.json()["error"], response.content
         refused.append(url)

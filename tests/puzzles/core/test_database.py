@@ -1,6 +1,7 @@
 """The site's tests run on the database they say: SQLite by default, and a
 real PostgreSQL with ``OD_TEST_DATABASE=postgresql`` (``make test`` runs them
 on both) or when ``DATABASE_URL`` names a PostgreSQL server."""
+
 from __future__ import annotations
 
 import os
@@ -13,7 +14,9 @@ pytestmark = pytest.mark.django_db
 
 def test_the_tests_run_on_the_database_asked_for():
     url = os.environ.get("DATABASE_URL", "")
-    wanted = "postgresql" if url.startswith("postgres") or os.environ.get("OD_TEST_DATABASE") == "postgresql" else "sqlite"
+    wanted = (
+        "postgresql" if url.startswith("postgres") or os.environ.get("OD_TEST_DATABASE") == "postgresql" else "sqlite"
+    )
     assert connection.vendor == wanted
     with connection.cursor() as cursor:
         cursor.execute("select 1")
@@ -34,7 +37,8 @@ def test_every_position_column_holds_the_longest_position_string():
     longest = max(len(str(deal(seed, variant))) for variant in VARIANTS for seed in range(20))
     columns = [
         (model.__name__, field.name, field.max_length)
-        for model in apps.get_models() if model.__module__.startswith("puzzles.")
+        for model in apps.get_models()
+        if model.__module__.startswith("puzzles.")
         for field in model._meta.get_fields()
         if isinstance(field, models.CharField) and "position" in field.name
     ]

@@ -1,6 +1,7 @@
 """The dates the pages write (``|date:"DATE_FORMAT"``) in each language: a
 month inside a date is written in lower case where the language does so
 (Django's Romanian catalogue capitalises it; ``puzzles/core/months.py``)."""
+
 from __future__ import annotations
 
 import datetime

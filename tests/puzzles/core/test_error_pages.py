@@ -2,6 +2,7 @@
 unknown pages and hosts, a newline in an API path. Each is a 4xx in the form
 the caller reads (JSON under /api/, a page in the site's layout and language
 elsewhere), never a 500."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,21 +22,37 @@ def guest(api):
     return api
 
 
-@pytest.mark.parametrize("path", [
-    f"/api/games/{HUGE}/", f"/api/games/{HUGE}/moves/", f"/api/exercises/{HUGE}/", f"/api/puzzles/{HUGE}/",
-    f"/api/matches/{HUGE}/", f"/api/runs/{HUGE}/", f"/api/game-analyses/{HUGE}/", f"/api/analyses/{HUGE}/",
-    f"/api/games/{'9' * 40}/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/api/games/{HUGE}/",
+        f"/api/games/{HUGE}/moves/",
+        f"/api/exercises/{HUGE}/",
+        f"/api/puzzles/{HUGE}/",
+        f"/api/matches/{HUGE}/",
+        f"/api/runs/{HUGE}/",
+        f"/api/game-analyses/{HUGE}/",
+        f"/api/analyses/{HUGE}/",
+        f"/api/games/{'9' * 40}/",
+    ],
+)
 def test_an_id_past_the_database_range_is_a_json_404(guest, path):
     response = guest.get(path)
     assert response.status_code == 404, response.content[:300]
     assert "error" in response.json()
 
 
-@pytest.mark.parametrize("path", [
-    f"/play/{HUGE}/", f"/coach/games/{HUGE}/", f"/coach/analyses/{HUGE}/", f"/coach/exercises/{HUGE}/",
-    f"/games/{HUGE}/review/", f"/matches/{HUGE}/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/play/{HUGE}/",
+        f"/coach/games/{HUGE}/",
+        f"/coach/analyses/{HUGE}/",
+        f"/coach/exercises/{HUGE}/",
+        f"/games/{HUGE}/review/",
+        f"/matches/{HUGE}/",
+    ],
+)
 def test_a_page_of_an_id_past_the_range_is_a_404_page(guest, path):
     response = guest.get(path)
     assert response.status_code == 404, response.content[:300]
@@ -71,7 +88,7 @@ def test_an_unknown_host_is_a_json_400_under_the_api_and_a_page_elsewhere(client
     assert "host" in response.json()["error"]
     response = client.get("/", HTTP_HOST="evil.example")
     assert response.status_code == 400
-    assert b'<nav' in response.content or b"<header" in response.content
+    assert b"<nav" in response.content or b"<header" in response.content
 
 
 def test_a_missing_page_is_in_the_layout_and_the_visitors_language(client):

@@ -2,6 +2,7 @@
 no index but its primary key and the process's name, each beat a single
 page's write (an index on the time doubled it, and on PostgreSQL ruled out
 updates in place)."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 named by its numbers, with as many pips as the stone has), and the sections
 on how moves are written, how to use the board and the other games, in every
 language, with links that open the new-game form on the game described."""
+
 from __future__ import annotations
 
 import re
@@ -44,7 +45,9 @@ def test_the_example_deals_are_drawn_with_pips():
 
 def test_played_stones_are_empty_outlines_hidden_from_screen_readers():
     later = figures(page())[1]
-    played = re.findall(r'<span class="stone played"\s*><svg class="stone-face" viewBox="0 0 38 76" aria-hidden="true"', later)
+    played = re.findall(
+        r'<span class="stone played"\s*><svg class="stone-face" viewBox="0 0 38 76" aria-hidden="true"', later
+    )
     assert len(played) == 3
 
 

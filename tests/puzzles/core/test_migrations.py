@@ -2,6 +2,7 @@
 ``puzzles``, its migrations 0001-0003) migrates to today's layout without
 losing a row: the tables keep their names, the models move in Django's state
 only, and the content types (admin permissions) follow."""
+
 from __future__ import annotations
 
 import pytest
@@ -42,15 +43,35 @@ def test_a_database_from_before_the_split_migrates_and_keeps_its_rows(django_use
     user = old.get_model("auth", "User").objects.create(username="old-player")
     Game = old.get_model("puzzles", "Game")
     game = Game.objects.create(
-        start_position="s", current_position="c", human_side="A", level="strong", rng_seed=7,
-        status="over", owner_id=user.pk, seed="123",
+        start_position="s",
+        current_position="c",
+        human_side="A",
+        level="strong",
+        rng_seed=7,
+        status="over",
+        owner_id=user.pk,
+        seed="123",
     )
     old.get_model("puzzles", "GameMove").objects.create(
-        game=game, ply=0, side="A", by="human", move="36", position_before="s", position_after="c", grade="best",
+        game=game,
+        ply=0,
+        side="A",
+        by="human",
+        move="36",
+        position_before="s",
+        position_after="c",
+        grade="best",
     )
     old.get_model("puzzles", "Analysis").objects.create(position="p", status="done", result={"value": 1})
     puzzle = old.get_model("puzzles", "Puzzle").objects.create(
-        position="q", side="B", kind="win", line=["36"], solver_moves=1, value=5, seed="9", ply=3,
+        position="q",
+        side="B",
+        kind="win",
+        line=["36"],
+        solver_moves=1,
+        value=5,
+        seed="9",
+        ply=3,
     )
     old.get_model("puzzles", "PuzzleAttempt").objects.create(puzzle=puzzle, session_key="guest", position="q")
     chapter = old.get_model("puzzles", "Chapter").objects.create(idea="blocking")

@@ -1,6 +1,7 @@
 """Small things a newcomer meets on every page: the site's icon, the API
 schema's description keeping ``<version>``, styled form errors, and the
 puzzle page's unknown theme and resumed attempt."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,8 +31,11 @@ def test_redoc_page_loads_nothing_from_outside():
     page = response.content.decode()
     policy = response["Content-Security-Policy"]
     assert "fonts.googleapis.com" not in page and "<script>" not in page
-    assert "default-src 'self'" in policy and "script-src 'self'" in policy and "unsafe-inline" not in policy.split(
-        "script-src")[1].split(";")[0]
+    assert (
+        "default-src 'self'" in policy
+        and "script-src 'self'" in policy
+        and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+    )
 
 
 def test_signup_errors_are_in_an_error_list():
@@ -43,10 +47,20 @@ def make_puzzles(n: int = 4) -> list[Puzzle]:
     out = []
     for i in range(n):
         position = deal(i + 1)
-        out.append(Puzzle.objects.create(
-            position=str(position), side=position.side, kind="win", line=["36"], solver_moves=1,
-            themes=["count"], value=10, rating=1500 + i, seed="1", ply=i,
-        ))
+        out.append(
+            Puzzle.objects.create(
+                position=str(position),
+                side=position.side,
+                kind="win",
+                line=["36"],
+                solver_moves=1,
+                themes=["count"],
+                value=10,
+                rating=1500 + i,
+                seed="1",
+                ply=i,
+            )
+        )
     return out
 
 
@@ -85,10 +99,14 @@ def test_home_tells_a_newcomer_what_the_game_is_before_the_puzzle():
     assert intro < puzzle
     assert page.count("data-intro") == 1
     start = page[intro:]
-    assert 'href="/play/"' in start[: start.index("</section>")] and 'href="/how-to-play/"' in start[: start.index("</section>")]
+    assert (
+        'href="/play/"' in start[: start.index("</section>")]
+        and 'href="/how-to-play/"' in start[: start.index("</section>")]
+    )
     # once they have played (here: started a game), the daily puzzle comes first
-    started = client.post("/api/games/", {"seed": 3}, content_type="application/json",
-                          HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value)
+    started = client.post(
+        "/api/games/", {"seed": 3}, content_type="application/json", HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value
+    )
     assert started.status_code == 201, started.content
     page = client.get("/").content.decode()
     assert page.index("daily-puzzle-card") < page.index("data-intro")

@@ -2,6 +2,7 @@
 in ``openapi.yaml`` beside this test.  After a deliberate change of the API,
 write the new one with
 ``.venv/bin/python manage.py spectacular --file tests/puzzles/core/openapi.yaml``."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,6 +1,7 @@
 """Reads with their SQL built once (``puzzles.core.queries.Prepared``): the
 same rows as the ORM's queryset gives, arguments in their places, and a read
 whose values Django orders otherwise than its arguments refused at once."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,16 +16,32 @@ pytestmark = pytest.mark.django_db
 
 def _game(token: str, **fields) -> Game:
     return Game.objects.create(
-        variant="lewicki", start_position="x", current_position="x", human_side="A", level="strong",
-        rng_seed=1, status="your-move", owner=None, session_key=token, **fields,
+        variant="lewicki",
+        start_position="x",
+        current_position="x",
+        human_side="A",
+        level="strong",
+        rng_seed=1,
+        status="your-move",
+        owner=None,
+        session_key=token,
+        **fields,
     )
 
 
 def test_the_reads_give_what_the_orm_gives():
     mine, theirs = _game("mine"), _game("theirs")
     for ply in (2, 0, 1):
-        GameMove.objects.create(game=mine, ply=ply, side="A", by="human", move="36", position_before="p",
-                                position_after="q", best_moves=["36", "63R"] if ply == 1 else None)
+        GameMove.objects.create(
+            game=mine,
+            ply=ply,
+            side="A",
+            by="human",
+            move="36",
+            position_before="p",
+            position_after="q",
+            best_moves=["36", "63R"] if ply == 1 else None,
+        )
     assert selectors.game_by_id(mine.pk) == mine and selectors.game_by_id(10**9) is None
     from puzzles.accounts.players import guest
 
@@ -37,7 +54,8 @@ def test_the_reads_give_what_the_orm_gives():
     # every column a game's state shows, as the ORM reads it
     for row, model in zip(moves, GameMove.objects.filter(game=mine).order_by("ply"), strict=True):
         assert row._asdict() == {
-            **{field: getattr(model, field) for field in row._fields if field != "graded_at"}, "graded_at": None
+            **{field: getattr(model, field) for field in row._fields if field != "graded_at"},
+            "graded_at": None,
         }
 
 

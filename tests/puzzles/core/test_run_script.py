@@ -3,6 +3,7 @@ settings with debug off, a secret key made once and readable by its owner
 only, and the site's own Redis with append-only persistence in the run
 directory, so that a restart keeps what was queued; never a Redis that
 happens to answer on the machine."""
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,9 @@ def started_redis(port: int, folder) -> subprocess.Popen[bytes]:
     binary = shutil.which("redis-server")
     assert binary, "redis-server is not installed"
     proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "",
-         "--appendonly", "yes"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "", "--appendonly", "yes"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 10
     while True:
@@ -67,8 +69,14 @@ def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp
         assert not str(secret).startswith(str(ROOT))
         client.set("queued-during", "kept")
         # a second start from the same run directory is refused: it leaves the running site alone
-        twice = subprocess.run(["scripts/run.sh"], cwd=ROOT, env={**site["env"], "PORT": str(free_port())},
-                               capture_output=True, text=True, timeout=60)
+        twice = subprocess.run(
+            ["scripts/run.sh"],
+            cwd=ROOT,
+            env={**site["env"], "PORT": str(free_port())},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert twice.returncode == 2 and "error: the site already runs from" in twice.stderr, twice.stderr[-2000:]
         assert client.ping() and urllib.request.urlopen(site["base"] + "/api/puzzles/themes/", timeout=10).status == 200
         next(first, None)  # Ctrl-C: everything stops
@@ -90,9 +98,12 @@ def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp
 def run_script(tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"},
-        "OD_PYTHON": sys.executable, "PORT": str(free_port()),
-        "OD_RUN_DIR": str(tmp_path / "run"), "OD_SECRET_FILE": str(tmp_path / "secret_key"),
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}", **env,
+        "OD_PYTHON": sys.executable,
+        "PORT": str(free_port()),
+        "OD_RUN_DIR": str(tmp_path / "run"),
+        "OD_SECRET_FILE": str(tmp_path / "secret_key"),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        **env,
     }
     return subprocess.run(["scripts/run.sh"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
 
@@ -115,7 +126,9 @@ def test_a_foreign_redis_on_the_sites_port_is_refused_not_used(tmp_path):
 def test_a_redis_port_that_is_no_number_is_refused(tmp_path):
     """A port that is not a number (such as a URL) is refused before anything starts."""
     result = run_script(tmp_path, OD_REDIS_PORT="tcp://10.0.0.5:6379")
-    assert result.returncode == 2 and "error: OD_REDIS_PORT is a port number, not 'tcp://10.0.0.5:6379'" in result.stderr
+    assert (
+        result.returncode == 2 and "error: OD_REDIS_PORT is a port number, not 'tcp://10.0.0.5:6379'" in result.stderr
+    )
     assert not (tmp_path / "site.sqlite3").exists()
 
 

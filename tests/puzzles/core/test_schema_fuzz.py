@@ -2,6 +2,7 @@
 number of generated requests per endpoint, no answer is a server error,
 every answer's status is one the schema documents for its operation, and
 every answer matches the schema."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """The settings modules: production refuses to start without a secret key and
 host names, and passes Django's deployment checks."""
+
 from __future__ import annotations
 
 import os
@@ -20,7 +21,10 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 def test_production_settings_pass_the_deployment_checks():
     result = _manage(
-        "check", "--deploy", "--fail-level", "WARNING",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
         DJANGO_SETTINGS_MODULE="config.settings.production",
         DJANGO_SECRET_KEY="k" * 30 + "-a-long-random-production-secret-value",
         DJANGO_ALLOWED_HOSTS="domino.example.org",
@@ -33,14 +37,20 @@ def test_production_needs_a_secret_key_and_host_names():
     result = _manage("check", DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_ALLOWED_HOSTS="x.org")
     assert result.returncode != 0 and "DJANGO_SECRET_KEY must be set in production" in result.stderr
     result = _manage(
-        "check", DJANGO_SETTINGS_MODULE="config.settings.production",
+        "check",
+        DJANGO_SETTINGS_MODULE="config.settings.production",
         DJANGO_SECRET_KEY="k" * 60,
     )
     assert result.returncode != 0 and "DJANGO_ALLOWED_HOSTS must be set in production" in result.stderr
 
 
 def test_local_settings_are_the_default_and_show_debug_pages():
-    result = _manage("shell", "--no-imports", "-c", "from django.conf import settings; print(settings.DEBUG, settings.SETTINGS_MODULE)")
+    result = _manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        "from django.conf import settings; print(settings.DEBUG, settings.SETTINGS_MODULE)",
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "config.settings.local"]
 
@@ -62,8 +72,9 @@ def test_the_served_processes_leave_their_loaded_code_to_the_collector_no_more()
     )
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     environment["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
-    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=environment, capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     (before, frozen, thresholds), worker_frozen, worker_thresholds = eval(result.stdout.strip().splitlines()[-1])  # noqa: S307
     assert before == 0 and frozen > 10_000 and thresholds == (20_000, 20, 20)
@@ -83,10 +94,20 @@ def test_a_variable_set_under_its_former_name_stops_the_start_and_names_the_new_
 
 
 def test_the_variables_are_read_typed():
-    code = ("from django.conf import settings as s; "
-            "print(s.OD_SIGNUPS_PER_HOUR, s.OD_REPLY_IN_REQUEST, s.ALLOWED_HOSTS, s.OD_STALE_AFTER_SECONDS)")
-    result = _manage("shell", "--no-imports", "-c", code, OD_SIGNUPS_PER_HOUR="7", OD_REPLY_IN_REQUEST="off",
-                     DJANGO_ALLOWED_HOSTS="a.example, b.example", OD_STALE_AFTER="2.5")
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.OD_SIGNUPS_PER_HOUR, s.OD_REPLY_IN_REQUEST, s.ALLOWED_HOSTS, s.OD_STALE_AFTER_SECONDS)"
+    )
+    result = _manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        code,
+        OD_SIGNUPS_PER_HOUR="7",
+        OD_REPLY_IN_REQUEST="off",
+        DJANGO_ALLOWED_HOSTS="a.example, b.example",
+        OD_STALE_AFTER="2.5",
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "7 False ['a.example', 'b.example'] 2.5"
 
@@ -96,6 +117,11 @@ def test_a_secret_key_beginning_with_a_dollar_is_read_as_it_is_and_a_mistyped_sw
     result = _manage("shell", "--no-imports", "-c", code, DJANGO_SECRET_KEY="$abc-not-a-variable-name")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "$abc-not-a-variable-name"
-    result = _manage("check", DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_SECRET_KEY="k" * 60,
-                     DJANGO_ALLOWED_HOSTS="x.org", DJANGO_SECURE_TLS="ture")
+    result = _manage(
+        "check",
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        DJANGO_SECRET_KEY="k" * 60,
+        DJANGO_ALLOWED_HOSTS="x.org",
+        DJANGO_SECURE_TLS="ture",
+    )
     assert result.returncode != 0 and "DJANGO_SECURE_TLS is not valid" in result.stderr

@@ -2,6 +2,7 @@
 its template filter, which the profile's and the challenge's rating changes
 use) writes the true minus sign, as the front end's ``signed`` does, never
 an ASCII hyphen."""
+
 from __future__ import annotations
 
 from pathlib import Path

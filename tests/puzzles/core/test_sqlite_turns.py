@@ -2,6 +2,7 @@
 (``puzzles.core.sqlite``): a transaction holds ``<database>.writers`` from
 its begin to its commit or rollback, a failed one gives it back, and a
 transaction of another thread begins once the first has ended."""
+
 from __future__ import annotations
 
 import fcntl

@@ -2,6 +2,7 @@
 the message is the one Celery itself would have sent, in the same list, and a
 real worker runs it (``tests/puzzles/games/test_worker.py`` and the fault
 test send every task this way)."""
+
 from __future__ import annotations
 
 import base64
@@ -86,7 +87,9 @@ def test_a_task_queued_with_a_notice_sends_both_in_one_round_trip(redis_server, 
         app.conf.task_always_eager = True
     assert sent == [("LPUSH", "PUBLISH")]  # one pipeline: the message, then the notice
     message = json.loads(client.lpop("celery"))
-    assert message["headers"]["task"] == turn_prepare_task.name and message["headers"]["argsrepr"] == "(77, 'a position')"
+    assert (
+        message["headers"]["task"] == turn_prepare_task.name and message["headers"]["argsrepr"] == "(77, 'a position')"
+    )
     notice, deadline = None, time.monotonic() + 5
     while notice is None and time.monotonic() < deadline:  # the first read is the subscription's reply
         notice = listener.get_message(timeout=1)
@@ -121,6 +124,8 @@ def test_every_tasks_time_limits_come_from_the_one_table():
     rows = set(TIME_LIMITS.values())
     for name, task in tasks.items():
         assert (task.soft_time_limit, task.time_limit) in rows, name
-    assert (tasks["puzzles.training.tasks.mine_seeds_task"].soft_time_limit,
-            tasks["puzzles.training.tasks.mine_seeds_task"].time_limit) == TIME_LIMITS["mining"]
+    assert (
+        tasks["puzzles.training.tasks.mine_seeds_task"].soft_time_limit,
+        tasks["puzzles.training.tasks.mine_seeds_task"].time_limit,
+    ) == TIME_LIMITS["mining"]
     assert (tasks["puzzles.study.tasks.build_endgames_task"].time_limit) == TIME_LIMITS["library"][1]

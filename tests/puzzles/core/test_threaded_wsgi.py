@@ -3,6 +3,7 @@ whole in one thread of a fixed pool (the same threads again and again, so a
 thread keeps its database connection), the body reaches the application, the
 answer's headers are ones an ASGI server accepts (Django writes cookies after a
 space), and failures are answers, not a dropped connection."""
+
 from __future__ import annotations
 
 import asyncio
@@ -13,9 +14,18 @@ from puzzles.core.threaded_wsgi import ThreadedWsgi
 
 def scope(method: str = "GET", path: str = "/x/", headers: list[tuple[bytes, bytes]] | None = None) -> dict:
     return {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
-        "path": path, "raw_path": path.encode(), "query_string": b"a=1", "root_path": "",
-        "headers": headers or [(b"host", b"testserver")], "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"a=1",
+        "root_path": "",
+        "headers": headers or [(b"host", b"testserver")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("testserver", 80),
     }
 
 
@@ -60,8 +70,14 @@ def test_a_request_runs_whole_in_one_thread_of_the_pool():
 
     app = ThreadedWsgi(wsgi, threads=2)
     for _ in range(6):
-        sent = call(app, scope("POST"), [{"type": "http.request", "body": b'{"move": ', "more_body": True},
-                                         {"type": "http.request", "body": b'"36R"}'}])
+        sent = call(
+            app,
+            scope("POST"),
+            [
+                {"type": "http.request", "body": b'{"move": ', "more_body": True},
+                {"type": "http.request", "body": b'"36R"}'},
+            ],
+        )
         start, *bodies = sent
         assert start["status"] == 201
         assert (b"set-cookie", b"sessionid=abc; Path=/") in start["headers"]  # the space is gone
@@ -127,12 +143,18 @@ def test_a_chunked_body_reaches_the_api_whole(db):
 
     from django.core.wsgi import get_wsgi_application
 
-    body = json.dumps({"position": "26.56.35.02.36.25.33/04.12.13.55.00.03.46 "
-                                   "06.22.34.66.15.11.24/23.01.05.16.14.44.45 - A"}).encode()
+    body = json.dumps(
+        {"position": "26.56.35.02.36.25.33/04.12.13.55.00.03.46 06.22.34.66.15.11.24/23.01.05.16.14.44.45 - A"}
+    ).encode()
     app = ThreadedWsgi(get_wsgi_application(), threads=1)
     token = b"k" * 32  # the CSRF cookie and its header, as a client sends them back
-    headers = [(b"host", b"testserver"), (b"content-type", b"application/json"), (b"transfer-encoding", b"chunked"),
-               (b"cookie", b"csrftoken=" + token), (b"x-csrftoken", token)]
+    headers = [
+        (b"host", b"testserver"),
+        (b"content-type", b"application/json"),
+        (b"transfer-encoding", b"chunked"),
+        (b"cookie", b"csrftoken=" + token),
+        (b"x-csrftoken", token),
+    ]
     pieces = [body[:20], body[20:50], body[50:]]
     messages = [{"type": "http.request", "body": piece, "more_body": i < 2} for i, piece in enumerate(pieces)]
     sent = call(app, scope("POST", "/api/positions/", headers), messages)

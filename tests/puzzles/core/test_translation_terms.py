@@ -2,6 +2,7 @@
 translation per sense (msgctxt), counts take their language's plural form,
 each concept has one word per language across both catalogues, and a variant
 has one name on every page."""
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,7 @@ def catalogue(client, lang: str) -> dict:
 
 
 def _unquote(lines: list[str]) -> str:
-    return "".join(json.loads(line[line.index('"'):]) for line in lines)
+    return "".join(json.loads(line[line.index('"') :]) for line in lines)
 
 
 def msgstrs(lang: str, domain: str) -> list[tuple[str, str]]:
@@ -56,10 +57,19 @@ def msgstrs(lang: str, domain: str) -> list[tuple[str, str]]:
 
 # ------------------------------------------------------------ one word, two senses
 
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_score_sheet_heads_its_deal_column_with_the_noun(lang):
-    state = {"target_text": "100", "human_team": "A", "solver": "B", "deals": [], "scores": {}, "wins": {},
-             "status": "playing", "text": ""}
+    state = {
+        "target_text": "100",
+        "human_team": "A",
+        "solver": "B",
+        "deals": [],
+        "scores": {},
+        "wins": {},
+        "status": "playing",
+        "text": "",
+    }
     with translation.override(lang):
         sheet = render_to_string("matches/_score_sheet.html", {"state": state})
         verb = gettext("Deal")
@@ -88,8 +98,18 @@ def test_the_puzzle_start_button_and_the_go_to_start_button_differ(client, lang)
     from solver import deal
 
     position = deal(1)
-    puzzle = Puzzle.objects.create(position=str(position), side=position.side, kind="win", line=["36"],
-                                   solver_moves=1, themes=["count"], value=10, rating=1200, seed="1", ply=0)
+    puzzle = Puzzle.objects.create(
+        position=str(position),
+        side=position.side,
+        kind="win",
+        line=["36"],
+        solver_moves=1,
+        themes=["count"],
+        value=10,
+        rating=1200,
+        seed="1",
+        ply=0,
+    )
     page = client.get(f"/puzzles/{puzzle.pk}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     with translation.override(lang):
         start_puzzle = pgettext("start a puzzle (button)", "Start")
@@ -102,6 +122,7 @@ def test_the_puzzle_start_button_and_the_go_to_start_button_differ(client, lang)
 
 # ------------------------------------------------------------ counts
 
+
 @pytest.mark.django_db(transaction=True)
 def test_the_dashboard_counts_one_puzzle_in_the_singular(api):
     from django.utils import timezone
@@ -111,17 +132,37 @@ def test_the_dashboard_counts_one_puzzle_in_the_singular(api):
     from solver import deal
 
     position = deal(1)
-    puzzle = Puzzle.objects.create(position=str(position), side=position.side, kind="win", line=["36"],
-                                   solver_moves=1, themes=["count"], value=10, rating=1200, seed="1", ply=0)
+    puzzle = Puzzle.objects.create(
+        position=str(position),
+        side=position.side,
+        kind="win",
+        line=["36"],
+        solver_moves=1,
+        themes=["count"],
+        value=10,
+        rating=1200,
+        seed="1",
+        ply=0,
+    )
     api.post(f"/api/puzzles/{puzzle.pk}/attempts/")
     token = api.session.get(PLAYER_SESSION_KEY, "")
     assert token
     PuzzleAttempt.objects.all().delete()
-    PuzzleAttempt.objects.create(puzzle=puzzle, session_key=token, position=puzzle.position, rated=True,
-                                 status=PuzzleAttempt.Status.FAILED, finished_at=timezone.now(),
-                                 puzzle_rating_before=1200)
-    expected = {"nl": "1 puzzel, 0 opgelost.", "pl": "1 zadanie, rozwiązane: 0.", "ro": "1 problemă, rezolvate: 0.",
-                "en": "1 puzzle, 0 solved."}
+    PuzzleAttempt.objects.create(
+        puzzle=puzzle,
+        session_key=token,
+        position=puzzle.position,
+        rated=True,
+        status=PuzzleAttempt.Status.FAILED,
+        finished_at=timezone.now(),
+        puzzle_rating_before=1200,
+    )
+    expected = {
+        "nl": "1 puzzel, 0 opgelost.",
+        "pl": "1 zadanie, rozwiązane: 0.",
+        "ro": "1 problemă, rezolvate: 0.",
+        "en": "1 puzzle, 0 solved.",
+    }
     for lang, text in expected.items():
         page = api.get("/puzzles/dashboard/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
         assert text in " ".join(page.split()), lang
@@ -129,8 +170,13 @@ def test_the_dashboard_counts_one_puzzle_in_the_singular(api):
 
 @pytest.mark.parametrize(
     "lang,variant,hands,expected",
-    [("pl", "lewicki", 3, "2 ręce"), ("pl", "partnership", 5, "4 ręce"), ("nl", "lewicki", 3, "2 handen"),
-     ("ro", "lewicki", 3, "2 mâini"), ("en", "lewicki", 3, "2 hands")],
+    [
+        ("pl", "lewicki", 3, "2 ręce"),
+        ("pl", "partnership", 5, "4 ręce"),
+        ("nl", "lewicki", 3, "2 handen"),
+        ("ro", "lewicki", 3, "2 mâini"),
+        ("en", "lewicki", 3, "2 hands"),
+    ],
 )
 def test_a_deal_with_too_many_hands_counts_them_in_the_plural_form_and_names_the_game(lang, variant, hands, expected):
     from puzzles.core.texts import variant_name
@@ -145,8 +191,9 @@ def test_a_deal_with_too_many_hands_counts_them_in_the_plural_form_and_names_the
     assert name in str(raised.value) and f" {variant} " not in str(raised.value)
 
 
-@pytest.mark.parametrize("lang,expected", [("pl", "8192 znaki"), ("pl", "8195 znaków"), ("ro", "8195 de caractere"),
-                                           ("nl", "8195 tekens")])
+@pytest.mark.parametrize(
+    "lang,expected", [("pl", "8192 znaki"), ("pl", "8195 znaków"), ("ro", "8195 de caractere"), ("nl", "8195 tekens")]
+)
 def test_a_long_address_is_counted_in_the_plural_form(rf, settings, lang, expected):
     from puzzles.core.middleware import LongAddressMiddleware
 
@@ -161,6 +208,7 @@ def test_a_long_address_is_counted_in_the_plural_form(rf, settings, lang, expect
 
 # ------------------------------------------------------------ names of the games
 
+
 def test_a_variant_has_one_name_on_every_page():
     from puzzles.core.texts import variant_name
     from puzzles.games.forms import VARIANT_CHOICES
@@ -174,7 +222,9 @@ def test_a_variant_has_one_name_on_every_page():
             study_choices = {c["name"]: c["label"] for c in variant_choices()}
             for variant in VARIANTS:
                 name = str(variant)
-                assert variant_text(name) == study_texts.variant_label(name) == study_choices[name] == variant_name(name)
+                assert (
+                    variant_text(name) == study_texts.variant_label(name) == study_choices[name] == variant_name(name)
+                )
             for name, label in VARIANT_CHOICES:
                 assert str(label) == variant_name(name)
     with translation.override("en"):
@@ -209,6 +259,7 @@ def test_a_team_wins_with_a_plural_verb():
 
 # ------------------------------------------------------------ one word per concept
 
+
 @pytest.mark.parametrize(
     "lang,concept,wrong",
     [
@@ -233,8 +284,12 @@ def test_a_team_wins_with_a_plural_verb():
     ],
 )
 def test_one_word_per_concept(lang, concept, wrong):
-    found = [(msgid, msgstr) for domain in ("django", "djangojs") for msgid, msgstr in msgstrs(lang, domain)
-             if re.search(wrong, msgstr)]
+    found = [
+        (msgid, msgstr)
+        for domain in ("django", "djangojs")
+        for msgid, msgstr in msgstrs(lang, domain)
+        if re.search(wrong, msgstr)
+    ]
     assert not found, f"{lang} {concept}: {found[:5]}"
 
 
@@ -242,7 +297,9 @@ def test_one_word_per_concept(lang, concept, wrong):
 def test_a_loss_on_time_reads_as_the_clock_running_out_in_both_catalogues(lang, punctual):
     """The result's reason "on time" ("You win 3 points (on time).") is the clock
     running out, not "punctually"; the page and the script say it alike."""
-    words = {msgstr for domain in ("django", "djangojs") for msgid, msgstr in msgstrs(lang, domain) if msgid == "on time"}
+    words = {
+        msgstr for domain in ("django", "djangojs") for msgid, msgstr in msgstrs(lang, domain) if msgid == "on time"
+    }
     assert len(words) == 1, words
     assert not re.search(punctual, words.pop())
 
@@ -250,8 +307,11 @@ def test_a_loss_on_time_reads_as_the_clock_running_out_in_both_catalogues(lang, 
 @pytest.mark.parametrize("domain", ("django", "djangojs"))
 def test_polish_score_points_are_punkty_not_pips(domain):
     """Points scored (``point`` in the English) are "punkty"; "oczka" are the pips of a stone or a hand."""
-    found = [(msgid, msgstr) for msgid, msgstr in msgstrs("pl", domain)
-             if re.search(r"\bpoints?\b", msgid) and "pip" not in msgid and re.search(r"oczk|oczek", msgstr)]
+    found = [
+        (msgid, msgstr)
+        for msgid, msgstr in msgstrs("pl", domain)
+        if re.search(r"\bpoints?\b", msgid) and "pip" not in msgid and re.search(r"oczk|oczek", msgstr)
+    ]
     assert not found, found[:5]
 
 

@@ -1,6 +1,7 @@
 """The translations: every catalogue complete after a fresh ``makemessages``
 (so that a new English string without its translations fails), the plural
 forms of each language, and the JavaScript catalogue served at /jsi18n/."""
+
 from __future__ import annotations
 
 import json
@@ -47,7 +48,11 @@ def fresh_catalogues(tmp_path_factory):
         os.chdir(here)
         for domain in DOMAINS:
             call_command(
-                "makemessages", domain=domain, locale=list(LANGUAGES), symlinks=True, ignore_patterns=["locale"],
+                "makemessages",
+                domain=domain,
+                locale=list(LANGUAGES),
+                symlinks=True,
+                ignore_patterns=["locale"],
                 verbosity=0,
             )
     finally:
@@ -62,16 +67,20 @@ def test_every_message_is_translated(fresh_catalogues, lang, domain):
     po = fresh_catalogues / lang / "LC_MESSAGES" / f"{domain}.po"
     done = subprocess.run(
         ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(po)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     statistics = done.stderr.strip().splitlines()[-1]
     assert re.fullmatch(r"\d+ translated messages?\.", statistics), (
         f"{lang}/{domain}.po after makemessages: {statistics}\n"
-        + subprocess.run(["msgattrib", "--untranslated", "--only-fuzzy", str(po)], capture_output=True,
-                         text=True, check=False).stdout[-3000:]
-        + subprocess.run(["msgattrib", "--untranslated", str(po)], capture_output=True,
-                         text=True, check=False).stdout[-3000:]
+        + subprocess.run(
+            ["msgattrib", "--untranslated", "--only-fuzzy", str(po)], capture_output=True, text=True, check=False
+        ).stdout[-3000:]
+        + subprocess.run(["msgattrib", "--untranslated", str(po)], capture_output=True, text=True, check=False).stdout[
+            -3000:
+        ]
     )
 
 
@@ -88,9 +97,19 @@ def test_plural_forms(lang, domain):
 
 @pytest.mark.parametrize(
     "lang,n,expected",
-    [("pl", 1, "1 punkt"), ("pl", 3, "3 punkty"), ("pl", 5, "5 punktów"), ("pl", 22, "22 punkty"), ("pl", 12, "12 punktów"),
-     ("nl", 1, "1 punt"), ("nl", 7, "7 punten"),
-     ("ro", 1, "1 punct"), ("ro", 19, "19 puncte"), ("ro", 20, "20 de puncte"), ("ro", 101, "101 puncte")],
+    [
+        ("pl", 1, "1 punkt"),
+        ("pl", 3, "3 punkty"),
+        ("pl", 5, "5 punktów"),
+        ("pl", 22, "22 punkty"),
+        ("pl", 12, "12 punktów"),
+        ("nl", 1, "1 punt"),
+        ("nl", 7, "7 punten"),
+        ("ro", 1, "1 punct"),
+        ("ro", 19, "19 puncte"),
+        ("ro", 20, "20 de puncte"),
+        ("ro", 101, "101 puncte"),
+    ],
 )
 def test_plurals_on_the_server(lang, n, expected):
     from puzzles.games import texts
@@ -101,8 +120,11 @@ def test_plurals_on_the_server(lang, n, expected):
 
 @pytest.mark.parametrize(
     "lang,words",
-    [("pl", ["Oczka: %(pips)s", "Blokada: masz mniej oczek"]), ("nl", ["Ogen: %(pips)s", "jij hebt minder ogen"]),
-     ("ro", ["Puncte în mână: %(pips)s", "ai mai puține puncte în mână"])],
+    [
+        ("pl", ["Oczka: %(pips)s", "Blokada: masz mniej oczek"]),
+        ("nl", ["Ogen: %(pips)s", "jij hebt minder ogen"]),
+        ("ro", ["Puncte în mână: %(pips)s", "ai mai puține puncte în mână"]),
+    ],
 )
 def test_the_javascript_catalogue_serves_the_front_end_messages(client, lang, words):
     body = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()

@@ -1,6 +1,7 @@
 """One vocabulary: the lists the site and the front end share are defined
 once in Python (``solver`` for the rules, the apps for the site's own) and the
 front end's ``shared/vocabulary.ts`` must say the same."""
+
 from __future__ import annotations
 
 import json

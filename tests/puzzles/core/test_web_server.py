@@ -1,6 +1,7 @@
 """The web server's deadline for a request's headers: a connection whose
 headers never end is closed, a slow but complete request is answered, and a
 kept-alive connection's next request has the same deadline."""
+
 from __future__ import annotations
 
 import asyncio
@@ -28,8 +29,15 @@ def server(monkeypatch):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, http=HeaderDeadlineProtocol, lifespan="off",
-                            log_level="warning", timeout_keep_alive=30)
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        http=HeaderDeadlineProtocol,
+        lifespan="off",
+        log_level="warning",
+        timeout_keep_alive=30,
+    )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(running.serve()), daemon=True)
     thread.start()

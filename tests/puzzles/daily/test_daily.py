@@ -3,6 +3,7 @@ once however many ask at once; one game per player and deal (a second start
 resumes it); the day's rollover with a moving clock (a game started before
 midnight stays ranked, a past deal played late is not); the share line,
 which gives away no move; bad input; a guest's game handed to their account."""
+
 from __future__ import annotations
 
 import random
@@ -30,7 +31,9 @@ def finish(api, game_id: int, seed: int = 0) -> dict:
     rng = random.Random(seed)
     url = f"/api/games/{game_id}/"
     while (game := api.get(url).json())["status"] != "over":
-        response = api.post(url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json")
+        response = api.post(
+            url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json"
+        )
         assert response.status_code == 201, response.content
     return game
 
@@ -66,14 +69,20 @@ def test_one_game_per_player_and_day(api, other_api):
     assert first.status_code == 201 and again.status_code == 200
     assert again.json()["id"] == first.json()["id"] and theirs.json()["id"] != first.json()["id"]
     game = first.json()
-    assert game["level"] == "perfect" and game["human"] == state["human"] and game["start"] == DailyDeal.objects.get().start_position
+    assert (
+        game["level"] == "perfect"
+        and game["human"] == state["human"]
+        and game["start"] == DailyDeal.objects.get().start_position
+    )
     assert theirs.json()["start"] == game["start"] and theirs.json()["rng_seed"] == game["rng_seed"]
     assert state["status"] == "playing" and state["game"] == game["id"]
     assert DailyEntry.objects.count() == 2 and Game.objects.count() == 2
     # the database refuses a second entry of the same guest for the same deal
     entry = DailyEntry.objects.get(game_id=game["id"])
     with pytest.raises(Exception):  # noqa: B017 - IntegrityError, whichever database
-        DailyEntry.objects.create(deal=entry.deal, game=Game.objects.get(pk=theirs.json()["id"]), session_key=entry.session_key)
+        DailyEntry.objects.create(
+            deal=entry.deal, game=Game.objects.get(pk=theirs.json()["id"]), session_key=entry.session_key
+        )
 
 
 def test_two_starts_at_once_by_one_player_make_one_game(api):
@@ -99,7 +108,12 @@ def test_a_guest_who_played_logs_in_to_an_account_that_played_too(api, other_api
         assert other_api.login(username="emil", password="pw-emil-12345")
         kept = other_api.post("/api/daily-deal/start/", {}, format="json").json()
         api.post("/api/daily-deal/start/", {}, format="json")
-        assert api.post("/accounts/login/", {"username": "emil", "password": "pw-emil-12345"}, format="multipart").status_code == 302
+        assert (
+            api.post(
+                "/accounts/login/", {"username": "emil", "password": "pw-emil-12345"}, format="multipart"
+            ).status_code
+            == 302
+        )
         state = api.get("/api/daily-deal/").json()
     # the account keeps its own game of the deal: still one entry of the account's
     assert state["game"] == kept["id"]
@@ -194,7 +208,12 @@ def test_a_guests_daily_game_is_handed_to_their_account(api, django_user_model):
     with time_machine.travel(EVENING, tick=False):
         game = api.post("/api/daily-deal/start/", {}, format="json").json()
         django_user_model.objects.create_user("dora", password="pw-dora-12345")
-        assert api.post("/accounts/login/", {"username": "dora", "password": "pw-dora-12345"}, format="multipart").status_code == 302
+        assert (
+            api.post(
+                "/accounts/login/", {"username": "dora", "password": "pw-dora-12345"}, format="multipart"
+            ).status_code
+            == 302
+        )
         state = api.get("/api/daily-deal/").json()
         assert state["game"] == game["id"] and state["status"] == "playing"
         assert api.post("/api/daily-deal/start/", {}, format="json").status_code == 200
@@ -220,8 +239,10 @@ def test_the_answers_have_the_documented_shapes(api):
         over = api.get("/api/daily-deal/").json()
         ranking = api.get("/api/daily-deal/2026-05-01/ranking/").json()
     for serializer, data in (
-        (DailyDealOutputSerializer, fresh), (DailyDealOutputSerializer, over),
-        (GameOutputSerializer, game), (RankingOutputSerializer, ranking),
+        (DailyDealOutputSerializer, fresh),
+        (DailyDealOutputSerializer, over),
+        (GameOutputSerializer, game),
+        (RankingOutputSerializer, ranking),
     ):
         shape = serializer(data=data)
         assert shape.is_valid(), (serializer.__name__, shape.errors)

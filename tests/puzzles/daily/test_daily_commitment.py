@@ -2,6 +2,7 @@
 the date anyone could work out: its seed, the solver's seed, the seat and the
 salt of its commitment.  The commitment is shown from the start of the day;
 the salt and the seed once the player's own game is over or the day is."""
+
 from __future__ import annotations
 
 import hashlib
@@ -62,7 +63,9 @@ def finish(api, game_id: int) -> dict:
     rng = random.Random(3)
     url = f"/api/games/{game_id}/"
     while (game := api.get(url).json())["status"] != "over":
-        response = api.post(url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json")
+        response = api.post(
+            url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json"
+        )
         assert response.status_code == 201, response.content
     return game
 
@@ -82,8 +85,12 @@ def test_the_day_shows_the_commitment_and_reveals_it_after_the_game_and_after_th
         game = finish(api, started["id"])
         assert game["seed"] == int(made.seed)
         assert (game["deal"]["salt"], game["deal"]["seed"]) == (made.salt, int(made.seed))
-        assert verify_deal(seed=game["deal"]["seed"], salt=game["deal"]["salt"], commitment=game["deal"]["commitment"],
-                           position=game["start"]).holds
+        assert verify_deal(
+            seed=game["deal"]["seed"],
+            salt=game["deal"]["salt"],
+            commitment=game["deal"]["commitment"],
+            position=game["start"],
+        ).holds
         # the player whose game is over sees them; another player not yet
         mine, theirs = api.get("/api/daily-deal/").json(), other_api.get("/api/daily-deal/").json()
         assert mine["deal"]["salt"] == made.salt and mine["deal"]["seed"] == int(made.seed)

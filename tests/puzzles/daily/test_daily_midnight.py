@@ -3,6 +3,7 @@ player until their game of it is over, whatever the day, and from anyone
 who has not played it until the grace after its day (``selectors.GRACE``,
 two hours); a game finished within the grace is ranked, one finished after
 it is ranked as late."""
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,9 @@ DAY = "2026-05-01"
 def one_move(api, game_id: int) -> None:
     game = api.get(f"/api/games/{game_id}/").json()
     move = random.Random(2).choice(game["legal_moves"])
-    assert api.post(f"/api/games/{game_id}/moves/", {"move": move, "ply": game["ply"]},
-                    format="json").status_code == 201
+    assert (
+        api.post(f"/api/games/{game_id}/moves/", {"move": move, "ply": game["ply"]}, format="json").status_code == 201
+    )
 
 
 def start_at_last_minute(api) -> int:

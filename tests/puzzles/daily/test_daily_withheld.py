@@ -3,6 +3,7 @@ and start are not in the deal's answer, and a practice game of its seed or its
 start, a rematch of the daily game, an analysis of its start or of a position it comes
 to (API, board, position endpoint, game record) answer 403 until the player's own game of it
 is over; then, or two hours after the day is over, they are the player's to study."""
+
 from __future__ import annotations
 
 import random
@@ -38,7 +39,9 @@ def finish(api, game_id: int) -> None:
     rng = random.Random(1)
     url = f"/api/games/{game_id}/"
     while (game := api.get(url).json())["status"] != "over":
-        response = api.post(url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json")
+        response = api.post(
+            url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json"
+        )
         assert response.status_code == 201, response.content
 
 
@@ -55,7 +58,8 @@ def practice_answers(api) -> dict[str, int]:
         "game a move in": api.post("/api/games/", {"position": ONE_IN}, format="json").status_code,
         "analysis respelled": api.post("/api/analyses/", {"position": respelled(START)}, format="json").status_code,
         "analysis a move in respelled": api.post(
-            "/api/analyses/", {"position": respelled(ONE_IN)}, format="json").status_code,
+            "/api/analyses/", {"position": respelled(ONE_IN)}, format="json"
+        ).status_code,
         "game respelled": api.post("/api/games/", {"position": respelled(START)}, format="json").status_code,
     }
 

@@ -3,6 +3,7 @@ the home page's and the nav's links, the day's page (start it with a plain
 form, play every move with plain forms, then the result against the field,
 the histogram, the share line and the best line), a past day's page, the
 archive (players, median, your result), and addresses that are no day."""
+
 from __future__ import annotations
 
 import random
@@ -21,14 +22,38 @@ NOON = datetime(2026, 7, 20, 12, 0, tzinfo=UTC)
 DAY = "2026-07-20"
 # A phrase of each page in each language (the translations, not the English, are served).
 WORDS = {
-    "en": {"start": "Play today's deal", "result": "Your result", "field": "1 player finished this deal on its day",
-           "archive": "Past daily deals", "share": "Open domino daily deal", "nav": "Daily deal"},
-    "pl": {"start": "Zagraj dzisiejsze rozdanie", "result": "Twój wynik", "field": "1 gracz ukończył to rozdanie tego dnia",
-           "archive": "Dawne rozdania dnia", "share": "Domino otwarte: rozdanie dnia", "nav": "Rozdanie dnia"},
-    "nl": {"start": "Speel het spel van vandaag", "result": "Jouw resultaat", "field": "1 speler heeft dit spel op die dag uitgespeeld",
-           "archive": "Eerdere spellen van de dag", "share": "Open domino, spel van de dag", "nav": "Spel van de dag"},
-    "ro": {"start": "Joacă runda de azi", "result": "Rezultatul tău", "field": "1 jucător a terminat această rundă în aceeași zi",
-           "archive": "Rundele zilei din trecut", "share": "Domino deschis, runda zilei", "nav": "Runda zilei"},
+    "en": {
+        "start": "Play today's deal",
+        "result": "Your result",
+        "field": "1 player finished this deal on its day",
+        "archive": "Past daily deals",
+        "share": "Open domino daily deal",
+        "nav": "Daily deal",
+    },
+    "pl": {
+        "start": "Zagraj dzisiejsze rozdanie",
+        "result": "Twój wynik",
+        "field": "1 gracz ukończył to rozdanie tego dnia",
+        "archive": "Dawne rozdania dnia",
+        "share": "Domino otwarte: rozdanie dnia",
+        "nav": "Rozdanie dnia",
+    },
+    "nl": {
+        "start": "Speel het spel van vandaag",
+        "result": "Jouw resultaat",
+        "field": "1 speler heeft dit spel op die dag uitgespeeld",
+        "archive": "Eerdere spellen van de dag",
+        "share": "Open domino, spel van de dag",
+        "nav": "Spel van de dag",
+    },
+    "ro": {
+        "start": "Joacă runda de azi",
+        "result": "Rezultatul tău",
+        "field": "1 jucător a terminat această rundă în aceeași zi",
+        "archive": "Rundele zilei din trecut",
+        "share": "Domino deschis, runda zilei",
+        "nav": "Runda zilei",
+    },
 }
 
 
@@ -66,7 +91,7 @@ def test_the_days_page_played_without_scripts_in_each_language(language):
         # started: the board and the move form, the game's JSON for the script
         final = play_with_forms(client, language, seed=len(language))
         assert words["result"] in final and words["field"] in final
-        assert "<svg class=\"daily-histogram\"" in final and 'class="bar mine"' in final
+        assert '<svg class="daily-histogram"' in final and 'class="bar mine"' in final
         # the chart's numbers are SVG lengths, never written with a decimal comma
         rects = re.findall(r"<rect ([^>]*)>", final)
         assert len(rects) == 7 and all(re.fullmatch(r'(\w+="[0-9.]+" ?)+', r.strip()) for r in rects), rects

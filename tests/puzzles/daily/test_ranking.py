@@ -4,6 +4,7 @@ with points lost), some of them not ranked (played late, a hint, resigned)
 or still waiting for a grade; every player's rank, percentile and top, the
 histogram and the median are counted again here from the ``GameMove`` rows
 and compared with what the API and the page say."""
+
 from __future__ import annotations
 
 import math
@@ -29,14 +30,23 @@ GRADES = ["best", "best", "best", "inaccuracy", "mistake", "blunder"]
 EDGES = [(0, 0), (1, 4), (5, 9), (10, 19), (20, 29), (30, 49), (50, 10**9)]
 
 
-def played_game(user, deal, rng: random.Random, *, ungraded: bool = False, hints: int = 0, resigned: bool = False) -> Game:
+def played_game(
+    user, deal, rng: random.Random, *, ungraded: bool = False, hints: int = 0, resigned: bool = False
+) -> Game:
     """A finished game of the deal by ``user``: random legal moves to the end,
     the human's graded with random grades and points lost (the last one
     left ungraded if asked)."""
     game = Game.objects.create(
-        variant=deal.variant, start_position=deal.start_position, current_position=deal.start_position,
-        human_side=deal.human_side, level="perfect", seed=deal.seed, rng_seed=deal.rng_seed,
-        status=Game.Status.OVER, owner=user, hints_used=hints,
+        variant=deal.variant,
+        start_position=deal.start_position,
+        current_position=deal.start_position,
+        human_side=deal.human_side,
+        level="perfect",
+        seed=deal.seed,
+        rng_seed=deal.rng_seed,
+        status=Game.Status.OVER,
+        owner=user,
+        hints_used=hints,
     )
     position = Position.parse(deal.start_position)
     rows = []
@@ -48,20 +58,33 @@ def played_game(user, deal, rng: random.Random, *, ungraded: bool = False, hints
         fields: dict = {"graded_at": timezone.now(), "grade": "best", "points_lost": 0, "value": 0, "best_value": 0}
         if human and len(legal) > 1:
             grade = rng.choice(GRADES)
-            lost = 0 if grade == "best" else rng.choice([1, 2, 3, 5, 8]) if grade == "inaccuracy" else rng.randint(10, 30)
+            lost = (
+                0 if grade == "best" else rng.choice([1, 2, 3, 5, 8]) if grade == "inaccuracy" else rng.randint(10, 30)
+            )
             fields.update(grade=grade, points_lost=lost, value=-lost)
         after = position.push(move)
-        rows.append(GameMove(
-            game=game, ply=ply, side=position.side, by="human" if human else "solver", move=move,
-            position_before=str(position), position_after=str(after), **fields,
-        ))
+        rows.append(
+            GameMove(
+                game=game,
+                ply=ply,
+                side=position.side,
+                by="human" if human else "solver",
+                move=move,
+                position_before=str(position),
+                position_after=str(after),
+                **fields,
+            )
+        )
         position, ply = after, ply + 1
     if ungraded:
         last = [r for r in rows if r.by == "human"][-1]
         last.graded_at = last.grade = last.points_lost = None
     GameMove.objects.bulk_create(rows)
-    result = {"winner": "B", "points": 10, "reason": "resigned", "resigned": deal.human_side} if resigned else {
-        "winner": "A", "points": 3, "reason": "domino"}
+    result = (
+        {"winner": "B", "points": 10, "reason": "resigned", "resigned": deal.human_side}
+        if resigned
+        else {"winner": "A", "points": 3, "reason": "domino"}
+    )
     Game.objects.filter(pk=game.pk).update(current_position=str(position), ply_count=ply, result=result)
     return game
 
@@ -96,9 +119,18 @@ def field_of_30(django_user_model):
         users, extra = [], {}
         for i in range(38):
             user = django_user_model.objects.create_user(f"player{i}", password="pw-player-12345")
-            kind = "ranked" if i < 30 else ["late", "late", "late", "hints", "hints", "resigned", "pending", "pending"][i - 30]
+            kind = (
+                "ranked"
+                if i < 30
+                else ["late", "late", "late", "hints", "hints", "resigned", "pending", "pending"][i - 30]
+            )
             game = played_game(
-                user, deal, rng, ungraded=kind == "pending", hints=2 if kind == "hints" else 0, resigned=kind == "resigned",
+                user,
+                deal,
+                rng,
+                ungraded=kind == "pending",
+                hints=2 if kind == "hints" else 0,
+                resigned=kind == "resigned",
             )
             DailyEntry.objects.create(deal=deal, game=game, owner=user, on_the_day=kind != "late")
             users.append(user)
@@ -144,7 +176,10 @@ def test_the_ranking_of_30_players_agrees_with_a_direct_count(field_of_30, clien
             assert you["percentile"] == pytest.approx(percentile, abs=0.05)
             assert you["top"] == math.ceil(100 * (fewer + 1) / (len(others) + 1) - 1e-9)
             assert you["ranked"] == (kinds[user.pk] == "ranked")
-            assert you["excluded"] == {"ranked": None, "late": "late", "hints": "hints", "resigned": "resigned"}[kinds[user.pk]]
+            assert (
+                you["excluded"]
+                == {"ranked": None, "late": "late", "hints": "hints", "resigned": "resigned"}[kinds[user.pk]]
+            )
             assert (user.pk in field) == you["ranked"]
 
 
@@ -179,14 +214,16 @@ def test_the_page_shows_the_same_standing_and_histogram(field_of_30, client):
     assert "30 players finished this deal on its day" in html
 
 
-
-@pytest.mark.parametrize(("fewer", "equal", "more", "rank", "percentile", "top", "share"), [
-    (0, 0, 0, 1, 100.0, 100, "the first result of the day"),  # alone: nobody did better
-    (0, 0, 9, 1, 100.0, 10, "the best of 10 results"),
-    (0, 1, 2, 1, 83.3, 25, "the best of 4 results"),  # tied at the top
-    (2, 0, 7, 3, 77.8, 30, "top 30%"),
-    (9, 0, 0, 10, 0.0, 100, "top 100%"),
-])
+@pytest.mark.parametrize(
+    ("fewer", "equal", "more", "rank", "percentile", "top", "share"),
+    [
+        (0, 0, 0, 1, 100.0, 100, "the first result of the day"),  # alone: nobody did better
+        (0, 0, 9, 1, 100.0, 10, "the best of 10 results"),
+        (0, 1, 2, 1, 83.3, 25, "the best of 4 results"),  # tied at the top
+        (2, 0, 7, 3, 77.8, 30, "top 30%"),
+        (9, 0, 0, 10, 0.0, 100, "top 100%"),
+    ],
+)
 def test_the_first_result_reads_as_the_best(fewer, equal, more, rank, percentile, top, share):
     """The sole or first-ranked player stands at the 100th percentile and is
     told so, never "top 50%"."""

@@ -1,5 +1,6 @@
 """Helpers of the clock tests: outages read afresh, a live game of two
 guests on a fixed deal, and a move by whoever is to move."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,9 @@ def outages_afresh():
 
 def start(clock=(10, 0)):
     (ann, ann_player), (bob, bob_player) = guest_client(), guest_client()
-    game = game_start_people(seats={"A": ann_player, "B": bob_player}, variant="lewicki", rated=False, clock=clock, seed=7)
+    game = game_start_people(
+        seats={"A": ann_player, "B": bob_player}, variant="lewicki", rated=False, clock=clock, seed=7
+    )
     return game, {"A": ann, "B": bob}
 
 

@@ -1,4 +1,5 @@
 """Fixtures of the games tests."""
+
 from __future__ import annotations
 
 from datetime import timedelta

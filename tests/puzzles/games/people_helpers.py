@@ -1,5 +1,6 @@
 """Helpers of the tests of games between people: API clients of guests and
 accounts, and a whole game played through the API by its players."""
+
 from __future__ import annotations
 
 import secrets
@@ -37,7 +38,10 @@ def state(client: APIClient, game_id: int) -> dict:
 
 
 def play_out(
-    clients: dict[str, APIClient], game_id: int, choose: Callable[[dict], str] | None = None, limit: int = 200,
+    clients: dict[str, APIClient],
+    game_id: int,
+    choose: Callable[[dict], str] | None = None,
+    limit: int = 200,
     each: Callable[[dict], None] | None = None,
 ) -> dict:
     """Play the game to its end: each turn the client of the seat to move

@@ -1,5 +1,6 @@
 """The API's contract: analyses, errors that change nothing, ownership, hints,
 long polling, idempotent and crash-safe tasks, the OpenAPI schema."""
+
 from __future__ import annotations
 
 from unittest import mock
@@ -32,13 +33,18 @@ def new_game(api, **payload) -> dict:
 def snapshot(game_id: int) -> tuple:
     game = Game.objects.get(pk=game_id)
     return (
-        game.current_position, game.status, game.ply_count, game.version, game.hints_used,
+        game.current_position,
+        game.status,
+        game.ply_count,
+        game.version,
+        game.hints_used,
         list(GameMove.objects.filter(game_id=game_id).values_list("ply", "move", "grade")),
         list(Hint.objects.filter(game_id=game_id).values_list("ply", "level")),
     )
 
 
 # ---------------------------------------------------------------- analyses
+
 
 def test_analysis_202_then_200_when_cached(api):
     response = api.post("/api/analyses/", {"position": DEAL_7}, format="json")
@@ -103,6 +109,7 @@ def test_missing_analysis_is_404(api):
 
 # --------------------------------------------------------- game creation
 
+
 @pytest.mark.parametrize(
     "payload",
     [
@@ -139,6 +146,7 @@ def test_seed_as_string_and_number_agree(api):
 
 # ------------------------------------------------------------- bad moves
 
+
 @pytest.fixture
 def my_turn_game(api):
     return new_game(api, seed=SEED_A, human="A")
@@ -160,7 +168,7 @@ PLY, LEGAL = "<the game's ply>", "<a legal move>"  # filled in from the game by 
         ({"move": ["36"], "ply": PLY}, 400, ""),
         ({"move": LEGAL}, 400, "ply: This field is required."),
         ({"move": LEGAL, "ply": None}, 400, "ply: This field may not be null."),
-        ({"move": LEGAL, "ply": "next"}, 400, "ply: must be a whole number, not \"next\""),
+        ({"move": LEGAL, "ply": "next"}, 400, 'ply: must be a whole number, not "next"'),
         ({"move": LEGAL, "ply": -1}, 400, "ply: "),
     ],
 )
@@ -179,7 +187,11 @@ def test_illegal_moves_change_nothing(api, my_turn_game):
     url = f"/api/games/{my_turn_game['id']}/moves/"
     back_stone = position.hand.back[0]
     opponent_stone = position.opponent_hand.front[0]
-    for move, words in [(str(back_stone), "back row"), (str(opponent_stone), "not A's stone"), (f"{position.hand.front[0]}L", "bare stone")]:
+    for move, words in [
+        (str(back_stone), "back row"),
+        (str(opponent_stone), "not A's stone"),
+        (f"{position.hand.front[0]}L", "bare stone"),
+    ]:
         before = snapshot(my_turn_game["id"])
         response = api.post(url, {"move": move, "ply": my_turn_game["ply"]}, format="json")
         assert response.status_code == 400 and words in response.json()["error"], (move, response.json())
@@ -206,8 +218,13 @@ def test_a_ply_another_request_stored_first_is_409_and_changes_nothing(api, my_t
     gid, ply = my_turn_game["id"], my_turn_game["ply"]
     game = Game.objects.get(pk=gid)
     other = GameMove.objects.create(  # as if another request had stored this ply a moment before
-        game=game, ply=ply, side="A", by=GameMove.By.HUMAN, move="xx",
-        position_before=game.current_position, position_after=game.current_position,
+        game=game,
+        ply=ply,
+        side="A",
+        by=GameMove.By.HUMAN,
+        move="xx",
+        position_before=game.current_position,
+        position_after=game.current_position,
     )
     before = snapshot(gid)
     response = api.post(f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0], "ply": ply}, format="json")
@@ -285,11 +302,14 @@ def test_grading_and_solver_turn_are_idempotent(api, no_tasks):
 
 # -------------------------------------------------------------- ownership
 
+
 def test_other_players_get_404(api, other_api, my_turn_game):
     gid = my_turn_game["id"]
     before = snapshot(gid)
     assert other_api.get(f"/api/games/{gid}/").status_code == 404
-    r = other_api.post(f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0], "ply": my_turn_game["ply"]}, format="json")
+    r = other_api.post(
+        f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0], "ply": my_turn_game["ply"]}, format="json"
+    )
     assert r.status_code == 404 and r.json()["error"]
     assert other_api.post(f"/api/games/{gid}/hint/", {"level": 1}, format="json").status_code == 404
     assert snapshot(gid) == before
@@ -314,6 +334,7 @@ def test_logged_in_users_own_their_games_and_claim_guest_games(api, other_api, d
 
 
 # ------------------------------------------------------------------ hints
+
 
 def test_hints_agree_with_the_solver_and_are_recorded(api):
     game = new_game(api, seed=SEED_A, human="A")
@@ -366,6 +387,7 @@ def test_hint_pending_when_the_analysis_is_not_ready(api, no_tasks):
 
 # ----------------------------------------------------------- long polling
 
+
 def test_wait_returns_at_once_when_the_version_moved_on(api, my_turn_game):
     gid = my_turn_game["id"]
     v = my_turn_game["version"]
@@ -388,6 +410,7 @@ def test_wait_times_out_when_nothing_changes(api, my_turn_game):
 
 # ------------------------------------------------------------------ schema
 
+
 def test_openapi_schema_and_docs(api):
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert schema.status_code == 200
@@ -407,7 +430,11 @@ def test_openapi_schema_validates_without_warnings(tmp_path):
 
 
 def test_game_json_matches_the_documented_fields(api, my_turn_game):
-    api.post(f"/api/games/{my_turn_game['id']}/moves/", {"move": my_turn_game["legal_moves"][0], "ply": my_turn_game["ply"]}, format="json")
+    api.post(
+        f"/api/games/{my_turn_game['id']}/moves/",
+        {"move": my_turn_game["legal_moves"][0], "ply": my_turn_game["ply"]},
+        format="json",
+    )
     game = api.get(f"/api/games/{my_turn_game['id']}/").json()
     assert set(game) == set(GameOutputSerializer().fields)
     assert set(game["moves"][0]) == set(GameMoveOutputSerializer().fields)
@@ -438,7 +465,10 @@ def test_a_move_whose_analysis_is_known_is_graded_in_its_own_answer(api, no_task
         assert GameMove.objects.get(game_id=game["id"], ply=0).move == move  # stored either way
         if in_request:
             assert (played["value"], played["grade"], played["points_lost"]) == (
-                expected.value, expected.grade, expected.points_lost)
+                expected.value,
+                expected.grade,
+                expected.points_lost,
+            )
             assert queued == [solver_turn_task] and answer.json()["status"] == "thinking"
         else:
             assert played["grade"] is None and queued == [grade_move_task]

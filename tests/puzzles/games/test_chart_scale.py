@@ -1,5 +1,6 @@
 """The value charts of the review pages leave room for their scale: the first
 point stands clear of the "+N"/"-N" labels drawn at the chart's left edge."""
+
 from __future__ import annotations
 
 import pytest

@@ -4,6 +4,7 @@ paused (SIGSTOP) for longer than the mover's time left just as a move is
 sent, (2) both web processes are killed as a player's clock starts.  The
 move sent in time is played, nobody is flagged for the time the site could
 not take moves, and that time (recorded as an outage) is not charged."""
+
 from __future__ import annotations
 
 import json
@@ -131,7 +132,7 @@ def test_time_lost_to_a_web_restart_is_not_charged(site):
     # both back (gunicorn starts new workers, each beating before it serves)
     until(lambda: len(web_workers(site) - killed) >= 2, 60, "the web workers are back")
     wait_until_serving(site["base"], 60)
-    recorded = "SELECT start, \"end\" FROM core_outage WHERE cause = 'web' AND \"end\" IS NOT NULL"
+    recorded = 'SELECT start, "end" FROM core_outage WHERE cause = \'web\' AND "end" IS NOT NULL'
     spans = until(lambda: site["query"](recorded), 30, "the restart recorded as an outage")
     outage = max(_seconds(end) - _seconds(start) for start, end in spans)
     mine = table.read(seat)

@@ -1,6 +1,7 @@
 """Deals anyone can verify (games.dealing, docs/rules.md section 4.11): a game
 between people shows the commitment to its seed from the start and reveals
 the salt and the seed once it is over; ``/deals/verify/`` checks them."""
+
 from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
@@ -59,10 +60,18 @@ def test_the_api_hides_salt_and_seed_while_on_and_reveals_them_after():
         seen = state(client, game.pk)
         assert seen["status"] == "over" and seen["seed"] == int(game.seed)
         assert seen["deal"] | {"verify_url": None} == {
-            "commitment": game.deal_commitment, "salt": game.deal_salt, "seed": int(game.seed), "verify_url": None,
+            "commitment": game.deal_commitment,
+            "salt": game.deal_salt,
+            "seed": int(game.seed),
+            "verify_url": None,
         }
-        proof = verify_deal(seed=seen["deal"]["seed"], salt=seen["deal"]["salt"], commitment=seen["deal"]["commitment"],
-                            variant=seen["variant"], position=seen["start"])
+        proof = verify_deal(
+            seed=seen["deal"]["seed"],
+            salt=seen["deal"]["salt"],
+            commitment=seen["deal"]["commitment"],
+            variant=seen["variant"],
+            position=seen["start"],
+        )
         assert proof.holds
     # the review page shows them, with a link to the check that holds
     review = clients["A"].get(f"/games/{game.pk}/review/").content.decode()
@@ -78,6 +87,7 @@ def test_a_practice_game_commits_to_nothing(api):
 
 
 # ------------------------------------------------------------ /deals/verify/
+
 
 def verify(**params):
     return Client().get(VERIFY, params)
@@ -119,10 +129,18 @@ def test_the_verify_page_says_when_the_position_is_not_the_deal_of_the_seed():
     assert result["commitment"].holds and not result["position"].holds and not result["holds"]
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("seed", "-1"), ("seed", "seven"), ("seed", str(2**64)), ("salt", "0011"), ("commitment", "abc"),
-    ("variant", "chess"), ("position", "26.56"),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("seed", "-1"),
+        ("seed", "seven"),
+        ("seed", str(2**64)),
+        ("salt", "0011"),
+        ("commitment", "abc"),
+        ("variant", "chess"),
+        ("position", "26.56"),
+    ],
+)
 def test_the_verify_page_refuses_bad_input_with_400(field, value):
     params = {"variant": "lewicki", "seed": "7", "salt": SALT, "commitment": deal_commitment(7, SALT), field: value}
     response = verify(**params)

@@ -4,6 +4,7 @@ is refused like the position itself; a practice game cannot walk into a
 withheld position from a start that was not one (the daily deal's own game
 walks its deal, hints included); and a player seated in a live game between
 people gets no solver view of anything until it is over."""
+
 from __future__ import annotations
 
 import random
@@ -43,12 +44,12 @@ def back_door(p: Position, start: str) -> tuple[Position, object] | None:
         for col in range(7):
             front, back = hand.front[col], hand.back[col]
             if front is None and back is not None:
-                new = Hand(hand.front[:col] + (stone,) + hand.front[col + 1:], hand.back)
+                new = Hand(hand.front[:col] + (stone,) + hand.front[col + 1 :], hand.back)
             elif front is None and back is None:
-                new = Hand(hand.front, hand.back[:col] + (stone,) + hand.back[col + 1:])
+                new = Hand(hand.front, hand.back[:col] + (stone,) + hand.back[col + 1 :])
             else:
                 continue
-            hands = p.hands[:index] + (new,) + p.hands[index + 1:]
+            hands = p.hands[:index] + (new,) + p.hands[index + 1 :]
             for left in range(7):
                 for right in range(7):
                     try:
@@ -100,8 +101,9 @@ def test_the_daily_deals_own_game_walks_its_deal_but_a_practice_game_one_stone_o
     hint = client.post(f"/api/games/{game.pk}/hint/", {"level": 1}, format="json")
     assert hint.status_code in (200, 202), hint.content  # the daily game's own hints are its player's
     seen = client.get(f"/api/games/{game.pk}/").json()
-    played = client.post(f"/api/games/{game.pk}/moves/", {"move": seen["legal_moves"][0], "ply": seen["ply"]},
-                         format="json")
+    played = client.post(
+        f"/api/games/{game.pk}/moves/", {"move": seen["legal_moves"][0], "ply": seen["ply"]}, format="json"
+    )
     assert played.status_code == 201, played.content  # and its moves
     solver = "B" if today.human_side == "A" else "A"
     live, door, move = walked(today.start_position, random.Random(5), lambda p: p.side == solver)

@@ -4,6 +4,7 @@ move, and the grading worker, the general worker, beat, Redis and a web worker
 are killed one at a time.  After each kill a new player's move is accepted,
 graded and answered again within a few seconds; at the end no accepted move is lost and every move is graded
 once (the grading write is conditional; moves are unique per ply)."""
+
 from __future__ import annotations
 
 import json

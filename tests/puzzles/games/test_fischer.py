@@ -1,6 +1,7 @@
 """The clock's arithmetic (``games.fischer``), with no Django: a move costs
 its turn up to its arrival less the outages in it, the increment is added,
 and the deadline moves on by every outage that begins before the flag falls."""
+
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta

@@ -3,6 +3,7 @@ hosts would (each its own environment and working folder, no local file in
 common: no SQLite file, no shared run directory), against one PostgreSQL and
 one Redis given by URL, with one beat.  Scripted players move through the web
 host; their moves are graded by whichever worker takes them."""
+
 from __future__ import annotations
 
 import os
@@ -54,23 +55,67 @@ def test_web_and_two_workers_as_separate_hosts(tmp_path, redis_server):
 
     def start(name: str, command: list[str], env: dict[str, str], folder: Path) -> None:
         logs[name] = folder / f"{name}.log"
-        procs.append(subprocess.Popen(command, cwd=folder, env=env, stdout=logs[name].open("w"),
-                                      stderr=subprocess.STDOUT, start_new_session=True))
+        procs.append(
+            subprocess.Popen(
+                command,
+                cwd=folder,
+                env=env,
+                stdout=logs[name].open("w"),
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        )
 
     try:
         web = tmp_path / "web-host"
         env = host_env(web, database, redis_server)
-        subprocess.run([sys.executable, str(ROOT / "manage.py"), "migrate", "--noinput", "-v0"], cwd=web, env=env,
-                       check=True, timeout=300)
+        subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), "migrate", "--noinput", "-v0"],
+            cwd=web,
+            env=env,
+            check=True,
+            timeout=300,
+        )
         port = free_port()
-        start("web", [sys.executable, "-m", "gunicorn", "config.asgi:application", "--bind", f"127.0.0.1:{port}",
-                      "--worker-class", "config.web.UvicornWorker", "--workers", "1"], env, web)
+        start(
+            "web",
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.asgi:application",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--worker-class",
+                "config.web.UvicornWorker",
+                "--workers",
+                "1",
+            ],
+            env,
+            web,
+        )
         # as the README's deployment: a general host (the solver's turns,
         # analyses, and grades too) and a grading host that only grades
         for name, queues in (("worker-1", "grades,celery"), ("worker-2", "grades")):
             folder = tmp_path / f"{name}-host"
-            command = [sys.executable, "-m", "celery", "-A", "config.celery_app", "worker", "-l", "INFO",
-                       "-Q", queues, "-c", "1", "-n", f"{name}@%h", "--without-gossip", "--without-mingle"]
+            command = [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config.celery_app",
+                "worker",
+                "-l",
+                "INFO",
+                "-Q",
+                queues,
+                "-c",
+                "1",
+                "-n",
+                f"{name}@%h",
+                "--without-gossip",
+                "--without-mingle",
+            ]
             if name == "worker-1":  # one beat for the whole site
                 command += ["-B", "-s", str(folder / "celerybeat-schedule")]
             start(name, command, host_env(folder, database, redis_server), folder)
@@ -91,7 +136,9 @@ def test_web_and_two_workers_as_separate_hosts(tmp_path, redis_server):
         while min(graded.values()) < 3 and time.monotonic() < deadline:
             time.sleep(1)
             for name in graded:
-                graded[name] = logs[name].read_text(errors="replace").count("grade_move_task[") // 2  # received, succeeded
+                graded[name] = (
+                    logs[name].read_text(errors="replace").count("grade_move_task[") // 2
+                )  # received, succeeded
         stop.set()
         for thread in threads:
             thread.join(30)

@@ -3,6 +3,7 @@ over 500 ``?wait=`` polls are held while ordinary requests are answered at
 their usual speed, each is answered once its hold runs out (304: nothing new)
 or as soon as its game changes, and one client cannot hold more than its
 share."""
+
 from __future__ import annotations
 
 import json
@@ -52,7 +53,8 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
 
     threads = [
         threading.Thread(target=hold, args=(player, game), daemon=True)
-        for player, game in zip(players, games, strict=True) for _ in range(POLLS_EACH)
+        for player, game in zip(players, games, strict=True)
+        for _ in range(POLLS_EACH)
     ]
     for thread in threads:
         thread.start()
@@ -67,8 +69,9 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
     assert in_use < 60, f"{in_use} threads with {CLIENTS * POLLS_EACH} polls held"
     # one more from a client that holds its share is refused
     with pytest.raises(urllib.error.HTTPError) as refused:
-        players[0].opener.open(f"{players[0].base}/api/games/{games[0]['id']}/?wait={games[0]['version']}&timeout=8",
-                               timeout=10)
+        players[0].opener.open(
+            f"{players[0].base}/api/games/{games[0]['id']}/?wait={games[0]['version']}&timeout=8", timeout=10
+        )
     assert refused.value.code == 429 and refused.value.headers["Retry-After"] == "8"
     assert "too many open long polls" in json.loads(refused.value.read())["error"]
     # ordinary requests meanwhile: answered at once
@@ -107,7 +110,9 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     time.sleep(1)
-    status, moved = player.call("POST", f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]})
+    status, moved = player.call(
+        "POST", f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}
+    )
     assert status == 201
     watcher.join(30)
     [(status, body, seconds)] = answered
@@ -122,8 +127,10 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
     sockets = []
     for _ in range(POLLS_EACH):
         sock = socket.create_connection(("127.0.0.1", port))
-        sock.sendall(f"GET /api/games/{game['id']}/?wait={game['version']}&timeout=20 HTTP/1.1\r\n"
-                     f"Host: 127.0.0.1\r\nCookie: {cookie}\r\nAccept: application/json\r\n\r\n".encode())
+        sock.sendall(
+            f"GET /api/games/{game['id']}/?wait={game['version']}&timeout=20 HTTP/1.1\r\n"
+            f"Host: 127.0.0.1\r\nCookie: {cookie}\r\nAccept: application/json\r\n\r\n".encode()
+        )
         sockets.append(sock)
     time.sleep(1.5)
     assert player.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=1")[0] == 429
@@ -131,13 +138,15 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
         sock.close()
     time.sleep(1.5)
     assert player.call("GET", f"/api/games/{game['id']}/?wait={game['version']}&timeout=1")[0] == 304
+
     # HEAD is held the same way, on the event loop: Django would answer it
     # with the GET view, which holds one of the pool's threads (8 here) for
     # the whole wait; eight held HEADs would leave none for anyone else
     def head(results: list[int]) -> None:
         request = urllib.request.Request(
             f"{site['base']}/api/games/{game['id']}/?wait={game['version']}&timeout=4",
-            method="HEAD", headers={"Cookie": cookie},
+            method="HEAD",
+            headers={"Cookie": cookie},
         )
         try:
             urllib.request.urlopen(request, timeout=20)

@@ -1,5 +1,6 @@
 """The pages: home, new game, play (with the data the page script starts
 from, and the plain-HTML fallback), review, accounts, admin, the Vite tag."""
+
 from __future__ import annotations
 
 import json
@@ -57,7 +58,9 @@ def test_play_page_has_what_the_page_script_needs(client, no_manifest):
     assert f'data-api-moves="/api/games/{game.pk}/moves/"' in root
     assert f'data-api-hint="/api/games/{game.pk}/hint/"' in root
     assert 'data-csrf-token="' in root and 'data-jsi18n="/jsi18n/"' in root
-    state = json.loads(re.search(r'<script id="game-state" type="application/json">(.*?)</script>', text, re.S).group(1))
+    state = json.loads(
+        re.search(r'<script id="game-state" type="application/json">(.*?)</script>', text, re.S).group(1)
+    )
     assert state["id"] == game.pk and state["status"] == "your-move" and state["legal_moves"]
     assert "frontend-missing" in text  # the note that the front-end is not built
     for move in state["legal_moves"]:
@@ -92,14 +95,20 @@ def test_review_page_jumps_to_any_ply(client, no_manifest):
         state = client.get(f"/api/games/{game.pk}/").json()
         if state["status"] != "your-move":
             break
-        client.post(f"/api/games/{game.pk}/moves/", {"move": state["legal_moves"][-1], "ply": state["ply"]}, content_type="application/json")
+        client.post(
+            f"/api/games/{game.pk}/moves/",
+            {"move": state["legal_moves"][-1], "ply": state["ply"]},
+            content_type="application/json",
+        )
     n = GameMove.objects.filter(game=game).count()
     response = client.get(f"/games/{game.pk}/review/")
     assert response.status_code == 200
     text = response.content.decode()
     assert text.count('<tr class="by-') == n
     assert 'data-page="review"' in text and 'id="review-data"' in text
-    review = json.loads(re.search(r'<script id="review-data" type="application/json">(.*?)</script>', text, re.S).group(1))
+    review = json.loads(
+        re.search(r'<script id="review-data" type="application/json">(.*?)</script>', text, re.S).group(1)
+    )
     assert len(review["boards"]) == n + 1 and review["ply"] == n
     for ply in (0, 1, n, 999, -3, "x"):
         assert client.get(f"/games/{game.pk}/review/?ply={ply}").status_code == 200
@@ -118,7 +127,8 @@ def test_pages_of_other_players_games_are_404(client, no_manifest):
 def test_sign_up_log_out_log_in(client, django_user_model, no_manifest):
     guest = start_game(client, seed=str(SEED_A))
     response = client.post(
-        "/accounts/signup/", {"username": "carol", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"}
+        "/accounts/signup/",
+        {"username": "carol", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"},
     )
     assert response.status_code == 302
     carol = django_user_model.objects.get(username="carol")
@@ -143,8 +153,11 @@ def test_language_switch_and_js_catalogue(client):
 
 @pytest.mark.parametrize(
     "lang,words,plural",
-    [("pl", "Nowa partia", "Wygrywasz 5 punktów (domino)."), ("nl", "Nieuwe partij", "Je wint 5 punten (domino)."),
-     ("ro", "Partidă nouă", "Câștigi 22 de puncte (domino).")],
+    [
+        ("pl", "Nowa partia", "Wygrywasz 5 punktów (domino)."),
+        ("nl", "Nieuwe partij", "Je wint 5 punten (domino)."),
+        ("ro", "Partidă nouă", "Câștigi 22 de puncte (domino)."),
+    ],
 )
 def test_pages_and_texts_are_translated(client, lang, words, plural):
     from django.utils import translation
@@ -172,7 +185,11 @@ def test_admin_lists_every_model(client, django_user_model):
     game = start_game(client, seed=str(SEED_A))
     client.post(f"/api/games/{game.pk}/hint/", {"level": 1}, content_type="application/json")
     state = client.get(f"/api/games/{game.pk}/").json()
-    client.post(f"/api/games/{game.pk}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]}, content_type="application/json")
+    client.post(
+        f"/api/games/{game.pk}/moves/",
+        {"move": state["legal_moves"][0], "ply": state["ply"]},
+        content_type="application/json",
+    )
     for model in (Analysis, Game, GameMove, Hint):
         name = model._meta.model_name
         assert client.get(f"/admin/{model._meta.app_label}/{name}/").status_code == 200, name
@@ -187,8 +204,14 @@ def test_vite_tag_reads_the_manifest(settings, tmp_path):
     manifest.write_text(
         json.dumps(
             {
-                "src/board.ts": {"file": "assets/board-abc.js", "name": "board", "src": "src/board.ts", "isEntry": True,
-                                  "imports": ["_shared-1.js"], "css": ["assets/board-xyz.css"]},
+                "src/board.ts": {
+                    "file": "assets/board-abc.js",
+                    "name": "board",
+                    "src": "src/board.ts",
+                    "isEntry": True,
+                    "imports": ["_shared-1.js"],
+                    "css": ["assets/board-xyz.css"],
+                },
                 "_shared-1.js": {"file": "assets/shared-1.js", "css": ["assets/shared.css"]},
             }
         )

@@ -2,6 +2,7 @@
 and ``review``) after Django's JavaScript catalogue, so that every string the
 scripts show can be translated; the plain-HTML parts the scripts replace are
 marked ``data-fallback``."""
+
 from __future__ import annotations
 
 import json
@@ -23,10 +24,20 @@ def built(settings, tmp_path):
     manifest.write_text(
         json.dumps(
             {
-                "src/games/play.ts": {"file": "assets/play-1.js", "name": "play", "src": "src/games/play.ts",
-                                      "isEntry": True, "imports": ["_game-1.js"]},
-                "src/games/review.ts": {"file": "assets/review-1.js", "name": "review", "src": "src/games/review.ts",
-                                        "isEntry": True, "imports": ["_game-1.js"]},
+                "src/games/play.ts": {
+                    "file": "assets/play-1.js",
+                    "name": "play",
+                    "src": "src/games/play.ts",
+                    "isEntry": True,
+                    "imports": ["_game-1.js"],
+                },
+                "src/games/review.ts": {
+                    "file": "assets/review-1.js",
+                    "name": "review",
+                    "src": "src/games/review.ts",
+                    "isEntry": True,
+                    "imports": ["_game-1.js"],
+                },
                 "_game-1.js": {"file": "assets/game-1.js", "css": ["assets/game-1.css"]},
             }
         )

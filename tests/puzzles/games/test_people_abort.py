@@ -5,6 +5,7 @@ wait (OD_RATED_ABORT_WAIT_SECONDS live, an hour by correspondence) pass since
 the start or the last move; the player to move plays or resigns.  The page's
 button follows the same rule (``abortable``, ``abort_from``).  A casual game
 is aborted until every person has moved, by either player."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -36,7 +37,9 @@ def move(clients, game_id: int) -> str:
     seen = state(next(iter(clients.values())), game_id)
     mover = seen["to_move"]
     legal = state(clients[mover], game_id)["legal_moves"]
-    response = clients[mover].post(f"/api/games/{game_id}/moves/", {"move": legal[0], "ply": seen["ply"]}, format="json")
+    response = clients[mover].post(
+        f"/api/games/{game_id}/moves/", {"move": legal[0], "ply": seen["ply"]}, format="json"
+    )
     assert response.status_code == 201, response.content
     return mover
 

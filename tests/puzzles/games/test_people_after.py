@@ -1,6 +1,7 @@
 """After a game between people: both players get the review with both
 players' grades, and each player's mistakes and blunders become that
 player's own coach exercises."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,7 +18,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_each_players_mistakes_become_their_own_exercises():
     (ann, ann_player), (bob, bob_player) = guest_client(), guest_client()
-    game = game_start_people(variant="lewicki", seats={"A": ann_player, "B": bob_player}, rated=True, clock=(600, 5), seed=7)
+    game = game_start_people(
+        variant="lewicki", seats={"A": ann_player, "B": bob_player}, rated=True, clock=(600, 5), seed=7
+    )
     made: dict[str, dict[str, str]] = {"A": {}, "B": {}}
 
     def choose(seen: dict) -> str:  # each player makes one mistake (or blunder), else plays best

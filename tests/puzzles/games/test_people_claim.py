@@ -1,4 +1,5 @@
 """A guest who logs in keeps their seats in games between people."""
+
 from __future__ import annotations
 
 import pytest

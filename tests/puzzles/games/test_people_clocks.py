@@ -3,6 +3,7 @@ hand (``games.clock.now``): the first moves are free, then each move costs
 its time and earns the increment; a clock run out loses the deal (scored as
 a resignation) whether a poll, a move or the deadline task finds it; a
 correspondence move has its days; a first move never made aborts."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -127,15 +128,23 @@ def test_a_correspondence_move_has_its_days(now):
 def test_in_partnership_the_flagged_players_team_loses(now):
     players = [guest_client() for _ in range(4)]
     game = game_start_people(
-        variant="partnership", seats=dict(zip("ABCD", (p for _, p in players), strict=True)), rated=False,
-        clock=(30, 0), seed=3,
+        variant="partnership",
+        seats=dict(zip("ABCD", (p for _, p in players), strict=True)),
+        rated=False,
+        clock=(30, 0),
+        seed=3,
     )
     clients = dict(zip("ABCD", (c for c, _ in players), strict=True))
     for _ in range(4):  # every seat's free first move
         seen = state(clients["A"], game.pk)
         mover = clients[seen["to_move"]]
         legal = state(mover, game.pk)["legal_moves"]
-        assert mover.post(f"/api/games/{game.pk}/moves/", {"move": legal[0], "ply": seen["ply"]}, format="json").status_code == 201
+        assert (
+            mover.post(
+                f"/api/games/{game.pk}/moves/", {"move": legal[0], "ply": seen["ply"]}, format="json"
+            ).status_code
+            == 201
+        )
     game.refresh_from_db()
     position = Position.parse(game.current_position)
     running = state(clients["A"], game.pk)

@@ -3,6 +3,7 @@ the version the long polls read (``selectors.game_version_for_player``) is
 one no client holds, so the poll goes to the view, which ends the game on
 time, even while no worker runs the deadline's task.  Once it is over the
 poll reads its real version again."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -28,14 +29,17 @@ def now(monkeypatch):
 
 def test_a_poll_after_the_deadline_goes_to_the_view_which_flags_the_seat_to_move(now, no_tasks):
     (ann, ann_player), (bob, bob_player) = guest_client(), guest_client()
-    game = game_start_people(seats={"A": ann_player, "B": bob_player}, variant="lewicki", rated=False,
-                             clock=(10, 0), seed=7)
+    game = game_start_people(
+        seats={"A": ann_player, "B": bob_player}, variant="lewicki", rated=False, clock=(10, 0), seed=7
+    )
     clients, players = {"A": ann, "B": bob}, {"A": ann_player, "B": bob_player}
     for _ in range(2):  # both first moves (free): the clock of the seat to move runs
         seen = state(ann, game.pk)
         answer = clients[seen["to_move"]].post(
-            f"/api/games/{game.pk}/moves/", {"move": state(clients[seen["to_move"]], game.pk)["legal_moves"][0],
-                                             "ply": seen["ply"]}, format="json")
+            f"/api/games/{game.pk}/moves/",
+            {"move": state(clients[seen["to_move"]], game.pk)["legal_moves"][0], "ply": seen["ply"]},
+            format="json",
+        )
         assert answer.status_code == 201, answer.content
     seen = state(ann, game.pk)
     mover = seen["to_move"]

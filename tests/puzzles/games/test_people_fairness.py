@@ -2,6 +2,7 @@
 the solver's view of its positions (no values in the game, no hints, no
 analysis through the analyses API, the position API or the analysis board),
 and after it everything is open."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,7 +17,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def started():
     (ann, ann_player), (bob, bob_player) = guest_client(), guest_client()
-    game = game_start_people(variant="lewicki", seats={"A": ann_player, "B": bob_player}, rated=False, clock=(600, 5), seed=7)
+    game = game_start_people(
+        variant="lewicki", seats={"A": ann_player, "B": bob_player}, rated=False, clock=(600, 5), seed=7
+    )
     return game, {"A": ann, "B": bob}
 
 
@@ -53,7 +56,10 @@ def test_no_analysis_of_a_game_in_progress_then_all_of_it_after():
         answer = clients["A"].post("/api/analyses/", {"position": position}, format="json")
         assert answer.status_code in (200, 202), answer.content
     assert clients["A"].get(f"/api/analyses/{known['id']}/").status_code == 200
-    assert clients["B"].post("/api/positions/", {"position": after["start"], "moves": [move]}, format="json").status_code == 200
+    assert (
+        clients["B"].post("/api/positions/", {"position": after["start"], "moves": [move]}, format="json").status_code
+        == 200
+    )
 
 
 def test_an_unrelated_position_is_analysed_while_a_game_is_on():
@@ -69,8 +75,18 @@ def test_no_puzzle_at_a_position_of_a_game_in_progress():
 
     game, clients = started()
     position = Position.parse(game.start_position)
-    puzzle = Puzzle.objects.create(position=str(position), side=position.side, kind="win", line=["36"],
-                                   solver_moves=1, themes=["count"], value=10, rating=1200, seed="7", ply=0)
+    puzzle = Puzzle.objects.create(
+        position=str(position),
+        side=position.side,
+        kind="win",
+        line=["36"],
+        solver_moves=1,
+        themes=["count"],
+        value=10,
+        rating=1200,
+        seed="7",
+        ply=0,
+    )
     refused = clients["A"].post(f"/api/puzzles/{puzzle.pk}/attempts/")
     assert refused.status_code == 403 and "game between people in progress" in refused.json()["error"]
     clients["A"].post(f"/api/games/{game.pk}/abort/")
@@ -93,10 +109,14 @@ def test_no_practice_game_of_a_deal_in_progress():
     assert seen["seed"] is None
     seen["seed"] = int(game.seed)
     mover = clients[seen["to_move"]]
-    for payload in ({"position": seen["position"], "human": seen["to_move"]},
-                    {"seed": seen["seed"], "variant": seen["variant"], "human": seen["to_move"]}):
+    for payload in (
+        {"position": seen["position"], "human": seen["to_move"]},
+        {"seed": seen["seed"], "variant": seen["variant"], "human": seen["to_move"]},
+    ):
         refused = mover.post("/api/games/", payload, format="json")
         assert refused.status_code == 403, refused.content
         assert "game between people in progress" in refused.json()["error"]
     play_out(clients, game.pk)
-    assert mover.post("/api/games/", {"seed": seen["seed"], "variant": seen["variant"]}, format="json").status_code == 201
+    assert (
+        mover.post("/api/games/", {"seed": seen["seed"], "variant": seen["variant"]}, format="json").status_code == 201
+    )

@@ -4,6 +4,7 @@ symmetry (a hand's columns or slots in another order, stones written high
 half first, the ends reversed, the seats turned), are refused (403) by every
 endpoint that shows the solver's view of a position: to players and
 spectators alike.  Once the games are over, the same rewritings are open."""
+
 from __future__ import annotations
 
 import random
@@ -55,7 +56,9 @@ def endpoints(client, position: str) -> dict[str, int]:
         "analysis": client.post("/api/analyses/", {"position": position}, format="json").status_code,
         "board": client.post("/api/positions/", {"position": position}, format="json").status_code,
         "practice game": client.post("/api/games/", {"position": position}, format="json").status_code,
-        "record analysis": client.post("/api/game-analyses/", {"record": record_of(position)}, format="json").status_code,
+        "record analysis": client.post(
+            "/api/game-analyses/", {"record": record_of(position)}, format="json"
+        ).status_code,
         "analysis page": client.get("/analysis/", {"position": position}).status_code,
     }
 
@@ -73,8 +76,12 @@ def live_games():
     return games
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(variant=st.sampled_from([str(v) for v in VARIANTS]), plies=st.integers(0, 24), rng=st.randoms(use_true_random=False))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    variant=st.sampled_from([str(v) for v in VARIANTS]), plies=st.integers(0, 24), rng=st.randoms(use_true_random=False)
+)
 def test_every_spelling_of_every_live_position_is_refused_everywhere(live_games, variant, plies, rng):
     game, players = live_games[variant]
     position = Position.parse(game.start_position)
@@ -97,8 +104,10 @@ def test_every_spelling_of_every_live_position_is_refused_everywhere(live_games,
 def test_the_rewritten_positions_open_once_the_games_are_over(live_games):
     rng = random.Random(5)
     spectator = guest_client()[0]
-    texts = {variant: rewrite(game.start_position, Position.parse(game.start_position).variant, rng)
-             for variant, (game, _) in live_games.items()}
+    texts = {
+        variant: rewrite(game.start_position, Position.parse(game.start_position).variant, rng)
+        for variant, (game, _) in live_games.items()
+    }
     for text in texts.values():
         assert endpoints(spectator, text)["analysis"] == 403
     Game.objects.filter(kind=Game.Kind.PEOPLE).update(status=Game.Status.OVER)

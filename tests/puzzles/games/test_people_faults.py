@@ -13,6 +13,7 @@ rules say and every move is graded once the workers are back.
 Then the deadline passes while the workers and beat are down: the game whose
 player waits on a long poll is ended by that poll, the game nobody reads by
 the beat's sweep once the workers are back; each for the right seat, once."""
+
 from __future__ import annotations
 
 import ast
@@ -66,8 +67,12 @@ class Guest(Player):
         jar = next(h.cookiejar for h in self.opener.handlers if hasattr(h, "cookiejar"))
         token = self.csrf_token()
         cookies = "; ".join(f"{c.name}={c.value}" for c in jar)
-        headers = {"Cookie": cookies, "X-CSRFToken": token, "Content-Type": "application/json",
-                   "Referer": self.base + "/"}
+        headers = {
+            "Cookie": cookies,
+            "X-CSRFToken": token,
+            "Content-Type": "application/json",
+            "Referer": self.base + "/",
+        }
         if body is not None:
             headers["Content-Length"] = str(len(body))
         return headers
@@ -93,8 +98,13 @@ def server_pid(site_port: int, client_port: int, seconds: float = 5) -> int:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         for conn in psutil.net_connections("tcp"):
-            if (conn.pid and conn.laddr and conn.raddr and conn.laddr.port == site_port
-                    and conn.raddr.port == client_port):
+            if (
+                conn.pid
+                and conn.laddr
+                and conn.raddr
+                and conn.laddr.port == site_port
+                and conn.raddr.port == client_port
+            ):
                 return conn.pid
         time.sleep(0.01)
     raise AssertionError(f"no web process holds the connection from port {client_port}")
@@ -102,7 +112,9 @@ def server_pid(site_port: int, client_port: int, seconds: float = 5) -> int:
 
 def web_workers(site) -> set[int]:
     master = supervised_pid(site, "web")
-    return {int(pid) for pid in subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()}
+    return {
+        int(pid) for pid in subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
+    }
 
 
 def kill_web(site, pid: int) -> None:
@@ -113,7 +125,9 @@ def kill_web(site, pid: int) -> None:
 def supervisorctl(site, *args: str) -> str:
     return subprocess.run(
         [sys.executable, "-m", "supervisor.supervisorctl", "-s", f"unix://{site['run']}/supervisor.sock", *args],
-        capture_output=True, text=True, timeout=30,
+        capture_output=True,
+        text=True,
+        timeout=30,
     ).stdout
 
 
@@ -156,7 +170,8 @@ def live_game(site, initial: int, increment: int) -> Table:
     """Ann challenges by link with a clock, Bob accepts: the game between them."""
     ann, bob = Guest(site["base"]), Guest(site["base"])
     status, challenge = ann.call(
-        "POST", "/api/challenges/",
+        "POST",
+        "/api/challenges/",
         {"variant": "lewicki", "rated": False, "seat": "A", "clock": {"initial": initial, "increment": increment}},
     )
     assert status == 201, challenge
@@ -354,7 +369,9 @@ def test_processes_killed_during_a_live_game_lose_no_move_and_charge_no_outage(s
         assert str(position) == final["position"] and position.is_over()
         result = position.result()
         assert (final["result"]["winner"], final["result"]["points"], final["result"]["reason"]) == (
-            result.winner, result.points, result.reason
+            result.winner,
+            result.points,
+            result.reason,
         )
         assert "flagged" not in final["result"] or final["result"]["flagged"] is None
         charged = check_clocks(table, initial, increment)
@@ -370,8 +387,10 @@ def test_processes_killed_during_a_live_game_lose_no_move_and_charge_no_outage(s
     assert count == sum(len(t.played) for t in tables)
     retried = [p for t in tables for p in t.played if p.attempts > 1]
     assert len(retried) >= 2, "the half-posted move and the one whose answer was lost were sent again"
-    print(f"played in {played_for:.1f} s; moves sent again: {[(p.ply, p.attempts) for p in retried]};"
-          f" moves left ungraded during the outages: {left_ungraded}")
+    print(
+        f"played in {played_for:.1f} s; moves sent again: {[(p.ply, p.attempts) for p in retried]};"
+        f" moves left ungraded during the outages: {left_ungraded}"
+    )
 
 
 def game_row(site, game: int) -> tuple[str, int, dict | None]:

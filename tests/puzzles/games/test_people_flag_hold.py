@@ -2,6 +2,7 @@
 seen working) gives no one more time: a move that arrived after the deadline
 less the outages is refused, and the hold is no change of the game (no new
 version, no notice, the deadline as it was) until the flag falls."""
+
 from __future__ import annotations
 
 from datetime import timedelta

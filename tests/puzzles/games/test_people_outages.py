@@ -2,6 +2,7 @@
 outage recorded in a turn pushes the deadline on (the clock shown counts
 it), the move is charged its turn less the outage, and no flag falls while
 an outage goes on; a move is timed when it reached the server."""
+
 from __future__ import annotations
 
 from datetime import timedelta

@@ -2,6 +2,7 @@
 and two accounts play whole games, a move sent twice is played once, only
 the player of the seat to move moves, spectators watch without solver
 values, abort and resign, and the result at the end."""
+
 from __future__ import annotations
 
 import pytest
@@ -55,7 +56,9 @@ def test_two_guests_play_a_whole_game_and_a_spectator_watches():
     assert final.is_over() and end["position"] == str(final)
     result = final.result()
     assert (end["result"]["winner"], end["result"]["points"], end["result"]["reason"]) == (
-        result.winner, result.points, result.reason,
+        result.winner,
+        result.points,
+        result.reason,
     )
     # over: every move graded, for both players and the spectator
     for client in (*clients.values(), watcher):
@@ -70,11 +73,21 @@ def test_two_guests_play_a_whole_game_and_a_spectator_watches():
 
 def test_two_accounts_play_a_rated_game(django_user_model):
     (ann, ann_player), (bob, bob_player) = (account_client(django_user_model, n) for n in ("ann", "bob"))
-    game = game_start_people(variant="lewicki", seats={"A": bob_player, "B": ann_player}, rated=True, clock=(300, 3), seed=11)
+    game = game_start_people(
+        variant="lewicki", seats={"A": bob_player, "B": ann_player}, rated=True, clock=(300, 3), seed=11
+    )
     seen = state(ann, game.pk)
-    assert seen["rated"] and seen["my_seat"] == "B" and seen["players"]["A"] == {
-        "name": "bob", "kind": "account", "level": None, "you": False,
-    }
+    assert (
+        seen["rated"]
+        and seen["my_seat"] == "B"
+        and seen["players"]["A"]
+        == {
+            "name": "bob",
+            "kind": "account",
+            "level": None,
+            "you": False,
+        }
+    )
     end = play_out({"A": bob, "B": ann}, game.pk)
     assert end["status"] == "over" and end["result"]["reason"] in ("domino", "blocked")
     assert GameMove.objects.filter(game=game, graded_at__isnull=True).count() == 0
@@ -124,7 +137,10 @@ def test_abort_before_both_have_moved_then_not():
         seen = state(clients["A"], game.pk)
         mover = clients[seen["to_move"]]
         move = state(mover, game.pk)["legal_moves"][0]
-        assert mover.post(f"/api/games/{game.pk}/moves/", {"move": move, "ply": seen["ply"]}, format="json").status_code == 201
+        assert (
+            mover.post(f"/api/games/{game.pk}/moves/", {"move": move, "ply": seen["ply"]}, format="json").status_code
+            == 201
+        )
     late = clients["A"].post(f"/api/games/{game.pk}/abort/")
     assert late.status_code == 409 and "resign" in late.json()["error"]
 
@@ -157,8 +173,11 @@ def test_four_guests_play_a_partnership_game():
 def test_solver_partners_move_on_their_own():
     (ann, ann_player), (bob, bob_player) = guest_client(), guest_client()
     game = game_start_people(
-        variant="partnership", seats={"A": ann_player, "B": bob_player, "C": "perfect", "D": "perfect"},
-        rated=False, clock=(600, 5), seed=4,
+        variant="partnership",
+        seats={"A": ann_player, "B": bob_player, "C": "perfect", "D": "perfect"},
+        rated=False,
+        clock=(600, 5),
+        seed=4,
     )
     end = play_out({"A": ann, "B": bob}, game.pk)
     assert end["status"] == "over"
@@ -172,8 +191,10 @@ def test_the_plain_page_offers_the_move_form_to_the_player_to_move_only():
     mover = deal(7).side
     waiting = "B" if mover == "A" else "A"
     watcher, _ = guest_client()
-    pages = {who: client.get(f"/play/{game.pk}/").content.decode()
-             for who, client in (("mover", clients[mover]), ("waiting", clients[waiting]), ("watcher", watcher))}
+    pages = {
+        who: client.get(f"/play/{game.pk}/").content.decode()
+        for who, client in (("mover", clients[mover]), ("waiting", clients[waiting]), ("watcher", watcher))
+    }
     assert 'class="move-form"' in pages["mover"] and 'class="hint-form"' not in pages["mover"]
     assert 'class="move-form"' not in pages["waiting"] and "Waiting for the other player" in pages["waiting"]
     assert 'class="move-form"' not in pages["watcher"] and 'class="resign-form"' not in pages["watcher"]
@@ -194,13 +215,21 @@ def test_the_status_says_whose_turn_it_is_to_each_reader():
     for _ in range(2):
         mover = state(clients["A"], game.pk)["to_move"]
         waiting = "B" if mover == "A" else "A"
-        seen = {"mover": state(clients[mover], game.pk), "waiting": state(clients[waiting], game.pk),
-                "watcher": state(watcher, game.pk)}
+        seen = {
+            "mover": state(clients[mover], game.pk),
+            "waiting": state(clients[waiting], game.pk),
+            "watcher": state(watcher, game.pk),
+        }
         assert {who: s["status"] for who, s in seen.items()} == {
-            "mover": "your-move", "waiting": "their-move", "watcher": "their-move"}
+            "mover": "your-move",
+            "waiting": "their-move",
+            "watcher": "their-move",
+        }
         assert all(s["solver"] is None and s["level"] is None for s in seen.values())
         move = seen["mover"]["legal_moves"][0]
-        answer = clients[mover].post(f"/api/games/{game.pk}/moves/", {"move": move, "ply": seen["mover"]["ply"]}, format="json")
+        answer = clients[mover].post(
+            f"/api/games/{game.pk}/moves/", {"move": move, "ply": seen["mover"]["ply"]}, format="json"
+        )
         assert answer.status_code == 201
         assert answer.json()["status"] == "their-move"  # the mover's own answer, now the other's turn
     over = play_out(clients, game.pk)

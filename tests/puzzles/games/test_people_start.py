@@ -1,5 +1,6 @@
 """Starting a game between people (``games.people.game_start_people``): its
 seats, time control and clocks, and the input it refuses."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,7 +25,8 @@ def test_a_live_game_between_two_guests():
     assert game.start_position == str(deal(7)) and game.status == Game.Status.YOUR_MOVE
     assert game.deadline is not None and game.turn_started_at is not None  # the first move's grace
     assert dict(GameSeat.objects.filter(game=game).values_list("seat", "session_key")) == {
-        "A": "ann-token", "B": "bob-token",
+        "A": "ann-token",
+        "B": "bob-token",
     }
     assert [g.pk for g in selectors.people_games_in_progress(ANN)] == [game.pk]
     to_move = deal(7).side
@@ -39,7 +41,11 @@ def test_a_live_game_between_two_guests():
 
 def test_partnership_with_solver_partners_and_correspondence():
     game = game_start_people(
-        variant="partnership", seats={"A": ANN, "B": BOB, "C": "perfect", "D": "casual"}, rated=False, days=3, seed=5,
+        variant="partnership",
+        seats={"A": ANN, "B": BOB, "C": "perfect", "D": "casual"},
+        rated=False,
+        days=3,
+        seed=5,
     )
     assert game.people == "AB" and game.days == 3 and game.clock_ms is None
     assert selectors.game_players(game) == {"A": ANN, "B": BOB, "C": "perfect", "D": "casual"}

@@ -2,6 +2,7 @@
 under way, a move's grade (which nobody sees before the end) leaves it as it
 is, so that it wakes no player's or spectator's poll; a grade in a practice
 game, or once the game is over, moves it on."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,7 +28,11 @@ def regrade(move: GameMove) -> int:
 def test_a_grade_moves_the_version_on_only_where_someone_sees_it():
     (ann, ann_player), (bob, bob_player) = guest_client(), guest_client()
     game = game_start_people(
-        variant="lewicki", rated=False, clock=(600, 5), seed=7, seats={"A": ann_player, "B": bob_player},
+        variant="lewicki",
+        rated=False,
+        clock=(600, 5),
+        seed=7,
+        seats={"A": ann_player, "B": bob_player},
     )
     clients = {"A": ann, "B": bob}
     seen = state(ann, game.pk)
@@ -41,11 +46,19 @@ def test_a_grade_moves_the_version_on_only_where_someone_sees_it():
     assert regrade(first) == 1  # over: the review shows it
 
     practice = Game.objects.create(
-        variant="lewicki", start_position=game.start_position, current_position=game.start_position,
-        rng_seed=1, status=Game.Status.YOUR_MOVE,
+        variant="lewicki",
+        start_position=game.start_position,
+        current_position=game.start_position,
+        rng_seed=1,
+        status=Game.Status.YOUR_MOVE,
     )
     move = GameMove.objects.create(
-        game=practice, ply=0, side=first.side, by=GameMove.By.HUMAN, move=first.move,
-        position_before=first.position_before, position_after=first.position_after,
+        game=practice,
+        ply=0,
+        side=first.side,
+        by=GameMove.By.HUMAN,
+        move=first.move,
+        position_before=first.position_before,
+        position_after=first.position_after,
     )
     assert regrade(move) == 1

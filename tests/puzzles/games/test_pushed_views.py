@@ -4,6 +4,7 @@ wait on it their new view of the game with its change notice: on the site as
 answered with the bodies the notice carried (each in its reader's language,
 from its reader's seat), which are what a read of the game gives, with the
 headers of the API's own answers."""
+
 from __future__ import annotations
 
 import http.client
@@ -43,9 +44,14 @@ class Reader(Player):
         host, port = self.base.removeprefix("http://").split(":")
         conn = http.client.HTTPConnection(host, int(port), timeout=timeout)
         try:
-            conn.request("GET", path, headers={
-                "Cookie": "; ".join(f"{c.name}={c.value}" for c in jar), "Accept-Language": self.language,
-            })
+            conn.request(
+                "GET",
+                path,
+                headers={
+                    "Cookie": "; ".join(f"{c.name}={c.value}" for c in jar),
+                    "Accept-Language": self.language,
+                },
+            )
             response = conn.getresponse()
             return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
         finally:
@@ -58,9 +64,16 @@ def wanted_views(wishes: redis.Redis, game_id: int) -> set[str]:
 
 def test_held_polls_are_answered_with_the_views_the_move_sent(site):
     ann, bob, carol = Reader(site["base"], "nl"), Reader(site["base"], "en"), Reader(site["base"], "pl")
-    status, challenge = ann.call("POST", "/api/challenges/", {
-        "variant": "lewicki", "rated": False, "seat": "A", "clock": {"initial": 300, "increment": 3},
-    })
+    status, challenge = ann.call(
+        "POST",
+        "/api/challenges/",
+        {
+            "variant": "lewicki",
+            "rated": False,
+            "seat": "A",
+            "clock": {"initial": 300, "increment": 3},
+        },
+    )
     assert status == 201, challenge
     status, accepted = bob.call("POST", f"/api/challenges/{challenge['id']}/accept/", {})
     assert status == 200, accepted
@@ -79,8 +92,10 @@ def test_held_polls_are_answered_with_the_views_the_move_sent(site):
     def hold(name: str, reader: Reader) -> None:
         answers[name] = reader.raw_get(f"{path}?wait={game['version']}&timeout=25")
 
-    threads = [threading.Thread(target=hold, args=(name, reader), daemon=True)
-               for name, reader in (("waiter", waiter), ("carol", carol))]
+    threads = [
+        threading.Thread(target=hold, args=(name, reader), daemon=True)
+        for name, reader in (("waiter", waiter), ("carol", carol))
+    ]
     for thread in threads:
         thread.start()
     # both polls held, each having asked for its view
@@ -108,8 +123,10 @@ def test_held_polls_are_answered_with_the_views_the_move_sent(site):
         assert time.monotonic() < deadline, wishes.hgetall(f"od:game:{game['id']}:views")
         time.sleep(0.05)
 
-    for name, reader, key, seat in (("waiter", waiter, f"{waiter_seat} {waiter.language}", waiter_seat),
-                                    ("carol", carol, "- pl", None)):
+    for name, reader, key, seat in (
+        ("waiter", waiter, f"{waiter_seat} {waiter.language}", waiter_seat),
+        ("carol", carol, "- pl", None),
+    ):
         status, headers, body = answers[name]
         assert status == 200
         # the poll's answer is the view the notice carried, byte for byte
@@ -127,10 +144,17 @@ def test_held_polls_are_answered_with_the_views_the_move_sent(site):
         # with the API's headers, in the reader's language
         assert headers["content-language"] == reader.language == read_headers["content-language"]
         assert headers["content-length"] == str(len(body))
-        for header in ("content-type", "content-security-policy", "x-frame-options", "x-content-type-options",
-                       "referrer-policy"):
+        for header in (
+            "content-type",
+            "content-security-policy",
+            "x-frame-options",
+            "x-content-type-options",
+            "referrer-policy",
+        ):
             assert headers[header] == read_headers[header], header
-        assert set(headers["vary"].split(", ")) == set(read_headers["vary"].split(", ")) >= {"Accept-Language", "Cookie"}
+        assert (
+            set(headers["vary"].split(", ")) == set(read_headers["vary"].split(", ")) >= {"Accept-Language", "Cookie"}
+        )
     # the mover's answer is theirs, not the waiter's
     assert moved["my_seat"] != waiter_seat and moved["legal_moves"] == []
     # in Polish, the guests are named in Polish

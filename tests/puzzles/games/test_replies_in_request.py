@@ -4,6 +4,7 @@ the human's turn begins), the move's answer carries its grade and the solver's
 reply, the same reply a worker would have played, and only the next turn's
 preparation is queued.  Without those analyses the reply is left to the
 solver's task, as before."""
+
 from __future__ import annotations
 
 import pytest

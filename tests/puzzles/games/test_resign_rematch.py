@@ -1,5 +1,6 @@
 """Resign, rematch (the same deal, or the sides swapped) and a random side,
 through the API and the plain forms."""
+
 from __future__ import annotations
 
 import re
@@ -36,7 +37,9 @@ def test_resign_ends_the_game_as_a_domino_for_the_other_side(api, finished_signa
     game = new_game(api, variant=variant, seed=21, human=human)
     assert game["status"] == "your-move"
     # one move first, so that resigning is not only for a fresh deal
-    moved = api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json")
+    moved = api.post(
+        f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json"
+    )
     assert moved.status_code == 201
     game = api.get(f"/api/games/{game['id']}/").json()
     position = Position.parse(game["position"])
@@ -83,7 +86,13 @@ def test_resign_another_players_game_is_404(api, other_api):
 
 @pytest.mark.parametrize(
     "variant,human,swapped",
-    [("lewicki", "A", "B"), ("lewicki9", "B", "A"), ("block", "A", "B"), ("partnership", "A", "B"), ("partnership+doubles", "D", "C")],
+    [
+        ("lewicki", "A", "B"),
+        ("lewicki9", "B", "A"),
+        ("block", "A", "B"),
+        ("partnership", "A", "B"),
+        ("partnership+doubles", "D", "C"),
+    ],
 )
 def test_rematch_the_same_deal_or_the_sides_swapped(api, variant, human, swapped):
     game = new_game(api, variant=variant, seed=99, human=human, level="casual")
@@ -93,7 +102,11 @@ def test_rematch_the_same_deal_or_the_sides_swapped(api, variant, human, swapped
     same = same.json()
     assert same["id"] != game["id"] and same["rematch_of"] == game["id"]
     assert (same["start"], same["seed"], same["variant"], same["human"], same["level"]) == (
-        game["start"], 99, variant, human, "casual",
+        game["start"],
+        99,
+        variant,
+        human,
+        "casual",
     )
     swap = api.post(game["urls"]["rematch"], {"swap": True}, format="json")
     assert swap.status_code == 201
@@ -137,7 +150,9 @@ def test_random_side_draws_every_seat_of_the_variant(api, variant):
 
 
 def test_plain_forms_resign_rematch_and_random_side(client):
-    response = client.post("/play/", {"variant": "block", "doubles": "on", "human": "random", "level": "strong", "seed": "17"})
+    response = client.post(
+        "/play/", {"variant": "block", "doubles": "on", "human": "random", "level": "strong", "seed": "17"}
+    )
     assert response.status_code == 302
     game = Game.objects.get()
     assert game.variant == "block+doubles" and game.human_side in ("A", "B")
@@ -210,10 +225,10 @@ def test_your_games_lists_each_result_and_score(client):
     points = finished.result["points"]
     for url in ("/", "/play/"):
         page = client.get(url).content.decode()
-        row = page[page.index(f'data-game="{finished.pk}"'):]
+        row = page[page.index(f'data-game="{finished.pk}"') :]
         row = row[: row.index("</tr>")]
         assert points > 0 and "You resigned" in row and f"\u2212{points}<" in row
-        other = page[page.index(f'data-game="{playing.pk}"'):]
+        other = page[page.index(f'data-game="{playing.pk}"') :]
         other = other[: other.index("</tr>")]
         assert "Partnership" in other and "Continue" in other
 
@@ -224,7 +239,16 @@ def test_play_and_review_pages_of_a_variant_without_the_script(client, variant):
     with their roles and values for the human, the review's chart linking to
     each ply, and the best alternative's value from the human's side."""
     rules = Variant.parse(variant)
-    response = client.post("/play/", {"variant": variant.split("+")[0], "doubles": "on" if "+" in variant else "", "human": "B", "level": "perfect", "seed": "9"})
+    response = client.post(
+        "/play/",
+        {
+            "variant": variant.split("+")[0],
+            "doubles": "on" if "+" in variant else "",
+            "human": "B",
+            "level": "perfect",
+            "seed": "9",
+        },
+    )
     assert response.status_code == 302
     game = Game.objects.get()
     assert game.variant == variant

@@ -1,6 +1,7 @@
 """A scripted client plays complete games through the API, and every legal-move
 list, value, best value, best move list, grade and points lost it is shown is
 checked against the solver run independently here (tasks run eagerly)."""
+
 from __future__ import annotations
 
 import random
@@ -57,7 +58,13 @@ def play_through(api, payload: dict, rng: random.Random, check_every_step: bool 
 
 @pytest.mark.parametrize(
     "seed,human,level",
-    [(1, "A", "perfect"), (2, "B", "strong"), (31337, "A", "casual"), (2**64 - 1, "B", "perfect"), (987654321, "A", "strong")],
+    [
+        (1, "A", "perfect"),
+        (2, "B", "strong"),
+        (31337, "A", "casual"),
+        (2**64 - 1, "B", "perfect"),
+        (987654321, "A", "strong"),
+    ],
 )
 def test_scripted_games_agree_with_the_solver(api, seed, human, level):
     rng = random.Random(seed)

@@ -4,6 +4,7 @@ Every legal-move list, value (for the mover's team and for the human's),
 best value, best move list, grade and points lost it is shown is checked
 against ``solver.analyse`` run here; the solver's seats (in partnership the
 human's partner and both opponents) move by themselves (tasks run eagerly)."""
+
 from __future__ import annotations
 
 import random
@@ -51,7 +52,9 @@ def check_game_consistent(game: dict) -> None:
         assert game["status"] == "over"
         result = position.result()
         assert (game["result"]["winner"], game["result"]["points"], game["result"]["reason"]) == (
-            result.winner, result.points, result.reason,
+            result.winner,
+            result.points,
+            result.reason,
         )
         assert game["legal_moves"] == []
     elif position.side == game["human"]:
@@ -152,7 +155,11 @@ def test_with_doubles_the_same_seat_moves_again_after_a_double(api, variant):
         moves = game["moves"]
         for entry, after in zip(moves, moves[1:], strict=False):
             stone = entry["move"][:2]
-            if entry["move"] != "pass" and stone[0] == stone[1] and Position.parse(entry["position_before"]).push(entry["move"]).side == entry["side"]:
+            if (
+                entry["move"] != "pass"
+                and stone[0] == stone[1]
+                and Position.parse(entry["position_before"]).push(entry["move"]).side == entry["side"]
+            ):
                 assert after["side"] == entry["side"] and after["by"] == entry["by"]
                 again[entry["by"]] += 1
         if again["human"] and again["solver"]:

@@ -2,6 +2,7 @@
 and changes nothing; the same move posted again for its ply (a retry after a
 lost answer) is answered as the first time; a move without its ply is a 400
 (test_api.py).  Sixteen posted at the same instant make one move."""
+
 from __future__ import annotations
 
 import pytest
@@ -51,7 +52,9 @@ def test_sixteen_moves_for_one_turn_make_one_move(api, no_tasks):
 def test_a_bad_ply_is_a_400(api, no_tasks):
     game = new_game(api)
     for ply in (-1, "two", 10**9):
-        response = api.post(f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": ply}, format="json")
+        response = api.post(
+            f"/api/games/{game['id']}/moves/", {"move": game["legal_moves"][0], "ply": ply}, format="json"
+        )
         assert response.status_code == 400 and "ply" in response.json()["error"]
     assert GameMove.objects.filter(game_id=game["id"]).count() == 0
 
@@ -98,5 +101,7 @@ def test_sixteen_moves_posted_at_once_to_the_running_site_make_one_move(running_
     _, now = player.call("GET", f"/api/games/{game['id']}/")
     human = [m for m in now["moves"] if m["by"] == "human"]
     assert [m["move"] for m in human] == [move] and now["moves"][0]["ply"] == 0
-    [(count,)] = running_site["query"](f"select count(*) from puzzles_gamemove where game_id = {game['id']} and by = 'human'")
+    [(count,)] = running_site["query"](
+        f"select count(*) from puzzles_gamemove where game_id = {game['id']} and by = 'human'"
+    )
     assert count == 1

@@ -1,6 +1,7 @@
 """A real Celery worker against a real Redis: a move gets graded and the solver
 replies; a worker killed (SIGKILL) in the middle of grading loses nothing: the
 move stays, and is graded once a worker (with beat) is back."""
+
 from __future__ import annotations
 
 import contextlib
@@ -36,9 +37,21 @@ class Worker:
             "OD_REQUEUE_EVERY": "1",
         }
         command = [
-            sys.executable, "-m", "celery", "-A", "config.celery_app", "worker",
-            "-l", "INFO", "-c", "1", "-n", f"{name}@%h",
-            "--without-gossip", "--without-mingle", "--without-heartbeat",
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config.celery_app",
+            "worker",
+            "-l",
+            "INFO",
+            "-c",
+            "1",
+            "-n",
+            f"{name}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
         ]
         if beat:
             command += ["-B", "-s", str(tmp_path / f"{name}-beat-schedule")]
@@ -122,7 +135,8 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     assert response.status_code == 201
     state = wait_until(
         lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] == "your-move" and g,
-        30, "the grade and the solver's reply",
+        30,
+        "the grade and the solver's reply",
     )
     first = state["moves"][0]
     expected = analyse(Position.parse(first["position_before"])).move_value(move)
@@ -133,7 +147,8 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     assert pending.status_code == 202
     done = wait_until(
         lambda: (a := api.get(f"/api/analyses/{pending.json()['id']}/").json())["status"] == "done" and a,
-        30, "the analysis",
+        30,
+        "the analysis",
     )
     assert done["result"] == analyse(deal(4242)).to_json()
     worker.stop()
@@ -155,7 +170,8 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     back.wait_for("ready.")
     state = wait_until(
         lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] != "thinking" and g,
-        45, "the grade after the restart",
+        45,
+        "the grade after the restart",
     )
     third = state["moves"][2]
     expected = analyse(Position.parse(third["position_before"])).move_value(move)
@@ -261,6 +277,7 @@ def test_a_quiet_held_poll_reads_its_row_once(redis_server, settings):
         async def version() -> int:
             reads[row] += 1
             return versions[row]
+
         return version
 
     async def scenario() -> tuple[int | None, int | None]:

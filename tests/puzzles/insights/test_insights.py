@@ -7,6 +7,7 @@ on the table and in the mover's hand counted along the way, doubles and
 heavy stones read off the move's digits, a blocking move seen in the next
 position's legal moves.  The charts are inline SVG; the page renders in
 every language, for a guest too."""
+
 from __future__ import annotations
 
 import re
@@ -27,9 +28,17 @@ def craft_game(owner, seed: int, variant: str, expected: dict) -> Game:
     move with a choice loses ``k % 3`` points.  Adds what the page should
     show to ``expected``."""
     position = deal(seed, variant)
-    game = Game.objects.create(owner=owner, variant=variant, start_position=str(position),
-                               current_position=str(position), human_side="A", level="strong",
-                               rng_seed=seed, status=Game.Status.OVER, seed=str(seed))
+    game = Game.objects.create(
+        owner=owner,
+        variant=variant,
+        start_position=str(position),
+        current_position=str(position),
+        human_side="A",
+        level="strong",
+        rng_seed=seed,
+        status=Game.Status.OVER,
+        seed=str(seed),
+    )
     on_table = 0
     held = {side: position.hand_of(side).count for side in position.seats}
     choices = best = lost_here = 0
@@ -66,13 +75,29 @@ def craft_game(owner, seed: int, variant: str, expected: dict) -> Game:
                     for kind in kinds:
                         expected["kinds"][kind]["moves"] += 1
                         expected["kinds"][kind]["points_lost"] += lost
-            GameMove.objects.create(game=game, ply=ply, side=mover, by=GameMove.By.HUMAN, move=str(move),
-                                    position_before=str(position), position_after=str(after),
-                                    value=0, best_value=lost, grade="best" if lost == 0 else "mistake",
-                                    points_lost=lost)
+            GameMove.objects.create(
+                game=game,
+                ply=ply,
+                side=mover,
+                by=GameMove.By.HUMAN,
+                move=str(move),
+                position_before=str(position),
+                position_after=str(after),
+                value=0,
+                best_value=lost,
+                grade="best" if lost == 0 else "mistake",
+                points_lost=lost,
+            )
         else:
-            GameMove.objects.create(game=game, ply=ply, side=mover, by=GameMove.By.SOLVER, move=str(move),
-                                    position_before=str(position), position_after=str(after))
+            GameMove.objects.create(
+                game=game,
+                ply=ply,
+                side=mover,
+                by=GameMove.By.SOLVER,
+                move=str(move),
+                position_before=str(position),
+                position_after=str(after),
+            )
         if not move.is_pass:
             on_table += 1
             held[mover] -= 1
@@ -132,10 +157,12 @@ def test_the_insights_agree_with_a_direct_count(client):
     lost_chart = re.search(r'data-chart="points-lost">(.*?)</figure>', page, re.S).group(1)
     assert "<svg" in lost_chart
     assert re.findall(r"<title>(\d+): ([\d.]+)</title>", lost_chart) == [
-        (str(i + 1), str(g["lost"])) for i, g in enumerate(expected["games"])]
+        (str(i + 1), str(g["lost"])) for i, g in enumerate(expected["games"])
+    ]
     accuracy_chart = re.search(r'data-chart="accuracy">(.*?)</figure>', page, re.S).group(1)
     assert re.findall(r"<title>\d+: ([\d.]+)</title>", accuracy_chart) == [
-        str(g["accuracy"]) for g in expected["games"] if g["accuracy"] is not None]
+        str(g["accuracy"]) for g in expected["games"] if g["accuracy"] is not None
+    ]
 
 
 def test_the_puzzle_rating_chart_follows_the_rated_attempts(client):

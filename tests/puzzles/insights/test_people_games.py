@@ -3,6 +3,7 @@ games": a finished game between two accounts counts, for each of them, the
 moves of their own seat only (both seats' moves are a person's), an aborted
 one counts nothing, and the home page lists the game with the player's seat,
 the opponent's name and the result for that player."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,9 +21,17 @@ def people_game(a, b, seed: int, lost: dict[str, int], result: dict) -> Game:
     """A finished game between ``a`` (seat A) and ``b`` (seat B), first legal
     move each time; every move with a choice of seat ``s`` loses ``lost[s]``."""
     position = deal(seed, "lewicki")
-    game = Game.objects.create(variant="lewicki", start_position=str(position), current_position=str(position),
-                               kind=Game.Kind.PEOPLE, people="AB", rng_seed=seed, seed=str(seed),
-                               status=Game.Status.OVER, result=result)
+    game = Game.objects.create(
+        variant="lewicki",
+        start_position=str(position),
+        current_position=str(position),
+        kind=Game.Kind.PEOPLE,
+        people="AB",
+        rng_seed=seed,
+        seed=str(seed),
+        status=Game.Status.OVER,
+        result=result,
+    )
     GameSeat.objects.create(game=game, seat="A", owner=a)
     GameSeat.objects.create(game=game, seat="B", owner=b)
     ply = 0
@@ -30,9 +39,19 @@ def people_game(a, b, seed: int, lost: dict[str, int], result: dict) -> Game:
         legal = position.legal_moves()
         after = position.push(legal[0])
         points = lost[position.side] if len(legal) > 1 else 0
-        GameMove.objects.create(game=game, ply=ply, side=position.side, by=GameMove.By.HUMAN, move=str(legal[0]),
-                                position_before=str(position), position_after=str(after), value=0,
-                                best_value=points, grade="best" if points == 0 else "mistake", points_lost=points)
+        GameMove.objects.create(
+            game=game,
+            ply=ply,
+            side=position.side,
+            by=GameMove.By.HUMAN,
+            move=str(legal[0]),
+            position_before=str(position),
+            position_after=str(after),
+            value=0,
+            best_value=points,
+            grade="best" if points == 0 else "mistake",
+            points_lost=points,
+        )
         position, ply = after, ply + 1
     Game.objects.filter(pk=game.pk).update(current_position=str(position), ply_count=ply)
     return game
@@ -57,7 +76,7 @@ def test_each_player_counts_their_own_seat_of_a_game_between_people(client):
 
     home = client.get("/").content.decode()
     assert "No games yet." not in home
-    row = home[home.index(f'<tr data-game="{game.pk}"'):]
-    row = row[:row.index("</tr>")]
+    row = home[home.index(f'<tr data-game="{game.pk}"') :]
+    row = row[: row.index("</tr>")]
     assert 'data-label="Side">A<' in row and 'data-label="Opponent">bob<' in row
     assert "You lose 17 points (domino)." in row and "\u221217" in row  # the score for ann, signed

@@ -3,6 +3,7 @@
 opens only when the one before is finished, positions come in order, bad
 input is a 4xx with {"error"}, and the progress follows the guest to their
 account at log-in."""
+
 from __future__ import annotations
 
 import pytest
@@ -100,17 +101,20 @@ def test_lessons_open_in_order_and_positions_too():
     assert LessonProgress.objects.get(lesson="placing").steps_done == 3
 
 
-@pytest.mark.parametrize("path, body, code", [
-    (tries("nothing", 1), {"move": "36"}, 404),
-    (tries("placing", 0), {"move": "36"}, 404),
-    (tries("placing", 4), {"move": "36"}, 404),
-    (tries("placing", 99999999999999999999), {"move": "36"}, 404),
-    (tries("placing", 1), {"move": "7x"}, 400),
-    (tries("placing", 1), {"move": None}, 400),
-    (tries("placing", 1), {"move": ["36"]}, 400),
-    (tries("placing", 1), {}, 400),
-    (tries("placing", 1), ["36"], 400),
-])
+@pytest.mark.parametrize(
+    "path, body, code",
+    [
+        (tries("nothing", 1), {"move": "36"}, 404),
+        (tries("placing", 0), {"move": "36"}, 404),
+        (tries("placing", 4), {"move": "36"}, 404),
+        (tries("placing", 99999999999999999999), {"move": "36"}, 404),
+        (tries("placing", 1), {"move": "7x"}, 400),
+        (tries("placing", 1), {"move": None}, 400),
+        (tries("placing", 1), {"move": ["36"]}, 400),
+        (tries("placing", 1), {}, 400),
+        (tries("placing", 1), ["36"], 400),
+    ],
+)
 def test_bad_input_is_a_4xx_with_an_error(path, body, code):
     answer = Client().post(path, body, content_type="application/json")
     assert answer.status_code == code, answer.content
@@ -160,13 +164,15 @@ def test_a_guests_progress_follows_them_when_they_log_in():
 
 def test_the_home_page_and_the_menu_lead_newcomers_to_the_course():
     page = Client().get("/").content.decode()
-    intro = page[page.index("data-intro"):]
-    assert 'class="button learn-link" href="/learn/"' in intro[:intro.index("</section>")]
-    menu = page[page.index('id="site-menu"'):]
-    assert 'href="/learn/"' in menu[:menu.index("</nav>")]
+    intro = page[page.index("data-intro") :]
+    assert 'class="button learn-link" href="/learn/"' in intro[: intro.index("</section>")]
+    menu = page[page.index('id="site-menu"') :]
+    assert 'href="/learn/"' in menu[: menu.index("</nav>")]
 
 
-@pytest.mark.parametrize("lang, title", [("pl", "Zasada rzędów"), ("nl", "De regel van de rijen"), ("ro", "Regula rândurilor")])
+@pytest.mark.parametrize(
+    "lang, title", [("pl", "Zasada rzędów"), ("nl", "De regel van de rijen"), ("ro", "Regula rândurilor")]
+)
 def test_the_lessons_speak_the_players_language(lang, title):
     client = Client(HTTP_ACCEPT_LANGUAGE=lang)
     course = client.get("/api/learn/").json()

@@ -1,6 +1,7 @@
 """The course's services called directly: a refused try changes nothing, a
 right try moves the progress on only at the next position, and the hand-over
 at log-in merges a guest's progress into the account's."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -39,8 +40,12 @@ def test_progress_moves_on_at_the_next_position_only():
     wrong = services.lesson_try(player=player, key="placing", step=1, move="12")
     assert not wrong.correct and wrong.reason is not None and wrong.reason["kind"] == "covered"
     right = services.lesson_try(player=player, key="placing", step=1, move="33")
-    assert right.correct and right.reason is None and str(right.after) == \
-        "--.02.01.22.25.00.55/34.26.36.06.56.12.45 13.44.05.14.16.23.03/04.15.11.35.24.66.46 33 B"
+    assert (
+        right.correct
+        and right.reason is None
+        and str(right.after)
+        == "--.02.01.22.25.00.55/34.26.36.06.56.12.45 13.44.05.14.16.23.03/04.15.11.35.24.66.46 33 B"
+    )
     again = services.lesson_try(player=player, key="placing", step=1, move="55")
     assert again.correct
     row = LessonProgress.objects.get()

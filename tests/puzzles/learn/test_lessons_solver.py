@@ -4,6 +4,7 @@ exactly those its lesson claims (the legal moves in the lessons on the
 rules, the moves keeping the best value in the others, where some legal move
 must then be wrong); a fact of the lesson explains every legal move that is
 not accepted.  So a lesson can never teach a wrong move."""
+
 from __future__ import annotations
 
 import pytest
@@ -84,11 +85,25 @@ def test_the_command_checks_every_lesson():
 def test_the_check_finds_a_lesson_that_would_teach_a_wrong_move():
     lesson = LESSONS["blocking"]
     first = lesson.steps[0]
-    wrong = Lesson(lesson.key, lesson.title, lesson.intro, lesson.rule,
-                   (Step(first.position, first.prompt, ("01R",)),), lesson.hint, lesson.reasons)
+    wrong = Lesson(
+        lesson.key,
+        lesson.title,
+        lesson.intro,
+        lesson.rule,
+        (Step(first.position, first.prompt, ("01R",)),),
+        lesson.hint,
+        lesson.reasons,
+    )
     assert check_lesson(wrong) == ["blocking step 1: accepts ['01R'], the solver says ['16L']"]
-    everything = Lesson(lesson.key, lesson.title, lesson.intro, LEGAL,
-                        (Step(first.position, first.prompt, ("16L",)),), lesson.hint, lesson.reasons)
+    everything = Lesson(
+        lesson.key,
+        lesson.title,
+        lesson.intro,
+        LEGAL,
+        (Step(first.position, first.prompt, ("16L",)),),
+        lesson.hint,
+        lesson.reasons,
+    )
     assert check_lesson(everything) == ["blocking step 1: accepts ['16L'], the solver says ['01R', '16L']"]
     unexplained = Lesson(lesson.key, lesson.title, lesson.intro, lesson.rule, (first,), lesson.hint, ())
     assert check_lesson(unexplained) == ["blocking step 1: none of () explains 01R"]
@@ -103,7 +118,9 @@ def test_a_wrong_move_is_explained_by_the_rule_it_breaks_or_where_it_leads():
     assert why_wrong(Position.parse(LESSONS["passing"].steps[0].position), Move.parse("12L"), ())["kind"] == "must_pass"
     placing = Position.parse(LESSONS["placing"].steps[1].position)
     assert why_wrong(placing, Move.parse("12L"), ())["kind"] == "no_fit"
-    assert why_wrong(placing, Move.parse("36R"), ())["text"].startswith("[3|6] does not fit the right end, which shows 5")
+    assert why_wrong(placing, Move.parse("36R"), ())["text"].startswith(
+        "[3|6] does not fit the right end, which shows 5"
+    )
     assert why_wrong(placing, Move.parse("25R"), ())["kind"] == "not_yours"
     blocking = LESSONS["blocking"]
     first = Position.parse(blocking.steps[0].position)

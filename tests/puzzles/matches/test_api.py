@@ -2,6 +2,7 @@
 ownership and resuming, the hand-over at log-in, recording a deal once even
 when told twice, and a lost game_finished signal made good when the match is
 read."""
+
 from __future__ import annotations
 
 import random
@@ -29,7 +30,12 @@ def finish_deal(api, game_id: int, seed: int = 0) -> dict:
     rng = random.Random(seed)
     url = f"/api/games/{game_id}/"
     while (game := api.get(url).json())["status"] != "over":
-        assert api.post(url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json").status_code == 201
+        assert (
+            api.post(
+                url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json"
+            ).status_code
+            == 201
+        )
     return game
 
 
@@ -58,7 +64,17 @@ def test_bad_requests_are_400_and_create_nothing(api, payload, words):
 
 def test_a_new_match_and_its_shape(api):
     match = new_match(api, target_points=200, level="perfect", seed=9)
-    assert set(match) >= {"id", "status", "target_points", "target_wins", "scores", "wins", "deals", "current_game", "winner"}
+    assert set(match) >= {
+        "id",
+        "status",
+        "target_points",
+        "target_wins",
+        "scores",
+        "wins",
+        "deals",
+        "current_game",
+        "winner",
+    }
     shape = MatchOutputSerializer(data=match)
     assert shape.is_valid(), shape.errors
     assert match["status"] == "playing" and match["target_points"] == 200 and match["target_wins"] is None
@@ -141,7 +157,9 @@ def test_a_drawn_deal_adds_nothing(api):
     match = new_match(api, target_wins=1, seed=5)
     game = Game.objects.get(pk=match["current_game"])
     # a draw (equal pips when blocked) is rare in real deals: make this deal's end one
-    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER, result={"winner": None, "points": 0, "reason": "blocked"})
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.Status.OVER, result={"winner": None, "points": 0, "reason": "blocked"}
+    )
     assert services.match_deal_record(game_id=game.pk)
     state = api.get(f"/api/matches/{match['id']}/").json()
     first = state["deals"][0]

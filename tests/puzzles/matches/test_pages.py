@@ -3,6 +3,7 @@ matches, the match page (the deal's board, plain forms for moves and hints,
 the score sheet; the data its script starts from), a whole deal played by
 posting forms, the match review; the links from the home page and the nav;
 the page script (Vite entry ``match``) after the JavaScript catalogue."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,15 @@ def no_manifest(settings, tmp_path):
 
 
 def start_match(client, **data) -> Match:
-    payload = {"target": "points", "target_points": "100", "target_wins": "3", "human": "A", "level": "perfect", "seed": "", **data}
+    payload = {
+        "target": "points",
+        "target_points": "100",
+        "target_wins": "3",
+        "human": "A",
+        "level": "perfect",
+        "seed": "",
+        **data,
+    }
     response = client.post("/matches/", payload)
     assert response.status_code == 302, response.content.decode()[:3000]
     return Match.objects.get(pk=int(re.search(r"/matches/(\d+)/$", response["Location"]).group(1)))
@@ -59,7 +68,11 @@ def test_a_deal_played_with_plain_forms_moves_the_match_on(client, no_manifest):
     match = start_match(client, target_points="500", seed="11")
     url = f"/matches/{match.pk}/"
     html = client.get(url).content.decode()
-    assert 'id="match-root"' in html and 'data-page="match"' in html and f'data-api-match="/api/matches/{match.pk}/"' in html
+    assert (
+        'id="match-root"' in html
+        and 'data-page="match"' in html
+        and f'data-api-match="/api/matches/{match.pk}/"' in html
+    )
     assert '<div class="fallback" data-fallback>' in html and '<aside class="match-sheet" data-fallback>' in html
     state = page_json(html, "match-state")
     game = page_json(html, "game-state")
@@ -71,8 +84,10 @@ def test_a_deal_played_with_plain_forms_moves_the_match_on(client, no_manifest):
         if game.status == Game.Status.OVER:
             break
         current = page_json(client.get(url).content.decode(), "game-state")
-        response = client.post(f"{url}move/", {"move": rng.choice(current["legal_moves"]), "game": str(first_game),
-                                               "ply": str(current["ply"])})
+        response = client.post(
+            f"{url}move/",
+            {"move": rng.choice(current["legal_moves"]), "game": str(first_game), "ply": str(current["ply"])},
+        )
         assert response.status_code == 302 and response["Location"] == url
     assert Game.objects.get(pk=first_game).status == Game.Status.OVER
     html = client.get(url).content.decode()
@@ -111,8 +126,10 @@ def test_match_review_lists_deals_accuracy_and_mistakes(client):
         current = page_json(client.get(f"/matches/{match.pk}/").content.decode(), "game-state")
         legal = current["legal_moves"]
         # the last legal move is often not the best: something for the review to show
-        client.post(f"/matches/{match.pk}/move/", {"move": legal[-1] if rng.random() < 0.7 else legal[0],
-                                                   "ply": str(current["ply"])})
+        client.post(
+            f"/matches/{match.pk}/move/",
+            {"move": legal[-1] if rng.random() < 0.7 else legal[0], "ply": str(current["ply"])},
+        )
         game.refresh_from_db()
     html = client.get(f"/matches/{match.pk}/review/").content.decode()
     assert "Review of match" in html and "Accuracy" in html and 'data-deal="1"' in html
@@ -120,7 +137,7 @@ def test_match_review_lists_deals_accuracy_and_mistakes(client):
     human_errors = game.moves.filter(by="human").exclude(grade="best")
     if human_errors.exists():
         worst = max(human_errors, key=lambda m: m.points_lost or 0)
-        assert f'/games/{game.pk}/review/?ply=' in html and "The biggest mistakes" in html
+        assert f"/games/{game.pk}/review/?ply=" in html and "The biggest mistakes" in html
         assert worst.move in html
     else:  # pragma: no cover
         assert "No mistakes so far" in html
@@ -129,10 +146,19 @@ def test_match_review_lists_deals_accuracy_and_mistakes(client):
 def test_the_match_page_loads_the_catalogue_then_its_script(client, settings, tmp_path):
     manifest = tmp_path / ".vite" / "manifest.json"
     manifest.parent.mkdir()
-    manifest.write_text(json.dumps({
-        "src/matches/match.ts": {"file": "assets/match-1.js", "name": "match", "src": "src/matches/match.ts",
-                                 "isEntry": True, "css": ["assets/match-1.css"]},
-    }))
+    manifest.write_text(
+        json.dumps(
+            {
+                "src/matches/match.ts": {
+                    "file": "assets/match-1.js",
+                    "name": "match",
+                    "src": "src/matches/match.ts",
+                    "isEntry": True,
+                    "css": ["assets/match-1.css"],
+                },
+            }
+        )
+    )
     settings.OD_FRONTEND_MANIFEST = manifest
     match = start_match(client)
     html = client.get(f"/matches/{match.pk}/").content.decode()

@@ -5,6 +5,7 @@ results (the deal replayed here from its seed and its moves) and against
 docs/rules.md section 5: each deal dealt afresh from its seed and opened by the
 holder of [0|0], the winner adds the loser's pips, a draw adds nothing, the
 match ends as soon as a side reaches the target, the human keeps their side."""
+
 from __future__ import annotations
 
 import random
@@ -26,7 +27,9 @@ def play_deal(api, game_id: int, rng: random.Random, most_turns: int = 60) -> di
         if game["status"] == "over":
             return game
         assert game["status"] == "your-move", game["status"]  # eager tasks: the solver has replied
-        response = api.post(url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json")
+        response = api.post(
+            url + "moves/", {"move": rng.choice(game["legal_moves"]), "ply": game["ply"]}, format="json"
+        )
         assert response.status_code == 201, response.content
     raise AssertionError("the deal did not end")
 

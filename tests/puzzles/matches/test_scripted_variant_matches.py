@@ -3,6 +3,7 @@ whole matches through the API (tasks eager); each deal is the variant's deal
 of the seed derived from the match's, opened by that deal's opener; the human
 keeps the same seat (and team) all match; the totals are the solver's
 results added up per side (team in partnership)."""
+
 from __future__ import annotations
 
 import random
@@ -65,7 +66,8 @@ def test_a_variant_match_to_the_end(api, payload):
         pytest.fail("the match did not end")
     assert match["scores"] == scores and match["wins"] == wins
     target_reached = [
-        side for side in sides
+        side
+        for side in sides
         if (payload.get("target_points") and scores[side] >= payload["target_points"])
         or (payload.get("target_wins") and wins[side] >= payload["target_wins"])
     ]
@@ -101,7 +103,15 @@ def test_the_new_match_form_offers_the_variants(client):
     page = client.get("/matches/").content.decode()
     assert 'name="variant"' in page and 'name="doubles"' in page and 'value="random"' in page
     response = client.post(
-        "/matches/", {"target": "wins", "target_wins": "1", "variant": "partnership", "doubles": "on", "human": "D", "level": "strong"}
+        "/matches/",
+        {
+            "target": "wins",
+            "target_wins": "1",
+            "variant": "partnership",
+            "doubles": "on",
+            "human": "D",
+            "level": "strong",
+        },
     )
     assert response.status_code == 302
     from puzzles.matches.models import Match
@@ -117,20 +127,23 @@ def test_the_plain_score_sheet_counts_a_team(client):
     from puzzles.games.models import Game
     from puzzles.matches.models import Match
 
-    client.post("/matches/", {"target": "points", "target_points": "300", "variant": "partnership", "human": "C", "level": "strong"})
+    client.post(
+        "/matches/",
+        {"target": "points", "target_points": "300", "variant": "partnership", "human": "C", "level": "strong"},
+    )
     match = Match.objects.get()
     game = Game.objects.get()
     client.post(f"/play/{game.pk}/resign/")
     game.refresh_from_db()
     points = game.result["points"]
     page = client.get(f"/matches/{match.pk}/").content.decode()
-    sheet = page[page.index('class="score-sheet'):]
+    sheet = page[page.index('class="score-sheet') :]
     sheet = sheet[: sheet.index("</table>")]
     assert "You (A+C)" in sheet and "Solver (B+D)" in sheet
-    row = sheet[sheet.index('data-deal="1"'):]
+    row = sheet[sheet.index('data-deal="1"') :]
     row = row[: row.index("</tr>")]
     assert "resigned" in row and f'data-label="Points">{points}</td>' in row and 'data-label="You (A+C)">0</td>' in row
-    total = sheet[sheet.index('class="total-solver"'):]
-    assert total[total.index(">") + 1:].startswith(str(points))
+    total = sheet[sheet.index('class="total-solver"') :]
+    assert total[total.index(">") + 1 :].startswith(str(points))
     review = client.get(f"/matches/{match.pk}/review/").content.decode()
     assert f"0 – {points}" in review

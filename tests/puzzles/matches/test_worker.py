@@ -3,6 +3,7 @@ tests/puzzles/games/test_worker.py): a worker killed (SIGKILL) in the middle
 of a match's deal, while it grades a move, loses nothing; once a worker (with
 beat) is back the move is graded, the solver replies, the deal is played to
 its end, the match counts it and deals the next one, which goes on as usual."""
+
 from __future__ import annotations
 
 import time
@@ -23,9 +24,11 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 def settled(api, game_id: int):
     """The game once it waits for the human (every move graded) or is over."""
+
     def check():
         game = api.get(f"/api/games/{game_id}/").json()
         return game["ungraded"] == 0 and game["status"] != "thinking" and game
+
     return wait_until(check, 45, f"game {game_id} to settle")
 
 
@@ -64,7 +67,12 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
     expected = analyse(Position.parse(graded["position_before"])).move_value(move)
     assert (graded["value"], graded["grade"]) == (expected.value, expected.grade)
     while game["status"] != "over":
-        assert api.post(f"/api/games/{gid}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json").status_code == 201
+        assert (
+            api.post(
+                f"/api/games/{gid}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json"
+            ).status_code
+            == 201
+        )
         game = settled(api, gid)
 
     # the match counted the deal (once) and dealt the next one, which the workers play on
@@ -74,12 +82,21 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
     result = game["result"]
     first = state["deals"][0]
     assert (first["winner"], first["points"], first["reason"]) == (result["winner"], result["points"], result["reason"])
-    assert state["scores"][result["winner"]] == result["points"] if result["winner"] else state["scores"] == {"A": 0, "B": 0}
+    assert (
+        state["scores"][result["winner"]] == result["points"]
+        if result["winner"]
+        else state["scores"] == {"A": 0, "B": 0}
+    )
     assert MatchDeal.objects.filter(match_id=mid).count() == 2 and len(state["deals"]) == 2
     following = state["current_game"]
     assert following == state["deals"][1]["game"] != gid
     game = settled(api, following)
     assert game["status"] == "your-move" and game["seed"] == state["deals"][1]["seed"]
-    assert api.post(f"/api/games/{following}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json").status_code == 201
+    assert (
+        api.post(
+            f"/api/games/{following}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json"
+        ).status_code
+        == 201
+    )
     game = settled(api, following)
     assert game["moves"] and all(m["grade"] for m in game["moves"])

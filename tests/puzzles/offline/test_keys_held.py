@@ -3,6 +3,7 @@ puzzles they belong to are withheld from that player's rated training (never
 served by the trainer, unrated if reached anyway, by id or through an attempt
 already under way), for good; the daily puzzle is never among them; and no
 result played offline moves a rating, the player's or the puzzle's."""
+
 from __future__ import annotations
 
 import datetime
@@ -49,8 +50,7 @@ def solve(api, puzzle_id: int, key: dict) -> dict:
     """A rated attempt at the puzzle through the API, played from its key (the probe's sequence)."""
     attempt = api.post(f"/api/puzzles/{puzzle_id}/attempts/", format="json").json()
     for move in solving_line(key):
-        attempt = api.post(attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])},
-                           format="json").json()
+        attempt = api.post(attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])}, format="json").json()
         attempt = api.get(attempt["urls"]["self"]).json()
     return attempt
 
@@ -65,7 +65,7 @@ def test_next_serves_a_puzzle_whose_key_the_player_holds_only_when_no_other_is_l
         response = api.get(NEXT)
         assert response.status_code == 200 and response.json()["id"] == left.pk
     # The training page serves it too.
-    assert f'/api/puzzles/{left.pk}/attempts/' in api.get("/puzzles/train/").content.decode()
+    assert f"/api/puzzles/{left.pk}/attempts/" in api.get("/puzzles/train/").content.decode()
     # Every other puzzle tried: a held one comes last, and its attempt is unrated.
     api.post(f"/api/puzzles/{left.pk}/attempts/", format="json")
     last = api.get(NEXT)
@@ -104,8 +104,7 @@ def test_a_key_given_while_a_rated_attempt_is_under_way_unrates_it(api, pool, ac
     before = ratings(puzzle_id)
     attempt = started
     for move in solving_line(key):
-        attempt = api.post(attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])},
-                           format="json").json()
+        attempt = api.post(attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])}, format="json").json()
         attempt = api.get(attempt["urls"]["self"]).json()
     assert attempt["status"] == "solved" and attempt["rated"] is False
     assert attempt["unrated_because"] == "offline-key" and attempt["rating"] is None
@@ -139,8 +138,9 @@ def test_a_visitor_who_is_not_a_guest_yet_is_given_no_keys(api, pool):
 def test_a_guests_keys_follow_them_to_their_account(api, pool, django_user_model):
     held = {p["id"] for p in fetch_pack(api)["puzzles"]}
     user = django_user_model.objects.create_user("keyguest", password="a long password 123")
-    KeyHeld.objects.create(user=user, puzzle_id=min(held), first_given_at="2001-01-01T00:00:00Z",
-                           last_given_at="2001-01-01T00:00:00Z")
+    KeyHeld.objects.create(
+        user=user, puzzle_id=min(held), first_given_at="2001-01-01T00:00:00Z", last_given_at="2001-01-01T00:00:00Z"
+    )
     api.post("/accounts/login/", {"username": "keyguest", "password": "a long password 123"})
     assert set(KeyHeld.objects.values_list("user", "puzzle_id")) == {(user.pk, pk) for pk in held}
     assert KeyHeld.objects.get(puzzle_id=min(held)).first_given_at.year == 2001
@@ -153,8 +153,12 @@ def test_offline_results_move_no_rating(api, pool, account):
     pack = fetch_pack(api)["puzzles"]
     for item, gave_up in zip(pack[:2], (False, True), strict=False):
         before = ratings(item["id"])
-        body = {"id": uuid.uuid4().hex, "puzzle": item["id"], "gave_up": gave_up,
-                "moves": [] if gave_up else solving_line(item["key"])}
+        body = {
+            "id": uuid.uuid4().hex,
+            "puzzle": item["id"],
+            "gave_up": gave_up,
+            "moves": [] if gave_up else solving_line(item["key"]),
+        }
         response = api.post(RESULTS, body, format="json")
         assert response.status_code == 201 and response.json()["rated"] is False
         assert ratings(item["id"]) == before

@@ -2,6 +2,7 @@
 the same person could fetch keys as a guest and train on an account.  The
 packs reuse the offline pool before they take new puzzles, and take new ones
 only while the pool has room, so that rated training keeps the rest."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 with the keys that grade them in the browser (checked against the solver),
 results sent back recorded once, unrated, with no rating changed, and
 nonsense refused with a 400 that says what is wrong."""
+
 from __future__ import annotations
 
 import json
@@ -138,8 +139,9 @@ def test_wrong_move_fails_and_next_online_attempt_is_unrated(api, pool):
 
 def test_gave_up_result(api, pool):
     item = fetch_pack(api)["puzzles"][0]
-    response = api.post(RESULTS, {"id": uuid.uuid4().hex, "puzzle": item["id"], "moves": [], "gave_up": True},
-                        format="json")
+    response = api.post(
+        RESULTS, {"id": uuid.uuid4().hex, "puzzle": item["id"], "moves": [], "gave_up": True}, format="json"
+    )
     assert response.status_code == 201 and response.json()["status"] == "failed"
     assert PuzzleAttempt.objects.get(pk=response.json()["attempt"]).gave_up
 
@@ -163,8 +165,7 @@ def test_nonsense_is_refused(api, pool):
         response = api.post(RESULTS, body, format="json")
         assert response.status_code == 400, (body, response.content)
         assert words in response.json()["error"], (body, response.json())
-    assert api.post(RESULTS, {"id": uuid.uuid4().hex, "puzzle": 10**9, "moves": line},
-                    format="json").status_code == 404
+    assert api.post(RESULTS, {"id": uuid.uuid4().hex, "puzzle": 10**9, "moves": line}, format="json").status_code == 404
     # A puzzle whose key was never built (never sent for offline solving): 409.
     OfflineKey.objects.filter(puzzle_id=item["id"]).delete()
     response = api.post(RESULTS, {"id": uuid.uuid4().hex, "puzzle": item["id"], "moves": line}, format="json")
@@ -172,8 +173,10 @@ def test_nonsense_is_refused(api, pool):
     # The same id for another puzzle is refused, not recorded twice.
     other = Puzzle.objects.exclude(pk=item["id"]).filter(offline_key__tree__isnull=False).first()
     same = uuid.uuid4().hex
-    assert api.post(RESULTS, {"id": same, "puzzle": other.pk, "moves": [], "gave_up": True},
-                    format="json").status_code == 201
+    assert (
+        api.post(RESULTS, {"id": same, "puzzle": other.pk, "moves": [], "gave_up": True}, format="json").status_code
+        == 201
+    )
     response = api.post(RESULTS, {"id": same, "puzzle": item["id"], "moves": [], "gave_up": True}, format="json")
     assert response.status_code == 400 and "another puzzle" in response.json()["error"]
     assert PuzzleAttempt.objects.count() == 1
@@ -217,12 +220,15 @@ def test_service_worker_and_manifest(client):
     assert 'rel="manifest"' in page and 'id="offline-root"' in page
 
 
-@pytest.mark.parametrize("lang, heading, name", [
-    ("en", "Offline puzzles", "Open domino trainer"),
-    ("pl", "Zadania offline", "Trener domina otwartego"),
-    ("nl", "Offline puzzels", "Open-dominotrainer"),
-    ("ro", "Probleme offline", "Antrenor de domino deschis"),
-])
+@pytest.mark.parametrize(
+    "lang, heading, name",
+    [
+        ("en", "Offline puzzles", "Open domino trainer"),
+        ("pl", "Zadania offline", "Trener domina otwartego"),
+        ("nl", "Offline puzzels", "Open-dominotrainer"),
+        ("ro", "Probleme offline", "Antrenor de domino deschis"),
+    ],
+)
 def test_offline_page_and_manifest_in_every_language(client, lang, heading, name):
     client.cookies["django_language"] = lang
     page = client.get("/puzzles/offline/").content.decode()
@@ -245,13 +251,15 @@ def test_the_key_grades_as_the_server_grades_an_attempt(api, pool):
         for line in {tuple(line): line for line in lines}.values():
             attempt = api.post(f"/api/puzzles/{item['id']}/attempts/", format="json").json()
             for move in line:
-                attempt = api.post(attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])},
-                                   format="json").json()
+                attempt = api.post(
+                    attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])}, format="json"
+                ).json()
                 attempt = api.get(attempt["urls"]["self"]).json()
             walk = keys.key_walk(key, line)
             assert attempt["status"] == walk.status
             assert [(m["by"], m["move"], m["correct"]) for m in attempt["moves"]] == [
-                (m["by"], m["move"], m["correct"]) for m in walk.records]
+                (m["by"], m["move"], m["correct"]) for m in walk.records
+            ]
             stored = PuzzleAttempt.objects.get(pk=attempt["id"])
             assert stored.position == walk.position and stored.found == walk.found
             checked += 1

@@ -1,4 +1,5 @@
 """Helpers of the people tests: two players posting and accepting challenges."""
+
 from __future__ import annotations
 
 import pytest
@@ -63,8 +64,9 @@ def play_plies(clients: dict, game_id: int, plies: int) -> dict:
         seen = next(iter(clients.values())).get(f"/api/games/{game_id}/").json()
         mover = clients[seen["to_move"]]
         mine = mover.get(f"/api/games/{game_id}/").json()
-        response = mover.post(f"/api/games/{game_id}/moves/", {"move": mine["legal_moves"][0], "ply": mine["ply"]},
-                              format="json")
+        response = mover.post(
+            f"/api/games/{game_id}/moves/", {"move": mine["legal_moves"][0], "ply": mine["ply"]}, format="json"
+        )
         assert response.status_code == 201, response.content
     return seen
 

@@ -2,6 +2,7 @@
 accepted by another guest, a named player's challenge, partnership with four
 people or with the solver, every variant, the refusals (each saying what is
 wrong and changing nothing), decline, cancel and expiry."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -122,9 +123,11 @@ def test_a_named_player_alone_may_accept(account):
     ],
 )
 def test_bad_challenges_say_what_is_wrong_and_store_nothing(api, payload, status, words):
-    body = payload if isinstance(payload, list) else {
-        "variant": "lewicki", "seat": "A", "clock": {"initial": 300, "increment": 3}, **payload
-    }
+    body = (
+        payload
+        if isinstance(payload, list)
+        else {"variant": "lewicki", "seat": "A", "clock": {"initial": 300, "increment": 3}, **payload}
+    )
     response = api.post("/api/challenges/", body, format="json")
     assert response.status_code == status, response.content
     assert words in response.json()["error"]
@@ -138,8 +141,9 @@ def test_rated_games_need_two_accounts(account, other_api):
     assert refused.status_code == 403 and "two accounts" in refused.json()["error"]
     assert Challenge.objects.get(pk=created["id"]).status == "open" and Game.objects.count() == 0
     rated_partnership = ann.post(
-        "/api/challenges/", {"variant": "partnership", "rated": True, "seat": "A", "days": 1,
-                             "solver": {"C": "strong"}}, format="json",
+        "/api/challenges/",
+        {"variant": "partnership", "rated": True, "seat": "A", "days": 1, "solver": {"C": "strong"}},
+        format="json",
     )
     assert rated_partnership.status_code == 400 and "person in every seat" in rated_partnership.json()["error"]
 
@@ -212,8 +216,9 @@ def test_unsafe_requests_need_the_csrf_token():
     if token is None:
         client.get("/api/challenges/")
         token = client.cookies["csrftoken"].value
-    made = client.post("/api/challenges/", {"seat": "A", "days": 3}, content_type="application/json",
-                       HTTP_X_CSRFTOKEN=token)
+    made = client.post(
+        "/api/challenges/", {"seat": "A", "days": 3}, content_type="application/json", HTTP_X_CSRFTOKEN=token
+    )
     assert made.status_code == 201, made.content
 
 
@@ -250,8 +255,9 @@ def test_a_challenges_address_cannot_be_guessed_from_another(api, other_api):
         assert other_api.post(f"/api/challenges/{near}/accept/", {}, format="json").status_code == 404
 
 
-def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(api, other_api, django_assert_max_num_queries,
-                                                                     monkeypatch):
+def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(
+    api, other_api, django_assert_max_num_queries, monkeypatch
+):
     """The reads every move and every poll make: the game and its moves
     (which also say which seats have moved), the seats once a process; for a
     move, in its transaction, its moves, the move and the game's update (on
@@ -271,7 +277,9 @@ def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(api, other_
         mover = clients[state["to_move"]]
         state = mover.get(f"/api/games/{game}/").json()
         with django_assert_max_num_queries(6):  # with BEGIN and COMMIT
-            posted = mover.post(f"/api/games/{game}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]}, format="json")
+            posted = mover.post(
+                f"/api/games/{game}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]}, format="json"
+            )
         assert posted.status_code == 201, posted.content
         if posted.json()["status"] == "over":
             break
@@ -346,7 +354,10 @@ def test_a_move_hands_its_notice_and_its_answer_the_game_as_it_left_it(api, othe
 
 
 def test_a_seat_handed_to_an_account_elsewhere_is_found_though_this_process_kept_the_seats(
-    api, other_api, django_user_model, monkeypatch,
+    api,
+    other_api,
+    django_user_model,
+    monkeypatch,
 ):
     """This process keeps each game's seats (a move reads them no more), but
     a guest's seat may be handed to the account they log in to by another
@@ -365,8 +376,9 @@ def test_a_seat_handed_to_an_account_elsewhere_is_found_though_this_process_kept
     state = other_api.get(f"/api/games/{game}/").json()  # the seats are kept now
     assert state["players"]["A"]["kind"] == "guest"
     if state["to_move"] == "B":
-        other_api.post(f"/api/games/{game}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]},
-                       format="json")
+        other_api.post(
+            f"/api/games/{game}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]}, format="json"
+        )
     state = api.get(f"/api/games/{game}/").json()
     assert state["to_move"] == "A" == state["my_seat"]
     ann = django_user_model.objects.create_user("ann", password="pw-ann-12345")
@@ -374,13 +386,17 @@ def test_a_seat_handed_to_an_account_elsewhere_is_found_though_this_process_kept
     GameSeat.objects.filter(game_id=game, session_key=api.session["od_player"]).update(owner=ann, session_key="")
     as_ann = APIClient()
     as_ann.force_login(ann)
-    moved = as_ann.post(f"/api/games/{game}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]},
-                        format="json")
+    moved = as_ann.post(
+        f"/api/games/{game}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]}, format="json"
+    )
     assert moved.status_code == 201, moved.content
     assert moved.json()["my_seat"] == "A"
     monkeypatch.setattr(seating, "SEATS_KEPT_SECONDS", 0.0)
     assert other_api.get(f"/api/games/{game}/").json()["players"]["A"] == {
-        "name": "ann", "kind": "account", "level": None, "you": False,
+        "name": "ann",
+        "kind": "account",
+        "level": None,
+        "you": False,
     }
     # a hand-over made in this process is read at once
     monkeypatch.setattr(seating, "SEATS_KEPT_SECONDS", 3600.0)

@@ -6,6 +6,7 @@ honest strong player alone in their band; an account with too few moves.
 The report ranks the cheat first with a high score, does not flag the
 strong player, gives the newcomer no verdict, and its fit recovers the
 relation; the admin lists it."""
+
 from __future__ import annotations
 
 import random
@@ -74,8 +75,16 @@ class Population:
         """A finished rated game of ``choices`` moves with a choice each (and a forced one), both rated."""
         start = self.pool[7][0]
         game = Game.objects.create(
-            variant="lewicki", start_position=start, current_position=start, rng_seed=1, status="over",
-            kind="people", people="AB", rated=True, clock_initial=300, clock_increment=3,
+            variant="lewicki",
+            start_position=start,
+            current_position=start,
+            rng_seed=1,
+            status="over",
+            kind="people",
+            people="AB",
+            rated=True,
+            clock_initial=300,
+            clock_increment=3,
             result={"winner": "A", "points": 10, "reason": "domino"},
         )
         GameSeat.objects.bulk_create([GameSeat(game=game, seat="A", owner=a), GameSeat(game=game, seat="B", owner=b)])
@@ -86,15 +95,33 @@ class Population:
             position = self.rng.choice(self.pool[legal])
             at = at + timedelta(seconds=self.think(user.style, position, legal))
             lost = 40 if legal == 1 else self.lost(user)  # a forced move is never counted
-            moves.append(GameMove(
-                game=game, ply=ply, side=side, by="human", move="00", position_before=position,
-                position_after=position, grade="best" if lost == 0 else "mistake", points_lost=lost, created_at=at,
-            ))
+            moves.append(
+                GameMove(
+                    game=game,
+                    ply=ply,
+                    side=side,
+                    by="human",
+                    move="00",
+                    position_before=position,
+                    position_after=position,
+                    grade="best" if lost == 0 else "mistake",
+                    points_lost=lost,
+                    created_at=at,
+                )
+            )
         GameMove.objects.bulk_create(moves)
         self.clock = at + timedelta(minutes=1)
         for user, score in ((a, 1.0), (b, 0.0)):
-            RatingChange.objects.create(user=user, game=game, time_class="live", family="lewicki",
-                                        rating_before=user.rating, rating_after=user.rating, rd_after=60, score=score)
+            RatingChange.objects.create(
+                user=user,
+                game=game,
+                time_class="live",
+                family="lewicki",
+                rating_before=user.rating,
+                rating_after=user.rating,
+                rd_after=60,
+                score=score,
+            )
         return game
 
 
@@ -156,9 +183,17 @@ def test_the_stored_fit_recovers_the_generated_relation(population):
 def test_a_rated_match_counts_every_deal_at_the_rating_before_it(population, django_user_model):
     built_cheat = population["cheat"]
     games = list(Game.objects.filter(seats__owner=built_cheat).order_by("pk")[:3])
-    challenge = Challenge.objects.create(variant="lewicki", rated=True, clock_initial=300, clock_increment=3,
-                                         status="started", game=games[-1], creator=built_cheat,
-                                         target_wins=3, expires_at=timezone.now())
+    challenge = Challenge.objects.create(
+        variant="lewicki",
+        rated=True,
+        clock_initial=300,
+        clock_increment=3,
+        status="started",
+        game=games[-1],
+        creator=built_cheat,
+        target_wins=3,
+        expires_at=timezone.now(),
+    )
     for number, game in enumerate(games, start=1):
         ChallengeDeal.objects.create(challenge=challenge, number=number, game=game)
     # a match is rated once, on its last deal
@@ -181,7 +216,9 @@ def test_the_admin_lists_accounts_by_score_with_their_parts(population, admin_cl
     fit = ExpectedPlayFit.objects.first()
     assert admin_client.get(f"/admin/people/expectedplayfit/{fit.pk}/change/").status_code == 200
     assert "the band" in admin_client.get(f"/admin/people/expectedplayfit/{fit.pk}/change/").content.decode()
-    response = admin_client.post("/admin/people/cheatingscore/", {"action": "mark_reviewed", "_selected_action": [cheat.pk]})
+    response = admin_client.post(
+        "/admin/people/cheatingscore/", {"action": "mark_reviewed", "_selected_action": [cheat.pk]}
+    )
     assert response.status_code == 302 and CheatingScore.objects.get(pk=cheat.pk).reviewed
     cheating_report.cheating_report()  # counting again keeps the admin's mark
     assert CheatingScore.objects.get(pk=cheat.pk).reviewed

@@ -2,6 +2,7 @@
 relation of points lost to rating, thin bands fall back to the line, an
 account's own moves are left out of what it is compared with, and the
 score's parts (z, even pace, difficulty ignored) behave as documented."""
+
 from __future__ import annotations
 
 import random
@@ -90,8 +91,9 @@ def test_honest_play_scores_low_and_an_even_perfect_player_high():
     rng = random.Random(9)
     crowd = population(rng)
     strong = honest_moves(rng, 2250, 200)
-    cheat = [Move(1500, 0, rng.randint(2, 7), rng.choice([0, 6, 30]), rng.uniform(5.5, 6.5), i // 20)
-             for i in range(200)]
+    cheat = [
+        Move(1500, 0, rng.randint(2, 7), rng.choice([0, 6, 30]), rng.uniform(5.5, 6.5), i // 20) for i in range(200)
+    ]
     fit = cheating.fit(crowd + strong + cheat)
     honest = cheating.verdict(fit, strong)
     assert honest.timing.cv is not None and honest.timing.cv > cheating.HUMAN_CV

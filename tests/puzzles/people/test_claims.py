@@ -2,6 +2,7 @@
 game or challenge: one account never sits twice.  The live game is aborted
 (nobody could play the guest's seat), an open challenge cancelled, the seat
 stays the guest's, and the player is told."""
+
 from __future__ import annotations
 
 import pytest

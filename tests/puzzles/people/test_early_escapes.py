@@ -4,6 +4,7 @@ unrated.  An account may end ``farming.EARLY_ESCAPES_A_DAY`` rated games a
 UTC day so by its own resignation or loss on time; past them, its next one
 is rated as the loss it is, and it is told why.  The admin's farming report
 counts them per account."""
+
 from __future__ import annotations
 
 from datetime import timedelta

@@ -2,6 +2,7 @@
 graded games, the flag raised by FLAG_RULE only (ten rated games of near
 perfect play, not nine, not casual ones, not a human's rate), shown in the
 admin's report."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,10 +21,19 @@ def crafted_game(ann, bob, *, rated: bool, best_of_ann: int, moves: int = 8) -> 
     """A finished rated people game whose ``moves`` moves of A (each with a
     choice) are graded, the first ``best_of_ann`` best and the rest mistakes;
     B's moves all best."""
-    game = game_start_people(variant="lewicki", seats={"A": Player(ann, ""), "B": Player(bob, "")}, rated=rated,
-                             clock=(300, 3), seed=11)
-    challenge = Challenge.objects.create(variant="lewicki", rated=rated, clock_initial=300, clock_increment=3,
-                                         status="started", game=game, creator=ann, expires_at=game.created_at)
+    game = game_start_people(
+        variant="lewicki", seats={"A": Player(ann, ""), "B": Player(bob, "")}, rated=rated, clock=(300, 3), seed=11
+    )
+    challenge = Challenge.objects.create(
+        variant="lewicki",
+        rated=rated,
+        clock_initial=300,
+        clock_increment=3,
+        status="started",
+        game=game,
+        creator=ann,
+        expires_at=game.created_at,
+    )
     ChallengeSeat.objects.create(challenge=challenge, seat="A", owner=ann, joined_at=game.created_at)
     ChallengeSeat.objects.create(challenge=challenge, seat="B", owner=bob, joined_at=game.created_at)
     start = Position.parse(game.start_position)
@@ -32,9 +42,17 @@ def crafted_game(ann, bob, *, rated: bool, best_of_ann: int, moves: int = 8) -> 
         side = "AB"[ply % 2]
         best = side == "B" or ply // 2 < best_of_ann
         GameMove.objects.create(
-            game=game, ply=ply, side=side, by="human", move="00", position_before=str(start),
-            position_after=str(start), grade="best" if best else "mistake", points_lost=0 if best else 12,
-            value=0, best_value=0 if best else 12,
+            game=game,
+            ply=ply,
+            side=side,
+            by="human",
+            move="00",
+            position_before=str(start),
+            position_after=str(start),
+            grade="best" if best else "mistake",
+            points_lost=0 if best else 12,
+            value=0,
+            best_value=0 if best else 12,
         )
     Game.objects.filter(pk=game.pk).update(status="over", result={"winner": "A", "points": 5, "reason": "resigned"})
     return game

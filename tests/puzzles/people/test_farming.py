@@ -2,6 +2,7 @@
 ends as an abort, unrated, and says why; past a pair's rated games of the
 day a game is played but not rated, and both players are told; the admin's
 farming report lists the pairs with many rated games in a short time."""
+
 from __future__ import annotations
 
 from datetime import timedelta

@@ -2,6 +2,7 @@
 open challenges that keep a seat for the reader and long-polls on the
 lobby's version; every page's header shows their count to a reader the site
 knows, with the script that brings new ones as they come."""
+
 from __future__ import annotations
 
 import re
@@ -74,8 +75,11 @@ def test_only_the_challenges_that_keep_a_seat_for_a_player_move_their_version(ac
     off their list."""
     ann, bob, cat = account("ann"), account("bob"), account("cat")
     start = for_you(bob)["version"]
-    seek = cat.post("/api/seeks/", {"variant": "lewicki", "rated": False, "seat": "A",
-                                    "clock": {"initial": 600, "increment": 5}}, format="json")
+    seek = cat.post(
+        "/api/seeks/",
+        {"variant": "lewicki", "rated": False, "seat": "A", "clock": {"initial": 600, "increment": 5}},
+        format="json",
+    )
     assert seek.status_code == 201
     post_challenge(ann, to="cat")
     assert for_you(bob)["version"] == start and for_you(cat)["version"] > 0
@@ -145,10 +149,17 @@ def test_on_the_site_a_held_poll_wakes_for_its_reader_alone(account, redis_serve
     site = LongPolls(ThreadedWsgi(get_wsgi_application(), threads=2))
     cookie = f"{settings.SESSION_COOKIE_NAME}={bob.cookies[settings.SESSION_COOKIE_NAME].value}"
     scope = {
-        "type": "http", "method": "GET", "path": "/api/lobby/1/for-you/", "root_path": "", "scheme": "http",
-        "query_string": f"wait={version}&timeout=10".encode(), "headers": [(b"cookie", cookie.encode()),
-                                                                          (b"host", b"testserver")],
-        "server": ("testserver", 80), "client": ("127.0.0.1", 5000), "http_version": "1.1", "asgi": {"version": "3.0"},
+        "type": "http",
+        "method": "GET",
+        "path": "/api/lobby/1/for-you/",
+        "root_path": "",
+        "scheme": "http",
+        "query_string": f"wait={version}&timeout=10".encode(),
+        "headers": [(b"cookie", cookie.encode()), (b"host", b"testserver")],
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 5000),
+        "http_version": "1.1",
+        "asgi": {"version": "3.0"},
     }
     reads = mock.Mock(wraps=selectors.inbox_version)
 
@@ -158,8 +169,11 @@ def test_on_the_site_a_held_poll_wakes_for_its_reader_alone(account, redis_serve
         await asyncio.sleep(0.5)  # held: subscribed, its version read once
         held_reads = reads.call_count
         await sync_to_async(post_challenge)(ann, to="cat")
-        await sync_to_async(cat.post)("/api/seeks/", {"variant": "block", "rated": False, "seat": "A",
-                                                      "clock": {"initial": 300, "increment": 3}}, format="json")
+        await sync_to_async(cat.post)(
+            "/api/seeks/",
+            {"variant": "block", "rated": False, "seat": "A", "clock": {"initial": 300, "increment": 3}},
+            format="json",
+        )
         await asyncio.sleep(0.5)
         quiet_reads = reads.call_count - held_reads
         start = asyncio.get_running_loop().time()

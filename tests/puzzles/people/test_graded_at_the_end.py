@@ -2,6 +2,7 @@
 then its moves have no grade; the grading task grades them all and bumps
 the game's version once, and only then are the coach's exercises made, for
 each player from their own mistakes, however long the grading took."""
+
 from __future__ import annotations
 
 import random
@@ -32,8 +33,9 @@ def played_out(api, other_api) -> int:
     while Game.objects.get(pk=game_id).status != Game.Status.OVER:
         side = Position.parse(Game.objects.get(pk=game_id).current_position).side
         mine = clients[side].get(f"/api/games/{game_id}/").json()
-        posted = clients[side].post(f"/api/games/{game_id}/moves/", {"move": rng.choice(mine["legal_moves"]), "ply": mine["ply"]},
-                                    format="json")
+        posted = clients[side].post(
+            f"/api/games/{game_id}/moves/", {"move": rng.choice(mine["legal_moves"]), "ply": mine["ply"]}, format="json"
+        )
         assert posted.status_code == 201, posted.content
     return game_id
 
@@ -64,8 +66,9 @@ def test_moves_are_graded_at_the_end_and_the_exercises_made_after(api, other_api
     assert grade_game_task.run(game_id) is None and Game.objects.get(pk=game_id).version == version + 1
 
 
-def test_exercises_made_for_a_guest_seat_just_after_its_claim_go_to_the_account(api, other_api, no_tasks,
-                                                                              django_user_model):
+def test_exercises_made_for_a_guest_seat_just_after_its_claim_go_to_the_account(
+    api, other_api, no_tasks, django_user_model
+):
     """A guest plays, signs up while the game's exercises are being made: the
     task read the players before the claim and made the guest's exercises
     after the claim had handed the guest's over.  The account's next

@@ -8,6 +8,7 @@ happen: every thread, once it has checked, waits until each other thread has
 checked too, or is held at a lock (a transaction's turn on SQLite, a lock of
 PostgreSQL's) — conditions, not sleeps.  Without the lock every thread
 checks before any writes, and the cap is exceeded."""
+
 from __future__ import annotations
 
 import copy
@@ -124,8 +125,9 @@ class Race:
 
 
 def seek(client: APIClient) -> int:
-    return client.post("/api/seeks/", {"variant": "lewicki", "clock": {"initial": 300, "increment": 3}},
-                       format="json").status_code
+    return client.post(
+        "/api/seeks/", {"variant": "lewicki", "clock": {"initial": 300, "increment": 3}}, format="json"
+    ).status_code
 
 
 def logged_in(user: Any) -> APIClient:
@@ -170,10 +172,12 @@ def test_a_pairs_rated_games_accepted_at_once_stop_at_the_daily_limit(account, m
     tabs = [logged_in(bob.user) for _ in range(THREADS)]
     race = Race(monkeypatch)
     race.through(farming, "pair_limit_reached", monkeypatch)
-    answers = race.run([
-        lambda tab=tab, pk=pk: tab.post(f"/api/challenges/{pk}/accept/", {}, format="json").status_code
-        for tab, pk in zip(tabs, offers, strict=True)
-    ])
+    answers = race.run(
+        [
+            lambda tab=tab, pk=pk: tab.post(f"/api/challenges/{pk}/accept/", {}, format="json").status_code
+            for tab, pk in zip(tabs, offers, strict=True)
+        ]
+    )
     assert answers == [200] * THREADS
     started = Challenge.objects.filter(rated=True, status=Challenge.Status.STARTED)
     assert started.count() == farming.PAIR_DAILY_LIMIT - 1 + THREADS

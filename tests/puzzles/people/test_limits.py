@@ -1,5 +1,6 @@
 """Caps on open seeks and challenges per player (guest or account), and a
 clock of 0 refused on every way in (challenge, seek, the schema)."""
+
 from __future__ import annotations
 
 import pytest
@@ -41,7 +42,10 @@ def test_open_challenges_are_capped_per_player(account):
         post_challenge(ann, to="bob")
     refused = ann.post("/api/challenges/", {"seat": "A", "clock": {"initial": 300, "increment": 3}}, format="json")
     assert refused.status_code == 409
-    assert f"{limits.MAX_OPEN_CHALLENGES} open challenges" in refused.json()["error"] and "cancel one" in refused.json()["error"]
+    assert (
+        f"{limits.MAX_OPEN_CHALLENGES} open challenges" in refused.json()["error"]
+        and "cancel one" in refused.json()["error"]
+    )
     assert seek(ann).status_code == 201  # seeks are counted apart
 
 

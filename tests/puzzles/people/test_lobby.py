@@ -1,6 +1,7 @@
 """The lobby: a seek listed, long-polled, accepted; the rating range; quick
 pairing pairs two players at the same control, within the rating range asked
 for; the lobby page and its forms without script."""
+
 from __future__ import annotations
 
 import re
@@ -45,8 +46,9 @@ def test_a_seek_keeps_to_its_rating_range(account):
     refused = bob.post(f"/api/challenges/{posted['id']}/accept/", {}, format="json")
     assert refused.status_code == 403 and "1400 to 1700" in refused.json()["error"]
     assert cid.post(f"/api/challenges/{posted['id']}/accept/", {}, format="json").json()["game"] is not None
-    bad = ann.post("/api/seeks/", {"clock": {"initial": 60, "increment": 0}, "rating_min": 1800, "rating_max": 1200},
-                   format="json")
+    bad = ann.post(
+        "/api/seeks/", {"clock": {"initial": 60, "increment": 0}, "rating_min": 1800, "rating_max": 1200}, format="json"
+    )
     assert bad.status_code == 400 and "rating_min" in bad.json()["error"]
     named = ann.post("/api/seeks/", {"days": 1, "to": "bob"}, format="json")
     assert named.status_code == 400 and "anyone" in named.json()["error"]
@@ -78,15 +80,18 @@ def test_the_lobby_page_without_script():
     assert page.status_code == 200
     html = page.content.decode()
     assert 'id="lobby-seeks"' in html and 'data-control="3+2"' in html and 'data-control="7d"' in html
-    posted = ann.post("/lobby/", {"seek-variant": "block", "seek-control": "1d", "seek-human": "A",
-                                  "seek-partner": ""})
+    posted = ann.post("/lobby/", {"seek-variant": "block", "seek-control": "1d", "seek-human": "A", "seek-partner": ""})
     assert posted.status_code == 302, posted.content.decode()[:2000]
     challenge = Challenge.objects.get()
     assert challenge.lobby and challenge.variant == "block" and challenge.days == 1
     listed = bob.get("/lobby/").content.decode()
     assert f'data-seek="{challenge.pk}"' in listed
     fragment = bob.get("/lobby/?seeks=1").content.decode()
-    assert '<div id="lobby-seeks"' in fragment and '<div id="lobby-for-you">' in fragment and f'data-seek="{challenge.pk}"' in fragment
+    assert (
+        '<div id="lobby-seeks"' in fragment
+        and '<div id="lobby-for-you">' in fragment
+        and f'data-seek="{challenge.pk}"' in fragment
+    )
     accepted = bob.post(f"/challenges/{challenge.pk}/accept/")
     game = Challenge.objects.get().game
     assert game is not None and accepted["Location"] == f"/play/{game.pk}/"
@@ -153,7 +158,9 @@ def test_quick_pairing_with_a_rating_range(account):
     assert paired["id"] == posted["id"] and paired["game"] is not None
     # dan (1420) wants ±200: bob's seek (1750, and its range 1350..2150 holds dan) is 330 away: not taken
     dans = dan.post("/api/seeks/quick/", {**quick, "rating_range": 200}, format="json").json()
-    assert dans["id"] != bobs["id"] and dans["game"] is None and (dans["rating_min"], dans["rating_max"]) == (1220, 1620)
+    assert (
+        dans["id"] != bobs["id"] and dans["game"] is None and (dans["rating_min"], dans["rating_max"]) == (1220, 1620)
+    )
     # any range: dan takes bob's seek (dan's own seek is left alone)
     Challenge.objects.filter(pk=dans["id"]).update(status="cancelled")
     taken = dan.post("/api/seeks/quick/", quick, format="json").json()
@@ -163,8 +170,9 @@ def test_quick_pairing_with_a_rating_range(account):
 def test_quick_pairing_respects_the_seeks_own_range_and_refuses_a_bad_range(account):
     ann, bob = account("ann"), account("bob")
     PlayerRating.objects.create(user=bob.user, time_class="correspondence", family="block", rating=1900, rd=80)
-    posted = ann.post("/api/seeks/quick/", {"control": "3d", "variant": "block", "rating_range": 200},
-                      format="json").json()
+    posted = ann.post(
+        "/api/seeks/quick/", {"control": "3d", "variant": "block", "rating_range": 200}, format="json"
+    ).json()
     assert (posted["rating_min"], posted["rating_max"]) == (1300, 1700)  # a new account: 1500
     # bob asks for any rating, but ann's seek does not take his 1900: his own seek, with no range
     bobs = bob.post("/api/seeks/quick/", {"control": "3d", "variant": "block"}, format="json").json()

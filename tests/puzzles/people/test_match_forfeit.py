@@ -5,6 +5,7 @@ is won and rated as usual; the opponent who waits for it may not call it off
 sooner than the first-move time the player to move is shown.  The first deal of a match called off so still calls the match off
 (it never began, as a single game's abort), and so does any deal of a
 casual match."""
+
 from __future__ import annotations
 
 import random
@@ -68,7 +69,8 @@ def test_the_loser_who_lets_the_next_deal_lapse_loses_the_rated_match(account, m
     second = Challenge.objects.get(pk=created["id"]).game
     assert second.pk != first.pk
     pips = deal(matches.deal_seed(int(challenge.match_seed), 2), Variant.parse("lewicki")).team_pips(
-        Variant.parse("lewicki").team_of(quitter))
+        Variant.parse("lewicki").team_of(quitter)
+    )
     if how == "lapse":
         later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
         people.games_check_deadlines()
@@ -118,8 +120,7 @@ def test_a_lapse_goes_against_the_side_that_lapsed_and_the_match_goes_on(account
     assert state["current"]["number"] == 3 and not RatingChange.objects.exists()
 
 
-def test_the_first_deal_and_a_casual_matchs_deals_still_call_the_match_off(account, api, other_api, match_seeds,
-                                                                             later):
+def test_the_first_deal_and_a_casual_matchs_deals_still_call_the_match_off(account, api, other_api, match_seeds, later):
     ann, bob = account("ann"), account("bob")
     rated = post_challenge(ann, rated=True, seat="A", target_wins=2)
     accept(bob, rated["id"])

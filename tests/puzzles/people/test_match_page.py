@@ -3,6 +3,7 @@ match to won deals in deals won, names the match's state (played, over)
 instead of "the game has started", leads each player to the deal in play
 and offers a rematch only once the match is over; a deal's game page says
 it is a deal of the match, not a casual game."""
+
 from __future__ import annotations
 
 import re

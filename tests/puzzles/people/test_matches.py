@@ -3,6 +3,7 @@ the match's seeds, the same people in the same seats, each deal counted once
 (even when its end is told twice), the match over when a side reaches the
 target; the score sheet in the API and on the challenge page; the refusals;
 a rated match rated once, as a whole, when it is won."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,7 +34,9 @@ def test_a_match_to_100_points_between_two_guests(api, other_api):
         number = len(played) + 1
         assert game.start_position == str(deal(matches.deal_seed(seed, number), Variant.parse("lewicki")))
         assert dict(game.seats.values_list("seat", "session_key")) == {
-            "A": api.session["od_player"], "B": other_api.session["od_player"]}
+            "A": api.session["od_player"],
+            "B": other_api.session["od_player"],
+        }
         if game.status == "over":
             break
         assert other_api.post(f"/api/games/{game.pk}/resign/").status_code == 200  # B gives each deal up
@@ -86,10 +89,12 @@ def test_bad_match_targets(api, payload, words):
 
 def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     ann, bob = account("ann"), account("bob")
-    PlayerRating.objects.create(user=ann.user, time_class="correspondence", family="lewicki", rating=1550, rd=150,
-                                volatility=0.06)
-    PlayerRating.objects.create(user=bob.user, time_class="correspondence", family="lewicki", rating=1700, rd=90,
-                                volatility=0.058)
+    PlayerRating.objects.create(
+        user=ann.user, time_class="correspondence", family="lewicki", rating=1550, rd=150, volatility=0.06
+    )
+    PlayerRating.objects.create(
+        user=bob.user, time_class="correspondence", family="lewicki", rating=1700, rd=90, volatility=0.058
+    )
     created = post_challenge(ann, rated=True, seat="A", clock=None, days=1, target_wins=2)
     accept(bob, created["id"])
     first = Challenge.objects.get(pk=created["id"]).game
@@ -107,8 +112,13 @@ def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     assert second.result["reason"] == "resigned" and second.result["winner"] == "A"
     state = ann.get(f"/api/challenges/{created['id']}/").json()
     assert state["match"]["winner"] == "A" and state["rated"]
-    ann_row, bob_row = assert_rated(ann.user, bob.user, (glicko2.Rating(1550, 150, 0.06), glicko2.Rating(1700, 90, 0.058)),
-                                    "correspondence", "lewicki")
+    ann_row, bob_row = assert_rated(
+        ann.user,
+        bob.user,
+        (glicko2.Rating(1550, 150, 0.06), glicko2.Rating(1700, 90, 0.058)),
+        "correspondence",
+        "lewicki",
+    )
     changes = RatingChange.objects.filter(game=second)
     assert changes.count() == 2 and RatingChange.objects.count() == 2
     # told again (the deal's signal, the settles): rated once

@@ -3,6 +3,7 @@ forms with their CSRF tokens, the challenge page sending its players to the
 game; the leaderboard and a profile (ratings, the history chart as inline
 SVG, recent games linked to their reviews, the accuracy trend) in each
 language; the "your turn" list of the home page; the nav links; the rematch."""
+
 from __future__ import annotations
 
 import re
@@ -33,8 +34,10 @@ def csrf(client: Client, url: str) -> str:
 def test_a_challenge_by_plain_forms_with_csrf():
     ann, bob = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
     token = csrf(ann, "/challenges/new/")
-    made = ann.post("/challenges/new/", {"csrfmiddlewaretoken": token, "variant": "lewicki", "control": "3+2",
-                                         "human": "A", "partner": ""})
+    made = ann.post(
+        "/challenges/new/",
+        {"csrfmiddlewaretoken": token, "variant": "lewicki", "control": "3+2", "human": "A", "partner": ""},
+    )
     assert made.status_code == 302, made.content.decode()[:2000]
     url = made["Location"]
     challenge = Challenge.objects.get()
@@ -75,8 +78,11 @@ def rated_history(account):
         play_plies({"A": ann, "B": bob}, game.pk, 4)  # two moves each: a game given up before is not rated
         assert (bob if i % 2 == 0 else ann).post(f"/api/games/{game.pk}/resign/").status_code == 200
         # the accuracy is crafted here
-        GameAccuracy.objects.update_or_create(game=game, seat="A", defaults={
-            "user": ann.user, "rated": True, "choices": 10, "best": 7 + i, "accuracy": 70.0 + 10 * i})
+        GameAccuracy.objects.update_or_create(
+            game=game,
+            seat="A",
+            defaults={"user": ann.user, "rated": True, "choices": 10, "best": 7 + i, "accuracy": 70.0 + 10 * i},
+        )
         games.append(game)
     PlayerRating.objects.filter(user=ann.user).update(rd=80)
     return ann, bob, games
@@ -151,14 +157,21 @@ def test_expired_challenge_page():
     assert client_api is not None
 
 
-FOR_YOU = {"en": "Challenges for you", "pl": "Wyzwania dla ciebie", "nl": "Uitdagingen voor jou", "ro": "Provocări pentru tine"}
+FOR_YOU = {
+    "en": "Challenges for you",
+    "pl": "Wyzwania dla ciebie",
+    "nl": "Uitdagingen voor jou",
+    "ro": "Provocări pentru tine",
+}
 
 
 @pytest.mark.parametrize("language", sorted(FOR_YOU))
 def test_a_named_challenge_waits_in_the_lobby_and_on_the_home_page_of_its_player(account, language):
     ann, bob, cid = account("ann"), account("bob"), account("cid")
-    lobby, inbox, theirs = (c.get(url).json()["version"] for c, url in (
-        (bob, "/api/lobby/1/"), (bob, "/api/lobby/1/for-you/"), (cid, "/api/lobby/1/for-you/")))
+    lobby, inbox, theirs = (
+        c.get(url).json()["version"]
+        for c, url in ((bob, "/api/lobby/1/"), (bob, "/api/lobby/1/for-you/"), (cid, "/api/lobby/1/for-you/"))
+    )
     first = post_challenge(ann, to="bob", rated=True)
     # bob's challenges move on (his open pages, the lobby's list among them, redraw it);
     # the lobby's seeks and cid's challenges do not
@@ -176,9 +189,9 @@ def test_a_named_challenge_waits_in_the_lobby_and_on_the_home_page_of_its_player
     for url in ("/lobby/", "/"):
         html = page.get(url).content.decode()
         # (the header's notice of the challenges says the same words)
-        listed = html[html.index('<section class="for-you">'):]
-        assert FOR_YOU[language] in listed[:listed.index("</h2>")]
-        listed = listed[:listed.index("</section>")]
+        listed = html[html.index('<section class="for-you">') :]
+        assert FOR_YOU[language] in listed[: listed.index("</h2>")]
+        listed = listed[: listed.index("</section>")]
         # both of bob's, newest first, each with its accept and decline forms; not cid's
         assert listed.index(f'data-challenge="{second["id"]}"') < listed.index(f'data-challenge="{first["id"]}"')
         assert listed.count("<li ") == 2 and ">ann<" not in listed and "ann" in listed
@@ -206,8 +219,10 @@ def test_a_refusal_by_a_plain_form_is_in_the_players_language():
     ann = Client(enforce_csrf_checks=True)
     ann.cookies["django_language"] = "pl"
     token = csrf(ann, "/challenges/new/")
-    made = ann.post("/challenges/new/", {"csrfmiddlewaretoken": token, "variant": "lewicki", "control": "3+2",
-                                         "human": "A", "partner": ""})
+    made = ann.post(
+        "/challenges/new/",
+        {"csrfmiddlewaretoken": token, "variant": "lewicki", "control": "3+2", "human": "A", "partner": ""},
+    )
     assert made.status_code == 302, made.content.decode()[:2000]
     challenge = Challenge.objects.get()
     own = ann.post(f"/challenges/{challenge.pk}/accept/", {"csrfmiddlewaretoken": token}, follow=True)

@@ -1,5 +1,6 @@
 """The challenge form's partner options are translated when the form is drawn,
 in the reader's language (they were built once, in English, at import)."""
+
 from __future__ import annotations
 
 from django.utils import translation

@@ -5,6 +5,7 @@ sends a new game to the lobby and offers the rematch at once, no move reads
 "grading…" while the game goes on, a finished game's challenge says so, a
 named challenge says who alone may accept it, a rematch is offered by a
 guest's name, and a coach exercise from the game names the opponent."""
+
 from __future__ import annotations
 
 import pytest

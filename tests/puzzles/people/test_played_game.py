@@ -3,6 +3,7 @@ move by move through the games API by its two players: the result's rating
 change is Glicko-2's from the ratings before, each player's accuracy is the
 share of best moves among their graded moves with a choice, and the profile
 shows both."""
+
 from __future__ import annotations
 
 import random

@@ -3,6 +3,7 @@ ratings exactly as training.glicko2 says, once however often the game's end
 is told; a casual game and a guest's change nothing; a lost signal is made
 good when the ratings are read; partnership rates each player against the
 other team."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,8 +34,12 @@ def rated_game(creator, opponent, *, played: bool = True, **payload) -> Game:
 def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
     ann, bob = account("ann"), account("bob")
     # Ratings with a history, so that the two differ.
-    PlayerRating.objects.create(user=ann.user, time_class="live", family="lewicki", rating=1620, rd=120, volatility=0.06)
-    PlayerRating.objects.create(user=bob.user, time_class="live", family="lewicki", rating=1480, rd=200, volatility=0.059)
+    PlayerRating.objects.create(
+        user=ann.user, time_class="live", family="lewicki", rating=1620, rd=120, volatility=0.06
+    )
+    PlayerRating.objects.create(
+        user=bob.user, time_class="live", family="lewicki", rating=1480, rd=200, volatility=0.059
+    )
     game = rated_game(ann, bob)
     assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
     game.refresh_from_db()
@@ -85,7 +90,9 @@ def test_casual_and_aborted_games_change_nothing(account, other_api, settings):
 
 def test_partnership_rates_each_player_against_the_other_team(account):
     players = [account(name) for name in ("ann", "bob", "cid", "dan")]
-    PlayerRating.objects.create(user=players[1].user, time_class="correspondence", family="partnership", rating=1700, rd=90)
+    PlayerRating.objects.create(
+        user=players[1].user, time_class="correspondence", family="partnership", rating=1700, rd=90
+    )
     created = post_challenge(players[0], variant="partnership", rated=True, seat="A", clock=None, days=7)
     for client, seat in zip(players[1:], "BCD", strict=True):
         state = accept(client, created["id"], seat=seat)
@@ -139,8 +146,13 @@ def test_ratings_are_locked_in_the_accounts_order_whatever_the_seats(account):
         game = rated_game(creator, opponent)
         with CaptureQueriesContext(connection) as queries:
             assert opponent.post(f"/api/games/{game.pk}/resign/").status_code == 200
-        locked = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT") and "people_playerrating" in q["sql"]
-                  and "FROM \"people_playerrating\"" in q["sql"]]
+        locked = [
+            q["sql"]
+            for q in queries.captured_queries
+            if q["sql"].startswith("SELECT")
+            and "people_playerrating" in q["sql"]
+            and 'FROM "people_playerrating"' in q["sql"]
+        ]
         orders.append([int(re.search(r'"user_id" = (\d+)', sql).group(1)) for sql in locked])
         assert RatingChange.objects.filter(game=game).count() == 2
     assert orders[0] == orders[1] == sorted({ann.user.pk, bob.user.pk}), orders

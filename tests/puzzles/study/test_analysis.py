@@ -1,6 +1,7 @@
 """The analysis board: values agree with the solver (and the independent
 reference data), invalid positions give the parser's reason, the URL
 reproduces the view, the position editor's endpoint normalises."""
+
 from __future__ import annotations
 
 import html
@@ -52,9 +53,7 @@ def test_api_values_agree_with_the_solver(api):
         assert {m["move"]: m["value"] for m in body["result"]["moves"]} == {
             str(m.move): m.value for m in expected.moves
         }
-        assert [m["value"] for m in body["result"]["moves"]] == sorted(
-            (m.value for m in expected.moves), reverse=True
-        )
+        assert [m["value"] for m in body["result"]["moves"]] == sorted((m.value for m in expected.moves), reverse=True)
 
 
 def test_page_values_agree_with_the_solver_and_the_reference(client):
@@ -78,17 +77,18 @@ def test_page_values_agree_with_the_solver_and_the_reference(client):
         rows = page_rows(page)
         assert rows == {str(m.move): m.value for m in expected.moves}
         if text in reference:  # an independent implementation of the rules
-            assert rows == {Position.parse(text).normalise_move(m["move"]).__str__(): m["value"]
-                            for m in reference[text]["moves"]}
+            assert rows == {
+                Position.parse(text).normalise_move(m["move"]).__str__(): m["value"] for m in reference[text]["moves"]
+            }
 
 
 def test_page_shows_grade_outcome_points_lost_and_main_line(client):
     position = random_positions(3)[2]
     expected = analyse(position)
     page = client.post("/analysis/?" + urlencode({"position": str(position)}), follow=True).content.decode()
-    table = page[page.index("data-analysis-table"):]
+    table = page[page.index("data-analysis-table") :]
     for entry in expected.moves:
-        row = table[table.index(f'data-move="{entry.move}"'):]
+        row = table[table.index(f'data-move="{entry.move}"') :]
         row = row[: row.index("</tr>")]
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
         assert str(entry.points_lost) == cells[4].strip()
@@ -116,7 +116,9 @@ def test_invalid_positions_get_the_reason(client, api, name, text, phrase):
 def test_position_endpoint_normalises(api):
     position = deal(42)
     a, b, ends, side = str(position).split()
-    scrambled = " ".join([".".join(s[::-1] for s in a.split("/")[0].split(".")) + "/" + a.split("/")[1], b, ends, side.lower()])
+    scrambled = " ".join(
+        [".".join(s[::-1] for s in a.split("/")[0].split(".")) + "/" + a.split("/")[1], b, ends, side.lower()]
+    )
     response = api.post("/api/positions/", {"position": scrambled}, format="json")
     assert response.status_code == 200, response.content
     body = response.json()
@@ -139,7 +141,9 @@ def test_url_reproduces_the_view(client):
     for page in (first, again):
         assert f"<code data-current-position>{html.escape(str(current))}</code>" in page
         assert page_rows(page) == {str(m.move): m.value for m in analyse(current).moves}
-        data = json.loads(re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+        data = json.loads(
+            re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1)
+        )
         assert data["position"] == str(start) and data["moves"] == line
         assert data["board"]["position"] == str(current)
         assert data["result"]["value"] == analyse(current).value
@@ -181,10 +185,17 @@ def test_review_page_links_to_analysis(client, api):
 
 
 def test_openapi_describes_the_study_api(api):
-    assert_schema_documents(api, (
-        "/api/positions/", "/api/game-analyses/", "/api/game-analyses/{analysis_id}/",
-        "/api/endgames/", "/api/endgames/{endgame_id}/", "/api/endgames/{endgame_id}/progress/",
-    ))
+    assert_schema_documents(
+        api,
+        (
+            "/api/positions/",
+            "/api/game-analyses/",
+            "/api/game-analyses/{analysis_id}/",
+            "/api/endgames/",
+            "/api/endgames/{endgame_id}/",
+            "/api/endgames/{endgame_id}/progress/",
+        ),
+    )
 
 
 def test_position_endpoint_plays_a_line(api):
@@ -209,11 +220,14 @@ def test_overlong_input_is_refused_cleanly(client, api):
 def test_an_illegal_line_move_is_named_and_given_to_the_page_script(client):
     start = deal(9)
     first = str(start.legal_moves()[0])
-    page = client.get("/analysis/?" + urlencode({"position": str(start), "line": f"{first} 99L", "ply": "0"})).content.decode()
-    data = json.loads(re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    page = client.get(
+        "/analysis/?" + urlencode({"position": str(start), "line": f"{first} 99L", "ply": "0"})
+    ).content.decode()
+    data = json.loads(
+        re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1)
+    )
     assert "Move 2 of the line, 99L, was not played" in data["line_error"]
     assert data["moves"] == [first] and data["ply"] == 0
-
 
 
 def test_a_get_of_the_analysis_board_stores_and_queues_nothing(client, no_tasks):
@@ -232,7 +246,15 @@ def test_a_get_of_the_analysis_board_stores_and_queues_nothing(client, no_tasks)
 
 # ---------------------------------------------------------------- variants
 
-VARIANT_NAMES = ["lewicki+doubles", "lewicki9", "lewicki9+doubles", "block", "block+doubles", "partnership", "partnership+doubles"]
+VARIANT_NAMES = [
+    "lewicki+doubles",
+    "lewicki9",
+    "lewicki9+doubles",
+    "block",
+    "block+doubles",
+    "partnership",
+    "partnership+doubles",
+]
 
 
 def variant_position(variant: str, plies: int) -> Position:
@@ -261,7 +283,9 @@ def test_the_analysis_page_of_every_variant_agrees_with_the_solver(client, varia
             continue
         assert page_rows(page) == {str(m.move): m.value for m in expected.moves}
         assert " ".join(str(m) for m in expected.pv) in page
-        data = json.loads(re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+        data = json.loads(
+            re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1)
+        )
         assert data["board"]["variant"] == variant
         # The variant is named in words, with its option.
         assert data["variant"].endswith("doubles play again") == variant.endswith("+doubles")
@@ -282,7 +306,9 @@ def test_a_line_of_a_variant_in_the_url(client, variant):
         moves.append(str(move))
         position = position.play(move)
     page = client.get("/analysis/?" + urlencode({"position": str(start), "line": " ".join(moves)})).content.decode()
-    data = json.loads(re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    data = json.loads(
+        re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1)
+    )
     assert data["moves"] == moves
     assert data["board"]["position"] == str(position)
     assert data["board"]["legal_moves"] == [str(m) for m in position.legal_moves()]
@@ -303,8 +329,12 @@ def test_a_deal_number_opens_that_deal_of_the_variant(client, variant):
 
 @pytest.mark.parametrize(
     ("query", "words"),
-    [({"deal": "-1", "variant": "block"}, "deal number"), ({"deal": "x", "variant": "block"}, "deal number"),
-     ({"deal": str(2**64), "variant": "block"}, "deal number"), ({"deal": "3", "variant": "chess"}, "chess")],
+    [
+        ({"deal": "-1", "variant": "block"}, "deal number"),
+        ({"deal": "x", "variant": "block"}, "deal number"),
+        ({"deal": str(2**64), "variant": "block"}, "deal number"),
+        ({"deal": "3", "variant": "chess"}, "chess"),
+    ],
 )
 def test_a_bad_deal_is_explained_on_the_empty_page(client, no_tasks, query, words):
     response = client.get("/analysis/?" + urlencode(query))
@@ -316,7 +346,15 @@ def test_a_bad_deal_is_explained_on_the_empty_page(client, no_tasks, query, word
 def test_the_empty_page_offers_every_variant_and_deals(client):
     page = client.get("/analysis/").content.decode()
     assert re.findall(r'<option value="([^"]+)"', page) == [
-        "lewicki", "lewicki+doubles", "lewicki9", "lewicki9+doubles", "block", "block+doubles", "partnership", "partnership+doubles"]
+        "lewicki",
+        "lewicki+doubles",
+        "lewicki9",
+        "lewicki9+doubles",
+        "block",
+        "block+doubles",
+        "partnership",
+        "partnership+doubles",
+    ]
     assert "data-random-deal" in page and "data-deal-number" in page
 
 

@@ -2,6 +2,7 @@
 six chapters), every line optimal and every fact agreeing with the solver,
 texts rendered from facts in the reader's language, progress (studied,
 mastered), curation (hidden endgames, order), the pages and the API."""
+
 from __future__ import annotations
 
 import random
@@ -211,8 +212,9 @@ def test_any_best_move_counts_for_mastery(library):
             position = position.play(move)
         if branched:
             client = Client()
-            response = client.post(f"/api/endgames/{endgame.pk}/progress/", {"moves": moves},
-                                   content_type="application/json")
+            response = client.post(
+                f"/api/endgames/{endgame.pk}/progress/", {"moves": moves}, content_type="application/json"
+            )
             assert response.status_code == 200 and response.json()["mastered"]
             return
     pytest.skip("no endgame with two best moves for the student")
@@ -254,9 +256,13 @@ def test_admin_can_curate(library):
     assert client.get("/admin/study/chapter/").status_code == 200
     endgame = library[0]
     assert client.get(f"/admin/study/endgame/{endgame.pk}/change/").status_code == 200
-    response = client.post("/admin/study/endgame/", {
-        "action": "hide_endgames", "_selected_action": [endgame.pk],
-    })
+    response = client.post(
+        "/admin/study/endgame/",
+        {
+            "action": "hide_endgames",
+            "_selected_action": [endgame.pk],
+        },
+    )
     assert response.status_code == 302
     endgame.refresh_from_db()
     assert endgame.hidden
@@ -272,8 +278,9 @@ def test_a_guests_progress_and_analyses_follow_them_when_they_log_in(library):
     endgame = library[0]
     client.get(f"/endgames/{endgame.pk}/")
     moves = [s["move"] for s in endgame.facts["line"]]
-    assert client.post(f"/api/endgames/{endgame.pk}/progress/", {"moves": moves},
-                       content_type="application/json").json()["mastered"]
+    assert client.post(
+        f"/api/endgames/{endgame.pk}/progress/", {"moves": moves}, content_type="application/json"
+    ).json()["mastered"]
     start = endgame.position
     record = start + " " + " ".join(moves)
     assert client.post("/api/game-analyses/", {"record": record}, content_type="application/json").status_code == 202

@@ -2,6 +2,7 @@
 progress is stored, the per-player summary matches an independent
 computation from solver.analyse, practice games can be analysed, bad
 records get the parser's reason."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def random_record(seed: int, finish: bool = True) -> GameRecord:
     rng = random.Random(seed)
-    record = GameRecord.from_seed(seed, (), {"Event": "Study test", "A": "Ann \"the quick\"", "B": "Bob"})
+    record = GameRecord.from_seed(seed, (), {"Event": "Study test", "A": 'Ann "the quick"', "B": "Bob"})
     limit = 999 if finish else 9
     while not record.is_over and len(record.moves) < limit:
         analysis = analyse(record.final_position)
@@ -33,8 +34,19 @@ def random_record(seed: int, finish: bool = True) -> GameRecord:
 
 def independent_summary(record: GameRecord) -> dict:
     """Per player, straight from solver.analyse."""
-    out = {s: {"moves": 0, "choices": 0, "kept": 0, "points_lost": 0, "best": 0, "inaccuracy": 0,
-               "mistake": 0, "blunder": 0} for s in "AB"}
+    out = {
+        s: {
+            "moves": 0,
+            "choices": 0,
+            "kept": 0,
+            "points_lost": 0,
+            "best": 0,
+            "inaccuracy": 0,
+            "mistake": 0,
+            "blunder": 0,
+        }
+        for s in "AB"
+    }
     for position, move in zip(record.positions(), record.moves, strict=False):
         analysis = analyse(position)
         value = next(m.value for m in analysis.moves if m.move == move)
@@ -122,19 +134,23 @@ def test_page_form_upload_and_detail_page():
         row = re.search(rf'<tr data-side="{side}">(.*?)</tr>', page, re.S).group(1)
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         assert cells[1] == f"{summary[side]['accuracy']}%"
-        assert [int(c) for c in cells[2:7]] == [summary[side][k] for k in
-                                               ("points_lost", "inaccuracy", "mistake", "blunder", "moves")]
+        assert [int(c) for c in cells[2:7]] == [
+            summary[side][k] for k in ("points_lost", "inaccuracy", "mistake", "blunder", "moves")
+        ]
     assert "/analysis/?position=" in page
     listing = client.get("/analysis/games/").content.decode()
     assert response["Location"] in listing
 
 
-@pytest.mark.parametrize("text,phrase", [
-    ("", "empty"),
-    ('[Seed "x"]\n1. 00', "Seed"),
-    ('[Seed "42"]\n\n1. 66', "at move 1:"),
-    ('[Event "no start"]\n', "Start tag"),
-])
+@pytest.mark.parametrize(
+    "text,phrase",
+    [
+        ("", "empty"),
+        ('[Seed "x"]\n1. 00', "Seed"),
+        ('[Seed "42"]\n\n1. 66', "at move 1:"),
+        ('[Event "no start"]\n', "Start tag"),
+    ],
+)
 def test_bad_records_are_400_with_the_reason(api, text, phrase):
     before = GameAnalysis.objects.count()
     response = api.post("/api/game-analyses/", {"record": text}, format="json")
@@ -162,7 +178,9 @@ def test_practice_game_by_id_and_ownership(api, other_api):
         state = api.get(f"/api/games/{game['id']}/").json()
         if state["status"] != "your-move":
             break
-        api.post(f"/api/games/{game['id']}/moves/", {"move": state["legal_moves"][-1], "ply": state["ply"]}, format="json")
+        api.post(
+            f"/api/games/{game['id']}/moves/", {"move": state["legal_moves"][-1], "ply": state["ply"]}, format="json"
+        )
     state = api.get(f"/api/games/{game['id']}/").json()
     response = api.post("/api/game-analyses/", {"game_id": game["id"]}, format="json")
     assert response.status_code == 202, response.content
@@ -188,6 +206,7 @@ def test_progress_is_stored_while_grading():
         def wrapped(done, total):
             progress(done, total)
             seen.append(GameAnalysis.objects.get(pk=analysis.pk).progress)
+
         return original(rec, progress=wrapped)
 
     study_services.grade_record = spy
@@ -234,7 +253,8 @@ def test_reads_never_write_and_beat_requeues_what_was_left_behind(api, settings)
     created = api.post("/api/game-analyses/", {"record": str(record)}, format="json").json()
     old = timezone.now() - timedelta(seconds=settings.OD_STALE_AFTER_SECONDS * 10)
     GameAnalysis.objects.filter(pk=created["id"]).update(
-        status=GameAnalysis.Status.RUNNING, result=None, progress=2, updated_at=old)
+        status=GameAnalysis.Status.RUNNING, result=None, progress=2, updated_at=old
+    )
     api.get(f"/api/game-analyses/{created['id']}/")
     api.get(f"/analysis/games/{created['id']}/")
     row = GameAnalysis.objects.get(pk=created["id"])
@@ -285,13 +305,16 @@ def test_a_page_still_grading_gives_the_record_for_the_browser_to_grade(api, mon
     assert [s["position"] for s in data["steps"]] == [str(p) for p in positions]
     assert [s["move"] for s in data["steps"]] == [str(m) for m in record.moves] + [None]
     assert [(s["side"], s["team"], s["sign"]) for s in data["steps"]] == [
-        (p.side, p.side, 1 if p.side == "A" else -1) for p in positions]
+        (p.side, p.side, 1 if p.side == "A" else -1) for p in positions
+    ]
     assert [s["analysis_url"] for s in data["steps"][:-1]] == [p["analysis_url"] for p in stored["plies"]]
     assert data["boards"] == stored["boards"]
     assert (data["first"], data["seats"], data["variant"]) == ("A", ["A", "B"], stored["variant"])
     # a position of the record withheld now: nothing for the browser to analyse
     withheld = canonical_key(positions[4])  # the checks are given canonical forms
-    monkeypatch.setattr(fairness, "_checks", [lambda keys: "a game between people in progress" if withheld in keys else None])
+    monkeypatch.setattr(
+        fairness, "_checks", [lambda keys: "a game between people in progress" if withheld in keys else None]
+    )
     page = api.get(f"/analysis/games/{created['id']}/").content.decode()
     assert _script_json(page, "record-data") is None
     assert "data-progress" in page

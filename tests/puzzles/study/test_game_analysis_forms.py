@@ -3,6 +3,7 @@ first, a hand typed with spaces round its slash reads, a slash in a one-row
 hand and a wrong stone say which hand is wrong; and a record of a game
 between people in progress is refused as such even when the rest of it does
 not read."""
+
 from __future__ import annotations
 
 import re
@@ -40,8 +41,9 @@ def test_an_open_domino_deal_with_spaces_round_the_slash_is_graded():
     a, b = hands("lewicki", 5)
     start = deal(5, "lewicki")
     first = str(start.legal_moves()[0])
-    response = Client().post("/analysis/games/", {"kind": "deal", "variant": "lewicki", "hand_a": a, "hand_b": b,
-                                                  "moves": first})
+    response = Client().post(
+        "/analysis/games/", {"kind": "deal", "variant": "lewicki", "hand_a": a, "hand_b": b, "moves": first}
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     assert GameAnalysis.objects.count() == 1
 
@@ -51,7 +53,9 @@ def test_open_domino_hands_typed_for_the_block_game_say_which_hand_and_why(api):
     refused = api.post("/api/game-analyses/", {"variant": "block", "hands": [a, b]}, format="json")
     assert refused.status_code == 400
     assert "The hand of A has a slash" in refused.json()["error"] and "one row" in refused.json()["error"]
-    wrong = api.post("/api/game-analyses/", {"variant": "lewicki", "hands": [a, b.replace(b[:2], "7x", 1)]}, format="json")
+    wrong = api.post(
+        "/api/game-analyses/", {"variant": "lewicki", "hands": [a, b.replace(b[:2], "7x", 1)]}, format="json"
+    )
     assert wrong.status_code == 400 and wrong.json()["error"].startswith("The hand of B: ")
 
 

@@ -5,6 +5,7 @@ move agrees with the CLI's ``game`` command run on the same record; records
 that do not replay are refused with the move number and the reason, and
 nothing is stored; the page shows per-seat and per-team summaries, the
 chart from the first team's side, the board at any ply, and a share link."""
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,11 @@ def played_record(variant: str, seed: int, limit: int = 999) -> GameRecord:
     """A deal of ``variant`` played to its end (or ``limit`` plies) by a mix
     of best and random moves, so that every grade can turn up."""
     rng = random.Random(seed)
-    record = GameRecord.from_seed(seed, (), {"Event": "Club night"}) if variant == "lewicki" else \
-        GameRecord(deal(seed, variant), (), {"Event": "Club night"})
+    record = (
+        GameRecord.from_seed(seed, (), {"Event": "Club night"})
+        if variant == "lewicki"
+        else GameRecord(deal(seed, variant), (), {"Event": "Club night"})
+    )
     while not record.is_over and len(record.moves) < limit:
         analysis = analyse(record.final_position)
         move = analysis.moves[0].move if rng.random() < 0.5 else rng.choice(analysis.moves).move
@@ -44,7 +48,11 @@ def cli_grades(record: GameRecord, tmp_path: Path) -> dict:
     path.write_text(str(record), encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-m", "solver", "game", "--json", str(path)],
-        capture_output=True, text=True, cwd=ROOT, timeout=300, check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=True,
     )
     return json.loads(done.stdout)
 
@@ -82,8 +90,19 @@ def team_summary(record: GameRecord) -> dict[str, dict]:
     """Per team, counted here from solver.analyse (as a seat is counted)."""
     variant = record.start.variant
     names = [variant.team_name(t) for t in (0, 1)]
-    out = {n: {"moves": 0, "choices": 0, "kept": 0, "points_lost": 0, "best": 0, "inaccuracy": 0,
-               "mistake": 0, "blunder": 0} for n in names}
+    out = {
+        n: {
+            "moves": 0,
+            "choices": 0,
+            "kept": 0,
+            "points_lost": 0,
+            "best": 0,
+            "inaccuracy": 0,
+            "mistake": 0,
+            "blunder": 0,
+        }
+        for n in names
+    }
     for position, move in zip(record.positions(), record.moves, strict=False):
         analysis = analyse(position)
         entry = analysis.move_value(move)
@@ -100,10 +119,17 @@ def team_summary(record: GameRecord) -> dict[str, dict]:
     return out
 
 
-@pytest.mark.parametrize("variant,seed", [
-    ("block", 11), ("partnership", 5), ("block+doubles", 4), ("partnership+doubles", 8), ("lewicki9", 3),
-    ("lewicki", 7),
-])
+@pytest.mark.parametrize(
+    "variant,seed",
+    [
+        ("block", 11),
+        ("partnership", 5),
+        ("block+doubles", 4),
+        ("partnership+doubles", 8),
+        ("lewicki9", 3),
+        ("lewicki", 7),
+    ],
+)
 def test_typed_deal_agrees_with_the_cli(api, tmp_path, variant, seed):
     record = played_record(variant, seed)
     assert record.is_over
@@ -169,8 +195,9 @@ def illegal_cases() -> list[tuple[str, int, list[str], str]]:
 def test_a_deal_that_does_not_replay_is_refused_and_nothing_stored(api, variant, seed, moves, reason):
     start = deal(seed, variant)
     before = GameAnalysis.objects.count()
-    response = api.post("/api/game-analyses/", {
-        "variant": variant, "hands": hands_of(start), "moves": moves}, format="json")
+    response = api.post(
+        "/api/game-analyses/", {"variant": variant, "hands": hands_of(start), "moves": moves}, format="json"
+    )
     assert response.status_code == 400, response.content
     error = response.json()["error"]
     assert f"at move {len(moves)}:" in error and reason in error, error
@@ -180,23 +207,35 @@ def test_a_deal_that_does_not_replay_is_refused_and_nothing_stored(api, variant,
     pasted = api.post("/api/game-analyses/", {"record": text}, format="json")
     assert pasted.status_code == 400 and pasted.json()["error"] == error
     # and so is the page's form, which says it as an error
-    page = Client().post("/analysis/games/", {
-        "kind": "deal", "variant": variant, **{f"hand_{s.lower()}": h for s, h in zip("ABCD", hands_of(start), strict=False)},
-        "moves": " ".join(moves)})
+    page = Client().post(
+        "/analysis/games/",
+        {
+            "kind": "deal",
+            "variant": variant,
+            **{f"hand_{s.lower()}": h for s, h in zip("ABCD", hands_of(start), strict=False)},
+            "moves": " ".join(moves),
+        },
+    )
     assert page.status_code == 400
     html = page.content.decode()
     assert 'class="message error"' in html and f"at move {len(moves)}:" in html
     assert GameAnalysis.objects.count() == before
 
 
-@pytest.mark.parametrize("payload,phrase", [
-    ({"variant": "block", "hands": ["04 23 16 05 01 26 56", "06 44 36 12 25 33 04"]}, "dealt twice"),
-    ({"variant": "partnership", "hands": ["04 16 01 56 66 24 13", "06 36 25 45 46 34 55"]}, "4 hands"),
-    ({"variant": "block", "hands": ["04 23 16 05 01 26 56", "06 44 36 12 25 33 45"], "out": "00 02"}, "14 stones out"),
-    ({"variant": "block", "hands": ["04 23 16 05 01 26 77", "06 44 36 12 25 33 45"]}, "77"),
-    ({"variant": "bloc", "hands": ["04", "05"]}, "variant"),
-    ({"variant": "block", "hands": ["", "06 44 36 12 25 33 45"]}, "empty"),
-])
+@pytest.mark.parametrize(
+    "payload,phrase",
+    [
+        ({"variant": "block", "hands": ["04 23 16 05 01 26 56", "06 44 36 12 25 33 04"]}, "dealt twice"),
+        ({"variant": "partnership", "hands": ["04 16 01 56 66 24 13", "06 36 25 45 46 34 55"]}, "4 hands"),
+        (
+            {"variant": "block", "hands": ["04 23 16 05 01 26 56", "06 44 36 12 25 33 45"], "out": "00 02"},
+            "14 stones out",
+        ),
+        ({"variant": "block", "hands": ["04 23 16 05 01 26 77", "06 44 36 12 25 33 45"]}, "77"),
+        ({"variant": "bloc", "hands": ["04", "05"]}, "variant"),
+        ({"variant": "block", "hands": ["", "06 44 36 12 25 33 45"]}, "empty"),
+    ],
+)
 def test_bad_deals_are_400_with_the_reason(api, payload, phrase):
     before = GameAnalysis.objects.count()
     response = api.post("/api/game-analyses/", payload, format="json")
@@ -208,8 +247,9 @@ def test_bad_deals_are_400_with_the_reason(api, payload, phrase):
 def test_out_stones_are_checked_when_given(api):
     start = deal(11, "block")
     out = " ".join(str(s) for s in start.out)
-    body = api.post("/api/game-analyses/", {"variant": "block", "hands": hands_of(start), "out": out,
-                                            "moves": []}, format="json").json()
+    body = api.post(
+        "/api/game-analyses/", {"variant": "block", "hands": hands_of(start), "out": out, "moves": []}, format="json"
+    ).json()
     assert GameRecord.parse(body["record"]).start == start
 
 
@@ -217,10 +257,15 @@ def test_review_page_per_seat_and_team_chart_board_and_share(tmp_path):
     record = played_record("partnership", 5)
     owner = Client()
     start = record.start
-    response = owner.post("/analysis/games/", {
-        "kind": "deal", "variant": "partnership",
-        **{f"hand_{s.lower()}": h for s, h in zip("ABCD", hands_of(start), strict=False)},
-        "moves": " ".join(str(m) for m in record.moves)})
+    response = owner.post(
+        "/analysis/games/",
+        {
+            "kind": "deal",
+            "variant": "partnership",
+            **{f"hand_{s.lower()}": h for s, h in zip("ABCD", hands_of(start), strict=False)},
+            "moves": " ".join(str(m) for m in record.moves),
+        },
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     page = owner.get(response["Location"]).content.decode()
     cli = cli_grades(record, tmp_path)
@@ -240,7 +285,9 @@ def test_review_page_per_seat_and_team_chart_board_and_share(tmp_path):
     assert shown == [p["value"] * (1 if p["side"] in "AC" else -1) for p in cli["plies"]]
     assert len(re.findall(r"data-chart-ply=", page)) == len(record.moves) + 1
     # the page's JSON: a board for every ply, the position after it
-    data = json.loads(re.search(r'<script id="review-data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    data = json.loads(
+        re.search(r'<script id="review-data" type="application/json">(.*?)</script>', page, re.S).group(1)
+    )
     assert [b["position"] for b in data["boards"]] == [str(p) for p in record.positions()]
     # the share link opens the page (and the plain board at ?ply=) for anyone, a wrong key for nobody
     share = re.search(r'value="([^"]+)" data-share', page).group(1)
@@ -285,15 +332,21 @@ def test_typed_stones_without_their_end_when_only_one_end_takes_them(api):
             ambiguous = (len(typed) + 1, text[:2])
         typed.append(text)
     assert bare > 5
-    body = api.post("/api/game-analyses/", {"variant": "partnership", "hands": hands_of(record.start),
-                                            "moves": typed}, format="json").json()
+    body = api.post(
+        "/api/game-analyses/",
+        {"variant": "partnership", "hands": hands_of(record.start), "moves": typed},
+        format="json",
+    ).json()
     assert GameRecord.parse(body["record"]).moves == record.moves
     # a stone that fits both ends needs its end
     assert ambiguous is not None
     ply, stone = ambiguous
     moves = [str(m) for m in record.moves[: ply - 1]] + [stone]
-    response = api.post("/api/game-analyses/", {"variant": "partnership", "hands": hands_of(record.start),
-                                                "moves": moves}, format="json")
+    response = api.post(
+        "/api/game-analyses/",
+        {"variant": "partnership", "hands": hands_of(record.start), "moves": moves},
+        format="json",
+    )
     assert response.status_code == 400
     assert f"at move {ply}:" in response.json()["error"] and "which end" in response.json()["error"]
 
@@ -302,8 +355,9 @@ def test_a_partnership_practice_game_is_reviewed(api, tmp_path):
     """A practice game of the partnership game (the solver plays three seats)
     is analysed by its id: the record names every seat, and every grade
     agrees with the CLI."""
-    game = api.post("/api/games/", {"variant": "partnership", "seed": 5, "human": "A", "level": "perfect"},
-                    format="json")
+    game = api.post(
+        "/api/games/", {"variant": "partnership", "seed": 5, "human": "A", "level": "perfect"}, format="json"
+    )
     assert game.status_code in (200, 201), game.content
     game_id = game.json()["id"]
     for _ in range(4):
@@ -312,7 +366,10 @@ def test_a_partnership_practice_game_is_reviewed(api, tmp_path):
             break
         api.post(f"/api/games/{game_id}/moves/", {"move": state["legal_moves"][-1], "ply": state["ply"]}, format="json")
     listing = api.get("/analysis/games/").content.decode()
-    assert f'name="game_id" value="{game_id}"' in listing and "Partnership (four seats, A and C against B and D)" in listing
+    assert (
+        f'name="game_id" value="{game_id}"' in listing
+        and "Partnership (four seats, A and C against B and D)" in listing
+    )
     response = api.post("/api/game-analyses/", {"game_id": game_id}, format="json")
     assert response.status_code == 202, response.content
     body = api.get(f"/api/game-analyses/{response.json()['id']}/").json()

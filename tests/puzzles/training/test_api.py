@@ -2,6 +2,7 @@
 the daily puzzle, solving through the API (stored line, an equally good
 alternative, a wrong move, giving up), the answer never shown early,
 ratings on the first attempt only, streaks, pages."""
+
 from __future__ import annotations
 
 import json
@@ -66,15 +67,29 @@ def pool():
 
 # ------------------------------------------------------------ helpers
 
+
 def assert_no_answer(body: dict, puzzle: Puzzle, played: list[str]) -> None:
     """Nothing in ``body`` reveals the answer: no line, no themes, no value,
     no solution, no best moves, no theme name anywhere as a value."""
     for keys, value in json_paths(body):
         last = keys[-1] if keys else None
-        hidden = ("line", "themes", "solution", "best_moves", "first_moves", "start_moves", "value", "best_value",
-                  "points_lost")
-        assert last not in hidden or value in (None, []) or (
-            last == "line" and "board" in keys  # the board's table line (stones on the table)
+        hidden = (
+            "line",
+            "themes",
+            "solution",
+            "best_moves",
+            "first_moves",
+            "start_moves",
+            "value",
+            "best_value",
+            "points_lost",
+        )
+        assert (
+            last not in hidden
+            or value in (None, [])
+            or (
+                last == "line" and "board" in keys  # the board's table line (stones on the table)
+            )
         ), (keys, value)
         if isinstance(value, str):
             assert value not in THEME_NAMES or last in ("reason",), (keys, value)
@@ -117,6 +132,7 @@ def line_is_optimal(puzzle: Puzzle) -> None:
 
 
 # --------------------------------------------------------- generation
+
 
 def test_generation_stores_verified_puzzles(pool):
     puzzles = list(Puzzle.objects.all())
@@ -176,6 +192,7 @@ def test_generate_command_summary(db, capsys):
 
 # -------------------------------------------------------------- daily
 
+
 def _ratings(pool_ids, spread=(800, 2400)):
     low, high = spread
     for i, pk in enumerate(pool_ids):
@@ -216,6 +233,7 @@ def test_daily_api_and_archive(api, pool):
 
 
 # ------------------------------------------------------------ solving
+
 
 def solve_with_line(api, puzzle: Puzzle, attempt: dict) -> dict:
     moves = puzzle.line
@@ -349,10 +367,18 @@ def test_errors_and_ownership(api, other_api, pool):
     assert bad.status_code == 400 and "error" in bad.json()
     illegal = [str(m) for m in Position.parse(puzzle.position).legal_moves()]
     some_stone = next(s for s in ("00L", "66R", "35L", "12R") if s not in illegal)
-    assert api.post(state["urls"]["moves"], {"move": some_stone, "ply": len(state["moves"])}, format="json").status_code == 400
+    assert (
+        api.post(state["urls"]["moves"], {"move": some_stone, "ply": len(state["moves"])}, format="json").status_code
+        == 400
+    )
     assert api.post(state["urls"]["moves"], {}, format="json").status_code == 400
     assert other_api.get(state["urls"]["self"]).status_code == 404
-    assert other_api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json").status_code == 404
+    assert (
+        other_api.post(
+            state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json"
+        ).status_code
+        == 404
+    )
     assert api.post("/api/puzzles/999999/attempts/", format="json").status_code == 404
     assert api.get("/api/puzzles/next/?theme=nonsense").status_code == 400
     # unchanged by all of that
@@ -366,7 +392,10 @@ def test_a_move_without_its_ply_is_a_400_and_changes_nothing(api, pool):
         response = api.post(state["urls"]["moves"], body, format="json")
         assert response.status_code == 400, response.content
         assert response.json()["error"].startswith("ply: "), response.json()
-    assert api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").json()["error"] == "ply: This field is required."
+    assert (
+        api.post(state["urls"]["moves"], {"move": puzzle.line[0]}, format="json").json()["error"]
+        == "ply: This field is required."
+    )
     after = api.get(state["urls"]["self"]).json()
     assert after["moves"] == [] and after["status"] == "your-move" and after["version"] == state["version"]
     assert PuzzleAttempt.objects.get(pk=state["id"]).moves == []
@@ -377,7 +406,11 @@ def test_next_puzzle_near_the_rating_by_theme(api, pool):
     puzzle = Puzzle.objects.get(pk=body["id"])
     assert puzzle.daily_on is None
     assert_no_answer(body, puzzle, [])
-    theme = next(t for t in ("count", "not-heaviest", "back-row", "long-line") if Puzzle.objects.filter(themes__icontains=f'"{t}"').exists())
+    theme = next(
+        t
+        for t in ("count", "not-heaviest", "back-row", "long-line")
+        if Puzzle.objects.filter(themes__icontains=f'"{t}"').exists()
+    )
     themed = api.get(f"/api/puzzles/next/?theme={theme}").json()
     assert theme in Puzzle.objects.get(pk=themed["id"]).themes
     assert "themes" not in themed
@@ -392,20 +425,29 @@ def test_the_solver_reply_comes_from_a_task(api, pool):
     the request never runs the solver."""
     puzzle = Puzzle.objects.order_by("id")[0]
     state = start(api, puzzle.pk)
-    with mock.patch("puzzles.core.tasking.send") as send, mock.patch("puzzles.training.mining.analyse") as m1, \
-            mock.patch("puzzles.analyses.services.solver.analyse") as m2:
-        body = api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json").json()
+    with (
+        mock.patch("puzzles.core.tasking.send") as send,
+        mock.patch("puzzles.training.mining.analyse") as m1,
+        mock.patch("puzzles.analyses.services.solver.analyse") as m2,
+    ):
+        body = api.post(
+            state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json"
+        ).json()
         assert not m1.called and not m2.called
     assert body["status"] == "thinking" and body["legal_moves"] == [] and body["moves"][0]["correct"] is None
     assert send.call_args[0] == (attempt_settle_task, state["id"])
     # at the ply it is at now (the same ply again would be a retry, answered as the first time)
-    assert api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(body["moves"])}, format="json").status_code == 409
+    assert (
+        api.post(state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(body["moves"])}, format="json").status_code
+        == 409
+    )
     services.attempt_settle(attempt=PuzzleAttempt.objects.get(pk=state["id"]))
     after = api.get(state["urls"]["self"]).json()
     assert after["status"] in ("your-move", "solved") and after["moves"][0]["correct"] is True
 
 
 # ------------------------------------------------------------ streaks
+
 
 def test_streak_counts_consecutive_days():
     r = PlayerRating(session_key="x")
@@ -435,11 +477,19 @@ def test_streak_through_the_api_over_two_days(api, pool):
 
 # ---------------------------------------------------------- schema, pages
 
+
 def test_openapi_schema_documents_the_puzzle_api(api):
-    assert_schema_documents(api, (
-        "/api/puzzles/daily/", "/api/puzzles/next/", "/api/puzzles/{puzzle_id}/attempts/",
-        "/api/attempts/{attempt_id}/moves/", "/api/attempts/{attempt_id}/give-up/", "/api/puzzles/history/",
-    ))
+    assert_schema_documents(
+        api,
+        (
+            "/api/puzzles/daily/",
+            "/api/puzzles/next/",
+            "/api/puzzles/{puzzle_id}/attempts/",
+            "/api/attempts/{attempt_id}/moves/",
+            "/api/attempts/{attempt_id}/give-up/",
+            "/api/puzzles/history/",
+        ),
+    )
 
 
 def test_training_page_gives_its_rating_sentence_with_placeholders_in_every_language(client, pool):
@@ -449,8 +499,11 @@ def test_training_page_gives_its_rating_sentence_with_placeholders_in_every_lang
     import html
     import re
 
-    for language, count_label in (("en", "(%(count)s rated)"), ("pl", "(zadania rankingowe: %(count)s)"),
-                                  ("ro", "(cu rating: %(count)s)")):
+    for language, count_label in (
+        ("en", "(%(count)s rated)"),
+        ("pl", "(zadania rankingowe: %(count)s)"),
+        ("ro", "(cu rating: %(count)s)"),
+    ):
         page = client.get("/puzzles/train/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
         texts = [html.unescape(t) for t in re.findall(r'class="player-rating"[^>]*data-text="([^"]*)"', page)]
         assert len(texts) == 2, (language, texts)
@@ -460,7 +513,13 @@ def test_training_page_gives_its_rating_sentence_with_placeholders_in_every_lang
 def test_pages(client, pool):
     home = client.get("/")
     assert home.status_code == 200 and 'id="puzzle-root"' in home.content.decode()
-    for url in ("/puzzles/daily/", "/puzzles/train/", "/puzzles/train/?theme=count", "/puzzles/archive/", "/puzzles/history/"):
+    for url in (
+        "/puzzles/daily/",
+        "/puzzles/train/",
+        "/puzzles/train/?theme=count",
+        "/puzzles/archive/",
+        "/puzzles/history/",
+    ):
         response = client.get(url)
         assert response.status_code == 200, url
     puzzle = Puzzle.objects.order_by("id")[0]
@@ -590,11 +649,16 @@ def test_a_logged_in_player_plays_with_the_pages_csrf_token(pool):
     daily = puzzle_pool.daily_ensure()
     refused = client.post(f"/api/puzzles/{daily.pk}/attempts/", content_type="application/json")
     assert refused.status_code == 403
-    response = client.post(f"/api/puzzles/{daily.pk}/attempts/", content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    response = client.post(
+        f"/api/puzzles/{daily.pk}/attempts/", content_type="application/json", HTTP_X_CSRFTOKEN=token
+    )
     assert response.status_code == 201 and response.json()["rated"]
-    moved = client.post(response.json()["urls"]["moves"], {"move": daily.line[0], "ply": len(response.json()["moves"])},
-                        content_type="application/json",
-                        HTTP_X_CSRFTOKEN=token)
+    moved = client.post(
+        response.json()["urls"]["moves"],
+        {"move": daily.line[0], "ply": len(response.json()["moves"])},
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=token,
+    )
     assert moved.status_code == 201
     assert PuzzleAttempt.objects.get(pk=response.json()["id"]).user.username == "bo"
 
@@ -603,8 +667,11 @@ def test_rating_chart_and_weekday_targets():
     from puzzles.training.presentation import rating_chart
 
     assert rating_chart([]) is None
-    rows = [{"rating_before": 1500, "rating_after": 1580}, {"rating_before": None, "rating_after": None},
-            {"rating_before": 1580, "rating_after": 1540}]
+    rows = [
+        {"rating_before": 1500, "rating_after": 1580},
+        {"rating_before": None, "rating_after": None},
+        {"rating_before": 1580, "rating_after": 1540},
+    ]
     chart = rating_chart(rows)
     assert [d["v"] for d in chart["dots"]] == [1500, 1580, 1540]
     assert len(chart["points"].split()) == 3
@@ -663,8 +730,7 @@ def test_reading_back_a_known_analysis_of_your_attempt_makes_it_unrated(api, oth
 
 
 @pytest.mark.parametrize("mover", ["you", "the solver", "you, logged in"])
-def test_a_practice_game_through_your_puzzles_position_makes_it_unrated(api, other_api, pool, mover,
-                                                                      django_user_model):
+def test_a_practice_game_through_your_puzzles_position_makes_it_unrated(api, other_api, pool, mover, django_user_model):
     """A practice game that only passes through a puzzle's position (it
     started from a deal) shows the line there too: your move there is graded
     against the best, or the solver plays its choice there.  Your attempt is
@@ -715,8 +781,9 @@ def test_a_practice_game_through_a_streaks_puzzle_fails_it(pool):
     Puzzle.objects.filter(pk=run["puzzles"][0]["puzzle"]).update(position=str(dealt), side=dealt.side, line=line)
     PuzzleAttempt.objects.filter(pk=run["attempt"]["id"]).update(position=str(dealt))
     made = client.post("/api/games/", {"seed": 9, "human": dealt.side}, format="json")
-    moved = client.post(f"/api/games/{made.json()['id']}/moves/", {"move": str(dealt.legal_moves()[0]), "ply": 0},
-                        format="json")
+    moved = client.post(
+        f"/api/games/{made.json()['id']}/moves/", {"move": str(dealt.legal_moves()[0]), "ply": 0}, format="json"
+    )
     assert moved.status_code == 201, moved.content
     state = client.get(run["urls"]["self"]).json()
     assert state["status"] == "over" and state["end_reason"] == "wrong-move"

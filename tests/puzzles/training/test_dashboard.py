@@ -1,5 +1,6 @@
 """The puzzle dashboard agrees with a direct count over the attempts in the
 database; replay of failed puzzles, the remembered difficulty, and votes."""
+
 from __future__ import annotations
 
 import random
@@ -23,10 +24,20 @@ def make_puzzles(n: int = 30) -> list[Puzzle]:
     out = []
     for i in range(n):
         position = deal(i + 1)
-        out.append(Puzzle.objects.create(
-            position=str(position), side=position.side, kind="win", line=["36"], solver_moves=1,
-            themes=rng.sample(THEMES, rng.randrange(1, 3)), value=10, rating=900 + 40 * i, seed="1", ply=i,
-        ))
+        out.append(
+            Puzzle.objects.create(
+                position=str(position),
+                side=position.side,
+                kind="win",
+                line=["36"],
+                solver_moves=1,
+                themes=rng.sample(THEMES, rng.randrange(1, 3)),
+                value=10,
+                rating=900 + 40 * i,
+                seed="1",
+                ply=i,
+            )
+        )
     return out
 
 
@@ -50,12 +61,17 @@ def test_dashboard_agrees_with_a_direct_count(api):
         solved = rng.random() < 0.55
         finished = now - timedelta(days=rng.uniform(0, 120))
         PuzzleAttempt.objects.create(
-            puzzle=p, session_key=token, position=p.position, rated=i < len(puzzles),
+            puzzle=p,
+            session_key=token,
+            position=p.position,
+            rated=i < len(puzzles),
             status=PuzzleAttempt.Status.SOLVED if solved else PuzzleAttempt.Status.FAILED,
-            finished_at=finished, puzzle_rating_before=p.rating - 5,
+            finished_at=finished,
+            puzzle_rating_before=p.rating - 5,
         )
-    PuzzleAttempt.objects.create(puzzle=puzzles[1], session_key="someone-else", position="x",
-                                 status=PuzzleAttempt.Status.SOLVED, finished_at=now)
+    PuzzleAttempt.objects.create(
+        puzzle=puzzles[1], session_key="someone-else", position="x", status=PuzzleAttempt.Status.SOLVED, finished_at=now
+    )
     for period in (7, 30, 90):
         body = api.get(f"/api/puzzles/dashboard/?days={period}").json()
         since = timezone.now() - timedelta(days=period)
@@ -71,7 +87,10 @@ def test_dashboard_agrees_with_a_direct_count(api):
             assert row["performance"] == round(mean + 400 * (2 * solved - len(rows)) / len(rows))
         counted = {t for a in mine.select_related("puzzle") for t in a.puzzle.themes}
         assert {r["theme"] for r in body["themes"]} == counted
-        ranked = sorted((r for r in body["themes"] if r["attempts"] >= 3), key=lambda r: (r["performance"], r["success_rate"], r["theme"]))
+        ranked = sorted(
+            (r for r in body["themes"] if r["attempts"] >= 3),
+            key=lambda r: (r["performance"], r["success_rate"], r["theme"]),
+        )
         if ranked:
             assert body["weakest"][0]["name"] == ranked[0]["theme"]
             assert body["strongest"][0]["name"] == ranked[-1]["theme"]
@@ -80,14 +99,18 @@ def test_dashboard_agrees_with_a_direct_count(api):
     assert api.get("/puzzles/dashboard/?days=90").status_code == 200
     # replay: a failed puzzle never solved
     failed = api.get("/api/puzzles/replay/").json()
-    states = set(PuzzleAttempt.objects.filter(session_key=token, puzzle_id=failed["id"]).values_list("status", flat=True))
+    states = set(
+        PuzzleAttempt.objects.filter(session_key=token, puzzle_id=failed["id"]).values_list("status", flat=True)
+    )
     assert "failed" in states and "solved" not in states
     assert "line" not in failed and "themes" not in failed
 
 
 def test_difficulty_is_remembered_and_honoured(api):
     make_puzzles()
-    assert api.post("/api/puzzles/difficulty/", {"difficulty": "hardest"}, format="json").json()["difficulty"] == "hardest"
+    assert (
+        api.post("/api/puzzles/difficulty/", {"difficulty": "hardest"}, format="json").json()["difficulty"] == "hardest"
+    )
     assert api.get("/api/puzzles/history/").json()["player"]["difficulty"] == "hardest"
     for _ in range(5):
         body = api.get("/api/puzzles/next/").json()

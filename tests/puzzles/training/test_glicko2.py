@@ -1,4 +1,5 @@
 """Glicko-2 against Glickman's published worked example, and its behaviour."""
+
 import pytest
 
 from puzzles.training.glicko2 import Rating, rate_attempt, update

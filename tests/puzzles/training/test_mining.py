@@ -1,4 +1,5 @@
 """Puzzle mining: kinds, lines and themes, checked with the reference solver."""
+
 from __future__ import annotations
 
 import sys

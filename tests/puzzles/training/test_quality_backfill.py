@@ -2,6 +2,7 @@
 queues the backfill while some puzzle has none, and the backfill scores each
 from its start and stored line exactly as mining scores a new puzzle (the
 same facts, the same score), votes on top."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,7 +30,9 @@ def test_puzzles_without_a_quality_score_get_the_one_mining_gives(no_tasks):
         facts, quality = mined[puzzle.pk]
         assert puzzle.quality_facts == facts and puzzle.quality == quality
         # recomputed here from the stored line: the same facts
-        again = mining.quality_facts(mining.stored_facts(puzzle.position, puzzle.kind, puzzle.line, puzzle.solver_moves))
+        again = mining.quality_facts(
+            mining.stored_facts(puzzle.position, puzzle.kind, puzzle.line, puzzle.solver_moves)
+        )
         assert again == facts
         assert puzzle.score == mining.vote_score(quality, puzzle.votes_up, puzzle.votes_down)
     assert Puzzle.objects.get(pk=first.pk).score > Puzzle.objects.get(pk=first.pk).quality

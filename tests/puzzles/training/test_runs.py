@@ -4,6 +4,7 @@ clock is the server's (penalties move its deadline, a move after it is
 refused), its result lists every puzzle with its solution only once it is
 over; and no answer of either, JSON or HTML, reveals a solution or a value
 before that."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 SEEDS = [11, 12, 13, 14, 15, 16]
 THEME_NAMES = set(mining.THEMES)
-HIDDEN = ("line", "themes", "solution", "best_moves", "first_moves", "start_moves", "value", "best_value",
-          "points_lost", "quality_facts")
+HIDDEN = (
+    "line",
+    "themes",
+    "solution",
+    "best_moves",
+    "first_moves",
+    "start_moves",
+    "value",
+    "best_value",
+    "points_lost",
+    "quality_facts",
+)
 
 
 @pytest.fixture
@@ -36,6 +47,7 @@ def pool():
 
 
 # ------------------------------------------------------------ the scan
+
 
 def assert_no_answer(body) -> None:
     """Nothing in the JSON ``body`` tells any puzzle's answer: no solution,
@@ -82,6 +94,7 @@ class Recorder:
             if response.status_code < 300:
                 self.scan_last(response)
             return response
+
         return recorded
 
     @staticmethod
@@ -114,6 +127,7 @@ def api():
 
 # ------------------------------------------------------------ helpers
 
+
 def start_run(api, mode: str) -> dict:
     response = api.post("/api/runs/", {"mode": mode}, format="json")
     assert response.status_code == 201, response.content
@@ -134,8 +148,9 @@ def wrong_move(attempt: dict) -> str:
 
 def move(api, run: dict, text: str, expect: int = 201) -> dict:
     attempt = run["attempt"]
-    response = api.post(run["urls"]["moves"], {"move": text, "ply": len(attempt["moves"]), "attempt": attempt["id"]},
-                        format="json")
+    response = api.post(
+        run["urls"]["moves"], {"move": text, "ply": len(attempt["moves"]), "attempt": attempt["id"]}, format="json"
+    )
     assert response.status_code == expect, response.content
     if expect != 201:
         return response.json()
@@ -172,6 +187,7 @@ def visit_pages(api, run: dict) -> None:
 
 
 # ------------------------------------------------------------ streak
+
 
 def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_kept(api, pool):
     run = start_run(api, "streak")
@@ -213,7 +229,9 @@ def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_k
     assert PlayerRating.objects.get(user=None).best_puzzle_streak == 2
     # over: no more moves
     ended = api.get(last["urls"]["self"]).json()
-    assert api.post(run["urls"]["moves"], {"move": "pass", "ply": len(ended["moves"])}, format="json").status_code == 409
+    assert (
+        api.post(run["urls"]["moves"], {"move": "pass", "ply": len(ended["moves"])}, format="json").status_code == 409
+    )
     # a worse streak keeps the best
     worse = start_run(api, "streak")
     worse = move(api, worse, wrong_move(worse["attempt"]))
@@ -238,6 +256,7 @@ def test_starting_a_run_ends_the_one_under_way_and_a_runs_puzzle_cannot_be_tried
 
 
 # ------------------------------------------------------------ timed
+
 
 def test_a_timed_run_penalises_wrong_moves_and_ends_when_the_servers_clock_runs_out(api, pool):
     run = start_run(api, "timed")
@@ -321,6 +340,7 @@ def test_a_move_accepted_in_time_counts_though_graded_after_the_deadline(api, po
 
 # ------------------------------------------------------------ the scan of every answer
 
+
 def test_no_answer_of_a_streak_or_a_timed_run_reveals_a_solution_before_it_is_over(api, pool):
     from rest_framework.test import APIClient
 
@@ -357,6 +377,7 @@ def test_no_answer_of_a_streak_or_a_timed_run_reveals_a_solution_before_it_is_ov
 
 # ------------------------------------------------------------ pages and guests
 
+
 def test_the_pages_work_without_the_script(client, pool):
     assert "Streak" in client.get("/puzzles/train/").content.decode()
     page = client.get("/puzzles/streak/")
@@ -391,15 +412,29 @@ def test_the_result_explains_brackets_only_when_a_line_has_the_solvers_replies()
     from django.template.loader import render_to_string
 
     def puzzle(line):
-        return {"index": 1, "rating": 1200, "result": "failed", "played": ["12L"], "urls": {"puzzle": "/puzzles/1/"},
-                "solution": {"line": line, "value": 5}}
+        return {
+            "index": 1,
+            "rating": 1200,
+            "result": "failed",
+            "played": ["12L"],
+            "urls": {"puzzle": "/puzzles/1/"},
+            "solution": {"line": line, "value": 5},
+        }
 
-    state = {"end_reason": "wrong-move", "score": 0, "new_best": False, "best": 3, "urls": {"mode_page": "/puzzles/streak/"},
-             "puzzles": [puzzle([{"move": "36R", "key": True}]), {**puzzle(None), "solution": None}]}
+    state = {
+        "end_reason": "wrong-move",
+        "score": 0,
+        "new_best": False,
+        "best": 3,
+        "urls": {"mode_page": "/puzzles/streak/"},
+        "puzzles": [puzzle([{"move": "36R", "key": True}]), {**puzzle(None), "solution": None}],
+    }
     html = render_to_string("training/_run_result.html", {"state": state})
     assert "Solution: 36R" in html and "(" not in html.split("Solution:")[1].split("<")[0]
     assert "In brackets" not in html
-    state["puzzles"].append(puzzle([{"move": "36R", "key": True}, {"move": "12L", "key": False}, {"move": "25R", "key": True}]))
+    state["puzzles"].append(
+        puzzle([{"move": "36R", "key": True}, {"move": "12L", "key": False}, {"move": "25R", "key": True}])
+    )
     html = render_to_string("training/_run_result.html", {"state": state})
     assert "Solution: 36R (12L) 25R" in html
     assert "In brackets: the solver's replies." in html
@@ -411,8 +446,10 @@ def test_a_guests_bests_follow_them_when_they_sign_up(client, pool):
     client.post("/puzzles/streak/")
     run = PuzzleRun.objects.get()
     attempt = run.attempts.get()
-    client.post(f"/puzzles/runs/{run.pk}/move/", {"move": str(analyse(Position.parse(attempt.position)).moves[-1].move),
-                                                  "attempt": attempt.pk, "ply": "0"})
+    client.post(
+        f"/puzzles/runs/{run.pk}/move/",
+        {"move": str(analyse(Position.parse(attempt.position)).moves[-1].move), "attempt": attempt.pk, "ply": "0"},
+    )
     run.refresh_from_db()
     assert run.status == "over"
     PlayerRating.objects.filter(user=None).update(best_puzzle_streak=4, best_timed_score=7)
@@ -476,7 +513,9 @@ def test_a_streak_may_skip_one_puzzle_a_timed_run_none(api, pool):
     assert run["puzzles"][1]["rating"] >= run["puzzles"][0]["rating"]
     # the skipped puzzle's attempt is over: no move there, and its solution waits for the end of the run
     assert api.get(skipped["urls"]["self"]).json()["solution"] is None
-    again = api.post(skipped["urls"]["moves"], {"move": best_move(skipped), "ply": len(skipped["moves"])}, format="json")
+    again = api.post(
+        skipped["urls"]["moves"], {"move": best_move(skipped), "ply": len(skipped["moves"])}, format="json"
+    )
     assert again.status_code == 409
     assert api.post(run["urls"]["skip"], format="json").status_code == 409  # one per streak
     run = solve_current(api, run)

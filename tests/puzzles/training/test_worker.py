@@ -2,6 +2,7 @@
 ``generate_puzzles`` fans out over the worker and stores puzzles; the pool
 chord fills the pool and chooses today's daily; an attempt's move is settled
 by the worker (the solver's reply) while the API is long-polled."""
+
 from __future__ import annotations
 
 import os
@@ -38,10 +39,30 @@ def worker(redis_server, tmp_path):
         "REDIS_URL": redis_server,
     }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config.celery_app", "worker", "-l", "INFO", "-c", "2",
-         "-Q", "grades,celery", "-n", f"training{os.getpid()}@%h", "--without-gossip", "--without-mingle",
-         "--without-heartbeat"],
-        cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config.celery_app",
+            "worker",
+            "-l",
+            "INFO",
+            "-c",
+            "2",
+            "-Q",
+            "grades,celery",
+            "-n",
+            f"training{os.getpid()}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     deadline = time.monotonic() + 60
     while "ready" not in log.read_text(errors="replace"):

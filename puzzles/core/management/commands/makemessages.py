@@ -14,6 +14,7 @@ Django's command, with two additions:
     manage.py makemessages -d django -l pl -l nl -l ro
     manage.py makemessages -d djangojs -l pl -l nl -l ro
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,6 @@
 """``manage.py daily_deal [--date YYYY-MM-DD]``: make the daily deal of that
 day (today, UTC, by default) if it is not there, and print it."""
+
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError

@@ -1,5 +1,6 @@
 """``manage.py check_lessons``: the solver's check of every lesson of the
 course (``learn.checks``); exits with an error naming what is wrong."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,7 @@
 """``manage.py cheating_report``: fit expected play by rating on the rated
 games between people and score every account in them now (the beat does
 it every six hours), then print the accounts worth a look."""
+
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand

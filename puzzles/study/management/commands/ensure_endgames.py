@@ -1,4 +1,5 @@
 """Build the endgame library if it is empty (``make run`` calls this)."""
+
 from django.core.management.base import BaseCommand
 
 from puzzles.study import services as study_services

@@ -2,6 +2,7 @@
 unused puzzles exist (queueing the mining through the Celery workers when
 fewer do, and returning at once unless ``--wait``) and that today's daily
 puzzle exists.  ``scripts/run.sh`` runs it in the background at start-up."""
+
 from __future__ import annotations
 
 import time
@@ -17,8 +18,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--min", type=int, default=200, dest="minimum")
-        parser.add_argument("--wait", type=float, default=90.0,
-                            help="Wait up to this many seconds for today's daily puzzle (0: do not wait).")
+        parser.add_argument(
+            "--wait",
+            type=float,
+            default=90.0,
+            help="Wait up to this many seconds for today's daily puzzle (0: do not wait).",
+        )
 
     def handle(self, *args, minimum: int, wait: float, **options):
         have = Puzzle.objects.filter(daily_on__isnull=True).count()

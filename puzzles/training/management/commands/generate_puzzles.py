@@ -1,6 +1,7 @@
 """``manage.py generate_puzzles --count N``: mine fresh deals for N new
 puzzles, through the Celery workers (fanned out as groups) or, with
 ``--local``, in this process; a progress bar, then a summary."""
+
 from __future__ import annotations
 
 import json
@@ -60,8 +61,10 @@ class Command(BaseCommand):
         w = self.stdout.write
         w(f"accepted:    {total['accepted']} new puzzles from {total['seeds']} deals")
         w(f"duplicates:  {total['duplicates']} (positions stored before)")
-        w(f"examined:    {total['examined']} positions, {total['candidates']} puzzles found "
-          f"(acceptance {total['acceptance']:.1%})")
+        w(
+            f"examined:    {total['examined']} positions, {total['candidates']} puzzles found "
+            f"(acceptance {total['acceptance']:.1%})"
+        )
         w("by kind:     " + ", ".join(f"{k} {v}" for k, v in sorted(total["by_kind"].items())))
         w("by theme:    " + ", ".join(f"{k} {v}" for k, v in sorted(total["by_theme"].items(), key=lambda kv: -kv[1])))
         w(f"time:        {total['seconds']:.1f} s, {total['per_minute']:.0f} puzzles/minute")
