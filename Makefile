@@ -77,6 +77,7 @@ test: system-deps setup lint
 # the Django and DRF plugins), the import contracts, tsc over the front end.
 lint: setup
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict solver
 	$(BIN)/mypy puzzles config
 	$(BIN)/lint-imports
