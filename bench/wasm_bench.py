@@ -64,7 +64,8 @@ class Wasm:
         )
 
     def solve(self, positions: list[str]) -> list[tuple[object, float, float]]:
-        assert self.node.stdin and self.node.stdout
+        assert self.node.stdin
+        assert self.node.stdout
         self.node.stdin.write("#forget\n" + "".join(p + "\n" for p in positions) + "#end\n")
         self.node.stdin.flush()
         lines = [json.loads(self.node.stdout.readline()) for _ in positions]

@@ -213,7 +213,8 @@ def variant_invalid_examples() -> list[tuple[str, str, str]]:
     n = fields(nine)  # lewicki9 a b out ends side
     out = b[3].split(".")
     block_mid = variant_game(5, "block")[4]
-    assert block_mid.ends is not None and not block_mid.is_over()
+    assert block_mid.ends is not None
+    assert not block_mid.is_over()
     hand_a = b[1].split(".")
     domino = variant_final("partnership")
     went_out = next(seat for seat, hand in zip(domino.seats, domino.hands, strict=True) if hand.count == 0)

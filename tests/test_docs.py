@@ -87,8 +87,10 @@ def variables_read() -> dict[str, str]:
 def test_the_readme_is_a_short_front_page_with_both_commands():
     text = README.read_text(encoding="utf-8")
     assert len(text.splitlines()) <= README_MAX_LINES
-    assert "make run" in text and "make test" in text
-    assert "docs/images/" in text and not broken_links(README, text)
+    assert "make run" in text
+    assert "make test" in text
+    assert "docs/images/" in text
+    assert not broken_links(README, text)
 
 
 def test_every_relative_link_of_the_manuals_leads_somewhere():

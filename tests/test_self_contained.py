@@ -51,9 +51,11 @@ def outside_references(name: str, text: str) -> list[str]:
     ``name:line: text``."""
     found = []
     for number, line in enumerate(text.splitlines(), 1):
-        if OUTSIDE.search(line):
-            found.append(f"{name}:{number}: {line.strip()}")
-        elif "../shared" in line and not (name.startswith("frontend/") and FRONTEND_IMPORT.search(line)):
+        if (
+            OUTSIDE.search(line)
+            or "../shared" in line
+            and not (name.startswith("frontend/") and FRONTEND_IMPORT.search(line))
+        ):
             found.append(f"{name}:{number}: {line.strip()}")
     return found
 

@@ -80,12 +80,12 @@ class AddressLockoutBackend:
 
     def authenticate(self, request: HttpRequest | None, **credentials: Any) -> None:
         if request is None or not settings.AXES_ENABLED:
-            return None
+            return
         if used(_failures(), _failures_key(request)) >= settings.OD_LOGIN_FAILURES_PER_ADDRESS:
             setattr(request, ADDRESS_LOCKED_OUT, True)
             request.axes_locked_out = True  # type: ignore[attr-defined]
             raise PermissionDenied("too many wrong passwords from this address")
-        return None
+        return
 
 
 def signup_rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -337,7 +337,8 @@ def puzzle_cards_sync(player: Player) -> int:
     owner = player.owner_fields("user")
     for puzzle_id in set(failed):
         first = attempts.filter(puzzle_id=puzzle_id, status=PuzzleAttempt.Status.FAILED).order_by("finished_at").first()
-        assert first is not None and first.finished_at is not None
+        assert first is not None
+        assert first.finished_at is not None
         try:
             with transaction.atomic():
                 PuzzleCard.objects.create(

@@ -61,7 +61,7 @@ class ThreadedWsgi:
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
-                    return  # gone before the request was read: nobody to answer
+                    return None  # gone before the request was read: nobody to answer
                 size += body.write(message.get("body", b""))
                 if not message.get("more_body"):
                     break

@@ -55,7 +55,19 @@ def in_first_screen(page, selector: str) -> None:
     assert boxes, f"nothing matches {selector}"
     size = page.viewport_size
     for left, top, right, bottom in boxes:
-        assert left >= -1 and right <= size["width"] + 1 and top >= -1 and bottom <= size["height"] + 1, (
+        assert left >= -1, (
+            selector,
+            (left, top, right, bottom),
+        )
+        assert right <= size["width"] + 1, (
+            selector,
+            (left, top, right, bottom),
+        )
+        assert top >= -1, (
+            selector,
+            (left, top, right, bottom),
+        )
+        assert bottom <= size["height"] + 1, (
             selector,
             (left, top, right, bottom),
         )
@@ -270,6 +282,7 @@ def test_editor_stones_are_dragged_by_touch_on_a_phone(site, browser):
     assert slot.get_attribute("data-entry") == "45"
     other = page.locator('[data-slot="B-front-2"]')
     touch_drag(page, slot, other)
-    assert other.get_attribute("data-entry") == "45" and not slot.get_attribute("data-entry")
+    assert other.get_attribute("data-entry") == "45"
+    assert not slot.get_attribute("data-entry")
     assert not errors, errors
     context.close()

@@ -68,7 +68,8 @@ def test_analysis_board_solves_in_the_browser_and_offline(site, browser, screens
         position = position.play(best.move)
         wait_for_position(page, position)
         assert table_values(page) == {str(m.move): m.value for m in analyse(position).moves}
-    assert aborted and all("/api/positions/" in u for u in aborted), aborted
+    assert aborted, aborted
+    assert all("/api/positions/" in u for u in aborted), aborted
     screenshots(page, "local-engine-offline")
     # back along the line, still offline
     page.get_by_role("button", name="Back", exact=True).click()
@@ -93,7 +94,8 @@ def test_the_puzzle_page_does_not_load_the_local_solver():
         return any(w in (dist / f).read_text() for f in entry_files(manifest, name) for w in workers)
 
     assert not starts_worker("puzzle")
-    assert starts_worker("analysis") and starts_worker("endgame")
+    assert starts_worker("analysis")
+    assert starts_worker("endgame")
 
 
 def test_editor_checks_positions_offline_with_the_solvers_messages(site, browser):

@@ -89,11 +89,13 @@ def test_a_short_match_through_the_pages_and_its_review(site, browser, screensho
             page.wait_for_function(f"() => {MATCH}.deal === '{deal + 1}'")
         else:  # pragma: no cover
             raise AssertionError("the match did not end")
-        assert deals_seen == list(range(1, len(deals_seen) + 1)) and len(deals_seen) >= 2, deals_seen
+        assert deals_seen == list(range(1, len(deals_seen) + 1)), deals_seen
+        assert len(deals_seen) >= 2, deals_seen
 
         # the end: the totals agree with the API, and a side has reached 20
         state = page.request.get(f"{site.base_url}/api/matches/{match_id}/").json()
-        assert state["status"] == "over" and max(state["scores"].values()) >= 20
+        assert state["status"] == "over"
+        assert max(state["scores"].values()) >= 20
         assert len(state["deals"]) == len(deals_seen)
         human, solver = state["human"], state["solver"]
         assert page.locator(".mp-total-human").inner_text() == str(state["scores"][human])
@@ -150,16 +152,19 @@ def test_a_partnership_match_at_phone_width(site, browser, screenshots):
                   return { stones: stones.length, inside: stones.filter(inside).length, ends: ends.length,
                            endsInside: ends.filter(inside).length, wide: document.documentElement.scrollWidth > vw }; }"""
             )
-            assert (
-                fits["inside"] == fits["stones"] > 0 and fits["endsInside"] == fits["ends"] > 0 and not fits["wide"]
-            ), fits
+            assert fits["inside"] == fits["stones"] > 0, fits
+            assert fits["endsInside"] == fits["ends"] > 0, fits
+            assert not fits["wide"], fits
             shown = page.evaluate("window.matchPage.deal.game.moves.length")
             tap_a_move(page, page.evaluate("window.matchPage.deal.game.legal_moves"))
             page.wait_for_function(f"() => window.matchPage.deal.game.moves.length > {shown}")
         else:  # pragma: no cover
             raise AssertionError("the match did not end")
         match = page.evaluate("window.matchPage.match")
-        assert match["variant"] == "partnership" and match["human"] == "C" and match["human_team"] == "A+C"
-        assert match["winner"] in ("A+C", "B+D") and match["wins"][match["winner"]] == 1
+        assert match["variant"] == "partnership"
+        assert match["human"] == "C"
+        assert match["human_team"] == "A+C"
+        assert match["winner"] in ("A+C", "B+D")
+        assert match["wins"][match["winner"]] == 1
         screenshots(page, "match-partnership-phone")
         assert errors == []

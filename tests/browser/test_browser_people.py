@@ -20,7 +20,8 @@ def test_two_guests_meet_through_a_challenge_link(site, browser, screenshots):
     errors = [watch_errors(ann), watch_errors(bob)]
     try:
         link = challenge_by_link(ann, site.base_url)
-        assert link.startswith(site.base_url) and re.search(r"/challenges/\d+/$", link)
+        assert link.startswith(site.base_url)
+        assert re.search(r"/challenges/\d+/$", link)
         screenshots(ann, "people-challenge-waiting")
 
         bob.goto(link)
@@ -109,7 +110,8 @@ def test_a_challenge_to_a_named_player_is_told_on_whatever_page_they_are(site, b
         contexts[1].add_cookies([{"name": "django_language", "value": "pl", "url": base}])
         bob.goto(base + "/analysis/")
         inbox = bob.locator("#challenge-inbox")
-        assert inbox.count() == 1 and not inbox.is_visible()  # nothing waits for him yet
+        assert inbox.count() == 1
+        assert not inbox.is_visible()
         bob.wait_for_timeout(1000)  # its long poll under way
 
         ann.goto(base + "/challenges/new/")
@@ -123,8 +125,10 @@ def test_a_challenge_to_a_named_player_is_told_on_whatever_page_they_are(site, b
         notice = bob.locator(".challenge-notice")
         notice.wait_for()
         text = notice.inner_text()
-        assert f"Nowe wyzwanie od {names['ann']}" in text and "partia towarzyska" in text, text
-        assert inbox.is_visible() and inbox.locator(".challenge-inbox-count").inner_text() == "1"
+        assert f"Nowe wyzwanie od {names['ann']}" in text, text
+        assert "partia towarzyska" in text, text
+        assert inbox.is_visible()
+        assert inbox.locator(".challenge-inbox-count").inner_text() == "1"
         assert bob.url == base + "/analysis/"  # no reload
         screenshots(bob, "people-challenge-notice")
         notice.get_by_role("link", name="Otwórz wyzwanie").click()

@@ -82,12 +82,15 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
     pages = {"A": ann, "B": bob}
     for page in (ann, bob, eve):
         page.wait_for_function(f"() => !!({GAME})")
-    assert ann.evaluate(f"{GAME}.my_seat") == "A" and bob.evaluate(f"{GAME}.my_seat") == "B"
+    assert ann.evaluate(f"{GAME}.my_seat") == "A"
+    assert bob.evaluate(f"{GAME}.my_seat") == "B"
     assert eve.evaluate(f"{GAME}.spectator") is True
     # both players' names and clocks, the time control
     for page in (ann, bob, eve):
-        assert page.locator(".gp-player").count() == 2 and "5+3" in page.locator(".gp-people-head").inner_text()
-        assert clock_of(page, "A") == "5:00" and clock_of(page, "B") == "5:00"
+        assert page.locator(".gp-player").count() == 2
+        assert "5+3" in page.locator(".gp-people-head").inner_text()
+        assert clock_of(page, "A") == "5:00"
+        assert clock_of(page, "B") == "5:00"
     # no hint buttons in a game between people
     assert ann.locator(".gp-hint-button").first.is_hidden()
     # each player's own stones are on the first screen, under the clocks and the abort button
@@ -110,9 +113,8 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
         if plies >= 2 and not running_checked:  # both have moved once: the mover's clock runs, on every page
             first = clock_of(eve, seat)
             eve.wait_for_timeout(1600)
-            assert (
-                clock_of(eve, seat) != first and eve.locator(f'.gp-clock[data-seat="{seat}"].is-running').count() == 1
-            )
+            assert clock_of(eve, seat) != first
+            assert eve.locator(f'.gp-clock[data-seat="{seat}"].is-running').count() == 1
             running_checked = True
         played = play_first_move(mover)
         plies += 1
@@ -137,7 +139,8 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
         page.wait_for_url(re.compile(r"/games/\d+/review/"))
         assert page.locator(".player-summary").count() == 2
         whos = page.locator("td.gp-who").all_inner_texts()  # the reader's moves "you", the other's by name
-        assert "you" in whos and any(re.fullmatch(r".+ \([AB]\)", w) for w in whos), whos
+        assert "you" in whos, whos
+        assert any(re.fullmatch(r".+ \([AB]\)", w) for w in whos), whos
     for watched in errors:
         assert not watched, watched
 

@@ -116,7 +116,8 @@ def test_two_accounts_play_a_rated_live_game_from_the_lobby_while_a_guest_watche
         # bob finds it on his lobby page and accepts it
         bob.goto(base + "/lobby/")
         row = bob.locator("table.seeks tbody tr", has_text=names["A"])
-        assert "rated game" in row.inner_text() and "3 min + 2 s a move" in row.inner_text()
+        assert "rated game" in row.inner_text()
+        assert "3 min + 2 s a move" in row.inner_text()
         row.get_by_role("button", name="Accept").click()
         bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded")
         game_url = bob.url
@@ -125,14 +126,18 @@ def test_two_accounts_play_a_rated_live_game_from_the_lobby_while_a_guest_watche
         eve.goto(game_url)
         for page in (ann, bob, eve):
             page.wait_for_function(f"() => !!({GAME})")
-        assert ann.evaluate(f"{GAME}.my_seat") == "A" and bob.evaluate(f"{GAME}.my_seat") == "B"
+        assert ann.evaluate(f"{GAME}.my_seat") == "A"
+        assert bob.evaluate(f"{GAME}.my_seat") == "B"
         assert eve.evaluate(f"{GAME}.spectator") is True
         for page in (ann, bob, eve):
             head = page.locator(".gp-people-head").inner_text()
-            assert "3+2" in head and "rated game" in head, head
+            assert "3+2" in head, head
+            assert "rated game" in head, head
             players = " ".join(page.locator(".gp-player").all_inner_texts())
-            assert names["A"] in players and names["B"] in players, players
-            assert clock_of(page, "A") == "3:00" and clock_of(page, "B") == "3:00"
+            assert names["A"] in players, players
+            assert names["B"] in players, players
+            assert clock_of(page, "A") == "3:00"
+            assert clock_of(page, "B") == "3:00"
 
         pages = {"A": ann, "B": bob}
         bad_made: dict[str, str] = {}

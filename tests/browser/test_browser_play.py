@@ -94,7 +94,8 @@ def test_a_whole_game_with_grades_hints_result_and_review(site, browser, screens
         best = page.evaluate(
             "window.playPage.game.hints.find(h => h.level === 3 && h.ply === window.playPage.game.moves.length).content.move"
         )
-        assert "The best move is" in text3 and best in text3
+        assert "The best move is" in text3
+        assert best in text3
         # the best move is shown on the board: its stone selected, its end offered
         selected = page.locator(".odb-hand-bottom .odb-hand-stone.is-selected")
         assert selected.get_attribute("data-stone") == best[:2]
@@ -122,7 +123,8 @@ def test_a_whole_game_with_grades_hints_result_and_review(site, browser, screens
             error = page.locator(".gp-error")
             error.wait_for(state="visible")
             assert "refused" in error.inner_text()
-            assert moves_shown(page) == before and status(page) == "your-move"
+            assert moves_shown(page) == before
+            assert status(page) == "your-move"
             screenshots(page, "play-error")
 
         # the rest of the deal: the first move offered each time
@@ -145,7 +147,8 @@ def test_a_whole_game_with_grades_hints_result_and_review(site, browser, screens
         assert n <= 40
         page.wait_for_function("() => document.querySelectorAll('.gp-move .gp-grade.grade-pending').length === 0")
         grades = page.locator(".gp-move .gp-grade").all_inner_texts()
-        assert len(grades) == n and set(grades) <= GRADES
+        assert len(grades) == n
+        assert set(grades) <= GRADES
         assert page.locator(".gp-hint-button:enabled").count() == 0
         screenshots(page, "play-over")
 
@@ -210,7 +213,8 @@ def test_a_second_tab_follows_the_game_on_the_players_turn(site, browser):
     second.wait_for_function("v => window.playPage.game.version >= v", arg=version)
     assert second.evaluate("window.playPage.game.moves.length") == first.evaluate("window.playPage.game.moves.length")
     assert second.locator(".gp-status").inner_text() == first.locator(".gp-status").inner_text()
-    assert not errors and not errors2, (errors, errors2)
+    assert not errors, (errors, errors2)
+    assert not errors2, (errors, errors2)
 
 
 def test_phone_width_board_fits_and_a_move_can_be_made_after_the_solver_opens(site, browser, screenshots):
@@ -227,7 +231,10 @@ def test_phone_width_board_fits_and_a_move_can_be_made_after_the_solver_opens(si
         svg = page.locator(".gp-board svg.odb-svg")
         assert svg.is_visible()
         box = svg.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 0.5 and box["width"] > 300
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 390 + 0.5
+        assert box["width"] > 300
         assert "is-narrow" in (page.locator(".gp-board .odb").get_attribute("class") or "")
         # nothing wider than the screen
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -254,15 +261,22 @@ def test_the_board_says_in_one_line_how_to_use_it(site, browser, screenshots, vi
         help_line = page.locator("#game-root .board-help")
         assert help_line.is_visible()
         text = help_line.inner_text()
-        assert "ringed stone" in text and "highlighted end" in text
+        assert "ringed stone" in text
+        assert "highlighted end" in text
         assert all(key in text for key in ("arrows", "Enter", "L or R", "Escape", "P passes")), text
         line, board = help_line.bounding_box(), page.locator(".gp-board svg.odb-svg").bounding_box()
-        assert line and board
-        assert board["y"] + board["height"] <= line["y"] + 1 and line["y"] - (board["y"] + board["height"]) < 60, (
+        assert line
+        assert board
+        assert board["y"] + board["height"] <= line["y"] + 1, (
             line,
             board,
         )
-        assert line["x"] >= 0 and line["x"] + line["width"] <= viewport["width"] + 0.5
+        assert line["y"] - (board["y"] + board["height"]) < 60, (
+            line,
+            board,
+        )
+        assert line["x"] >= 0
+        assert line["x"] + line["width"] <= viewport["width"] + 0.5
         screenshots(page, f"board-help-{viewport['width']}")
         assert not errors, errors
         cookies = context.cookies()  # the same player, without the script

@@ -85,8 +85,10 @@ def play_to_the_end(page, *, phone: bool, screenshots, name: str) -> dict:
             page.evaluate("window.scrollTo(0, 0)")
             fits = page.evaluate(FITS)
             assert fits["side"] == page.evaluate("window.playPage.game.human"), fits
-            assert fits["stones"] > 0 and fits["stonesInside"] == fits["stones"], fits
-            assert fits["ends"] >= 1 and fits["endsInside"] == fits["ends"], fits
+            assert fits["stones"] > 0, fits
+            assert fits["stonesInside"] == fits["stones"], fits
+            assert fits["ends"] >= 1, fits
+            assert fits["endsInside"] == fits["ends"], fits
             assert fits["scrollWidth"] <= fits["vw"], fits
         if turn == 1:
             screenshots(page, f"{name}-turn")
@@ -110,10 +112,12 @@ def test_a_partnership_game_through_the_pages(site, browser, screenshots, viewpo
         assert places == {"B": "bottom", "C": "left", "D": "top", "A": "right"}, places
         assert page.locator('.odb-hand[data-side="B"]').get_attribute("data-layout") == "hand"
         game = play_to_the_end(page, phone=phone, screenshots=screenshots, name=f"partnership-{viewport}")
-        assert game["status"] == "over" and game["variant"] == "partnership"
+        assert game["status"] == "over"
+        assert game["variant"] == "partnership"
         # the solver moved for A, C and D by itself, and the partner always played a best move
         seats = {m["side"] for m in game["moves"] if m["by"] == "solver"}
-        assert seats <= {"A", "C", "D"} and "D" in seats
+        assert seats <= {"A", "C", "D"}
+        assert "D" in seats
         page.wait_for_function("() => window.playPage.game.ungraded === 0", timeout=30_000)
         game = page.evaluate("window.playPage.game")
         assert all(m["grade"] == "best" for m in game["moves"] if m["side"] == "D")
@@ -121,7 +125,8 @@ def test_a_partnership_game_through_the_pages(site, browser, screenshots, viewpo
         for m in game["moves"]:
             position = position.push(m["move"])
         result = position.result()
-        assert game["result"]["winner"] == result.winner and game["result"]["points"] == result.points
+        assert game["result"]["winner"] == result.winner
+        assert game["result"]["points"] == result.points
         text = page.locator(".gp-result").inner_text()
         assert ("Your team" in text) or ("draw" in text.lower())
         screenshots(page, f"partnership-{viewport}-over")
@@ -137,7 +142,8 @@ def test_a_double_nine_game_through_the_pages(site, browser, screenshots, viewpo
         page.wait_for_selector('.odb-hand[data-place="bottom"][data-side="A"][data-layout="rows"]')
         assert int(page.locator(".odb-out").get_attribute("data-count")) == 27
         game = play_to_the_end(page, phone=phone, screenshots=screenshots, name=f"lewicki9-{viewport}")
-        assert game["status"] == "over" and game["variant"] == "lewicki9+doubles"
+        assert game["status"] == "over"
+        assert game["variant"] == "lewicki9+doubles"
         position = Position.parse(game["start"])
         assert position.variant.highest == 9
         for m in game["moves"]:
@@ -170,12 +176,15 @@ def test_resign_and_rematch_with_the_sides_swapped(site, browser, screenshots):
         assert second != first
         page.wait_for_function("() => window.playPage && window.playPage.game")
         game = page.evaluate("window.playPage.game")
-        assert game["human"] == "A" and game["rematch_of"] == first and game["seed"] == seed
+        assert game["human"] == "A"
+        assert game["rematch_of"] == first
+        assert game["seed"] == seed
         assert game["start"] == str(deal(seed, Variant.parse("block")))
         # the home page lists both games with their results
         page.goto(site.base_url + "/")
         row = page.locator(f'tr[data-game="{first}"]')
-        assert "resigned" in row.inner_text() and "\u2212" in row.locator(".score").inner_text()
+        assert "resigned" in row.inner_text()
+        assert "\u2212" in row.locator(".score").inner_text()
         assert errors == []
 
 
@@ -191,7 +200,8 @@ def test_review_board_beside_the_moves_chart_keys_and_best_move(site, browser, s
         # the board beside the move list
         board = page.locator(".gp-review .gp-board").bounding_box()
         table = page.locator(".gp-review-table").bounding_box()
-        assert board["x"] + board["width"] <= table["x"] + 1 and board["y"] < table["y"] + table["height"]
+        assert board["x"] + board["width"] <= table["x"] + 1
+        assert board["y"] < table["y"] + table["height"]
         # the best move of the position shown is the next move's best move, drawn and written
         assert root.get_attribute("data-best") == " ".join(game["moves"][0]["best_moves"])
         assert page.locator(".gp-best-here").is_visible()

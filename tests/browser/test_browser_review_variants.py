@@ -68,13 +68,16 @@ def test_partnership_review_at_desktop(site, browser, screenshots):
     # the board beside the moves
     board = page.locator("[data-review-board]").bounding_box()
     moves = page.locator(".review-moves-col").bounding_box()
-    assert moves["x"] >= board["x"] + board["width"] - 1 and moves["y"] < board["y"] + board["height"]
+    assert moves["x"] >= board["x"] + board["width"] - 1
+    assert moves["y"] < board["y"] + board["height"]
 
     # the arrow keys step wherever the focus is (here: on the share link's field)
     assert current_ply(page) == 0
     # a read-only board: the first move is shown as a suggestion, nothing is offered to play
     status = page.locator("[data-review-board] .odb-status").text_content() or ""
-    assert "again to play" not in status and "Choose an end" not in status and "select a stone" not in status
+    assert "again to play" not in status
+    assert "Choose an end" not in status
+    assert "select a stone" not in status
     assert page.locator("[data-review-board] .odb-hand-stone.is-selectable").count() == 0
     assert page.locator("[data-review-board] .odb-suggest").count() >= 1
     page.locator("[data-share]").focus()
@@ -135,7 +138,8 @@ def test_block_review_at_phone_width(site, browser, screenshots):
     assert page.locator("[data-plies] tbody tr[data-side]").count() == len(record.moves)
     # the board fits the screen's width; the moves come below it
     box = page.locator("[data-review-board]").bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= PHONE["width"] + 0.5
     page.locator(".review-nav-next").click()
     assert current_ply(page) == 1
     no_sideways_scroll(page)
@@ -162,8 +166,10 @@ def test_refused_record_says_the_move_and_stores_nothing(site, browser):
     page.locator(".review-deal-form button[type=submit]").click()
     alert = page.locator(".review-deal-form [data-form-error]")
     alert.wait_for()
-    assert "at move 2:" in alert.text_content() and "pass" in alert.text_content()
-    assert "/analysis/games/" in page.url and page.locator("#game-analysis-root").count() == 0
+    assert "at move 2:" in alert.text_content()
+    assert "pass" in alert.text_content()
+    assert "/analysis/games/" in page.url
+    assert page.locator("#game-analysis-root").count() == 0
     page.close()
 
 

@@ -125,7 +125,9 @@ def test_todays_puzzle_is_on_the_front_page_within_a_minute_and_can_be_solved(fr
     page.wait_for_selector("#puzzle-root .puzzle-board svg")
     assert page.locator("#puzzle-root [data-fallback]").is_hidden()
     state = json.loads(page.locator("#puzzle-state").text_content())
-    assert state["id"] == daily["id"] and "line" not in state and "themes" not in state
+    assert state["id"] == daily["id"]
+    assert "line" not in state
+    assert "themes" not in state
     position = state["position"]
     for _ in range(12):
         moves_before = len(page.evaluate("window.puzzlePage.attempt ? window.puzzlePage.attempt.moves : []"))
@@ -159,4 +161,5 @@ def test_todays_puzzle_is_on_the_front_page_within_a_minute_and_can_be_solved(fr
     assert page.locator(".rating-chart svg polyline").count() == 1
     assert page.evaluate("window.__cspViolations") == []
     assert errors == []
-    assert len(policies) == 3 and all(p and "script-src 'self'" in p for p in policies), policies
+    assert len(policies) == 3, policies
+    assert all(p and "script-src 'self'" in p for p in policies), policies

@@ -111,7 +111,9 @@ def assert_board_shows_the_puzzle_that_ended_it(page, run: dict) -> None:
     position after the move, nothing to play; a button shows the position
     after the solution."""
     ended = run["ended_by"]
-    assert ended and ended["id"] == run["puzzles"][-1]["attempt"] and ended["solution"], ended
+    assert ended, ended
+    assert ended["id"] == run["puzzles"][-1]["attempt"], ended
+    assert ended["solution"], ended
     assert page.locator("#run-root svg.odb-svg").is_visible()
     note = page.locator(".run-board-note")
     assert f"(puzzle {len(run['puzzles'])})" in note.inner_text()
@@ -163,7 +165,8 @@ def test_a_streak_in_the_browser(content, browser, screenshots, size):
         ratings.append(run_state(page)["puzzles"][-1]["rating"])
         for solved in (1, 2):
             run = solve_one(page)
-            assert run["status"] == "active" and run["score"] == solved, run
+            assert run["status"] == "active", run
+            assert run["score"] == solved, run
             assert page.locator(".run-score-now").inner_text().endswith(str(solved))
             assert page.locator(".run-strip .result-solved").count() == solved
             assert_no_solution_shown(page)
@@ -171,7 +174,9 @@ def test_a_streak_in_the_browser(content, browser, screenshots, size):
         assert ratings == sorted(ratings)
         screenshots(page, f"streak-{size}-playing")
         run = play(page, correct=False)
-        assert run["status"] == "over" and run["end_reason"] == "wrong-move" and run["score"] == 2
+        assert run["status"] == "over"
+        assert run["end_reason"] == "wrong-move"
+        assert run["score"] == 2
         assert_result_lists_the_solutions(page, run)
         assert "A wrong move ended the run." in page.locator(".run-result").inner_text()
         screenshots(page, f"streak-{size}-result")
@@ -193,10 +198,13 @@ def test_a_timed_run_in_the_browser(content, browser, screenshots, size):
         clock = page.locator(".run-clock")
         assert re.fullmatch(r"[23]:\d\d", clock.inner_text()), clock.inner_text()
         run = solve_one(page)
-        assert run["score"] == 1 and run["status"] == "active"
+        assert run["score"] == 1
+        assert run["status"] == "active"
         before = run["time_left"]
         run = play(page, correct=False)
-        assert run["mistakes"] == 1 and run["penalty_seconds"] == 10 and run["status"] == "active"
+        assert run["mistakes"] == 1
+        assert run["penalty_seconds"] == 10
+        assert run["status"] == "active"
         assert run["time_left"] <= before - 10 + 0.5
         assert page.locator(".run-strip .result-failed").count() == 1
         assert_no_solution_shown(page)
@@ -213,7 +221,8 @@ def test_a_timed_run_in_the_browser(content, browser, screenshots, size):
         assert run_state(page)["time_left"] <= 6
         page.wait_for_function(f"() => {RUN}.status === 'over'", timeout=30_000)
         run = run_state(page)
-        assert run["end_reason"] == "time" and run["score"] == 1
+        assert run["end_reason"] == "time"
+        assert run["score"] == 1
         assert [p["result"] for p in run["puzzles"]][:2] == ["solved", "failed"]
         assert_result_lists_the_solutions(page, run)
         assert "Time is up." in page.locator(".run-result").inner_text()

@@ -276,7 +276,8 @@ def test_a_puzzle_board_fits_a_laptop_screen(content, browser, screenshots):
             page.wait_for_timeout(300)
             back = page.evaluate(BACK_ROW)
             screenshots(page, f"layout-desktop-{path.strip('/').replace('/', '-')}")
-            assert back["scrollY"] == 0 and back["top"] >= 0, (path, back)
+            assert back["scrollY"] == 0, (path, back)
+            assert back["top"] >= 0, (path, back)
             assert back["bottom"] <= back["height"], (path, back)
         assert not errors, errors
     finally:
@@ -296,7 +297,8 @@ def test_a_first_visit_on_a_phone_starts_with_the_game(content, browser, screens
         how = intro.get_by_role("link", name="How to play")
         for link in (start, how):
             box = link.bounding_box()
-            assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+            assert box is not None, box
+            assert box["y"] + box["height"] <= PHONE["height"], box
         assert intro.bounding_box()["y"] < page.locator(".daily-puzzle-card").bounding_box()["y"]
     finally:
         context.close()
@@ -327,9 +329,11 @@ def test_the_new_match_form_shows_the_target_chosen(content, browser):
         page.goto(content.base_url + "/matches/")
         points, wins = page.locator('input[name="target_points"]'), page.locator('input[name="target_wins"]')
         page.check('input[name="target"][value="points"]')
-        assert points.is_visible() and not wins.is_visible()
+        assert points.is_visible()
+        assert not wins.is_visible()
         page.check('input[name="target"][value="wins"]')
-        assert wins.is_visible() and not points.is_visible()
+        assert wins.is_visible()
+        assert not points.is_visible()
         # the chosen field still submits: a match to 2 won deals
         wins.fill("2")
         page.locator("#new-match-form button[type=submit]").click()
@@ -366,7 +370,8 @@ def test_a_game_match_and_review_fit_a_laptop_screen(content, browser, player, s
         )
         back = page.evaluate(BACK_ROW)
         screenshots(page, f"layout-desktop-{lang}-game")
-        assert back["scrollY"] == 0 and back["bottom"] <= back["height"], back
+        assert back["scrollY"] == 0, back
+        assert back["bottom"] <= back["height"], back
         game_board = page.locator(".gp-board svg.odb-svg").bounding_box()
         page.goto(f"{base}/matches/{player['match']}/")
         page.wait_for_selector(".gp-board svg.odb-svg")
@@ -378,7 +383,8 @@ def test_a_game_match_and_review_fit_a_laptop_screen(content, browser, player, s
         page.wait_for_selector(".gp-table-scroll tbody tr")
         table = page.evaluate(REVIEW_TABLE)
         screenshots(page, f"layout-desktop-{lang}-review")
-        assert table["scrollWidth"] <= table["clientWidth"] + 1 and not table["cut"], table
+        assert table["scrollWidth"] <= table["clientWidth"] + 1, table
+        assert not table["cut"], table
         assert not errors, errors
     finally:
         context.close()

@@ -50,7 +50,7 @@ def click_move(page, move: str) -> None:
     page.locator(f'.odb-end.is-target[data-end="{move[2:] or "open"}"]').first.click()
 
 
-@pytest.mark.parametrize("lang, size", RUNS, ids=[lang for lang, _ in RUNS])
+@pytest.mark.parametrize(("lang", "size"), RUNS, ids=[lang for lang, _ in RUNS])
 def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size):
     base = site.base_url
     page = new_page(browser, lang, size)
@@ -96,7 +96,8 @@ def test_the_whole_course_in_the_language(site, browser, screenshots, lang, size
                 click_move(page, "01R")
                 page.wait_for_selector('#learn-root[data-state="wrong"]')
                 feedback = page.locator(".learn-feedback.wrong").inner_text()
-                assert "[6|6]" in feedback and "01R" in feedback
+                assert "[6|6]" in feedback
+                assert "01R" in feedback
                 assert (ENGLISH_REASON in feedback) == (lang == "en"), feedback
                 check_page("a wrong move")
                 screenshots(page, f"learn-{lang}-wrong")

@@ -50,7 +50,8 @@ def assert_fits(page, selector: str, name: str, screenshots) -> None:
     fit = page.evaluate(FITS, selector)
     assert fit["stones"] > 0, (name, fit)
     assert fit["stonesInside"] == fit["stones"], (name, fit)
-    assert fit["ends"] > 0 and fit["endsInside"] == fit["ends"], (name, fit)
+    assert fit["ends"] > 0, (name, fit)
+    assert fit["endsInside"] == fit["ends"], (name, fit)
     assert fit["scrollWidth"] <= fit["vw"], (name, fit)
 
 
@@ -61,7 +62,8 @@ def test_phone_width_first_screen(content, browser, screenshots):
     try:
         page.goto(site.base_url + "/")
         header = page.locator("header.site-header").bounding_box()
-        assert header is not None and header["height"] <= 60, header
+        assert header is not None, header
+        assert header["height"] <= 60, header
         # play, as A, after the solver has nothing to do yet
         page.goto(site.base_url + "/play/")
         page.check('input[name="human"][value="B"]')
@@ -153,7 +155,8 @@ def test_analysis_board_orientation_url_and_messages(site, browser):
     page.goto(site.base_url + "/analysis/?" + urlencode({"position": str(start), "line": f"{first} {second} 99L"}))
     page.wait_for_selector("#analysis-root [data-app] table.analysis-moves tbody tr", timeout=30_000)
     status = page.locator("#analysis-root [data-app] .study-status")
-    assert "99L" in status.text_content() and "3" in status.text_content()
+    assert "99L" in status.text_content()
+    assert "3" in status.text_content()
     assert "error" in (status.get_attribute("class") or "")
     # the board does not turn with the side to move; either side can move on it
     bottom = "#analysis-root .odb-hand-bottom"
@@ -167,7 +170,8 @@ def test_analysis_board_orientation_url_and_messages(site, browser):
     # the start of the line keeps the line in the URL
     page.get_by_role("button", name="Start", exact=True).click()
     page.wait_for_function("() => window.analysisBoard.state().cursor === 0")
-    assert "line=" in page.url and "ply=0" in page.url
+    assert "line=" in page.url
+    assert "ply=0" in page.url
     fresh = browser.new_page()
     fresh.goto(page.url)
     fresh.wait_for_selector("#analysis-root [data-app] table.analysis-moves tbody tr", timeout=30_000)
@@ -209,7 +213,8 @@ def test_puzzle_give_up_rating_and_resume(content, browser):
     page.wait_for_function("b => document.querySelector('.theme-filter .player-rating').textContent !== b", arg=before)
     # values in the solution are the player's: a reply of the solver is turned round
     values = page.eval_on_selector_all("#puzzle-root .solution-line li", "els => els.map(e => Number(e.dataset.value))")
-    assert values and all(v == values[0] for v in values), values
+    assert values, values
+    assert all(v == values[0] for v in values), values
     # an unfinished rated attempt stays yours: reloading shows the same puzzle
     page.get_by_role("link", name="Next puzzle").first.click()
     page.wait_for_selector("#puzzle-root .odb-hand-bottom")
@@ -245,7 +250,8 @@ def test_favicon_and_api_docs_stay_on_the_site(site, browser):
     # Requests that reached the network (one the page's policy refuses never leaves the browser).
     page.on("requestfinished", lambda r: None if r.url.startswith(local) else outside.append(r.url))
     answer = page.goto(site.base_url + "/favicon.ico")
-    assert answer is not None and answer.status == 200
+    assert answer is not None
+    assert answer.status == 200
     page.goto(site.base_url + "/")
     assert page.locator('link[rel="icon"]').count() == 1
     page.goto(site.base_url + "/api/docs/")

@@ -30,7 +30,8 @@ def test_a_page_that_needs_the_network_says_so_offline(content, browser):
         other.goto("/lobby/")
         other.wait_for_selector(".offline-elsewhere")
         assert other.locator(".offline-elsewhere").inner_text() == NOTICE
-        assert other.locator("#offline-root").count() == 1 and other.url.endswith("/lobby/")
+        assert other.locator("#offline-root").count() == 1
+        assert other.url.endswith("/lobby/")
     finally:
         context.set_offline(False)
         context.close()

@@ -84,7 +84,8 @@ def test_invalid_position_and_editor(site, browser, screenshots):
     page.fill("#position-input", "12.34 nonsense A")
     page.get_by_role("button", name="Analyse", exact=True).click()
     alert = page.locator("[data-position-error]")
-    assert "not valid" in alert.text_content() and "4 fields" in alert.text_content()
+    assert "not valid" in alert.text_content()
+    assert "4 fields" in alert.text_content()
     # the editor: load a position, break it, see the server's reason, mend it, analyse it
     position = str(deal(5))
     page.goto(site.base_url + "/analysis/editor/?" + urlencode({"position": position}))

@@ -45,7 +45,8 @@ def test_analyse_table_lists_every_move_best_first():
     position = deal(42)
     analysis = analyse(position)
     proc = run("analyse", str(position))
-    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.returncode == 0
+    assert proc.stderr == ""
     out = proc.stdout
     assert str(position) in out
     header = next(line for line in out.splitlines() if line.startswith("move"))
@@ -56,7 +57,8 @@ def test_analyse_table_lists_every_move_best_first():
     assert [r[0] for r in table] == [str(m.move) for m in analysis.moves]
     for row, entry in zip(table, analysis.moves, strict=True):
         assert int(row[1]) == entry.value
-        assert row[2] == entry.outcome and row[3] == entry.grade
+        assert row[2] == entry.outcome
+        assert row[3] == entry.grade
         assert int(row[4]) == entry.points_lost
     assert f"{analysis.value:+d}" in out
     assert " ".join(str(m) for m in analysis.pv) in out
@@ -79,7 +81,8 @@ def test_analyse_accepts_the_four_fields_as_separate_arguments():
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == analyse(position).to_json()
     proc = run("analyse", str(position))
-    assert proc.returncode == 0 and str(position) in proc.stdout
+    assert proc.returncode == 0
+    assert str(position) in proc.stdout
 
 
 def test_analyse_normalises_the_position():
@@ -95,7 +98,8 @@ def test_analyse_terminal_position():
     assert final.is_over()
     proc = run("analyse", str(final))
     assert proc.returncode == 0
-    assert "no moves" in proc.stdout and str(final.result()) in proc.stdout
+    assert "no moves" in proc.stdout
+    assert str(final.result()) in proc.stdout
     proc = run("analyse", "--json", str(final))
     assert json.loads(proc.stdout) == {"position": str(final), "value": final.final_value(), "moves": [], "pv": []}
 
@@ -104,40 +108,47 @@ def test_analyse_forced_pass():
     position = next(p for seed in range(30) for p in main_line_positions(seed) if p.legal_moves() == [PASS])
     proc = run("analyse", "--json", str(position))
     data = json.loads(proc.stdout)
-    assert [m["move"] for m in data["moves"]] == ["pass"] and data["moves"][0]["grade"] == "best"
+    assert [m["move"] for m in data["moves"]] == ["pass"]
+    assert data["moves"][0]["grade"] == "best"
     assert "pass" in run("analyse", str(position)).stdout
 
 
 EXAMPLES = invalid_examples()
 
 
-@pytest.mark.parametrize("name,text,phrase", EXAMPLES, ids=[e[0] for e in EXAMPLES])
+@pytest.mark.parametrize(("name", "text", "phrase"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
 def test_invalid_position_exits_2_with_the_reason(name, text, phrase):
     proc = run("analyse", text)
     stderr = assert_clean_error(proc)
-    assert stderr.startswith("error: ") and phrase in stderr
+    assert stderr.startswith("error: ")
+    assert phrase in stderr
     assert stderr.count("\n") == 1
     assert proc.stdout == ""
 
 
 @pytest.mark.parametrize(
-    "name,text,phrase", EXAMPLES[:1] + EXAMPLES[-3:], ids=[e[0] for e in EXAMPLES[:1] + EXAMPLES[-3:]]
+    ("name", "text", "phrase"), EXAMPLES[:1] + EXAMPLES[-3:], ids=[e[0] for e in EXAMPLES[:1] + EXAMPLES[-3:]]
 )
 def test_invalid_position_as_separate_fields_and_with_json(name, text, phrase):
     for args in (("analyse", *text.split(" ")), ("analyse", "--json", text), ("moves", text)):
         stderr = assert_clean_error(run(*args))
-        assert stderr.startswith("error: ") and phrase in stderr
+        assert stderr.startswith("error: ")
+        assert phrase in stderr
 
 
 @pytest.mark.parametrize("args", [(), ("analyse",), ("frobnicate",), ("deal",), ("analyse", "--bogus", "x"), ("game",)])
 def test_usage_errors_exit_2(args):
     proc = run(*args)
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "usage:" in proc.stderr
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert "usage:" in proc.stderr
 
 
 def test_help():
     proc = run("--help")
-    assert proc.returncode == 0 and "analyse" in proc.stdout and "deal" in proc.stdout
+    assert proc.returncode == 0
+    assert "analyse" in proc.stdout
+    assert "deal" in proc.stdout
 
 
 # -------------------------------------------------------------------- batch
@@ -153,10 +164,13 @@ def test_batch_json_mixed_lines():
     out = [json.loads(line) for line in proc.stdout.splitlines()]
     assert len(out) == 6
     assert out[0] == analyse(good[0]).to_json()
-    assert out[1]["position"] == bad[0] and "found 3" in out[1]["error"]
+    assert out[1]["position"] == bad[0]
+    assert "found 3" in out[1]["error"]
     assert out[2] == analyse(good[1]).to_json()
-    assert out[3] == {"position": "not a position", "error": out[3]["error"]} and "4 fields" in out[3]["error"]
-    assert out[4]["position"] == bad[2] and "no stones left" in out[4]["error"]
+    assert out[3] == {"position": "not a position", "error": out[3]["error"]}
+    assert "4 fields" in out[3]["error"]
+    assert out[4]["position"] == bad[2]
+    assert "no stones left" in out[4]["error"]
     assert out[5] == analyse(good[2]).to_json()
 
 
@@ -170,8 +184,11 @@ def test_batch_all_good_exits_0():
 def test_batch_table_mode():
     proc = run("analyse", "-", stdin=f"{deal(1)}\nbad\n{deal(2)}\n")
     assert proc.returncode == 1
-    assert str(deal(1)) in proc.stdout and str(deal(2)) in proc.stdout
-    assert proc.stderr.startswith("error: ") and "'bad'" in proc.stderr and "Traceback" not in proc.stderr
+    assert str(deal(1)) in proc.stdout
+    assert str(deal(2)) in proc.stdout
+    assert proc.stderr.startswith("error: ")
+    assert "'bad'" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def test_batch_flushes_each_line():
@@ -209,7 +226,8 @@ def test_broken_pipe_is_quiet():
     )
     proc.stdout.close()  # the reader goes away before the first line is written
     _, err = proc.communicate(f"{deal(3)}\n" * 50, timeout=60)
-    assert "Traceback" not in err and "BrokenPipe" not in err
+    assert "Traceback" not in err
+    assert "BrokenPipe" not in err
     assert proc.returncode in (0, 1)
 
 
@@ -219,9 +237,11 @@ def test_broken_pipe_is_quiet():
 def test_deal_prints_a_parsable_reproducible_position():
     first = run("deal", "--seed", "42")
     again = run("deal", "--seed", "42")
-    assert first.returncode == 0 and first.stdout == again.stdout
+    assert first.returncode == 0
+    assert first.stdout == again.stdout
     text = first.stdout.strip()
-    assert Position.parse(text) == deal(42) and str(Position.parse(text)) == text
+    assert Position.parse(text) == deal(42)
+    assert str(Position.parse(text)) == text
     assert run("deal", "--seed", "43").stdout.strip() == str(deal(43))
     assert run("deal", "--seed", str(2**64 - 1)).stdout.strip() == str(deal(2**64 - 1))
 
@@ -234,7 +254,8 @@ def test_deal_json():
 @pytest.mark.parametrize("seed", ["-1", "x", "1.5", str(2**64), ""])
 def test_bad_seed_exits_2(seed):
     stderr = assert_clean_error(run("deal", "--seed", seed))
-    assert stderr.startswith("error: ") and "seed" in stderr
+    assert stderr.startswith("error: ")
+    assert "seed" in stderr
 
 
 def test_moves_lists_the_legal_moves():
@@ -279,7 +300,8 @@ def test_game_table(tmp_path):
             entry.grade,
             entry.points_lost,
         )
-    assert "CLI test" in proc.stdout and str(record.result) in proc.stdout
+    assert "CLI test" in proc.stdout
+    assert str(record.result) in proc.stdout
     summary = {
         line.split()[0]: line.split()[1:]
         for line in lines
@@ -315,7 +337,8 @@ def test_game_invalid_record_exits_2(tmp_path):
     record = game_record()
     illegal = str(record).rstrip("\n") + " 66L\n"
     stderr = assert_clean_error(run("game", "-", stdin=illegal))
-    assert f"ply {len(record.moves) + 1}" in stderr and "'66L'" in stderr
+    assert f"ply {len(record.moves) + 1}" in stderr
+    assert "'66L'" in stderr
     stderr = assert_clean_error(run("game", str(tmp_path / "missing.txt")))
     assert "missing.txt" in stderr
 

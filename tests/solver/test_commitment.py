@@ -73,17 +73,19 @@ def test_keyed_seed_depends_on_the_secret_and_stays_below_2_53():
     assert one != other
     assert keyed_seed("secret one", "daily 2026-12-06") == one
     assert keyed_seed("secret one", "daily 2026-12-07") != one
-    assert 0 <= one < 2**53 and 0 <= other < 2**53
+    assert 0 <= one < 2**53
+    assert 0 <= other < 2**53
 
 
 def test_verify_deal_checks_commitment_and_position():
     commitment = deal_commitment(42, SALT, "block")
     proof = verify_deal(seed=42, salt=SALT, commitment=commitment, variant="block", position=str(deal(42, "block")))
-    assert (
-        proof.holds and proof.deal == deal(42, "block") and [c.name for c in proof.checks] == ["commitment", "position"]
-    )
+    assert proof.holds
+    assert proof.deal == deal(42, "block")
+    assert [c.name for c in proof.checks] == ["commitment", "position"]
     wrong = verify_deal(seed=42, salt=SALT, commitment=commitment, variant="lewicki")
-    assert not wrong.holds and wrong.failed == ["commitment"]
+    assert not wrong.holds
+    assert wrong.failed == ["commitment"]
     elsewhere = verify_deal(seed=42, salt=SALT, commitment=commitment, variant="block", position=str(deal(43, "block")))
     assert elsewhere.failed == ["position"]
 
@@ -115,7 +117,8 @@ def test_cli_without_a_position_checks_the_commitment_only():
         "block",
     )
     assert proc.returncode == 0, proc
-    assert "position:" not in proc.stdout and str(deal(7, "block")) in proc.stdout
+    assert "position:" not in proc.stdout
+    assert str(deal(7, "block")) in proc.stdout
 
 
 def test_cli_a_wrong_seed_is_a_commitment_mismatch():
@@ -128,14 +131,16 @@ def test_cli_a_wrong_seed_is_a_commitment_mismatch():
 def test_cli_a_wrong_salt_is_a_commitment_mismatch():
     other = "f" * 32
     proc = run("verify-deal", "--seed", "7", "--salt", other, "--commitment", deal_commitment(7, SALT))
-    assert proc.returncode == 1 and proc.stdout.splitlines()[-1] == "mismatch: commitment"
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines()[-1] == "mismatch: commitment"
 
 
 def test_cli_a_wrong_variant_is_a_commitment_mismatch():
     proc = run(
         "verify-deal", "--seed", "7", "--salt", SALT, "--commitment", deal_commitment(7, SALT), "--variant", "block"
     )
-    assert proc.returncode == 1 and proc.stdout.splitlines()[-1] == "mismatch: commitment"
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines()[-1] == "mismatch: commitment"
 
 
 def test_cli_a_start_position_of_another_deal_is_a_position_mismatch():
@@ -151,7 +156,8 @@ def test_cli_a_start_position_of_another_deal_is_a_position_mismatch():
         str(deal(8)),
     )
     assert proc.returncode == 1, proc
-    assert "position:   MISMATCH" in proc.stdout and f"the deal of seed 7 is {deal(7)}" in proc.stdout
+    assert "position:   MISMATCH" in proc.stdout
+    assert f"the deal of seed 7 is {deal(7)}" in proc.stdout
     assert proc.stdout.splitlines()[-1] == "mismatch: position"
 
 
@@ -167,11 +173,12 @@ def test_cli_both_mismatches_are_named():
         "--position",
         str(deal(7)),
     )
-    assert proc.returncode == 1 and proc.stdout.splitlines()[-1] == "mismatch: commitment, position"
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines()[-1] == "mismatch: commitment, position"
 
 
 @pytest.mark.parametrize(
-    "args, says",
+    ("args", "says"),
     [
         (["--seed", "-1"], "seed"),
         (["--seed", "x"], "seed"),
@@ -191,10 +198,12 @@ def test_cli_bad_input_exits_2_with_an_error(args, says):
     proc = run(*argv, *[f"{a}={b}" for a, b in zip(args[::2], args[1::2], strict=True)])
     assert proc.returncode == 2, proc
     assert "Traceback" not in proc.stderr
-    assert proc.stderr.startswith("error: ") and says in proc.stderr, proc.stderr
+    assert proc.stderr.startswith("error: "), proc.stderr
+    assert says in proc.stderr, proc.stderr
     assert proc.stdout == ""
 
 
 def test_cli_a_missing_option_is_a_usage_error():
     proc = run("verify-deal", "--seed", "7", "--salt", SALT)
-    assert proc.returncode == 2 and "--commitment" in proc.stderr
+    assert proc.returncode == 2
+    assert "--commitment" in proc.stderr

@@ -52,7 +52,8 @@ def test_the_set_has_28_stones_and_168_pips():
 @pytest.mark.parametrize("stone", ALL_STONES, ids=str)
 def test_stone_round_trip(stone):
     text = str(stone)
-    assert len(text) == 2 and int(text[0]) <= int(text[1])
+    assert len(text) == 2
+    assert int(text[0]) <= int(text[1])
     assert Stone.parse(text) == stone
     assert str(Stone.parse(text)) == text
 
@@ -77,7 +78,7 @@ def test_bad_stone_is_refused_with_its_text_quoted(text):
 
 
 @pytest.mark.parametrize(
-    "text,normal",
+    ("text", "normal"),
     [
         ("36", "36"),
         ("63", "36"),
@@ -97,11 +98,16 @@ def test_move_parse_and_format(text, normal):
 
 
 def test_move_kinds():
-    assert Move.parse("pass") is PASS and PASS.is_pass and not PASS.is_opening
+    assert Move.parse("pass") is PASS
+    assert PASS.is_pass
+    assert not PASS.is_opening
     opening = Move.parse("36")
-    assert opening.is_opening and opening.stone == Stone(3, 6) and opening.end is None
+    assert opening.is_opening
+    assert opening.stone == Stone(3, 6)
+    assert opening.end is None
     placed = Move.parse("36R")
-    assert not placed.is_opening and placed.end == "R"
+    assert not placed.is_opening
+    assert placed.end == "R"
 
 
 @pytest.mark.parametrize("text", ["", "3", "36X", "36LR", "77L", "x6R", "passs", "36 L"])
@@ -153,7 +159,8 @@ def test_position_fields_and_ends():
     assert position.side in ("A", "B")
     # the ends match the played stones: each end number is on some played stone
     played = position.played_stones()
-    assert any(s.has(left) for s in played) and any(s.has(right) for s in played)
+    assert any(s.has(left) for s in played)
+    assert any(s.has(right) for s in played)
 
 
 def test_pushing_a_move_changes_the_notation_as_the_rules_say():
@@ -170,7 +177,7 @@ def test_pushing_a_move_changes_the_notation_as_the_rules_say():
 EXAMPLES = invalid_examples()
 
 
-@pytest.mark.parametrize("name,text,phrase", EXAMPLES, ids=[e[0] for e in EXAMPLES])
+@pytest.mark.parametrize(("name", "text", "phrase"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
 def test_invalid_position_is_refused_with_reason_and_input_quoted(name, text, phrase):
     assert_refused(text, phrase)
 
@@ -180,7 +187,8 @@ def test_the_invalid_examples_are_edits_of_valid_positions():
     opening = deal(42)
     assert Position.parse(with_field(with_field(opening, 3, "A"), 3, "B")) == opening
     for _name, text, _ in EXAMPLES:
-        assert text != str(opening) and text.strip() == text
+        assert text != str(opening)
+        assert text.strip() == text
 
 
 def test_every_rules_class_is_covered():

@@ -49,12 +49,15 @@ def check_round_trip(record: GameRecord) -> str:
     again = GameRecord.parse(text)
     assert again == record
     assert hash(again) == hash(record)
-    assert again.moves == record.moves and again.tags == record.tags and again.start == record.start
+    assert again.moves == record.moves
+    assert again.tags == record.tags
+    assert again.start == record.start
     assert str(again) == text  # the written form is canonical
     assert record.format() == text
     positions = record.positions()
     assert len(positions) == len(record.moves) + 1
-    assert positions[0] == record.start and positions[-1] == record.final_position
+    assert positions[0] == record.start
+    assert positions[-1] == record.final_position
     for before, move, after in zip(positions[:-1], record.moves, positions[1:], strict=True):
         assert move in before.legal_moves()  # stored normalised
         assert before.push(move) == after
@@ -69,7 +72,8 @@ def test_main_line_game_round_trips_and_scores_the_solver_value(seed):
     start, moves = main_line(seed)
     record = GameRecord.from_seed(seed, moves, {"Event": f"Main line of deal {seed}"})
     text = check_round_trip(record)
-    assert record.is_over and record.result is not None
+    assert record.is_over
+    assert record.result is not None
     # perfect play from the start scores exactly the solver's value
     assert score_for(start.side, record.result) == analyse(start).value
     assert f'[Seed "{seed}"]' in text
@@ -134,7 +138,8 @@ def test_written_form():
     movetext = str(GameRecord.from_seed(42, moves)).split("\n\n")[1]
     assert len(movetext.splitlines()) > 1
     for line in movetext.splitlines():
-        assert len(line) < 80 and not line.endswith(".")
+        assert len(line) < 80
+        assert not line.endswith(".")
 
 
 def test_moves_are_stored_normalised():
@@ -184,8 +189,10 @@ def test_seed_only_start_only_and_both():
     by_start = GameRecord.parse(f'[Start "{start}"]\n\n{movetext}')
     both = GameRecord.parse(f'[Seed "7"]\n[Start "{start}"]\n\n{movetext}')
     assert by_seed.start == by_start.start == both.start == start
-    assert by_seed == both and by_seed.tags == (("Seed", "7"),)
-    assert by_start.tags == () and by_start.seed is None
+    assert by_seed == both
+    assert by_seed.tags == (("Seed", "7"),)
+    assert by_start.tags == ()
+    assert by_start.seed is None
     assert by_start.moves == by_seed.moves == tuple(moves)
 
 
@@ -194,7 +201,9 @@ def test_seed_and_start_must_agree():
     with pytest.raises(RecordError) as info:
         GameRecord.parse(f'[Seed "7"]\n[Start "{other}"]\n')
     message = str(info.value)
-    assert "'7'" in message and str(other) in message and str(deal(7)) in message
+    assert "'7'" in message
+    assert str(other) in message
+    assert str(deal(7)) in message
     with pytest.raises(RecordError, match="not the opening position of deal"):
         GameRecord(other, (), (("Seed", "7"),))
 
@@ -227,7 +236,8 @@ def test_tag_values_with_quotes_and_backslashes_and_unknown_tags_round_trip():
     assert GameRecord.parse(text).tags == tags
     assert record.tag("Path") == "C:\\games\\a.txt"
     assert record.tag("Missing", "x") == "x"
-    assert record.tag("Result") == "*" and record.tag("Start") == str(deal(42))
+    assert record.tag("Result") == "*"
+    assert record.tag("Start") == str(deal(42))
 
 
 def test_tag_order_is_kept_and_start_result_are_derived():
@@ -302,7 +312,8 @@ def test_empty_record(text):
 
 def test_no_start_and_no_seed():
     message = error_of('[Event "x"]\n\n00 01L')
-    assert "Start" in message and "Seed" in message
+    assert "Start" in message
+    assert "Seed" in message
 
 
 @pytest.mark.parametrize(
@@ -320,42 +331,53 @@ def test_no_start_and_no_seed():
 )
 def test_bad_tag_line(line):
     message = error_of(f'[Seed "42"]\n{line}\n\n')
-    assert "line 2" in message and repr(line) in message
+    assert "line 2" in message
+    assert repr(line) in message
 
 
 def test_duplicate_tag():
     message = error_of('[Seed "42"]\n[Event "a"]\n[Event "b"]\n')
-    assert "line 3" in message and "'Event'" in message and "twice" in message
+    assert "line 3" in message
+    assert "'Event'" in message
+    assert "twice" in message
 
 
 def test_bad_start_tag():
     bad = str(deal(42)).replace(" B", " A")
     message = error_of(f'[Start "{bad}"]\n')
-    assert "Start" in message and repr(bad) in message and "does not hold it" in message
+    assert "Start" in message
+    assert repr(bad) in message
+    assert "does not hold it" in message
 
 
 @pytest.mark.parametrize("seed", ["-1", "x", "18446744073709551616", "4.2"])
 def test_bad_seed_tag(seed):
     message = error_of(f'[Seed "{seed}"]\n')
-    assert "Seed" in message and seed in message
+    assert "Seed" in message
+    assert seed in message
 
 
 def test_tag_after_moves():
     text, _ = record_text(n=4)
     message = error_of(text + '\n[Event "late"]\n')
-    assert "line 4" in message and "'[Event \"late\"]'" in message and "after the moves" in message
+    assert "line 4" in message
+    assert "'[Event \"late\"]'" in message
+    assert "after the moves" in message
 
 
 def test_bare_record_with_bad_position():
     message = error_of("45.15.44 00 01L\n")
-    assert "line 1" in message and "position" in message
+    assert "line 1" in message
+    assert "position" in message
 
 
 @pytest.mark.parametrize("token", ["7x", "36X", "77L", "3", "pas", "36LL"])
 def test_malformed_move_names_ply_and_token(token):
     text, moves = record_text(n=3)
     message = error_of(f"{text} {token}")
-    assert "ply 4" in message and repr(token) in message and "not a move" in message
+    assert "ply 4" in message
+    assert repr(token) in message
+    assert "not a move" in message
 
 
 def test_illegal_move_names_ply_token_and_reason():
@@ -368,7 +390,8 @@ def test_illegal_move_names_ply_token_and_reason():
     token = f"{misfit.high}{misfit.low}R"  # high first, as a user might write it
     text, _ = record_text(n=3)
     message = error_of(f"{text} {token}")
-    assert "ply 4" in message and repr(token) in message
+    assert "ply 4" in message
+    assert repr(token) in message
     assert f"does not fit the right end, which shows {right}" in message
     assert f"{position.side} to move" in message
 
@@ -383,11 +406,14 @@ def test_illegal_move_reasons():
     }
     for token, reason in cases.items():
         message = error_of(f'[Seed "42"]\n\n1. {token}')
-        assert "ply 1" in message and repr(token) in message and reason in message, message
+        assert "ply 1" in message, message
+        assert repr(token) in message, message
+        assert reason in message, message
     after = start.push(moves[0])
     stone = next(s for _, s in after.hand.available() if s.has(after.ends[0]) or s.has(after.ends[1]))
     message = error_of(f'[Seed "42"]\n\n1. {moves[0]} {stone}')
-    assert "ply 2" in message and "say which end" in message
+    assert "ply 2" in message
+    assert "say which end" in message
 
 
 def test_forced_pass_must_be_written():
@@ -395,14 +421,16 @@ def test_forced_pass_must_be_written():
     ply = moves.index(PASS)
     text = " ".join(str(m) for i, m in enumerate(moves) if i != ply)
     message = error_of(f'[Seed "42"]\n\n{text}')
-    assert f"ply {ply + 1}" in message and "the only move is 'pass'" in message
+    assert f"ply {ply + 1}" in message
+    assert "the only move is 'pass'" in message
 
 
 def test_move_after_the_end():
     text, moves = record_text()
     last = moves[-1]
     message = error_of(f"{text} {last}")
-    assert f"ply {len(moves) + 1}" in message and "the deal is over" in message
+    assert f"ply {len(moves) + 1}" in message
+    assert "the deal is over" in message
 
 
 def test_result_must_match_the_replay():
@@ -420,7 +448,8 @@ def test_result_must_match_the_replay():
         "*",
     ):
         message = error_of(text.replace('[Seed "42"]', f'[Seed "42"]\n[Result "{claim}"]'))
-        assert repr(claim) in message and repr(actual) in message
+        assert repr(claim) in message
+        assert repr(actual) in message
     assert GameRecord.parse(text.replace('[Seed "42"]', f'[Seed "42"]\n[Result "{actual}"]')) == record
     unfinished, _ = record_text(n=5)
     message = error_of(unfinished.replace('[Seed "42"]', f'[Seed "42"]\n[Result "{actual}"]'))
@@ -451,7 +480,7 @@ def test_result_format_and_parse():
 
 
 @pytest.mark.parametrize(
-    "tags,phrase",
+    ("tags", "phrase"),
     [
         ((("Start", "x"),), "Start"),
         ((("Result", "*"),), "Result"),

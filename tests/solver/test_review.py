@@ -37,7 +37,8 @@ def test_summary_agrees_with_the_solver():
                 kept[position.side] += value == analysis.value
         for side in "AB":
             s = report["summary"][side]
-            assert s["points_lost"] == lost[side] and s["choices"] == choices[side]
+            assert s["points_lost"] == lost[side]
+            assert s["choices"] == choices[side]
             assert s["accuracy"] == accuracy(kept[side], choices[side])
             assert s["best"] + s["inaccuracy"] + s["mistake"] + s["blunder"] == s["moves"]
         # the values for A: the start's, then after each ply; the last one is the result

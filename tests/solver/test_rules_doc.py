@@ -44,7 +44,7 @@ def test_the_page_has_worked_examples_of_every_command():
     assert len(commands) >= 15
 
 
-@pytest.mark.parametrize("command, expected", examples(), ids=lambda v: v[:60] if isinstance(v, str) else "")
+@pytest.mark.parametrize(("command", "expected"), examples(), ids=lambda v: v[:60] if isinstance(v, str) else "")
 def test_worked_example(command, expected):
     env = dict(os.environ, PY=sys.executable, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     # ``python`` on the page is the interpreter running the tests, in pipes too.

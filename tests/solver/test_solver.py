@@ -43,7 +43,7 @@ def test_independent_reference_analyses(engine):
 CORPUS = corpus(24)
 
 
-@pytest.mark.parametrize("seed,positions", CORPUS, ids=[f"game{s}" for s, _ in CORPUS])
+@pytest.mark.parametrize(("seed", "positions"), CORPUS, ids=[f"game{s}" for s, _ in CORPUS])
 def test_core_agrees_with_reference_on_played_positions(seed, positions):
     solver = ReferenceSolver()  # shared along one game: later positions reuse the memo
     for position in positions:
@@ -105,7 +105,8 @@ def test_terminal_positions_have_no_moves_and_their_final_value():
     game = random_game(77)
     end = game[-1]
     analysis = analyse(end)
-    assert analysis.moves == () and analysis.pv == ()
+    assert analysis.moves == ()
+    assert analysis.pv == ()
     assert analysis.value == end.final_value()
 
 
@@ -123,7 +124,8 @@ def assert_round_trip(analysis):
     assert again.nodes == 0  # to_json does not write the search statistic
     assert [e.points_lost for e in again.moves] == [e.points_lost for e in analysis.moves]
     stored = Analysis.from_stored(data)  # the site's own copies, read without the replay
-    assert stored == analysis and stored.pv == analysis.pv
+    assert stored == analysis
+    assert stored.pv == analysis.pv
     assert [e.points_lost for e in stored.moves] == [e.points_lost for e in analysis.moves]
 
 
@@ -280,12 +282,13 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("name,data,phrase,quoted", MALFORMED, ids=[case[0] for case in MALFORMED])
+@pytest.mark.parametrize(("name", "data", "phrase", "quoted"), MALFORMED, ids=[case[0] for case in MALFORMED])
 def test_malformed_json_is_refused_with_the_bad_part_quoted(name, data, phrase, quoted):
     with pytest.raises(AnalysisError) as info:
         Analysis.from_json(data)
     message = str(info.value)
-    assert isinstance(info.value, DominoError) and isinstance(info.value, ValueError)
+    assert isinstance(info.value, DominoError)
+    assert isinstance(info.value, ValueError)
     assert message.startswith("analysis JSON: ")
     assert phrase in message, message
     assert quoted in message, message
@@ -308,20 +311,24 @@ SHAPES = (
 )
 
 
-@pytest.mark.parametrize("name,data,phrase,quoted", [case for case in MALFORMED if case[0] in SHAPES], ids=SHAPES)
+@pytest.mark.parametrize(
+    ("name", "data", "phrase", "quoted"), [case for case in MALFORMED if case[0] in SHAPES], ids=SHAPES
+)
 def test_a_stored_analysis_of_another_shape_is_refused_as_from_json_refuses_it(name, data, phrase, quoted):
     # from_stored trusts the moves of a dictionary shaped as to_json writes
     # it; anything else is read by from_json, and refused with its message
     with pytest.raises(AnalysisError) as info:
         Analysis.from_stored(data)
-    assert phrase in str(info.value) and quoted in str(info.value)
+    assert phrase in str(info.value)
+    assert quoted in str(info.value)
 
 
 def test_the_malformed_cases_are_edits_of_a_valid_analysis():
     # guard against a case that breaks something else than it says: the base reads back
     assert Analysis.from_json(edited(lambda d: None)) == BASE
     assert Analysis.from_json(edited(lambda d: None, final_analysis())) == final_analysis()
-    assert len(BASE.moves) >= 3 and NOT_BEST.value < BASE.value
+    assert len(BASE.moves) >= 3
+    assert NOT_BEST.value < BASE.value
 
 
 def test_json_moves_and_position_are_normalised():
@@ -334,7 +341,8 @@ def test_json_moves_and_position_are_normalised():
     front = data["position"].split("/")[0].split(".")
     stone = next(s for s in front if s != "--" and s[0] != s[1])
     data["position"] = data["position"].replace(stone, stone[::-1], 1)
-    assert data["position"] != str(BASE.position) and data["moves"] != BASE.to_json()["moves"]
+    assert data["position"] != str(BASE.position)
+    assert data["moves"] != BASE.to_json()["moves"]
     assert Analysis.from_json(data) == BASE
 
 

@@ -91,7 +91,8 @@ def test_every_symmetry_gives_the_same_canonical_form_moves_and_values(variant, 
         }
         # an analysis of one spelling read off another's: what the solver says of it, in its order
         read_off = carried(analyse(position), other)
-        assert read_off.position == other and read_off.value == ours.value
+        assert read_off.position == other
+        assert read_off.value == ours.value
         assert read_off.moves == ours.moves
         assert Analysis.from_json(read_off.to_json()) == read_off  # its main line is a line of best moves
 
@@ -132,9 +133,11 @@ def test_the_symmetry_carries_moves_and_seats_both_ways():
     symmetry = Symmetry(turn=1, flip=True)
     assert str(symmetry.move("36L")) == "36R"
     assert str(symmetry.move_back(symmetry.move("45R"))) == "45R"
-    assert str(symmetry.move("pass")) == "pass" and str(symmetry.move("00")) == "00"
+    assert str(symmetry.move("pass")) == "pass"
+    assert str(symmetry.move("00")) == "00"
     seats = ("A", "B", "C", "D")
-    assert symmetry.seat("B", seats) == "A" and symmetry.seat("A", seats) == "D"
+    assert symmetry.seat("B", seats) == "A"
+    assert symmetry.seat("A", seats) == "D"
     assert all(symmetry.seat_back(symmetry.seat(s, seats), seats) == s for s in seats)
 
 

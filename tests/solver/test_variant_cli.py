@@ -36,8 +36,10 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
 
 def assert_clean_error(proc: subprocess.CompletedProcess) -> str:
     assert proc.returncode == 2, proc
-    assert "Traceback" not in proc.stderr and proc.stdout == ""
-    assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+    assert proc.stderr.startswith("error: "), proc.stderr
+    assert proc.stderr.count("\n") == 1, proc.stderr
     return proc.stderr
 
 
@@ -54,10 +56,12 @@ def test_deal_analyse_and_moves_of_every_variant(variant):
     proc = run("deal", "--seed", "11", "--variant", variant)
     assert proc.returncode == 0, proc.stderr
     text = proc.stdout.strip()
-    assert text == str(deal(11, variant)) and Position.parse(text) == deal(11, variant)
+    assert text == str(deal(11, variant))
+    assert Position.parse(text) == deal(11, variant)
     assert json.loads(run("deal", "--seed", "11", "--variant", variant, "--json").stdout) == deal(11, variant).to_json()
     proc = run("analyse", "--json", text)
-    assert proc.returncode == 0 and json.loads(proc.stdout) == analyse(deal(11, variant)).to_json()
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout) == analyse(deal(11, variant)).to_json()
     middle = random.Random(1)
     position = deal(11, variant)
     for _ in range(5):
@@ -66,9 +70,12 @@ def test_deal_analyse_and_moves_of_every_variant(variant):
             break
         position = after
     proc = run("analyse", *str(position).split(" "))  # the fields as separate arguments
-    assert proc.returncode == 0 and str(position) in proc.stdout and "main line:" in proc.stdout
+    assert proc.returncode == 0
+    assert str(position) in proc.stdout
+    assert "main line:" in proc.stdout
     proc = run("moves", str(position))
-    assert proc.returncode == 0 and proc.stdout.split() == [str(m) for m in position.legal_moves()]
+    assert proc.returncode == 0
+    assert proc.stdout.split() == [str(m) for m in position.legal_moves()]
 
 
 def test_bad_variant_for_deal_exits_2():
@@ -79,7 +86,7 @@ def test_bad_variant_for_deal_exits_2():
 EXAMPLES = variant_invalid_examples()
 
 
-@pytest.mark.parametrize("name,text,phrase", EXAMPLES, ids=[e[0] for e in EXAMPLES])
+@pytest.mark.parametrize(("name", "text", "phrase"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
 def test_invalid_variant_position_exits_2(name, text, phrase):
     stderr = assert_clean_error(run("analyse", text))
     assert phrase in stderr
@@ -92,10 +99,13 @@ def test_invalid_variant_positions_in_moves_json_and_batch():
     good = [deal(seed, variant) for seed, variant in enumerate(NAMES)]
     lines = [str(good[0]), EXAMPLES[0][1], str(good[1]), EXAMPLES[-1][1], *map(str, good[2:])]
     proc = run("analyse", "--json", "-", stdin="\n".join(lines) + "\n")
-    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
     out = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert out[1] == {"position": EXAMPLES[0][1], "error": out[1]["error"]} and EXAMPLES[0][2] in out[1]["error"]
-    assert out[3]["position"] == EXAMPLES[-1][1] and "error" in out[3]
+    assert out[1] == {"position": EXAMPLES[0][1], "error": out[1]["error"]}
+    assert EXAMPLES[0][2] in out[1]["error"]
+    assert out[3]["position"] == EXAMPLES[-1][1]
+    assert "error" in out[3]
     assert [o for i, o in enumerate(out) if i not in (1, 3)] == [analyse(p).to_json() for p in good]
 
 
@@ -104,7 +114,8 @@ def test_batch_of_twenty_fresh_deals_of_each_variant():
         f"{deal(seed, variant)}\n" for variant in ("lewicki9", "block", "partnership") for seed in range(20)
     )
     proc = run("analyse", "--json", "-", stdin=lines)
-    assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 60
+    assert proc.returncode == 0
+    assert len(proc.stdout.splitlines()) == 60
 
 
 @pytest.mark.parametrize("variant", ["lewicki9", "block+doubles", "partnership"])
@@ -121,7 +132,8 @@ def test_game_grades_a_variant_record(variant, tmp_path):
     summary = [line.split()[0] for line in proc.stdout.splitlines() if line.split() and len(line.split()) == 6]
     assert [s for s in summary if s in seats] == list(seats)
     data = json.loads(run("game", "-", "--json", stdin=str(record)).stdout)
-    assert data["start"] == str(record.start) and set(data["summary"]) == set(seats)
+    assert data["start"] == str(record.start)
+    assert set(data["summary"]) == set(seats)
     assert [p["move"] for p in data["plies"]] == [str(m) for m in record.moves]
     illegal = str(record).rstrip("\n") + " 66L\n"
     stderr = assert_clean_error(run("game", "-", stdin=illegal))

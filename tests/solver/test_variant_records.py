@@ -41,8 +41,10 @@ def test_variant_records_round_trip(variant):
         lines = text.splitlines()
         assert lines.index(f'[Variant "{variant}"]') + 1 == lines.index(f'[Start "{record.start}"]')
         again = GameRecord.parse(text)
-        assert again == record and str(again) == text
-        assert again.variant == Variant.parse(variant) and again.tag("Variant") == variant
+        assert again == record
+        assert str(again) == text
+        assert again.variant == Variant.parse(variant)
+        assert again.tag("Variant") == variant
         assert again.result == record.final_position.result()
         for n in (0, len(record.moves) // 2):
             prefix = GameRecord(record.start, record.moves[:n], record.tags)
@@ -51,7 +53,8 @@ def test_variant_records_round_trip(variant):
 
 def test_standard_records_have_no_variant_tag():
     record = GameRecord.from_seed(3, analyse(deal(3)).pv[:4])
-    assert "Variant" not in str(record) and record.tag("Variant") == "lewicki"
+    assert "Variant" not in str(record)
+    assert record.tag("Variant") == "lewicki"
     assert GameRecord.parse('[Variant "lewicki"]\n[Seed "3"]\n\n' + " ".join(map(str, record.moves))) == record
 
 
@@ -60,7 +63,8 @@ def test_seed_and_variant_tags_give_the_start(variant):
     moves = analyse(deal(9, variant)).pv
     text = f'[Seed "9"]\n[Variant "{variant}"]\n\n' + " ".join(map(str, moves))
     record = GameRecord.parse(text)
-    assert record.start == deal(9, variant) and record.is_over
+    assert record.start == deal(9, variant)
+    assert record.is_over
     # the Start position alone says the variant (the tag is optional on input)
     assert GameRecord.parse(f'[Start "{deal(9, variant)}"]\n\n' + " ".join(map(str, moves))).start == record.start
     # a bare record: the position string first
@@ -93,14 +97,17 @@ def test_partnership_results_name_the_team():
     claim = format_result(record.result)
     assert claim.split()[0] in ("A+C", "B+D", "draw")
     text = str(record)
-    assert f'[Result "{claim}"]' in text and GameRecord.parse(text) == record
+    assert f'[Result "{claim}"]' in text
+    assert GameRecord.parse(text) == record
 
 
 def test_move_numbers_count_two_plies_in_every_variant():
     # reading of "everything else as for the standard game": numbers every two plies
     record = played(1, "partnership")
     units = record.movetext_units()
-    assert units[0].startswith("1. ") and units[2].startswith("2. ") and "." not in units[1]
+    assert units[0].startswith("1. ")
+    assert units[2].startswith("2. ")
+    assert "." not in units[1]
 
 
 @pytest.mark.parametrize("variant", ["lewicki9", "block+doubles", "partnership", "partnership+doubles"])
@@ -112,7 +119,8 @@ def test_grading_a_variant_record(variant):
     assert sum(report["summary"][s]["moves"] for s in seats) == len(record.moves)
     for ply, position, move in zip(report["plies"], record.positions()[:-1], record.moves, strict=True):
         analysis = analyse(position)
-        assert ply["side"] == position.side and ply["value"] == analysis.move_value(move).value
+        assert ply["side"] == position.side
+        assert ply["value"] == analysis.move_value(move).value
         assert ply["best"] == analysis.value
     # values for A's side, start to end; the last is the result for A's side
     final = record.result

@@ -119,6 +119,7 @@ def test_variant_analysis_json_round_trip(variant):
     for position in positions:
         analysis = analyse(position)
         again = Analysis.from_json(json.dumps(analysis.to_json()))
-        assert again == analysis and again.to_json() == analysis.to_json()
+        assert again == analysis
+        assert again.to_json() == analysis.to_json()
         assert Analysis.from_stored(analysis.to_json()) == analysis  # double-nine stones too
         assert again.to_json()["position"] == str(position)

@@ -44,7 +44,8 @@ RULES_EXAMPLES = [
 @pytest.mark.parametrize("name", NAMES)
 def test_variant_round_trip(name):
     variant = Variant.parse(name)
-    assert str(variant) == name and Variant.parse(str(variant)) == variant
+    assert str(variant) == name
+    assert Variant.parse(str(variant)) == variant
     assert variant.doubles == name.endswith("+doubles")
     assert repr(variant) == f"Variant.parse({name!r})"
     assert hash(variant) == hash(Variant.parse(name))
@@ -70,11 +71,16 @@ def test_the_table_of_variants():
             ) == (highest, seats, per_seat, out, layout, count)
             assert len(variant.stones) == (highest + 1) * (highest + 2) // 2
             assert list(variant.stones) == sorted(variant.stones)
-    assert PARTNERSHIP.teams == (("A", "C"), ("B", "D")) and BLOCK.teams == (("A",), ("B",))
-    assert PARTNERSHIP.team_name(0) == "A+C" and LEWICKI.team_name(1) == "B"
+    assert PARTNERSHIP.teams == (("A", "C"), ("B", "D"))
+    assert BLOCK.teams == (("A",), ("B",))
+    assert PARTNERSHIP.team_name(0) == "A+C"
+    assert LEWICKI.team_name(1) == "B"
     assert [PARTNERSHIP.next_seat(s) for s in "ABCD"] == ["B", "C", "D", "A"]
-    assert PARTNERSHIP.same_team("A", "C") and not PARTNERSHIP.same_team("C", "D")
-    assert LEWICKI.is_default and Variant() == LEWICKI and not Variant.parse("lewicki+doubles").is_default
+    assert PARTNERSHIP.same_team("A", "C")
+    assert not PARTNERSHIP.same_team("C", "D")
+    assert LEWICKI.is_default
+    assert Variant() == LEWICKI
+    assert not Variant.parse("lewicki+doubles").is_default
     assert str(LEWICKI9.stones[:11]) == str(tuple(Stone(0, b) for b in range(10)) + (Stone(1, 1),))
 
 
@@ -97,7 +103,8 @@ def test_the_table_of_variants():
 def test_bad_variant_is_refused_with_its_text_quoted(text):
     with pytest.raises(VariantError) as info:
         Variant.parse(text)
-    assert repr(text) in str(info.value) and isinstance(info.value, ValueError)
+    assert repr(text) in str(info.value)
+    assert isinstance(info.value, ValueError)
 
 
 def test_variant_name_in_upper_case_says_so():
@@ -110,7 +117,8 @@ def test_variant_name_in_upper_case_says_so():
 
 
 def test_double_nine_stones_and_moves():
-    assert Stone.parse("99", 9) == Stone(9, 9) and str(Stone.parse("97", 9)) == "79"
+    assert Stone.parse("99", 9) == Stone(9, 9)
+    assert str(Stone.parse("97", 9)) == "79"
     with pytest.raises(DominoError):
         Stone.parse("79")  # not of the double-six set
     assert str(Move.parse("89R", 9)) == "89R"
@@ -135,13 +143,16 @@ def test_deals_and_games_round_trip(name):
 @pytest.mark.parametrize("text", RULES_EXAMPLES)
 def test_the_examples_of_the_rules(text):
     position = Position.parse(text)
-    assert str(position) == text and position.side == "B"
+    assert str(position) == text
+    assert position.side == "B"
     assert position.legal_moves() == [Move.parse("66")]  # B holds 66: block's highest double, partnership's lead
 
 
 def test_block_example_values_match_its_rule():
     position = Position.parse(RULES_EXAMPLES[0])
-    assert position.variant == BLOCK and len(position.out) == 14 and position.first_stone() == Stone(6, 6)
+    assert position.variant == BLOCK
+    assert len(position.out) == 14
+    assert position.first_stone() == Stone(6, 6)
 
 
 def test_out_stones_any_order_on_input_ascending_on_output():
@@ -159,14 +170,15 @@ def test_the_standard_game_may_be_named_and_output_omits_it():
     assert Position.parse(f"lewicki {position}") == position
     assert str(Position.parse(f"lewicki {position}")) == str(position)
     doubled = Position.parse(f"lewicki+doubles {position}")
-    assert str(doubled) == f"lewicki+doubles {position}" and doubled != position
+    assert str(doubled) == f"lewicki+doubles {position}"
+    assert doubled != position
     assert doubled.variant == Variant("lewicki", True)
 
 
 EXAMPLES = variant_invalid_examples()
 
 
-@pytest.mark.parametrize("name,text,phrase", EXAMPLES, ids=[e[0] for e in EXAMPLES])
+@pytest.mark.parametrize(("name", "text", "phrase"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
 def test_invalid_variant_position_is_refused_with_reason_and_input_quoted(name, text, phrase):
     assert_refused(text, phrase)
 
@@ -196,7 +208,8 @@ def test_every_rules_class_of_section_4_is_covered():
 
 def test_a_seat_without_stones_and_the_seat_after_it_to_move_is_valid():
     final = variant_final("partnership")
-    assert final.is_over() and Position.parse(str(final)) == final
+    assert final.is_over()
+    assert Position.parse(str(final)) == final
     went_out = next(s for s, h in zip(final.seats, final.hands, strict=True) if h.count == 0)
     assert final.side == PARTNERSHIP.next_seat(went_out)
 
@@ -217,7 +230,8 @@ def without_doubles(position: Position) -> Position:
 def test_lewicki9_without_a_double_in_play_a_opens():
     position = without_doubles(deal(5, "lewicki9"))
     assert not any(s.is_double for h in position.hands for s in h.stones())
-    assert position.side == "A" and len(position.legal_moves()) == 7  # any front stone
+    assert position.side == "A"
+    assert len(position.legal_moves()) == 7
     with pytest.raises(PositionError, match="no double is in play"):
         Position.parse(str(position)[:-1] + "B")
 
@@ -236,13 +250,15 @@ def test_block_opener_is_the_highest_double_else_the_heaviest_stone():
         dealt = [s for h in position.hands for s in h.stones()]
         doubles = [s for s in dealt if s.is_double]
         first = max(doubles) if doubles else max(dealt, key=lambda s: (s.pips, s.high))
-        assert first in position.hand and position.legal_moves() == [Move(first)]
+        assert first in position.hand
+        assert position.legal_moves() == [Move(first)]
     # without a double: the heaviest stone, equal pips broken by the higher high half
     # (45 and 36 both have 9 pips: 36 leads)
     a, b = "05.14.23.45.16.25.34", "06.15.24.13.12.01.36"
     out = sorted(str(s) for s in BLOCK.stones if str(s) not in (a + "." + b).split("."))
     position = Position.parse(f"block {a} {b} {'.'.join(out)} - B")
-    assert position.first_stone() == Stone(3, 6) and position.legal_moves() == [Move.parse("36")]
+    assert position.first_stone() == Stone(3, 6)
+    assert position.legal_moves() == [Move.parse("36")]
     with pytest.raises(PositionError, match="the holder of 36 .the heaviest stone"):
         Position.parse(f"block {a} {b} {'.'.join(out)} - A")
 
@@ -264,13 +280,15 @@ def test_partnership_passes_go_to_the_next_seat_and_teams_score():
             assert after.side == PARTNERSHIP.next_seat(before.side)
         final = game[-1]
         result = final.result()
-        assert result is not None and result.winner in ("A+C", "B+D", None)
+        assert result is not None
+        assert result.winner in ("A+C", "B+D", None)
         team_pips = [final.team_pips(0), final.team_pips(1)]
         if result.reason == "domino":
             loser = 1 if result.winner == "A+C" else 0
             assert result.points == team_pips[loser]
         elif result.winner is not None:
-            assert result.points == max(team_pips) and team_pips[0] != team_pips[1]
+            assert result.points == max(team_pips)
+            assert team_pips[0] != team_pips[1]
         mine = PARTNERSHIP.team_of(final.side)
         expected = (
             0
@@ -328,7 +346,8 @@ def test_the_option_in_rows_counts_the_uncovered_back_stone():
 def test_block_ends_blocked_with_team_of_one_scores():
     blocked = variant_final("block", "blocked")
     result = blocked.result()
-    assert blocked.is_blocked() and blocked.legal_moves() == []
+    assert blocked.is_blocked()
+    assert blocked.legal_moves() == []
     a, b = blocked.hands[0].pips, blocked.hands[1].pips
     assert result.winner == (None if a == b else "A" if a < b else "B")
 
@@ -353,11 +372,14 @@ def test_variant_deals_follow_the_rules(name):
         for i, hand in enumerate(position.hands):
             drawn = order[i : seats * variant.per_seat : seats]  # the seats draw in turn, A first
             if variant.is_rows:
-                assert list(hand.front) == drawn[:7] and list(hand.back) == drawn[7:]
+                assert list(hand.front) == drawn[:7]
+                assert list(hand.back) == drawn[7:]
             else:
-                assert list(hand.front) == drawn and hand.back == ()
+                assert list(hand.front) == drawn
+                assert hand.back == ()
         assert list(position.out) == sorted(order[seats * variant.per_seat :])
-        assert position.ends is None and Position.parse(str(position)) == position
+        assert position.ends is None
+        assert Position.parse(str(position)) == position
         assert deal(seed, Variant(name, True)).hands == position.hands  # the option does not change the deal
 
 
@@ -380,8 +402,11 @@ def test_deal_refuses_an_unknown_variant():
 def test_variant_positions_to_json():
     position = deal(2, "partnership")
     data = position.to_json()
-    assert data["variant"] == "partnership" and data["out"] == [] and set(data["hands"]) == set("ABCD")
-    assert data["hands"]["A"]["back"] == [] and len(data["hands"]["A"]["front"]) == 7
+    assert data["variant"] == "partnership"
+    assert data["out"] == []
+    assert set(data["hands"]) == set("ABCD")
+    assert data["hands"]["A"]["back"] == []
+    assert len(data["hands"]["A"]["front"]) == 7
     assert "variant" not in deal(2).to_json()  # the standard game's JSON is as it was
     line_game = variant_game(2, "block")
     assert len(line_game[-1].to_json()["line"]) == len(line_game[-1].played_stones())

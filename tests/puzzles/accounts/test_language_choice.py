@@ -22,11 +22,13 @@ def html_lang(response) -> str:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "header,lang", [("pl-PL,pl;q=0.9,en;q=0.5", "pl"), ("nl-BE,nl;q=0.9", "nl"), ("ro", "ro"), ("de-DE,de;q=0.9", "en")]
+    ("header", "lang"),
+    [("pl-PL,pl;q=0.9,en;q=0.5", "pl"), ("nl-BE,nl;q=0.9", "nl"), ("ro", "ro"), ("de-DE,de;q=0.9", "en")],
 )
 def test_first_visit_follows_accept_language(client, header, lang):
     response = client.get("/", HTTP_ACCEPT_LANGUAGE=header)
-    assert response.status_code == 200 and html_lang(response) == lang
+    assert response.status_code == 200
+    assert html_lang(response) == lang
 
 
 @pytest.mark.django_db
@@ -37,9 +39,11 @@ def test_the_language_menu_is_in_the_header_and_remembered(client):
     for code in ("en", "pl", "nl", "ro"):
         assert f'name="language" value="{code}"' in header
     response = client.post("/accounts/language/", {"language": "ro", "next": "/how-to-play/"})
-    assert response.status_code == 302 and response["Location"] == "/how-to-play/"
+    assert response.status_code == 302
+    assert response["Location"] == "/how-to-play/"
     again = client.get("/how-to-play/", HTTP_ACCEPT_LANGUAGE="pl")
-    assert html_lang(again) == "ro" and "Cum se joacă dominoul deschis" in again.content.decode()
+    assert html_lang(again) == "ro"
+    assert "Cum se joacă dominoul deschis" in again.content.decode()
 
 
 @pytest.mark.django_db
@@ -97,4 +101,5 @@ def test_no_url_carries_a_language_code(client):
         response = client.get("/how-to-play/", HTTP_ACCEPT_LANGUAGE=lang)
         assert response.status_code == 200
         links = re.findall(r'(?:href|action)="(/[^"]*)"', response.content.decode())
-        assert links and not [link for link in links if re.match(r"/(en|pl|nl|ro)(/|$)", link)]
+        assert links
+        assert not [link for link in links if re.match(r"/(en|pl|nl|ro)(/|$)", link)]

@@ -48,12 +48,14 @@ def test_an_analysis_put_in_redis_ahead_of_need_gets_its_row_without_a_solve(sol
     assert services.analysis_record(POSITION) == ahead
     assert solves == [POSITION]
     row = Analysis.objects.get(position=POSITION)
-    assert row.status == Analysis.Status.DONE and solver.Analysis.from_json(row.result) == ahead
+    assert row.status == Analysis.Status.DONE
+    assert solver.Analysis.from_json(row.result) == ahead
 
 
 def test_an_analysis_nobody_has_is_solved_and_stored(solves):
     expected = solver.analyse(solver.Position.parse(POSITION))
     solves.clear()
     result = services.analysis_record(POSITION)
-    assert solves == [POSITION] and result == expected
+    assert solves == [POSITION]
+    assert result == expected
     assert Analysis.objects.get(position=POSITION).status == Analysis.Status.DONE

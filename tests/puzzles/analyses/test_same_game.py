@@ -48,7 +48,8 @@ def test_another_spelling_is_answered_at_once_from_the_stored_analysis(api, vari
     assert api.get(f"/api/analyses/{first.json()['id']}/").json()["status"] == "done"
 
     other = respelled(position)
-    assert canonical_key(other) == canonical_key(position) and Position.parse(other) != position
+    assert canonical_key(other) == canonical_key(position)
+    assert Position.parse(other) != position
     solved = []
     monkeypatch.setattr("solver.analyse", lambda *a, **k: solved.append(a) or analyse(*a, **k))
     answer = api.post("/api/analyses/", {"position": other}, format="json")
@@ -57,7 +58,8 @@ def test_another_spelling_is_answered_at_once_from_the_stored_analysis(api, vari
     result = answer.json()["result"]
     expected = analyse(other).to_json()
     assert result["position"] == expected["position"] == str(Position.parse(other))
-    assert result["value"] == expected["value"] and result["moves"] == expected["moves"]
+    assert result["value"] == expected["value"]
+    assert result["moves"] == expected["moves"]
     assert SolverAnalysis.from_json(result).pv  # a valid main line of best moves, as the asker writes moves
     rows = Analysis.objects.filter(canonical=canonical_key(position))
     assert sorted(rows.values_list("position", flat=True)) == sorted([str(position), str(Position.parse(other))])

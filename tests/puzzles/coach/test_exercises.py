@@ -73,14 +73,16 @@ def test_mistakes_become_exercises_on_a_schedule(api):
     answer = right.json()
     assert answer["correct"] is True
     assert answer["solution"]["best_moves"] == [str(m) for m in analysis.best_moves]
-    assert answer["exercise"]["learnt"] is False and answer["exercise"]["due"] is False
+    assert answer["exercise"]["learnt"] is False
+    assert answer["exercise"]["due"] is False
     # its next review is FSRS's, for a new card rated Good when tried
     tried_at = Exercise.objects.get(pk=solved["id"]).last_review_at
     assert parse_datetime(answer["exercise"]["due_at"]) == fsrs_due(Rating.Good, tried_at)
 
     wrong_move = failed["played"]
     wrong = api.post(failed["urls"]["tries"], {"move": wrong_move}, format="json").json()
-    assert wrong["correct"] is False and wrong["exercise"]["due"] is False
+    assert wrong["correct"] is False
+    assert wrong["exercise"]["due"] is False
     no_answer(api.get(failed["urls"]["self"]).json())
     failed_at = Exercise.objects.get(pk=failed["id"]).last_review_at
     again_due = fsrs_due(Rating.Again, failed_at)
@@ -100,7 +102,8 @@ def test_mistakes_become_exercises_on_a_schedule(api):
     best = str(analyse(failed["position"]).best_moves[0])
     with mock.patch("django.utils.timezone.now", return_value=later):
         step = api.post(failed["urls"]["tries"], {"move": best}, format="json").json()
-    assert step["correct"] and step["was_due"]
+    assert step["correct"]
+    assert step["was_due"]
     card = Card(card_id=1, due=failed_at)
     card, _ = SCHEDULER.review_card(card, Rating.Again, review_datetime=failed_at)
     card, _ = SCHEDULER.review_card(card, Rating.Good, review_datetime=later)
@@ -128,7 +131,8 @@ def test_exercise_pages_and_errors(api, other_api):
     # nor is another player's game (or a missing one) an empty list of exercises: 404, as for an exercise
     for url in (f"/api/exercises/?game={game['id']}", "/api/exercises/?game=999999", "/api/exercises/?analysis=999999"):
         response = other_api.get(url)
-        assert response.status_code == 404 and set(response.json()) == {"error"}, url
+        assert response.status_code == 404, url
+        assert set(response.json()) == {"error"}, url
     assert api.post(first["urls"]["tries"], {"move": "99"}, format="json").status_code == 400
     # the page form, without a script: the answer is shown after the try only
     assert "Best moves:" not in api.get(first["urls"]["page"]).content.decode()
@@ -136,7 +140,8 @@ def test_exercise_pages_and_errors(api, other_api):
         f"/coach/exercises/{first['id']}/try/",
         {"move": first["played"], "back": f"/coach/games/{game['id']}/", "n": "0"},
     )
-    assert response.status_code == 302 and "try=" in response["Location"]
+    assert response.status_code == 302
+    assert "try=" in response["Location"]
     shown = api.get(response["Location"]).content.decode()
     assert "Best moves:" in shown
     assert api.get("/coach/").status_code == 200
@@ -170,7 +175,8 @@ def test_reading_the_exercises_writes_nothing_the_end_of_a_game_makes_them(api):
         for q in queries.captured_queries
         if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")) and "coach_" in q["sql"]
     ]
-    assert writes == [] and Exercise.objects.count() == 0
+    assert writes == []
+    assert Exercise.objects.count() == 0
     # the task makes them again (idempotent: twice makes them once)
     exercises_for_game_task(game["id"])
     exercises_for_game_task(game["id"])

@@ -90,7 +90,8 @@ def test_fsrs_intervals_for_passes_and_fails_and_the_home_page_count(client):
             answer = client.post(
                 f"/api/exercises/{first.pk}/tries/", {"move": move}, content_type="application/json"
             ).json()
-            assert answer["correct"] is passed and answer["was_due"] is True
+            assert answer["correct"] is passed
+            assert answer["was_due"] is True
             now = datetime.now(UTC)
             card, _log = LIBRARY.review_card(card, Rating.Good if passed else Rating.Again, review_datetime=now)
             due = parse_datetime(answer["exercise"]["due_at"])
@@ -109,7 +110,8 @@ def test_fsrs_intervals_for_passes_and_fails_and_the_home_page_count(client):
                 early = client.post(
                     f"/api/exercises/{first.pk}/tries/", {"move": first.best_moves[0]}, content_type="application/json"
                 ).json()
-                assert early["was_due"] is False and parse_datetime(early["exercise"]["due_at"]) == card.due
+                assert early["was_due"] is False
+                assert parse_datetime(early["exercise"]["due_at"]) == card.due
             # a minute before it is due, still one; a minute after, two
             clock.move_to(card.due - timedelta(minutes=1))
             client.force_login(user)  # a long journey outlives the session
@@ -162,7 +164,11 @@ def test_the_migration_replays_old_tries_through_fsrs(transactional_db):
         card, _ = LIBRARY.review_card(card, Rating.Again, review_datetime=START + timedelta(hours=1))
         card, _ = LIBRARY.review_card(card, Rating.Good, review_datetime=START + timedelta(days=2))
         got = migrated.objects.get(pk=tried.pk)
-        assert got.due_at == card.due and got.stability == pytest.approx(card.stability)
-        assert got.last_review_at == START + timedelta(days=2) and got.card_state == int(State.Review)
+        assert got.due_at == card.due
+        assert got.stability == pytest.approx(card.stability)
+        assert got.last_review_at == START + timedelta(days=2)
+        assert got.card_state == int(State.Review)
         untouched = migrated.objects.get(pk=new.pk)
-        assert untouched.due_at == START and untouched.stability is None and untouched.card_state == int(State.Learning)
+        assert untouched.due_at == START
+        assert untouched.stability is None
+        assert untouched.card_state == int(State.Learning)

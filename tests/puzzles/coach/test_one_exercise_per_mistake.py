@@ -50,7 +50,9 @@ def test_the_same_record_analysed_twice_makes_its_exercises_once(api):
 
     assert mistakes_of(api) == sorted(mistakes.items())
     kept = Exercise.objects.get(pk=exercise.pk)
-    assert kept.due_at == due_at and kept.failed_count == 1 and kept.tries.count() == 1
+    assert kept.due_at == due_at
+    assert kept.failed_count == 1
+    assert kept.tries.count() == 1
     # each analysis steps through the same exercises, in the order played
     ids = [e["id"] for e in api.get(f"/api/exercises/?analysis={first.json()['id']}").json()["exercises"]]
     assert len(ids) == len(mistakes)
@@ -76,7 +78,8 @@ def test_the_record_of_a_game_played_here_adds_no_exercises(api):
     # the record's mistakes are the game's exercises, in the same order
     of_game = [e["id"] for e in api.get(f"/api/exercises/?game={game['id']}").json()["exercises"]]
     of_record = [e["id"] for e in api.get(f"/api/exercises/?analysis={response.json()['id']}").json()["exercises"]]
-    assert of_record == of_game and len(of_game) == len(made)
+    assert of_record == of_game
+    assert len(of_game) == len(made)
 
 
 def test_a_guests_exercises_join_an_account_without_doubling_a_mistake(api):
@@ -106,7 +109,8 @@ def test_another_players_or_a_missing_games_mistakes_are_404(api, other_api):
 
     # the owner's game without mistakes (not finished) still has its page
     own = api.get(f"/coach/games/{game['id']}/")
-    assert own.status_code == 200 and "No mistakes to learn from" in own.content.decode()
+    assert own.status_code == 200
+    assert "No mistakes to learn from" in own.content.decode()
     assert api.get(f"/coach/analyses/{analysis['id']}/").status_code == 200
 
     for client in (other_api, api):

@@ -80,7 +80,8 @@ def puzzles_due_on_home(client) -> int | None:
 def opt(client, on: bool, back: str = "/puzzles/train/"):
     values = ["0", "1"] if on else ["0"]
     response = client.post("/coach/puzzles/replay/", {"replay_failed": values, "next": back})
-    assert response.status_code == 302 and response["Location"] == back
+    assert response.status_code == 302
+    assert response["Location"] == back
 
 
 def test_a_failed_puzzle_comes_back_on_fsrs_dates_and_its_replay_is_unrated(client, puzzles):
@@ -90,18 +91,23 @@ def test_a_failed_puzzle_comes_back_on_fsrs_dates_and_its_replay_is_unrated(clie
         failed = fail(client, first)
         assert failed["rating"]["after"] < failed["rating"]["before"]
         # not asked for: no card, and the home page says nothing of puzzles to review
-        assert not PuzzleCard.objects.exists() and puzzles_due_on_home(client) is None
+        assert not PuzzleCard.objects.exists()
+        assert puzzles_due_on_home(client) is None
         page = client.get("/puzzles/train/").content.decode()
-        assert 'name="replay_failed"' in page and " checked" not in page.split('name="replay_failed" value="1"')[1][:20]
+        assert 'name="replay_failed"' in page
+        assert " checked" not in page.split('name="replay_failed" value="1"')[1][:20]
 
         clock.move_to(START + timedelta(hours=1))
         opt(client, True)
         assert PlayerRating.objects.get().replay_failed is True
         card = PuzzleCard.objects.get()
-        assert card.puzzle_id == first.pk and card.session_key and card.user is None
+        assert card.puzzle_id == first.pk
+        assert card.session_key
+        assert card.user is None
         expected = Card(card_id=1, due=START)
         expected, _ = LIBRARY.review_card(expected, Rating.Again, review_datetime=START)
-        assert card.due_at == expected.due and card.reviews == 1
+        assert card.due_at == expected.due
+        assert card.reviews == 1
         assert puzzles_due_on_home(client) == 0
         assert (
             "checked" in client.get("/puzzles/train/").content.decode().split('name="replay_failed" value="1"')[1][:12]
@@ -127,7 +133,8 @@ def test_a_failed_puzzle_comes_back_on_fsrs_dates_and_its_replay_is_unrated(clie
         rating_before = PlayerRating.objects.get()
         replay_at = datetime.now(UTC)
         solved = solve(client, first)
-        assert solved["rated"] is False and solved["rating"] is None
+        assert solved["rated"] is False
+        assert solved["rating"] is None
         after = PlayerRating.objects.get()
         assert (after.rating, after.rd, after.rated_count) == (
             rating_before.rating,
@@ -135,22 +142,26 @@ def test_a_failed_puzzle_comes_back_on_fsrs_dates_and_its_replay_is_unrated(clie
             rating_before.rated_count,
         )
         attempt = PuzzleAttempt.objects.filter(puzzle=first).latest("id")
-        assert attempt.rating_before is None and attempt.rating_after is None
+        assert attempt.rating_before is None
+        assert attempt.rating_after is None
         expected, _ = LIBRARY.review_card(expected, Rating.Good, review_datetime=attempt.finished_at)
         card.refresh_from_db()
         assert attempt.finished_at >= replay_at
-        assert card.due_at == expected.due and card.reviews == 2
+        assert card.due_at == expected.due
+        assert card.reviews == 2
         assert puzzles_due_on_home(client) == 0
         assert "Next review" in client.get("/coach/puzzles/").content.decode()
 
         # solved again ahead of time: practice, the card stands
         solve(client, first)
         card.refresh_from_db()
-        assert card.due_at == expected.due and card.reviews == 2
+        assert card.due_at == expected.due
+        assert card.reviews == 2
 
         # turned off: nothing shown, the cards kept for when it is turned on again
         opt(client, False, back="/coach/puzzles/")
-        assert puzzles_due_on_home(client) is None and PuzzleCard.objects.count() == 2
+        assert puzzles_due_on_home(client) is None
+        assert PuzzleCard.objects.count() == 2
         assert f"/puzzles/{first.pk}/" not in client.get("/coach/puzzles/").content.decode()
 
 
@@ -164,14 +175,16 @@ def test_a_guests_cards_go_to_the_account_they_log_in_to(client, puzzles):
     User.objects.create_user("bea", password="a-long-password-1")
     assert client.login(username="bea", password="a-long-password-1")
     card = PuzzleCard.objects.get()
-    assert card.user.username == "bea" and card.session_key == ""
+    assert card.user.username == "bea"
+    assert card.session_key == ""
     assert PlayerRating.objects.get(user__username="bea").replay_failed is True
     assert "/coach/puzzles/" in client.get("/").content.decode()
 
 
 def test_the_setting_refuses_nothing_silently_and_takes_only_site_paths(client):
     response = client.post("/coach/puzzles/replay/", {"replay_failed": ["0", "1"], "next": "//evil.example/"})
-    assert response.status_code == 302 and response["Location"] == "/coach/puzzles/"
+    assert response.status_code == 302
+    assert response["Location"] == "/coach/puzzles/"
     assert PlayerRating.objects.get().replay_failed is True
     assert client.get("/coach/puzzles/replay/").status_code == 405
 

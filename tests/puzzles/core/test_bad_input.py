@@ -37,7 +37,7 @@ def json_endpoints(game: dict) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("field,value", [("level", "\ud800"), ("human", "\udfff"), ("position", "x\ud834")])
+@pytest.mark.parametrize(("field", "value"), [("level", "\ud800"), ("human", "\udfff"), ("position", "x\ud834")])
 def test_a_lone_surrogate_is_a_400(api, field, value):
     body = json.dumps({field: value})  # ensure_ascii: the surrogate travels as \\ud800
     response = post_raw(api, "/api/games/", body)
@@ -50,29 +50,35 @@ def test_every_json_endpoint_refuses_surrogates_and_deep_json(api, game):
     deep = "[" * 5000 + "]" * 5000
     for url in json_endpoints(game):
         response = post_raw(api, url, json.dumps({"level": "\ud800", "move": "\ud800", "position": "\ud800"}))
-        assert response.status_code == 400 and "surrogate" in response.json()["error"], url
+        assert response.status_code == 400, url
+        assert "surrogate" in response.json()["error"], url
         response = post_raw(api, url, deep)
-        assert response.status_code == 400 and "nested" in response.json()["error"], url
+        assert response.status_code == 400, url
+        assert "nested" in response.json()["error"], url
         response = post_raw(api, url, '{"a": ' * 40 + "1" + "}" * 40)
-        assert response.status_code == 400 and "nested" in response.json()["error"], url
+        assert response.status_code == 400, url
+        assert "nested" in response.json()["error"], url
     assert GameMove.objects.filter(game_id=game["id"]).count() == 0
 
 
 def test_a_body_too_large_is_a_413(api, game, settings):
     settings.OD_API_MAX_BODY_BYTES = 10_000
     response = post_raw(api, f"/api/games/{game['id']}/moves/", json.dumps({"move": "x" * 20_000}))
-    assert response.status_code == 413 and "larger than 10000 bytes" in response.json()["error"]
+    assert response.status_code == 413
+    assert "larger than 10000 bytes" in response.json()["error"]
     # beyond Django's own limit too (2.5 MB by default), on every JSON endpoint
     settings.OD_API_MAX_BODY_BYTES = 1 << 20
     for url in json_endpoints(game):
         response = post_raw(api, url, json.dumps({"record": "x" * 3_000_000}))
-        assert response.status_code == 413 and response.json()["error"], url
+        assert response.status_code == 413, url
+        assert response.json()["error"], url
 
 
 @pytest.mark.parametrize("body", [b"\xff\xfe", b"{", b"[1, 2", b'{"move": NaN}'])
 def test_malformed_json_is_a_400(api, game, body):
     response = post_raw(api, f"/api/games/{game['id']}/moves/", body)
-    assert response.status_code == 400 and response.json()["error"]
+    assert response.status_code == 400
+    assert response.json()["error"]
 
 
 @pytest.mark.parametrize(
@@ -110,7 +116,8 @@ def test_an_endpoint_without_its_last_slash_is_a_json_404_that_says_so(api, url)
 
 def test_a_wrong_method_is_a_json_405(api, game):
     response = api.put(f"/api/games/{game['id']}/", {}, format="json")
-    assert response.status_code == 405 and "not allowed" in response.json()["error"]
+    assert response.status_code == 405
+    assert "not allowed" in response.json()["error"]
 
 
 @pytest.mark.parametrize("path", ["/api/games/", "/api/analyses/", "/analysis/"])
@@ -125,7 +132,8 @@ def test_an_overlong_address_is_a_414(api, path, settings):
             assert response["Content-Type"].startswith("application/json")
             assert "at most 2000" in response.json()["error"]
         else:
-            assert response["Content-Type"].startswith("text/plain") and b"2000" in response.content
+            assert response["Content-Type"].startswith("text/plain")
+            assert b"2000" in response.content
 
 
 def test_a_refused_csrf_check_under_the_api_is_json(django_user_model):
@@ -140,11 +148,15 @@ def test_a_refused_csrf_check_under_the_api_is_json(django_user_model):
     client = Client(enforce_csrf_checks=True)
     client.force_login(user)
     refused = client.post("/api/games/", {"seed": 7}, content_type="application/json")
-    assert refused.status_code == 403 and "CSRF" in refused.json()["error"]
+    assert refused.status_code == 403
+    assert "CSRF" in refused.json()["error"]
     nowhere = client.post("/api/games/1/nonsense/", {}, content_type="application/json")
-    assert nowhere.status_code == 404 and nowhere["Content-Type"].startswith("application/json")
+    assert nowhere.status_code == 404
+    assert nowhere["Content-Type"].startswith("application/json")
     request = RequestFactory().post("/api/anything/")
     answer = csrf_failure(request, "CSRF cookie not set.")
-    assert answer.status_code == 403 and "CSRF cookie not set." in json.loads(answer.content)["error"]
+    assert answer.status_code == 403
+    assert "CSRF cookie not set." in json.loads(answer.content)["error"]
     page = csrf_failure(RequestFactory().post("/accounts/login/"), "CSRF cookie not set.")
-    assert page.status_code == 403 and page["Content-Type"].startswith("text/html")
+    assert page.status_code == 403
+    assert page["Content-Type"].startswith("text/html")

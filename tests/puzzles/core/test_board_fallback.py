@@ -54,7 +54,8 @@ def test_every_seat_and_stone_of_the_position_is_drawn(variant):
         assert ('class="row back"' in drawn[seat]) == bool(hand["back"])
     line = re.search(r'<div class="line".*?(?=<div class="hand)', html, re.S).group(0)
     assert len(re.findall(r'<span class="stone">', line.split('<div class="out"')[0])) == len(data["line"])
-    assert 'style="' not in html and "<script" not in html
+    assert 'style="' not in html
+    assert "<script" not in html
 
 
 @pytest.mark.parametrize("variant", ["block", "lewicki9"])

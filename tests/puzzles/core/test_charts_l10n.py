@@ -157,7 +157,7 @@ def test_the_profile_charts_draw_the_same_in_every_language():
 
 
 @pytest.mark.parametrize(
-    "template,context",
+    ("template", "context"),
     [("study/game_analysis.html", game_analysis_context), ("training/history.html", history_context)],
     ids=["game-analysis", "rating-history"],
 )

@@ -42,7 +42,8 @@ def test_query_parameters_state_their_ranges(document):
     for path in ("/api/puzzles/next/", "/api/puzzles/replay/"):
         assert "$ref" in _parameter(document, path, "theme") or "enum" in _parameter(document, path, "theme")
     day = _parameter(document, "/api/daily-deal/{day}/ranking/", "day")
-    assert re.match(day["pattern"], "2024-02-29") and not re.match(day["pattern"], "2023-02-29")
+    assert re.match(day["pattern"], "2024-02-29")
+    assert not re.match(day["pattern"], "2023-02-29")
     assert not re.match(day["pattern"], "0")
 
 
@@ -148,7 +149,8 @@ def test_a_possible_position_that_is_impossible_is_a_400_saying_what(api):
     token = api.cookies["csrftoken"].value
     impossible = "00.00.00.00.00.00.00/00.00.00.00.00.00.00 00.00.00.00.00.00.00/00.00.00.00.00.00.00 - A"
     answer = api.post("/api/analyses/", {"position": impossible}, format="json", HTTP_X_CSRFTOKEN=token)
-    assert answer.status_code == 400 and "appears twice" in answer.json()["error"]
+    assert answer.status_code == 400
+    assert "appears twice" in answer.json()["error"]
 
 
 def test_a_rematch_between_people_documents_its_409(document):
@@ -184,7 +186,8 @@ def test_every_boolean_of_a_body_is_a_json_boolean_not_0_1_or_yes(api, document)
     """The schema says boolean: 0, 1, "yes" and "true" were read as booleans
     (DRF's coercion) and a schema-violating body was accepted."""
     fields = list(_boolean_fields(document))
-    assert ("/api/challenges/", "rated") in fields and ("/api/seeks/quick/", "rated") in fields
+    assert ("/api/challenges/", "rated") in fields
+    assert ("/api/seeks/quick/", "rated") in fields
     for path, name in fields:
         for value in (0, 1, "yes", "true"):
             answer = _post(api, path, {name: value})
@@ -232,7 +235,8 @@ def test_a_json_integer_may_be_written_with_a_zero_fraction(api):
 @pytest.mark.parametrize("value", ["1", "yes", "True", "0"])
 def test_a_boolean_in_a_query_is_true_or_false(api, value):
     answer = api.get(f"/api/exercises/?due={value}")
-    assert answer.status_code == 400 and "due is true or false" in answer.json()["error"], answer.content
+    assert answer.status_code == 400, answer.content
+    assert "due is true or false" in answer.json()["error"], answer.content
 
 
 # ------------------------------------------------- other schema mismatches
@@ -253,7 +257,8 @@ def test_a_position_and_another_variant_is_refused_as_the_schema_says(api, docum
     400 the schema did not state."""
     block = "block 44.25.24.16.33.13.04 01.46.03.12.36.56.00 02.05.06.11.14.15.22.23.26.34.35.45.55.66 - A"
     answer = _post(api, "/api/games/", {"position": block, "variant": "lewicki"})
-    assert answer.status_code == 400 and "of the variant block, not lewicki" in answer.json()["error"], answer.content
+    assert answer.status_code == 400, answer.content
+    assert "of the variant block, not lewicki" in answer.json()["error"], answer.content
     assert _post(api, "/api/games/", {"position": block, "variant": "block"}).status_code == 201
     assert _post(api, "/api/games/", {"position": block, "variant": ""}).status_code == 201
     rules = _body(document, "GameCreateInputRequest")["allOf"]
@@ -268,17 +273,21 @@ def test_a_position_and_another_variant_is_refused_as_the_schema_says(api, docum
 
 def test_a_hand_typed_in_holds_stones_as_the_schema_says(api, document):
     answer = _post(api, "/api/game-analyses/", {"hands": ["", " "]})
-    assert answer.status_code == 400 and "a hand holds stones" in answer.json()["error"], answer.content
+    assert answer.status_code == 400, answer.content
+    assert "a hand holds stones" in answer.json()["error"], answer.content
     hand = _body(document, "GameAnalysisInputRequest")["properties"]["hands"]["items"]
-    assert hand["minLength"] == 1 and not re.search(hand["pattern"], "   ")
+    assert hand["minLength"] == 1
+    assert not re.search(hand["pattern"], "   ")
 
 
 def test_text_without_a_nul_character_as_the_schema_says(api, document):
     """DRF refuses NUL in any text field: the schema says so."""
     answer = _post(api, "/api/challenges/", {"days": 3, "to": "a\u0000b"})
-    assert answer.status_code == 400 and answer.json()["error"].startswith("to: "), answer.content
+    assert answer.status_code == 400, answer.content
+    assert answer.json()["error"].startswith("to: "), answer.content
     to = _body(document, "ChallengeCreateInputRequest")["properties"]["to"]["oneOf"][0]
-    assert re.match(to["pattern"], "ania") and not re.match(to["pattern"], "a\u0000b")
+    assert re.match(to["pattern"], "ania")
+    assert not re.match(to["pattern"], "a\u0000b")
 
 
 def test_the_solver_takes_no_seat_of_yours_as_the_schema_says(api, document):
@@ -287,7 +296,8 @@ def test_the_solver_takes_no_seat_of_yours_as_the_schema_says(api, document):
     answer = _post(
         api, "/api/challenges/", {"days": 3, "variant": "partnership", "seat": "C", "solver": {"C": "strong"}}
     )
-    assert answer.status_code == 400 and "C is your seat" in answer.json()["error"], answer.content
+    assert answer.status_code == 400, answer.content
+    assert "C is your seat" in answer.json()["error"], answer.content
     rule = next(r for r in _body(document, "ChallengeCreateInputRequest")["allOf"] if "solver" in str(r.get("not")))
     assert {
         "required": ["seat", "solver"],

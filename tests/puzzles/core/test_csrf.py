@@ -129,7 +129,9 @@ def page_paths(game_id: int) -> list[str]:
 def test_every_page_refuses_a_foreign_post_without_the_token(kind, django_user_model, no_tasks):
     client, game = player(kind, django_user_model)
     paths = page_paths(game["id"])
-    assert f"/play/{game['id']}/resign/" in paths and "/accounts/logout/" in paths and len(paths) > 25
+    assert f"/play/{game['id']}/resign/" in paths
+    assert "/accounts/logout/" in paths
+    assert len(paths) > 25
     before = row_counts()
     for path in paths:
         response = client.post(path, {"move": "00", "ply": 0}, HTTP_ORIGIN=FOREIGN)

@@ -14,7 +14,7 @@ from puzzles.core.months import MONTHS
 
 
 @pytest.mark.parametrize(
-    "lang,shown",
+    ("lang", "shown"),
     [("en", "Dec. 6, 2026"), ("pl", "6 grudnia 2026"), ("nl", "6 december 2026"), ("ro", "6 decembrie 2026")],
 )
 def test_a_date_in_each_language(lang, shown):
@@ -26,4 +26,5 @@ def test_a_date_in_each_language(lang, shown):
 def test_romanian_months_are_lower_case():
     with translation.override("ro"):
         names = [translation.gettext(month) for month in MONTHS]
-    assert names == [name.lower() for name in names] and names[0] == "ianuarie", names
+    assert names == [name.lower() for name in names], names
+    assert names[0] == "ianuarie", names

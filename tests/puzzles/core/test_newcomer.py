@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 def test_favicon_is_served_and_linked():
     client = Client()
     icon = client.get("/favicon.ico")
-    assert icon.status_code == 200 and icon["Content-Type"] == "image/svg+xml"
+    assert icon.status_code == 200
+    assert icon["Content-Type"] == "image/svg+xml"
     assert b"<svg" in b"".join(icon.streaming_content)
     assert 'rel="icon"' in client.get("/").content.decode()
 
@@ -30,12 +31,11 @@ def test_redoc_page_loads_nothing_from_outside():
     response = Client().get("/api/redoc/")
     page = response.content.decode()
     policy = response["Content-Security-Policy"]
-    assert "fonts.googleapis.com" not in page and "<script>" not in page
-    assert (
-        "default-src 'self'" in policy
-        and "script-src 'self'" in policy
-        and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
-    )
+    assert "fonts.googleapis.com" not in page
+    assert "<script>" not in page
+    assert "default-src 'self'" in policy
+    assert "script-src 'self'" in policy
+    assert "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
 
 
 def test_signup_errors_are_in_an_error_list():
@@ -67,7 +67,8 @@ def make_puzzles(n: int = 4) -> list[Puzzle]:
 def test_unknown_theme_is_said():
     make_puzzles()
     page = Client().get("/puzzles/train/?theme=bogus").content.decode()
-    assert "data-unknown-theme" in page and "bogus" in page
+    assert "data-unknown-theme" in page
+    assert "bogus" in page
 
 
 def test_an_unfinished_rated_attempt_is_shown_again():
@@ -99,10 +100,8 @@ def test_home_tells_a_newcomer_what_the_game_is_before_the_puzzle():
     assert intro < puzzle
     assert page.count("data-intro") == 1
     start = page[intro:]
-    assert (
-        'href="/play/"' in start[: start.index("</section>")]
-        and 'href="/how-to-play/"' in start[: start.index("</section>")]
-    )
+    assert 'href="/play/"' in start[: start.index("</section>")]
+    assert 'href="/how-to-play/"' in start[: start.index("</section>")]
     # once they have played (here: started a game), the daily puzzle comes first
     started = client.post(
         "/api/games/", {"seed": 3}, content_type="application/json", HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value

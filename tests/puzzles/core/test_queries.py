@@ -42,15 +42,18 @@ def test_the_reads_give_what_the_orm_gives():
             position_after="q",
             best_moves=["36", "63R"] if ply == 1 else None,
         )
-    assert selectors.game_by_id(mine.pk) == mine and selectors.game_by_id(10**9) is None
+    assert selectors.game_by_id(mine.pk) == mine
+    assert selectors.game_by_id(10**9) is None
     from puzzles.accounts.players import guest
 
     assert selectors.game_get_for_player(guest("mine"), mine.pk) == mine
     assert selectors.game_version_for_player(guest("mine"), theirs.pk) is None
     assert selectors.game_version(theirs.pk) == theirs.version
     moves = selectors.game_moves(mine)
-    assert [m.ply for m in moves] == [0, 1, 2] and moves[1].best_moves == ["36", "63R"]  # JSON read back as JSON
-    assert moves[0].best_moves is None and moves[0].graded_at is None
+    assert [m.ply for m in moves] == [0, 1, 2]
+    assert moves[1].best_moves == ["36", "63R"]
+    assert moves[0].best_moves is None
+    assert moves[0].graded_at is None
     # every column a game's state shows, as the ORM reads it
     for row, model in zip(moves, GameMove.objects.filter(game=mine).order_by("ply"), strict=True):
         assert row._asdict() == {
@@ -78,10 +81,12 @@ def test_an_id_no_column_can_hold_is_no_row(api):
     """SQLite raises OverflowError for a number past 64 bits where the ORM
     checks first: the prepared reads answer "no such row", so the API's 404."""
     huge = 99999999999999999999
-    assert selectors.game_by_id(huge) is None and selectors.game_version(huge) is None
+    assert selectors.game_by_id(huge) is None
+    assert selectors.game_version(huge) is None
     for path in (f"/api/games/{huge}/", f"/api/games/{huge}/?wait=1&timeout=1"):
         response = api.get(path)
-        assert response.status_code == 404 and "error" in response.json()
+        assert response.status_code == 404
+        assert "error" in response.json()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -38,7 +38,8 @@ def started_redis(port: int, folder) -> subprocess.Popen[bytes]:
             if redis.Redis(port=port, socket_connect_timeout=0.5).ping():
                 return proc
         except redis.ConnectionError:
-            assert time.monotonic() < deadline and proc.poll() is None
+            assert time.monotonic() < deadline
+            assert proc.poll() is None
             time.sleep(0.05)
 
 
@@ -57,15 +58,19 @@ def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp
         client = redis.Redis.from_url(site["redis"])
         assert client.get("queued-before") == b"kept"
         config = client.config_get("*")
-        assert config["appendonly"] == "yes" and config["dir"] == str(tmp_path / "run" / "redis")
+        assert config["appendonly"] == "yes"
+        assert config["dir"] == str(tmp_path / "run" / "redis")
         # debug off: a missing page is the plain 404, not Django's debug page with the URL patterns
         with pytest.raises(urllib.error.HTTPError) as missing:
             urllib.request.urlopen(site["base"] + "/no-such-page/", timeout=10)
         page = missing.value.read().decode()
-        assert missing.value.code == 404 and "URLconf" not in page and "DEBUG" not in page
+        assert missing.value.code == 404
+        assert "URLconf" not in page
+        assert "DEBUG" not in page
         secret = tmp_path / "secret_key"
         key = secret.read_text()
-        assert len(key.strip()) >= 50 and stat.S_IMODE(secret.stat().st_mode) == 0o600
+        assert len(key.strip()) >= 50
+        assert stat.S_IMODE(secret.stat().st_mode) == 0o600
         assert not str(secret).startswith(str(ROOT))
         client.set("queued-during", "kept")
         # a second start from the same run directory is refused: it leaves the running site alone
@@ -77,8 +82,10 @@ def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp
             text=True,
             timeout=60,
         )
-        assert twice.returncode == 2 and "error: the site already runs from" in twice.stderr, twice.stderr[-2000:]
-        assert client.ping() and urllib.request.urlopen(site["base"] + "/api/puzzles/themes/", timeout=10).status == 200
+        assert twice.returncode == 2, twice.stderr[-2000:]
+        assert "error: the site already runs from" in twice.stderr, twice.stderr[-2000:]
+        assert client.ping()
+        assert urllib.request.urlopen(site["base"] + "/api/puzzles/themes/", timeout=10).status == 200
         next(first, None)  # Ctrl-C: everything stops
         with pytest.raises(redis.ConnectionError):
             redis.Redis(port=redis_port, socket_connect_timeout=0.5).ping()
@@ -88,7 +95,8 @@ def test_the_default_site_runs_production_settings_and_its_own_lasting_redis(tmp
         site = next(second)
         assert secret.read_text() == key
         again = redis.Redis.from_url(site["redis"])
-        assert again.get("queued-during") == b"kept" and again.get("queued-before") == b"kept"
+        assert again.get("queued-during") == b"kept"
+        assert again.get("queued-before") == b"kept"
         next(second, None)
     finally:
         if leftover.poll() is None:
@@ -126,9 +134,8 @@ def test_a_foreign_redis_on_the_sites_port_is_refused_not_used(tmp_path):
 def test_a_redis_port_that_is_no_number_is_refused(tmp_path):
     """A port that is not a number (such as a URL) is refused before anything starts."""
     result = run_script(tmp_path, OD_REDIS_PORT="tcp://10.0.0.5:6379")
-    assert (
-        result.returncode == 2 and "error: OD_REDIS_PORT is a port number, not 'tcp://10.0.0.5:6379'" in result.stderr
-    )
+    assert result.returncode == 2
+    assert "error: OD_REDIS_PORT is a port number, not 'tcp://10.0.0.5:6379'" in result.stderr
     assert not (tmp_path / "site.sqlite3").exists()
 
 
@@ -168,7 +175,8 @@ def test_the_sites_processes_end_with_a_killed_supervisor(tmp_path):
     supervisor = int((site["run"] / "supervisord.pid").read_text())
     programs = {name: supervised_pid(site, name) for name in ("redis", "web", "grades", "main", "beat")}
     processes = descendants(supervisor) - {supervisor}
-    assert set(programs.values()) <= processes and len(processes) > len(programs)  # workers below them too
+    assert set(programs.values()) <= processes
+    assert len(processes) > len(programs)
     os.kill(supervisor, 9)
     # told to stop (TERM), a worker first finishes the task in hand (a new
     # site's workers make puzzles, which on a loaded machine takes a while)

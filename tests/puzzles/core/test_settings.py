@@ -35,13 +35,15 @@ def test_production_settings_pass_the_deployment_checks():
 
 def test_production_needs_a_secret_key_and_host_names():
     result = _manage("check", DJANGO_SETTINGS_MODULE="config.settings.production", DJANGO_ALLOWED_HOSTS="x.org")
-    assert result.returncode != 0 and "DJANGO_SECRET_KEY must be set in production" in result.stderr
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set in production" in result.stderr
     result = _manage(
         "check",
         DJANGO_SETTINGS_MODULE="config.settings.production",
         DJANGO_SECRET_KEY="k" * 60,
     )
-    assert result.returncode != 0 and "DJANGO_ALLOWED_HOSTS must be set in production" in result.stderr
+    assert result.returncode != 0
+    assert "DJANGO_ALLOWED_HOSTS must be set in production" in result.stderr
 
 
 def test_local_settings_are_the_default_and_show_debug_pages():
@@ -77,8 +79,11 @@ def test_the_served_processes_leave_their_loaded_code_to_the_collector_no_more()
     )
     assert result.returncode == 0, result.stderr
     (before, frozen, thresholds), worker_frozen, worker_thresholds = eval(result.stdout.strip().splitlines()[-1])  # noqa: S307
-    assert before == 0 and frozen > 10_000 and thresholds == (20_000, 20, 20)
-    assert worker_frozen and worker_thresholds == (20_000, 20, 20)
+    assert before == 0
+    assert frozen > 10_000
+    assert thresholds == (20_000, 20, 20)
+    assert worker_frozen
+    assert worker_thresholds == (20_000, 20, 20)
 
 
 def test_a_variable_that_is_not_valid_stops_the_start_and_is_named():
@@ -124,4 +129,5 @@ def test_a_secret_key_beginning_with_a_dollar_is_read_as_it_is_and_a_mistyped_sw
         DJANGO_ALLOWED_HOSTS="x.org",
         DJANGO_SECURE_TLS="ture",
     )
-    assert result.returncode != 0 and "DJANGO_SECURE_TLS is not valid" in result.stderr
+    assert result.returncode != 0
+    assert "DJANGO_SECURE_TLS is not valid" in result.stderr

@@ -71,7 +71,8 @@ def test_another_thread_begins_once_the_first_has_ended(turn_file):
         holding.set()
         waiting.wait(10)
         thread.join(0.3)  # the second stays blocked meanwhile
-        assert thread.is_alive() and not events
+        assert thread.is_alive()
+        assert not events
         events.append("first ends")
     thread.join(10)
     assert events == ["first ends", "second began"]

@@ -87,13 +87,13 @@ def test_a_task_queued_with_a_notice_sends_both_in_one_round_trip(redis_server, 
         app.conf.task_always_eager = True
     assert sent == [("LPUSH", "PUBLISH")]  # one pipeline: the message, then the notice
     message = json.loads(client.lpop("celery"))
-    assert (
-        message["headers"]["task"] == turn_prepare_task.name and message["headers"]["argsrepr"] == "(77, 'a position')"
-    )
+    assert message["headers"]["task"] == turn_prepare_task.name
+    assert message["headers"]["argsrepr"] == "(77, 'a position')"
     notice, deadline = None, time.monotonic() + 5
     while notice is None and time.monotonic() < deadline:  # the first read is the subscription's reply
         notice = listener.get_message(timeout=1)
-    assert notice is not None and notice["channel"] == b"od:game:77"
+    assert notice is not None
+    assert notice["channel"] == b"od:game:77"
     listener.close()
 
 

@@ -81,8 +81,10 @@ def test_a_request_runs_whole_in_one_thread_of_the_pool():
         start, *bodies = sent
         assert start["status"] == 201
         assert (b"set-cookie", b"sessionid=abc; Path=/") in start["headers"]  # the space is gone
-        assert b"".join(m["body"] for m in bodies) == b"made it" and not bodies[-1]["more_body"]
-    assert {body for _, _, body in seen} == {b'{"move": "36R"}'} and {q for _, q, _ in seen} == {"a=1"}
+        assert b"".join(m["body"] for m in bodies) == b"made it"
+        assert not bodies[-1]["more_body"]
+    assert {body for _, _, body in seen} == {b'{"move": "36R"}'}
+    assert {q for _, q, _ in seen} == {"a=1"}
     # each request in a thread of the pool, never the loop's, and the same few again
     names = {name for name, _, _ in seen}
     assert all(name.startswith("django") for name in names)
@@ -106,9 +108,12 @@ def test_closing_the_answer_runs_in_the_same_thread_and_failures_are_500():
 
     app = ThreadedWsgi(wsgi, threads=1)
     start, body = call(app, scope(), [{"type": "http.request", "body": b""}])
-    assert start["status"] == 200 and body["body"] == b"" and closed == served
+    assert start["status"] == 200
+    assert body["body"] == b""
+    assert closed == served
     start, body = call(app, scope(path="/broken/"), [{"type": "http.request", "body": b""}])
-    assert start["status"] == 500 and body["body"] == b"Internal Server Error"
+    assert start["status"] == 500
+    assert body["body"] == b"Internal Server Error"
 
 
 def test_too_many_duplicate_headers_is_a_400_and_a_client_gone_early_gets_nothing():
@@ -117,7 +122,8 @@ def test_too_many_duplicate_headers_is_a_400_and_a_client_gone_early_gets_nothin
 
     app = ThreadedWsgi(wsgi, threads=1)
     start, body = call(app, scope(headers=[(b"x-a", b"1")] * 150), [{"type": "http.request", "body": b""}])
-    assert start["status"] == 400 and b"headers or address cannot be read" in body["body"]
+    assert start["status"] == 400
+    assert b"headers or address cannot be read" in body["body"]
     assert call(app, scope("POST"), [{"type": "http.disconnect"}]) == []
 
 
@@ -132,7 +138,8 @@ def test_lifespan_and_the_site_entry_point():
 
     assert isinstance(asgi.application, Arrivals)  # outermost: it stamps each request as it arrives
     polls = asgi.application.app
-    assert isinstance(polls, LongPolls) and isinstance(polls.app, ThreadedWsgi)
+    assert isinstance(polls, LongPolls)
+    assert isinstance(polls.app, ThreadedWsgi)
 
 
 def test_a_chunked_body_reaches_the_api_whole(db):

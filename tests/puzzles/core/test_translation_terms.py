@@ -169,7 +169,7 @@ def test_the_dashboard_counts_one_puzzle_in_the_singular(api):
 
 
 @pytest.mark.parametrize(
-    "lang,variant,hands,expected",
+    ("lang", "variant", "hands", "expected"),
     [
         ("pl", "lewicki", 3, "2 ręce"),
         ("pl", "partnership", 5, "4 ręce"),
@@ -188,11 +188,13 @@ def test_a_deal_with_too_many_hands_counts_them_in_the_plural_form_and_names_the
     with translation.override(lang):
         name = variant_name(variant)
     assert expected in str(raised.value)
-    assert name in str(raised.value) and f" {variant} " not in str(raised.value)
+    assert name in str(raised.value)
+    assert f" {variant} " not in str(raised.value)
 
 
 @pytest.mark.parametrize(
-    "lang,expected", [("pl", "8192 znaki"), ("pl", "8195 znaków"), ("ro", "8195 de caractere"), ("nl", "8195 tekens")]
+    ("lang", "expected"),
+    [("pl", "8192 znaki"), ("pl", "8195 znaków"), ("ro", "8195 de caractere"), ("nl", "8195 tekens")],
 )
 def test_a_long_address_is_counted_in_the_plural_form(rf, settings, lang, expected):
     from puzzles.core.middleware import LongAddressMiddleware
@@ -202,7 +204,8 @@ def test_a_long_address_is_counted_in_the_plural_form(rf, settings, lang, expect
     request = rf.get("/" + "a" * (length - 1))
     with translation.override(lang):
         response = LongAddressMiddleware(lambda r: None).process_request(request)
-    assert response is not None and response.status_code == 414
+    assert response is not None
+    assert response.status_code == 414
     assert expected in response.content.decode()
 
 
@@ -231,7 +234,7 @@ def test_a_variant_has_one_name_on_every_page():
         assert variant_name("lewicki") == "Open domino (double-six, two rows)"
 
 
-@pytest.mark.parametrize("lang", ("en", *LANGUAGES))
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
 def test_a_record_naming_no_known_game_lists_the_games_by_their_names(lang):
     from puzzles.core.texts import variant_name
     from puzzles.study.records import parse_record
@@ -242,7 +245,8 @@ def test_a_record_naming_no_known_game_lists_the_games_by_their_names(lang):
     with translation.override(lang):
         names = [variant_name(v) for v in ("lewicki", "lewicki9", "block", "partnership")]
     assert all(name in text for name in names), text
-    assert "lewicki9" not in text and "lewicki," not in text
+    assert "lewicki9" not in text
+    assert "lewicki," not in text
     assert "'this'" in text
 
 
@@ -261,7 +265,7 @@ def test_a_team_wins_with_a_plural_verb():
 
 
 @pytest.mark.parametrize(
-    "lang,concept,wrong",
+    ("lang", "concept", "wrong"),
     [
         ("nl", "draw", r"\bremise\b|\bonbeslist"),
         ("nl", "score sheet", r"[Ss]corebord"),
@@ -293,7 +297,7 @@ def test_one_word_per_concept(lang, concept, wrong):
     assert not found, f"{lang} {concept}: {found[:5]}"
 
 
-@pytest.mark.parametrize("lang,punctual", [("nl", r"^op tijd$"), ("ro", r"^la timp$")])
+@pytest.mark.parametrize(("lang", "punctual"), [("nl", r"^op tijd$"), ("ro", r"^la timp$")])
 def test_a_loss_on_time_reads_as_the_clock_running_out_in_both_catalogues(lang, punctual):
     """The result's reason "on time" ("You win 3 points (on time).") is the clock
     running out, not "punctually"; the page and the script say it alike."""
@@ -304,7 +308,7 @@ def test_a_loss_on_time_reads_as_the_clock_running_out_in_both_catalogues(lang, 
     assert not re.search(punctual, words.pop())
 
 
-@pytest.mark.parametrize("domain", ("django", "djangojs"))
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
 def test_polish_score_points_are_punkty_not_pips(domain):
     """Points scored (``point`` in the English) are "punkty"; "oczka" are the pips of a stone or a hand."""
     found = [

@@ -89,14 +89,15 @@ def test_every_message_is_translated(fresh_catalogues, lang, domain):
 def test_plural_forms(lang, domain):
     text = (ROOT / "locale" / lang / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8")
     header = re.search(r'"Plural-Forms: nplurals=(\d+);', text)
-    assert header and int(header.group(1)) == NPLURALS[lang]
+    assert header
+    assert int(header.group(1)) == NPLURALS[lang]
     for block in text.split("\n\n"):
         if "msgid_plural" in block:
             assert len(re.findall(r"^msgstr\[\d\]", block, re.M)) == NPLURALS[lang], block
 
 
 @pytest.mark.parametrize(
-    "lang,n,expected",
+    ("lang", "n", "expected"),
     [
         ("pl", 1, "1 punkt"),
         ("pl", 3, "3 punkty"),
@@ -119,7 +120,7 @@ def test_plurals_on_the_server(lang, n, expected):
 
 
 @pytest.mark.parametrize(
-    "lang,words",
+    ("lang", "words"),
     [
         ("pl", ["Oczka: %(pips)s", "Blokada: masz mniej oczek"]),
         ("nl", ["Ogen: %(pips)s", "jij hebt minder ogen"]),
@@ -136,7 +137,9 @@ def test_the_javascript_catalogue_serves_the_front_end_messages(client, lang, wo
         assert word in texts
     # Plural entries have as many forms as the language's own plural rule.
     forms = catalogue["You go out and score %(count)s point."]
-    assert isinstance(forms, list) and len(forms) == NPLURALS[lang] and all(forms)
+    assert isinstance(forms, list)
+    assert len(forms) == NPLURALS[lang]
+    assert all(forms)
 
 
 def test_the_front_ends_messages_with_a_context_are_extracted(fresh_catalogues):

@@ -48,4 +48,5 @@ def test_the_site_takes_its_choices_from_the_solver():
     assert [s for s, _ in vocabulary.SIDE_CHOICES] == list(solver.SIDES)
     assert [r for r, _ in vocabulary.REASON_CHOICES] == list(solver.REASONS)
     assert {o for o, _ in vocabulary.OUTCOME_CHOICES} == set(solver.OUTCOMES)
-    assert solver.outcome(3) in solver.OUTCOMES and solver.grade(0, 12) in solver.GRADES
+    assert solver.outcome(3) in solver.OUTCOMES
+    assert solver.grade(0, 12) in solver.GRADES

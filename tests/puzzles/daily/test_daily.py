@@ -42,7 +42,8 @@ def test_the_deal_is_chosen_from_the_date_and_is_the_same_for_everyone(api, othe
     with time_machine.travel(EVENING, tick=False):
         mine, theirs = api.get("/api/daily-deal/").json(), other_api.get("/api/daily-deal/").json()
     assert mine["date"] == theirs["date"] == "2026-05-01"
-    assert mine["human"] == theirs["human"] and mine["variant"] == "lewicki"
+    assert mine["human"] == theirs["human"]
+    assert mine["variant"] == "lewicki"
     made = DailyDeal.objects.get()
     assert made.start_position == str(deal(int(made.seed)))
     # the same date always gives the same deal; another date another one
@@ -57,7 +58,8 @@ def test_two_first_requests_at_once_make_one_deal():
     # the second caller looked before the first one's row was there
     with mock.patch.object(selectors, "deal_on", return_value=None):
         again = services.deal_ensure(day)
-    assert again.day == day and DailyDeal.objects.filter(day=day).count() == 1
+    assert again.day == day
+    assert DailyDeal.objects.filter(day=day).count() == 1
 
 
 def test_one_game_per_player_and_day(api, other_api):
@@ -66,17 +68,20 @@ def test_one_game_per_player_and_day(api, other_api):
         again = api.post("/api/daily-deal/start/", {}, format="json")
         theirs = other_api.post("/api/daily-deal/start/", {}, format="json")
         state = api.get("/api/daily-deal/").json()
-    assert first.status_code == 201 and again.status_code == 200
-    assert again.json()["id"] == first.json()["id"] and theirs.json()["id"] != first.json()["id"]
+    assert first.status_code == 201
+    assert again.status_code == 200
+    assert again.json()["id"] == first.json()["id"]
+    assert theirs.json()["id"] != first.json()["id"]
     game = first.json()
-    assert (
-        game["level"] == "perfect"
-        and game["human"] == state["human"]
-        and game["start"] == DailyDeal.objects.get().start_position
-    )
-    assert theirs.json()["start"] == game["start"] and theirs.json()["rng_seed"] == game["rng_seed"]
-    assert state["status"] == "playing" and state["game"] == game["id"]
-    assert DailyEntry.objects.count() == 2 and Game.objects.count() == 2
+    assert game["level"] == "perfect"
+    assert game["human"] == state["human"]
+    assert game["start"] == DailyDeal.objects.get().start_position
+    assert theirs.json()["start"] == game["start"]
+    assert theirs.json()["rng_seed"] == game["rng_seed"]
+    assert state["status"] == "playing"
+    assert state["game"] == game["id"]
+    assert DailyEntry.objects.count() == 2
+    assert Game.objects.count() == 2
     # the database refuses a second entry of the same guest for the same deal
     entry = DailyEntry.objects.get(game_id=game["id"])
     with pytest.raises(Exception):  # noqa: B017 - IntegrityError, whichever database
@@ -98,8 +103,10 @@ def test_two_starts_at_once_by_one_player_make_one_game(api):
 
         with mock.patch.object(selectors, "entry_for_player", late_look):
             again = api.post("/api/daily-deal/start/", {}, format="json")
-    assert again.status_code == 200 and again.json()["id"] == first["id"]
-    assert Game.objects.count() == 1 and DailyEntry.objects.count() == 1
+    assert again.status_code == 200
+    assert again.json()["id"] == first["id"]
+    assert Game.objects.count() == 1
+    assert DailyEntry.objects.count() == 1
 
 
 def test_a_guest_who_played_logs_in_to_an_account_that_played_too(api, other_api, django_user_model):
@@ -126,19 +133,25 @@ def test_the_day_rolls_over_at_midnight_utc(api, other_api):
         yesterday = api.get("/api/daily-deal/").json()
         clock.shift(timedelta(minutes=5))  # 00:03 the next day
         today = api.get("/api/daily-deal/").json()
-        assert today["date"] == "2026-05-02" and today["status"] == "new" and today["date"] != yesterday["date"]
+        assert today["date"] == "2026-05-02"
+        assert today["status"] == "new"
+        assert today["date"] != yesterday["date"]
         # the game begun before midnight goes on and counts for its own day
         game = finish(api, started["id"])
         ranking = api.get("/api/daily-deal/2026-05-01/ranking/").json()
-        assert ranking["today"] is False and ranking["status"] == "over"
-        assert ranking["you"]["ranked"] is True and ranking["players"] == 1
+        assert ranking["today"] is False
+        assert ranking["status"] == "over"
+        assert ranking["you"]["ranked"] is True
+        assert ranking["players"] == 1
         assert ranking["you"]["points_lost"] == sum(m["points_lost"] or 0 for m in game["moves"] if m["by"] == "human")
         # another player starting yesterday's deal now plays it late: not ranked
         late = other_api.post("/api/daily-deal/start/", {"date": "2026-05-01"}, format="json")
-        assert late.status_code == 201 and late.json()["start"] == started["start"]
+        assert late.status_code == 201
+        assert late.json()["start"] == started["start"]
         finish(other_api, late.json()["id"], seed=5)
         theirs = other_api.get("/api/daily-deal/2026-05-01/ranking/").json()
-        assert theirs["you"]["ranked"] is False and theirs["you"]["excluded"] == "late"
+        assert theirs["you"]["ranked"] is False
+        assert theirs["you"]["excluded"] == "late"
         assert theirs["players"] == 1  # the field is still the one game played on the day
         assert "not ranked" in theirs["you"]["share"]
         # and today's deal is a new game
@@ -161,7 +174,8 @@ def test_the_share_line_gives_away_no_move(api):
         f"{round(you['accuracy'])}% accuracy, the first result of the day"  # alone in the field
     )
     human = [m for m in game["moves"] if m["by"] == "human"]
-    assert len(squares) == len(human) and set(squares) <= set("🟩🟨🟧🟥⬜")
+    assert len(squares) == len(human)
+    assert set(squares) <= set("🟩🟨🟧🟥⬜")
     assert not STONE_MOVE.search(share)
     for m in game["moves"]:  # no stone of the deal either (the date's digits aside)
         if m["move"] != "pass":
@@ -180,11 +194,13 @@ def test_the_best_line_is_hidden_until_your_game_is_over(api):
         assert api.get("/api/daily-deal/2026-05-01/ranking/").json()["best_line"] is None
         api.post("/api/daily-deal/start/", {}, format="json")
         ranking = api.get("/api/daily-deal/2026-05-01/ranking/").json()
-    assert ranking["status"] == "playing" and ranking["best_line"] is None and ranking["you"] is None
+    assert ranking["status"] == "playing"
+    assert ranking["best_line"] is None
+    assert ranking["you"] is None
 
 
 @pytest.mark.parametrize(
-    "method,url,data,code,words",
+    ("method", "url", "data", "code", "words"),
     [
         ("get", "/api/daily-deal/2026-13-01/ranking/", None, 400, "YYYY-MM-DD"),
         ("get", "/api/daily-deal/yesterday/ranking/", None, 400, "YYYY-MM-DD"),
@@ -215,17 +231,20 @@ def test_a_guests_daily_game_is_handed_to_their_account(api, django_user_model):
             == 302
         )
         state = api.get("/api/daily-deal/").json()
-        assert state["game"] == game["id"] and state["status"] == "playing"
+        assert state["game"] == game["id"]
+        assert state["status"] == "playing"
         assert api.post("/api/daily-deal/start/", {}, format="json").status_code == 200
     entry = DailyEntry.objects.get()
-    assert entry.owner.username == "dora" and entry.session_key == ""
+    assert entry.owner.username == "dora"
+    assert entry.session_key == ""
 
 
 def test_the_command_makes_a_days_deal():
     out = StringIO()
     call_command("daily_deal", "--date", "2026-05-04", stdout=out)
     made = DailyDeal.objects.get(day=date(2026, 5, 4))
-    assert f"seed {made.seed}" in out.getvalue() and made.start_position in out.getvalue()
+    assert f"seed {made.seed}" in out.getvalue()
+    assert made.start_position in out.getvalue()
 
 
 def test_the_answers_have_the_documented_shapes(api):
@@ -248,7 +267,8 @@ def test_the_answers_have_the_documented_shapes(api):
         assert shape.is_valid(), (serializer.__name__, shape.errors)
     assert set(fresh) == set(DailyDealOutputSerializer().fields)
     assert set(ranking) == set(RankingOutputSerializer().fields)
-    assert set(over["you"]) == set(ranking["you"]) and over["you"]["share"] == ranking["you"]["share"]
+    assert set(over["you"]) == set(ranking["you"])
+    assert over["you"]["share"] == ranking["you"]["share"]
 
 
 @pytest.mark.parametrize("how", ["hint", "resign"])
@@ -265,9 +285,12 @@ def test_a_game_with_a_hint_or_resigned_is_shown_but_not_ranked(api, other_api, 
             assert api.post(url + "resign/", {}, format="json").status_code == 200
         ranking = api.get("/api/daily-deal/2026-05-01/ranking/").json()
     you = ranking["you"]
-    assert ranking["players"] == 1 and you["ranked"] is False
+    assert ranking["players"] == 1
+    assert you["ranked"] is False
     assert you["excluded"] == {"hint": "hints", "resign": "resigned"}[how]
-    assert "not ranked" in you["excluded_text"] and "not ranked" in you["share"] and "top" not in you["share"]
+    assert "not ranked" in you["excluded_text"]
+    assert "not ranked" in you["share"]
+    assert "top" not in you["share"]
     assert you["field"] == 2  # placed against the field as if it were in it
 
 

@@ -42,12 +42,14 @@ def test_the_deal_comes_from_the_secret():
         assert int(one["seed"]) == keyed_seed("one secret of the site, long enough to be one", "daily 2026-05-01")
     with override_settings(OD_DEAL_SECRET="another secret of the site, long enough too"):
         other = services.deal_choice(DAY)
-    assert one["seed"] != other["seed"] and one["salt"] != other["salt"]
+    assert one["seed"] != other["seed"]
+    assert one["salt"] != other["salt"]
     assert one["commitment"] != other["commitment"]
     # without one, the secret is derived from the secret key, under its own label
     with override_settings(OD_DEAL_SECRET="", SECRET_KEY="k" * 60):
         derived = dealing.deal_secret()
-        assert derived not in (b"k" * 60, b"") and services.deal_choice(DAY)["seed"] != one["seed"]
+        assert derived not in (b"k" * 60, b"")
+        assert services.deal_choice(DAY)["seed"] != one["seed"]
     with override_settings(OD_DEAL_SECRET="", SECRET_KEY="j" * 60):
         assert dealing.deal_secret() != derived
 
@@ -75,13 +77,17 @@ def test_the_day_shows_the_commitment_and_reveals_it_after_the_game_and_after_th
         seen = api.get("/api/daily-deal/").json()
         made = DailyDeal.objects.get()
         assert seen["deal"]["commitment"] == made.commitment
-        assert seen["deal"]["salt"] is None and seen["deal"]["seed"] is None and seen["seed"] is None
+        assert seen["deal"]["salt"] is None
+        assert seen["deal"]["seed"] is None
+        assert seen["seed"] is None
         page = api.get("/daily/").content.decode()
-        assert made.commitment in page and made.salt not in page
+        assert made.commitment in page
+        assert made.salt not in page
 
         started = api.post("/api/daily-deal/start/", format="json").json()
         assert started["seed"] is None
-        assert started["deal"]["commitment"] == made.commitment and started["deal"]["salt"] is None
+        assert started["deal"]["commitment"] == made.commitment
+        assert started["deal"]["salt"] is None
         game = finish(api, started["id"])
         assert game["seed"] == int(made.seed)
         assert (game["deal"]["salt"], game["deal"]["seed"]) == (made.salt, int(made.seed))
@@ -93,12 +99,15 @@ def test_the_day_shows_the_commitment_and_reveals_it_after_the_game_and_after_th
         ).holds
         # the player whose game is over sees them; another player not yet
         mine, theirs = api.get("/api/daily-deal/").json(), other_api.get("/api/daily-deal/").json()
-        assert mine["deal"]["salt"] == made.salt and mine["deal"]["seed"] == int(made.seed)
-        assert theirs["deal"]["salt"] is None and theirs["deal"]["seed"] is None
+        assert mine["deal"]["salt"] == made.salt
+        assert mine["deal"]["seed"] == int(made.seed)
+        assert theirs["deal"]["salt"] is None
+        assert theirs["deal"]["seed"] is None
     with time_machine.travel(EVENING + timedelta(hours=3), tick=False):  # the day and its grace over: for everyone
         theirs = other_api.get("/api/daily-deal/2026-05-01/ranking/")
         past = other_api.get("/daily/2026-05-01/").content.decode()
-        assert made.salt in past and "/deals/verify/?" in past
+        assert made.salt in past
+        assert "/deals/verify/?" in past
     assert theirs.status_code == 200
 
 
@@ -108,4 +117,5 @@ def test_a_deal_made_before_commitments_shows_none(api):
         DailyDeal.objects.create(day=DAY, **{k: v for k, v in fields.items() if k not in ("salt", "commitment")})
         assert api.get("/api/daily-deal/").json()["deal"] is None
         started = api.post("/api/daily-deal/start/", format="json").json()
-        assert started["deal"] is None and started["seed"] == int(fields["seed"])
+        assert started["deal"] is None
+        assert started["seed"] == int(fields["seed"])

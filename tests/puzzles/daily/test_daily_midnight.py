@@ -68,7 +68,8 @@ def test_a_game_finished_within_the_grace_is_ranked(api):
     with time_machine.travel(LAST_MINUTE + timedelta(minutes=30), tick=False):
         finish(api, game_id)
     entry = DailyEntry.objects.get()
-    assert entry.recorded_at is not None and entry.excluded == ""
+    assert entry.recorded_at is not None
+    assert entry.excluded == ""
 
 
 def test_a_game_finished_after_the_grace_is_ranked_as_late(api):
@@ -76,7 +77,8 @@ def test_a_game_finished_after_the_grace_is_ranked_as_late(api):
     with time_machine.travel(LAST_MINUTE + timedelta(hours=2, minutes=2), tick=False):
         finish(api, game_id)
     entry = DailyEntry.objects.get()
-    assert entry.recorded_at is not None and entry.excluded == DailyEntry.Excluded.LATE
+    assert entry.recorded_at is not None
+    assert entry.excluded == DailyEntry.Excluded.LATE
 
 
 def test_the_check_is_one_query_for_a_player_and_none_more_without_one(api):
@@ -88,5 +90,6 @@ def test_the_check_is_one_query_for_a_player_and_none_more_without_one(api):
             assert services.start_refusal(["nothing of a deal"], None) is None
         with CaptureQueriesContext(connection) as mine:
             assert services.start_refusal(["nothing of a deal"], player) is None
-        assert len(anyone) == 1 and len(mine) == 2, (anyone.captured_queries, mine.captured_queries)
+        assert len(anyone) == 1, (anyone.captured_queries, mine.captured_queries)
+        assert len(mine) == 2, (anyone.captured_queries, mine.captured_queries)
         assert [d.day.isoformat() for d in selectors.deals_open(player)] == [DAY]

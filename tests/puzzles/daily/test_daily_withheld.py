@@ -67,16 +67,19 @@ def practice_answers(api) -> dict[str, int]:
 def test_the_days_deal_is_withheld_until_your_game_of_it_is_over(api, other_api):
     with time_machine.travel(EVENING, tick=False):
         fresh = api.get("/api/daily-deal/").json()
-        assert fresh["seed"] is None and fresh["start_position"] is None
+        assert fresh["seed"] is None
+        assert fresh["start_position"] is None
         assert DailyDeal.objects.get().start_position == START
         assert set(practice_answers(api).values()) == {403}
         refused = api.post("/api/games/", {"seed": SEED}, format="json").json()
-        assert set(refused) == {"error"} and "daily deal" in refused["error"]
+        assert set(refused) == {"error"}
+        assert "daily deal" in refused["error"]
         refused = api.post("/api/analyses/", {"position": ONE_IN}, format="json").json()
         assert "comes from today's daily deal" in refused["error"]
         # the daily game itself is played from that start
         game = api.post("/api/daily-deal/start/", {}, format="json")
-        assert game.status_code == 201 and game.json()["start"] == START
+        assert game.status_code == 201
+        assert game.json()["start"] == START
         # while it is being played: no rematch, no practice, no analysis, no record of it
         assert api.post(f"/api/games/{game.json()['id']}/rematch/", {}, format="json").status_code == 403
         assert set(practice_answers(api).values()) == {403}
@@ -86,7 +89,8 @@ def test_the_days_deal_is_withheld_until_your_game_of_it_is_over(api, other_api)
         finish(api, game.json()["id"])
         # over: everything is the player's to study, and not yet the other player's
         over = api.get("/api/daily-deal/").json()
-        assert over["seed"] == SEED and over["start_position"] == START
+        assert over["seed"] == SEED
+        assert over["start_position"] == START
         assert {a < 300 for a in practice_answers(api).values()} == {True}, practice_answers(api)
         assert api.post(f"/api/games/{game.json()['id']}/rematch/", {}, format="json").status_code == 201
         assert set(practice_answers(other_api).values()) == {403}

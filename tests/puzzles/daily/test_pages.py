@@ -60,7 +60,8 @@ WORDS = {
 def play_with_forms(client: Client, language: str, seed: int) -> str:
     """Start today's deal and play it to its end with the plain forms; the final page."""
     response = client.post(f"/daily/{DAY}/start/", HTTP_ACCEPT_LANGUAGE=language)
-    assert response.status_code == 302 and response["Location"] == f"/daily/{DAY}/"
+    assert response.status_code == 302
+    assert response["Location"] == f"/daily/{DAY}/"
     rng = random.Random(seed)
     for _ in range(60):
         html = client.get(f"/daily/{DAY}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
@@ -85,24 +86,32 @@ def test_the_days_page_played_without_scripts_in_each_language(language):
     with time_machine.travel(NOON, tick=False):
         first = client.get("/daily/", HTTP_ACCEPT_LANGUAGE=language)
         html = first.content.decode()
-        assert first.status_code == 200 and f'<html lang="{language}">' in html
-        assert words["start"] in html and words["nav"] in html
+        assert first.status_code == 200
+        assert f'<html lang="{language}">' in html
+        assert words["start"] in html
+        assert words["nav"] in html
         assert f'action="/daily/{DAY}/start/"' in html
         # started: the board and the move form, the game's JSON for the script
         final = play_with_forms(client, language, seed=len(language))
-        assert words["result"] in final and words["field"] in final
-        assert '<svg class="daily-histogram"' in final and 'class="bar mine"' in final
+        assert words["result"] in final
+        assert words["field"] in final
+        assert '<svg class="daily-histogram"' in final
+        assert 'class="bar mine"' in final
         # the chart's numbers are SVG lengths, never written with a decimal comma
         rects = re.findall(r"<rect ([^>]*)>", final)
-        assert len(rects) == 7 and all(re.fullmatch(r'(\w+="[0-9.]+" ?)+', r.strip()) for r in rects), rects
+        assert len(rects) == 7, rects
+        assert all(re.fullmatch(r'(\w+="[0-9.]+" ?)+', r.strip()) for r in rects), rects
         share = re.search(r'<textarea id="daily-share"[^>]*>(.*?)</textarea>', final, re.S).group(1)
-        assert share.startswith(words["share"]) and DAY in share
+        assert share.startswith(words["share"])
+        assert DAY in share
         assert 'class="daily-line"' in final  # the best line, now that the game is over
         assert 'data-copy="daily-share"' in final
         entry = DailyEntry.objects.get()
-        assert entry.recorded_at is not None and entry.excluded == ""
+        assert entry.recorded_at is not None
+        assert entry.excluded == ""
         archive = client.get("/daily/archive/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
-        assert words["archive"] in archive and f'href="/daily/{DAY}/"' in archive
+        assert words["archive"] in archive
+        assert f'href="/daily/{DAY}/"' in archive
         assert re.search(rf"<td>1</td>\s*<td>{entry.points_lost}</td>", archive)
 
 
@@ -111,7 +120,8 @@ def test_a_past_days_page_offers_a_late_game_and_the_archive_lists_it(client):
         client.get("/daily/")
         clock.move_to(NOON + timedelta(days=2))
         html = client.get(f"/daily/{DAY}/").content.decode()
-        assert "Play this deal (not ranked)" in html and "Nobody has finished this deal on its day yet." in html
+        assert "Play this deal (not ranked)" in html
+        assert "Nobody has finished this deal on its day yet." in html
         today = client.get("/daily/").content.decode()
         assert "Play today&#x27;s deal" in today or "Play today's deal" in today
         archive = client.get("/daily/archive/").content.decode()
@@ -128,7 +138,8 @@ def test_an_address_that_is_no_days_deal_is_a_404(client, path):
 def test_a_move_form_without_a_game_changes_nothing(client):
     with time_machine.travel(NOON, tick=False):
         response = client.post(f"/daily/{DAY}/move/", {"move": "66", "ply": "0"})
-    assert response.status_code == 302 and DailyEntry.objects.count() == 0
+    assert response.status_code == 302
+    assert DailyEntry.objects.count() == 0
 
 
 def test_the_archive_comes_thirty_days_a_page(client):
@@ -141,9 +152,14 @@ def test_the_archive_comes_thirty_days_a_page(client):
         first = client.get("/daily/archive/").content.decode()
         second = client.get("/daily/archive/?page=2").content.decode()
         beyond = client.get("/daily/archive/?page=99").content.decode()
-    assert first.count("<tr>") - 1 == 30 and 'rel="next"' in first and 'rel="prev"' not in first
+    assert first.count("<tr>") - 1 == 30
+    assert 'rel="next"' in first
+    assert 'rel="prev"' not in first
     oldest = "2026-06-16"  # 34 days before
-    assert f'href="/daily/{DAY}/"' in first and oldest not in first
-    assert second.count("<tr>") - 1 == 5 and 'rel="prev"' in second and oldest in second
+    assert f'href="/daily/{DAY}/"' in first
+    assert oldest not in first
+    assert second.count("<tr>") - 1 == 5
+    assert 'rel="prev"' in second
+    assert oldest in second
     table = re.compile(r"<table.*?</table>", re.S)
     assert table.search(beyond).group(0) == table.search(second).group(0)  # out of range: the last page

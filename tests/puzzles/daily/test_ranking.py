@@ -145,7 +145,8 @@ def test_the_ranking_of_30_players_agrees_with_a_direct_count(field_of_30, clien
         client.force_login(users[0])
         first = client.get(url).json()
     field = direct_field(deal)
-    assert len(field) == 30 and set(field) == {u.pk for u in users if kinds[u.pk] == "ranked"}
+    assert len(field) == 30
+    assert set(field) == {u.pk for u in users if kinds[u.pk] == "ranked"}
     points = list(field.values())
     assert len(set(points)) < 30, "the random field should have ties, to test them"
     assert first["players"] == 30
@@ -196,7 +197,8 @@ def test_a_pending_grade_joins_the_field_once_graded(field_of_30, client):
             graded_at=timezone.now(), grade="mistake", points_lost=12
         )
         after = client.get(url).json()
-    assert after["status"] == "over" and after["players"] == 31
+    assert after["status"] == "over"
+    assert after["players"] == 31
     assert after["you"]["points_lost"] == direct_field(deal)[pending[0].pk]
 
 
@@ -209,7 +211,8 @@ def test_the_page_shows_the_same_standing_and_histogram(field_of_30, client):
     you = data["you"]
     assert f'<strong class="daily-points">{you["points_lost"]}</strong>' in html
     assert f"rank <strong>{you['rank']}</strong> of 30" in html
-    assert html.count("<rect ") == 7 and html.count('class="bar mine"') == 1
+    assert html.count("<rect ") == 7
+    assert html.count('class="bar mine"') == 1
     assert you["share"] in html  # the share line, ready to copy
     assert "30 players finished this deal on its day" in html
 
@@ -235,4 +238,5 @@ def test_the_first_result_reads_as_the_best(fewer, equal, more, rank, percentile
     deal = DailyDeal(day=DAY.date())
     entry = DailyEntry(points_lost=3, accuracy=90.0, grades="bbi")
     line = presentation.share_line(deal, entry, standing)
-    assert share in line and ("top" in line) == (rank > 1)
+    assert share in line
+    assert ("top" in line) == (rank > 1)

@@ -57,7 +57,8 @@ def play_out(
         mine = state(mover, game_id)
         if each is not None:
             each(mine)
-        assert mine["my_seat"] == mine["to_move"] and mine["legal_moves"], mine
+        assert mine["my_seat"] == mine["to_move"], mine
+        assert mine["legal_moves"], mine
         move = choose(mine) if choose else mine["legal_moves"][0]
         response = mover.post(f"/api/games/{game_id}/moves/", {"move": move, "ply": mine["ply"]}, format="json")
         assert response.status_code == 201, response.content

@@ -50,13 +50,16 @@ def test_analysis_202_then_200_when_cached(api):
     response = api.post("/api/analyses/", {"position": DEAL_7}, format="json")
     assert response.status_code == 202
     body = response.json()
-    assert body["status"] == "pending" and body["result"] is None and body["position"] == DEAL_7
+    assert body["status"] == "pending"
+    assert body["result"] is None
+    assert body["position"] == DEAL_7
     # the (eager) task has run by now
     detail = api.get(f"/api/analyses/{body['id']}/").json()
     assert detail["status"] == "done"
     assert detail["result"] == analyse(Position.parse(DEAL_7)).to_json()
     again = api.post("/api/analyses/", {"position": DEAL_7}, format="json")
-    assert again.status_code == 200 and again.json()["id"] == body["id"]
+    assert again.status_code == 200
+    assert again.json()["id"] == body["id"]
     assert again.json()["result"] == detail["result"]
     assert Analysis.objects.count() == 1
 
@@ -65,7 +68,8 @@ def test_analysis_is_keyed_by_the_normalised_position(api):
     spelled = DEAL_7.replace("26.56", "62.65")  # high digit first is the same position
     first = api.post("/api/analyses/", {"position": DEAL_7}, format="json").json()
     second = api.post("/api/analyses/", {"position": spelled}, format="json")
-    assert second.status_code == 200 and second.json()["id"] == first["id"]
+    assert second.status_code == 200
+    assert second.json()["id"] == first["id"]
 
 
 def test_analysis_from_the_database_when_the_cache_is_cold(api):
@@ -74,7 +78,8 @@ def test_analysis_from_the_database_when_the_cache_is_cold(api):
     analysis_memory_clear()
     with mock.patch("puzzles.analyses.services.solver.analyse") as solver_run:
         again = api.post("/api/analyses/", {"position": DEAL_7}, format="json")
-    assert again.status_code == 200 and again.json()["id"] == first["id"]
+    assert again.status_code == 200
+    assert again.json()["id"] == first["id"]
     solver_run.assert_not_called()
 
 
@@ -92,19 +97,24 @@ def test_analysis_from_the_database_when_the_cache_is_cold(api):
 def test_invalid_positions_are_400_and_queue_nothing(api, no_tasks, position):
     response = api.post("/api/analyses/", {"position": position}, format="json")
     assert response.status_code == 400
-    assert isinstance(response.json()["error"], str) and response.json()["error"]
-    assert no_tasks == [] and Analysis.objects.count() == 0
+    assert isinstance(response.json()["error"], str)
+    assert response.json()["error"]
+    assert no_tasks == []
+    assert Analysis.objects.count() == 0
     response = api.post("/api/games/", {"position": position}, format="json")
     if position == "":  # an empty position means "deal one": that is fine
         assert response.status_code == 201
         return
-    assert response.status_code == 400 and response.json()["error"]
-    assert Game.objects.count() == 0 and no_tasks == []
+    assert response.status_code == 400
+    assert response.json()["error"]
+    assert Game.objects.count() == 0
+    assert no_tasks == []
 
 
 def test_missing_analysis_is_404(api):
     response = api.get("/api/analyses/999/")
-    assert response.status_code == 404 and response.json()["error"]
+    assert response.status_code == 404
+    assert response.json()["error"]
 
 
 # --------------------------------------------------------- game creation
@@ -135,13 +145,15 @@ def test_a_finished_position_cannot_start_a_game(api):
         position = position.push(analyse(position).best_moves[0])
     # the deal ended with a domino: the winner has no stones, the loser is to move
     response = api.post("/api/games/", {"position": str(position)}, format="json")
-    assert response.status_code == 400 and response.json()["error"]
+    assert response.status_code == 400
+    assert response.json()["error"]
 
 
 def test_seed_as_string_and_number_agree(api):
     a = new_game(api, seed="123")
     b = new_game(api, seed=123)
-    assert a["start"] == b["start"] == str(deal(123)) and a["seed"] == b["seed"] == 123
+    assert a["start"] == b["start"] == str(deal(123))
+    assert a["seed"] == b["seed"] == 123
 
 
 # ------------------------------------------------------------- bad moves
@@ -156,7 +168,7 @@ PLY, LEGAL = "<the game's ply>", "<a legal move>"  # filled in from the game by 
 
 
 @pytest.mark.parametrize(
-    "body,code,words",
+    ("body", "code", "words"),
     [
         ({"move": "99", "ply": PLY}, 400, "bad stone"),
         ({"move": "36X", "ply": PLY}, 400, "not"),
@@ -194,21 +206,25 @@ def test_illegal_moves_change_nothing(api, my_turn_game):
     ]:
         before = snapshot(my_turn_game["id"])
         response = api.post(url, {"move": move, "ply": my_turn_game["ply"]}, format="json")
-        assert response.status_code == 400 and words in response.json()["error"], (move, response.json())
+        assert response.status_code == 400, (move, response.json())
+        assert words in response.json()["error"], (move, response.json())
         assert snapshot(my_turn_game["id"]) == before
 
 
 def test_not_your_move_is_409(api, no_tasks):
     game = new_game(api, seed=SEED_B, human="A")  # the solver is to move; no worker runs
-    assert game["status"] == "thinking" and game["legal_moves"] == []
+    assert game["status"] == "thinking"
+    assert game["legal_moves"] == []
     assert no_tasks == [(solver_turn_task, (game["id"],))]
     before = snapshot(game["id"])
     first = Position.parse(game["position"]).legal_moves()[0]
     response = api.post(f"/api/games/{game['id']}/moves/", {"move": str(first), "ply": game["ply"]}, format="json")
-    assert response.status_code == 409 and "not your move" in response.json()["error"]
+    assert response.status_code == 409
+    assert "not your move" in response.json()["error"]
     assert snapshot(game["id"]) == before
     hint = api.post(f"/api/games/{game['id']}/hint/", {"level": 1}, format="json")
-    assert hint.status_code == 409 and hint.json()["error"]
+    assert hint.status_code == 409
+    assert hint.json()["error"]
 
 
 def test_a_ply_another_request_stored_first_is_409_and_changes_nothing(api, my_turn_game):
@@ -228,7 +244,8 @@ def test_a_ply_another_request_stored_first_is_409_and_changes_nothing(api, my_t
     )
     before = snapshot(gid)
     response = api.post(f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0], "ply": ply}, format="json")
-    assert response.status_code == 409 and "moved on" in response.json()["error"]
+    assert response.status_code == 409
+    assert "moved on" in response.json()["error"]
     assert snapshot(gid) == before
     assert list(GameMove.objects.filter(game_id=gid).values_list("pk", flat=True)) == [other.pk]
 
@@ -241,7 +258,8 @@ def test_game_over_is_409(api):
     before = snapshot(game["id"])
     for body in ({"move": "pass", "ply": game["ply"]}, {"move": "00", "ply": game["ply"]}):
         response = api.post(url + "moves/", body, format="json")
-        assert response.status_code == 409 and "over" in response.json()["error"]
+        assert response.status_code == 409
+        assert "over" in response.json()["error"]
     hint = api.post(url + "hint/", {"level": 1}, format="json")
     assert hint.status_code == 409
     assert snapshot(game["id"]) == before
@@ -256,10 +274,14 @@ def test_the_move_is_stored_before_anything_else(api, no_tasks):
     response = api.post(f"/api/games/{game['id']}/moves/", {"move": move, "ply": game["ply"]}, format="json")
     assert response.status_code == 201
     body = response.json()
-    assert body["status"] == "thinking" and body["ungraded"] == 1
+    assert body["status"] == "thinking"
+    assert body["ungraded"] == 1
     entry = body["moves"][0]
-    assert entry["move"] == move and entry["by"] == "human"
-    assert entry["grade"] is None and entry["value"] is None and entry["best_value"] is None
+    assert entry["move"] == move
+    assert entry["by"] == "human"
+    assert entry["grade"] is None
+    assert entry["value"] is None
+    assert entry["best_value"] is None
     move_id = GameMove.objects.get(game_id=game["id"], ply=0).pk
     # one task grades the move, and then queues the solver's reply
     assert no_tasks[-1:] == [(grade_move_task, (move_id,))]
@@ -272,12 +294,16 @@ def test_requeue_stale_work_finishes_everything(api, no_tasks):
     assert analysis["status"] == "pending"
     no_tasks.clear()
     sent = upkeep.requeue_stale_work(stale_after=0)
-    assert sent["moves"] and sent["games"] == [game["id"]] and sent["analyses"]
+    assert sent["moves"]
+    assert sent["games"] == [game["id"]]
+    assert sent["analyses"]
     # now run what was queued, for real
     for task, args in list(no_tasks):
         task.apply(args=args, throw=True)
     state = api.get(f"/api/games/{game['id']}/").json()
-    assert state["ungraded"] == 0 and state["status"] == "your-move" and len(state["moves"]) == 2
+    assert state["ungraded"] == 0
+    assert state["status"] == "your-move"
+    assert len(state["moves"]) == 2
     assert api.get(f"/api/analyses/{analysis['id']}/").json()["status"] == "done"
 
 
@@ -310,7 +336,8 @@ def test_other_players_get_404(api, other_api, my_turn_game):
     r = other_api.post(
         f"/api/games/{gid}/moves/", {"move": my_turn_game["legal_moves"][0], "ply": my_turn_game["ply"]}, format="json"
     )
-    assert r.status_code == 404 and r.json()["error"]
+    assert r.status_code == 404
+    assert r.json()["error"]
     assert other_api.post(f"/api/games/{gid}/hint/", {"level": 1}, format="json").status_code == 404
     assert snapshot(gid) == before
     assert api.get(f"/api/games/{gid}/").status_code == 200
@@ -358,7 +385,8 @@ def test_hints_agree_with_the_solver_and_are_recorded(api):
     assert h3["game"]["hints_used"] == 3
     # asking again counts once
     again = api.post(url, {"level": 3}, format="json").json()
-    assert again["hint"] == h3["hint"] and again["game"]["hints_used"] == 3
+    assert again["hint"] == h3["hint"]
+    assert again["game"]["hints_used"] == 3
     assert [(h["ply"], h["level"]) for h in again["game"]["hints"]] == [(0, 1), (0, 2), (0, 3)]
 
 
@@ -366,7 +394,8 @@ def test_hints_agree_with_the_solver_and_are_recorded(api):
 def test_bad_hint_levels_are_400(api, my_turn_game, level):
     before = snapshot(my_turn_game["id"])
     response = api.post(f"/api/games/{my_turn_game['id']}/hint/", {"level": level}, format="json")
-    assert response.status_code == 400 and response.json()["error"]
+    assert response.status_code == 400
+    assert response.json()["error"]
     assert snapshot(my_turn_game["id"]) == before
 
 
@@ -376,13 +405,16 @@ def test_hint_pending_when_the_analysis_is_not_ready(api, no_tasks):
     response = api.post(f"/api/games/{game['id']}/hint/", {"level": 3}, format="json")
     assert response.status_code == 202
     body = response.json()
-    assert body["status"] == "pending" and body["hint"] is None
-    assert body["analysis"]["status"] == "pending" and body["analysis"]["position"] == game["position"]
+    assert body["status"] == "pending"
+    assert body["hint"] is None
+    assert body["analysis"]["status"] == "pending"
+    assert body["analysis"]["position"] == game["position"]
     assert Hint.objects.count() == 0
     # a worker computes it; the same request then answers
     compute_analysis_task.apply(args=(body["analysis"]["id"],), throw=True)
     response = api.post(f"/api/games/{game['id']}/hint/", {"level": 3}, format="json")
-    assert response.status_code == 200 and response.json()["hint"]["level"] == 3
+    assert response.status_code == 200
+    assert response.json()["hint"]["level"] == 3
 
 
 # ----------------------------------------------------------- long polling
@@ -402,7 +434,8 @@ def test_wait_times_out_when_nothing_changes(api, my_turn_game):
     response = api.get(f"/api/games/{gid}/?wait={my_turn_game['version']}&timeout=0.3")
     assert time.monotonic() - start > 0.25
     # nothing new: 304 with no body, the client keeps what it has
-    assert response.status_code == 304 and response.content == b""
+    assert response.status_code == 304
+    assert response.content == b""
     assert api.get(f"/api/games/{gid}/?wait=abc").status_code == 400
     # a timeout of 0 answers at once, with the game
     assert api.get(f"/api/games/{gid}/?wait={my_turn_game['version']}&timeout=0").json()["id"] == gid
@@ -426,7 +459,8 @@ def test_openapi_schema_validates_without_warnings(tmp_path):
     out = tmp_path / "schema.yaml"
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))
     text = out.read_text()
-    assert "/api/games/{game_id}/hint/" in text and "GameOutput" in text
+    assert "/api/games/{game_id}/hint/" in text
+    assert "GameOutput" in text
 
 
 def test_game_json_matches_the_documented_fields(api, my_turn_game):
@@ -469,9 +503,11 @@ def test_a_move_whose_analysis_is_known_is_graded_in_its_own_answer(api, no_task
                 expected.grade,
                 expected.points_lost,
             )
-            assert queued == [solver_turn_task] and answer.json()["status"] == "thinking"
+            assert queued == [solver_turn_task]
+            assert answer.json()["status"] == "thinking"
         else:
-            assert played["grade"] is None and queued == [grade_move_task]
+            assert played["grade"] is None
+            assert queued == [grade_move_task]
 
 
 def test_a_failing_check_of_the_puzzles_a_move_shows_does_not_stop_the_game(api, my_turn_game, no_tasks, caplog):

@@ -98,5 +98,7 @@ def test_each_process_killed_in_turn_loses_no_move(running_site):
     for game, count in games.items():
         assert [ply for g, ply, *_ in rows if g == game] == list(range(count)), game
     for _game, _ply, _by, move, before, value, best, grade in rows:
-        assert grade is not None and value is not None and best is not None
+        assert grade is not None
+        assert value is not None
+        assert best is not None
         assert Position.parse(before).normalise_move(move)  # a legal move of its position

@@ -72,7 +72,8 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
         players[0].opener.open(
             f"{players[0].base}/api/games/{games[0]['id']}/?wait={games[0]['version']}&timeout=8", timeout=10
         )
-    assert refused.value.code == 429 and refused.value.headers["Retry-After"] == "8"
+    assert refused.value.code == 429
+    assert refused.value.headers["Retry-After"] == "8"
     assert "too many open long polls" in json.loads(refused.value.read())["error"]
     # ordinary requests meanwhile: answered at once
     timings = []
@@ -116,7 +117,9 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
     assert status == 201
     watcher.join(30)
     [(status, body, seconds)] = answered
-    assert status == 200 and body["version"] > game["version"] and body["position"] != position
+    assert status == 200
+    assert body["version"] > game["version"]
+    assert body["position"] != position
     assert seconds < 15, seconds
     # a client that goes away gives its place back at once: eight polls (its
     # share) on bare sockets, closed while held, and the next is held again
@@ -167,4 +170,5 @@ def test_hundreds_of_held_polls_leave_the_site_responsive(running_site):
     assert heads == [304] * POLLS_EACH
     # an address of 100 kB through the real server (uvicorn reads any length): a JSON 414
     status, body = players[0].call("GET", "/api/games/?q=" + "x" * 100_000)
-    assert status == 414 and "at most 8190" in body["error"]
+    assert status == 414
+    assert "at most 8190" in body["error"]

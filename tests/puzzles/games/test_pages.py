@@ -35,15 +35,19 @@ def test_home(client):
     response = client.get("/")
     assert response.status_code == 200
     text = response.content.decode()
-    assert 'href="/play/"' in text and 'href="/accounts/signup/"' in text and 'href="/accounts/login/"' in text
+    assert 'href="/play/"' in text
+    assert 'href="/accounts/signup/"' in text
+    assert 'href="/accounts/login/"' in text
 
 
 def test_new_game_form_and_errors(client):
     assert client.get("/play/").status_code == 200
     response = client.post("/play/", {"human": "A", "level": "strong", "seed": "5", "position": str(deal(1))})
-    assert response.status_code == 200 and "not both" in response.content.decode()
+    assert response.status_code == 200
+    assert "not both" in response.content.decode()
     response = client.post("/play/", {"human": "A", "level": "strong", "seed": "", "position": "rubbish"})
-    assert response.status_code == 200 and "a position has 4 fields" in response.content.decode()
+    assert response.status_code == 200
+    assert "a position has 4 fields" in response.content.decode()
     assert Game.objects.count() == 0
 
 
@@ -57,11 +61,14 @@ def test_play_page_has_what_the_page_script_needs(client, no_manifest):
     assert f'data-api-game="/api/games/{game.pk}/"' in root
     assert f'data-api-moves="/api/games/{game.pk}/moves/"' in root
     assert f'data-api-hint="/api/games/{game.pk}/hint/"' in root
-    assert 'data-csrf-token="' in root and 'data-jsi18n="/jsi18n/"' in root
+    assert 'data-csrf-token="' in root
+    assert 'data-jsi18n="/jsi18n/"' in root
     state = json.loads(
         re.search(r'<script id="game-state" type="application/json">(.*?)</script>', text, re.S).group(1)
     )
-    assert state["id"] == game.pk and state["status"] == "your-move" and state["legal_moves"]
+    assert state["id"] == game.pk
+    assert state["status"] == "your-move"
+    assert state["legal_moves"]
     assert "frontend-missing" in text  # the note that the front-end is not built
     for move in state["legal_moves"]:
         assert f'<option value="{move}">' in text
@@ -80,7 +87,8 @@ def test_plain_forms_play_moves_and_take_hints(client, no_manifest):
     assert response.status_code == 302
     assert GameMove.objects.filter(game=game, ply=0, move=move).exists()
     page = client.get(f"/play/{game.pk}/").content.decode()
-    assert 'class="move by-human grade-' in page and 'class="move by-solver grade-best' in page
+    assert 'class="move by-human grade-' in page
+    assert 'class="move by-solver grade-best' in page
     # an illegal move is refused with the reason, nothing changes
     before = GameMove.objects.filter(game=game).count()
     page = client.get(f"/play/{game.pk}/").content.decode()
@@ -105,11 +113,13 @@ def test_review_page_jumps_to_any_ply(client, no_manifest):
     assert response.status_code == 200
     text = response.content.decode()
     assert text.count('<tr class="by-') == n
-    assert 'data-page="review"' in text and 'id="review-data"' in text
+    assert 'data-page="review"' in text
+    assert 'id="review-data"' in text
     review = json.loads(
         re.search(r'<script id="review-data" type="application/json">(.*?)</script>', text, re.S).group(1)
     )
-    assert len(review["boards"]) == n + 1 and review["ply"] == n
+    assert len(review["boards"]) == n + 1
+    assert review["ply"] == n
     for ply in (0, 1, n, 999, -3, "x"):
         assert client.get(f"/games/{game.pk}/review/?ply={ply}").status_code == 200
     first = client.get(f"/games/{game.pk}/review/?ply=0").content.decode()
@@ -134,7 +144,8 @@ def test_sign_up_log_out_log_in(client, django_user_model, no_manifest):
     carol = django_user_model.objects.get(username="carol")
     assert Game.objects.get(pk=guest.pk).owner == carol  # the guest game became hers
     home = client.get("/").content.decode()
-    assert "carol" in home and f"/play/{guest.pk}/" in home
+    assert "carol" in home
+    assert f"/play/{guest.pk}/" in home
     assert client.post("/accounts/logout/").status_code == 302
     assert client.get(f"/play/{guest.pk}/").status_code == 404
     assert client.get("/accounts/login/").status_code == 200
@@ -147,12 +158,13 @@ def test_language_switch_and_js_catalogue(client):
     response = client.post("/i18n/setlang/", {"language": "pl", "next": "/"})
     assert response.status_code == 302
     page = client.get("/")
-    assert page.status_code == 200 and '<html lang="pl">' in page.content.decode()
+    assert page.status_code == 200
+    assert '<html lang="pl">' in page.content.decode()
     assert client.get("/jsi18n/").status_code == 200
 
 
 @pytest.mark.parametrize(
-    "lang,words,plural",
+    ("lang", "words", "plural"),
     [
         ("pl", "Nowa partia", "Wygrywasz 5 punktów (domino)."),
         ("nl", "Nieuwe partij", "Je wint 5 punten (domino)."),
@@ -232,7 +244,8 @@ def test_vite_tag_reads_the_manifest(settings, tmp_path):
 
 def test_vite_tag_without_a_build(no_manifest):
     html = Template('{% load vite %}{% vite_entry "board" %}').render(Context())
-    assert "frontend-missing" in html and "<script" not in html
+    assert "frontend-missing" in html
+    assert "<script" not in html
 
 
 def hidden_ply(html: str) -> dict[str, str]:
@@ -264,11 +277,13 @@ def test_a_plain_move_form_sent_twice_plays_one_move(client, no_manifest):
     assert hidden_ply(stale) == {"ply": str(game.ply_count)}
     # a ply that is no number is refused with the reason
     bad = client.post(f"/play/{game.pk}/move/", {"move": second, "ply": "1x"}, follow=True).content.decode()
-    assert "a ply is a whole number" in bad and GameMove.objects.filter(game=game).count() == moves
+    assert "a ply is a whole number" in bad
+    assert GameMove.objects.filter(game=game).count() == moves
     # a form that names no turn (a page from before the forms had one): out of date, nothing played
     legal = re.findall(r'<option value="([^"]+)">', stale)
     bare = client.post(f"/play/{game.pk}/move/", {"move": legal[0]}, follow=True).content.decode()
-    assert "Strona była nieaktualna" in bare and GameMove.objects.filter(game=game).count() == moves
+    assert "Strona była nieaktualna" in bare
+    assert GameMove.objects.filter(game=game).count() == moves
 
 
 def test_the_plain_page_says_a_double_moves_again(client, no_manifest):
@@ -285,7 +300,8 @@ def test_the_plain_page_says_a_double_moves_again(client, no_manifest):
     assert "Your move." in page
     client.post(f"/play/{game.pk}/move/", {"move": doubles[0], **hidden_ply(page)})
     game.refresh_from_db()
-    assert game.status == Game.Status.YOUR_MOVE and game.current_position.split()[-1] == "A"
+    assert game.status == Game.Status.YOUR_MOVE
+    assert game.current_position.split()[-1] == "A"
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert "You played a double: move again." in page
     polish = client.get(f"/play/{game.pk}/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
@@ -358,10 +374,13 @@ def test_all_the_players_games_are_listed_a_page_at_a_time(client, no_manifest):
         assert 'href="/play/games/"' in html, url
     page1 = client.get("/play/games/").content.decode()
     assert listed(page1) == mine[:20]
-    assert "Page 1 of 2" in page1 and 'href="?page=2"' in page1 and 'href="?page=0"' not in page1
+    assert "Page 1 of 2" in page1
+    assert 'href="?page=2"' in page1
+    assert 'href="?page=0"' not in page1
     page2 = client.get("/play/games/?page=2").content.decode()
     assert listed(page2) == mine[20:]
-    assert 'href="?page=1"' in page2 and "Page 2 of 2" in page2
+    assert 'href="?page=1"' in page2
+    assert "Page 2 of 2" in page2
     # a page that is no number, or past the end, shows the nearest page
     assert listed(client.get("/play/games/?page=abc").content.decode()) == mine[:20]
     assert listed(client.get("/play/games/?page=99").content.decode()) == mine[20:]

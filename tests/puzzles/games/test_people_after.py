@@ -30,10 +30,12 @@ def test_each_players_mistakes_become_their_own_exercises():
     # the review waits for the end
     assert ann.get(f"/games/{game.pk}/review/").status_code == 302
     end = play_out({"A": ann, "B": bob}, game.pk, choose=choose)
-    assert end["status"] == "over" and all(made.values()), made
+    assert end["status"] == "over", made
+    assert all(made.values()), made
     for seat, player in (("A", ann_player), ("B", bob_player)):
         mine = player.rows(Exercise.objects.filter(game_id=game.pk), "user")
-        assert {(e.position, e.played) for e in mine} == set(made[seat].items()) and {e.side for e in mine} == {seat}
+        assert {(e.position, e.played) for e in mine} == set(made[seat].items())
+        assert {e.side for e in mine} == {seat}
     # the coach's page of the game opens for both, each with their own exercises
     for client in (ann, bob):
         assert client.get(f"/coach/games/{game.pk}/").status_code == 200

@@ -22,5 +22,6 @@ def test_a_guests_seat_goes_to_their_account(django_user_model):
     guest_claimed.send(sender=None, user=user, session_key=ann.token)
     account = Player(user, "")
     game.refresh_from_db()
-    assert seat_of(game, account) == "A" and seat_of(game, ann) is None
+    assert seat_of(game, account) == "A"
+    assert seat_of(game, ann) is None
     assert [g.pk for g in selectors.people_games_in_progress(account)] == [game.pk]

@@ -51,7 +51,9 @@ def test_a_poll_after_the_deadline_goes_to_the_view_which_flags_the_seat_to_move
     assert selectors.game_version_for_player(players[mover], game.pk) == selectors.DEADLINE_PASSED
     # the deadline's task never ran (no worker): the poll, sent to the view, ends the game
     over = clients[waiting].get(f"/api/games/{game.pk}/?wait={seen['version']}&timeout=0.1").json()
-    assert over["status"] == "over" and over["result"]["reason"] == "time" and over["result"]["flagged"] == mover
+    assert over["status"] == "over"
+    assert over["result"]["reason"] == "time"
+    assert over["result"]["flagged"] == mover
     position = Position.parse(seen["position"])
     loser = position.variant.team_of(mover)
     assert over["result"]["winner"] == position.variant.team_name(1 - loser)

@@ -29,7 +29,8 @@ def test_no_analysis_of_a_game_in_progress_then_all_of_it_after():
     known = guest_client()[0].post("/api/analyses/", {"position": str(deal(7))}, format="json").json()
     game, clients = started()
     read_back = clients["A"].get(f"/api/analyses/{known['id']}/")  # analysed before the game: not now
-    assert read_back.status_code == 403 and "error" in read_back.json()
+    assert read_back.status_code == 403
+    assert "error" in read_back.json()
     seen = state(clients["A"], game.pk)
     mover = clients[seen["to_move"]]
     move = state(mover, game.pk)["legal_moves"][0]
@@ -46,11 +47,13 @@ def test_no_analysis_of_a_game_in_progress_then_all_of_it_after():
             assert refused.status_code == 403, (position, refused.content)
             assert "game between people in progress" in refused.json()["error"]
         board = client.post("/api/positions/", {"position": after["start"], "moves": [move]}, format="json")
-        assert board.status_code == 403 and "error" in board.json()
+        assert board.status_code == 403
+        assert "error" in board.json()
         page = client.get("/analysis/", {"position": after["position"]})
         assert page.status_code == 403
     hint = clients[after["to_move"]].post(f"/api/games/{game.pk}/hint/", {"level": 3}, format="json")
-    assert hint.status_code == 403 and "no hints" in hint.json()["error"]
+    assert hint.status_code == 403
+    assert "no hints" in hint.json()["error"]
     play_out(clients, game.pk)
     for position in (after["position"], after["start"], str(ahead)):
         answer = clients["A"].post("/api/analyses/", {"position": position}, format="json")
@@ -88,7 +91,8 @@ def test_no_puzzle_at_a_position_of_a_game_in_progress():
         ply=0,
     )
     refused = clients["A"].post(f"/api/puzzles/{puzzle.pk}/attempts/")
-    assert refused.status_code == 403 and "game between people in progress" in refused.json()["error"]
+    assert refused.status_code == 403
+    assert "game between people in progress" in refused.json()["error"]
     clients["A"].post(f"/api/games/{game.pk}/abort/")
     assert clients["A"].post(f"/api/puzzles/{puzzle.pk}/attempts/").status_code == 201
 
@@ -97,7 +101,8 @@ def test_no_game_record_analysis_of_a_game_in_progress():
     game, clients = started()
     record = clients["A"].get(f"/games/{game.pk}/record.txt").content.decode()
     refused = clients["B"].post("/api/game-analyses/", {"record": record}, format="json")
-    assert refused.status_code == 403 and "game between people in progress" in refused.json()["error"]
+    assert refused.status_code == 403
+    assert "game between people in progress" in refused.json()["error"]
 
 
 def test_no_practice_game_of_a_deal_in_progress():

@@ -177,9 +177,11 @@ def live_game(site, initial: int, increment: int) -> Table:
     assert status == 201, challenge
     assert challenge["url"]
     status, accepted = bob.call("POST", f"/api/challenges/{challenge['id']}/accept/", {})
-    assert status in (200, 201) and accepted["game"], accepted
+    assert status in (200, 201), accepted
+    assert accepted["game"], accepted
     table = Table(site, {"A": ann, "B": bob}, accepted["game"])
-    assert table.read("A")["my_seat"] == "A" and table.read("B")["my_seat"] == "B"
+    assert table.read("A")["my_seat"] == "A"
+    assert table.read("B")["my_seat"] == "B"
     return table
 
 
@@ -276,7 +278,8 @@ def post_move(table: Table, fault: str | None) -> Played:
             time.sleep(0.05)
     played = Played(ply, seat, move, sent, ms(), answer, attempts)
     table.played.append(played)
-    assert answer["ply"] > ply and answer["moves"][ply]["move"] == move, answer
+    assert answer["ply"] > ply, answer
+    assert answer["moves"][ply]["move"] == move, answer
     poll.join(30)
     assert poll.state is not None, "the opponent's long poll never saw the move"
     assert poll.state["moves"][ply]["move"] == move
@@ -366,7 +369,8 @@ def test_processes_killed_during_a_live_game_lose_no_move_and_charge_no_outage(s
         position = Position.parse(final["start"])
         for entry in final["moves"]:
             position = position.push(entry["move"])
-        assert str(position) == final["position"] and position.is_over()
+        assert str(position) == final["position"]
+        assert position.is_over()
         result = position.result()
         assert (final["result"]["winner"], final["result"]["points"], final["result"]["reason"]) == (
             result.winner,
@@ -450,7 +454,8 @@ def test_a_deadline_passed_while_the_workers_are_dead_flags_the_right_seat_once(
     try:
         before = {t.game: t.read("A") for t in (polled, swept)}
         for state in before.values():
-            assert state["status"] != "over" and state["clock_running"] == state["to_move"], state
+            assert state["status"] != "over", state
+            assert state["clock_running"] == state["to_move"], state
 
         # the polled game: its waiting player's long poll ends it once the deadline has passed
         state = before[polled.game]
@@ -468,7 +473,8 @@ def test_a_deadline_passed_while_the_workers_are_dead_flags_the_right_seat_once(
                     # by the first poll sent after the deadline (one held over it answers 304 at its timeout)
                     late = time.time() - state["deadline"] / 1000
                     assert 0 <= late < POLL_SECONDS + 5, late
-                    assert answer["result"]["reason"] == "time" and answer["result"]["flagged"] == state["to_move"]
+                    assert answer["result"]["reason"] == "time"
+                    assert answer["result"]["flagged"] == state["to_move"]
                     assert answer["clocks"][state["to_move"]] == 0
                     assert answer["clocks"][waiting] == state["clocks"][waiting]
         over = game_row(site, polled.game)
@@ -493,7 +499,8 @@ def test_a_deadline_passed_while_the_workers_are_dead_flags_the_right_seat_once(
         time.sleep(0.2)
     status, version, result = game_row(site, swept.game)
     assert version == version_swept + 2
-    assert result["reason"] == "time" and result["flagged"] == state["to_move"]
+    assert result["reason"] == "time"
+    assert result["flagged"] == state["to_move"]
     rules = Position.parse(state["position"])
     assert result["winner"] == rules.variant.team_name(1 - rules.variant.team_of(state["to_move"]))
     assert result["points"] == rules.team_pips(rules.variant.team_of(state["to_move"]))

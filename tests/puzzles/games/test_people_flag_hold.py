@@ -35,15 +35,19 @@ def test_a_move_after_the_deadline_is_refused_while_the_flag_is_held(now, monkey
     version = Game.objects.get(pk=game.pk).version
     assert state(clients["A"], game.pk)["status"] != "over"  # the read looked at the flag: held
     held = Game.objects.get(pk=game.pk)
-    assert held.version == version and held.deadline == turn + timedelta(seconds=10)  # no poller woken
-    assert held.flag_recheck_at is not None and held.flag_recheck_at > now.at
+    assert held.version == version
+    assert held.deadline == turn + timedelta(seconds=10)
+    assert held.flag_recheck_at is not None
+    assert held.flag_recheck_at > now.at
     now.move(0.3)  # after the deadline, before the flag is looked at again
     move(clients, game.pk, expect=409)  # no move, no increment, for time run out
     assert Game.objects.get(pk=game.pk).ply_count == held.ply_count
     monkeypatch.setattr(outages, "flag_may_fall", lambda due, now=None: True)
     now.move(1)
     end = state(clients["B"], game.pk)
-    assert end["status"] == "over" and end["result"]["reason"] == "time" and end["result"]["flagged"] == to_move
+    assert end["status"] == "over"
+    assert end["result"]["reason"] == "time"
+    assert end["result"]["flagged"] == to_move
 
 
 def test_a_move_is_timed_from_its_turn_at_the_earliest(now):

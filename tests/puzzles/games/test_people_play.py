@@ -35,16 +35,21 @@ def test_two_guests_play_a_whole_game_and_a_spectator_watches():
     game, clients = two_guests()
     watcher, _ = guest_client()
     first = state(clients["A"], game.pk)
-    assert first["kind"] == "people" and first["my_seat"] == "A" and first["spectator"] is False
-    assert first["players"]["A"]["you"] and not first["players"]["B"]["you"]
+    assert first["kind"] == "people"
+    assert first["my_seat"] == "A"
+    assert first["spectator"] is False
+    assert first["players"]["A"]["you"]
+    assert not first["players"]["B"]["you"]
     assert {p["kind"] for p in first["players"].values()} == {"guest"}
     assert first["time_control"] == {"initial": 600, "increment": 5, "days": None}
-    assert first["clocks"] == {"A": 600_000, "B": 600_000} and first["server_time"] > 0
+    assert first["clocks"] == {"A": 600_000, "B": 600_000}
+    assert first["server_time"] > 0
 
     def check(seen: dict) -> None:
         no_values(seen)
         seen_by_watcher = state(watcher, game.pk)
-        assert seen_by_watcher["spectator"] and seen_by_watcher["my_seat"] is None
+        assert seen_by_watcher["spectator"]
+        assert seen_by_watcher["my_seat"] is None
         assert seen_by_watcher["legal_moves"] == []
         no_values(seen_by_watcher)
 
@@ -53,7 +58,8 @@ def test_two_guests_play_a_whole_game_and_a_spectator_watches():
     final = Position.parse(end["start"])
     for move in played:
         final = final.push(move)
-    assert final.is_over() and end["position"] == str(final)
+    assert final.is_over()
+    assert end["position"] == str(final)
     result = final.result()
     assert (end["result"]["winner"], end["result"]["points"], end["result"]["reason"]) == (
         result.winner,
@@ -77,19 +83,17 @@ def test_two_accounts_play_a_rated_game(django_user_model):
         variant="lewicki", seats={"A": bob_player, "B": ann_player}, rated=True, clock=(300, 3), seed=11
     )
     seen = state(ann, game.pk)
-    assert (
-        seen["rated"]
-        and seen["my_seat"] == "B"
-        and seen["players"]["A"]
-        == {
-            "name": "bob",
-            "kind": "account",
-            "level": None,
-            "you": False,
-        }
-    )
+    assert seen["rated"]
+    assert seen["my_seat"] == "B"
+    assert seen["players"]["A"] == {
+        "name": "bob",
+        "kind": "account",
+        "level": None,
+        "you": False,
+    }
     end = play_out({"A": bob, "B": ann}, game.pk)
-    assert end["status"] == "over" and end["result"]["reason"] in ("domino", "blocked")
+    assert end["status"] == "over"
+    assert end["result"]["reason"] in ("domino", "blocked")
     assert GameMove.objects.filter(game=game, graded_at__isnull=True).count() == 0
 
 
@@ -106,7 +110,8 @@ def test_a_move_sent_twice_is_played_once_and_a_stale_ply_is_refused():
     other = clients["B" if mover == "A" else "A"]
     reply = state(other, game.pk)["legal_moves"][0]
     stale = other.post(f"/api/games/{game.pk}/moves/", {"move": reply, "ply": 0}, format="json")
-    assert stale.status_code == 409 and "error" in stale.json()
+    assert stale.status_code == 409
+    assert "error" in stale.json()
 
 
 def test_only_the_player_of_the_seat_to_move_moves():
@@ -115,10 +120,12 @@ def test_only_the_player_of_the_seat_to_move_moves():
     waiting = clients["B" if mover == "A" else "A"]
     move = state(clients[mover], game.pk)["legal_moves"][0]
     early = waiting.post(f"/api/games/{game.pk}/moves/", {"move": move, "ply": 0}, format="json")
-    assert early.status_code == 409 and "not your move" in early.json()["error"]
+    assert early.status_code == 409
+    assert "not your move" in early.json()["error"]
     watcher, _ = guest_client()
     intruder = watcher.post(f"/api/games/{game.pk}/moves/", {"move": move, "ply": 0}, format="json")
-    assert intruder.status_code == 403 and "error" in intruder.json()
+    assert intruder.status_code == 403
+    assert "error" in intruder.json()
     assert watcher.post(f"/api/games/{game.pk}/resign/").status_code == 403
     assert watcher.post(f"/api/games/{game.pk}/abort/").status_code == 403
     assert not GameMove.objects.filter(game=game).exists()
@@ -129,7 +136,9 @@ def test_abort_before_both_have_moved_then_not():
     aborted = clients["B"].post(f"/api/games/{game.pk}/abort/")
     assert aborted.status_code == 200
     body = aborted.json()
-    assert body["status"] == "over" and body["result"]["reason"] == "aborted" and body["result"]["winner"] is None
+    assert body["status"] == "over"
+    assert body["result"]["reason"] == "aborted"
+    assert body["result"]["winner"] is None
     assert body["result"]["text"] == "The game was aborted: no result."
 
     game, clients = two_guests()
@@ -142,7 +151,8 @@ def test_abort_before_both_have_moved_then_not():
             == 201
         )
     late = clients["A"].post(f"/api/games/{game.pk}/abort/")
-    assert late.status_code == 409 and "resign" in late.json()["error"]
+    assert late.status_code == 409
+    assert "resign" in late.json()["error"]
 
 
 def test_resign_ends_the_game_for_the_resigning_players_side():
@@ -182,7 +192,8 @@ def test_solver_partners_move_on_their_own():
     end = play_out({"A": ann, "B": bob}, game.pk)
     assert end["status"] == "over"
     by = {m["side"]: m["by"] for m in end["moves"]}
-    assert by.get("C") == by.get("D") == "solver" and by["A"] == by["B"] == "human"
+    assert by.get("C") == by.get("D") == "solver"
+    assert by["A"] == by["B"] == "human"
     assert Game.objects.get(pk=game.pk).status == Game.Status.OVER
 
 
@@ -195,9 +206,12 @@ def test_the_plain_page_offers_the_move_form_to_the_player_to_move_only():
         who: client.get(f"/play/{game.pk}/").content.decode()
         for who, client in (("mover", clients[mover]), ("waiting", clients[waiting]), ("watcher", watcher))
     }
-    assert 'class="move-form"' in pages["mover"] and 'class="hint-form"' not in pages["mover"]
-    assert 'class="move-form"' not in pages["waiting"] and "Waiting for the other player" in pages["waiting"]
-    assert 'class="move-form"' not in pages["watcher"] and 'class="resign-form"' not in pages["watcher"]
+    assert 'class="move-form"' in pages["mover"]
+    assert 'class="hint-form"' not in pages["mover"]
+    assert 'class="move-form"' not in pages["waiting"]
+    assert "Waiting for the other player" in pages["waiting"]
+    assert 'class="move-form"' not in pages["watcher"]
+    assert 'class="resign-form"' not in pages["watcher"]
     assert 'class="resign-form"' in pages["waiting"]
     assert "10+5 · casual game" in pages["watcher"]
     # the plain form's move, by the player to move

@@ -19,11 +19,15 @@ ANN, BOB = guest("ann-token"), guest("bob-token")
 
 def test_a_live_game_between_two_guests():
     game = game_start_people(variant="lewicki", seats={"A": ANN, "B": BOB}, rated=True, clock=(180, 2), seed=7)
-    assert game.kind == Game.Kind.PEOPLE and game.people == "AB" and game.rated
+    assert game.kind == Game.Kind.PEOPLE
+    assert game.people == "AB"
+    assert game.rated
     assert (game.clock_initial, game.clock_increment, game.days) == (180, 2, None)
     assert game.clock_ms == {"A": 180_000, "B": 180_000}
-    assert game.start_position == str(deal(7)) and game.status == Game.Status.YOUR_MOVE
-    assert game.deadline is not None and game.turn_started_at is not None  # the first move's grace
+    assert game.start_position == str(deal(7))
+    assert game.status == Game.Status.YOUR_MOVE
+    assert game.deadline is not None
+    assert game.turn_started_at is not None
     assert dict(GameSeat.objects.filter(game=game).values_list("seat", "session_key")) == {
         "A": "ann-token",
         "B": "bob-token",
@@ -47,7 +51,9 @@ def test_partnership_with_solver_partners_and_correspondence():
         days=3,
         seed=5,
     )
-    assert game.people == "AB" and game.days == 3 and game.clock_ms is None
+    assert game.people == "AB"
+    assert game.days == 3
+    assert game.clock_ms is None
     assert selectors.game_players(game) == {"A": ANN, "B": BOB, "C": "perfect", "D": "casual"}
 
 
@@ -71,4 +77,5 @@ def test_bad_input_is_refused_and_nothing_stored(kwargs, says):
     args = {"variant": "lewicki", "seats": {"A": ANN, "B": BOB}, "rated": False, "clock": (60, 0), **kwargs}
     with pytest.raises(ApplicationError, match=says):
         game_start_people(**args)
-    assert not Game.objects.exists() and not GameSeat.objects.exists()
+    assert not Game.objects.exists()
+    assert not GameSeat.objects.exists()

@@ -38,9 +38,12 @@ def test_the_answer_carries_the_reply_a_worker_would_have_played(api, settings):
     sent: list = []
     with mock.patch("puzzles.core.tasking.send", lambda task, *args: sent.append((task, args))):
         answer = _play(api, game, game["legal_moves"][0])
-    assert answer["status"] == "your-move" and answer["ply"] == 2
+    assert answer["status"] == "your-move"
+    assert answer["ply"] == 2
     human, reply = answer["moves"]
-    assert human["grade"] is not None and reply["by"] == "solver" and reply["grade"] is not None
+    assert human["grade"] is not None
+    assert reply["by"] == "solver"
+    assert reply["grade"] is not None
     # nothing for the workers but the next turn's analyses
     assert [(task, args) for task, args in sent] == [(turn_prepare_task, (game["id"], answer["position"]))]
     # the same game, the reply left to the solver's task: the same move
@@ -48,13 +51,15 @@ def test_the_answer_carries_the_reply_a_worker_would_have_played(api, settings):
     other = _start(api, seed=SEED_A, human="A")
     played = _play(api, other, game["legal_moves"][0])
     assert [m["move"] for m in played["moves"]] == [human["move"], reply["move"]]
-    assert played["moves"][1]["value"] == reply["value"] and played["position"] == answer["position"]
+    assert played["moves"][1]["value"] == reply["value"]
+    assert played["position"] == answer["position"]
 
 
 def test_without_the_analyses_at_hand_the_reply_is_the_tasks(api, no_tasks):
     game = _start(api, seed=SEED_A, human="A")  # nothing runs: no analysis ahead
     answer = _play(api, game, game["legal_moves"][0])
-    assert answer["status"] == "thinking" and len(answer["moves"]) == 1
+    assert answer["status"] == "thinking"
+    assert len(answer["moves"]) == 1
     assert [task for task, _ in no_tasks] == [turn_prepare_task, grade_move_task]
 
 
@@ -72,7 +77,8 @@ def test_the_next_turns_analysis_is_ready_and_stored_with_the_move(api):
     assert again["ply"] == 4 or again["status"] == "over"
     assert GameMove.objects.filter(game_id=game["id"], by="solver").count() == 2 or again["status"] == "over"
     row = Analysis.objects.get(position=answer["position"])
-    assert row.status == Analysis.Status.DONE and row.result == analysis_cache_get(answer["position"])
+    assert row.status == Analysis.Status.DONE
+    assert row.result == analysis_cache_get(answer["position"])
 
 
 def test_in_partnership_the_three_other_seats_move_in_the_request(api):
@@ -82,7 +88,8 @@ def test_in_partnership_the_three_other_seats_move_in_the_request(api):
     assert game["status"] == "your-move"
     answer = _play(api, game, game["legal_moves"][0])
     if answer["status"] != "over":
-        assert answer["status"] == "your-move" and answer["to_move"] == "A"
+        assert answer["status"] == "your-move"
+        assert answer["to_move"] == "A"
         assert [m["side"] for m in answer["moves"]] == ["A", "B", "C", "D"]
         assert all(m["grade"] is not None for m in answer["moves"])
         partner = answer["moves"][2]
@@ -105,7 +112,9 @@ def test_a_double_that_moves_again_prepares_the_humans_next_turn(api):
     sent: list = []
     with mock.patch("puzzles.core.tasking.send", lambda task, *args: sent.append((task, args))):
         answer = _play(api, game, double_of(deal(seed, rules)))
-    assert answer["status"] == "your-move" and answer["to_move"] == "A" and len(answer["moves"]) == 1
+    assert answer["status"] == "your-move"
+    assert answer["to_move"] == "A"
+    assert len(answer["moves"]) == 1
     assert answer["moves"][0]["grade"] is not None
     assert sent == [(turn_prepare_task, (game["id"], answer["position"]))]
 
@@ -122,12 +131,14 @@ def test_a_move_worked_out_before_the_lock_is_worked_out_again_if_the_game_moved
     assert answer["status"] == "your-move"
     move = answer["legal_moves"][-1]
     record = services.game_play_human_move(game=stale, move=move)  # no ply: played where the game is now
-    assert record.ply == answer["ply"] and record.position_before == answer["position"]
+    assert record.ply == answer["ply"]
+    assert record.position_before == answer["position"]
     assert record.move == str(Position.parse(answer["position"]).normalise_move(move))
     # the analysis read beforehand was of the old position: the grading task
     # grades the move (eagerly here) from the position it was played in
     assert record.graded_at is None
     graded = GameMove.objects.get(pk=record.pk)
-    assert graded.grade is not None and graded.position_before == answer["position"]
+    assert graded.grade is not None
+    assert graded.position_before == answer["position"]
     stored = GameMove.objects.filter(game_id=game["id"]).order_by("ply")
     assert [m.ply for m in stored] == list(range(stored.count()))

@@ -32,7 +32,7 @@ def finished_signals():
     game_finished.disconnect(receiver)
 
 
-@pytest.mark.parametrize("variant,human", [("lewicki", "A"), ("block+doubles", "B"), ("partnership", "C")])
+@pytest.mark.parametrize(("variant", "human"), [("lewicki", "A"), ("block+doubles", "B"), ("partnership", "C")])
 def test_resign_ends_the_game_as_a_domino_for_the_other_side(api, finished_signals, variant, human):
     game = new_game(api, variant=variant, seed=21, human=human)
     assert game["status"] == "your-move"
@@ -48,18 +48,23 @@ def test_resign_ends_the_game_as_a_domino_for_the_other_side(api, finished_signa
     response = api.post(game["urls"]["resign"], format="json")
     assert response.status_code == 200, response.content
     over = response.json()
-    assert over["status"] == "over" and over["legal_moves"] == [] and over["to_move"] is None
+    assert over["status"] == "over"
+    assert over["legal_moves"] == []
+    assert over["to_move"] is None
     result = over["result"]
-    assert result["reason"] == "resigned" and result["resigned"] == human
+    assert result["reason"] == "resigned"
+    assert result["resigned"] == human
     assert result["winner"] == rules.team_name(1 - mine) == over["solver"]
     assert result["points"] == position.team_pips(mine)
-    assert result["outcome"] == "loss" and result["human_points"] == -result["points"]
+    assert result["outcome"] == "loss"
+    assert result["human_points"] == -result["points"]
     assert "resigned" in result["text"]
     assert over["position"] == game["position"], "resigning plays no move"
     assert finished_signals == [game["id"]]
     # nothing more is possible
     again = api.post(game["urls"]["resign"], format="json")
-    assert again.status_code == 409 and "error" in again.json()
+    assert again.status_code == 409
+    assert "error" in again.json()
     late = api.post(f"/api/games/{game['id']}/moves/", {"move": "pass", "ply": over["ply"]}, format="json")
     assert late.status_code == 409
     assert finished_signals == [game["id"]]
@@ -70,7 +75,8 @@ def test_resign_while_the_solver_thinks(api, no_tasks):
     created = api.post("/api/games/", {"seed": seed, "human": "A"}, format="json").json()
     assert created["status"] == "thinking"
     response = api.post(created["urls"]["resign"], format="json")
-    assert response.status_code == 200 and response.json()["status"] == "over"
+    assert response.status_code == 200
+    assert response.json()["status"] == "over"
     # the solver's turn, run late, finds the game over and plays nothing
     from puzzles.games import services
 
@@ -85,7 +91,7 @@ def test_resign_another_players_game_is_404(api, other_api):
 
 
 @pytest.mark.parametrize(
-    "variant,human,swapped",
+    ("variant", "human", "swapped"),
     [
         ("lewicki", "A", "B"),
         ("lewicki9", "B", "A"),
@@ -100,7 +106,8 @@ def test_rematch_the_same_deal_or_the_sides_swapped(api, variant, human, swapped
     same = api.post(game["urls"]["rematch"], {}, format="json")
     assert same.status_code == 201, same.content
     same = same.json()
-    assert same["id"] != game["id"] and same["rematch_of"] == game["id"]
+    assert same["id"] != game["id"]
+    assert same["rematch_of"] == game["id"]
     assert (same["start"], same["seed"], same["variant"], same["human"], same["level"]) == (
         game["start"],
         99,
@@ -111,7 +118,8 @@ def test_rematch_the_same_deal_or_the_sides_swapped(api, variant, human, swapped
     swap = api.post(game["urls"]["rematch"], {"swap": True}, format="json")
     assert swap.status_code == 201
     swap = swap.json()
-    assert swap["start"] == game["start"] and swap["human"] == swapped
+    assert swap["start"] == game["start"]
+    assert swap["human"] == swapped
     rules = Variant.parse(variant)
     assert not rules.same_team(human, swapped), "the swapped seat is on the other side"
     assert swap["human_team"] != game["human_team"]
@@ -124,14 +132,16 @@ def test_rematch_of_a_game_from_a_position(api):
     rematch = api.post(game["urls"]["rematch"], {"swap": True}, format="json")
     assert rematch.status_code == 201
     body = rematch.json()
-    assert body["start"] == str(position) and body["seed"] is None
+    assert body["start"] == str(position)
+    assert body["seed"] is None
     assert body["human"] == ("B" if position.side == "A" else "A")
 
 
 def test_rematch_is_possible_while_playing_and_bad_input_is_400(api):
     game = new_game(api, seed=5)
     bad = api.post(game["urls"]["rematch"], {"swap": "sideways"}, format="json")
-    assert bad.status_code == 400 and "error" in bad.json()
+    assert bad.status_code == 400
+    assert "error" in bad.json()
     ok = api.post(game["urls"]["rematch"], {"swap": False}, format="json")
     assert ok.status_code == 201
 
@@ -155,19 +165,24 @@ def test_plain_forms_resign_rematch_and_random_side(client):
     )
     assert response.status_code == 302
     game = Game.objects.get()
-    assert game.variant == "block+doubles" and game.human_side in ("A", "B")
+    assert game.variant == "block+doubles"
+    assert game.human_side in ("A", "B")
     assert game.start_position == str(deal(17, Variant.parse("block+doubles")))
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert f'action="/play/{game.pk}/resign/"' in page
     assert client.post(f"/play/{game.pk}/resign/").status_code == 302
     game.refresh_from_db()
-    assert game.status == "over" and game.result["reason"] == "resigned"
+    assert game.status == "over"
+    assert game.result["reason"] == "resigned"
     page = client.get(f"/play/{game.pk}/").content.decode()
-    assert f'action="/play/{game.pk}/rematch/"' in page and "resign-form" not in page
+    assert f'action="/play/{game.pk}/rematch/"' in page
+    assert "resign-form" not in page
     response = client.post(f"/play/{game.pk}/rematch/", {"swap": "1"})
     rematch = Game.objects.exclude(pk=game.pk).get()
-    assert response.status_code == 302 and response["Location"] == f"/play/{rematch.pk}/"
-    assert rematch.start_position == game.start_position and rematch.human_side != game.human_side
+    assert response.status_code == 302
+    assert response["Location"] == f"/play/{rematch.pk}/"
+    assert rematch.start_position == game.start_position
+    assert rematch.human_side != game.human_side
     assert rematch.rematch_of_id == game.pk
 
 
@@ -227,10 +242,13 @@ def test_your_games_lists_each_result_and_score(client):
         page = client.get(url).content.decode()
         row = page[page.index(f'data-game="{finished.pk}"') :]
         row = row[: row.index("</tr>")]
-        assert points > 0 and "You resigned" in row and f"\u2212{points}<" in row
+        assert points > 0
+        assert "You resigned" in row
+        assert f"\u2212{points}<" in row
         other = page[page.index(f'data-game="{playing.pk}"') :]
         other = other[: other.index("</tr>")]
-        assert "Partnership" in other and "Continue" in other
+        assert "Partnership" in other
+        assert "Continue" in other
 
 
 @pytest.mark.parametrize("variant", ["partnership+doubles", "lewicki9", "block"])

@@ -57,7 +57,7 @@ def play_through(api, payload: dict, rng: random.Random, check_every_step: bool 
 
 
 @pytest.mark.parametrize(
-    "seed,human,level",
+    ("seed", "human", "level"),
     [
         (1, "A", "perfect"),
         (2, "B", "strong"),
@@ -82,11 +82,14 @@ def test_scripted_games_agree_with_the_solver(api, seed, human, level):
     # the result from the human's side
     result = game["result"]
     if result["winner"] is None:
-        assert result["outcome"] == "draw" and result["human_points"] == 0
+        assert result["outcome"] == "draw"
+        assert result["human_points"] == 0
     elif result["winner"] == human:
-        assert result["outcome"] == "win" and result["human_points"] == result["points"]
+        assert result["outcome"] == "win"
+        assert result["human_points"] == result["points"]
     else:
-        assert result["outcome"] == "loss" and result["human_points"] == -result["points"]
+        assert result["outcome"] == "loss"
+        assert result["human_points"] == -result["points"]
 
 
 def test_games_from_unseen_positions(api):
@@ -103,7 +106,8 @@ def test_games_from_unseen_positions(api):
         if position.is_over():
             continue
         game = play_through(api, {"position": str(position), "human": position.side, "level": "casual"}, rng)
-        assert game["start"] == str(position) and game["seed"] is None
+        assert game["start"] == str(position)
+        assert game["seed"] is None
         for entry in game["moves"]:
             check_grading(entry)
 
@@ -145,12 +149,15 @@ def test_human_forced_pass_is_explicit(api):
     # any stone is refused, with the reason
     stone = position.hand.available()[0][1]
     bad = api.post(url, {"move": f"{stone}L", "ply": game["ply"]}, format="json")
-    assert bad.status_code == 400 and "pass" in bad.json()["error"]
+    assert bad.status_code == 400
+    assert "pass" in bad.json()["error"]
     ok = api.post(url, {"move": "pass", "ply": game["ply"]}, format="json")
     assert ok.status_code == 201
     game = api.get(f"/api/games/{game['id']}/").json()
     first = game["moves"][0]
-    assert first["move"] == "pass" and first["grade"] == "best" and first["points_lost"] == 0
+    assert first["move"] == "pass"
+    assert first["grade"] == "best"
+    assert first["points_lost"] == 0
     check_grading(first)
     check_game_consistent(game)
 
@@ -161,7 +168,8 @@ def test_solver_forced_pass_is_played_by_the_solver(api):
     response = api.post("/api/games/", {"position": str(position), "human": human}, format="json")
     assert response.status_code == 201
     game = api.get(f"/api/games/{response.json()['id']}/").json()
-    assert game["moves"][0]["move"] == "pass" and game["moves"][0]["by"] == "solver"
+    assert game["moves"][0]["move"] == "pass"
+    assert game["moves"][0]["by"] == "solver"
     check_game_consistent(game)
 
 
@@ -170,7 +178,8 @@ def test_solver_moves_first_when_it_holds_double_blank(api):
     response = api.post("/api/games/", {"seed": seed, "human": "A", "level": "perfect"}, format="json")
     assert response.status_code == 201
     game = api.get(f"/api/games/{response.json()['id']}/").json()
-    assert len(game["moves"]) == 1 and game["moves"][0]["by"] == "solver"
+    assert len(game["moves"]) == 1
+    assert game["moves"][0]["by"] == "solver"
     assert game["moves"][0]["grade"] == "best"
     check_game_consistent(game)
 
@@ -179,9 +188,11 @@ def test_random_deal_when_no_seed_or_position(api):
     response = api.post("/api/games/", {}, format="json")
     assert response.status_code == 201
     game = response.json()
-    assert game["seed"] is not None and 0 <= game["seed"] < 2**53
+    assert game["seed"] is not None
+    assert 0 <= game["seed"] < 2**53
     assert game["start"] == str(deal(game["seed"]))
-    assert game["human"] == "A" and game["level"] == "strong"
+    assert game["human"] == "A"
+    assert game["level"] == "strong"
 
 
 def test_game_list_shows_only_my_games(api, other_api):

@@ -103,19 +103,25 @@ def test_a_complete_game_of_each_variant_agrees_with_the_solver(api, variant):
     human = rules.seats[seed % len(rules.seats)]
     game, _seen = play_through(api, {"variant": variant, "seed": seed, "human": human, "level": "casual"}, rng)
     assert game["start"] == str(deal(seed, rules))
-    assert game["seed"] == seed and game["variant"] == variant and game["human"] == human
-    assert game["status"] == "over" and game["ungraded"] == 0
+    assert game["seed"] == seed
+    assert game["variant"] == variant
+    assert game["human"] == human
+    assert game["status"] == "over"
+    assert game["ungraded"] == 0
     assert any(m["by"] == "human" for m in game["moves"]), "the human played"
     for entry in game["moves"]:
         check_move_entry(entry, game)
     # the result from the human's side (the human's team in partnership)
     result = game["result"]
     if result["winner"] is None:
-        assert result["outcome"] == "draw" and result["human_points"] == 0
+        assert result["outcome"] == "draw"
+        assert result["human_points"] == 0
     elif result["winner"] == game["human_team"]:
-        assert result["outcome"] == "win" and result["human_points"] == result["points"]
+        assert result["outcome"] == "win"
+        assert result["human_points"] == result["points"]
     else:
-        assert result["outcome"] == "loss" and result["human_points"] == -result["points"]
+        assert result["outcome"] == "loss"
+        assert result["human_points"] == -result["points"]
 
 
 @pytest.mark.parametrize("variant", ["partnership", "partnership+doubles"])
@@ -129,7 +135,8 @@ def test_partnership_partner_and_opponents_move_by_themselves(api, variant):
     assert game["partner"] == "D"
     assert game["roles"] == {"A": "opponent", "B": "human", "C": "opponent", "D": "partner"}
     partner_moves = [m for m in game["moves"] if m["side"] == "D"]
-    assert partner_moves and all(m["by"] == "solver" and m["grade"] == "best" for m in partner_moves)
+    assert partner_moves
+    assert all(m["by"] == "solver" and m["grade"] == "best" for m in partner_moves)
     assert all(m["by"] == "solver" for m in game["moves"] if m["side"] in ("A", "C"))
     # the seats follow the rules' order: the next seat, or the same one after a double with +doubles
     position = Position.parse(game["start"])
@@ -160,11 +167,13 @@ def test_with_doubles_the_same_seat_moves_again_after_a_double(api, variant):
                 and stone[0] == stone[1]
                 and Position.parse(entry["position_before"]).push(entry["move"]).side == entry["side"]
             ):
-                assert after["side"] == entry["side"] and after["by"] == entry["by"]
+                assert after["side"] == entry["side"]
+                assert after["by"] == entry["by"]
                 again[entry["by"]] += 1
         if again["human"] and again["solver"]:
             break
-    assert again["human"] and again["solver"], again
+    assert again["human"], again
+    assert again["solver"], again
 
 
 def test_a_variant_position_starts_a_game_of_that_variant(api):
@@ -174,27 +183,33 @@ def test_a_variant_position_starts_a_game_of_that_variant(api):
     response = api.post("/api/games/", {"position": str(position), "human": human}, format="json")
     assert response.status_code == 201, response.content
     game = response.json()
-    assert game["variant"] == "block" and game["seed"] is None and game["start"] == str(position)
-    assert game["status"] == "your-move" and game["legal_moves"] == [str(m) for m in position.legal_moves()]
+    assert game["variant"] == "block"
+    assert game["seed"] is None
+    assert game["start"] == str(position)
+    assert game["status"] == "your-move"
+    assert game["legal_moves"] == [str(m) for m in position.legal_moves()]
     # the variant may be named too, and must be the position's
     same = api.post("/api/games/", {"position": str(position), "variant": "block", "human": human}, format="json")
     assert same.status_code == 201
     other = api.post("/api/games/", {"position": str(position), "variant": "lewicki9", "human": human}, format="json")
-    assert other.status_code == 400 and "block" in other.json()["error"]
+    assert other.status_code == 400
+    assert "block" in other.json()["error"]
 
 
 def test_a_variant_alone_deals_afresh(api):
     response = api.post("/api/games/", {"variant": "lewicki9+doubles"}, format="json")
     assert response.status_code == 201, response.content
     game = response.json()
-    assert game["variant"] == "lewicki9+doubles" and game["seed"] is not None
+    assert game["variant"] == "lewicki9+doubles"
+    assert game["seed"] is not None
     assert game["start"] == str(deal(game["seed"], Variant.parse("lewicki9+doubles")))
     listed = api.get("/api/games/").json()
-    assert listed[0]["id"] == game["id"] and listed[0]["variant"] == "lewicki9+doubles"
+    assert listed[0]["id"] == game["id"]
+    assert listed[0]["variant"] == "lewicki9+doubles"
 
 
 @pytest.mark.parametrize(
-    "payload,words",
+    ("payload", "words"),
     [
         ({"variant": "Block"}, "variant"),
         ({"variant": "block+doubles+doubles"}, "variant"),
@@ -212,7 +227,8 @@ def test_bad_variant_input_is_a_400_with_the_reason(api, payload, words):
     response = api.post("/api/games/", payload, format="json")
     assert response.status_code == 400, response.content
     body = response.json()
-    assert isinstance(body["error"], str) and words in body["error"]
+    assert isinstance(body["error"], str)
+    assert words in body["error"]
     assert Game.objects.count() == 0
 
 
@@ -222,7 +238,8 @@ def test_partnership_seat_c_and_d_are_played(api):
         assert response.status_code == 201, response.content
         game = api.get(f"/api/games/{response.json()['id']}/").json()
         check_game_consistent(game)
-        assert game["human"] == human and game["partner"] == {"C": "A", "D": "B"}[human]
+        assert game["human"] == human
+        assert game["partner"] == {"C": "A", "D": "B"}[human]
         assert game["human_team"] == ("A+C" if human == "C" else "B+D")
 
 
@@ -246,4 +263,5 @@ def test_hints_in_a_variant_agree_with_the_solver(api, variant):
     assert contents[1]["value"] == analysis.value
     assert contents[1]["outcome"] == ("win" if analysis.value > 0 else "loss" if analysis.value < 0 else "draw")
     assert set(contents[2]["stones"]) == {m if m == "pass" else m[:2] for m in best}
-    assert contents[3]["move"] == best[0] and contents[3]["moves"] == best
+    assert contents[3]["move"] == best[0]
+    assert contents[3]["moves"] == best

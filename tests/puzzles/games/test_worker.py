@@ -141,7 +141,8 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     first = state["moves"][0]
     expected = analyse(Position.parse(first["position_before"])).move_value(move)
     assert (first["value"], first["grade"]) == (expected.value, expected.grade)
-    assert state["moves"][1]["by"] == "solver" and state["moves"][1]["grade"] == "best"
+    assert state["moves"][1]["by"] == "solver"
+    assert state["moves"][1]["grade"] == "best"
     # an analysis through the worker: 202, then done
     pending = api.post("/api/analyses/", {"position": str(deal(4242))}, format="json")
     assert pending.status_code == 202
@@ -163,7 +164,9 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     time.sleep(0.5)
     slow.kill()
     stored = GameMove.objects.get(game_id=gid, ply=2)
-    assert stored.move == move and stored.graded_at is None and stored.grade is None
+    assert stored.move == move
+    assert stored.graded_at is None
+    assert stored.grade is None
 
     # 3. a worker (with beat) is back: the move is graded, the solver replies
     back = workers("back", beat=True)
@@ -175,7 +178,8 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     )
     third = state["moves"][2]
     expected = analyse(Position.parse(third["position_before"])).move_value(move)
-    assert third["move"] == move and (third["value"], third["grade"]) == (expected.value, expected.grade)
+    assert third["move"] == move
+    assert (third["value"], third["grade"]) == (expected.value, expected.grade)
     assert GameMove.objects.filter(game_id=gid, ply=2).count() == 1
 
 
@@ -200,7 +204,8 @@ def test_long_poll_wakes_on_a_published_change(redis_server, settings):
     start = time.monotonic()
     events.wait_for_change(events.channel("game", 4242), lambda: state["version"], 1, timeout=5)
     elapsed = time.monotonic() - start
-    assert state["version"] == 2 and 0.15 < elapsed < 0.6, elapsed
+    assert state["version"] == 2, elapsed
+    assert 0.15 < elapsed < 0.6, elapsed
     events._client = None
 
 
@@ -254,7 +259,9 @@ def test_held_polls_share_one_redis_subscription(redis_server, settings):
         return subscribers, channels, len(server.pubsub_channels("od:game:*"))
 
     subscribers, channels, left = asyncio.run(scenario())
-    assert subscribers == 1 and channels == 200 and left == 0
+    assert subscribers == 1
+    assert channels == 200
+    assert left == 0
     assert woken[7] < 1.0  # woken by its notice
     assert min(t for row, t in woken.items() if row != 7) > 2.5  # the others waited out their timeout
     events._client = None
@@ -361,6 +368,9 @@ def test_a_subscription_connection_made_again_by_redis_py_wakes_the_held_polls(r
         return woken_before, woken, hub.broken, b"od:test:held" in server.pubsub_channels("od:test:*")
 
     woken_before, woken, broken, subscribed = asyncio.run(scenario())
-    assert not woken_before and woken and not broken and subscribed
+    assert not woken_before
+    assert woken
+    assert not broken
+    assert subscribed
     events._hubs.clear()
     events._client = None

@@ -38,13 +38,14 @@ def test_a_refused_try_changes_nothing():
 def test_progress_moves_on_at_the_next_position_only():
     player = guest("tok-2")
     wrong = services.lesson_try(player=player, key="placing", step=1, move="12")
-    assert not wrong.correct and wrong.reason is not None and wrong.reason["kind"] == "covered"
+    assert not wrong.correct
+    assert wrong.reason is not None
+    assert wrong.reason["kind"] == "covered"
     right = services.lesson_try(player=player, key="placing", step=1, move="33")
+    assert right.correct
+    assert right.reason is None
     assert (
-        right.correct
-        and right.reason is None
-        and str(right.after)
-        == "--.02.01.22.25.00.55/34.26.36.06.56.12.45 13.44.05.14.16.23.03/04.15.11.35.24.66.46 33 B"
+        str(right.after) == "--.02.01.22.25.00.55/34.26.36.06.56.12.45 13.44.05.14.16.23.03/04.15.11.35.24.66.46 33 B"
     )
     again = services.lesson_try(player=player, key="placing", step=1, move="55")
     assert again.correct
@@ -52,7 +53,8 @@ def test_progress_moves_on_at_the_next_position_only():
     assert (row.steps_done, row.tries, row.wrong_tries, row.completed_at) == (1, 3, 1, None)
     solve(player, "placing")
     row.refresh_from_db()
-    assert row.steps_done == 3 and row.completed_at is not None
+    assert row.steps_done == 3
+    assert row.completed_at is not None
     assert services.lesson_try(player=player, key="rows", step=1, move="24R").correct
 
 
@@ -67,7 +69,9 @@ def test_the_hand_over_keeps_the_further_progress_and_the_earlier_finish():
     services.lesson_try(player=player, key="passing", step=1, move="pass")
     assert services.learn_claim(user=user, session_key="tok-3") == 3
     rows = {r.lesson: r for r in LessonProgress.objects.filter(user=user)}
-    assert rows["placing"].completed_at == earlier and rows["placing"].tries == 6
-    assert rows["rows"].steps_done == 3 and rows["rows"].completed_at is not None
+    assert rows["placing"].completed_at == earlier
+    assert rows["placing"].tries == 6
+    assert rows["rows"].steps_done == 3
+    assert rows["rows"].completed_at is not None
     assert rows["passing"].steps_done == 1
     assert not LessonProgress.objects.filter(session_key="tok-3").exists()

@@ -61,11 +61,13 @@ def test_the_lessons_teach_what_their_titles_say():
         position = Position.parse(step.position)
         for move in position.legal_moves():
             result = position.play(move).result()
-            assert result is not None and result.reason == "blocked"
+            assert result is not None
+            assert result.reason == "blocked"
     # Playing for the block: the first position's right move closes the line with the lighter hand.
     first = LESSONS["block"].steps[0]
     result = Position.parse(first.position).push(first.accepted[0]).result()
-    assert result is not None and (result.reason, result.winner) == ("blocked", "A")
+    assert result is not None
+    assert (result.reason, result.winner) == ("blocked", "A")
     # Using a double: the right move plays the double.
     for step in LESSONS["doubles"].steps:
         assert all(move[0] == move[1] for move in step.accepted)
@@ -112,7 +114,9 @@ def test_the_check_finds_a_lesson_that_would_teach_a_wrong_move():
 def test_a_wrong_move_is_explained_by_the_rule_it_breaks_or_where_it_leads():
     rows = Position.parse(LESSONS["rows"].steps[0].position)
     covered = why_wrong(rows, Move.parse("66R"), ())
-    assert covered["kind"] == "covered" and "[6|6]" in covered["text"] and "[1|1]" in covered["text"]
+    assert covered["kind"] == "covered"
+    assert "[6|6]" in covered["text"]
+    assert "[1|1]" in covered["text"]
     passing = Position.parse(LESSONS["passing"].steps[2].position)
     assert why_wrong(passing, PASS, ())["kind"] == "cannot_pass"
     assert why_wrong(Position.parse(LESSONS["passing"].steps[0].position), Move.parse("12L"), ())["kind"] == "must_pass"
@@ -133,4 +137,5 @@ def test_a_wrong_move_is_explained_by_the_rule_it_breaks_or_where_it_leads():
     doubles = LESSONS["doubles"]
     first = Position.parse(doubles.steps[0].position)
     reason = why_wrong(first, first.normalise_move("26L"), doubles.reasons)
-    assert reason["kind"] == "double_stranded" and "[6|6]" in reason["text"]
+    assert reason["kind"] == "double_stranded"
+    assert "[6|6]" in reason["text"]

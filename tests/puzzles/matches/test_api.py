@@ -40,7 +40,7 @@ def finish_deal(api, game_id: int, seed: int = 0) -> dict:
 
 
 @pytest.mark.parametrize(
-    "payload,words",
+    ("payload", "words"),
     [
         ({}, "target"),
         ({"target_points": 100, "target_wins": 3}, "not both"),
@@ -59,7 +59,8 @@ def test_bad_requests_are_400_and_create_nothing(api, payload, words):
     response = api.post("/api/matches/", payload, format="json")
     assert response.status_code == 400, response.content
     assert words in response.json()["error"]
-    assert Match.objects.count() == 0 and Game.objects.count() == 0
+    assert Match.objects.count() == 0
+    assert Game.objects.count() == 0
 
 
 def test_a_new_match_and_its_shape(api):
@@ -77,15 +78,24 @@ def test_a_new_match_and_its_shape(api):
     }
     shape = MatchOutputSerializer(data=match)
     assert shape.is_valid(), shape.errors
-    assert match["status"] == "playing" and match["target_points"] == 200 and match["target_wins"] is None
-    assert match["scores"] == {"A": 0, "B": 0} and match["wins"] == {"A": 0, "B": 0} and match["winner"] is None
-    assert match["human"] == "A" and match["level"] == "perfect"
+    assert match["status"] == "playing"
+    assert match["target_points"] == 200
+    assert match["target_wins"] is None
+    assert match["scores"] == {"A": 0, "B": 0}
+    assert match["wins"] == {"A": 0, "B": 0}
+    assert match["winner"] is None
+    assert match["human"] == "A"
+    assert match["level"] == "perfect"
     [first] = match["deals"]
     assert set(first) >= {"number", "game", "seed", "winner", "points", "reason"}
-    assert first["number"] == 1 and first["game"] == match["current_game"]
-    assert first["winner"] is None and first["points"] is None and first["reason"] is None
+    assert first["number"] == 1
+    assert first["game"] == match["current_game"]
+    assert first["winner"] is None
+    assert first["points"] is None
+    assert first["reason"] is None
     game = Game.objects.get(pk=first["game"])
-    assert game.start_position == str(deal(first["seed"])) and game.seed == str(first["seed"])
+    assert game.start_position == str(deal(first["seed"]))
+    assert game.seed == str(first["seed"])
     # a random match seed stays below 2**53 (read exactly by JavaScript)
     assert 0 <= new_match(api, target_wins=1)["seed"] < 2**53
 
@@ -106,14 +116,16 @@ def test_a_guests_match_is_handed_over_at_log_in_and_continues_elsewhere(api, ot
     response = api.post("/accounts/login/", {"username": "dora", "password": "pw-dora-12345"}, format="multipart")
     assert response.status_code == 302
     row = Match.objects.get(pk=match["id"])
-    assert row.owner.username == "dora" and row.session_key == ""
+    assert row.owner.username == "dora"
+    assert row.session_key == ""
     assert Game.objects.get(pk=match["current_game"]).owner == row.owner
     # another device, the same account: the match and its deal go on there
     assert other_api.login(username="dora", password="pw-dora-12345")
     assert [m["id"] for m in other_api.get("/api/matches/").json()] == [match["id"]]
     game = finish_deal(other_api, match["current_game"])
     later = other_api.get(f"/api/matches/{match['id']}/").json()
-    assert later["deals"][0]["recorded"] and later["deals"][0]["winner"] == game["result"]["winner"]
+    assert later["deals"][0]["recorded"]
+    assert later["deals"][0]["winner"] == game["result"]["winner"]
     if later["status"] == "playing":
         assert Game.objects.get(pk=later["current_game"]).owner == row.owner
 
@@ -124,7 +136,8 @@ def test_a_deal_is_recorded_once_however_often_it_is_told(api):
     finish_deal(api, game_id)
     assert not services.match_deal_record(game_id=game_id)  # the signal recorded it already
     state = api.get(f"/api/matches/{match['id']}/").json()
-    assert len(state["deals"]) == 2 and MatchDeal.objects.filter(match_id=match["id"]).count() == 2
+    assert len(state["deals"]) == 2
+    assert MatchDeal.objects.filter(match_id=match["id"]).count() == 2
     assert sum(state["scores"].values()) == state["deals"][0]["points"]
 
 
@@ -134,8 +147,10 @@ def test_a_lost_signal_is_made_good_when_the_match_is_read(api):
         game = finish_deal(api, match["current_game"])
     assert not MatchDeal.objects.get(game_id=game["id"]).recorded_at
     state = api.get(f"/api/matches/{match['id']}/").json()
-    assert state["deals"][0]["recorded"] and state["deals"][0]["points"] == game["result"]["points"]
-    assert len(state["deals"]) == 2 and state["current_game"] == state["deals"][1]["game"]
+    assert state["deals"][0]["recorded"]
+    assert state["deals"][0]["points"] == game["result"]["points"]
+    assert len(state["deals"]) == 2
+    assert state["current_game"] == state["deals"][1]["game"]
 
 
 def test_a_lost_signal_is_made_good_when_a_long_poll_reads_the_match(api):
@@ -147,7 +162,8 @@ def test_a_lost_signal_is_made_good_when_a_long_poll_reads_the_match(api):
     row = Match.objects.get(pk=match["id"])
     version = row.version
     settled = services.match_version_settled(player=Player.owning(row), match_id=row.pk)
-    assert settled is not None and settled > version
+    assert settled is not None
+    assert settled > version
     assert MatchDeal.objects.get(game_id=match["current_game"]).recorded_at
     stranger = Player(None, "someone-else")
     assert services.match_version_settled(player=stranger, match_id=row.pk) is None
@@ -164,8 +180,10 @@ def test_a_drawn_deal_adds_nothing(api):
     state = api.get(f"/api/matches/{match['id']}/").json()
     first = state["deals"][0]
     assert (first["winner"], first["points"], first["reason"], first["human_points"]) == (None, 0, "blocked", 0)
-    assert first["totals"] == {"A": 0, "B": 0} and first["wins"] == {"A": 0, "B": 0}
-    assert state["status"] == "playing" and len(state["deals"]) == 2
+    assert first["totals"] == {"A": 0, "B": 0}
+    assert first["wins"] == {"A": 0, "B": 0}
+    assert state["status"] == "playing"
+    assert len(state["deals"]) == 2
 
 
 def test_the_match_ends_when_the_target_is_reached(api):
@@ -175,12 +193,15 @@ def test_the_match_ends_when_the_target_is_reached(api):
     if game["result"]["winner"] is None:  # pragma: no cover - a drawn first deal: the match goes on
         assert state["status"] == "playing"
         return
-    assert state["status"] == "over" and state["winner"] == game["result"]["winner"]
-    assert state["current_game"] is None and len(state["deals"]) == 1
+    assert state["status"] == "over"
+    assert state["winner"] == game["result"]["winner"]
+    assert state["current_game"] is None
+    assert len(state["deals"]) == 1
 
 
 def test_long_poll_answers_at_once_when_the_version_moved_on(api):
     match = new_match(api, target_points=100)
     response = api.get(f"/api/matches/{match['id']}/?wait={match['version'] + 5}&timeout=5")
-    assert response.status_code == 200 and response.json()["id"] == match["id"]
+    assert response.status_code == 200
+    assert response.json()["id"] == match["id"]
     assert api.get(f"/api/matches/{match['id']}/?wait=x").status_code == 400

@@ -52,28 +52,32 @@ def test_home_and_nav_link_to_matches(client):
 
 def test_new_match_form_and_its_errors(client):
     page = client.get("/matches/").content.decode()
-    assert 'id="new-match-form"' in page and 'name="target_points"' in page and "No matches yet." in page
+    assert 'id="new-match-form"' in page
+    assert 'name="target_points"' in page
+    assert "No matches yet." in page
     bad = client.post("/matches/", {"target": "points", "target_points": "900", "human": "A", "level": "strong"})
-    assert bad.status_code == 200 and "errorlist" in bad.content.decode()
+    assert bad.status_code == 200
+    assert "errorlist" in bad.content.decode()
     empty = client.post("/matches/", {"target": "wins", "target_wins": "", "human": "A", "level": "strong"})
-    assert empty.status_code == 200 and "Give the target." in empty.content.decode()
+    assert empty.status_code == 200
+    assert "Give the target." in empty.content.decode()
     assert Match.objects.count() == 0
     match = start_match(client, target="wins", target_wins="2", seed="42")
     assert (match.target_points, match.target_wins, match.seed) == (None, 2, "42")
     listed = client.get("/matches/").content.decode()
-    assert f'href="/matches/{match.pk}/"' in listed and "to 2 won deals" in listed
+    assert f'href="/matches/{match.pk}/"' in listed
+    assert "to 2 won deals" in listed
 
 
 def test_a_deal_played_with_plain_forms_moves_the_match_on(client, no_manifest):
     match = start_match(client, target_points="500", seed="11")
     url = f"/matches/{match.pk}/"
     html = client.get(url).content.decode()
-    assert (
-        'id="match-root"' in html
-        and 'data-page="match"' in html
-        and f'data-api-match="/api/matches/{match.pk}/"' in html
-    )
-    assert '<div class="fallback" data-fallback>' in html and '<aside class="match-sheet" data-fallback>' in html
+    assert 'id="match-root"' in html
+    assert 'data-page="match"' in html
+    assert f'data-api-match="/api/matches/{match.pk}/"' in html
+    assert '<div class="fallback" data-fallback>' in html
+    assert '<aside class="match-sheet" data-fallback>' in html
     state = page_json(html, "match-state")
     game = page_json(html, "game-state")
     assert game["id"] == state["current_game"] == state["deals"][0]["game"]
@@ -88,13 +92,16 @@ def test_a_deal_played_with_plain_forms_moves_the_match_on(client, no_manifest):
             f"{url}move/",
             {"move": rng.choice(current["legal_moves"]), "game": str(first_game), "ply": str(current["ply"])},
         )
-        assert response.status_code == 302 and response["Location"] == url
+        assert response.status_code == 302
+        assert response["Location"] == url
     assert Game.objects.get(pk=first_game).status == Game.Status.OVER
     html = client.get(url).content.decode()
     state = page_json(html, "match-state")
-    assert state["deals"][0]["recorded"] and state["current_game"] == state["deals"][1]["game"]
+    assert state["deals"][0]["recorded"]
+    assert state["current_game"] == state["deals"][1]["game"]
     assert page_json(html, "game-state")["id"] == state["current_game"]
-    assert "Deal 1 is over:" in html and "Deal 2" in html
+    assert "Deal 1 is over:" in html
+    assert "Deal 2" in html
     assert f'href="/games/{first_game}/review/"' in html
     # a form from the finished deal's page is refused, not played into deal 2
     stale = client.post(f"{url}move/", {"move": "pass", "game": str(first_game), "ply": "0"}, follow=True)
@@ -132,12 +139,15 @@ def test_match_review_lists_deals_accuracy_and_mistakes(client):
         )
         game.refresh_from_db()
     html = client.get(f"/matches/{match.pk}/review/").content.decode()
-    assert "Review of match" in html and "Accuracy" in html and 'data-deal="1"' in html
+    assert "Review of match" in html
+    assert "Accuracy" in html
+    assert 'data-deal="1"' in html
     assert f'href="/games/{game.pk}/review/"' in html
     human_errors = game.moves.filter(by="human").exclude(grade="best")
     if human_errors.exists():
         worst = max(human_errors, key=lambda m: m.points_lost or 0)
-        assert f"/games/{game.pk}/review/?ply=" in html and "The biggest mistakes" in html
+        assert f"/games/{game.pk}/review/?ply=" in html
+        assert "The biggest mistakes" in html
         assert worst.move in html
     else:  # pragma: no cover
         assert "No mistakes so far" in html
@@ -164,7 +174,8 @@ def test_the_match_page_loads_the_catalogue_then_its_script(client, settings, tm
     html = client.get(f"/matches/{match.pk}/").content.decode()
     catalogue = html.index('<script src="/jsi18n/"></script>')
     script = html.index('<script type="module" src="/static/frontend/assets/match-1.js"></script>')
-    assert catalogue < script and '<link rel="stylesheet" href="/static/frontend/assets/match-1.css">' in html
+    assert catalogue < script
+    assert '<link rel="stylesheet" href="/static/frontend/assets/match-1.css">' in html
 
 
 def test_another_players_match_pages_are_404(client):

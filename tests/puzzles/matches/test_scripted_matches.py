@@ -48,13 +48,16 @@ def play_match(api, payload: dict, rng: random.Random) -> tuple[dict, list[dict]
     response = api.post("/api/matches/", payload, format="json")
     assert response.status_code == 201, response.content
     match = response.json()
-    assert match["status"] == "playing" and len(match["deals"]) == 1
+    assert match["status"] == "playing"
+    assert len(match["deals"]) == 1
     assert match["current_game"] == match["deals"][0]["game"]
     games = []
     for number in range(1, 40):
         game_id = match["current_game"]
         deal_row = match["deals"][-1]
-        assert deal_row["number"] == number and deal_row["game"] == game_id and not deal_row["recorded"]
+        assert deal_row["number"] == number
+        assert deal_row["game"] == game_id
+        assert not deal_row["recorded"]
         game = play_deal(api, game_id, rng)
         games.append(game)
         match = api.get(f"/api/matches/{match['id']}/").json()
@@ -79,25 +82,32 @@ def check_match(match: dict, games: list[dict], human: str, level: str) -> None:
         assert start.side == ("A" if "00" in {str(s) for s in _stones(start, "A")} else "B")
         assert game["moves"][0]["side"] == start.side
         # the human keeps their side, the level is the match's
-        assert game["human"] == human and game["level"] == level
+        assert game["human"] == human
+        assert game["level"] == level
         # the deal's score is the solver's result
         result = solver_result(game)
         assert (row["winner"], row["points"], row["reason"]) == (result.winner, result.points, result.reason)
-        assert game["result"]["winner"] == result.winner and game["result"]["points"] == result.points
+        assert game["result"]["winner"] == result.winner
+        assert game["result"]["points"] == result.points
         if result.winner is None:
-            assert row["points"] == 0 and row["human_points"] == 0
+            assert row["points"] == 0
+            assert row["human_points"] == 0
         else:
             scores[result.winner] += result.points
             wins[result.winner] += 1
             assert row["human_points"] == (result.points if result.winner == human else -result.points)
-        assert row["totals"] == scores and row["wins"] == wins
+        assert row["totals"] == scores
+        assert row["wins"] == wins
         # every move graded
-        assert game["ungraded"] == 0 and all(m["grade"] for m in game["moves"])
+        assert game["ungraded"] == 0
+        assert all(m["grade"] for m in game["moves"])
         # the match goes on until the target is reached, and stops there
         reached = _reached(match, scores, wins)
         assert bool(reached) == (number == len(games)), (number, scores, wins)
-    assert match["scores"] == scores and match["wins"] == wins
-    assert match["status"] == "over" and match["current_game"] is None
+    assert match["scores"] == scores
+    assert match["wins"] == wins
+    assert match["status"] == "over"
+    assert match["current_game"] is None
     assert match["winner"] == _reached(match, scores, wins)
 
 
@@ -117,7 +127,9 @@ def _reached(match: dict, scores: dict, wins: dict) -> str | None:
 def test_a_match_to_100_points_agrees_with_the_solver(api):
     rng = random.Random(100)
     match, games = play_match(api, {"target_points": 100, "level": "perfect", "seed": 2024}, rng)
-    assert match["target_points"] == 100 and match["target_wins"] is None and match["seed"] == 2024
+    assert match["target_points"] == 100
+    assert match["target_wins"] is None
+    assert match["seed"] == 2024
     check_match(match, games, "A", "perfect")
     assert len(games) >= 2  # no single deal scores 100 against a perfect solver here
     winner = match["winner"]
@@ -125,16 +137,20 @@ def test_a_match_to_100_points_agrees_with_the_solver(api):
     # the finished match's last game takes no more moves: 409, nothing changes
     last = games[-1]
     response = api.post(f"/api/games/{last['id']}/moves/", {"move": "pass", "ply": last["ply"]}, format="json")
-    assert response.status_code == 409 and "error" in response.json()
+    assert response.status_code == 409
+    assert "error" in response.json()
     assert api.get(f"/api/matches/{match['id']}/").json() == match
 
 
 def test_a_match_to_3_won_deals_as_b(api):
     rng = random.Random(3)
     match, games = play_match(api, {"target_wins": 3, "human": "B", "level": "casual", "seed": 77}, rng)
-    assert match["target_wins"] == 3 and match["target_points"] is None and match["human"] == "B"
+    assert match["target_wins"] == 3
+    assert match["target_points"] is None
+    assert match["human"] == "B"
     check_match(match, games, "B", "casual")
-    assert max(match["wins"].values()) == 3 and min(match["wins"].values()) < 3
+    assert max(match["wins"].values()) == 3
+    assert min(match["wins"].values()) < 3
 
 
 def test_the_same_match_seed_gives_the_same_deals(api):
@@ -148,5 +164,6 @@ def test_the_same_match_seed_gives_the_same_deals(api):
     assert other["deals"][0]["seed"] != first["deals"][0]["seed"]
     # the derivation is fixed (documented in puzzles/matches/services.py)
     assert [deal_seed(5, n) for n in (1, 2)] == [deal_seed(5, 1), deal_seed(5, 2)]
-    assert deal_seed(5, 1) != deal_seed(5, 2) and all(0 <= deal_seed(5, n) < 2**53 for n in range(1, 50))
+    assert deal_seed(5, 1) != deal_seed(5, 2)
+    assert all(0 <= deal_seed(5, n) < 2**53 for n in range(1, 50))
     assert deal_seed(0, 1) == 3257101214157991  # SHA-256("open-domino match 0 deal 1")[:8] >> 11

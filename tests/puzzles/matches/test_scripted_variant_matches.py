@@ -34,16 +34,19 @@ def test_a_variant_match_to_the_end(api, payload):
     assert response.status_code == 201, response.content
     match = response.json()
     human = match["human"]
-    assert human in rules.seats and (payload["human"] == "random" or human == payload["human"])
+    assert human in rules.seats
+    assert payload["human"] == "random" or human == payload["human"]
     sides = [rules.team_name(0), rules.team_name(1)]
-    assert match["variant"] == payload["variant"] and match["sides"] == sides
+    assert match["variant"] == payload["variant"]
+    assert match["sides"] == sides
     assert match["human_team"] == rules.team_name(rules.team_of(human))
     scores = dict.fromkeys(sides, 0)
     wins = dict.fromkeys(sides, 0)
     for number in range(1, 40):
         game = play_deal(api, match["current_game"], rng, most_turns=80)
         # the variant's deal of the derived seed, the same seat every deal
-        assert game["variant"] == payload["variant"] and game["human"] == human
+        assert game["variant"] == payload["variant"]
+        assert game["human"] == human
         assert game["seed"] == deal_seed(31, number)
         position = deal(game["seed"], rules)
         assert game["start"] == str(position)
@@ -56,22 +59,26 @@ def test_a_variant_match_to_the_end(api, payload):
             wins[result.winner] += 1
         match = api.get(f"/api/matches/{match['id']}/").json()
         row = match["deals"][number - 1]
-        assert row["recorded"] and row["winner"] == result.winner
-        assert row["totals"] == scores and row["wins"] == wins
+        assert row["recorded"]
+        assert row["winner"] == result.winner
+        assert row["totals"] == scores
+        assert row["wins"] == wins
         expected = 0 if result.winner is None else result.points * (1 if result.winner == match["human_team"] else -1)
         assert row["human_points"] == expected
         if match["status"] == "over":
             break
     else:  # pragma: no cover
         pytest.fail("the match did not end")
-    assert match["scores"] == scores and match["wins"] == wins
+    assert match["scores"] == scores
+    assert match["wins"] == wins
     target_reached = [
         side
         for side in sides
         if (payload.get("target_points") and scores[side] >= payload["target_points"])
         or (payload.get("target_wins") and wins[side] >= payload["target_wins"])
     ]
-    assert match["winner"] == target_reached[0] and len(target_reached) == 1
+    assert match["winner"] == target_reached[0]
+    assert len(target_reached) == 1
     assert match["current_game"] is None
     assert Position.parse(game["start"]).variant == rules
 
@@ -83,25 +90,30 @@ def test_a_resigned_deal_counts_in_the_match(api):
     resigned = api.post(game["urls"]["resign"], format="json").json()
     match = api.get(f"/api/matches/{match['id']}/").json()
     first = match["deals"][0]
-    assert first["recorded"] and first["reason"] == "resigned"
+    assert first["recorded"]
+    assert first["reason"] == "resigned"
     assert first["winner"] == resigned["result"]["winner"] != match["human_team"]
     assert first["human_points"] == -resigned["result"]["points"]
     assert match["scores"][first["winner"]] == resigned["result"]["points"]
-    assert len(match["deals"]) == 2 and match["status"] == "playing"
+    assert len(match["deals"]) == 2
+    assert match["status"] == "playing"
 
 
 @pytest.mark.parametrize(
-    "payload,words",
+    ("payload", "words"),
     [({"variant": "block", "target_wins": 1, "human": "C"}, "C"), ({"variant": "Block", "target_wins": 1}, "variant")],
 )
 def test_bad_variant_matches_are_400(api, payload, words):
     response = api.post("/api/matches/", payload, format="json")
-    assert response.status_code == 400 and words in response.json()["error"]
+    assert response.status_code == 400
+    assert words in response.json()["error"]
 
 
 def test_the_new_match_form_offers_the_variants(client):
     page = client.get("/matches/").content.decode()
-    assert 'name="variant"' in page and 'name="doubles"' in page and 'value="random"' in page
+    assert 'name="variant"' in page
+    assert 'name="doubles"' in page
+    assert 'value="random"' in page
     response = client.post(
         "/matches/",
         {
@@ -117,7 +129,8 @@ def test_the_new_match_form_offers_the_variants(client):
     from puzzles.matches.models import Match
 
     match = Match.objects.get()
-    assert match.variant == "partnership+doubles" and match.human_side == "D"
+    assert match.variant == "partnership+doubles"
+    assert match.human_side == "D"
     assert match.deals.get().game.variant == "partnership+doubles"
 
 
@@ -139,10 +152,13 @@ def test_the_plain_score_sheet_counts_a_team(client):
     page = client.get(f"/matches/{match.pk}/").content.decode()
     sheet = page[page.index('class="score-sheet') :]
     sheet = sheet[: sheet.index("</table>")]
-    assert "You (A+C)" in sheet and "Solver (B+D)" in sheet
+    assert "You (A+C)" in sheet
+    assert "Solver (B+D)" in sheet
     row = sheet[sheet.index('data-deal="1"') :]
     row = row[: row.index("</tr>")]
-    assert "resigned" in row and f'data-label="Points">{points}</td>' in row and 'data-label="You (A+C)">0</td>' in row
+    assert "resigned" in row
+    assert f'data-label="Points">{points}</td>' in row
+    assert 'data-label="You (A+C)">0</td>' in row
     total = sheet[sheet.index('class="total-solver"') :]
     assert total[total.index(">") + 1 :].startswith(str(points))
     review = client.get(f"/matches/{match.pk}/review/").content.decode()

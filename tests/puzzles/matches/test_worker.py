@@ -55,9 +55,12 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
     time.sleep(0.5)
     slow.kill()
     stored = GameMove.objects.get(game_id=gid, ply=ply)
-    assert stored.move == move and stored.graded_at is None
+    assert stored.move == move
+    assert stored.graded_at is None
     state = api.get(f"/api/matches/{mid}/").json()
-    assert state["status"] == "playing" and state["current_game"] == gid and len(state["deals"]) == 1
+    assert state["status"] == "playing"
+    assert state["current_game"] == gid
+    assert len(state["deals"]) == 1
 
     # a worker (with beat) is back: the move is graded, and the deal is played to its end
     back = workers("back", beat=True)
@@ -87,11 +90,13 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
         if result["winner"]
         else state["scores"] == {"A": 0, "B": 0}
     )
-    assert MatchDeal.objects.filter(match_id=mid).count() == 2 and len(state["deals"]) == 2
+    assert MatchDeal.objects.filter(match_id=mid).count() == 2
+    assert len(state["deals"]) == 2
     following = state["current_game"]
     assert following == state["deals"][1]["game"] != gid
     game = settled(api, following)
-    assert game["status"] == "your-move" and game["seed"] == state["deals"][1]["seed"]
+    assert game["status"] == "your-move"
+    assert game["seed"] == state["deals"][1]["seed"]
     assert (
         api.post(
             f"/api/games/{following}/moves/", {"move": game["legal_moves"][0], "ply": game["ply"]}, format="json"
@@ -99,4 +104,5 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
         == 201
     )
     game = settled(api, following)
-    assert game["moves"] and all(m["grade"] for m in game["moves"])
+    assert game["moves"]
+    assert all(m["grade"] for m in game["moves"])

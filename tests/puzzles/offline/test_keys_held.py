@@ -63,15 +63,18 @@ def test_next_serves_a_puzzle_whose_key_the_player_holds_only_when_no_other_is_l
     left = Puzzle.objects.filter(daily_on__isnull=True).exclude(pk__in=keys).get()
     for _ in range(20):
         response = api.get(NEXT)
-        assert response.status_code == 200 and response.json()["id"] == left.pk
+        assert response.status_code == 200
+        assert response.json()["id"] == left.pk
     # The training page serves it too.
     assert f"/api/puzzles/{left.pk}/attempts/" in api.get("/puzzles/train/").content.decode()
     # Every other puzzle tried: a held one comes last, and its attempt is unrated.
     api.post(f"/api/puzzles/{left.pk}/attempts/", format="json")
     last = api.get(NEXT)
-    assert last.status_code == 200 and last.json()["id"] in keys
+    assert last.status_code == 200
+    assert last.json()["id"] in keys
     attempt = api.post(f"/api/puzzles/{last.json()['id']}/attempts/", format="json").json()
-    assert attempt["rated"] is False and attempt["unrated_because"] == "offline-key"
+    assert attempt["rated"] is False
+    assert attempt["unrated_because"] == "offline-key"
 
 
 def test_a_keyed_puzzle_reached_by_id_is_unrated_and_moves_no_rating(api, pool, account):
@@ -80,11 +83,13 @@ def test_a_keyed_puzzle_reached_by_id_is_unrated_and_moves_no_rating(api, pool, 
     before = ratings(item["id"])
     attempt = solve(api, item["id"], item["key"])
     assert attempt["status"] == "solved"
-    assert attempt["rated"] is False and attempt["unrated_because"] == "offline-key"
+    assert attempt["rated"] is False
+    assert attempt["unrated_because"] == "offline-key"
     assert attempt["rating"] is None
     assert ratings(item["id"]) == before
     history = api.get("/api/puzzles/history/").json()
-    assert history["player"]["rating"] == 1600 and history["attempts"][-1]["rated"] is False
+    assert history["player"]["rating"] == 1600
+    assert history["attempts"][-1]["rated"] is False
     # The page without its script says why too.
     page = api.get(f"/puzzles/attempts/{attempt['id']}/").content.decode()
     assert "solutions have been given out for offline solving.)" in page
@@ -106,8 +111,10 @@ def test_a_key_given_while_a_rated_attempt_is_under_way_unrates_it(api, pool, ac
     for move in solving_line(key):
         attempt = api.post(attempt["urls"]["moves"], {"move": move, "ply": len(attempt["moves"])}, format="json").json()
         attempt = api.get(attempt["urls"]["self"]).json()
-    assert attempt["status"] == "solved" and attempt["rated"] is False
-    assert attempt["unrated_because"] == "offline-key" and attempt["rating"] is None
+    assert attempt["status"] == "solved"
+    assert attempt["rated"] is False
+    assert attempt["unrated_because"] == "offline-key"
+    assert attempt["rating"] is None
     assert ratings(puzzle_id) == before
 
 
@@ -125,7 +132,8 @@ def test_keys_given_long_ago_stay_held_and_the_pack_gives_them_again(api, pool, 
 
 def test_a_visitor_who_is_not_a_guest_yet_is_given_no_keys(api, pool):
     body = api.get(PACK).json()
-    assert body["puzzles"] == [] and body["preparing"] == 0
+    assert body["puzzles"] == []
+    assert body["preparing"] == 0
     assert KeyHeld.objects.count() == 0
     assert 'data-owner="none"' in api.get("/analysis/").content.decode()
     # The offline page makes them a guest: keys now, held under their token.
@@ -145,7 +153,8 @@ def test_a_guests_keys_follow_them_to_their_account(api, pool, django_user_model
     assert set(KeyHeld.objects.values_list("user", "puzzle_id")) == {(user.pk, pk) for pk in held}
     assert KeyHeld.objects.get(puzzle_id=min(held)).first_given_at.year == 2001
     attempt = api.post(f"/api/puzzles/{min(held)}/attempts/", format="json").json()
-    assert attempt["rated"] is False and attempt["unrated_because"] == "offline-key"
+    assert attempt["rated"] is False
+    assert attempt["unrated_because"] == "offline-key"
 
 
 def test_offline_results_move_no_rating(api, pool, account):
@@ -160,7 +169,8 @@ def test_offline_results_move_no_rating(api, pool, account):
             "moves": [] if gave_up else solving_line(item["key"]),
         }
         response = api.post(RESULTS, body, format="json")
-        assert response.status_code == 201 and response.json()["rated"] is False
+        assert response.status_code == 201
+        assert response.json()["rated"] is False
         assert ratings(item["id"]) == before
 
 
@@ -174,4 +184,5 @@ def test_the_daily_puzzle_is_never_keyed_and_a_keyed_puzzle_is_chosen_daily_last
     Puzzle.objects.exclude(pk=min(held)).update(rating=0)
     Puzzle.objects.filter(pk=min(held)).update(rating=1500)
     chosen = puzzle_pool.daily_ensure(datetime.date(2100, 1, 4))
-    assert chosen is not None and chosen.pk != min(held)
+    assert chosen is not None
+    assert chosen.pk != min(held)

@@ -38,7 +38,8 @@ def fetch_pack(api, n: int = 50) -> dict:
     first = api.get(PACK, {"n": n})
     assert first.status_code == 200, first.content
     body = api.get(PACK, {"n": n}).json()
-    assert body["preparing"] == 0 and body["puzzles"], body
+    assert body["preparing"] == 0, body
+    assert body["puzzles"], body
     return body
 
 
@@ -93,7 +94,8 @@ def test_pack_leaves_out_tried_puzzles_and_checks_n(api, pool):
     assert len(api.get(PACK, {"n": 1}).json()["puzzles"]) == 1
     for bad in ("0", "101", "many"):
         response = api.get(PACK, {"n": bad})
-        assert response.status_code == 400 and "n:" in response.json()["error"]
+        assert response.status_code == 400
+        assert "n:" in response.json()["error"]
 
 
 def test_solved_result_is_recorded_once_unrated(api, pool):
@@ -104,15 +106,22 @@ def test_solved_result_is_recorded_once_unrated(api, pool):
     body = {"id": uuid.uuid4().hex, "puzzle": item["id"], "moves": solving_line(item["key"])}
     first = api.post(RESULTS, body, format="json")
     assert first.status_code == 201, first.content
-    assert first.json()["status"] == "solved" and first.json()["rated"] is False and first.json()["recorded"]
+    assert first.json()["status"] == "solved"
+    assert first.json()["rated"] is False
+    assert first.json()["recorded"]
     second = api.post(RESULTS, body, format="json")
-    assert second.status_code == 200 and second.json()["recorded"] is False
+    assert second.status_code == 200
+    assert second.json()["recorded"] is False
     assert second.json()["attempt"] == first.json()["attempt"]
     attempts = PuzzleAttempt.objects.filter(puzzle_id=item["id"])
-    assert attempts.count() == 1 and OfflineResult.objects.count() == 1
+    assert attempts.count() == 1
+    assert OfflineResult.objects.count() == 1
     attempt = attempts.get()
-    assert attempt.status == "solved" and not attempt.rated and attempt.unrated_because == "offline"
-    assert attempt.rating_before is None and attempt.rating_after is None
+    assert attempt.status == "solved"
+    assert not attempt.rated
+    assert attempt.unrated_because == "offline"
+    assert attempt.rating_before is None
+    assert attempt.rating_after is None
     assert [m["move"] for m in attempt.moves if m["by"] == "player"] == body["moves"]
     assert all(m["correct"] for m in attempt.moves if m["by"] == "player")
     # No rating moved: the player's row (if any) is at its start, the puzzle's as it was.
@@ -121,7 +130,8 @@ def test_solved_result_is_recorded_once_unrated(api, pool):
     assert Puzzle.objects.get(pk=item["id"]).rating == puzzle_rating
     # The attempt is the player's, shown as any finished attempt.
     shown = api.get(f"/api/attempts/{attempt.pk}/").json()
-    assert shown["status"] == "solved" and shown["rated"] is False
+    assert shown["status"] == "solved"
+    assert shown["rated"] is False
 
 
 def test_wrong_move_fails_and_next_online_attempt_is_unrated(api, pool):
@@ -129,9 +139,11 @@ def test_wrong_move_fails_and_next_online_attempt_is_unrated(api, pool):
     item = next(p for p in pack["puzzles"] if wrong_move(p["board"], p["key"]))
     move = wrong_move(item["board"], item["key"])
     response = api.post(RESULTS, {"id": uuid.uuid4().hex, "puzzle": item["id"], "moves": [move]}, format="json")
-    assert response.status_code == 201 and response.json()["status"] == "failed"
+    assert response.status_code == 201
+    assert response.json()["status"] == "failed"
     attempt = PuzzleAttempt.objects.get(pk=response.json()["attempt"])
-    assert attempt.moves[0]["correct"] is False and attempt.moves[0]["points_lost"] > 0
+    assert attempt.moves[0]["correct"] is False
+    assert attempt.moves[0]["points_lost"] > 0
     # The puzzle was tried: an attempt at it online is not rated either.
     online = api.post(f"/api/puzzles/{item['id']}/attempts/", format="json").json()
     assert online["rated"] is False
@@ -142,7 +154,8 @@ def test_gave_up_result(api, pool):
     response = api.post(
         RESULTS, {"id": uuid.uuid4().hex, "puzzle": item["id"], "moves": [], "gave_up": True}, format="json"
     )
-    assert response.status_code == 201 and response.json()["status"] == "failed"
+    assert response.status_code == 201
+    assert response.json()["status"] == "failed"
     assert PuzzleAttempt.objects.get(pk=response.json()["attempt"]).gave_up
 
 
@@ -169,7 +182,8 @@ def test_nonsense_is_refused(api, pool):
     # A puzzle whose key was never built (never sent for offline solving): 409.
     OfflineKey.objects.filter(puzzle_id=item["id"]).delete()
     response = api.post(RESULTS, {"id": uuid.uuid4().hex, "puzzle": item["id"], "moves": line}, format="json")
-    assert response.status_code == 409 and "offline key" in response.json()["error"]
+    assert response.status_code == 409
+    assert "offline key" in response.json()["error"]
     # The same id for another puzzle is refused, not recorded twice.
     other = Puzzle.objects.exclude(pk=item["id"]).filter(offline_key__tree__isnull=False).first()
     same = uuid.uuid4().hex
@@ -178,7 +192,8 @@ def test_nonsense_is_refused(api, pool):
         == 201
     )
     response = api.post(RESULTS, {"id": same, "puzzle": item["id"], "moves": [], "gave_up": True}, format="json")
-    assert response.status_code == 400 and "another puzzle" in response.json()["error"]
+    assert response.status_code == 400
+    assert "another puzzle" in response.json()["error"]
     assert PuzzleAttempt.objects.count() == 1
 
 
@@ -199,7 +214,9 @@ def test_service_worker_and_manifest(client):
     assert response["Service-Worker-Allowed"] == "/"
     text = response.content.decode()
     assert text.startswith("self.ODT_SW = {")
-    assert "/jsi18n/" in text and "/puzzles/offline/" in text and "/analysis/" in text
+    assert "/jsi18n/" in text
+    assert "/puzzles/offline/" in text
+    assert "/analysis/" in text
     # Every file of the build is kept, the board demo's page too; the worker itself is not.
     config = json.loads(text.split("\n", 1)[0].removeprefix("self.ODT_SW = ").removesuffix(";"))
     manifest = json.loads((settings.OD_FRONTEND_MANIFEST).read_text())
@@ -211,17 +228,19 @@ def test_service_worker_and_manifest(client):
         assert f"/static/frontend/assets/{path.name}" in config["precache"]
     assert len(config["version"]) == 16
     manifest = client.get("/manifest.webmanifest").json()
-    assert manifest["display"] == "standalone" and manifest["start_url"].startswith("/")
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"].startswith("/")
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
         assert client.get(icon["src"]).status_code == 200, icon
     page = client.get("/puzzles/offline/").content.decode()
-    assert 'rel="manifest"' in page and 'id="offline-root"' in page
+    assert 'rel="manifest"' in page
+    assert 'id="offline-root"' in page
 
 
 @pytest.mark.parametrize(
-    "lang, heading, name",
+    ("lang", "heading", "name"),
     [
         ("en", "Offline puzzles", "Open domino trainer"),
         ("pl", "Zadania offline", "Trener domina otwartego"),
@@ -261,7 +280,8 @@ def test_the_key_grades_as_the_server_grades_an_attempt(api, pool):
                 (m["by"], m["move"], m["correct"]) for m in walk.records
             ]
             stored = PuzzleAttempt.objects.get(pk=attempt["id"])
-            assert stored.position == walk.position and stored.found == walk.found
+            assert stored.position == walk.position
+            assert stored.found == walk.found
             checked += 1
     assert checked >= 4
 
@@ -276,4 +296,5 @@ def test_the_beat_builds_the_keys_before_any_player_asks(api, pool):
     assert keys_upkeep_task.delay().get() == 0
     api.get("/puzzles/offline/")
     first = api.get(PACK).json()
-    assert first["preparing"] == 0 and len(first["puzzles"]) == training
+    assert first["preparing"] == 0
+    assert len(first["puzzles"]) == training

@@ -49,9 +49,12 @@ def assert_rated(winner, loser, before: tuple[glicko2.Rating, glicko2.Rating], t
     a, b = before
     rows = [PlayerRating.objects.get(user=user, time_class=time_class, family=family) for user in (winner, loser)]
     for row, after in zip(rows, (expected(a, b, 1.0), expected(b, a, 0.0)), strict=True):
-        assert row.rating == pytest.approx(after.rating) and row.rd == pytest.approx(after.rd)
+        assert row.rating == pytest.approx(after.rating)
+        assert row.rd == pytest.approx(after.rd)
         assert row.volatility == pytest.approx(after.volatility)
-    assert rows[0].rating > a.rating and rows[1].rating < b.rating and rows[0].games == rows[1].games == 1
+    assert rows[0].rating > a.rating
+    assert rows[1].rating < b.rating
+    assert rows[0].games == rows[1].games == 1
     return rows
 
 

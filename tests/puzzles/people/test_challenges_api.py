@@ -22,35 +22,44 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_guest_challenges_by_link_and_another_guest_accepts(api, other_api):
     created = post_challenge(api, seat="A", clock={"initial": 180, "increment": 2})
-    assert set(created) >= {"id", "url"} and created["url"] == f"/challenges/{created['id']}/"
+    assert set(created) >= {"id", "url"}
+    assert created["url"] == f"/challenges/{created['id']}/"
     seen = other_api.get(f"/api/challenges/{created['id']}/").json()
-    assert seen["status"] == "open" and seen["game"] is None and seen["you"]["can_accept"]
+    assert seen["status"] == "open"
+    assert seen["game"] is None
+    assert seen["you"]["can_accept"]
     assert [s["taken"] for s in seen["seats"]] == [True, False]
     assert ChallengeOutputSerializer(data=seen).is_valid(), ChallengeOutputSerializer(data=seen).errors
     answer = accept(other_api, created["id"])
     game = Game.objects.get(pk=answer["game"])
-    assert game.kind == Game.Kind.PEOPLE and not game.rated
+    assert game.kind == Game.Kind.PEOPLE
+    assert not game.rated
     assert (game.clock_initial, game.clock_increment) == (180, 2)
     creator_seat = GameSeat.objects.get(game=game, seat="A")
-    assert creator_seat.owner is None and creator_seat.session_key == api.session["od_player"]
+    assert creator_seat.owner is None
+    assert creator_seat.session_key == api.session["od_player"]
     assert GameSeat.objects.get(game=game, seat="B").session_key == other_api.session["od_player"]
     # both read the game; the challenge says it has started
     for client in (api, other_api):
         state = client.get(f"/api/games/{game.pk}/").json()
         assert state["id"] == game.pk
     after = api.get(f"/api/challenges/{created['id']}/").json()
-    assert after["status"] == "started" and after["game"] == game.pk and after["you"]["seat"] == "A"
+    assert after["status"] == "started"
+    assert after["game"] == game.pk
+    assert after["you"]["seat"] == "A"
     # a third player is too late
     from rest_framework.test import APIClient
 
     late = APIClient().post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
-    assert late.status_code == 409 and "started" in late.json()["error"]
+    assert late.status_code == 409
+    assert "started" in late.json()["error"]
 
 
 def test_correspondence_and_a_random_seat(api, other_api):
     created = post_challenge(api, seat="random", clock=None, days=3)
     game = Game.objects.get(pk=accept(other_api, created["id"])["game"])
-    assert game.days == 3 and game.clock_initial is None
+    assert game.days == 3
+    assert game.clock_initial is None
 
 
 @pytest.mark.parametrize("variant", VARIANT_NAMES)
@@ -62,9 +71,11 @@ def test_every_variant(api, other_api, variant):
     game = Game.objects.get(pk=accept(other_api, created["id"])["game"])
     assert game.variant == variant
     seats = dict(GameSeat.objects.filter(game=game).values_list("seat", "level"))
-    assert seats["A"] == "" and seats["B"] == ""
+    assert seats["A"] == ""
+    assert seats["B"] == ""
     if variant.startswith("partnership"):
-        assert seats["C"] == "casual" and seats["D"] == "strong"
+        assert seats["C"] == "casual"
+        assert seats["D"] == "strong"
 
 
 def test_partnership_with_four_people_starts_when_the_last_seat_is_taken(api):
@@ -73,34 +84,43 @@ def test_partnership_with_four_people_starts_when_the_last_seat_is_taken(api):
     created = post_challenge(api, variant="partnership", seat="B", days=1, clock=None)
     others = [APIClient() for _ in range(3)]
     first = accept(others[0], created["id"], seat="D")
-    assert first["game"] is None and first["you"]["seat"] == "D"
+    assert first["game"] is None
+    assert first["you"]["seat"] == "D"
     taken = others[1].post(f"/api/challenges/{created['id']}/accept/", {"seat": "D"}, format="json")
-    assert taken.status_code == 409 and "seat D is taken" in taken.json()["error"]
+    assert taken.status_code == 409
+    assert "seat D is taken" in taken.json()["error"]
     second = accept(others[1], created["id"])
-    assert second["game"] is None and second["you"]["seat"] == "A"
+    assert second["game"] is None
+    assert second["you"]["seat"] == "A"
     again = others[0].post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
-    assert again.status_code == 409 and "already" in again.json()["error"]
+    assert again.status_code == 409
+    assert "already" in again.json()["error"]
     last = accept(others[2], created["id"])
     game = Game.objects.get(pk=last["game"])
-    assert game.people == "ABCD" and game.variant == "partnership"
+    assert game.people == "ABCD"
+    assert game.variant == "partnership"
     tokens = dict(GameSeat.objects.filter(game=game).values_list("seat", "session_key"))
-    assert tokens["B"] == api.session["od_player"] and tokens["D"] == others[0].session["od_player"]
+    assert tokens["B"] == api.session["od_player"]
+    assert tokens["D"] == others[0].session["od_player"]
 
 
 def test_a_named_player_alone_may_accept(account):
     ann, bob, cid = account("ann"), account("bob"), account("cid")
     created = post_challenge(ann, to="bob", rated=True)
     state = cid.get(f"/api/challenges/{created['id']}/").json()
-    assert not state["you"]["can_accept"] and state["seats"][1]["player"]["name"] == "bob"
+    assert not state["you"]["can_accept"]
+    assert state["seats"][1]["player"]["name"] == "bob"
     refused = cid.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
-    assert refused.status_code == 403 and "another player" in refused.json()["error"]
+    assert refused.status_code == 403
+    assert "another player" in refused.json()["error"]
     assert bob.get(f"/api/challenges/{created['id']}/").json()["you"]["can_accept"]
     game = Game.objects.get(pk=accept(bob, created["id"])["game"])
-    assert game.rated and GameSeat.objects.get(game=game, seat="B").owner == bob.user
+    assert game.rated
+    assert GameSeat.objects.get(game=game, seat="B").owner == bob.user
 
 
 @pytest.mark.parametrize(
-    "payload,status,words",
+    ("payload", "status", "words"),
     [
         ({"variant": "chess"}, 400, "variant"),
         ({"clock": None}, 400, "time control"),
@@ -131,37 +151,44 @@ def test_bad_challenges_say_what_is_wrong_and_store_nothing(api, payload, status
     response = api.post("/api/challenges/", body, format="json")
     assert response.status_code == status, response.content
     assert words in response.json()["error"]
-    assert Challenge.objects.count() == 0 and ChallengeSeat.objects.count() == 0
+    assert Challenge.objects.count() == 0
+    assert ChallengeSeat.objects.count() == 0
 
 
 def test_rated_games_need_two_accounts(account, other_api):
     ann = account("ann")
     created = post_challenge(ann, rated=True)
     refused = other_api.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
-    assert refused.status_code == 403 and "two accounts" in refused.json()["error"]
-    assert Challenge.objects.get(pk=created["id"]).status == "open" and Game.objects.count() == 0
+    assert refused.status_code == 403
+    assert "two accounts" in refused.json()["error"]
+    assert Challenge.objects.get(pk=created["id"]).status == "open"
+    assert Game.objects.count() == 0
     rated_partnership = ann.post(
         "/api/challenges/",
         {"variant": "partnership", "rated": True, "seat": "A", "days": 1, "solver": {"C": "strong"}},
         format="json",
     )
-    assert rated_partnership.status_code == 400 and "person in every seat" in rated_partnership.json()["error"]
+    assert rated_partnership.status_code == 400
+    assert "person in every seat" in rated_partnership.json()["error"]
 
 
 def test_own_challenge_decline_cancel(api, other_api):
     created = post_challenge(api)
     own = api.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
-    assert own.status_code == 403 and "your own challenge" in own.json()["error"]
+    assert own.status_code == 403
+    assert "your own challenge" in own.json()["error"]
     not_yours = other_api.post(f"/api/challenges/{created['id']}/cancel/")
     assert not_yours.status_code == 403
     cancelled = api.post(f"/api/challenges/{created['id']}/cancel/").json()
     assert cancelled["status"] == "cancelled"
     late = other_api.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
-    assert late.status_code == 409 and "cancelled" in late.json()["error"]
+    assert late.status_code == 409
+    assert "cancelled" in late.json()["error"]
     second = post_challenge(api)
     assert api.post(f"/api/challenges/{second['id']}/decline/").status_code == 403
     declined = other_api.post(f"/api/challenges/{second['id']}/decline/").json()
-    assert declined["status"] == "declined" and Game.objects.count() == 0
+    assert declined["status"] == "declined"
+    assert Game.objects.count() == 0
     assert api.get("/api/challenges/999999/").status_code == 404
     assert other_api.post("/api/challenges/999999/accept/", {}, format="json").status_code == 404
 
@@ -171,7 +198,8 @@ def test_old_open_challenges_expire(api, other_api):
     Challenge.objects.filter(pk=created["id"]).update(expires_at=timezone.now() - timedelta(seconds=1))
     assert other_api.get(f"/api/challenges/{created['id']}/").json()["status"] == "expired"
     late = other_api.post(f"/api/challenges/{created['id']}/accept/", {}, format="json")
-    assert late.status_code == 409 and "expired" in late.json()["error"]
+    assert late.status_code == 409
+    assert "expired" in late.json()["error"]
 
 
 def test_a_challenge_is_long_polled(api, other_api):
@@ -181,7 +209,8 @@ def test_a_challenge_is_long_polled(api, other_api):
     assert unchanged.status_code == 304
     accept(other_api, created["id"])
     moved = api.get(f"/api/challenges/{created['id']}/?wait={state['version']}&timeout=5")
-    assert moved.status_code == 200 and moved.json()["game"] is not None
+    assert moved.status_code == 200
+    assert moved.json()["game"] is not None
 
 
 def test_the_list_of_your_challenges(api, other_api):
@@ -200,10 +229,13 @@ def test_a_guests_challenge_is_theirs_after_log_in(django_user_model):
     assert made.status_code == 201
     guest.post("/accounts/login/", {"username": "ann", "password": "pw-ann-12345"})
     challenge = Challenge.objects.get()
-    assert challenge.creator.username == "ann" and challenge.session_key == ""
+    assert challenge.creator.username == "ann"
+    assert challenge.session_key == ""
     assert challenge.seats.get(seat="A").owner.username == "ann"
     state = guest.get(f"/api/challenges/{challenge.pk}/").json()
-    assert state["you"]["creator"] and state["you"]["seat"] == "A" and state["seats"][0]["player"]["name"] == "ann"
+    assert state["you"]["creator"]
+    assert state["you"]["seat"] == "A"
+    assert state["seats"][0]["player"]["name"] == "ann"
 
 
 def test_unsafe_requests_need_the_csrf_token():
@@ -211,7 +243,8 @@ def test_unsafe_requests_need_the_csrf_token():
 
     client = Client(enforce_csrf_checks=True)
     refused = client.post("/api/challenges/", {"seat": "A", "days": 3}, content_type="application/json")
-    assert refused.status_code == 403 and "CSRF" in refused.json()["error"]
+    assert refused.status_code == 403
+    assert "CSRF" in refused.json()["error"]
     token = client.cookies["csrftoken"].value if "csrftoken" in client.cookies else None
     if token is None:
         client.get("/api/challenges/")
@@ -249,7 +282,8 @@ def test_a_challenges_address_cannot_be_guessed_from_another(api, other_api):
     from puzzles.people.services import CHALLENGE_ID_BOUND
 
     ids = [post_challenge(api)["id"] for _ in range(6)]
-    assert len(set(ids)) == 6 and all(0 < i < CHALLENGE_ID_BOUND for i in ids)
+    assert len(set(ids)) == 6
+    assert all(0 < i < CHALLENGE_ID_BOUND for i in ids)
     assert all(abs(b - a) > 1_000_000 for a, b in zip(ids, ids[1:], strict=False))
     for near in (ids[-1] + 1, ids[-1] - 1):
         assert other_api.post(f"/api/challenges/{near}/accept/", {}, format="json").status_code == 404
@@ -285,7 +319,8 @@ def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(
             break
         with django_assert_max_num_queries(2):
             state = clients[posted.json()["to_move"]].get(f"/api/games/{game}/").json()
-        assert state["challenge_url"] == f"/challenges/{created['id']}/" and state["my_seat"] == state["to_move"]
+        assert state["challenge_url"] == f"/challenges/{created['id']}/"
+        assert state["my_seat"] == state["to_move"]
         assert set(state["clocks"]) == {"A", "B"}
 
 
@@ -333,24 +368,30 @@ def test_a_move_hands_its_notice_and_its_answer_the_game_as_it_left_it(api, othe
         legal = Position.parse(read.current_position).legal_moves()
         played = services.game_play(game=read, move=str(legal[0]), ply=read.ply_count, seat=seat)
         name, handed = published[-1]
-        assert name == events.channel("game", game_id) and handed is played.after
+        assert name == events.channel("game", game_id)
+        assert handed is played.after
         now = Game.objects.get(pk=game_id)
         if now.status == Game.Status.OVER:
             assert played.after is None
             break
         after = played.after
-        assert after is not None and columns(after.game) == columns(now)
+        assert after is not None
+        assert columns(after.game) == columns(now)
         assert after.moves == selectors.game_moves(now)
         read_reads, read_bodies = drawn(None)  # first: the challenge's link is read once a process
         handed_reads, handed_bodies = drawn(after)
-        assert handed_reads == 0 and read_reads > 0
-        assert handed_bodies == read_bodies and {v["my_seat"] for v in handed_bodies.values()} == {"A", "B", None}
+        assert handed_reads == 0
+        assert read_reads > 0
+        assert handed_bodies == read_bodies
+        assert {v["my_seat"] for v in handed_bodies.values()} == {"A", "B", None}
         assert presentation.game_state(after.game, after.moves, viewer=player)["my_seat"] == seat
         handed_moves += 1
-    assert now.status == Game.Status.OVER and handed_moves == now.ply_count - 1
+    assert now.status == Game.Status.OVER
+    assert handed_moves == now.ply_count - 1
     # one game's state is never drawn for another game's notice
     other_reads, other = drawn(after, other_id)
-    assert other_reads > 0 and all(body["id"] == other_id for body in other.values())
+    assert other_reads > 0
+    assert all(body["id"] == other_id for body in other.values())
 
 
 def test_a_seat_handed_to_an_account_elsewhere_is_found_though_this_process_kept_the_seats(
@@ -434,16 +475,21 @@ def test_a_move_played_on_the_game_as_read_is_played_again_under_the_lock_if_the
     version = Game.objects.get(pk=game_id).version
     played = services.game_play(game=game, move=move, ply=game.ply_count, seat=seat)
     after = Game.objects.get(pk=game_id)
-    assert played.move.ply == game.ply_count and after.ply_count == game.ply_count + 1
-    assert after.version == version + 1 and played.after is not None and played.after.game.version == after.version
+    assert played.move.ply == game.ply_count
+    assert after.ply_count == game.ply_count + 1
+    assert after.version == version + 1
+    assert played.after is not None
+    assert played.after.game.version == after.version
     # sent again for that ply (its answer lost): the move stored, once
     again = services.game_play(game=game, move=move, ply=game.ply_count, seat=seat)
-    assert again.move.pk == played.move.pk and GameMove.objects.filter(game_id=game_id).count() == after.ply_count
+    assert again.move.pk == played.move.pk
+    assert GameMove.objects.filter(game_id=game_id).count() == after.ply_count
     # resigned in between: the move is refused and nothing is stored
     game, seat, move = mover()
     other = {"A": other_api, "B": api}[seat]
     assert other.post(f"/api/games/{game_id}/resign/", {}, format="json").status_code == 200
     with pytest.raises(ApplicationError) as refused:
         services.game_play(game=game, move=move, ply=game.ply_count, seat=seat)
-    assert refused.value.status_code == 409 and "over" in str(refused.value)
+    assert refused.value.status_code == 409
+    assert "over" in str(refused.value)
     assert GameMove.objects.filter(game_id=game_id).count() == game.ply_count

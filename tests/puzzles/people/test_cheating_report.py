@@ -150,22 +150,32 @@ def test_the_cheat_ranks_first_the_strong_player_is_not_flagged_and_few_moves_sa
     ranked = [s.user.username for s in CheatingScore.objects.select_related("user")]  # the report's order
     cheat = scores["cheat"]
     assert ranked[0] == "cheat"
-    assert cheat.score is not None and cheat.score >= 2 * cheating.SCORE_LOOK
-    assert cheat.moves == 8 * 12 and cheat.games == 8 and cheat.actual_lost == 0.0
+    assert cheat.score is not None
+    assert cheat.score >= 2 * cheating.SCORE_LOOK
+    assert cheat.moves == 8 * 12
+    assert cheat.games == 8
+    assert cheat.actual_lost == 0.0
     assert cheat.expected_lost == pytest.approx(true_mean(1500), rel=0.2)
-    assert cheat.even_pace is not None and cheat.even_pace > 0.8
-    assert cheat.ignores_difficulty is not None and cheat.ignores_difficulty > 0.5
-    assert cheat.z is not None and cheat.z < cheat.score  # the pace made it stronger
+    assert cheat.even_pace is not None
+    assert cheat.even_pace > 0.8
+    assert cheat.ignores_difficulty is not None
+    assert cheat.ignores_difficulty > 0.5
+    assert cheat.z is not None
+    assert cheat.z < cheat.score
     strong = scores["strong"]
-    assert strong.score is not None and strong.score < cheating.SCORE_LOOK
+    assert strong.score is not None
+    assert strong.score < cheating.SCORE_LOOK
     assert strong.actual_lost == pytest.approx(true_mean(2160), abs=2.5)
     assert strong.even_pace == 0.0
     newcomer = scores["newcomer"]
-    assert newcomer.moves == 12 and newcomer.score is None and newcomer.z is None
+    assert newcomer.moves == 12
+    assert newcomer.score is None
+    assert newcomer.z is None
     assert ranked[-1] == "newcomer"  # no verdict: last
     assert not [s for s in scores.values() if s.user.username.startswith("h") and (s.score or 0) >= cheating.SCORE_LOOK]
     # forced moves (40 points each, one legal move) are not counted
-    assert row.moves == sum(s.moves for s in scores.values()) - cheat.moves and row.accounts == 26
+    assert row.moves == sum(s.moves for s in scores.values()) - cheat.moves
+    assert row.accounts == 26
 
 
 def test_the_stored_fit_recovers_the_generated_relation(population):
@@ -200,14 +210,17 @@ def test_a_rated_match_counts_every_deal_at_the_rating_before_it(population, dja
     RatingChange.objects.filter(game__in=games[:2]).delete()
     found = cheating_report.moves_by_account()
     match = [(r, moves) for r, moves in found[built_cheat.pk] if len(r.games) == 3]
-    assert len(match) == 1 and match[0][0].games == tuple(g.pk for g in games)
-    assert len(match[0][1]) == 3 * 12 and {m.rating for m in match[0][1]} == {1500}
+    assert len(match) == 1
+    assert match[0][0].games == tuple(g.pk for g in games)
+    assert len(match[0][1]) == 3 * 12
+    assert {m.rating for m in match[0][1]} == {1500}
 
 
 def test_the_admin_lists_accounts_by_score_with_their_parts(population, admin_client):
     cheating_report.cheating_report()
     page = admin_client.get("/admin/people/cheatingscore/").content.decode()
-    assert "Cheating report" in page and "cheat" in page
+    assert "Cheating report" in page
+    assert "cheat" in page
     assert page.index(">cheat<") < page.index(">strong<")
     assert "/admin/games/game/?id__in=" in page
     cheat = CheatingScore.objects.get(user=population["cheat"])
@@ -219,7 +232,8 @@ def test_the_admin_lists_accounts_by_score_with_their_parts(population, admin_cl
     response = admin_client.post(
         "/admin/people/cheatingscore/", {"action": "mark_reviewed", "_selected_action": [cheat.pk]}
     )
-    assert response.status_code == 302 and CheatingScore.objects.get(pk=cheat.pk).reviewed
+    assert response.status_code == 302
+    assert CheatingScore.objects.get(pk=cheat.pk).reviewed
     cheating_report.cheating_report()  # counting again keeps the admin's mark
     assert CheatingScore.objects.get(pk=cheat.pk).reviewed
     # reviewed when it scored less: a score risen since puts the account before the admin again
@@ -238,7 +252,8 @@ def test_on_demand_and_on_the_beat(population):
 
     out = StringIO()
     call_command("cheating_report", stdout=out)
-    assert "cheat: score" in out.getvalue() and "strong" not in out.getvalue()
+    assert "cheat: score" in out.getvalue()
+    assert "strong" not in out.getvalue()
     cheating_report_task()
     assert ExpectedPlayFit.objects.count() == 2
     beat = settings.CELERY_BEAT_SCHEDULE["cheating-report"]

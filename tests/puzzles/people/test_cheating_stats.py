@@ -74,7 +74,8 @@ def test_an_account_is_compared_with_everybody_else():
     # compared with the line (the band is empty without it), whose spread
     # is the pooled one about the line: a cautious z, still far out
     assert found.expected_per_move == pytest.approx(true_mean(2650), abs=1.0)
-    assert found.z is not None and found.z > 4
+    assert found.z is not None
+    assert found.z > 4
     assert cheating.verdict(fit, cheat, leave_out=False).z == pytest.approx(0.0, abs=0.01)
 
 
@@ -83,7 +84,9 @@ def test_few_moves_give_no_verdict():
     fit = cheating.fit(population(rng))
     perfect = [Move(1500, 0, 5, 10, 6.0, game_id=1)] * (cheating.MIN_MOVES - 1)
     found = cheating.verdict(fit, perfect)
-    assert found.score is None and found.z is None and found.moves == cheating.MIN_MOVES - 1
+    assert found.score is None
+    assert found.z is None
+    assert found.moves == cheating.MIN_MOVES - 1
     assert found.actual_per_move == 0.0
 
 
@@ -96,13 +99,19 @@ def test_honest_play_scores_low_and_an_even_perfect_player_high():
     ]
     fit = cheating.fit(crowd + strong + cheat)
     honest = cheating.verdict(fit, strong)
-    assert honest.timing.cv is not None and honest.timing.cv > cheating.HUMAN_CV
-    assert honest.timing.vs_difficulty is not None and honest.timing.vs_difficulty > cheating.HUMAN_CORRELATION
-    assert honest.timing.even_pace == 0 and honest.timing.ignores_difficulty == 0
-    assert abs(honest.z or 0) < 3 and (honest.score or 0) < cheating.SCORE_LOOK
+    assert honest.timing.cv is not None
+    assert honest.timing.cv > cheating.HUMAN_CV
+    assert honest.timing.vs_difficulty is not None
+    assert honest.timing.vs_difficulty > cheating.HUMAN_CORRELATION
+    assert honest.timing.even_pace == 0
+    assert honest.timing.ignores_difficulty == 0
+    assert abs(honest.z or 0) < 3
+    assert (honest.score or 0) < cheating.SCORE_LOOK
     found = cheating.verdict(fit, cheat)
-    assert found.timing.even_pace > 0.8 and found.timing.ignores_difficulty > 0.5
-    assert found.z is not None and found.z > 10
+    assert found.timing.even_pace > 0.8
+    assert found.timing.ignores_difficulty > 0.5
+    assert found.z is not None
+    assert found.z > 10
     # the pace makes the accuracy's evidence up to twice as strong
     assert found.z < (found.score or 0) <= 2 * found.z
 
@@ -114,14 +123,16 @@ def test_the_suspects_are_left_out_of_the_fit_everyone_is_scored_against():
     every = {**crowd, "cheat": cheat}
     first = cheating.fit([m for moves in every.values() for m in moves])
     fitted, verdicts, suspects = cheating.report(every, every)
-    assert suspects == {"cheat"} and fitted.total.n == first.total.n - 250
+    assert suspects == {"cheat"}
+    assert fitted.total.n == first.total.n - 250
     assert fitted.bands[1500].mean == pytest.approx(true_mean(1500), rel=0.1)
     assert first.bands[1500].mean < 0.85 * fitted.bands[1500].mean  # the engine's zeros pulled it down
     assert all(abs(verdicts[key].z or 0) < 3 for key in crowd)
     assert (verdicts["cheat"].score or 0) > 2 * cheating.SCORE_LOOK
     # nobody to leave out: the first fit stands
     honest_only, _v, nobody = cheating.report(crowd, crowd)
-    assert not nobody and honest_only.total.n == 1000
+    assert not nobody
+    assert honest_only.total.n == 1000
 
 
 def test_spearman():

@@ -25,14 +25,19 @@ def test_a_guest_logging_in_to_their_opponents_account_aborts_the_game(account, 
     game = Game.objects.get(pk=accept(other_api, created["id"])["game"])  # the guest sits at B
     assert log_in(other_api, "carol").status_code == 302
     game.refresh_from_db()
-    assert game.status == "over" and game.result["reason"] == "aborted"
-    assert game.result["unplayable"] == "same-account" and game.result["aborted"] == "B"
+    assert game.status == "over"
+    assert game.result["reason"] == "aborted"
+    assert game.result["unplayable"] == "same-account"
+    assert game.result["aborted"] == "B"
     seats = {row.seat: row for row in GameSeat.objects.filter(game=game)}
-    assert seats["A"].owner_id == carol.user.pk and seats["B"].owner_id is None and seats["B"].session_key
+    assert seats["A"].owner_id == carol.user.pk
+    assert seats["B"].owner_id is None
+    assert seats["B"].session_key
     rows = ChallengeSeat.objects.filter(challenge_id=created["id"])
     assert [row.seat for row in rows if row.owner_id == carol.user.pk] == ["A"]
     state = other_api.get(f"/api/games/{game.pk}/").json()
-    assert state["my_seat"] == "A" and state["result"]["text"]
+    assert state["my_seat"] == "A"
+    assert state["result"]["text"]
     assert "one account cannot play both seats" in other_api.get("/").content.decode()
 
 
@@ -42,7 +47,8 @@ def test_an_open_challenge_with_both_seats_is_cancelled_at_log_in(account, other
     accept(carol, created["id"], seat="B")
     assert log_in(other_api, "carol").status_code == 302
     challenge = Challenge.objects.get(pk=created["id"])
-    assert challenge.status == "cancelled" and challenge.game is None
+    assert challenge.status == "cancelled"
+    assert challenge.game is None
     assert ChallengeSeat.objects.filter(challenge=challenge, owner=carol.user).count() == 1
     assert "the challenge was cancelled" in other_api.get("/").content.decode()
 

@@ -43,7 +43,9 @@ def escape_the_days_limit(ann, bob) -> None:
     """``ann`` resigns ``EARLY_ESCAPES_A_DAY`` rated games at once: each an abort."""
     for _ in range(farming.EARLY_ESCAPES_A_DAY):
         result = resign(ann, rated(ann, bob))
-        assert result["reason"] == "aborted" and result["unrated"] == "early" and result["ended"] == "resigned"
+        assert result["reason"] == "aborted"
+        assert result["unrated"] == "early"
+        assert result["ended"] == "resigned"
         assert documented(result)
     assert not RatingChange.objects.exists()
 
@@ -62,19 +64,24 @@ def test_past_the_days_early_escapes_an_early_resignation_is_rated_as_the_loss_i
     escape_the_days_limit(ann, bob)
     # the opponent resigning at once feeds ann nothing: the rule is the resigner's
     result = resign(bob, rated(bob, ann))
-    assert result["reason"] == "aborted" and result["unrated"] == "early"
+    assert result["reason"] == "aborted"
+    assert result["unrated"] == "early"
     assert not RatingChange.objects.exists()
     game = rated(ann, bob)
     result = resign(ann, game)
     assert (result["reason"], result["winner"], result["resigned"]) == ("resigned", "B", "A")
-    assert result["rated_early"] == farming.EARLY_ESCAPES_A_DAY and "unrated" not in result and documented(result)
+    assert result["rated_early"] == farming.EARLY_ESCAPES_A_DAY
+    assert "unrated" not in result
+    assert documented(result)
     assert f"already ended {farming.EARLY_ESCAPES_A_DAY} rated games today" in result["text"]
     assert "Rated as the loss it is" in result["text"]
     told = bob.get(f"/api/games/{game.pk}/").json()["result"]["text"]
-    assert "Rated as the loss it is" in told and "you have" not in told
+    assert "Rated as the loss it is" in told
+    assert "you have" not in told
     assert RatingChange.objects.filter(game=game).count() == 2
     mine = PlayerRating.objects.get(user=ann.user)
-    assert mine.games == 1 and mine.rating < PlayerRating.objects.get(user=bob.user).rating
+    assert mine.games == 1
+    assert mine.rating < PlayerRating.objects.get(user=bob.user).rating
     assert Challenge.objects.get(game=game).unrated_because == ""
 
 
@@ -126,8 +133,10 @@ def test_a_first_move_never_made_is_an_abort_never_rated_nor_counted(account, mo
             later[0] += timedelta(seconds=1)
             assert bob.post(f"/api/games/{game.pk}/abort/").status_code == 200
         game.refresh_from_db()
-        assert game.result["reason"] == "aborted" and game.result["winner"] is None, game.result
-        assert "rated_early" not in game.result and not RatingChange.objects.filter(game=game).exists()
+        assert game.result["reason"] == "aborted", game.result
+        assert game.result["winner"] is None, game.result
+        assert "rated_early" not in game.result
+        assert not RatingChange.objects.filter(game=game).exists()
     after = EarlyEscape.objects.get(user=ann.user)
     assert (after.escapes, after.rated_losses) == (before.escapes, before.rated_losses)
 
@@ -168,5 +177,6 @@ def test_the_farming_report_counts_early_escapes_per_account(account, admin_clie
     assert len(rows[ann.user.pk].games_ids) == farming.EARLY_ESCAPES_A_DAY + 1
     assert rows[ann.user.pk].day == timezone.now().date()
     page = admin_client.get("/admin/people/earlyescape/")
-    assert page.status_code == 200 and "ann" in page.content.decode()
+    assert page.status_code == 200
+    assert "ann" in page.content.decode()
     assert farming.EARLY_ESCAPE_RULE in page.content.decode()

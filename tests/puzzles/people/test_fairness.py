@@ -63,13 +63,15 @@ def test_accuracy_waits_for_the_grades_and_counts_moves_with_a_choice(django_use
     bob = django_user_model.objects.create_user("bob", password="pw-bob-12345")
     game = crafted_game(ann, bob, rated=True, best_of_ann=6)
     GameMove.objects.filter(game=game, ply=0).update(grade=None)
-    assert fairness.accuracy_record(game_id=game.pk) is None and not GameAccuracy.objects.exists()
+    assert fairness.accuracy_record(game_id=game.pk) is None
+    assert not GameAccuracy.objects.exists()
     GameMove.objects.filter(game=game, ply=0).update(grade="best")
     assert fairness.accuracy_record(game_id=game.pk) is True
     a = GameAccuracy.objects.get(game=game, seat="A")
     assert (a.choices, a.best, a.accuracy, a.points_lost, a.user) == (8, 6, 75.0, 24, ann)
     assert GameAccuracy.objects.get(game=game, seat="B").accuracy == 100.0
-    assert fairness.accuracy_record(game_id=game.pk) is True and GameAccuracy.objects.count() == 2
+    assert fairness.accuracy_record(game_id=game.pk) is True
+    assert GameAccuracy.objects.count() == 2
 
 
 def test_ten_rated_games_of_exact_play_flag_an_account(django_user_model, admin_client):
@@ -85,10 +87,13 @@ def test_ten_rated_games_of_exact_play_flag_an_account(django_user_model, admin_
     # ann: nine at 100% and one at 75% = 97.5% >= 95; bob: ten at 100%
     flags = {f.user.username: f for f in FairnessFlag.objects.select_related("user")}
     assert set(flags) == {"ann", "bob"}
-    assert flags["ann"].mean_accuracy == 97.5 and flags["ann"].games == fairness.FLAG_GAMES
+    assert flags["ann"].mean_accuracy == 97.5
+    assert flags["ann"].games == fairness.FLAG_GAMES
     assert not flags["ann"].reviewed
     report = admin_client.get("/admin/people/fairnessflag/").content.decode()
-    assert "ann" in report and "97.5" in report and "Fairness report" in report
+    assert "ann" in report
+    assert "97.5" in report
+    assert "Fairness report" in report
 
 
 def test_a_human_rate_is_not_flagged(django_user_model):

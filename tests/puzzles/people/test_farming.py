@@ -32,13 +32,18 @@ def test_a_rated_game_resigned_at_once_ends_as_an_abort_and_changes_no_rating(ac
     assert answer.status_code == 200
     result = answer.json()["result"]
     assert (result["reason"], result["winner"], result["points"]) == ("aborted", None, 0)
-    assert result["unrated"] == "early" and result["ended"] == "resigned" and result["aborted"] == "B"
+    assert result["unrated"] == "early"
+    assert result["ended"] == "resigned"
+    assert result["aborted"] == "B"
     assert "before each player has moved twice" in result["text"]
-    assert not RatingChange.objects.exists() and not PlayerRating.objects.filter(games__gt=0).exists()
+    assert not RatingChange.objects.exists()
+    assert not PlayerRating.objects.filter(games__gt=0).exists()
     state = ann.get(f"/api/challenges/{created['id']}/").json()
-    assert state["unrated_because"] == "early" and "moved twice" in state["unrated_text"]
+    assert state["unrated_because"] == "early"
+    assert "moved twice" in state["unrated_text"]
     assert "moved twice" in ann.get(created["url"]).content.decode()
-    assert ratings.people_settle() == 0 and not RatingChange.objects.exists()
+    assert ratings.people_settle() == 0
+    assert not RatingChange.objects.exists()
 
 
 def test_one_move_each_is_not_enough_but_two_are(account):
@@ -50,7 +55,9 @@ def test_one_move_each_is_not_enough_but_two_are(account):
     _created, game = rated(ann, bob)
     play_twice_each({"A": ann, "B": bob}, game.pk)
     result = ann.post(f"/api/games/{game.pk}/resign/").json()["result"]
-    assert result["reason"] == "resigned" and result["winner"] == "B" and "unrated" not in result
+    assert result["reason"] == "resigned"
+    assert result["winner"] == "B"
+    assert "unrated" not in result
     assert RatingChange.objects.filter(game=game).count() == 2
 
 
@@ -63,7 +70,9 @@ def test_a_loss_on_time_before_two_moves_each_is_an_abort(account, monkeypatch):
     later[0] += timedelta(seconds=31)  # the opener's clock runs out on its second move
     people.games_check_deadlines()
     game.refresh_from_db()
-    assert game.result["reason"] == "aborted" and game.result["ended"] == "time" and game.result["unrated"] == "early"
+    assert game.result["reason"] == "aborted"
+    assert game.result["ended"] == "time"
+    assert game.result["unrated"] == "early"
     assert not RatingChange.objects.exists()
 
 
@@ -83,10 +92,12 @@ def test_past_the_pair_limit_a_game_is_played_but_not_rated_and_both_are_told(ac
     assert not game.rated
     for reader in (ann, bob):
         state = reader.get(f"/api/challenges/{created['id']}/").json()
-        assert state["rated"] and state["unrated_because"] == "pair-limit"
+        assert state["rated"]
+        assert state["unrated_because"] == "pair-limit"
         assert f"{farming.PAIR_DAILY_LIMIT} rated games against each other today" in state["unrated_text"]
         seen = reader.get(f"/api/games/{game.pk}/").json()
-        assert seen["rated"] is False and "already played today's rated games" in seen["unrated_note"]
+        assert seen["rated"] is False
+        assert "already played today's rated games" in seen["unrated_note"]
         assert "not rated" in reader.get(f"/play/{game.pk}/").content.decode()
     play_twice_each({"A": bob, "B": ann}, game.pk)
     assert ann.post(f"/api/games/{game.pk}/resign/").status_code == 200
@@ -112,8 +123,10 @@ def test_the_farming_report_lists_a_pair_with_many_rated_games(account, admin_cl
     flag = FarmingFlag.objects.get()
     assert {flag.user_a_id, flag.user_b_id} == {ann.user.pk, bob.user.pk}
     assert (flag.games, flag.one_sided, flag.short, flag.resigned_early) == (farming.FARMING_GAMES,) * 4
-    assert not flag.reviewed and len(flag.games_ids) == farming.FARMING_GAMES
+    assert not flag.reviewed
+    assert len(flag.games_ids) == farming.FARMING_GAMES
     page = admin_client.get("/admin/people/farmingflag/")
-    assert page.status_code == 200 and farming.FARMING_RULE in page.content.decode()
+    assert page.status_code == 200
+    assert farming.FARMING_RULE in page.content.decode()
     # no ban: both still play rated games
     assert Challenge.objects.filter(rated=True).count() == farming.FARMING_GAMES

@@ -28,8 +28,12 @@ def test_a_challenge_to_a_named_player_is_theirs_to_see_and_wakes_their_poll(acc
     assert ForYouOutputSerializer(data=after).is_valid(), ForYouOutputSerializer(data=after).errors
     assert after["version"] > before["version"]
     [row] = after["challenges"]
-    assert row["id"] == made["id"] and row["by"] == "ann" and row["url"] == f"/challenges/{made['id']}/"
-    assert row["you"]["can_accept"] and row["you"]["can_decline"] and row["control_text"]
+    assert row["id"] == made["id"]
+    assert row["by"] == "ann"
+    assert row["url"] == f"/challenges/{made['id']}/"
+    assert row["you"]["can_accept"]
+    assert row["you"]["can_decline"]
+    assert row["control_text"]
     # nobody else's list has it
     assert cat.get("/api/lobby/1/for-you/").json()["challenges"] == []
     assert ann.get("/api/lobby/1/for-you/").json()["challenges"] == []
@@ -49,10 +53,14 @@ def test_every_page_shows_a_known_reader_the_challenges_for_them(account):
     post_challenge(ann, to="bob", variant="block")
     for path in ("/analysis/", "/puzzles/daily/", "/players/"):
         found = inbox(bob.get(path).content.decode())
-        assert found and found.group(1) is None and found.group(2) == "2", path
+        assert found, path
+        assert found.group(1) is None, path
+        assert found.group(2) == "2", path
     # someone with nothing waiting has the notice hidden (its script shows it when one comes)
     found = inbox(ann.get("/analysis/").content.decode())
-    assert found and found.group(1) == " hidden" and found.group(2) == "0"
+    assert found
+    assert found.group(1) == " hidden"
+    assert found.group(2) == "0"
     # a first-time visitor has none, and no request is made for them
     assert 'id="challenge-inbox"' not in Client().get("/analysis/").content.decode()
 
@@ -82,20 +90,25 @@ def test_only_the_challenges_that_keep_a_seat_for_a_player_move_their_version(ac
     )
     assert seek.status_code == 201
     post_challenge(ann, to="cat")
-    assert for_you(bob)["version"] == start and for_you(cat)["version"] > 0
+    assert for_you(bob)["version"] == start
+    assert for_you(cat)["version"] > 0
     assert bob.get(f"/api/lobby/1/for-you/?wait={start}&timeout=0.3").status_code == 304
     made = post_challenge(ann, to="bob")
     posted = for_you(bob)
-    assert posted["version"] > start and [c["id"] for c in posted["challenges"]] == [made["id"]]
+    assert posted["version"] > start
+    assert [c["id"] for c in posted["challenges"]] == [made["id"]]
     assert ann.post(f"/api/challenges/{made['id']}/cancel/", {}, format="json").status_code == 200
     cancelled = for_you(bob)
-    assert cancelled["version"] > posted["version"] and cancelled["challenges"] == []
+    assert cancelled["version"] > posted["version"]
+    assert cancelled["challenges"] == []
     again = post_challenge(ann, to="bob")
     offered = for_you(bob)
     accepted = bob.post(f"/api/challenges/{again['id']}/accept/", {}, format="json")
-    assert accepted.status_code == 200 and accepted.json()["game"]
+    assert accepted.status_code == 200
+    assert accepted.json()["game"]
     taken = for_you(bob)
-    assert taken["version"] > offered["version"] > cancelled["version"] and taken["challenges"] == []
+    assert taken["version"] > offered["version"] > cancelled["version"]
+    assert taken["challenges"] == []
     # the creator's own list never moved: her challenges are not for her
     assert for_you(ann)["version"] == 0
 
@@ -113,7 +126,8 @@ def test_a_seat_kept_for_a_guest_comes_to_the_account_they_log_in_to(account, dj
     token = visitor.session["od_player"]
     made = services.challenge_create(player=Player(ann.user, ""), seat="A", days=3, reserved={"B": guest(token)})
     as_guest = for_you(visitor)
-    assert as_guest["version"] > 0 and [c["id"] for c in as_guest["challenges"]] == [made.pk]
+    assert as_guest["version"] > 0
+    assert [c["id"] for c in as_guest["challenges"]] == [made.pk]
     # the guest's channel names no token
     assert token not in selectors.inbox_channel(guest(token))
     gus = django_user_model.objects.create_user("gus", password="pw-gus-12345")
@@ -182,7 +196,8 @@ def test_on_the_site_a_held_poll_wakes_for_its_reader_alone(account, redis_serve
         body = await poll.receive_output(timeout=5)
         took = asyncio.get_running_loop().time() - start
         answer = json.loads(body["body"])
-        assert head["status"] == 200 and [c["id"] for c in answer["challenges"]] == [made["id"]]
+        assert head["status"] == 200
+        assert [c["id"] for c in answer["challenges"]] == [made["id"]]
         return held_reads, quiet_reads, took, answer
 
     try:
@@ -190,8 +205,10 @@ def test_on_the_site_a_held_poll_wakes_for_its_reader_alone(account, redis_serve
             held_reads, quiet_reads, took, answer = asyncio.run(scenario())
     finally:
         events._client = None
-    assert held_reads >= 1 and quiet_reads == 0, (held_reads, quiet_reads)
-    assert answer["version"] > version and took < 3, took
+    assert held_reads >= 1, (held_reads, quiet_reads)
+    assert quiet_reads == 0, (held_reads, quiet_reads)
+    assert answer["version"] > version, took
+    assert took < 3, took
 
 
 def test_a_challenge_that_runs_out_leaves_its_players_list_once(account):
@@ -208,7 +225,8 @@ def test_a_challenge_that_runs_out_leaves_its_players_list_once(account):
     Challenge.objects.filter(pk=made["id"]).update(expires_at=timezone.now() - timedelta(seconds=1))
     assert services.challenges_expire() == 1
     expired = for_you(bob)
-    assert expired["version"] > offered["version"] and expired["challenges"] == []
+    assert expired["version"] > offered["version"]
+    assert expired["challenges"] == []
     # a sweep that finds nothing more to close moves nobody's list
     assert services.challenges_expire() == 0
     assert for_you(bob)["version"] == expired["version"]

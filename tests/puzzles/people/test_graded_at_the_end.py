@@ -63,7 +63,8 @@ def test_moves_are_graded_at_the_end_and_the_exercises_made_after(api, other_api
     made = {(e.side, e.position) for e in Exercise.objects.filter(game_id=game_id)}
     assert made == mistakes
     # graded again (a duplicate task): nothing changes
-    assert grade_game_task.run(game_id) is None and Game.objects.get(pk=game_id).version == version + 1
+    assert grade_game_task.run(game_id) is None
+    assert Game.objects.get(pk=game_id).version == version + 1
 
 
 def test_exercises_made_for_a_guest_seat_just_after_its_claim_go_to_the_account(
@@ -88,10 +89,13 @@ def test_exercises_made_for_a_guest_seat_just_after_its_claim_go_to_the_account(
     with mock.patch.object(coach, "game_people", return_value=before_claim):
         assert coach.exercises_from_game(game) > 0
     stray = Exercise.objects.filter(game=game, side="A")
-    assert stray.exists() and not stray.filter(user=ann).exists()
+    assert stray.exists()
+    assert not stray.filter(user=ann).exists()
 
     coach.exercises_sync(Player(ann, ""))
-    assert stray.exists() and stray.count() == stray.filter(user=ann, session_key="").count()
+    assert stray.exists()
+    assert stray.count() == stray.filter(user=ann, session_key="").count()
     others = Exercise.objects.filter(game=game, side="B")
-    assert others.exists() and not others.filter(user__isnull=False).exists()
+    assert others.exists()
+    assert not others.filter(user__isnull=False).exists()
     assert set(others.values_list("session_key", flat=True)) == {other_api.session["od_player"]}

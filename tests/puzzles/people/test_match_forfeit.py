@@ -78,27 +78,32 @@ def test_the_loser_who_lets_the_next_deal_lapse_loses_the_rated_match(account, m
         # the quitter is shown the first-move time, and that decides
         later[0] += timedelta(seconds=1)
         seen = clients[stayer].get(f"/api/games/{second.pk}/").json()
-        assert not seen["abortable"] and seen["abort_from"] is None, seen
+        assert not seen["abortable"], seen
+        assert seen["abort_from"] is None, seen
         refused = clients[stayer].post(f"/api/games/{second.pk}/abort/")
-        assert refused.status_code == 409 and "they forfeit the deal" in refused.json()["error"]
+        assert refused.status_code == 409
+        assert "they forfeit the deal" in refused.json()["error"]
         second.refresh_from_db()
         assert second.status != "over"
         later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS)
         people.games_check_deadlines()
     second.refresh_from_db()
-    assert second.status == "over" and second.result["reason"] == "aborted"
+    assert second.status == "over"
+    assert second.result["reason"] == "aborted"
 
     row = ChallengeDeal.objects.get(challenge_id=created["id"], number=2)
     assert (row.winner, row.points, row.reason) == (stayer, pips, "forfeit")
     state = ann.get(f"/api/challenges/{created['id']}/").json()
-    assert state["match"]["winner"] == stayer and state["match"]["over"]
+    assert state["match"]["winner"] == stayer
+    assert state["match"]["over"]
     assert state["match"]["wins"] == {stayer: 2, quitter: 0}
     changes = dict(RatingChange.objects.values_list("user__username", "score"))
     names = {"A": "ann", "B": "bob"}
     assert changes == {names[stayer]: 1.0, names[quitter]: 0.0}
     assert PlayerRating.objects.get(user__username=names[quitter]).rating < 1500
     page = ann.get(created["url"]).content.decode()
-    assert f"{stayer} won the match." in page and "forfeited" in page
+    assert f"{stayer} won the match." in page
+    assert "forfeited" in page
 
 
 def test_a_lapse_goes_against_the_side_that_lapsed_and_the_match_goes_on(account, match_seeds, later):
@@ -115,9 +120,12 @@ def test_a_lapse_goes_against_the_side_that_lapsed_and_the_match_goes_on(account
     later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
     people.games_check_deadlines()  # the leader lets deal 2 lapse: 1 - 1, and deal 3 is dealt
     state = ann.get(f"/api/challenges/{created['id']}/").json()["match"]
-    assert state["wins"] == {opener: 1, other: 1} and not state["over"] and state["winner"] is None
+    assert state["wins"] == {opener: 1, other: 1}
+    assert not state["over"]
+    assert state["winner"] is None
     assert [d["reason"] for d in state["deals"]] == ["resigned", "forfeit", None]
-    assert state["current"]["number"] == 3 and not RatingChange.objects.exists()
+    assert state["current"]["number"] == 3
+    assert not RatingChange.objects.exists()
 
 
 def test_the_first_deal_and_a_casual_matchs_deals_still_call_the_match_off(account, api, other_api, match_seeds, later):
@@ -127,7 +135,9 @@ def test_the_first_deal_and_a_casual_matchs_deals_still_call_the_match_off(accou
     later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
     people.games_check_deadlines()
     state = ann.get(f"/api/challenges/{rated['id']}/").json()["match"]
-    assert state["over"] and state["winner"] is None and state["deals"][0]["reason"] == "aborted"
+    assert state["over"]
+    assert state["winner"] is None
+    assert state["deals"][0]["reason"] == "aborted"
 
     casual = post_challenge(api, seat="A", target_wins=2)
     accept(other_api, casual["id"])
@@ -138,4 +148,6 @@ def test_the_first_deal_and_a_casual_matchs_deals_still_call_the_match_off(accou
     later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
     people.games_check_deadlines()
     state = api.get(f"/api/challenges/{casual['id']}/").json()["match"]
-    assert state["over"] and state["winner"] is None and state["deals"][-1]["reason"] == "aborted"
+    assert state["over"]
+    assert state["winner"] is None
+    assert state["deals"][-1]["reason"] == "aborted"

@@ -34,22 +34,30 @@ def test_a_match_to_won_deals_reads_as_a_match_from_start_to_end(api, other_api)
 
     page = api.get(created["url"]).content.decode()
     points = api.get(f"/api/challenges/{created['id']}/").json()["match"]["scores"]["A"]
-    assert points > 1 and score_line(page).startswith("A – B: 1 – 0")  # deals won, not points
-    assert "the match is being played" in page and "the game has started" not in page
+    assert points > 1
+    assert score_line(page).startswith("A – B: 1 – 0")
+    assert "the match is being played" in page
+    assert "the game has started" not in page
     assert f'href="/play/{second.pk}/">Play deal 2</a>' in page
-    assert "Offer a rematch" not in page and "Watch the game" not in page  # a player plays, the sheet leads there
+    assert "Offer a rematch" not in page
+    assert "Watch the game" not in page
     # the page is titled by what it is and who plays it, not by the challenge's number
     names = [s["player"]["name"] for s in api.get(f"/api/challenges/{created['id']}/").json()["seats"]]
-    assert names[0].startswith("Guest ") and names[1].startswith("Guest ") and names[0] != names[1]
+    assert names[0].startswith("Guest ")
+    assert names[1].startswith("Guest ")
+    assert names[0] != names[1]
     heading = f"A match to 2 won deals: {names[0]} \u2013 {names[1]}"
-    assert f"<title>{heading} \u00b7" in page and f"<h1>{heading}</h1>" in page
+    assert f"<title>{heading} \u00b7" in page
+    assert f"<h1>{heading}</h1>" in page
     assert f"Challenge {created['id']}" not in page
     assert "casual match, deal 2" in other_api.get(f"/play/{second.pk}/").content.decode()
 
     assert other_api.post(f"/api/games/{second.pk}/resign/").status_code == 200
     page = api.get(created["url"]).content.decode()
-    assert score_line(page).startswith("A – B: 2 – 0") and "A won the match." in page
-    assert "the match is over" in page and "Play deal" not in page
+    assert score_line(page).startswith("A – B: 2 – 0")
+    assert "A won the match." in page
+    assert "the match is over" in page
+    assert "Play deal" not in page
     assert "Offer a rematch" in page
 
 

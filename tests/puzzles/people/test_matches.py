@@ -45,14 +45,18 @@ def test_a_match_to_100_points_between_two_guests(api, other_api):
         send_game_finished(game.pk)  # told twice: counted once
         state = api.get(f"/api/challenges/{created['id']}/").json()["match"]
         assert [d["points"] for d in state["deals"] if d["recorded"]] == played
-        assert state["scores"] == {"A": sum(played), "B": 0} and state["wins"]["A"] == len(played)
+        assert state["scores"] == {"A": sum(played), "B": 0}
+        assert state["wins"]["A"] == len(played)
         if state["over"]:
             break
     assert first["game"] == ChallengeDeal.objects.get(challenge_id=created["id"], number=1).game_id
-    assert state["winner"] == "A" and sum(played) >= 100 and sum(played[:-1]) < 100
+    assert state["winner"] == "A"
+    assert sum(played) >= 100
+    assert sum(played[:-1]) < 100
     assert ChallengeDeal.objects.filter(challenge_id=created["id"]).count() == len(played)
     page = api.get(created["url"]).content.decode()
-    assert "A won the match." in page and page.count('data-deal="') == len(played)
+    assert "A won the match." in page
+    assert page.count('data-deal="') == len(played)
 
 
 def test_a_match_to_won_deals_and_a_lost_signal(api, other_api):
@@ -63,17 +67,22 @@ def test_a_match_to_won_deals_and_a_lost_signal(api, other_api):
     # the deal's end recorded with no signal (a process died): the next read counts it
     Game.objects.filter(pk=game.pk).update(status="over", result={"winner": "B", "points": 9, "reason": "resigned"})
     state = other_api.get(f"/api/challenges/{created['id']}/").json()["match"]
-    assert state["wins"] == {"A": 0, "B": 1} and len(state["deals"]) == 2 and not state["over"]
+    assert state["wins"] == {"A": 0, "B": 1}
+    assert len(state["deals"]) == 2
+    assert not state["over"]
     second = Challenge.objects.get(pk=created["id"]).game
-    assert second.pk != game.pk and second.variant == "block+doubles"
+    assert second.pk != game.pk
+    assert second.variant == "block+doubles"
     assert other_api.post(f"/api/games/{second.pk}/resign/").status_code == 200  # A (other_api) resigns
     state = api.get(f"/api/challenges/{created['id']}/").json()["match"]
-    assert state["over"] and state["winner"] == "B" and state["wins"] == {"A": 0, "B": 2}
+    assert state["over"]
+    assert state["winner"] == "B"
+    assert state["wins"] == {"A": 0, "B": 2}
     assert ChallengeDeal.objects.filter(challenge_id=created["id"]).count() == 2
 
 
 @pytest.mark.parametrize(
-    "payload,words",
+    ("payload", "words"),
     [
         ({"target_points": 100, "target_wins": 3}, "not both"),
         ({"target_points": 0}, "target_points"),
@@ -83,7 +92,8 @@ def test_a_match_to_won_deals_and_a_lost_signal(api, other_api):
 )
 def test_bad_match_targets(api, payload, words):
     response = api.post("/api/challenges/", {"days": 1, **payload}, format="json")
-    assert response.status_code == 400 and words in response.json()["error"]
+    assert response.status_code == 400
+    assert words in response.json()["error"]
     assert not Challenge.objects.exists()
 
 
@@ -105,13 +115,16 @@ def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     assert not RatingChange.objects.exists()
     assert PlayerRating.objects.get(user=ann.user).games == 0
     second = Challenge.objects.get(pk=created["id"]).game
-    assert second.pk != first.pk and second.rated
+    assert second.pk != first.pk
+    assert second.rated
     # deal 2 given up at once: a deal of a match is scored as played (not aborted), and the match is won
     assert bob.post(f"/api/games/{second.pk}/resign/").status_code == 200  # deal 2: A wins the match
     second.refresh_from_db()
-    assert second.result["reason"] == "resigned" and second.result["winner"] == "A"
+    assert second.result["reason"] == "resigned"
+    assert second.result["winner"] == "A"
     state = ann.get(f"/api/challenges/{created['id']}/").json()
-    assert state["match"]["winner"] == "A" and state["rated"]
+    assert state["match"]["winner"] == "A"
+    assert state["rated"]
     ann_row, bob_row = assert_rated(
         ann.user,
         bob.user,
@@ -120,24 +133,31 @@ def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
         "lewicki",
     )
     changes = RatingChange.objects.filter(game=second)
-    assert changes.count() == 2 and RatingChange.objects.count() == 2
+    assert changes.count() == 2
+    assert RatingChange.objects.count() == 2
     # told again (the deal's signal, the settles): rated once
     send_game_finished(second.pk)
-    assert ratings.match_rate(challenge_id=created["id"]) is False and ratings.people_settle() == 0
+    assert ratings.match_rate(challenge_id=created["id"]) is False
+    assert ratings.people_settle() == 0
     assert RatingChange.objects.count() == 2
     # the score sheet (API and page) and the profile show the change
     seats = {s["seat"]: s["rating_change"] for s in state["seats"]}
     assert seats == {"A": round(ann_row.rating - 1550), "B": round(bob_row.rating - 1700)}
     page = ann.get(created["url"]).content.decode()
     loss = str(seats["B"]).replace("-", "\u2212")  # the pages write a real minus sign
-    assert f"(+{seats['A']})" in page and f"({loss})" in page and "rated match" in page
+    assert f"(+{seats['A']})" in page
+    assert f"({loss})" in page
+    assert "rated match" in page
     profile = ann.get("/api/players/ann/").json()
     row = next(g for g in profile["games"] if g["game"] == second.pk)
-    assert row["change"] == seats["A"] and row["match"] == "a match to 2 won deals" and row["result"] == "won"
+    assert row["change"] == seats["A"]
+    assert row["match"] == "a match to 2 won deals"
+    assert row["result"] == "won"
     assert row["url"] == created["url"]
     assert [(h["game"], h["match"]) for h in profile["history"]] == [(second.pk, created["id"])]
     profile_page = bob.get("/players/bob/").content.decode()
-    assert loss in profile_page and "a match to 2 won deals" in profile_page
+    assert loss in profile_page
+    assert "a match to 2 won deals" in profile_page
 
 
 def test_a_rated_match_with_no_winner_and_a_casual_match_are_not_rated(account, monkeypatch):
@@ -156,7 +176,8 @@ def test_a_rated_match_with_no_winner_and_a_casual_match_are_not_rated(account, 
         later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
         people.games_check_deadlines()
     state = ann.get(f"/api/challenges/{created['id']}/").json()
-    assert state["match"]["over"] and state["match"]["winner"] is None
+    assert state["match"]["over"]
+    assert state["match"]["winner"] is None
     assert all(s["rating_change"] is None for s in state["seats"])
     casual = post_challenge(ann, seat="A", days=1, clock=None, target_wins=1)
     accept(bob, casual["id"])
@@ -164,12 +185,14 @@ def test_a_rated_match_with_no_winner_and_a_casual_match_are_not_rated(account, 
     assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
     assert ann.get(f"/api/challenges/{casual['id']}/").json()["match"]["winner"] == "A"
     assert ratings.people_settle() == 0
-    assert not RatingChange.objects.exists() and not PlayerRating.objects.filter(games__gt=0).exists()
+    assert not RatingChange.objects.exists()
+    assert not PlayerRating.objects.filter(games__gt=0).exists()
 
 
 def test_a_match_seek_says_its_target_in_the_lobby(api, other_api):
     made = api.post("/api/seeks/", {"days": 3, "target_wins": 3}, format="json")
-    assert made.status_code == 201 and made.json()["match"]["target_text"] == "a match to 3 won deals"
+    assert made.status_code == 201
+    assert made.json()["match"]["target_text"] == "a match to 3 won deals"
     lobby = other_api.get("/lobby/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "mecz do 3 wygranych rozdań" in lobby
     page = other_api.get(made.json()["url"], HTTP_ACCEPT_LANGUAGE="pl").content.decode()
@@ -196,7 +219,9 @@ def test_an_aborted_deal_ends_the_match_with_no_winner(api, other_api, monkeypat
     assert ChallengeDeal.objects.filter(challenge=challenge).count() == 1
     assert challenge.game.result["reason"] == "aborted"
     state = api.get(f"/api/challenges/{created['id']}/").json()["match"]
-    assert state["over"] and state["winner"] is None and state["deals"][0]["reason"] == "aborted"
+    assert state["over"]
+    assert state["winner"] is None
+    assert state["deals"][0]["reason"] == "aborted"
     assert "won the match" not in api.get(created["url"]).content.decode()
 
     called_off = post_challenge(api, seat="A", target_points=100)
@@ -213,7 +238,8 @@ def test_the_game_page_links_to_its_challenge_and_a_deal_to_its_score_sheet(api,
     state = api.get(f"/api/games/{game_id}/").json()
     assert (state["challenge_url"], state["match_deal"]) == (one["url"], None)
     page = api.get(f"/play/{game_id}/").content.decode()
-    assert f'href="{one["url"]}" class="challenge-link"' in page and "The challenge page (rematch)" in page
+    assert f'href="{one["url"]}" class="challenge-link"' in page
+    assert "The challenge page (rematch)" in page
     # a spectator sees the link too
     assert client.get(f"/api/games/{game_id}/").json()["challenge_url"] == one["url"]
     match = post_challenge(api, seat="A", days=1, clock=None, target_wins=2)
@@ -225,12 +251,14 @@ def test_the_game_page_links_to_its_challenge_and_a_deal_to_its_score_sheet(api,
         state = other_api.get(f"/api/games/{game.pk}/").json()
         assert (state["challenge_url"], state["match_deal"]) == (match["url"], number)
     page = other_api.get(f"/play/{second.pk}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
-    assert f'href="{match["url"]}" class="challenge-link"' in page and "Scoreblad van de wedstrijd (spel 2)" in page
+    assert f'href="{match["url"]}" class="challenge-link"' in page
+    assert "Scoreblad van de wedstrijd (spel 2)" in page
     # a practice game has no challenge (someone else's: the players of a live game get no solver view)
     stranger = APIClient()
     practice = stranger.post("/api/games/", {"position": first.start_position}, format="json")
     assert practice.status_code == 201, practice.content
-    assert practice.json()["challenge_url"] is None and practice.json()["match_deal"] is None
+    assert practice.json()["challenge_url"] is None
+    assert practice.json()["match_deal"] is None
     assert "challenge-link" not in stranger.get(f"/play/{practice.json()['id']}/").content.decode()
 
 
@@ -243,7 +271,10 @@ def test_a_rated_match_whose_every_deal_ended_at_once_is_not_rated(account):
         assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
     state = ann.get(f"/api/challenges/{created['id']}/").json()
     assert state["match"]["winner"] == "A"
-    assert not RatingChange.objects.exists() and not PlayerRating.objects.filter(games__gt=0).exists()
-    assert state["unrated_because"] == "early" and "every deal of the match" in state["unrated_text"]
+    assert not RatingChange.objects.exists()
+    assert not PlayerRating.objects.filter(games__gt=0).exists()
+    assert state["unrated_because"] == "early"
+    assert "every deal of the match" in state["unrated_text"]
     assert all(s["rating_change"] is None for s in state["seats"])
-    assert ratings.people_settle() == 0 and not RatingChange.objects.exists()
+    assert ratings.people_settle() == 0
+    assert not RatingChange.objects.exists()

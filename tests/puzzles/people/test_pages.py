@@ -41,29 +41,37 @@ def test_a_challenge_by_plain_forms_with_csrf():
     assert made.status_code == 302, made.content.decode()[:2000]
     url = made["Location"]
     challenge = Challenge.objects.get()
-    assert url == f"/challenges/{challenge.pk}/" and (challenge.clock_initial, challenge.clock_increment) == (180, 2)
+    assert url == f"/challenges/{challenge.pk}/"
+    assert (challenge.clock_initial, challenge.clock_increment) == (180, 2)
     own = ann.get(url).content.decode()
-    assert "Waiting for your opponent" in own and f"http://testserver{url}" in own and "Accept the challenge" not in own
+    assert "Waiting for your opponent" in own
+    assert f"http://testserver{url}" in own
+    assert "Accept the challenge" not in own
     page = bob.get(url).content.decode()
-    assert "Accept the challenge" in page and f'action="/challenges/{challenge.pk}/accept/"' in page
+    assert "Accept the challenge" in page
+    assert f'action="/challenges/{challenge.pk}/accept/"' in page
     assert bob.post(f"/challenges/{challenge.pk}/accept/").status_code == 403  # no token, no seat
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     accepted = bob.post(f"/challenges/{challenge.pk}/accept/", {"csrfmiddlewaretoken": token})
     challenge.refresh_from_db()
-    assert challenge.game is not None and accepted["Location"] == f"/play/{challenge.game_id}/"
+    assert challenge.game is not None
+    assert accepted["Location"] == f"/play/{challenge.game_id}/"
     assert ann.get(url)["Location"] == f"/play/{challenge.game_id}/"
     assert bob.get(accepted["Location"]).status_code == 200
     # a third visitor watches: the page says the game has started
     watcher = Client().get(url).content.decode()
-    assert "Watch the game" in watcher and "Accept the challenge" not in watcher
+    assert "Watch the game" in watcher
+    assert "Accept the challenge" not in watcher
 
 
 def test_form_errors_say_what_is_wrong():
     client = Client()
     refused = client.post("/challenges/new/", {"variant": "lewicki", "control": "5+3", "human": "A", "rated": "on"})
-    assert refused.status_code == 400 and "log in" in refused.content.decode()
+    assert refused.status_code == 400
+    assert "log in" in refused.content.decode()
     unknown = client.post("/challenges/new/", {"variant": "lewicki", "control": "5+3", "human": "A", "to": "nobody"})
-    assert unknown.status_code == 400 and "no player is called" in unknown.content.decode()
+    assert unknown.status_code == 400
+    assert "no player is called" in unknown.content.decode()
     assert not Challenge.objects.exists()
 
 
@@ -94,14 +102,17 @@ def test_leaderboard_and_profile_in_each_language(rated_history, language):
     client = Client()
     board = client.get("/players/?time=live&family=lewicki", HTTP_ACCEPT_LANGUAGE=language)
     html = board.content.decode()
-    assert board.status_code == 200 and f'<html lang="{language}">' in html
-    assert LANGUAGES[language] in html and 'href="/players/ann/"' in html
+    assert board.status_code == 200
+    assert f'<html lang="{language}">' in html
+    assert LANGUAGES[language] in html
+    assert 'href="/players/ann/"' in html
     assert 'href="/players/bob/"' not in html  # bob's rating is still provisional
     rating = round(PlayerRating.objects.get(user=ann.user).rating)
     assert str(rating) in html
     profile = client.get("/players/ann/", HTTP_ACCEPT_LANGUAGE=language)
     page = profile.content.decode()
-    assert profile.status_code == 200 and f'<html lang="{language}">' in page
+    assert profile.status_code == 200
+    assert f'<html lang="{language}">' in page
     assert page.count("<polyline") == 2  # the rating history and the accuracy trend
     assert RatingChange.objects.filter(user=ann.user).count() == 3
     for game in games:
@@ -117,7 +128,8 @@ def test_home_lists_the_games_where_it_is_your_turn(api, other_api):
     to_move = Position.parse(game.current_position).side
     mover, waiter = (api, other_api) if to_move == "A" else (other_api, api)
     home = mover.get("/").content.decode()
-    assert "Your turn" in home and f'href="/play/{game.pk}/"' in home
+    assert "Your turn" in home
+    assert f'href="/play/{game.pk}/"' in home
     waiting = waiter.get("/").content.decode()
     assert f'<li data-game="{game.pk}">' not in waiting  # not in "Your turn"
     assert f'<tr data-game="{game.pk}" class="status-' in waiting  # only in "Your games", to continue
@@ -125,14 +137,16 @@ def test_home_lists_the_games_where_it_is_your_turn(api, other_api):
 
 def test_nav_links():
     html = Client().get("/").content.decode()
-    assert 'href="/lobby/"' in html and 'href="/players/"' in html
+    assert 'href="/lobby/"' in html
+    assert 'href="/players/"' in html
 
 
 def test_a_rematch_swaps_the_sides(api, other_api):
     created = post_challenge(api, seat="A", clock=None, days=1)
     first = accept(other_api, created["id"])
     early = api.post(f"/api/challenges/{created['id']}/rematch/")
-    assert early.status_code == 409 and "over" in early.json()["error"]
+    assert early.status_code == 409
+    assert "over" in early.json()["error"]
     assert api.post(f"/api/games/{first['game']}/resign/").status_code == 200
     from rest_framework.test import APIClient
 
@@ -140,7 +154,9 @@ def test_a_rematch_swaps_the_sides(api, other_api):
     offered = other_api.post(f"/api/challenges/{created['id']}/rematch/")
     assert offered.status_code == 201, offered.content
     rematch = offered.json()
-    assert rematch["rematch_of"] == created["id"] and rematch["you"]["seat"] == "A" and rematch["days"] == 1
+    assert rematch["rematch_of"] == created["id"]
+    assert rematch["you"]["seat"] == "A"
+    assert rematch["days"] == 1
     stranger = APIClient().post(f"/api/challenges/{rematch['id']}/accept/", {}, format="json")
     assert stranger.status_code == 403
     game = Game.objects.get(pk=accept(api, rematch["id"])["game"])
@@ -153,7 +169,8 @@ def test_expired_challenge_page():
     created = post_challenge(client_api := __import__("rest_framework.test", fromlist=["APIClient"]).APIClient())
     Challenge.objects.filter(pk=created["id"]).update(expires_at=timezone.now() - timedelta(minutes=1))
     page = client.get(created["url"]).content.decode()
-    assert "expired" in page and "Accept the challenge" not in page
+    assert "expired" in page
+    assert "Accept the challenge" not in page
     assert client_api is not None
 
 
@@ -194,7 +211,9 @@ def test_a_named_challenge_waits_in_the_lobby_and_on_the_home_page_of_its_player
         listed = listed[: listed.index("</section>")]
         # both of bob's, newest first, each with its accept and decline forms; not cid's
         assert listed.index(f'data-challenge="{second["id"]}"') < listed.index(f'data-challenge="{first["id"]}"')
-        assert listed.count("<li ") == 2 and ">ann<" not in listed and "ann" in listed
+        assert listed.count("<li ") == 2
+        assert ">ann<" not in listed
+        assert "ann" in listed
         for made in (first, second):
             assert f'action="/challenges/{made["id"]}/accept/"' in listed
             assert f'action="/challenges/{made["id"]}/decline/"' in listed
@@ -203,7 +222,8 @@ def test_a_named_challenge_waits_in_the_lobby_and_on_the_home_page_of_its_player
         assert '<section class="for-you">' not in other.get("/lobby/").content.decode() or other is cid
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.get("/lobby/").content.decode()).group(1)
     accepted = page.post(f"/challenges/{first['id']}/accept/", {"csrfmiddlewaretoken": token})
-    assert accepted.status_code == 302 and accepted["Location"].startswith("/play/")
+    assert accepted.status_code == 302
+    assert accepted["Location"].startswith("/play/")
     declined = page.post(f"/challenges/{second['id']}/decline/", {"csrfmiddlewaretoken": token})
     assert declined.status_code == 302
     # accepted and declined: nothing waits for bob any more

@@ -50,8 +50,12 @@ def test_the_record_names_the_players_and_the_time_control_not_the_solver(accoun
     ann, bob = account("ann"), account("bob")
     _challenge, game = started(ann, bob, clock={"initial": 300, "increment": 3})
     record = ann.get(f"/games/{game.pk}/record.txt").content.decode()
-    assert '[A "ann"]' in record and '[B "bob"]' in record and '[TimeControl "300+3"]' in record
-    assert '[You "A"]' in record and "solver" not in record and "Practice" not in record
+    assert '[A "ann"]' in record
+    assert '[B "bob"]' in record
+    assert '[TimeControl "300+3"]' in record
+    assert '[You "A"]' in record
+    assert "solver" not in record
+    assert "Practice" not in record
     assert '[Event "Casual game between people"]' in record
     assert '[You "B"]' in bob.get(f"/games/{game.pk}/record.txt").content.decode()
     assert "[You " not in Client().get(f"/games/{game.pk}/record.txt").content.decode()  # a spectator's
@@ -62,12 +66,14 @@ def test_a_guests_record_and_notice_name_them_as_the_game_page_does(api, other_a
     game = Game.objects.get(pk=accept(other_api, created["id"])["game"])
     names = api.get(f"/api/games/{game.pk}/").json()["players"]
     record = api.get(f"/games/{game.pk}/record.txt").content.decode()
-    assert f'[A "{names["A"]["name"]}"]' in record and names["A"]["name"].startswith("Guest ")
+    assert f'[A "{names["A"]["name"]}"]' in record
+    assert names["A"]["name"].startswith("Guest ")
     play_plies({"A": api, "B": other_api}, game.pk, 2)
     assert other_api.post(f"/api/games/{game.pk}/resign/").status_code == 200
     assert api.post(f"/api/challenges/{created['id']}/rematch/").status_code in (200, 201)
     notice = other_api.get("/api/lobby/1/for-you/").json()["challenges"][0]
-    assert notice["by"] == names["A"]["name"] and notice["rematch_of"] == created["id"]
+    assert notice["by"] == names["A"]["name"]
+    assert notice["rematch_of"] == created["id"]
 
 
 def test_the_spectators_result_names_the_winner(api, other_api):
@@ -85,13 +91,15 @@ def test_the_play_page_sends_to_the_lobby_offers_the_rematch_and_grades_later(ap
     page = api.get(f"/play/{game.pk}/").content.decode()
     assert 'data-new-game-url="/lobby/"' in page
     assert f'data-challenge-rematch-url="/challenges/{challenge.pk}/rematch/"' in page
-    assert 'class="grade"' not in page and "grades every move once the game is over" in page
+    assert 'class="grade"' not in page
+    assert "grades every move once the game is over" in page
     assert "Click or tap a ringed stone" in page
     watched = Client().get(f"/play/{game.pk}/").content.decode()
     assert "Click or tap a ringed stone" not in watched  # a spectator plays nothing
     assert other_api.post(f"/api/games/{game.pk}/resign/").status_code == 200
     over = api.get(f"/play/{game.pk}/").content.decode()
-    assert 'class="grade"' in over and f'action="/challenges/{challenge.pk}/rematch/"' in over
+    assert 'class="grade"' in over
+    assert f'action="/challenges/{challenge.pk}/rematch/"' in over
 
 
 def test_a_practice_games_new_game_link_is_the_new_game_page(api):
@@ -103,9 +111,12 @@ def test_an_aborted_game_offers_no_review_and_no_rematch(api, other_api):
     challenge, game = started(api, other_api)
     assert api.post(f"/api/games/{game.pk}/abort/").status_code == 200
     page = api.get(f"/play/{game.pk}/").content.decode()
-    assert f'<a href="/games/{game.pk}/review/">' not in page and "offer-rematch-form" not in page
+    assert f'<a href="/games/{game.pk}/review/">' not in page
+    assert "offer-rematch-form" not in page
     sheet = api.get(f"/challenges/{challenge.pk}/").content.decode()
-    assert "the game was aborted" in sheet and "Offer a rematch" not in sheet and "Watch the game" not in sheet
+    assert "the game was aborted" in sheet
+    assert "Offer a rematch" not in sheet
+    assert "Watch the game" not in sheet
 
 
 def test_a_finished_games_challenge_says_it_is_over(api, other_api):
@@ -113,8 +124,11 @@ def test_a_finished_games_challenge_says_it_is_over(api, other_api):
     play_plies({"A": api, "B": other_api}, game.pk, 2)
     assert other_api.post(f"/api/games/{game.pk}/resign/").status_code == 200
     sheet = api.get(f"/challenges/{challenge.pk}/").content.decode()
-    assert "the game is over" in sheet and "the game has started" not in sheet
-    assert f'href="/games/{game.pk}/review/"' in sheet and "Watch the game" not in sheet and "Offer a rematch" in sheet
+    assert "the game is over" in sheet
+    assert "the game has started" not in sheet
+    assert f'href="/games/{game.pk}/review/"' in sheet
+    assert "Watch the game" not in sheet
+    assert "Offer a rematch" in sheet
     assert api.get(f"/api/challenges/{challenge.pk}/").json()["game_over"] == "over"
 
 
@@ -122,11 +136,14 @@ def test_a_named_challenge_says_who_alone_may_accept_it(account):
     ann, bob = account("ann"), account("bob")
     created = post_challenge(ann, rated=True, to="bob")
     own = ann.get(f"/challenges/{created['id']}/").content.decode()
-    assert "Only bob can accept this challenge." in own and "whoever opens it can take the seat" not in own
+    assert "Only bob can accept this challenge." in own
+    assert "whoever opens it can take the seat" not in own
     stranger = Client().get(f"/challenges/{created['id']}/").content.decode()
-    assert "Only bob can accept this challenge." in stranger and "log in or sign up to accept it" not in stranger
+    assert "Only bob can accept this challenge." in stranger
+    assert "log in or sign up to accept it" not in stranger
     invited = bob.get(f"/challenges/{created['id']}/").content.decode()
-    assert "Accept the challenge" in invited and "Only bob can accept" not in invited
+    assert "Accept the challenge" in invited
+    assert "Only bob can accept" not in invited
     anyone = post_challenge(ann)
     assert "whoever opens it can take the seat" in ann.get(f"/challenges/{anyone['id']}/").content.decode()
 

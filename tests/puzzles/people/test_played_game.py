@@ -41,23 +41,28 @@ def test_a_rated_game_played_move_by_move(account, client):
     game_id = accept(bob, created["id"])["game"]
     final = play_out({"A": ann, "B": bob}, game_id)
     game = Game.objects.get(pk=game_id)
-    assert final["status"] == "over" and game.result["reason"] in ("domino", "blocked")
+    assert final["status"] == "over"
+    assert game.result["reason"] in ("domino", "blocked")
     winner = game.result["winner"]
     score_a = 0.5 if not winner else (1.0 if winner == "A" else 0.0)
     fresh = glicko2.Rating()
     after_a = glicko2.update(fresh, [(fresh, score_a)])
     row = PlayerRating.objects.get(user=ann.user, time_class="live", family="block")
-    assert row.rating == pytest.approx(after_a.rating) and row.games == 1
+    assert row.rating == pytest.approx(after_a.rating)
+    assert row.games == 1
     other = PlayerRating.objects.get(user=bob.user, time_class="live", family="block")
     assert other.rating == pytest.approx(glicko2.update(fresh, [(fresh, 1.0 - score_a)]).rating)
     # accuracy from the graded moves (the grades come in the request or by the eager tasks)
     for seat, user in (("A", ann.user), ("B", bob.user)):
         moves = list(GameMove.objects.filter(game=game, side=seat, by="human"))
-        assert moves and all(m.grade is not None for m in moves)
+        assert moves
+        assert all(m.grade is not None for m in moves)
         chosen = [m for m in moves if len(Position.parse(m.position_before).legal_moves()) > 1]
         best = sum(1 for m in chosen if m.grade == "best")
         acc = GameAccuracy.objects.get(game=game, seat=seat)
-        assert acc.user == user and acc.rated and (acc.choices, acc.best) == (len(chosen), best)
+        assert acc.user == user
+        assert acc.rated
+        assert (acc.choices, acc.best) == (len(chosen), best)
         if chosen:
             assert acc.accuracy == round(100 * best / len(chosen), 1)
     page = client.get("/players/ann/").content.decode()

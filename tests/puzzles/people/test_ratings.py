@@ -43,7 +43,8 @@ def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
     game = rated_game(ann, bob)
     assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
     game.refresh_from_db()
-    assert game.status == "over" and game.result["winner"] == "A"
+    assert game.status == "over"
+    assert game.result["winner"] == "A"
     ann_row, _bob_row = assert_rated(
         ann.user, bob.user, (glicko2.Rating(1620, 120, 0.06), glicko2.Rating(1480, 200, 0.059)), "live", "lewicki"
     )
@@ -84,7 +85,8 @@ def test_casual_and_aborted_games_change_nothing(account, other_api, settings):
     aborted = rated_game(ann, bob, played=False)
     waiting = bob if Position.parse(aborted.start_position).side == "A" else ann
     assert waiting.post(f"/api/games/{aborted.pk}/abort/").status_code == 200
-    assert not PlayerRating.objects.exists() and not RatingChange.objects.exists()
+    assert not PlayerRating.objects.exists()
+    assert not RatingChange.objects.exists()
     assert Challenge.objects.get(game=aborted).rated_at is None
 
 
@@ -119,16 +121,20 @@ def test_profile_and_leaderboard_api(account, api):
     profile = api.get("/api/players/ann/").json()
     assert ProfileOutputSerializer(data=profile).is_valid(), ProfileOutputSerializer(data=profile).errors
     row = PlayerRating.objects.get(user=ann.user)
-    assert profile["ratings"][0]["rating"] == round(row.rating) and profile["ratings"][0]["provisional"]
-    assert [p["game"] for p in profile["history"]] == [game.pk] and profile["history"][0]["score"] == 1.0
-    assert profile["games"][0]["game"] == game.pk and profile["games"][0]["url"] == f"/games/{game.pk}/review/"
+    assert profile["ratings"][0]["rating"] == round(row.rating)
+    assert profile["ratings"][0]["provisional"]
+    assert [p["game"] for p in profile["history"]] == [game.pk]
+    assert profile["history"][0]["score"] == 1.0
+    assert profile["games"][0]["game"] == game.pk
+    assert profile["games"][0]["url"] == f"/games/{game.pk}/review/"
     assert api.get("/api/players/nobody/").status_code == 404
     PlayerRating.objects.filter(pk=row.pk).update(rd=60)
     board = api.get("/api/players/?time=live&family=lewicki").json()
     assert LeaderboardOutputSerializer(data=board).is_valid()
     assert [r["name"] for r in board["rows"]] == ["ann"]
     bad = api.get("/api/players/?time=blitz")
-    assert bad.status_code == 400 and "time is live or correspondence" in bad.json()["error"]
+    assert bad.status_code == 400
+    assert "time is live or correspondence" in bad.json()["error"]
 
 
 def test_ratings_are_locked_in_the_accounts_order_whatever_the_seats(account):

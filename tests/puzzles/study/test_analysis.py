@@ -97,7 +97,7 @@ def test_page_shows_grade_outcome_points_lost_and_main_line(client):
     assert " ".join(str(m) for m in expected.pv) in page
 
 
-@pytest.mark.parametrize("name,text,phrase", invalid_examples())
+@pytest.mark.parametrize(("name", "text", "phrase"), invalid_examples())
 def test_invalid_positions_get_the_reason(client, api, name, text, phrase):
     with pytest.raises(PositionError) as info:
         Position.parse(text)
@@ -106,7 +106,8 @@ def test_invalid_positions_get_the_reason(client, api, name, text, phrase):
     assert response.json()["error"] == str(info.value)
     assert phrase.lower() in response.json()["error"].lower()
     response = api.post("/api/analyses/", {"position": text}, format="json")
-    assert response.status_code == 400 and response.json()["error"] == str(info.value)
+    assert response.status_code == 400
+    assert response.json()["error"] == str(info.value)
     page = client.get("/analysis/?" + urlencode({"position": text}))
     assert page.status_code == 200
     assert html.escape(str(info.value)) in page.content.decode()
@@ -144,7 +145,8 @@ def test_url_reproduces_the_view(client):
         data = json.loads(
             re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1)
         )
-        assert data["position"] == str(start) and data["moves"] == line
+        assert data["position"] == str(start)
+        assert data["moves"] == line
         assert data["board"]["position"] == str(current)
         assert data["result"]["value"] == analyse(current).value
     # every move in the table links to the view after it
@@ -157,20 +159,24 @@ def test_an_illegal_line_keeps_the_legal_part(client):
     first = str(start.legal_moves()[0])
     page = client.get("/analysis/?" + urlencode({"position": str(start), "line": f"{first} 66L"})).content.decode()
     text = html.unescape(page)
-    assert "'66L'" in text and 'class="message error"' in page
+    assert "'66L'" in text
+    assert 'class="message error"' in page
     assert html.escape(str(start.push(first))) in page
 
 
 def test_empty_board_page_has_the_paste_box(client):
     page = client.get("/analysis/").content.decode()
-    assert 'name="position"' in page and "/analysis/editor/" in page
+    assert 'name="position"' in page
+    assert "/analysis/editor/" in page
 
 
 def test_editor_page(client):
     page = client.get("/analysis/editor/").content.decode()
-    assert 'id="editor-root"' in page and "data-api-positions" in page
+    assert 'id="editor-root"' in page
+    assert "data-api-positions" in page
     page = client.get("/analysis/editor/?" + urlencode({"position": str(deal(3))})).content.decode()
-    assert "data-normalised" in page and html.escape(str(deal(3))) in page
+    assert "data-normalised" in page
+    assert html.escape(str(deal(3))) in page
     page = client.get("/analysis/editor/?position=nonsense").content.decode()
     assert "data-position-error" in page
 
@@ -203,18 +209,22 @@ def test_position_endpoint_plays_a_line(api):
     pv = [str(m) for m in analyse(start).pv[:6]]
     body = api.post("/api/positions/", {"position": str(start), "moves": pv}, format="json").json()
     positions = list(start.line(pv))
-    assert body["moves"] == pv and body["positions"] == [str(p) for p in positions]
+    assert body["moves"] == pv
+    assert body["positions"] == [str(p) for p in positions]
     assert body["current"] == str(positions[-1]) == body["board"]["position"]
     assert len(body["board"]["line"]) == len([m for m in pv if m != "pass"])
     bad = api.post("/api/positions/", {"position": str(start), "moves": pv[:2] + ["66L"]}, format="json")
-    assert bad.status_code == 400 and bad.json()["error"].startswith("move 3:")
+    assert bad.status_code == 400
+    assert bad.json()["error"].startswith("move 3:")
 
 
 def test_overlong_input_is_refused_cleanly(client, api):
     page = client.get("/analysis/?" + urlencode({"position": "1" * 5000}))
-    assert page.status_code == 200 and "at most 200 characters" in page.content.decode()
+    assert page.status_code == 200
+    assert "at most 200 characters" in page.content.decode()
     response = api.post("/api/positions/", {"position": "1" * 5000}, format="json")
-    assert response.status_code == 400 and "200" in response.json()["error"]
+    assert response.status_code == 400
+    assert "200" in response.json()["error"]
 
 
 def test_an_illegal_line_move_is_named_and_given_to_the_page_script(client):
@@ -227,7 +237,8 @@ def test_an_illegal_line_move_is_named_and_given_to_the_page_script(client):
         re.search(r'<script id="analysis-data" type="application/json">(.*?)</script>', page, re.S).group(1)
     )
     assert "Move 2 of the line, 99L, was not played" in data["line_error"]
-    assert data["moves"] == [first] and data["ply"] == 0
+    assert data["moves"] == [first]
+    assert data["ply"] == 0
 
 
 def test_a_get_of_the_analysis_board_stores_and_queues_nothing(client, no_tasks):
@@ -235,13 +246,18 @@ def test_a_get_of_the_analysis_board_stores_and_queues_nothing(client, no_tasks)
 
     url = "/analysis/?" + urlencode({"position": str(deal(11))})
     page = client.get(url).content.decode()
-    assert Analysis.objects.count() == 0 and no_tasks == []
-    assert "data-ask-solver" in page and 'http-equiv="refresh"' not in page
+    assert Analysis.objects.count() == 0
+    assert no_tasks == []
+    assert "data-ask-solver" in page
+    assert 'http-equiv="refresh"' not in page
     answer = client.post(url)
-    assert answer.status_code == 302 and answer["Location"] == url
-    assert Analysis.objects.filter(position=str(deal(11))).count() == 1 and len(no_tasks) == 1
+    assert answer.status_code == 302
+    assert answer["Location"] == url
+    assert Analysis.objects.filter(position=str(deal(11))).count() == 1
+    assert len(no_tasks) == 1
     page = client.get(url).content.decode()
-    assert 'http-equiv="refresh"' in page and "data-ask-solver" not in page  # asked: the plain page reloads
+    assert 'http-equiv="refresh"' in page
+    assert "data-ask-solver" not in page
 
 
 # ---------------------------------------------------------------- variants
@@ -324,7 +340,8 @@ def test_a_deal_number_opens_that_deal_of_the_variant(client, variant):
     response = client.get("/analysis/?" + urlencode([("variant", variant), ("deal", "random"), ("deal", "5")]))
     assert response.status_code == 302
     dealt = Position.parse(parse_qs(urlparse(response["Location"]).query)["position"][0])
-    assert str(dealt.variant) == variant and dealt.ends is None
+    assert str(dealt.variant) == variant
+    assert dealt.ends is None
 
 
 @pytest.mark.parametrize(
@@ -355,7 +372,8 @@ def test_the_empty_page_offers_every_variant_and_deals(client):
         "partnership",
         "partnership+doubles",
     ]
-    assert "data-random-deal" in page and "data-deal-number" in page
+    assert "data-random-deal" in page
+    assert "data-deal-number" in page
 
 
 @pytest.mark.parametrize("variant", ["lewicki9", "block+doubles", "partnership"])
@@ -366,5 +384,6 @@ def test_the_editor_lays_out_a_deal_of_the_variant(client, variant):
     assert f'href="/analysis/games/?position={quote(str(deal(77, variant)), safe="/")}" data-review-link' in page
     assert f'data-variant="{variant}"' in page
     empty = client.get("/analysis/editor/?" + urlencode({"variant": variant})).content.decode()
-    assert f'data-variant="{variant}"' in empty and 'data-initial=""' in empty
+    assert f'data-variant="{variant}"' in empty
+    assert 'data-initial=""' in empty
     assert 'style="' not in page

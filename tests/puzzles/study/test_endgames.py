@@ -43,7 +43,9 @@ def check_facts(endgame: Endgame) -> None:
     position = start
     for ply, step in enumerate(facts["line"]):
         analysis = analyse(position)
-        assert step["ply"] == ply and step["position"] == str(position) and step["side"] == position.side
+        assert step["ply"] == ply
+        assert step["position"] == str(position)
+        assert step["side"] == position.side
         assert step["student"] == (position.side == start.side)
         values = {str(m.move): m.value for m in analysis.moves}
         # the main line is optimal: every move keeps the position's value
@@ -66,19 +68,24 @@ def check_facts(endgame: Endgame) -> None:
         for tag in step["tags"]:
             kind = tag["kind"]
             if kind == "only_win":
-                assert analysis.value > 0 and all(v <= 0 for v in worse) and step["best_count"] == 1
+                assert analysis.value > 0
+                assert all(v <= 0 for v in worse)
+                assert step["best_count"] == 1
             elif kind == "only_draw":
-                assert analysis.value == 0 and all(v < 0 for v in worse)
+                assert analysis.value == 0
+                assert all(v < 0 for v in worse)
             elif kind == "block":
                 assert after.legal_moves() == [PASS]
             elif kind == "starve":
                 theirs = after.hand_of(tag["opponent"]).stones()
-                assert tag["number"] in after.ends and not any(s.has(tag["number"]) for s in theirs)
+                assert tag["number"] in after.ends
+                assert not any(s.has(tag["number"]) for s in theirs)
             elif kind == "unlock":
                 col = [c for c, s in position.hand.available() if str(s) == step["move"][:2]][0]
                 assert str(position.hand.back[col]) == tag["stone"]
             elif kind == "domino":
-                assert after.result().reason == "domino" and after.result().points == tag["points"]
+                assert after.result().reason == "domino"
+                assert after.result().points == tag["points"]
             elif kind == "blocked_end":
                 assert after.result().reason == "blocked"
                 assert after.hand_of(step["side"]).pips == tag["mine"]
@@ -96,7 +103,8 @@ def test_library_builds_60_endgames_across_the_chapters(library):
     per_chapter = {idea: 0 for idea in IDEAS}
     for e in library:
         per_chapter[e.chapter.idea] += 1
-        assert e.facts["idea"] == e.chapter.idea and e.chapter.idea in e.facts["ideas"]
+        assert e.facts["idea"] == e.chapter.idea
+        assert e.chapter.idea in e.facts["ideas"]
         assert 1 <= e.difficulty <= 5
     assert all(n >= 10 for n in per_chapter.values()), per_chapter
     assert len({e.difficulty for e in library}) >= 3
@@ -125,7 +133,8 @@ def test_each_chapter_teaches_its_idea(library):
         elif idea == "counting":
             assert e.facts["final"]["reason"] == "blocked"
         elif idea == "racing":
-            assert e.facts["final"]["reason"] == "domino" and e.facts["final"]["winner"] == e.facts["side"]
+            assert e.facts["final"]["reason"] == "domino"
+            assert e.facts["final"]["winner"] == e.facts["side"]
         elif idea == "tempo":
             assert any(s["move"] == "pass" for s in line)
         elif idea == "unlocking":
@@ -138,25 +147,30 @@ def test_build_is_idempotent_and_ensure_only_builds_when_empty(library):
     count = Endgame.objects.count()
     assert study_services.library_ensure() is None
     summary = study_services.library_build(warm_analyses=False)
-    assert summary["added"] == 0 and Endgame.objects.count() == count
+    assert summary["added"] == 0
+    assert Endgame.objects.count() == count
 
 
 def test_texts_are_rendered_from_facts_in_the_readers_language(library):
     endgame = library[0]
     state = presentation.endgame_state(endgame)
-    assert state["title"] and state["intro"] and state["final"]["text"]
+    assert state["title"]
+    assert state["intro"]
+    assert state["final"]["text"]
     assert all(isinstance(s["text"], str) for s in state["steps"])
     assert any(s["text"] for s in state["steps"])
     # nothing English is stored: the facts are data
     stored = str(endgame.facts)
-    assert "only move" not in stored and "refuted" not in stored
+    assert "only move" not in stored
+    assert "refuted" not in stored
     with translation.override("pl"):
         assert presentation.endgame_state(endgame)["steps"][0]["text"]
     # a curator's title and intro win over the generated ones
     Endgame.objects.filter(pk=endgame.pk).update(title="My title", intro="My intro")
     endgame.refresh_from_db()
     state = presentation.endgame_state(endgame)
-    assert state["title"] == "My title" and state["intro"] == "My intro"
+    assert state["title"] == "My title"
+    assert state["intro"] == "My intro"
 
 
 def test_pages_and_progress(library):
@@ -168,13 +182,16 @@ def test_pages_and_progress(library):
     response = client.get(f"/endgames/{endgame.pk}/")
     assert response.status_code == 200
     text = response.content.decode()
-    assert 'id="endgame-data"' in text and "data-line" in text and endgame.position in text
+    assert 'id="endgame-data"' in text
+    assert "data-line" in text
+    assert endgame.position in text
     assert not EndgameProgress.objects.filter(endgame=endgame).exists()  # a GET writes nothing
     assert "data-mark-studied" in text
     marked = client.post(f"/endgames/{endgame.pk}/")  # the plain page's "Mark as studied"
     assert marked.status_code == 302
     row = EndgameProgress.objects.get(endgame=endgame)
-    assert row.studied_at is not None and row.mastered_at is None
+    assert row.studied_at is not None
+    assert row.mastered_at is None
     assert 'class="studied"' in client.get("/endgames/").content.decode()
     # stepping through the line: the board after each step
     n = len(endgame.facts["line"])
@@ -184,14 +201,17 @@ def test_pages_and_progress(library):
     moves = [s["move"] for s in endgame.facts["line"]]
     url = f"/api/endgames/{endgame.pk}/progress/"
     bad = client.post(url, {"moves": moves[:-1]}, content_type="application/json")
-    assert bad.status_code == 400 and "end of the deal" in bad.json()["error"]
+    assert bad.status_code == 400
+    assert "end of the deal" in bad.json()["error"]
     first = analyse(Position.parse(endgame.position))
     wrong = next((m for m in first.moves if m.value != first.value), None)
     if wrong is not None:
         bad = client.post(url, {"moves": [str(wrong.move)]}, content_type="application/json")
-        assert bad.status_code == 400 and "not the best" in bad.json()["error"]
+        assert bad.status_code == 400
+        assert "not the best" in bad.json()["error"]
     ok = client.post(url, {"moves": moves}, content_type="application/json")
-    assert ok.status_code == 200 and ok.json() == {"studied": True, "mastered": True, "pending": False}
+    assert ok.status_code == 200
+    assert ok.json() == {"studied": True, "mastered": True, "pending": False}
     assert 'class="mastered"' in client.get("/endgames/").content.decode()
     # someone else's progress is their own
     other = Client()
@@ -215,7 +235,8 @@ def test_any_best_move_counts_for_mastery(library):
             response = client.post(
                 f"/api/endgames/{endgame.pk}/progress/", {"moves": moves}, content_type="application/json"
             )
-            assert response.status_code == 200 and response.json()["mastered"]
+            assert response.status_code == 200
+            assert response.json()["mastered"]
             return
     pytest.skip("no endgame with two best moves for the student")
 
@@ -325,10 +346,12 @@ def test_the_mastery_check_never_runs_the_solver_in_the_request(library, no_task
     client = Client()
     with mock.patch("solver.analyse", side_effect=AssertionError("the solver ran in a request")):
         first = client.post(f"/api/endgames/{endgame.pk}/progress/", {"moves": moves}, content_type="application/json")
-    assert first.status_code == 202 and first.json() == {"studied": True, "mastered": False, "pending": True}
+    assert first.status_code == 202
+    assert first.json() == {"studied": True, "mastered": False, "pending": True}
     queued = [args[0] for task, args in no_tasks if task is compute_analysis_task]
     assert len(queued) == len(moves)
     for analysis_id in queued:  # a worker computes them
         compute_analysis_task.apply(args=(analysis_id,), throw=True)
     again = client.post(f"/api/endgames/{endgame.pk}/progress/", {"moves": moves}, content_type="application/json")
-    assert again.status_code == 200 and again.json()["mastered"] is True
+    assert again.status_code == 200
+    assert again.json()["mastered"] is True

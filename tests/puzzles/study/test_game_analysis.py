@@ -82,7 +82,8 @@ def check_done(body: dict, record: GameRecord) -> None:
     positions = record.positions()
     for p, position in zip(result["plies"], positions, strict=False):
         analysis = analyse(position)
-        assert p["best"] == analysis.value and p["position"] == str(position)
+        assert p["best"] == analysis.value
+        assert p["position"] == str(position)
     values = [analyse(p).value * (1 if p.side == "A" else -1) for p in positions]
     assert result["values"] == values
 
@@ -127,7 +128,8 @@ def test_page_form_upload_and_detail_page():
     response = client.post("/analysis/games/", {"record": "", "file": upload})
     assert response.status_code == 302, response.content.decode()[:2000]
     page = client.get(response["Location"]).content.decode()
-    assert "data-chart" in page and "<polyline" in page
+    assert "data-chart" in page
+    assert "<polyline" in page
     assert len(re.findall(r'<tr class="grade-\w+" data-ply=', page)) == len(record.moves)
     summary = independent_summary(record)
     for side in "AB":
@@ -143,7 +145,7 @@ def test_page_form_upload_and_detail_page():
 
 
 @pytest.mark.parametrize(
-    "text,phrase",
+    ("text", "phrase"),
     [
         ("", "empty"),
         ('[Seed "x"]\n1. 00', "Seed"),
@@ -168,7 +170,8 @@ def test_bad_records_are_400_with_the_reason(api, text, phrase):
 def test_need_exactly_one_source(api):
     assert api.post("/api/game-analyses/", {}, format="json").status_code == 400
     both = api.post("/api/game-analyses/", {"record": str(random_record(1)), "game_id": 1}, format="json")
-    assert both.status_code == 400 and "error" in both.json()
+    assert both.status_code == 400
+    assert "error" in both.json()
 
 
 def test_practice_game_by_id_and_ownership(api, other_api):
@@ -216,7 +219,8 @@ def test_progress_is_stored_while_grading():
         study_services.grade_record = original
     assert seen == list(range(1, len(record.moves) + 1))
     analysis.refresh_from_db()
-    assert analysis.status == "done" and analysis.progress == len(record.moves)
+    assert analysis.status == "done"
+    assert analysis.progress == len(record.moves)
     # idempotent: running again changes nothing
     result = analysis.result
     study_services.game_analysis_run(analysis=analysis)

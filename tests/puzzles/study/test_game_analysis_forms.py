@@ -52,11 +52,13 @@ def test_open_domino_hands_typed_for_the_block_game_say_which_hand_and_why(api):
     a, b = hands("lewicki", 5)
     refused = api.post("/api/game-analyses/", {"variant": "block", "hands": [a, b]}, format="json")
     assert refused.status_code == 400
-    assert "The hand of A has a slash" in refused.json()["error"] and "one row" in refused.json()["error"]
+    assert "The hand of A has a slash" in refused.json()["error"]
+    assert "one row" in refused.json()["error"]
     wrong = api.post(
         "/api/game-analyses/", {"variant": "lewicki", "hands": [a, b.replace(b[:2], "7x", 1)]}, format="json"
     )
-    assert wrong.status_code == 400 and wrong.json()["error"].startswith("The hand of B: ")
+    assert wrong.status_code == 400
+    assert wrong.json()["error"].startswith("The hand of B: ")
 
 
 def test_a_broken_record_of_a_game_in_progress_is_refused_as_such():
@@ -65,7 +67,8 @@ def test_a_broken_record_of_a_game_in_progress_is_refused_as_such():
     record = ann.get(f"/games/{game.pk}/record.txt").content.decode()
     broken = record.rstrip() + " 1. 7x\n"
     refused = bob.post("/api/game-analyses/", {"record": broken}, format="json")
-    assert refused.status_code == 403 and "game between people in progress" in refused.json()["error"]
+    assert refused.status_code == 403
+    assert "game between people in progress" in refused.json()["error"]
     # a broken record of no game in progress still says what is wrong with it (to someone not
     # seated in a live game: its players get no solver view of anything while it is on)
     other = f'[Start "{deal(3)}"]\n\n1. 7x\n'

@@ -120,7 +120,7 @@ def team_summary(record: GameRecord) -> dict[str, dict]:
 
 
 @pytest.mark.parametrize(
-    "variant,seed",
+    ("variant", "seed"),
     [
         ("block", 11),
         ("partnership", 5),
@@ -140,12 +140,13 @@ def test_typed_deal_agrees_with_the_cli(api, tmp_path, variant, seed):
     assert body["variant"] == variant
     assert body["seats"] == list(record.start.variant.seats)
     stored = GameRecord.parse(body["record"])
-    assert stored.start == record.start and stored.moves == record.moves
+    assert stored.start == record.start
+    assert stored.moves == record.moves
     check_against_cli(body, record, tmp_path)
     assert body["result"]["teams"] == team_summary(record)
 
 
-@pytest.mark.parametrize("variant,seed", [("block", 2), ("partnership", 9)])
+@pytest.mark.parametrize(("variant", "seed"), [("block", 2), ("partnership", 9)])
 def test_pasted_record_with_a_variant_tag_agrees_with_the_cli(api, tmp_path, variant, seed):
     record = played_record(variant, seed)
     text = str(record)
@@ -191,7 +192,7 @@ def illegal_cases() -> list[tuple[str, int, list[str], str]]:
     return cases
 
 
-@pytest.mark.parametrize("variant,seed,moves,reason", illegal_cases())
+@pytest.mark.parametrize(("variant", "seed", "moves", "reason"), illegal_cases())
 def test_a_deal_that_does_not_replay_is_refused_and_nothing_stored(api, variant, seed, moves, reason):
     start = deal(seed, variant)
     before = GameAnalysis.objects.count()
@@ -200,12 +201,14 @@ def test_a_deal_that_does_not_replay_is_refused_and_nothing_stored(api, variant,
     )
     assert response.status_code == 400, response.content
     error = response.json()["error"]
-    assert f"at move {len(moves)}:" in error and reason in error, error
+    assert f"at move {len(moves)}:" in error, error
+    assert reason in error, error
     assert repr(moves[-1]) in error  # the move as written
     # the same record pasted is refused the same way
     text = str(start) + "\n" + " ".join(moves)
     pasted = api.post("/api/game-analyses/", {"record": text}, format="json")
-    assert pasted.status_code == 400 and pasted.json()["error"] == error
+    assert pasted.status_code == 400
+    assert pasted.json()["error"] == error
     # and so is the page's form, which says it as an error
     page = Client().post(
         "/analysis/games/",
@@ -218,12 +221,13 @@ def test_a_deal_that_does_not_replay_is_refused_and_nothing_stored(api, variant,
     )
     assert page.status_code == 400
     html = page.content.decode()
-    assert 'class="message error"' in html and f"at move {len(moves)}:" in html
+    assert 'class="message error"' in html
+    assert f"at move {len(moves)}:" in html
     assert GameAnalysis.objects.count() == before
 
 
 @pytest.mark.parametrize(
-    "payload,phrase",
+    ("payload", "phrase"),
     [
         ({"variant": "block", "hands": ["04 23 16 05 01 26 56", "06 44 36 12 25 33 04"]}, "dealt twice"),
         ({"variant": "partnership", "hands": ["04 16 01 56 66 24 13", "06 36 25 45 46 34 55"]}, "4 hands"),
@@ -273,12 +277,14 @@ def test_review_page_per_seat_and_team_chart_board_and_share(tmp_path):
         row = re.search(rf'<tr data-side="{seat}">(.*?)</tr>', page, re.S).group(1)
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         s = cli["summary"][seat]
-        assert cells[1] == f"{s['accuracy']}%" and int(cells[2]) == s["points_lost"]
+        assert cells[1] == f"{s['accuracy']}%"
+        assert int(cells[2]) == s["points_lost"]
     teams = team_summary(record)
     for team in ("A+C", "B+D"):
         row = re.search(rf'<tr data-team="{re.escape(team)}">(.*?)</tr>', page, re.S).group(1)
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
-        assert cells[1] == f"{teams[team]['accuracy']}%" and int(cells[2]) == teams[team]["points_lost"]
+        assert cells[1] == f"{teams[team]['accuracy']}%"
+        assert int(cells[2]) == teams[team]["points_lost"]
     # one point of view: A+C's, written
     assert "Value for A+C" in page
     shown = [int(v) for v in re.findall(r'data-value-for-a="(-?\d+)"', page)]
@@ -348,7 +354,8 @@ def test_typed_stones_without_their_end_when_only_one_end_takes_them(api):
         format="json",
     )
     assert response.status_code == 400
-    assert f"at move {ply}:" in response.json()["error"] and "which end" in response.json()["error"]
+    assert f"at move {ply}:" in response.json()["error"]
+    assert "which end" in response.json()["error"]
 
 
 def test_a_partnership_practice_game_is_reviewed(api, tmp_path):
@@ -366,14 +373,13 @@ def test_a_partnership_practice_game_is_reviewed(api, tmp_path):
             break
         api.post(f"/api/games/{game_id}/moves/", {"move": state["legal_moves"][-1], "ply": state["ply"]}, format="json")
     listing = api.get("/analysis/games/").content.decode()
-    assert (
-        f'name="game_id" value="{game_id}"' in listing
-        and "Partnership (four seats, A and C against B and D)" in listing
-    )
+    assert f'name="game_id" value="{game_id}"' in listing
+    assert "Partnership (four seats, A and C against B and D)" in listing
     response = api.post("/api/game-analyses/", {"game_id": game_id}, format="json")
     assert response.status_code == 202, response.content
     body = api.get(f"/api/game-analyses/{response.json()['id']}/").json()
     record = GameRecord.parse(body["record"])
-    assert record.variant == Variant.parse("partnership") and len(record.moves) > 0
+    assert record.variant == Variant.parse("partnership")
+    assert len(record.moves) > 0
     assert [record.tag(seat) for seat in "ABCD"] == ["human"] + ["solver (perfect)"] * 3
     check_against_cli(body, record, tmp_path)

@@ -150,9 +150,11 @@ def test_generation_stores_verified_puzzles(pool):
         values = [m.value for m in analysis.moves]
         assert len(values) >= 2
         if puzzle.kind == "win":
-            assert sum(v > 0 for v in values) == 1 and values[0] > 0
+            assert sum(v > 0 for v in values) == 1
+            assert values[0] > 0
         else:
-            assert min(values) > 0 and values[1] <= values[0] - 10
+            assert min(values) > 0
+            assert values[1] <= values[0] - 10
         assert puzzle.value == analysis.value
         assert str(analysis.moves[0].move) == puzzle.line[0]
         line_is_optimal(puzzle)
@@ -165,16 +167,19 @@ def test_generation_stores_verified_puzzles(pool):
 def test_duplicates_are_rejected(pool):
     count = Puzzle.objects.count()
     again = puzzle_pool.mine_seeds(SEEDS)  # seeds mined before are skipped
-    assert again["seeds"] == 0 and again["accepted"] == 0
+    assert again["seeds"] == 0
+    assert again["accepted"] == 0
     records, _examined = puzzle_pool.mine_seed(SEEDS[0])
     stored, duplicates = puzzle_pool.store_puzzles(records + records[:1])
-    assert stored == [] and duplicates == len(records) + 1
+    assert stored == []
+    assert duplicates == len(records) + 1
     assert Puzzle.objects.count() == count
 
 
 def test_generate_puzzles_service_through_eager_tasks(db):
     total = puzzle_pool.generate_puzzles(12, seeds_per_task=2, workers=True)
-    assert total["accepted"] >= 12 and Puzzle.objects.count() == total["accepted"]
+    assert total["accepted"] >= 12
+    assert Puzzle.objects.count() == total["accepted"]
     assert total["examined"] > total["candidates"] >= total["accepted"]
     assert 0 < total["acceptance"] < 1
     # today's daily is chosen as soon as puzzles exist
@@ -186,7 +191,10 @@ def test_generate_command_summary(db, capsys):
 
     call_command("generate_puzzles", "--count", "5", "--local", "--no-progress")
     out = capsys.readouterr().out
-    assert "accepted:" in out and "by kind:" in out and "puzzles/minute" in out and "acceptance" in out
+    assert "accepted:" in out
+    assert "by kind:" in out
+    assert "puzzles/minute" in out
+    assert "acceptance" in out
     assert Puzzle.objects.count() >= 5
 
 
@@ -226,10 +234,12 @@ def test_daily_api_and_archive(api, pool):
     assert api.get("/api/puzzles/daily/").json()["id"] == body["id"]
     yesterday = puzzle_pool.daily_ensure(days.utc_today() - timedelta(days=1))
     page = api.get("/puzzles/archive/")
-    assert page.status_code == 200 and f"/puzzles/{yesterday.pk}/" in page.content.decode()
+    assert page.status_code == 200
+    assert f"/puzzles/{yesterday.pk}/" in page.content.decode()
     # a past daily is playable
     attempt = start(api, yesterday.pk)
-    assert attempt["status"] == "your-move" and attempt["daily"] is False
+    assert attempt["status"] == "your-move"
+    assert attempt["daily"] is False
 
 
 # ------------------------------------------------------------ solving
@@ -250,7 +260,8 @@ def solve_with_line(api, puzzle: Puzzle, attempt: dict) -> dict:
         assert state["status"] == "your-move"
         assert state["feedback"] == "correct"
         # the solver's reply is the stored line's
-        assert state["moves"][-1]["by"] == "solver" and state["moves"][-1]["move"] == moves[i + 1]
+        assert state["moves"][-1]["by"] == "solver"
+        assert state["moves"][-1]["move"] == moves[i + 1]
         assert state["last_move"] == moves[i + 1]
     assert state["status"] == "solved", state
     for body in seen[:-1]:
@@ -262,7 +273,9 @@ def test_scripted_client_solves_the_daily_with_the_stored_line(api, pool):
     daily = api.get("/api/puzzles/daily/").json()
     puzzle = Puzzle.objects.get(pk=daily["id"])
     attempt = start(api, puzzle.pk)
-    assert attempt["rated"] and attempt["daily"] and attempt["solution"] is None
+    assert attempt["rated"]
+    assert attempt["daily"]
+    assert attempt["solution"] is None
     assert set(attempt["legal_moves"]) == {str(m) for m in Position.parse(puzzle.position).legal_moves()}
     assert attempt["board"]["position"] == puzzle.position
     done = solve_with_line(api, puzzle, attempt)
@@ -271,7 +284,8 @@ def test_scripted_client_solves_the_daily_with_the_stored_line(api, pool):
     assert {t["name"] for t in done["solution"]["themes"]} == set(puzzle.themes)
     assert done["rating"]["after"] > done["rating"]["before"]
     player = api.get("/api/puzzles/daily/").json()["player"]
-    assert player["streak"] == 1 and player["solved_today"]
+    assert player["streak"] == 1
+    assert player["solved_today"]
     assert player["rating"] == done["rating"]["after"]
 
 
@@ -333,15 +347,18 @@ def test_a_wrong_move_fails_and_then_the_solution_is_shown(api, pool):
     assert analysis.moves[-1].value < analysis.value
     assert_no_answer(state, puzzle, [])
     failed = play(api, state, wrong)
-    assert failed["status"] == "failed" and failed["feedback"] == "incorrect"
-    assert failed["moves"][0]["correct"] is False and failed["moves"][0]["value"] == analysis.moves[-1].value
+    assert failed["status"] == "failed"
+    assert failed["feedback"] == "incorrect"
+    assert failed["moves"][0]["correct"] is False
+    assert failed["moves"][0]["value"] == analysis.moves[-1].value
     assert failed["solution"]["line"][0]["move"] == puzzle.line[0]
     assert failed["solution"]["first_moves"][0]["value"] == puzzle.value
     assert failed["rating"]["after"] < failed["rating"]["before"]
     # over: no more moves (409), and trying again is allowed, unrated
     assert play(api, failed, str(analysis.moves[0].move), expect=409)["error"]
     again = start(api, puzzle.pk)
-    assert again["rated"] is False and again["solution"] is None
+    assert again["rated"] is False
+    assert again["solution"] is None
     solved = solve_with_line(api, puzzle, again)
     assert solved["rating"] is None
     history = api.get("/api/puzzles/history/").json()
@@ -356,7 +373,9 @@ def test_give_up(api, pool):
     response = api.post(state["urls"]["give_up"], format="json")
     assert response.status_code == 200
     body = response.json()
-    assert body["status"] == "failed" and body["gave_up"] and body["solution"]["line"]
+    assert body["status"] == "failed"
+    assert body["gave_up"]
+    assert body["solution"]["line"]
     assert api.post(state["urls"]["give_up"], format="json").status_code == 409
 
 
@@ -364,7 +383,8 @@ def test_errors_and_ownership(api, other_api, pool):
     puzzle = Puzzle.objects.order_by("id")[0]
     state = start(api, puzzle.pk)
     bad = api.post(state["urls"]["moves"], {"move": "77", "ply": len(state["moves"])}, format="json")
-    assert bad.status_code == 400 and "error" in bad.json()
+    assert bad.status_code == 400
+    assert "error" in bad.json()
     illegal = [str(m) for m in Position.parse(puzzle.position).legal_moves()]
     some_stone = next(s for s in ("00L", "66R", "35L", "12R") if s not in illegal)
     assert (
@@ -397,7 +417,9 @@ def test_a_move_without_its_ply_is_a_400_and_changes_nothing(api, pool):
         == "ply: This field is required."
     )
     after = api.get(state["urls"]["self"]).json()
-    assert after["moves"] == [] and after["status"] == "your-move" and after["version"] == state["version"]
+    assert after["moves"] == []
+    assert after["status"] == "your-move"
+    assert after["version"] == state["version"]
     assert PuzzleAttempt.objects.get(pk=state["id"]).moves == []
 
 
@@ -433,8 +455,11 @@ def test_the_solver_reply_comes_from_a_task(api, pool):
         body = api.post(
             state["urls"]["moves"], {"move": puzzle.line[0], "ply": len(state["moves"])}, format="json"
         ).json()
-        assert not m1.called and not m2.called
-    assert body["status"] == "thinking" and body["legal_moves"] == [] and body["moves"][0]["correct"] is None
+        assert not m1.called
+        assert not m2.called
+    assert body["status"] == "thinking"
+    assert body["legal_moves"] == []
+    assert body["moves"][0]["correct"] is None
     assert send.call_args[0] == (attempt_settle_task, state["id"])
     # at the ply it is at now (the same ply again would be a retry, answered as the first time)
     assert (
@@ -443,7 +468,8 @@ def test_the_solver_reply_comes_from_a_task(api, pool):
     )
     services.attempt_settle(attempt=PuzzleAttempt.objects.get(pk=state["id"]))
     after = api.get(state["urls"]["self"]).json()
-    assert after["status"] in ("your-move", "solved") and after["moves"][0]["correct"] is True
+    assert after["status"] in ("your-move", "solved")
+    assert after["moves"][0]["correct"] is True
 
 
 # ------------------------------------------------------------ streaks
@@ -455,11 +481,13 @@ def test_streak_counts_consecutive_days():
     days.streak_record(r, d)
     days.streak_record(r, d)  # the same day twice counts once
     days.streak_record(r, d + timedelta(days=1))
-    assert r.streak == 2 and r.best_streak == 2
+    assert r.streak == 2
+    assert r.best_streak == 2
     assert days.streak_current(r, d + timedelta(days=2)) == 2  # alive until the day after
     assert days.streak_current(r, d + timedelta(days=3)) == 0
     days.streak_record(r, d + timedelta(days=4))
-    assert r.streak == 1 and r.best_streak == 2
+    assert r.streak == 1
+    assert r.best_streak == 2
 
 
 def test_streak_through_the_api_over_two_days(api, pool):
@@ -512,7 +540,8 @@ def test_training_page_gives_its_rating_sentence_with_placeholders_in_every_lang
 
 def test_pages(client, pool):
     home = client.get("/")
-    assert home.status_code == 200 and 'id="puzzle-root"' in home.content.decode()
+    assert home.status_code == 200
+    assert 'id="puzzle-root"' in home.content.decode()
     for url in (
         "/puzzles/daily/",
         "/puzzles/train/",
@@ -524,7 +553,8 @@ def test_pages(client, pool):
         assert response.status_code == 200, url
     puzzle = Puzzle.objects.order_by("id")[0]
     page = client.get(f"/puzzles/{puzzle.pk}/").content.decode()
-    assert json.dumps(puzzle.line) not in page and '"themes"' not in page
+    assert json.dumps(puzzle.line) not in page
+    assert '"themes"' not in page
     # the plain forms work without the script
     response = client.post(f"/puzzles/{puzzle.pk}/")
     assert response.status_code == 302
@@ -571,7 +601,8 @@ def test_the_scan_would_see_an_answer(api, pool):
 
 def test_theme_list(api):
     body = api.get("/api/puzzles/themes/").json()
-    assert [t["name"] for t in body] == list(mining.THEMES) and all(t["label"] and t["description"] for t in body)
+    assert [t["name"] for t in body] == list(mining.THEMES)
+    assert all(t["label"] and t["description"] for t in body)
 
 
 def test_theme_texts_match_the_registry():
@@ -581,7 +612,10 @@ def test_theme_texts_match_the_registry():
 
     assert [t["name"] for t in themes()] == list(mining.THEMES)
     for theme in mining.THEMES.values():
-        assert theme.key and str(theme.name) and str(theme.description) and callable(theme.predicate)
+        assert theme.key
+        assert str(theme.name)
+        assert str(theme.description)
+        assert callable(theme.predicate)
     with translation.override("pl"):
         assert [t["label"] for t in themes()] == [str(t.name) for t in mining.THEMES.values()]
 
@@ -597,7 +631,8 @@ def test_log_in_keeps_the_guest_attempts_and_rating(client, pool):
     User.objects.create_user("ann", password="a-long-password-1")
     assert client.login(username="ann", password="a-long-password-1")
     attempt.refresh_from_db()
-    assert attempt.user.username == "ann" and attempt.session_key == ""
+    assert attempt.user.username == "ann"
+    assert attempt.session_key == ""
     assert PlayerRating.objects.get(user__username="ann").rating == guest.rating
 
 
@@ -620,7 +655,8 @@ def test_ensure_puzzle_pool_command(db, capsys):
 
     call_command("ensure_puzzle_pool", "--min", "8", "--wait", "0")
     out = capsys.readouterr().out
-    assert "deals queued" in out and "today's daily puzzle: #" in out
+    assert "deals queued" in out
+    assert "today's daily puzzle: #" in out
     assert Puzzle.objects.filter(daily_on__isnull=True).count() >= 8
     call_command("ensure_puzzle_pool", "--min", "8", "--wait", "0")
     assert "enough" in capsys.readouterr().out
@@ -632,7 +668,8 @@ def test_the_front_page_shows_how_the_daily_went(client, pool):
     attempt = PuzzleAttempt.objects.latest("id")
     client.post(f"/puzzles/attempts/{attempt.pk}/give-up/")
     page = client.get("/").content.decode()
-    assert 'id="attempt-state"' in page and "You gave up." in page
+    assert 'id="attempt-state"' in page
+    assert "You gave up." in page
 
 
 def test_a_logged_in_player_plays_with_the_pages_csrf_token(pool):
@@ -652,7 +689,8 @@ def test_a_logged_in_player_plays_with_the_pages_csrf_token(pool):
     response = client.post(
         f"/api/puzzles/{daily.pk}/attempts/", content_type="application/json", HTTP_X_CSRFTOKEN=token
     )
-    assert response.status_code == 201 and response.json()["rated"]
+    assert response.status_code == 201
+    assert response.json()["rated"]
     moved = client.post(
         response.json()["urls"]["moves"],
         {"move": daily.line[0], "ply": len(response.json()["moves"])},
@@ -678,7 +716,9 @@ def test_rating_chart_and_weekday_targets():
     ys = [d["y"] for d in chart["dots"]]
     assert ys[1] < ys[2] < ys[0]  # higher rating, higher on the chart
     targets = [days.daily_target(date(2026, 11, 30) + timedelta(days=i)) for i in range(7)]
-    assert targets[0] == 1200 and targets[6] == 2000 and targets == sorted(targets)
+    assert targets[0] == 1200
+    assert targets[6] == 2000
+    assert targets == sorted(targets)
 
 
 @pytest.mark.parametrize("where", ["api", "board", "hint", "game", "record"])
@@ -699,7 +739,8 @@ def test_reading_back_a_known_analysis_of_your_attempt_makes_it_unrated(api, oth
     if where == "hint":  # practice games at the position, from before the attempt
         for client in (api, other_api):
             made = client.post("/api/games/", {"position": puzzle.position, "human": puzzle.side}, format="json")
-            assert made.status_code == 201 and made.json()["status"] == "your-move", made.content
+            assert made.status_code == 201, made.content
+            assert made.json()["status"] == "your-move", made.content
             games[client] = made.json()["id"]
     mine = start(api, puzzle.pk)
     assert mine["rated"] is True
@@ -707,7 +748,8 @@ def test_reading_back_a_known_analysis_of_your_attempt_makes_it_unrated(api, oth
     def read(client):
         if where == "api":
             answer = client.get(f"/api/analyses/{known.pk}/")
-            assert answer.status_code == 200 and answer.json()["result"] is not None
+            assert answer.status_code == 200
+            assert answer.json()["result"] is not None
         elif where == "board":
             answer = client.get("/analysis/", {"position": puzzle.position})
             assert answer.status_code == 200
@@ -726,7 +768,8 @@ def test_reading_back_a_known_analysis_of_your_attempt_makes_it_unrated(api, oth
     assert api.get(mine["urls"]["self"]).json()["rated"] is True
     read(api)
     after = api.get(mine["urls"]["self"]).json()
-    assert after["rated"] is False and after["unrated_because"] == "analysed"
+    assert after["rated"] is False
+    assert after["unrated_because"] == "analysed"
 
 
 @pytest.mark.parametrize("mover", ["you", "the solver", "you, logged in"])
@@ -747,7 +790,8 @@ def test_a_practice_game_through_your_puzzles_position_makes_it_unrated(api, oth
         api.force_login(django_user_model.objects.create_user("ana", password="a-long-password-7"))
         mover = "you"
     mine = start(api, puzzle.pk)
-    assert mine["rated"] is True and mine["position"] == str(dealt)
+    assert mine["rated"] is True
+    assert mine["position"] == str(dealt)
     human = dealt.side if mover == "you" else ("B" if dealt.side == "A" else "A")
 
     def play_through(client):
@@ -758,14 +802,16 @@ def test_a_practice_game_through_your_puzzles_position_makes_it_unrated(api, oth
             moved = client.post(f"/api/games/{made.json()['id']}/moves/", {"move": first, "ply": 0}, format="json")
             assert moved.status_code == 201, moved.content
         game = Game.objects.get(pk=made.json()["id"])
-        assert game.start_position == str(dealt) and game.ply_count >= 1
+        assert game.start_position == str(dealt)
+        assert game.ply_count >= 1
         return game
 
     play_through(other_api)
     assert api.get(mine["urls"]["self"]).json()["rated"] is True
     play_through(api)
     after = api.get(mine["urls"]["self"]).json()
-    assert after["rated"] is False and after["unrated_because"] == "analysed"
+    assert after["rated"] is False
+    assert after["unrated_because"] == "analysed"
 
 
 def test_a_practice_game_through_a_streaks_puzzle_fails_it(pool):
@@ -786,7 +832,8 @@ def test_a_practice_game_through_a_streaks_puzzle_fails_it(pool):
     )
     assert moved.status_code == 201, moved.content
     state = client.get(run["urls"]["self"]).json()
-    assert state["status"] == "over" and state["end_reason"] == "wrong-move"
+    assert state["status"] == "over"
+    assert state["end_reason"] == "wrong-move"
     assert PuzzleAttempt.objects.get(pk=run["attempt"]["id"]).unrated_because == "analysed"
     assert PuzzleRun.objects.get(pk=run["id"]).score == 0
 
@@ -797,12 +844,14 @@ def test_analysing_a_position_of_your_attempt_makes_it_unrated(api, other_api, p
     analysis of the same position changes nothing for you."""
     puzzle = Puzzle.objects.order_by("id")[0]
     mine = start(api, puzzle.pk)
-    assert mine["rated"] is True and mine["unrated_because"] is None
+    assert mine["rated"] is True
+    assert mine["unrated_because"] is None
     other_api.post("/api/analyses/", {"position": puzzle.position}, format="json")
     assert api.get(mine["urls"]["self"]).json()["rated"] is True
     api.post("/api/analyses/", {"position": puzzle.position}, format="json")
     after = api.get(mine["urls"]["self"]).json()
-    assert after["rated"] is False and after["unrated_because"] == "analysed"
+    assert after["rated"] is False
+    assert after["unrated_because"] == "analysed"
     before = PlayerRating.objects.filter(session_key=api.session.get("od_player", "")).first()
     solve_with_line(api, puzzle, after)
     rating = PlayerRating.objects.filter(session_key=api.session.get("od_player", "")).first()

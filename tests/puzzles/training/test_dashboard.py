@@ -81,7 +81,8 @@ def test_dashboard_agrees_with_a_direct_count(api):
         for row in body["themes"]:
             rows = [a for a in mine.select_related("puzzle") if row["theme"] in a.puzzle.themes]
             solved = sum(a.status == "solved" for a in rows)
-            assert row["attempts"] == len(rows) and row["solved"] == solved
+            assert row["attempts"] == len(rows)
+            assert row["solved"] == solved
             assert row["success_rate"] == round(solved / len(rows), 3)
             mean = sum(a.puzzle_rating_before for a in rows) / len(rows)
             assert row["performance"] == round(mean + 400 * (2 * solved - len(rows)) / len(rows))
@@ -102,8 +103,10 @@ def test_dashboard_agrees_with_a_direct_count(api):
     states = set(
         PuzzleAttempt.objects.filter(session_key=token, puzzle_id=failed["id"]).values_list("status", flat=True)
     )
-    assert "failed" in states and "solved" not in states
-    assert "line" not in failed and "themes" not in failed
+    assert "failed" in states
+    assert "solved" not in states
+    assert "line" not in failed
+    assert "themes" not in failed
 
 
 def test_difficulty_is_remembered_and_honoured(api):

@@ -27,15 +27,18 @@ def test_symmetric_away_from_1500():
 
 def test_no_games_only_widens_the_deviation():
     after = update(Rating(1600, 100, 0.06), [])
-    assert after.rating == 1600 and after.rd > 100
+    assert after.rating == 1600
+    assert after.rd > 100
 
 
 def test_solving_raises_the_player_and_lowers_the_puzzle():
     player, puzzle = Rating(1500, 200), Rating(1700, 150)
     p, z = rate_attempt(player, puzzle, solved=True)
-    assert p.rating > 1500 and z.rating < 1700
+    assert p.rating > 1500
+    assert z.rating < 1700
     p, z = rate_attempt(player, puzzle, solved=False)
-    assert p.rating < 1500 and z.rating > 1700
+    assert p.rating < 1500
+    assert z.rating > 1700
     # beating a harder puzzle gains more than beating an easier one
     gain_hard = rate_attempt(player, Rating(1900, 150), True)[0].rating - 1500
     gain_easy = rate_attempt(player, Rating(1100, 150), True)[0].rating - 1500

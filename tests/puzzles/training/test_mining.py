@@ -55,9 +55,11 @@ def test_every_puzzle_is_of_its_kind_and_its_line_optimal_by_the_reference(candi
         ordered = sorted(values.values(), reverse=True)
         assert len(ordered) >= 2
         if c.kind == WIN:
-            assert ordered[0] > 0 and ordered[1] <= 0, str(c.position)
+            assert ordered[0] > 0, str(c.position)
+            assert ordered[1] <= 0, str(c.position)
         else:
-            assert ordered[-1] > 0 and ordered[1] <= ordered[0] - MOST_MARGIN, str(c.position)
+            assert ordered[-1] > 0, str(c.position)
+            assert ordered[1] <= ordered[0] - MOST_MARGIN, str(c.position)
         position = c.position
         for i, move in enumerate(c.line.moves):
             values = reference_values(solver, position)
@@ -124,7 +126,8 @@ def test_theme_double_and_back_row(candidates):
     assert c.line.moves[0].stone.low == c.line.moves[0].stone.high
     c = _example(candidates, "back-row")
     key = c.line.moves[0].stone
-    assert key in c.position.hand.back and key not in c.position.hand.front
+    assert key in c.position.hand.back
+    assert key not in c.position.hand.front
 
 
 def test_theme_unlock(candidates):
@@ -166,7 +169,8 @@ def test_theme_lockdown(candidates):
 def test_rating_is_harder_for_longer_lines(candidates):
     short = [c.rating for c in candidates if c.line.solver_moves == 1]
     long = [c.rating for c in candidates if c.line.solver_moves >= 4]
-    assert short and long
+    assert short
+    assert long
     assert sum(long) / len(long) > sum(short) / len(short)
     assert all(600 <= c.rating <= 2600 for c in candidates)
 
@@ -175,4 +179,6 @@ def test_a_known_position_is_a_win_puzzle():
     # From the independent reference data: A to move, only 11 wins (+31).
     position = Position.parse("14.13.34.56.11.06.25/02.01.33.46.44.00.03 35.16.24.36.05.23.66/22.04.12.45.55.15.26 - A")
     c = describe(position)
-    assert c is not None and c.kind == WIN and str(c.line.moves[0]) == "11"
+    assert c is not None
+    assert c.kind == WIN
+    assert str(c.line.moves[0]) == "11"

@@ -17,7 +17,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_puzzles_without_a_quality_score_get_the_one_mining_gives(no_tasks):
     pool.mine_seeds([21, 22])
     mined = {p.pk: (p.quality_facts, p.quality) for p in Puzzle.objects.all()}
-    assert len(mined) >= 2 and all(facts for facts, _ in mined.values())
+    assert len(mined) >= 2
+    assert all(facts for facts, _ in mined.values())
     # as the puzzles mined before the score existed were stored
     Puzzle.objects.update(quality_facts={}, quality=0, score=0)
     first = Puzzle.objects.order_by("id").first()
@@ -28,7 +29,8 @@ def test_puzzles_without_a_quality_score_get_the_one_mining_gives(no_tasks):
     assert sorted(pool.puzzles_quality_backfill(limit=1000)) == sorted(mined)
     for puzzle in Puzzle.objects.all():
         facts, quality = mined[puzzle.pk]
-        assert puzzle.quality_facts == facts and puzzle.quality == quality
+        assert puzzle.quality_facts == facts
+        assert puzzle.quality == quality
         # recomputed here from the stored line: the same facts
         again = mining.quality_facts(
             mining.stored_facts(puzzle.position, puzzle.kind, puzzle.line, puzzle.solver_moves)

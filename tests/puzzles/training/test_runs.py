@@ -191,12 +191,16 @@ def visit_pages(api, run: dict) -> None:
 
 def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_kept(api, pool):
     run = start_run(api, "streak")
-    assert run["mode"] == "streak" and run["status"] == "active" and run["time_left"] is None
-    assert run["attempt"]["rated"] is False and run["attempt"]["run"] == run["id"]
+    assert run["mode"] == "streak"
+    assert run["status"] == "active"
+    assert run["time_left"] is None
+    assert run["attempt"]["rated"] is False
+    assert run["attempt"]["run"] == run["id"]
     ratings = [run["puzzles"][0]["rating"]]
     for solved in range(1, 3):
         run = solve_current(api, run)
-        assert run["status"] == "active" and run["score"] == solved, run
+        assert run["status"] == "active", run
+        assert run["score"] == solved, run
         assert [p["result"] for p in run["puzzles"]] == ["solved"] * solved + ["unfinished"]
         assert all(p["solution"] is None for p in run["puzzles"])
         ratings.append(run["puzzles"][-1]["rating"])
@@ -206,18 +210,26 @@ def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_k
     assert stored == ratings
     last = run["attempt"]
     run = move(api, run, wrong_move(last))
-    assert run["status"] == "over" and run["end_reason"] == "wrong-move" and run["score"] == 2
-    assert run["attempt"] is None and run["new_best"] and run["best"] == 2
+    assert run["status"] == "over"
+    assert run["end_reason"] == "wrong-move"
+    assert run["score"] == 2
+    assert run["attempt"] is None
+    assert run["new_best"]
+    assert run["best"] == 2
     assert [p["result"] for p in run["puzzles"]] == ["solved", "solved", "failed"]
     # the puzzle the wrong move ended the run on stays at hand, with its solution, for its board
     ended_by = run["ended_by"]
-    assert ended_by["id"] == last["id"] and ended_by["moves"][-1]["move"] == wrong_move(last)
-    assert ended_by["solution"] is not None and ended_by["legal_moves"] == [] and ended_by["to_move"] is None
+    assert ended_by["id"] == last["id"]
+    assert ended_by["moves"][-1]["move"] == wrong_move(last)
+    assert ended_by["solution"] is not None
+    assert ended_by["legal_moves"] == []
+    assert ended_by["to_move"] is None
     page = api.get(run["urls"]["page"]).content.decode()
     board = page.split('class="run-board-note"')[1].split('class="run-result"')[0]
     assert "The puzzle that ended the run (puzzle 3), after your move:" in board
     # the run is over: its final position is shown with no side to move
-    assert "to-move" not in board and "to move" not in board
+    assert "to-move" not in board
+    assert "to move" not in board
     shown = re.findall(r'aria-label="(\d)-(\d)"', board.split('<div class="line"')[0])
     hands = ended_by["board"]["hands"]
     top = "B" if ended_by["side"] == "A" else "A"
@@ -235,9 +247,13 @@ def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_k
     # a worse streak keeps the best
     worse = start_run(api, "streak")
     worse = move(api, worse, wrong_move(worse["attempt"]))
-    assert worse["status"] == "over" and worse["score"] == 0 and not worse["new_best"] and worse["best"] == 2
+    assert worse["status"] == "over"
+    assert worse["score"] == 0
+    assert not worse["new_best"]
+    assert worse["best"] == 2
     listing = api.get("/api/runs/?mode=streak").json()
-    assert listing["best_streak"] == 2 and [r["score"] for r in listing["runs"]] == [0, 2]
+    assert listing["best_streak"] == 2
+    assert [r["score"] for r in listing["runs"]] == [0, 2]
     # ratings are untouched: runs are unrated
     assert PlayerRating.objects.get(user=None).rated_count == 0
 
@@ -250,7 +266,8 @@ def test_starting_a_run_ends_the_one_under_way_and_a_runs_puzzle_cannot_be_tried
     second = start_run(api, "timed")
     assert PuzzleRun.objects.get(pk=first["id"]).end_reason == "stopped"
     stopped = api.post(second["urls"]["stop"], format="json").json()
-    assert stopped["status"] == "over" and stopped["end_reason"] == "stopped"
+    assert stopped["status"] == "over"
+    assert stopped["end_reason"] == "stopped"
     assert api.post(second["urls"]["stop"], format="json").status_code == 409
     assert api.post(f"/api/puzzles/{puzzle}/attempts/", format="json").status_code == 201
 
@@ -260,26 +277,33 @@ def test_starting_a_run_ends_the_one_under_way_and_a_runs_puzzle_cannot_be_tried
 
 def test_a_timed_run_penalises_wrong_moves_and_ends_when_the_servers_clock_runs_out(api, pool):
     run = start_run(api, "timed")
-    assert run["duration"] == runs.TIMED_DURATION and 175 <= run["time_left"] <= 180
+    assert run["duration"] == runs.TIMED_DURATION
+    assert 175 <= run["time_left"] <= 180
     assert run_services.run_expire(run_id=run["id"]) is False  # the countdown task before time: a no-op
     row = PuzzleRun.objects.get(pk=run["id"])
     deadline = row.deadline
     first = run["attempt"]["id"]
     run = move(api, run, wrong_move(run["attempt"]))
-    assert run["status"] == "active" and run["mistakes"] == 1 and run["penalty_seconds"] == runs.TIMED_PENALTY
+    assert run["status"] == "active"
+    assert run["mistakes"] == 1
+    assert run["penalty_seconds"] == runs.TIMED_PENALTY
     assert PuzzleRun.objects.get(pk=run["id"]).deadline == deadline - timedelta(seconds=runs.TIMED_PENALTY)
     assert run["time_left"] <= runs.TIMED_DURATION - runs.TIMED_PENALTY
     # the next puzzle is there; the failed one's solution waits for the end
-    assert run["attempt"]["id"] != first and run["puzzles"][0]["result"] == "failed"
+    assert run["attempt"]["id"] != first
+    assert run["puzzles"][0]["result"] == "failed"
     assert run["puzzles"][0]["solution"] is None
     assert api.get(f"/api/attempts/{first}/").json()["solution"] is None
     run = solve_current(api, run)
-    assert run["score"] == 1 and run["status"] == "active"
+    assert run["score"] == 1
+    assert run["status"] == "active"
     # the clock runs out on the server: every reader sees the run over, before anything writes it
     later = PuzzleRun.objects.get(pk=run["id"]).deadline + timedelta(seconds=1)
     with mock.patch("django.utils.timezone.now", return_value=later):
         over = api.get(run["urls"]["self"]).json()
-        assert over["status"] == "over" and over["end_reason"] == "time" and over["time_left"] == 0
+        assert over["status"] == "over"
+        assert over["end_reason"] == "time"
+        assert over["time_left"] == 0
         assert over["attempt"] is None
         assert PuzzleRun.objects.get(pk=run["id"]).status == "active"  # a GET wrote nothing
         # the result lists every puzzle with its solution
@@ -292,21 +316,26 @@ def test_a_timed_run_penalises_wrong_moves_and_ends_when_the_servers_clock_runs_
         refused = move(api, run, best_move(run["attempt"]), expect=409)
         assert "time" in refused["error"]
     row = PuzzleRun.objects.get(pk=run["id"])
-    assert row.status == "over" and row.end_reason == "time" and row.score == 1
+    assert row.status == "over"
+    assert row.end_reason == "time"
+    assert row.score == 1
     assert PlayerRating.objects.get(user=None).best_timed_score == 1
     # the puzzle the clock cut short: its attempt's page says so and offers no move; the puzzle's own page starts afresh
     cut = over["puzzles"][-1]
     page = api.get(cut["urls"]["page"]).content.decode()
-    assert "Not finished: the run ended" in page and 'name="move"' not in page
+    assert "Not finished: the run ended" in page
+    assert 'name="move"' not in page
     page = api.get(cut["urls"]["puzzle"]).content.decode()
-    assert "Not finished" not in page and '"attempt-state"' not in page
+    assert "Not finished" not in page
+    assert '"attempt-state"' not in page
 
 
 def test_a_runs_move_without_its_ply_is_a_400_and_changes_nothing(api, pool):
     run = start_run(api, "streak")
     attempt = run["attempt"]
     response = api.post(run["urls"]["moves"], {"move": best_move(attempt), "attempt": attempt["id"]}, format="json")
-    assert response.status_code == 400 and response.json()["error"] == "ply: This field is required."
+    assert response.status_code == 400
+    assert response.json()["error"] == "ply: This field is required."
     assert api.get(run["urls"]["self"]).json() == run
     assert PuzzleAttempt.objects.get(pk=attempt["id"]).moves == []
 
@@ -317,7 +346,8 @@ def test_the_countdown_task_and_the_upkeep_close_a_timed_run(api, pool):
     with mock.patch("django.utils.timezone.now", return_value=later):
         assert run_services.runs_expire_due() == [run["id"]]
     row = PuzzleRun.objects.get(pk=run["id"])
-    assert row.status == "over" and row.end_reason == "time"
+    assert row.status == "over"
+    assert row.end_reason == "time"
 
 
 def test_a_move_accepted_in_time_counts_though_graded_after_the_deadline(api, pool, no_tasks):
@@ -333,9 +363,11 @@ def test_a_move_accepted_in_time_counts_though_graded_after_the_deadline(api, po
         state = api.get(run["urls"]["self"]).json()
     settled = PuzzleAttempt.objects.get(pk=attempt["id"])
     if settled.status == "solved":
-        assert state["status"] == "over" and state["score"] == 1
+        assert state["status"] == "over"
+        assert state["score"] == 1
     else:  # the puzzle goes on: its next move comes too late
-        assert state["status"] == "over" and state["puzzles"][0]["result"] == "unfinished"
+        assert state["status"] == "over"
+        assert state["puzzles"][0]["result"] == "unfinished"
 
 
 # ------------------------------------------------------------ the scan of every answer
@@ -356,7 +388,8 @@ def test_no_answer_of_a_streak_or_a_timed_run_reveals_a_solution_before_it_is_ov
         if mode == "timed":
             run = move(api, run, wrong_move(run["attempt"]))
             visit_pages(api, run)
-            assert run["status"] == "active" and run["mistakes"] == 1
+            assert run["status"] == "active"
+            assert run["mistakes"] == 1
             run = api.post(run["urls"]["stop"], format="json").json()
         else:
             run = move(api, run, wrong_move(run["attempt"]))
@@ -387,7 +420,8 @@ def test_the_pages_work_without_the_script(client, pool):
     run = PuzzleRun.objects.get()
     attempt = run.attempts.get()
     html = client.get(response["Location"]).content.decode()
-    assert 'id="run-root"' in html and 'name="move"' in html
+    assert 'id="run-root"' in html
+    assert 'name="move"' in html
     assert '<input type="hidden" name="ply" value="0">' in html
     best = analyse(Position.parse(attempt.position))
     form = {"move": str(best.best_moves[0]), "attempt": attempt.pk, "ply": "0"}
@@ -402,9 +436,11 @@ def test_the_pages_work_without_the_script(client, pool):
     assert len(attempt.moves) == played
     client.post(f"/puzzles/runs/{run.pk}/stop/")
     run.refresh_from_db()
-    assert run.status == "over" and run.end_reason == "stopped"
+    assert run.status == "over"
+    assert run.end_reason == "stopped"
     html = client.get(f"/puzzles/runs/{run.pk}/").content.decode()
-    assert 'class="run-result"' in html and "Solution:" in html
+    assert 'class="run-result"' in html
+    assert "Solution:" in html
     assert client.get("/puzzles/timed/").status_code == 200
 
 
@@ -430,7 +466,8 @@ def test_the_result_explains_brackets_only_when_a_line_has_the_solvers_replies()
         "puzzles": [puzzle([{"move": "36R", "key": True}]), {**puzzle(None), "solution": None}],
     }
     html = render_to_string("training/_run_result.html", {"state": state})
-    assert "Solution: 36R" in html and "(" not in html.split("Solution:")[1].split("<")[0]
+    assert "Solution: 36R" in html
+    assert "(" not in html.split("Solution:")[1].split("<")[0]
     assert "In brackets" not in html
     state["puzzles"].append(
         puzzle([{"move": "36R", "key": True}, {"move": "12L", "key": False}, {"move": "25R", "key": True}])
@@ -459,7 +496,8 @@ def test_a_guests_bests_follow_them_when_they_sign_up(client, pool):
     mine = PlayerRating.objects.get(user=user)
     assert (mine.best_puzzle_streak, mine.best_timed_score) == (4, 9)
     run.refresh_from_db()
-    assert run.user == user and run.session_key == ""
+    assert run.user == user
+    assert run.session_key == ""
 
 
 def test_asking_for_the_analysis_of_a_runs_puzzle_counts_as_a_wrong_move(api, other_api, pool):
@@ -471,7 +509,9 @@ def test_asking_for_the_analysis_of_a_runs_puzzle_counts_as_a_wrong_move(api, ot
     # the analysis answer itself has values: asked through the bare client, outside the scan
     api.client.post("/api/analyses/", {"position": position}, format="json")
     over = api.get(run["urls"]["self"]).json()
-    assert over["status"] == "over" and over["end_reason"] == "wrong-move" and over["score"] == 0
+    assert over["status"] == "over"
+    assert over["end_reason"] == "wrong-move"
+    assert over["score"] == 0
     assert PuzzleAttempt.objects.get(pk=run["attempt"]["id"]).unrated_because == "analysed"
 
 
@@ -481,7 +521,9 @@ def test_a_streak_past_the_hardest_puzzle_ends_with_nothing_left(api, pool):
     # every other puzzle easier than this one: a streak never goes down
     Puzzle.objects.exclude(pk=current).update(rating=100)
     run = solve_current(api, run)
-    assert run["status"] == "over" and run["end_reason"] == "exhausted" and run["score"] == 1
+    assert run["status"] == "over"
+    assert run["end_reason"] == "exhausted"
+    assert run["score"] == 1
     assert run["puzzles"][0]["solution"] is not None
 
 
@@ -496,7 +538,8 @@ def test_a_logged_in_player_keeps_a_timed_best_on_the_account(pool):
     assert PuzzleRun.objects.get(pk=run["id"]).user == user
     run = solve_current(client, run)
     done = client.post(run["urls"]["stop"], format="json").json()
-    assert done["score"] == 1 and done["new_best"]
+    assert done["score"] == 1
+    assert done["new_best"]
     assert PlayerRating.objects.get(user=user).best_timed_score == 1
     assert client.get("/api/runs/").json()["best_timed"] == 1
 
@@ -506,9 +549,12 @@ def test_a_streak_may_skip_one_puzzle_a_timed_run_none(api, pool):
     assert run["skips_left"] == 1
     skipped = run["attempt"]
     run = api.post(run["urls"]["skip"], format="json").json()
-    assert run["status"] == "active" and run["score"] == 0 and run["skips_left"] == 0
+    assert run["status"] == "active"
+    assert run["score"] == 0
+    assert run["skips_left"] == 0
     assert [p["result"] for p in run["puzzles"]] == ["skipped", "unfinished"]
-    assert run["attempt"]["id"] != skipped["id"] and run["puzzles"][0]["solution"] is None
+    assert run["attempt"]["id"] != skipped["id"]
+    assert run["puzzles"][0]["solution"] is None
     # still increasing: the next puzzle is rated at least as the skipped one
     assert run["puzzles"][1]["rating"] >= run["puzzles"][0]["rating"]
     # the skipped puzzle's attempt is over: no move there, and its solution waits for the end of the run
@@ -519,9 +565,11 @@ def test_a_streak_may_skip_one_puzzle_a_timed_run_none(api, pool):
     assert again.status_code == 409
     assert api.post(run["urls"]["skip"], format="json").status_code == 409  # one per streak
     run = solve_current(api, run)
-    assert run["score"] == 1 and run["status"] == "active"
+    assert run["score"] == 1
+    assert run["status"] == "active"
     run = move(api, run, wrong_move(run["attempt"]))
-    assert run["status"] == "over" and run["score"] == 1
+    assert run["status"] == "over"
+    assert run["score"] == 1
     assert [p["result"] for p in run["puzzles"]] == ["skipped", "solved", "failed"]
     assert all(p["solution"] for p in run["puzzles"])
     timed = start_run(api, "timed")
@@ -549,7 +597,8 @@ def test_a_run_is_read_as_of_one_moment_when_a_puzzle_ends_between_its_reads(api
     with mock.patch.object(selectors, "run_attempts", worker_ends_the_puzzle_meanwhile):
         state = api.get(run["urls"]["self"]).json()
     assert ended == [True]
-    assert len(state["puzzles"]) == 2 and state["puzzles"][0]["result"] == "solved"
+    assert len(state["puzzles"]) == 2
+    assert state["puzzles"][0]["result"] == "solved"
     assert state["score"] == 1, state["score"]
     assert state["attempt"]["id"] == state["puzzles"][1]["attempt"]
     assert state["version"] == PuzzleRun.objects.get(pk=run["id"]).version
@@ -576,7 +625,8 @@ def test_a_runs_puzzle_that_moved_on_after_it_was_read_is_not_failed_as_analysed
     with mock.patch.object(selectors, "attempts_open_positions", a_move_comes_meanwhile):
         services.attempts_unrate_analysed(player=guest(api.client.session["od_player"]), position=attempt["position"])
     row = PuzzleAttempt.objects.get(pk=attempt["id"])
-    assert row.status == "thinking" and row.unrated_because == ""
+    assert row.status == "thinking"
+    assert row.unrated_because == ""
     assert PuzzleRun.objects.get(pk=run["id"]).status == "active"
     # read without a move meanwhile, the same analysis fails it
     PuzzleAttempt.objects.filter(pk=attempt["id"]).update(status="your-move")
@@ -616,7 +666,8 @@ def test_simultaneous_starts_leave_one_run_under_way(api, pool):
     for thread in threads:
         thread.join(60)
     assert not failures, failures
-    assert len(codes) == 12 and set(codes) <= {201, 409}, codes
+    assert len(codes) == 12, codes
+    assert set(codes) <= {201, 409}, codes
     assert codes.count(201) >= 1
     active = PuzzleRun.objects.filter(status=PuzzleRun.Status.ACTIVE)
     assert active.count() == 1
@@ -643,6 +694,7 @@ def test_a_guest_logging_in_while_the_accounts_run_cannot_end_keeps_one_run_unde
         services.ratings_claim(user=user, session_key=session_key)
     assert PuzzleRun.objects.get(pk=mine["id"]).status == PuzzleRun.Status.ACTIVE
     guest_run = PuzzleRun.objects.get(pk=theirs["id"])
-    assert guest_run.user == user and guest_run.status == PuzzleRun.Status.OVER
+    assert guest_run.user == user
+    assert guest_run.status == PuzzleRun.Status.OVER
     assert PuzzleRun.objects.filter(user=user, status=PuzzleRun.Status.ACTIVE).count() == 1
     assert not PuzzleAttempt.objects.filter(session_key=session_key, user__isnull=True).exists()

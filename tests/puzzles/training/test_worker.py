@@ -83,7 +83,8 @@ def worker(redis_server, tmp_path):
 def test_generation_fans_out_over_the_worker(worker):
     progress = []
     total = pool.generate_puzzles(60, seeds_per_task=4, workers=True, progress=progress.append, timeout=120)
-    assert total["accepted"] >= 60 and Puzzle.objects.count() == total["accepted"]
+    assert total["accepted"] >= 60
+    assert Puzzle.objects.count() == total["accepted"]
     assert len(progress) >= 2  # several tasks
     assert PuzzleSeed.objects.count() == total["seeds"]
     assert "mine_seeds_task" in worker.read_text()
@@ -112,6 +113,7 @@ def test_an_attempt_is_settled_by_the_worker(api, worker):
         response = api.get(f"{state['urls']['self']}?wait={body['version']}&timeout=5")
         if response.status_code != 304:  # 304: nothing new yet
             body = response.json()
-    assert body["status"] in ("your-move", "solved") and body["feedback"] == "correct"
+    assert body["status"] in ("your-move", "solved")
+    assert body["feedback"] == "correct"
     if body["status"] == "your-move":
         assert body["moves"][1]["move"] == puzzle.line[1]
