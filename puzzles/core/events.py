@@ -19,6 +19,7 @@ read the row again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -245,10 +246,8 @@ def wait_for_change(name: str, current_version: Callable[[], int | None], versio
                 time.sleep(min(remaining, 0.05))
     finally:
         if pubsub is not None:
-            try:
+            with contextlib.suppress(redis.RedisError):
                 pubsub.close()
-            except redis.RedisError:
-                pass
 
 
 class Waiter(asyncio.Event):
