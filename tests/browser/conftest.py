@@ -18,6 +18,7 @@ saves screenshots of the pages along the way.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -105,18 +106,14 @@ class Site:
     def stop(self) -> None:
         for _name, proc in reversed(self.procs):
             if proc.poll() is None:
-                try:
+                with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, signal.SIGTERM)
-                except ProcessLookupError:
-                    pass
         for _name, proc in reversed(self.procs):
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
-                try:
+                with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
                 proc.wait(5)
 
 

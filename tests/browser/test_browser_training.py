@@ -12,6 +12,7 @@ folder, and is stopped at the end (the process group run.sh was started in).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -82,10 +83,8 @@ def fresh_site():
             proc.wait(30)
         except (ProcessLookupError, subprocess.TimeoutExpired):
             pass
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)  # the background helpers of run.sh too
-        except ProcessLookupError:
-            pass
         shutil.rmtree(folder, ignore_errors=True)
 
 

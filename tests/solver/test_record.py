@@ -23,10 +23,7 @@ def play(start: Position, rng: random.Random, best_share: float, stop_after: int
     position = start
     while not position.is_over() and (stop_after is None or len(moves) < stop_after):
         legal = position.legal_moves()
-        if rng.random() < best_share:
-            move = analyse(position).pv[0]
-        else:
-            move = rng.choice(legal)
+        move = analyse(position).pv[0] if rng.random() < best_share else rng.choice(legal)
         assert move in legal
         moves.append(move)
         position = position.push(move)

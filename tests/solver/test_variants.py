@@ -336,10 +336,10 @@ def test_the_option_in_rows_counts_the_uncovered_back_stone():
                 after = before.play(move)
                 ends = after.ends
                 others = [s for c, s in hand.available() if c != col]
-                if hand.back[col].has(ends[0]) or hand.back[col].has(ends[1]):
-                    if not any(s.has(ends[0]) or s.has(ends[1]) for s in others):
-                        assert after.side == before.side
-                        return
+                back_fits = hand.back[col].has(ends[0]) or hand.back[col].has(ends[1])
+                if back_fits and not any(s.has(ends[0]) or s.has(ends[1]) for s in others):
+                    assert after.side == before.side
+                    return
     pytest.fail("no such position")  # pragma: no cover
 
 

@@ -172,5 +172,5 @@ def test_a_body_too_slow_is_refused(monkeypatch):
 @pytest.mark.parametrize("value", ["0", "-1", "soon", "inf"])
 def test_a_body_timeout_that_is_no_positive_number_stops_the_site(monkeypatch, value):
     monkeypatch.setenv("OD_WEB_BODY_TIMEOUT", value)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"OD_WEB_BODY_TIMEOUT is a number of seconds above 0, not '{value}'"):
         arrival.body_timeout()

@@ -36,6 +36,13 @@ def free(fd: int) -> bool:
     return True
 
 
+def create_and_roll_back(username: str) -> None:
+    """A transaction that creates a user and then fails: it is rolled back."""
+    with transaction.atomic():
+        get_user_model().objects.create_user(username)
+        raise RuntimeError("rolled back")
+
+
 def test_a_transaction_holds_the_turn_until_it_ends(turn_file):
     assert free(turn_file)
     with transaction.atomic():
@@ -45,9 +52,8 @@ def test_a_transaction_holds_the_turn_until_it_ends(turn_file):
             get_user_model().objects.create_user("bob")
         assert not free(turn_file)
     assert free(turn_file)
-    with pytest.raises(RuntimeError), transaction.atomic():
-        get_user_model().objects.create_user("cat")
-        raise RuntimeError("rolled back")
+    with pytest.raises(RuntimeError, match="rolled back"):
+        create_and_roll_back("cat")
     assert free(turn_file)
     assert sorted(get_user_model().objects.values_list("username", flat=True)) == ["ann", "bob"]
 
