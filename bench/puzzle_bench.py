@@ -100,50 +100,51 @@ def depth_report(count: int, processes: int) -> None:
 def measure(args: argparse.Namespace, scratch: Path, env: dict) -> dict:
     """The generator's run on Celery workers of the scratch site: its summary."""
     run(["migrate", "--noinput", "-v0"], env)
-    worker_log = open(scratch / "worker.log", "w")
-    worker = subprocess.Popen(
-        [
-            PY,
-            "-m",
-            "celery",
-            "-A",
-            "config.celery_app",
-            "worker",
-            "-l",
-            "WARNING",
-            "-Q",
-            "grades,celery",
-            "-n",
-            f"bench{os.getpid()}@%h",
-            "--concurrency",
-            str(args.concurrency),
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=worker_log,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        wait_for_worker(env)
-        # Warm-up (imports, the solver's tables in each worker process), not measured.
-        run(["generate_puzzles", "--count", "50", "--json", "--no-progress"], env)
-        out = run(
+    # The worker writes its log through its own descriptor: ours is closed once the run is over.
+    with open(scratch / "worker.log", "w") as worker_log:
+        worker = subprocess.Popen(
             [
-                "generate_puzzles",
-                "--count",
-                str(args.count),
-                "--json",
-                "--no-progress",
-                "--seeds-per-task",
-                str(args.seeds_per_task),
+                PY,
+                "-m",
+                "celery",
+                "-A",
+                "config.celery_app",
+                "worker",
+                "-l",
+                "WARNING",
+                "-Q",
+                "grades,celery",
+                "-n",
+                f"bench{os.getpid()}@%h",
+                "--concurrency",
+                str(args.concurrency),
+                "--without-gossip",
+                "--without-mingle",
             ],
-            env,
-        ).stdout
-        return json.loads(out.strip().splitlines()[-1])
-    finally:
-        stop(worker)
+            cwd=ROOT,
+            env=env,
+            stdout=worker_log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_for_worker(env)
+            # Warm-up (imports, the solver's tables in each worker process), not measured.
+            run(["generate_puzzles", "--count", "50", "--json", "--no-progress"], env)
+            out = run(
+                [
+                    "generate_puzzles",
+                    "--count",
+                    str(args.count),
+                    "--json",
+                    "--no-progress",
+                    "--seeds-per-task",
+                    str(args.seeds_per_task),
+                ],
+                env,
+            ).stdout
+            return json.loads(out.strip().splitlines()[-1])
+        finally:
+            stop(worker)
 
 
 def main() -> int:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import os
 import random
@@ -363,10 +364,8 @@ def site_processes(run_dir: Path, cluster: Any = None) -> dict[str, int]:
     pids = {name: supervised_pid(run_dir, name) for name in ("web", "grades", "main", "beat", "redis")}
     if cluster is not None:
         pids["postgres"] = int((cluster.data / "postmaster.pid").read_text().split()[0])
-    try:
+    with contextlib.suppress(OSError, ValueError, IndexError):
         pids["supervisord"] = int((run_dir / "supervisord.pid").read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        pass
     return {name: pid for name, pid in pids.items() if pid}
 
 
