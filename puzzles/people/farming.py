@@ -29,8 +29,17 @@ them, its next early end of the day
 is rated as the loss it is (``early.RATED_EARLY`` in the result, said in the
 game's text).  An opponent's early end is not the account's own: a player
 who resigns at once feeds nobody a rating until their own escapes are spent.
-The report counts them per account and day (``EarlyEscape``); deals of a
-match are left out (a match is judged as a whole).
+Deals of a match are not counted one by one (a match is judged as a whole):
+a rated match won by a side whose every deal ended so (given up deal after
+deal at once) is one early end of each account of the losing side, on the
+UTC day its first deal started (``match_escapes_spent``): left unrated while
+they have early ends of the day left, else rated as the loss it is
+(``Challenge.rated_early``, said on the challenge).  Games and matches are
+counted together, each account locked while its early ends are counted and
+the decision written (``limits.accounts_lock``), so that ends at the same
+instant count each other.  The report counts them per account and day
+(``EarlyEscape``; a match by its last deal's game).  A match ended with no
+winner (an aborted deal) is not counted.
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone
 
 from puzzles.games import early
@@ -62,11 +72,11 @@ FARMING_RULE = (
     f"at least {FARMING_GAMES} rated games between the same two accounts "
     f"within {FARMING_WINDOW.total_seconds() / 3600:g} hours"
 )
-# Rated games an account may end early by its own doing a UTC day, unrated.
+# Rated games (and matches, as a whole) an account may end early by its own doing a UTC day, unrated.
 EARLY_ESCAPES_A_DAY = 3
 EARLY_ESCAPE_RULE = (
-    f"rated games an account ended itself before each player had moved twice, by UTC day: past "
-    f"{EARLY_ESCAPES_A_DAY}, rated as losses"
+    f"rated games an account ended itself before each player had moved twice (a match: lost with every deal "
+    f"so), by UTC day: past {EARLY_ESCAPES_A_DAY}, rated as losses"
 )
 # Unrated ends that do not count towards a pair's daily limit.
 _NOT_COUNTED = (Unrated.EARLY, Unrated.ABORTED, Unrated.PAIR_LIMIT)
@@ -203,9 +213,59 @@ def _own_early_end(game: Game) -> tuple[str, bool] | None:
     return None
 
 
+def _losing_accounts(challenge: Challenge, seats: Iterable[ChallengeSeat]) -> list[int]:
+    """The accounts in the seats of the side that did not win the match ``challenge``."""
+    rules = challenge.rules
+    return sorted(
+        {
+            row.owner_id
+            for row in seats
+            if row.owner_id is not None
+            and not row.level
+            and rules.team_name(rules.team_of(row.seat)) != challenge.match_winner
+        }
+    )
+
+
+def _match_day(challenge: Challenge) -> date | None:
+    """The UTC day the match started: its first deal's game's."""
+    at = (
+        Game.objects.filter(challenge_deal__challenge_id=challenge.pk, challenge_deal__number=1)
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    return at.astimezone(UTC).date() if at is not None else None
+
+
+def _match_early_ends(user_id: int, start: datetime) -> list[tuple[int, bool]]:
+    """The rated matches whose first deal started in the UTC day from
+    ``start``, lost by the account's side with every deal ended early, and
+    counted so (left unrated, or rated past the day's early ends): (the last
+    deal's game id, rated as a loss)."""
+    won = (
+        Challenge.objects.filter(
+            rated=True,
+            seats__owner_id=user_id,
+            deals__number=1,
+            deals__game__created_at__gte=start,
+            deals__game__created_at__lt=start + timedelta(days=1),
+        )
+        .exclude(match_winner="")
+        .filter(Q(unrated_because=Unrated.EARLY) | Q(rated_early__isnull=False))
+        .distinct()
+        .prefetch_related("seats")
+    )
+    return [
+        (match.game_id, match.rated_early is not None)
+        for match in won
+        if match.game_id is not None and user_id in _losing_accounts(match, match.seats.all())
+    ]
+
+
 def _early_ends(user_id: int, day: date) -> list[tuple[int, bool]]:
     """The rated games (not deals of a match) the account started on the UTC
-    ``day`` and ended early itself: (game id, rated as a loss)."""
+    ``day`` and ended early itself, and its rated matches of the day counted
+    as early ends (by their last deal's game): (game id, rated as a loss)."""
     start = datetime(day.year, day.month, day.day, tzinfo=UTC)
     seats = (
         GameSeat.objects.filter(
@@ -226,7 +286,7 @@ def _early_ends(user_id: int, day: date) -> list[tuple[int, bool]]:
         own = _own_early_end(row.game)
         if own is not None and own[0] == row.seat:
             ends.append((row.game_id, own[1]))
-    return ends
+    return sorted(ends + _match_early_ends(user_id, start))
 
 
 def _owner(game: Game, seat: str) -> int | None:
@@ -248,16 +308,26 @@ def escapes_spent(game: Game, seat: str) -> int | None:
     return escapes if escapes >= EARLY_ESCAPES_A_DAY else None
 
 
-def escape_record(game: Game) -> EarlyEscape | None:
-    """Count the finished ``game`` in its account's line of the report if the
-    account ended it early itself (the line's figures counted afresh)."""
-    if not game.is_people or not game.rated or ChallengeDeal.objects.filter(game_id=game.pk).exists():
-        return None  # a deal of a match is judged with its match
-    own = _own_early_end(game)
-    owner = _owner(game, own[0]) if own is not None else None
-    if owner is None:
+def match_escapes_spent(challenge: Challenge) -> int | None:
+    """The early ends the losing side's accounts of the won rated match
+    ``challenge`` (every deal ended early) had spent on the UTC day it
+    started, the most of them, when ``EARLY_ESCAPES_A_DAY`` or more (the
+    match is then rated as the loss it is), else None.  Called in the
+    transaction that writes the decision: the accounts stay locked until it
+    ends, so that their games and matches ending at once count this one."""
+    day = _match_day(challenge)
+    owners = _losing_accounts(challenge, challenge.seats.all())
+    if day is None or not owners or not challenge.match_winner:
         return None
-    day = game.created_at.astimezone(UTC).date()
+    limits.accounts_lock(owners)
+    spent = max(
+        sum(1 for pk, rated in _early_ends(owner, day) if not rated and pk != challenge.game_id) for owner in owners
+    )
+    return spent if spent >= EARLY_ESCAPES_A_DAY else None
+
+
+def _escape_line(owner: int, day: date) -> EarlyEscape:
+    """The account's line of the report for the UTC ``day``, counted afresh."""
     ends = _early_ends(owner, day)
     row, _created = EarlyEscape.objects.update_or_create(
         user_id=owner,
@@ -269,3 +339,29 @@ def escape_record(game: Game) -> EarlyEscape | None:
         },
     )
     return row
+
+
+def match_escape_record(challenge: Challenge) -> list[EarlyEscape]:
+    """Count the rated match in the lines of its losing side's accounts if
+    it was counted as their early end (left unrated for it, or rated past
+    the day's early ends)."""
+    if not challenge.is_match or not challenge.rated or not challenge.match_winner:
+        return []
+    if challenge.unrated_because != Unrated.EARLY and challenge.rated_early is None:
+        return []
+    day = _match_day(challenge)
+    if day is None:
+        return []
+    return [_escape_line(owner, day) for owner in _losing_accounts(challenge, challenge.seats.all())]
+
+
+def escape_record(game: Game) -> EarlyEscape | None:
+    """Count the finished ``game`` in its account's line of the report if the
+    account ended it early itself (the line's figures counted afresh)."""
+    if not game.is_people or not game.rated or ChallengeDeal.objects.filter(game_id=game.pk).exists():
+        return None  # a deal of a match is judged with its match (``match_escape_record``)
+    own = _own_early_end(game)
+    owner = _owner(game, own[0]) if own is not None else None
+    if owner is None:
+        return None
+    return _escape_line(owner, game.created_at.astimezone(UTC).date())

@@ -30,8 +30,12 @@ right by 11 bits.  A rated match's deals are rated games (their abort rule
 is a rated game's) but change no rating one by one: the match is rated as a
 whole once a side has won it (``ratings.match_rate``).  A deal that ends
 before each player has moved twice is scored as played (a resignation scores
-as one), not aborted as a single rated game would be; a match whose every
-deal ended so is not rated.
+as one), not aborted as a single rated game would be, nor counted among its
+players' early ends of the day.  A match won with every deal ended so (each
+given up at once) is counted instead, as one early end of each account of
+the losing side on the UTC day of its first deal: not rated while they have
+early ends of the day left, else rated as the loss it is
+(``farming.match_escapes_spent``, ``ratings.match_rate``).
 """
 
 from __future__ import annotations

@@ -90,6 +90,14 @@ class Challenge(models.Model):
     unrated_because = models.CharField(
         _("not rated because"), max_length=12, choices=Unrated.choices, blank=True, default=""
     )
+    # A rated match whose every deal ended before each player had moved
+    # twice, won by a side, counts as one early end of the losing side's
+    # accounts on the UTC day of its first deal (``farming.match_escapes_spent``):
+    # left unrated (``unrated_because`` ``early``) while they have early ends
+    # of the day left, else rated as the loss it is and this set to the early
+    # ends of that day the losing side had already spent (as a game's
+    # ``games.early.RATED_EARLY``); null otherwise.
+    rated_early = models.PositiveIntegerField(_("rated past the early ends of the day"), null=True, blank=True)
     # When its game (a match's first deal) started: the rated games of a pair a day are counted by it.
     started_at = models.DateTimeField(_("started"), null=True, blank=True, db_index=True)
     expires_at = models.DateTimeField(_("expires"))
@@ -347,10 +355,13 @@ class FarmingFlag(models.Model):
 
 class EarlyEscape(models.Model):
     """An account's rated games of one UTC day that it ended itself before
-    each player had moved twice (its resignation, its loss on time, its first
-    move never made): ``escapes`` ended as aborts, unrated; ``rated_losses``,
-    past ``farming.EARLY_ESCAPES_A_DAY``, rated as the losses they were.  The
-    farming report's line per account, beside the pairs (not a ban)."""
+    each player had moved twice (its resignation, its loss on time), and its
+    rated matches started that day that its side lost with every deal ended
+    so: ``escapes`` left unrated; ``rated_losses``, past
+    ``farming.EARLY_ESCAPES_A_DAY``, rated as the losses they were;
+    ``games_ids`` the games (a match by its last deal's game, against which
+    its rating change is recorded).  The farming report's line per account,
+    beside the pairs (not a ban)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     day = models.DateField(_("day (UTC)"))

@@ -23,10 +23,12 @@ Not rated either (``Challenge.unrated_because``, said on the challenge and its
 game): a game that ended before each person in it had made two moves (it
 ends as an abort: ``games.early.early_end``; but past an account's early
 ends of the day, ``farming.EARLY_ESCAPES_A_DAY``, its own is rated as the
-loss it is), a match whose every deal
-ended so (its deals are scored as played, the match judged as a whole), and
-a game past the daily limit of rated games of the same two accounts
-(``farming.PAIR_DAILY_LIMIT``).
+loss it is), a match won with every deal
+ended so (its deals are scored as played, the match judged as a whole: one
+early end of the losing side's accounts, ``farming.match_escapes_spent``;
+past their early ends of the day, rated as the loss it is and said so,
+``Challenge.rated_early``), and a game past the daily limit of rated games
+of the same two accounts (``farming.PAIR_DAILY_LIMIT``).
 ``challenge_settle`` (every read of a challenge) counts a match's deals and
 rates it if its signal was lost.
 """
@@ -170,7 +172,9 @@ def match_rate(*, challenge_id: int) -> bool:
     """Rate the rated match between people ``challenge_id`` once it has a
     winner: one result for each player (the winners 1, the losers 0), the
     change recorded against the match's last deal.  A match ended with no
-    winner (an aborted deal) is not rated.  True if this call rated it."""
+    winner (an aborted deal) is not rated; one whose every deal ended early
+    is an early end of its losing side (``_match_rate_early``).  True if
+    this call rated it."""
     challenge = (
         Challenge.objects.filter(pk=challenge_id, rated=True, rated_at__isnull=True, unrated_because="")
         .exclude(match_winner="")
@@ -180,21 +184,57 @@ def match_rate(*, challenge_id: int) -> bool:
         return False
     games = Game.objects.filter(challenge_deal__challenge=challenge)
     if all(game_early.unplayed_seats(game) for game in games):
-        _unrated(challenge, Unrated.EARLY)  # every deal given up at once: not rated as a whole either
-        return False
+        return _match_rate_early(challenge, challenge.game)
     if not _rate(challenge, challenge.game, challenge.match_winner):
         return False
     log.info("people match %s rated (%s, %s)", challenge_id, challenge.time_class, challenge.family)
     return True
 
 
+def _match_rate_early(challenge: Challenge, last: Game) -> bool:
+    """The won rated match whose every deal ended before each player had
+    moved twice (given up deal after deal at once): one early end of the
+    losing side's accounts.  Not rated while they have early ends of the day
+    left; past them, rated as the loss it is (``Challenge.rated_early``).
+    True if this call rated it."""
+    with transaction.atomic():
+        # the losing side's accounts locked until the decision is written: their games ending at once count it
+        spent = farming.match_escapes_spent(challenge)
+        if not Challenge.objects.filter(pk=challenge.pk, rated_at__isnull=True, unrated_because="").exists():
+            return False  # decided by another process while this one waited for the accounts
+        if spent is None:
+            _unrated(challenge, Unrated.EARLY)  # not rated as a whole either, but counted
+            rated = False
+        else:
+            rated = _rate(challenge, last, challenge.match_winner)
+            if rated:
+                Challenge.objects.filter(pk=challenge.pk).update(
+                    rated_early=spent, version=F("version") + 1, updated_at=timezone.now()
+                )
+                events.notify_on_commit(events.channel("challenge", challenge.pk))
+    challenge.refresh_from_db()
+    try:  # the report's line, last: the match's own records above are what matter
+        with transaction.atomic():
+            farming.match_escape_record(challenge)
+    except DatabaseError:  # another end of the account's wrote the line at once: it is counted afresh then
+        log.warning("the early-escape lines of match %s were not written", challenge.pk, exc_info=True)
+    if rated:
+        log.info("people match %s rated past the early ends of the day (%s)", challenge.pk, spent)
+    return rated
+
+
 def challenge_settle(*, challenge: Challenge) -> Challenge:
     """The challenge as its reads show it: a match's finished deals counted
     (``matches.match_settle``) and, once a rated match has a winner, rated."""
     challenge = matches.match_settle(challenge=challenge)
-    if challenge.is_match and challenge.rated and challenge.match_winner and challenge.rated_at is None:
-        if match_rate(challenge_id=challenge.pk):
-            challenge.refresh_from_db()
+    if (
+        challenge.is_match
+        and challenge.rated
+        and challenge.match_winner
+        and challenge.rated_at is None
+        and match_rate(challenge_id=challenge.pk)
+    ):
+        challenge.refresh_from_db()
     return challenge
 
 
