@@ -107,6 +107,8 @@ def challenge_state(
         "rated": challenge.rated,
         "unrated_because": challenge.unrated_because or None,
         "unrated_text": texts.unrated_text(challenge.unrated_because, match=challenge.is_match) or None,
+        "rated_early": challenge.rated_early,
+        "rated_early_text": texts.rated_early_text(challenge.rated_early) or None,
         "time_class": challenge.time_class,
         "clock": (
             {"initial": challenge.clock_initial, "increment": challenge.clock_increment}

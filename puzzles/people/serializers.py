@@ -266,6 +266,14 @@ class ChallengeOutputSerializer(ChallengeCreatedSerializer):
         "match: every deal); `aborted`; null while it is rated or not over.",
     )
     unrated_text = serializers.CharField(allow_null=True, help_text="unrated_because in words.")
+    rated_early = serializers.IntegerField(
+        allow_null=True,
+        min_value=1,
+        help_text="A rated match whose every deal ended before each player had moved twice, rated all the same as "
+        "the loss it is: the losing side had already ended this many rated games or matches early on the UTC day "
+        "it started (the day's allowance; within it such a match is `unrated_because` `early`); else null.",
+    )
+    rated_early_text = serializers.CharField(allow_null=True, help_text="rated_early in words.")
     time_class = serializers.ChoiceField(choices=["live", "correspondence"])
     clock = ClockInputSerializer(allow_null=True)
     days = serializers.IntegerField(allow_null=True)

@@ -125,3 +125,18 @@ def unrated_text(why: str, *, match: bool = False) -> str:
     if why == "aborted":
         return _("Not rated: the game was aborted.")
     return ""
+
+
+def rated_early_text(spent: int | None) -> str:
+    """Why a rated match whose every deal ended before each player had moved
+    twice was rated all the same (``Challenge.rated_early``: the early ends
+    of the day its losing side had spent), or ""."""
+    if spent is None:
+        return ""
+    return ngettext(
+        "Rated as the loss it is: every deal of the match ended before each player had moved twice, and the "
+        "losing side had already ended %(count)d rated game or match early that day.",
+        "Rated as the loss it is: every deal of the match ended before each player had moved twice, and the "
+        "losing side had already ended %(count)d rated games or matches early that day.",
+        spent,
+    ) % {"count": spent}
