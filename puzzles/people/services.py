@@ -111,10 +111,8 @@ def _unguessable_id() -> int:
 
 def _expiry(*, days: int | None, lobby: bool) -> Any:
     if days is not None:
-        ttl = CORRESPONDENCE_TTL
-    else:
-        ttl = LIVE_SEEK_TTL if lobby else LIVE_CHALLENGE_TTL
-    return timezone.now() + ttl
+        return timezone.now() + CORRESPONDENCE_TTL
+    return timezone.now() + (LIVE_SEEK_TTL if lobby else LIVE_CHALLENGE_TTL)
 
 
 def _notify(challenge: Challenge, also: Iterable[Player] = ()) -> None:
@@ -157,6 +155,55 @@ def _person(player: Player) -> dict[str, Any]:
     return player.owner_fields()
 
 
+def _solver_seats(rules: Variant, seat: str, solver: dict[str, str], *, rated: bool) -> dict[str, str]:
+    """``solver`` (seat to level) checked for a challenge whose creator sits in
+    ``seat``: partnership only, seats other than the creator's, known levels,
+    a person in one other seat at least, and none in a rated game (400)."""
+    for s, level in solver.items():
+        if len(rules.seats) == 2:
+            raise ApplicationError(
+                "the solver can fill seats of the partnership game only: a two-seat game is between two people "
+                "(play the solver from the play page)"
+            )
+        if s not in rules.seats or s == seat:
+            raise ApplicationError(f"solver seats are seats of {rules} other than yours ({seat}), not {s!r}")
+        if level not in Game.Level.values:
+            raise ApplicationError(f"a solver's level is one of {', '.join(Game.Level.values)}, not {level!r}")
+    if len(solver) >= len(rules.seats) - 1:
+        raise ApplicationError("at least one other seat is a person's: the solver cannot take every other seat")
+    if rated and solver:
+        raise ApplicationError(_("a rated game has a person in every seat: leave out the solver seats or play casual"))
+    return solver
+
+
+def _rating_range(rating_min: Any, rating_max: Any, *, lobby: bool) -> tuple[int | None, int | None]:
+    """A seek's rating range checked: for lobby seeks only, whole numbers in
+    ``RATING_RANGE``, the low end not above the high one (400)."""
+    if (rating_min is not None or rating_max is not None) and not lobby:
+        raise ApplicationError("a rating range is for lobby seeks only")
+    if rating_min is not None:
+        rating_min = _whole("rating_min", rating_min, RATING_RANGE)
+    if rating_max is not None:
+        rating_max = _whole("rating_max", rating_max, RATING_RANGE)
+    if rating_min is not None and rating_max is not None and rating_min > rating_max:
+        raise ApplicationError(
+            _("rating_min (%(low)s) is above rating_max (%(high)s)") % {"low": rating_min, "high": rating_max}
+        )
+    return rating_min, rating_max
+
+
+def _challenged(to: str, player: Player) -> Player:
+    """The account a challenge is for, by its username ``to``: an active
+    account (else 404) other than the challenger's own (400)."""
+    user = get_user_model().objects.filter(username=to, is_active=True).first()
+    if user is None:
+        # 404, as the player's own page: the name is well formed, nobody has it
+        raise ApplicationError(_("no player is called %(name)s") % {"name": repr(to)}, status_code=404)
+    if player.is_authenticated and user.pk == player.user.pk:
+        raise ApplicationError(_("you cannot challenge yourself"))
+    return Player(user, "")
+
+
 def challenge_create(
     *,
     player: Player,
@@ -195,45 +242,16 @@ def challenge_create(
         seat = secrets.choice([s for s in rules.seats if s not in (solver or {})] or rules.seats)
     if seat not in rules.seats:
         raise ApplicationError(f"seat is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {seat!r}")
-    solver = dict(solver or {})
-    for s, level in solver.items():
-        if len(rules.seats) == 2:
-            raise ApplicationError(
-                "the solver can fill seats of the partnership game only: a two-seat game is between two people "
-                "(play the solver from the play page)"
-            )
-        if s not in rules.seats or s == seat:
-            raise ApplicationError(f"solver seats are seats of {rules} other than yours ({seat}), not {s!r}")
-        if level not in Game.Level.values:
-            raise ApplicationError(f"a solver's level is one of {', '.join(Game.Level.values)}, not {level!r}")
-    if len(solver) >= len(rules.seats) - 1:
-        raise ApplicationError("at least one other seat is a person's: the solver cannot take every other seat")
-    if rated and solver:
-        raise ApplicationError(_("a rated game has a person in every seat: leave out the solver seats or play casual"))
+    solver = _solver_seats(rules, seat, dict(solver or {}), rated=rated)
     target_points, target_wins = matches.check_targets(target_points, target_wins)
-    if (rating_min is not None or rating_max is not None) and not lobby:
-        raise ApplicationError("a rating range is for lobby seeks only")
-    if rating_min is not None:
-        rating_min = _whole("rating_min", rating_min, RATING_RANGE)
-    if rating_max is not None:
-        rating_max = _whole("rating_max", rating_max, RATING_RANGE)
-    if rating_min is not None and rating_max is not None and rating_min > rating_max:
-        raise ApplicationError(
-            _("rating_min (%(low)s) is above rating_max (%(high)s)") % {"low": rating_min, "high": rating_max}
-        )
+    rating_min, rating_max = _rating_range(rating_min, rating_max, lobby=lobby)
     reserved = dict(reserved or {})
     if to:
         if lobby:
             raise ApplicationError("a lobby seek is for anyone: leave out to, or post a challenge")
-        user = get_user_model().objects.filter(username=to, is_active=True).first()
-        if user is None:
-            # 404, as the player's own page: the name is well formed, nobody has it
-            raise ApplicationError(_("no player is called %(name)s") % {"name": repr(to)}, status_code=404)
-        if player.is_authenticated and user.pk == player.user.pk:
-            raise ApplicationError(_("you cannot challenge yourself"))
         free = [s for s in rules.seats if s != seat and s not in solver]
         # Their seat: the other side's (in partnership, the next seat free).
-        reserved[free[0]] = Player(user, "")
+        reserved[free[0]] = _challenged(to, player)
     with transaction.atomic():
         limits.open_cap_check(player, lobby=lobby)  # the player locked: posts at once take turns
         challenge = Challenge.objects.create(
