@@ -40,7 +40,7 @@ from puzzles.analyses.services import analysis_request
 from puzzles.core import fairness
 from puzzles.games import dealing
 from puzzles.games.models import Game, GameMove
-from puzzles.games.services import RESIGNED
+from puzzles.games.moves import RESIGNED
 from puzzles.games.starting import game_create
 from puzzles.games.withheld import from_deals
 from solver import Position, canonical_key, deal

@@ -15,9 +15,9 @@ from solver.variant import SEATS
 
 from .early import ABORTED, EARLY
 from .models import Game
+from .moves import RESIGNED
 from .people import TIME
 from .presentation import STATUSES
-from .services import RESIGNED
 from .starting import RANDOM_SEAT
 
 VARIANT_NAMES = [str(v) for v in VARIANTS]

@@ -19,6 +19,7 @@ them, and their play is plain to see."""
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from typing import Any
 
@@ -185,10 +186,8 @@ def refuse_walk(game: Game, move: str, player: Any) -> None:
     today's daily deal) walks into that deal's positions, where every move
     is graded against the solver's and the solver replies."""
     texts = [game.current_position]
-    try:
+    with contextlib.suppress(DominoError):  # a bad move is said by the move's own checks
         texts.append(str(Position.parse(game.current_position).push(move)))
-    except DominoError:
-        pass  # a bad move is said by the move's own checks
     with fairness.allowing_deal(game.start_position):
         fairness.refuse(*texts, player=player)
 

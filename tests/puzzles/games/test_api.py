@@ -11,7 +11,7 @@ from django.core.cache import cache
 from puzzles.analyses.models import Analysis
 from puzzles.analyses.selectors import analysis_memory_clear
 from puzzles.analyses.tasks import compute_analysis_task
-from puzzles.games import services, upkeep
+from puzzles.games import moves, upkeep
 from puzzles.games.models import Game, GameMove, Hint
 from puzzles.games.serializers import GameMoveOutputSerializer, GameOutputSerializer
 from puzzles.games.tasks import grade_move_task, solver_turn_task
@@ -515,7 +515,7 @@ def test_a_failing_check_of_the_puzzles_a_move_shows_does_not_stop_the_game(api,
     training (an attempt there is then unrated); should that fail, the move
     is still answered and its work queued, and the failure is logged."""
     move, ply = my_turn_game["legal_moves"][0], my_turn_game["ply"]
-    with mock.patch.object(services, "analysis_shown", side_effect=RuntimeError("the database is locked")):
+    with mock.patch.object(moves, "analysis_shown", side_effect=RuntimeError("the database is locked")):
         answer = api.post(f"/api/games/{my_turn_game['id']}/moves/", {"move": move, "ply": ply}, format="json")
     assert answer.status_code == 201, answer.content
     assert GameMove.objects.filter(game_id=my_turn_game["id"], ply=ply).exists()

@@ -192,7 +192,7 @@ def test_refusals_of_the_plain_forms_are_in_the_players_language(api):
     the API without a language says it in English."""
     from django.utils import translation
 
-    from puzzles.games.services import _describe_result
+    from puzzles.games.moves import describe_result as _describe_result
 
     game = new_game(api, seed=21, human="A")
     assert api.post(game["urls"]["resign"], format="json").status_code == 200
