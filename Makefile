@@ -22,7 +22,7 @@ WASM_CC    := clang
 WASM_FLAGS := --target=wasm32 -O3 -std=c11 -Wall -Wextra -Wno-unused-parameter -nostdlib -mbulk-memory \
               -Wl,--no-entry -Wl,-z,stack-size=1048576 -Wl,--strip-all
 
-.PHONY: run dev test lint bench setup system-deps clean wasm
+.PHONY: run dev test lint bench setup system-deps clean wasm lock lock-upgrade
 
 setup: $(PY_STAMP) $(WASM) $(FRONT_DIST) $(MO_FILES)
 
@@ -34,10 +34,26 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-# The editable install compiles the solver's C core (solver/_core.c over solver/engine.c).
-$(PY_STAMP): $(BIN)/python pyproject.toml setup.py requirements/site.txt requirements/lint.txt solver/_core.c solver/engine.c solver/engine.h
-	$(BIN)/pip install -q -e '.[test]' -r requirements/site.txt -r requirements/lint.txt
+# The editable install compiles the solver's C core (solver/_core.c over solver/engine.c);
+# the dev lock is everything make test needs: the site, the tests, lint and types.
+$(PY_STAMP): $(BIN)/python pyproject.toml setup.py requirements/dev.txt solver/_core.c solver/engine.c solver/engine.h
+	$(BIN)/pip install -q -e . -r requirements/dev.txt
 	touch $@
+
+# The locks (requirements/*.txt) compiled from requirements/*.in by pip-compile,
+# in layers: runtime, then test and dev constrained to the pins below them.
+# `make lock` keeps every pin that still fits and adds what an .in file gained;
+# `make lock-upgrade` moves every package to its newest allowed release.
+PIP_COMPILE := $(BIN)/pip-compile -q --strip-extras --no-emit-index-url --no-emit-find-links
+lock: $(PY_STAMP)
+	$(PIP_COMPILE) -o requirements/runtime.txt requirements/runtime.in
+	$(PIP_COMPILE) -o requirements/test.txt requirements/test.in
+	$(PIP_COMPILE) -o requirements/dev.txt requirements/dev.in
+
+lock-upgrade: $(PY_STAMP)
+	$(PIP_COMPILE) --upgrade -o requirements/runtime.txt requirements/runtime.in
+	$(PIP_COMPILE) --upgrade -o requirements/test.txt requirements/test.in
+	$(PIP_COMPILE) --upgrade -o requirements/dev.txt requirements/dev.in
 
 $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund --loglevel=error
