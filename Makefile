@@ -22,7 +22,7 @@ WASM_CC    := clang
 WASM_FLAGS := --target=wasm32 -O3 -std=c11 -Wall -Wextra -Wno-unused-parameter -nostdlib -mbulk-memory \
               -Wl,--no-entry -Wl,-z,stack-size=1048576 -Wl,--strip-all
 
-.PHONY: run dev test lint bench setup system-deps clean wasm lock lock-upgrade
+.PHONY: run dev test test-fast lint bench setup system-deps clean wasm lock lock-upgrade
 
 setup: $(PY_STAMP) $(WASM) $(FRONT_DIST) $(MO_FILES)
 
@@ -88,6 +88,12 @@ test: system-deps setup lint
 	cd frontend && npm test --silent
 	$(BIN)/python -m pytest -n 2 -q
 	OD_TEST_DATABASE=postgresql $(BIN)/python -m pytest -n 2 -q tests/puzzles
+
+# The everyday run (no lint: `make lint`): the solver's and the site's tests on
+# SQLite, without the browser tests and without those marked worker (a real
+# Celery worker, a whole site started, its processes killed, PostgreSQL hosts).
+test-fast: setup
+	env -u DATABASE_URL OD_TEST_DATABASE=sqlite $(BIN)/python -m pytest -n 2 -q -m "not worker" --ignore=tests/browser
 
 # Lint and types: ruff over all Python, mypy (the solver strict, the site with
 # the Django and DRF plugins), the import contracts, tsc over the front end.
