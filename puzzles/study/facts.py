@@ -218,11 +218,17 @@ def ideas_of(start: Position, line: list[dict], final: dict) -> list[str]:
     if "block" in key_kinds or ("starve" in key_kinds and student_blocks):
         ideas.append("blocking")
     unlocked = [t["stone"] for t in key["tags"] if t["kind"] == "unlock"]
-    if unlocked and any(s["student"] and s["move"][:2] == unlocked[0] for s in line[1:]):
+    # Unlocking: the student later plays the stone the key move unlocks, or unlocks by choice in a
+    # line where one of the student's moves is the only one that wins, draws or is best.
+    plays_unlocked = bool(unlocked) and any(s["student"] and s["move"][:2] == unlocked[0] for s in line[1:])
+    unlocks_by_choice = any(
+        s["student"] and s["legal"] > 1 and any(t["kind"] == "unlock" for t in s["tags"]) for s in line
+    )
+    has_only_move = any(
+        t["kind"] in ("only_win", "only_draw", "only_best") for s in line if s["student"] for t in s["tags"]
+    )
+    if plays_unlocked or (unlocks_by_choice and has_only_move):
         ideas.append("unlocking")
-    elif any(s["student"] and s["legal"] > 1 and any(t["kind"] == "unlock" for t in s["tags"]) for s in line):
-        if any(t["kind"] in ("only_win", "only_draw", "only_best") for s in line if s["student"] for t in s["tags"]):
-            ideas.append("unlocking")
     if final["reason"] == "blocked":
         ideas.append("counting")
     if final["reason"] == "domino" and final["winner"] == student:

@@ -136,6 +136,27 @@ def deal_start(entry: DealEntry) -> Position:
         variant = Variant.parse(entry.variant.strip() or "lewicki")
     except DominoError as exc:
         raise ApplicationError(str(exc)) from None
+    hands = _typed_hands(entry, variant)
+    held = _dealt_stones(variant, hands)
+    fields = [str(variant), *hands]
+    out = _out_field(entry, variant, held)
+    if out is not None:
+        fields.append(out)
+    try:
+        side = variant.opener(held)[0]
+    except (DominoError, StopIteration):
+        side = variant.seats[0]  # the position's own check says what is wrong
+    fields += ["-", side]
+    try:
+        return Position.parse(" ".join(fields))
+    except DominoError as exc:
+        raise ApplicationError(str(exc)) from None
+
+
+def _typed_hands(entry: DealEntry, variant: Variant) -> list[str]:
+    """The typed hands as position fields, one for each seat of ``variant``;
+    ``ApplicationError`` for a slash in a one-row hand, a hand too many or too
+    few, or an empty hand."""
     seats = variant.seats
     if not variant.is_rows:  # a hand typed with a slash is an open-domino hand: say so, not what the slash breaks
         for seat, hand in zip(seats, entry.hands, strict=False):
@@ -161,9 +182,14 @@ def deal_start(entry: DealEntry) -> Position:
     for seat, hand in zip(seats, hands, strict=True):
         if not hand:
             raise ApplicationError(_("The hand of %(seat)s is empty.") % {"seat": seat})
-    fields = [str(variant), *hands]
+    return hands
+
+
+def _dealt_stones(variant: Variant, hands: list[str]) -> list[set[Stone]]:
+    """The stones of each hand field; ``ApplicationError`` names the hand with
+    a stone that does not read, or the stone dealt twice."""
     lists = []
-    for seat, hand in zip(seats, hands, strict=True):
+    for seat, hand in zip(variant.seats, hands, strict=True):
         try:
             lists.append([Stone.parse(s, variant.highest) for s in hand.replace("/", ".").split(".")])
         except DominoError as exc:  # which hand is wrong, as well as why
@@ -173,26 +199,24 @@ def deal_start(entry: DealEntry) -> Position:
         if stone in seen:
             raise ApplicationError(_("The stone %(stone)s is dealt twice.") % {"stone": str(stone)})
         seen.add(stone)
-    held = [set(hand) for hand in lists]
+    return [set(hand) for hand in lists]
+
+
+def _out_field(entry: DealEntry, variant: Variant, held: list[set[Stone]]) -> str | None:
+    """The stones that stay out, as typed or else every stone not dealt, for a
+    variant that keeps some out; None for one that deals every stone (where
+    typed stones out are an ``ApplicationError``)."""
     if variant.out_count:
         out = _stones_field(entry.out or "")
         if not out:
             dealt = set().union(*held)
             out = ".".join(str(s) for s in variant.stones if s not in dealt)
-        fields.append(out)
-    elif (entry.out or "").strip():
+        return out
+    if (entry.out or "").strip():
         raise ApplicationError(
             _("No stone stays out in %(variant)s: every stone is dealt.") % {"variant": str(variant)}
         )
-    try:
-        side = variant.opener(held)[0]
-    except (DominoError, StopIteration):
-        side = seats[0]  # the position's own check says what is wrong
-    fields += ["-", side]
-    try:
-        return Position.parse(" ".join(fields))
-    except DominoError as exc:
-        raise ApplicationError(str(exc)) from None
+    return None
 
 
 def deal_record(entry: DealEntry) -> GameRecord:

@@ -95,6 +95,7 @@ def endgame_intro(facts: dict) -> str:
 
 
 def tag_sentence(tag: dict, step: dict) -> str:
+    """One fact ``tag`` of a main-line ``step`` as a sentence ("" for a kind this page does not tell)."""
     kind = tag["kind"]
     move = step["move"]
     value = step["value"]
@@ -109,25 +110,7 @@ def tag_sentence(tag: dict, step: dict) -> str:
     if kind == "only_draw":
         return _("%(move)s is the only move that saves the draw: every other move loses.") % {"move": move}
     if kind == "only_best":
-        if second is None:
-            return _("%(move)s is the best move (%(value)s).") % {"move": move, "value": signed(value)}
-        if value > 0 and second > 0:
-            return _("%(move)s wins %(value)d instead of %(second)d.") % {
-                "move": move,
-                "value": value,
-                "second": second,
-            }
-        if value < 0:
-            return _("%(move)s loses only %(value)d instead of %(second)d.") % {
-                "move": move,
-                "value": -value,
-                "second": -second,
-            }
-        return _("%(move)s is the best move: %(value)s, the next best %(second)s.") % {
-            "move": move,
-            "value": signed(value),
-            "second": signed(second),
-        }
+        return _only_best_sentence(move, value, second)
     if kind == "one_of_best":
         return ngettext(
             "%(move)s is one of %(count)d moves that keep the best result (%(value)s).",
@@ -137,9 +120,7 @@ def tag_sentence(tag: dict, step: dict) -> str:
     if kind == "any_move":
         return _("Every legal move leads to the same result here.")
     if kind == "starve":
-        if tag["both"]:
-            return _("It leaves %(number)d at both ends, and %(opponent)s has no %(number)d.") % tag
-        return _("It leaves a %(number)d at one end, and %(opponent)s has no %(number)d.") % tag
+        return _starve_sentence(tag)
     if kind == "block":
         return _("%(opponent)s cannot play and must pass.") % tag
     if kind == "unlock":
@@ -153,13 +134,48 @@ def tag_sentence(tag: dict, step: dict) -> str:
             tag["points"],
         ) % {"side": side, "points": tag["points"]}
     if kind == "blocked_end":
-        params = {"side": side, "mine": tag["mine"], "theirs": tag["theirs"]}
-        if tag["mine"] < tag["theirs"]:
-            return _("The game is blocked: %(side)s has %(mine)d pips against %(theirs)d and wins the count.") % params
-        if tag["mine"] > tag["theirs"]:
-            return _("The game is blocked: %(side)s has %(mine)d pips against %(theirs)d and loses the count.") % params
-        return _("The game is blocked with %(mine)d pips each: a draw.") % params
+        return _blocked_end_sentence(tag, side)
     return ""
+
+
+def _only_best_sentence(move: str, value: int, second: int | None) -> str:
+    """The unique best move against ``second``, the best value of the moves that do worse (None: none does)."""
+    if second is None:
+        return _("%(move)s is the best move (%(value)s).") % {"move": move, "value": signed(value)}
+    if value > 0 and second > 0:
+        return _("%(move)s wins %(value)d instead of %(second)d.") % {
+            "move": move,
+            "value": value,
+            "second": second,
+        }
+    if value < 0:
+        return _("%(move)s loses only %(value)d instead of %(second)d.") % {
+            "move": move,
+            "value": -value,
+            "second": -second,
+        }
+    return _("%(move)s is the best move: %(value)s, the next best %(second)s.") % {
+        "move": move,
+        "value": signed(value),
+        "second": signed(second),
+    }
+
+
+def _starve_sentence(tag: dict) -> str:
+    """The move leaves a number at one end or both that the opponent has none of."""
+    if tag["both"]:
+        return _("It leaves %(number)d at both ends, and %(opponent)s has no %(number)d.") % tag
+    return _("It leaves a %(number)d at one end, and %(opponent)s has no %(number)d.") % tag
+
+
+def _blocked_end_sentence(tag: dict, side: str) -> str:
+    """The game ends blocked: ``side``'s pips (``mine``) against the opponent's win, lose or draw the count."""
+    params = {"side": side, "mine": tag["mine"], "theirs": tag["theirs"]}
+    if tag["mine"] < tag["theirs"]:
+        return _("The game is blocked: %(side)s has %(mine)d pips against %(theirs)d and wins the count.") % params
+    if tag["mine"] > tag["theirs"]:
+        return _("The game is blocked: %(side)s has %(mine)d pips against %(theirs)d and loses the count.") % params
+    return _("The game is blocked with %(mine)d pips each: a draw.") % params
 
 
 def alternative_sentence(alt: dict, step: dict) -> str:
