@@ -178,6 +178,63 @@ def _channel_of(channel_of: Callable[[HttpRequest, int], str], request: HttpRequ
         close_old_connections()
 
 
+async def _poll_channel(route: Route, request: HttpRequest, row_id: int) -> str | None:
+    """The events channel a poll of ``route`` on ``row_id`` listens to, or
+    None when the session's store failed (the view answers, with Django's
+    errors if need be)."""
+    if route.channel_of is None:
+        return events.channel(route.kind, row_id)
+    try:
+        return await sync_to_async(_channel_of, thread_sensitive=False)(route.channel_of, request, row_id)
+    except Exception:
+        log.exception("long polls: could not tell the channel of %s %s", route.kind, row_id)
+        return None
+
+
+class _VersionReader:
+    """The reads of one held poll's row version (in a thread).  The first
+    counts the poll against the client's rate (``_REFUSED`` over it); once a
+    read finds the row, later ones read just its version.  It keeps what the
+    end of the poll needs: whether it was ``counted``, the ``view`` the poll
+    answers with when a notice brings it (a GET's, once Django has answered
+    the route here, its headers known), and ``wish``, its wish for that view,
+    dropped when the poll ends."""
+
+    def __init__(
+        self, route: Route, request: HttpRequest, row_id: int, channel: str, asked: int, *, may_view: bool
+    ) -> None:
+        self.route, self.request, self.row_id = route, request, row_id
+        self.channel, self.asked, self.may_view = channel, asked, may_view
+        self.owned = self.counted = False
+        self.view: events.View | None = None
+        self.wish: str | None = None
+
+    def read(self) -> int | None | object:
+        route, request, row_id = self.route, self.request, self.row_id
+        # As around a request: a connection that broke or outlived
+        # CONN_MAX_AGE is closed (on PostgreSQL, handed back to the pool).
+        close_old_connections()
+        try:
+            if self.owned:
+                return route.version(row_id) if route.version is not None else route.version_of(request, row_id)
+            # A held poll counts against the client's rate as any request
+            # does; over it, the view answers (a 429).
+            if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]
+                return _REFUSED
+            self.counted = True
+            if route.who_of is None:
+                version = route.version_of(request, row_id)
+            else:
+                version, who = route.who_of(request, row_id) or (None, None)
+                if self.may_view and version == self.asked and who is not None:
+                    self.view = (who, translation.get_language_from_request(request))
+                    self.wish = events.want_view(self.channel, self.view)
+            self.owned = version is not None
+            return version
+        finally:
+            close_old_connections()
+
+
 class LongPolls:
     """The ASGI application that holds long polls, in front of ``app``
     (Django's), to which every other request goes untouched."""
@@ -200,49 +257,14 @@ class LongPolls:
         request = ASGIRequest(scope, io.BytesIO())
         _as_the_middlewares_would(request)
         received: list[Message] = []
-        owned = counted = False
-        if route.channel_of is None:
-            channel = events.channel(route.kind, row_id)
-        else:
-            try:
-                channel = await sync_to_async(_channel_of, thread_sensitive=False)(route.channel_of, request, row_id)
-            except Exception:  # the session's store failed: the view answers, with Django's errors if need be
-                log.exception("long polls: could not tell the channel of %s %s", route.kind, row_id)
-                return await self.app(scope, receive, send)
-        # The view this poll answers with when a notice brings it: a GET's,
-        # once Django has answered the route here (its headers known).
-        view: events.View | None = None
-        wish: str | None = None  # its wish for the view, dropped when the poll ends
+        channel = await _poll_channel(route, request, row_id)
+        if channel is None:
+            return await self.app(scope, receive, send)
         may_view = route.who_of is not None and scope.get("method") == "GET" and route.path.pattern in _headers
-
-        def read_version() -> int | None | object:
-            nonlocal owned, counted, view, wish
-            # As around a request: a connection that broke or outlived
-            # CONN_MAX_AGE is closed (on PostgreSQL, handed back to the pool).
-            close_old_connections()
-            try:
-                if owned:
-                    return route.version(row_id) if route.version is not None else route.version_of(request, row_id)
-                # A held poll counts against the client's rate as any request
-                # does; over it, the view answers (a 429).
-                if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]
-                    return _REFUSED
-                counted = True
-                if route.who_of is None:
-                    version = route.version_of(request, row_id)
-                else:
-                    version, who = route.who_of(request, row_id) or (None, None)
-                    if may_view and version == asked and who is not None:
-                        view = (who, translation.get_language_from_request(request))
-                        wish = events.want_view(channel, view)
-                owned = version is not None
-                return version
-            finally:
-                close_old_connections()
-
+        reader = _VersionReader(route, request, row_id, channel, asked, may_view=may_view)
         # In the shared pool of the event loop: hundreds of held polls cost a
         # handful of threads and database connections, not one each.
-        version_of: Callable[[], Awaitable[Any]] = sync_to_async(read_version, thread_sensitive=False)
+        version_of: Callable[[], Awaitable[Any]] = sync_to_async(reader.read, thread_sensitive=False)
         client = _client(request)
         try:
             # Subscribed before the first read, so that no change made
@@ -262,23 +284,23 @@ class LongPolls:
                 else:
                     _open[client] += 1
                     try:
-                        seen = await self._hold(sub, version_of, asked, timeout, receive, received, view)
+                        seen = await self._hold(sub, version_of, asked, timeout, receive, received, reader.view)
                     finally:
                         _open[client] -= 1
                         if _open[client] <= 0:
                             del _open[client]
-                        if wish is not None:  # after the answer, not before it
-                            _in_background(events.unwant_view(channel, wish))
+                        if reader.wish is not None:  # after the answer, not before it
+                            _in_background(events.unwant_view(channel, reader.wish))
         except Exception:  # the database or Redis failed: the view answers at once, with Django's errors if need be
             log.exception("long polls: could not hold a poll on %s %s", route.kind, row_id)
-            return await self._forward(scope, query, receive, received, send, counted)
+            return await self._forward(scope, query, receive, received, send, reader.counted)
         if seen is _GONE:
             return None
         if seen == asked:
             return await _respond(send, 304)
-        if isinstance(seen, _Answer) and view is not None:
-            return await _answer(send, seen.body, view[1], _headers[route.path.pattern])
-        return await self._forward(scope, query, receive, received, _keeping_headers(route, send), counted)
+        if isinstance(seen, _Answer) and reader.view is not None:
+            return await _answer(send, seen.body, reader.view[1], _headers[route.path.pattern])
+        return await self._forward(scope, query, receive, received, _keeping_headers(route, send), reader.counted)
 
     async def _forward(
         self, scope: Scope, query: QueryDict, receive: Receive, received: list[Message], send: Send, counted: bool

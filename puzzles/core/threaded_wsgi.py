@@ -53,7 +53,8 @@ class ThreadedWsgi:
 
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
-            return await self._lifespan(receive, send)
+            await self._lifespan(receive, send)
+            return
         if scope["type"] != "http":
             raise ValueError(f"only HTTP is served here, not {scope['type']!r}")
         with SpooledTemporaryFile(max_size=65536) as body:
@@ -61,7 +62,7 @@ class ThreadedWsgi:
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
-                    return None  # gone before the request was read: nobody to answer
+                    return  # gone before the request was read: nobody to answer
                 size += body.write(message.get("body", b""))
                 if not message.get("more_body"):
                     break
