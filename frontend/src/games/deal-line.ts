@@ -5,18 +5,15 @@
  * checks them.  Redrawn from the game JSON's ``deal`` so that a game ending
  * while the page is open reveals them at once, as a reload would.
  */
+import type { components } from "../shared/api-types";
 import { el } from "../shared/dom";
 import { t } from "../shared/i18n";
 
-/** The game JSON's ``deal`` (``games.dealing.deal_state``): null for a game that committed to nothing. */
-export interface DealJSON {
-  commitment: string;
-  /** Null until the game is over. */
-  salt: string | null;
-  seed: number | null;
-  /** ``/deals/verify/`` with the fields known so far. */
-  verify_url: string;
-}
+/**
+ * The game JSON's ``deal`` (``games.dealing.deal_state``): null for a game that
+ * committed to nothing; ``salt`` and ``seed`` null until the game is over.
+ */
+export type DealJSON = components["schemas"]["DealCommitment"];
 
 /** Draws ``deal`` into ``line`` (the server's markup, with the same words). */
 export function renderDealLine(line: HTMLElement, deal: DealJSON): void {

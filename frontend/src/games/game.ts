@@ -1,37 +1,24 @@
 /**
  * What the play and review pages share: the game JSON's types (the server's
- * ``game_state``), and the words for moves, grades, hints and results (all
- * through ``t``/``tn``).
+ * ``game_state``: the API schema's, from ``shared/api-types.ts``), and the
+ * words for moves, grades, hints and results (all through ``t``/``tn``).
  */
 import { stoneName, type BoardPositionJSON, type Seat } from "../board";
 import { el } from "../shared/dom";
 import { gradeLabel, reasonLabel, signed } from "../shared/format";
 import { t, tn } from "../shared/i18n";
-import type { GameStatus, Grade, Level, Outcome, Reason } from "../shared/vocabulary";
-import type { DealJSON } from "./deal-line";
-import type { PeopleFields } from "./people-view";
+import type { components } from "../shared/api-types";
+import type { Grade, Outcome } from "../shared/vocabulary";
+
+type Schemas = components["schemas"];
 
 /** Whose move a move was, for the human: their own, their partner's (partnership) or an opponent's. */
-export type Role = "human" | "partner" | "opponent";
+export type Role = Schemas["GameRoleEnum"];
 
-export interface MoveJSON {
-  ply: number;
-  side: Seat;
-  by: "human" | "solver";
-  role?: Role;
-  move: string;
-  /** For the mover's team. */
-  value: number | null;
-  best_value: number | null;
-  /** The same values from the human's team's side. */
-  value_for_human?: number | null;
-  best_value_for_human?: number | null;
-  best_moves: string[] | null;
-  grade: Grade | null;
-  points_lost: number | null;
-  position_before?: string;
-}
+/** A move of the game JSON; its values are for the mover's team, the ``_for_human`` ones from the human's team's side. */
+export type MoveJSON = Schemas["GameMoveOutput"];
 
+/** What a hint says; the schema has it as a free object, whose keys depend on the level. */
 export interface HintContent {
   value?: number;
   outcome?: Outcome;
@@ -40,62 +27,41 @@ export interface HintContent {
   moves?: string[];
 }
 
-export interface HintJSON {
-  ply: number;
+/** A hint; narrower than the schema's: its level is one of the three, its content read as ``HintContent``. */
+export type HintJSON = Omit<Schemas["HintOutput"], "level" | "content"> & {
   level: 1 | 2 | 3;
   content: HintContent;
-  text?: string;
-}
+};
 
-export interface GameResultJSON {
-  /** A seat, or a team of partnership ("A+C"); null for a draw. */
-  winner: string | null;
-  points: number;
-  reason: Reason | "resigned" | "time" | "aborted";
-  resigned?: Seat | null;
-  outcome?: Outcome;
-  human_points?: number;
-  text?: string;
-  /** A rated game between people once rated: each account's seat's rating before and after it. */
-  ratings?: Partial<Record<Seat, RatingChangeJSON>>;
-}
-
+/** A rating before and after a rated game between people. */
 export interface RatingChangeJSON {
   before: number;
   after: number;
   change: number;
 }
 
-export interface GameJSON extends PeopleFields {
-  id: number;
-  variant?: string;
-  start: string;
-  position: string;
-  human: Seat;
-  /** The human's side as a result names it ("A", "A+C"...). */
-  human_team?: string;
-  partner?: Seat | null;
-  /** The side the solver plays against the human. */
-  solver?: string;
-  seats?: Seat[];
-  teams?: string[];
-  roles?: Partial<Record<Seat, Role>>;
-  rematch_of?: number | null;
-  urls?: Record<string, string>;
-  level?: Level;
-  status: GameStatus;
-  legal_moves: string[];
-  moves: MoveJSON[];
-  ungraded?: number;
-  result: GameResultJSON | null;
-  hints?: HintJSON[];
-  hints_used?: number;
-  /** The deal's commitment, and once the game is over its seed and salt (null: the deal committed to nothing). */
-  deal?: DealJSON | null;
-  ply?: number;
-  version: number;
+/**
+ * The result of a game; narrower than the schema's on ``ratings``, which the
+ * schema has as a map of maps of numbers: each account's seat's ``RatingChangeJSON``.
+ */
+export type GameResultJSON = Omit<Schemas["ResultOutput"], "ratings"> & {
+  ratings?: Partial<Record<Seat, RatingChangeJSON>>;
+};
+
+/** What the words of a result need: a game's result, or a match's deal's (which has no more). */
+export type ResultFacts = Pick<GameResultJSON, "winner" | "points" | "reason"> & Partial<GameResultJSON>;
+
+/**
+ * The game JSON (``GET /api/games/<id>/``, the answer to a move, the page's
+ * ``#game-state``); narrower than the schema's where the schema has a free
+ * object: ``board`` is the board's ``BoardPositionJSON``, the hints and the
+ * result as above.
+ */
+export type GameJSON = Omit<Schemas["GameOutput"], "board" | "hints" | "result"> & {
   board: BoardPositionJSON;
-}
+  hints: HintJSON[];
+  result: GameResultJSON | null;
+};
 
 /** The seats of the game in playing order (A, B when the server does not say). */
 export function seatsOf(game: GameJSON): Seat[] {
@@ -120,11 +86,11 @@ export function seatNames(game: GameJSON): Partial<Record<Seat, string>> {
   return names;
 }
 
-export interface HintResponseJSON {
-  status: "done" | "pending";
+/** The answer to a hint request: the hint once ready, with the game. */
+export type HintResponseJSON = Omit<Schemas["HintResponse"], "hint" | "game"> & {
   hint: HintJSON | null;
   game: GameJSON | null;
-}
+};
 
 /**
  * A move in words: "3-6 on the right end", "pass".  With ``ends`` (the two
@@ -217,7 +183,7 @@ export function hintTitle(level: number): string {
  * The result for the human player, with the score.  ``human`` is the human's
  * side as results name it: a seat, or a team ("A+C") in partnership.
  */
-export function resultText(result: GameResultJSON, human: string): string {
+export function resultText(result: ResultFacts, human: string): string {
   if (result.reason === "resigned")
     return tn("You resigned: the other side scores %(count)s point.", "You resigned: the other side scores %(count)s points.", result.points);
   if (result.reason === "aborted") return t("The game was aborted: no result.");
@@ -234,7 +200,7 @@ export function resultText(result: GameResultJSON, human: string): string {
 }
 
 /** The human's score of the deal: +points, −points or 0 (``human``: the human's side, see ``resultText``). */
-export function humanScore(result: GameResultJSON, human: string): number {
+export function humanScore(result: ResultFacts, human: string): number {
   if (result.winner === null) return 0;
   return result.winner === human ? result.points : -result.points;
 }

@@ -8,44 +8,36 @@
  * for a deal of a match (``data-api-challenge`` on ``#game-root``).
  */
 import type { Seat } from "../board";
+import type { components } from "../shared/api-types";
 import { el } from "../shared/dom";
 import { t } from "../shared/i18n";
 import { request } from "../shared/http";
 import { longPoll } from "../shared/poll";
 import type { GameJSON } from "./game";
-import { playerName, type PeopleFields } from "./people-view";
+import { playerName } from "./people-view";
 
 function mySeat(game: GameJSON): string | null {
-  return (game as GameJSON & PeopleFields).my_seat ?? null;
+  return game.my_seat ?? null;
 }
 
-export interface MatchDealJSON {
-  number: number;
-  game: number;
-  url: string;
-  recorded: boolean;
-}
+type Schemas = components["schemas"];
 
-export interface PeopleMatchJSON {
-  target_text: string;
-  /** Every deal dealt so far, the one in play last; a recorded one with its winner ("" or null: nobody) and points. */
-  deals: (MatchDealJSON & { winner: string | null; points: number | null })[];
-  target_wins: number | null;
-  /** The two sides: "A", "B" (or the teams "A+C", "B+D"). */
-  sides: string[];
-  scores: Record<string, number>;
-  wins: Record<string, number>;
-  winner: string | null;
-  over: boolean;
-  /** The deal being played, once dealt. */
+/** A deal of the match: recorded with its winner (null: nobody) and points; its ``url`` the game's page. */
+export type MatchDealJSON = Schemas["PeopleMatchDeal"];
+
+/**
+ * The match of a challenge between people; ``current``, the deal being played
+ * once dealt, is in the server's answer (``people.presentation.match_state``)
+ * but not in its schema, hence added here.
+ */
+export type PeopleMatchJSON = Schemas["PeopleMatchOutput"] & {
   current: MatchDealJSON | null;
-}
+};
 
-/** The fields of a challenge's JSON that this module reads. */
-export interface MatchChallengeJSON {
-  version: number;
+/** The fields of a challenge's JSON that this module reads (the tests' answers have no more). */
+export type MatchChallengeJSON = Pick<Schemas["ChallengeOutput"], "version"> & {
   match: PeopleMatchJSON | null;
-}
+};
 
 /** Whether the challenge has moved on from the deal ``gameId``: the next deal dealt, or the match over. */
 export function movedOn(state: MatchChallengeJSON, gameId: number): boolean {

@@ -8,54 +8,18 @@
  */
 import type { Seat } from "../board";
 import { button, el } from "../shared/dom";
+import type { components } from "../shared/api-types";
 import { t, tn } from "../shared/i18n";
 import { seatNames, type GameJSON, type MoveJSON } from "./game";
 import "./people.css";
 
-export interface PlayerJSON {
-  name: string;
-  kind: "account" | "guest" | "solver";
-  level: string | null;
-  /** The reader's seat. */
-  you: boolean;
-}
+/** Who plays a seat; ``you``: the reader's seat. */
+export type PlayerJSON = components["schemas"]["Player"];
 
-export interface TimeControlJSON {
-  initial: number | null;
-  increment: number | null;
-  days: number | null;
-}
-
-/** The fields a game between people adds to the game JSON (null or absent for a practice game). */
-export interface PeopleFields {
-  kind?: "practice" | "people";
-  rated?: boolean;
-  time_control?: TimeControlJSON | null;
-  /** Milliseconds left on each person's clock at ``server_time``. */
-  clocks?: Partial<Record<Seat, number>> | null;
-  server_time?: number | null;
-  /** When the player to move loses on time (ms since 1970). */
-  deadline?: number | null;
-  /** The seat whose clock runs now (a first move is free). */
-  clock_running?: Seat | null;
-  abortable?: boolean;
-  /** A rated game: when the reader may abort it as it stands (ms since 1970), else null. */
-  abort_from?: number | null;
-  players?: Partial<Record<Seat, PlayerJSON>> | null;
-  my_seat?: Seat | null;
-  spectator?: boolean;
-  /** The page of the game's challenge: the rematch, and a match's score sheet. */
-  challenge_url?: string | null;
-  /** The game's number in its match between people (null: one game). */
-  match_deal?: number | null;
-  /** Why a game of a rated challenge is not rated (the day's limit of its players), else null. */
-  unrated_note?: string | null;
-}
-
-type Game = GameJSON & PeopleFields;
+export type TimeControlJSON = components["schemas"]["TimeControl"];
 
 export function isPeople(game: GameJSON): boolean {
-  return (game as Game).kind === "people";
+  return game.kind === "people";
 }
 
 /**
@@ -64,12 +28,11 @@ export function isPeople(game: GameJSON): boolean {
  * (``aborted``: none, but a match's score sheet).
  */
 export function challengeLink(game: GameJSON, aborted = false): HTMLAnchorElement | null {
-  const g = game as Game;
-  if (!isPeople(game) || !g.challenge_url) return null;
-  if (aborted && !g.match_deal) return null;  // no rematch of a game that never was
-  const text = g.match_deal ? t("The match's score sheet") : g.my_seat ? t("Offer a rematch") : t("The challenge page");
+  if (!isPeople(game) || !game.challenge_url) return null;
+  if (aborted && !game.match_deal) return null;  // no rematch of a game that never was
+  const text = game.match_deal ? t("The match's score sheet") : game.my_seat ? t("Offer a rematch") : t("The challenge page");
   const link = el("a", "gp-challenge-link", text);
-  link.href = g.challenge_url;
+  link.href = game.challenge_url;
   return link;
 }
 
@@ -79,13 +42,12 @@ export function challengeLink(game: GameJSON, aborted = false): HTMLAnchorElemen
  * challenge past its players' day of rated games).
  */
 export function peopleKind(game: GameJSON): string {
-  const g = game as Game;
-  if (g.unrated_note) return t("not rated");
-  if (g.match_deal) {
-    const number = g.match_deal;
-    return g.rated ? t("rated match, deal %(number)s", { number }) : t("casual match, deal %(number)s", { number });
+  if (game.unrated_note) return t("not rated");
+  if (game.match_deal) {
+    const number = game.match_deal;
+    return game.rated ? t("rated match, deal %(number)s", { number }) : t("casual match, deal %(number)s", { number });
   }
-  return g.rated ? t("rated game") : t("casual game");
+  return game.rated ? t("rated game") : t("casual game");
 }
 
 /**
@@ -94,26 +56,25 @@ export function peopleKind(game: GameJSON): string {
  * instead of called off for nobody.
  */
 export function forfeits(game: GameJSON): boolean {
-  const g = game as Game;
-  return Boolean(g.rated && g.match_deal && g.match_deal > 1);
+  return Boolean(game.rated && game.match_deal && game.match_deal > 1);
 }
 
 /** Whether the reader may move now: their move (in a game between people, their seat's). */
 export function canMove(game: GameJSON): boolean {
   if (game.status !== "your-move") return false;
-  return !isPeople(game) || (game as Game).my_seat === game.board.side;
+  return !isPeople(game) || game.my_seat === game.board.side;
 }
 
 /** A seat's player as the page names them: "Ann (A)". */
 export function playerName(game: GameJSON, seat: Seat): string {
-  const name = (game as Game).players?.[seat]?.name ?? seat;
+  const name = game.players?.[seat]?.name ?? seat;
   return t("%(name)s (%(seat)s)", { name, seat });
 }
 
 /** The names the board writes on each seat. */
 export function peopleNames(game: GameJSON): Partial<Record<Seat, string>> {
   const names: Partial<Record<Seat, string>> = {};
-  for (const seat of Object.keys((game as Game).players ?? {}) as Seat[]) names[seat] = playerName(game, seat);
+  for (const seat of Object.keys(game.players ?? {}) as Seat[]) names[seat] = playerName(game, seat);
   return names;
 }
 
@@ -124,12 +85,12 @@ export function peopleNames(game: GameJSON): Partial<Record<Seat, string>> {
  */
 export function boardPlayers(game: GameJSON): { names: Partial<Record<Seat, string>>; you: Seat | null; opponents: "solver" | "named" } {
   if (!isPeople(game)) return { names: seatNames(game), you: game.human, opponents: "solver" };
-  return { names: peopleNames(game), you: (game as Game).my_seat ?? null, opponents: "named" };
+  return { names: peopleNames(game), you: game.my_seat ?? null, opponents: "named" };
 }
 
 /** Who made a move, in a game between people: "you", or the player's name. */
 export function moverText(game: GameJSON, move: MoveJSON): string {
-  return (game as Game).players?.[move.side]?.you ? t("you") : playerName(game, move.side);
+  return game.players?.[move.side]?.you ? t("you") : playerName(game, move.side);
 }
 
 /**
@@ -139,7 +100,7 @@ export function moverText(game: GameJSON, move: MoveJSON): string {
  */
 export function peopleMoveText(game: GameJSON, move: MoveJSON, words: string): string {
   const passed = move.move === "pass";
-  if ((game as Game).players?.[move.side]?.you) return passed ? t("You passed.") : t("You played %(move)s.", { move: words });
+  if (game.players?.[move.side]?.you) return passed ? t("You passed.") : t("You played %(move)s.", { move: words });
   const player = playerName(game, move.side);
   return passed ? t("%(player)s passed.", { player }) : t("%(player)s played %(move)s.", { player, move: words });
 }
@@ -184,19 +145,17 @@ export function timeControlText(control: TimeControlJSON | null | undefined): st
 /** The status line of a game between people that goes on (the reader's own move has the practice words). */
 export function peopleStatus(game: GameJSON): string {
   const seat = game.board.side;
-  const g = game as Game;
-  const player = g.players?.[seat];
+  const player = game.players?.[seat];
   if (player?.kind === "solver") return t("The solver is thinking for %(seat)s…", { seat });
-  if (g.spectator) return t("You are watching: %(player)s to move.", { player: playerName(game, seat) });
+  if (game.spectator) return t("You are watching: %(player)s to move.", { player: playerName(game, seat) });
   return t("Waiting for %(player)s to move…", { player: playerName(game, seat) });
 }
 
 /** Milliseconds left on ``seat``'s clock ``elapsed`` ms after the game was read. */
 export function clockLeft(game: GameJSON, seat: Seat, elapsed: number): number | null {
-  const g = game as Game;
-  const base = g.clocks?.[seat];
+  const base = game.clocks?.[seat];
   if (base === undefined || base === null) return null;
-  return g.clock_running === seat ? Math.max(0, base - elapsed) : base;
+  return game.clock_running === seat ? Math.max(0, base - elapsed) : base;
 }
 
 /**
@@ -207,7 +166,7 @@ export function clockLeft(game: GameJSON, seat: Seat, elapsed: number): number |
  */
 export class PeoplePanel {
   readonly box: HTMLElement;
-  private game: Game | null = null;
+  private game: GameJSON | null = null;
   private readAt = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private zeroSent = -1;
@@ -230,14 +189,13 @@ export class PeoplePanel {
   }
 
   update(game: GameJSON): void {
-    const g = game as Game;
     if (!isPeople(game)) {
       this.box.hidden = true;
       return;
     }
-    this.game = g;
+    this.game = game;
     this.readAt = this.now();
-    const rows = Object.entries(g.players ?? {}).map(([seat, player]) => {
+    const rows = Object.entries(game.players ?? {}).map(([seat, player]) => {
       const row = el("div", `gp-player${player!.you ? " is-you" : ""}`);
       row.dataset.seat = seat;
       const toMove = game.status !== "over" && game.board.side === seat;
@@ -248,12 +206,12 @@ export class PeoplePanel {
       row.append(el("span", "gp-player-name", playerName(game, seat as Seat)), clock);
       return row;
     });
-    const kind = peopleKind(g);
-    const heading = el("p", "gp-people-head", [timeControlText(g.time_control), kind].filter(Boolean).join(" · "));
+    const kind = peopleKind(game);
+    const heading = el("p", "gp-people-head", [timeControlText(game.time_control), kind].filter(Boolean).join(" · "));
     // A rated challenge past the day's rated games of its two players: played, but rated by nobody.
-    if (g.unrated_note) heading.append(el("span", "gp-people-unrated", ` — ${g.unrated_note}`));
+    if (game.unrated_note) heading.append(el("span", "gp-people-unrated", ` — ${game.unrated_note}`));
     // (A rated match's later deal is never called off: a first move not made in time forfeits it.)
-    this.abortButton.title = g.rated
+    this.abortButton.title = game.rated
       ? t("Your opponent has not made their first move: call the game off. Nobody wins, and it is not rated.")
       : t("Call the game off before both sides have moved: nobody wins, and it is not rated.");
     this.box.replaceChildren(heading, ...rows, this.note, this.abortButton);

@@ -23,7 +23,7 @@ import { updateDealLine } from "./deal-line";
 import { gradeMarks, type GameJSON, type HintJSON, type HintResponseJSON, type MoveJSON } from "./game";
 import { applyMove, following, needsWatching, nextSeat, shownBoard } from "./play-state";
 import { MatchFollower } from "./match-next";
-import { boardPlayers, canMove, isPeople, PeoplePanel, type PeopleFields } from "./people-view";
+import { boardPlayers, canMove, isPeople, PeoplePanel } from "./people-view";
 import { buildPlayDom, renderHints, renderMoves, renderResult, statusText, type PlayEls } from "./play-view";
 
 // The game's pure functions, for the pages that host the play widget and the tests.
@@ -460,8 +460,7 @@ export class PlayPage {
  * made; none for any other game.
  */
 export function matchChallengeApi(game: GameJSON): string | undefined {
-  const g = game as GameJSON & PeopleFields;
-  const id = g.match_deal ? /\/challenges\/(\d+)\/$/.exec(g.challenge_url ?? "")?.[1] : undefined;
+  const id = game.match_deal ? /\/challenges\/(\d+)\/$/.exec(game.challenge_url ?? "")?.[1] : undefined;
   return id ? `/api/challenges/${id}/` : undefined;
 }
 

@@ -11,8 +11,7 @@ import { button, el, hideFallback, requireJSON } from "../shared/dom";
 import { errorMessage, request, showError } from "../shared/http";
 import { t, tc, tn } from "../shared/i18n";
 import { sleep } from "../shared/poll";
-import type { Seat } from "../board";
-import type { GameStatus, Level, MatchStatus, Reason } from "../shared/vocabulary";
+import type { components } from "../shared/api-types";
 import { resultText, type GameJSON } from "../games/game";
 import { PlayPage, type PlayOptions } from "../games/play-page";
 import { HostedPlay, hostedPlayUrls } from "../games/hosted-play";
@@ -20,45 +19,17 @@ import { HostedPlay, hostedPlayUrls } from "../games/hosted-play";
 /** A number per side, keyed by the side's name: "A" and "B", or the teams "A+C" and "B+D". */
 export type Totals = Record<string, number>;
 
-export interface MatchDealJSON {
-  number: number;
-  game: number;
-  seed: number;
-  status: GameStatus;
-  recorded: boolean;
-  winner: string | null;
-  points: number | null;
-  reason: Reason | "resigned" | null;
-  human_points: number | null;
-  totals: Totals | null;
-  wins: Totals | null;
-  text?: string;
-  urls: { game: string; review: string };
-}
+type Schemas = components["schemas"];
 
-export interface MatchJSON {
-  id: number;
-  status: MatchStatus;
-  target_points: number | null;
-  target_wins: number | null;
-  level?: Level;
-  variant?: string;
-  /** The human's seat, the same in every deal. */
-  human: Seat;
-  /** The human's side ("A", or the team "A+C"); the seat when the server does not say. */
-  human_team?: string;
-  /** The side the solver plays against the human. */
-  solver: string;
-  sides?: string[];
-  seed: number;
-  scores: Totals;
-  wins: Totals;
-  deals: MatchDealJSON[];
-  current_game: number | null;
-  winner: string | null;
-  version: number;
-  urls: { self: string; page: string; review: string };
-}
+/** A deal of the match: its game, and once recorded its result and the totals after it. */
+export type MatchDealJSON = Schemas["MatchDealOutput"];
+
+/**
+ * A match against the solver (``GET /api/matches/<id>/``): ``human`` the
+ * human's seat in every deal, ``human_team`` their side ("A", or the team
+ * "A+C"), ``solver`` the side the solver plays.
+ */
+export type MatchJSON = Schemas["MatchOutput"];
 
 export interface MatchOptions {
   /** Options of the deal's play widget. */

@@ -4,6 +4,7 @@
  * API, and the table of every move's value.
  */
 import type { BoardPositionJSON, PositionJSON } from "../board";
+import type { components } from "../shared/api-types";
 import { button, el } from "../shared/dom";
 import { gradeLabel, moveLabel, outcomeLabel, outcomeOf, signed } from "../shared/format";
 import { ApiError, request } from "../shared/http";
@@ -12,38 +13,25 @@ import { sleep } from "../shared/poll";
 import type { Seat } from "../board/types";
 import type { Grade, Side } from "../shared/vocabulary";
 
-export interface AnalysisMove {
-  move: string;
-  value: number;
-  grade: Grade;
-}
+type Schemas = components["schemas"];
 
-export interface AnalysisResult {
-  position: string;
-  value: number;
-  moves: AnalysisMove[];
-  pv: string[];
-}
+export type AnalysisMove = Schemas["AnalysisMove"];
 
-interface AnalysisState {
-  id: number;
-  status: "pending" | "done" | "failed";
-  result: AnalysisResult | null;
-  error: string | null;
-}
+/** An analysis: the position, its value for the side to move, every move's value and grade, the main line. */
+export type AnalysisResult = Schemas["AnalysisResult"];
+
+/** The answer of POST /api/analyses/ and GET /api/analyses/<id>/. */
+type AnalysisState = Schemas["AnalysisOutput"];
 
 /**
  * The answer of POST /api/positions/: the position after ``moves`` from the
- * start (its board a two-seat ``PositionJSON`` unless the page reads any variant's).
+ * start, the position after each move, and its board; narrower than the
+ * schema's, which has the board as a free object: a two-seat ``PositionJSON``
+ * unless the page reads any variant's.
  */
-export interface PositionAnswer<B extends BoardPositionJSON = PositionJSON> {
-  position: string;
-  moves: string[];
-  /** The position after each move. */
-  positions: string[];
-  current: string;
+export type PositionAnswer<B extends BoardPositionJSON = PositionJSON> = Omit<Schemas["PositionOutput"], "board"> & {
   board: B;
-}
+};
 
 /** The position after ``moves`` played from ``position`` (the server checks and plays them). */
 export async function fetchPosition<B extends BoardPositionJSON = PositionJSON>(api: string, position: string, moves: string[]): Promise<PositionAnswer<B>> {

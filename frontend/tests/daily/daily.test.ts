@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { mountDailyPage, resultReady, type DailyPage } from "../../src/daily/daily-page";
 import type { GameJSON } from "../../src/games/game";
-import { $, destroyPageAfterEach, jsonScript, makeGame, mockFetch, move, sample, settle } from "../helpers";
+import { $, destroyPageAfterEach, jsonScript, makeGame, mockFetch, move, result, sample, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move
 const OVER = "Deal over";
@@ -35,7 +35,7 @@ function overGame(ungraded: number): GameJSON {
     version: 9,
     ungraded,
     moves: [move(0, "A", "human", "00", ungraded ? null : "best")],
-    result: { winner: "A", points: 12, reason: "domino" },
+    result: result("A", 12, "domino"),
   });
 }
 

@@ -38,14 +38,14 @@ function dealOfMatch(me: "A" | "B" | null, extra: Partial<GameJSON> = {}): GameJ
 type Deal = NonNullable<MatchChallengeJSON["match"]>["deals"][number];
 
 function deal(number: number, game: number, winner: string | null, points: number | null = null): Deal {
-  return { number, game, url: `/play/${game}/`, recorded: winner !== null, winner: winner || null, points };
+  return { number, game, url: `/play/${game}/`, recorded: winner !== null, winner: winner || null, points, reason: null };
 }
 
 function challenge(version: number, match: Partial<NonNullable<MatchChallengeJSON["match"]>>): MatchChallengeJSON {
   return {
     version,
     match: {
-      target_text: "a match to 3 won deals", target_wins: 3, sides: ["A", "B"], scores: { A: 60, B: 20 },
+      target_text: "a match to 3 won deals", target_points: null, target_wins: 3, sides: ["A", "B"], scores: { A: 60, B: 20 },
       wins: { A: 1, B: 1 }, winner: null, over: false, current: null, deals: [], ...match,
     },
   };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GameJSON } from "../../src/games/game";
 import { canMove, clockLeft, clockText, PeoplePanel, timeControlText, timeLeftText } from "../../src/games/people-view";
 import type { PlayPage } from "../../src/games/play-page";
-import { makeGame, mockFetch, mountPlayOf, sampleWithAnswers, selectable, settle } from "../helpers";
+import { makeGame, mockFetch, mountPlayOf, result as resultOf, sampleWithAnswers, selectable, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move
 
@@ -152,8 +152,7 @@ describe("the play page of a game between people", () => {
 
   it("shows the server's result from the reader's seat, and the spectator a neutral one", () => {
     mockFetch();
-    const result = { winner: "A", points: 14, reason: "time" as const, outcome: "loss" as const, human_points: -14,
-      text: "You lose 14 points (on time)." };
+    const result = resultOf("A", 14, "time", { outcome: "loss", human_points: -14, text: "You lose 14 points (on time)." });
     setUp(peopleGame("B", { status: "over", result, clock_running: null, deadline: null }));
     expect(document.querySelector(".gp-result-title")!.textContent).toBe("You lost.");
     expect(document.querySelector(".gp-result-text")!.textContent).toBe("You lose 14 points (on time).");
@@ -162,8 +161,7 @@ describe("the play page of a game between people", () => {
 
   it("links the finished game to its challenge: the rematch, a match's score sheet, a spectator's page", () => {
     mockFetch();
-    const result = { winner: "A", points: 14, reason: "resigned" as const, outcome: "win" as const, human_points: 14,
-      text: "You win 14 points." };
+    const result = resultOf("A", 14, "resigned", { text: "You win 14 points." });
     const over = { status: "over" as const, result, clock_running: null, deadline: null };
     setUp(peopleGame("A", { ...over, challenge_url: "/challenges/42/", match_deal: null }));
     let link = document.querySelector<HTMLAnchorElement>(".gp-result .gp-challenge-link")!;

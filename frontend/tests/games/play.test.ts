@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyMove, mountPlayPage, needsWatching, type PlayPage } from "../../src/games/play-page";
 import type { GameJSON } from "../../src/games/game";
-import { click, end, handStone, hint, makeGame, mockFetch, move, samples, sampleWithAnswers, selectable, settle } from "../helpers";
+import { click, end, handStone, hint, makeGame, mockFetch, move, result, samples, sampleWithAnswers, selectable, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move: 22R, 24L, 24R
 const MIDDLE = "Middle game: back stones uncovered"; // B to move: 16L, 24R
@@ -249,7 +249,7 @@ describe("following the game", () => {
   it("stops following once the game is over and graded", async () => {
     const f = mockFetch();
     const over = samples.find((s) => s.title === "Deal over")!.position;
-    setUp(makeGame(over, { human: "A", status: "over", moves: [move(0, "A", "human", "25L", "best")], result: { winner: "A", points: 17, reason: "domino" } }));
+    setUp(makeGame(over, { human: "A", status: "over", moves: [move(0, "A", "human", "25L", "best")], result: result("A", 17, "domino") }));
     await settle();
     expect(f.calls).toHaveLength(0);
   });
@@ -404,7 +404,7 @@ describe("the end of the deal", () => {
         human: "A",
         status: "over",
         moves: [move(0, "A", "human", "25L", "best")],
-        result: { winner: "A", points: 17, reason: "domino" },
+        result: result("A", 17, "domino"),
       }),
     );
     const box = $(".gp-result")!;
@@ -420,11 +420,11 @@ describe("the end of the deal", () => {
   it("words a loss and a draw", () => {
     mockFetch();
     const over = samples.find((s) => s.title === "Deal over")!.position;
-    setUp(makeGame(over, { human: "B", status: "over", result: { winner: "A", points: 1, reason: "blocked" } }));
+    setUp(makeGame(over, { human: "B", status: "over", result: result("A", 1, "blocked") }));
     expect($(".gp-result-text")!.textContent).toBe("You lose 1 point (blocked).");
     expect($(".gp-score")!.textContent).toBe("Your score for this deal: \u22121");
     page!.destroy();
-    setUp(makeGame(over, { human: "B", status: "over", result: { winner: null, points: 0, reason: "blocked" } }));
+    setUp(makeGame(over, { human: "B", status: "over", result: result(null, 0, "blocked") }));
     expect($(".gp-result-text")!.textContent).toBe("A draw (blocked): no points.");
     expect($(".gp-score")!.textContent).toBe("Your score for this deal: 0");
   });
@@ -435,7 +435,7 @@ describe("a resigned deal", () => {
     mockFetch();
     // Resigned at the start: the position alone still has B to move with legal moves.
     const start = sampleWithAnswers(EARLY).position;
-    setUp(makeGame(start, { human: "B", status: "over", result: { winner: "A", points: 30, reason: "resigned" } }));
+    setUp(makeGame(start, { human: "B", status: "over", result: result("A", 30, "resigned") }));
     const board = $(".gp-board")!;
     expect(board.querySelector(".odb-status")!.textContent).not.toMatch(/Your move/);
     expect(board.querySelector(".odb-status")!.textContent).toBe("The deal is over.");

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { BoardPositionJSON } from "../../src/board";
 import { humanScore, resultText, seatNames, valueForHuman, whoText, type GameJSON, type MoveJSON } from "../../src/games/game";
 import { applyMove, nextSeat } from "../../src/games/play-page";
+import { makeGame, move as makeMove } from "../helpers";
 
 const hand = (front: (string | null)[]) => ({ front, back: [], pips: front.reduce((n, s) => n + (s ? Number(s[0]) + Number(s[1]) : 0), 0), count: front.filter(Boolean).length });
 
@@ -20,7 +21,7 @@ const partnership: BoardPositionJSON = {
 };
 
 function move(extra: Partial<MoveJSON>): MoveJSON {
-  return { ply: 0, side: "A", by: "solver", move: "66", value: 5, best_value: 5, best_moves: ["66"], grade: "best", points_lost: 0, ...extra };
+  return makeMove(0, "A", extra.by ?? "solver", "66", "best", { value: 5, best_value: 5, ...extra });
 }
 
 describe("four seats", () => {
@@ -63,11 +64,10 @@ describe("the play page with four seats", () => {
   it("shows several solver moves that arrive together one after the other, then the game", async () => {
     const { mountPlayPage } = await import("../../src/games/play-page");
     const start = { ...partnership, side: "D" as const };
-    const game = (version: number, board: BoardPositionJSON, moves: MoveJSON[], status: GameJSON["status"]): GameJSON => ({
-      id: 7, variant: "partnership", start: "s", position: board.position, human: "B", human_team: "B+D", partner: "D", solver: "A+C",
+    const game = (version: number, board: BoardPositionJSON, moves: MoveJSON[], status: GameJSON["status"]): GameJSON => makeGame(board, {
+      variant: "partnership", start: "s", human: "B", human_team: "B+D", partner: "D", solver: "A+C",
       seats: ["A", "B", "C", "D"], teams: ["A+C", "B+D"], roles: { A: "opponent", B: "human", C: "opponent", D: "partner" },
-      status, legal_moves: status === "your-move" ? board.legal_moves : [], moves, ungraded: 0, result: null, hints: [], hints_used: 0,
-      ply: moves.length, version, board,
+      status, legal_moves: status === "your-move" ? board.legal_moves : [], moves, ungraded: 0, level: null, version,
     });
     document.body.innerHTML = `<div id="game-root" data-page="play" data-game-id="7" data-state-id="game-state"></div>`;
     const state = document.createElement("script");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dealText, matchStatusText, mountMatchPage, targetText, type MatchDealJSON, type MatchJSON, type MatchPage } from "../../src/matches/match-page";
 import type { GameJSON } from "../../src/games/game";
-import { $, $$, destroyPageAfterEach, jsonScript, makeGame, mockFetch, move, sample, settle } from "../helpers";
+import { $, $$, destroyPageAfterEach, jsonScript, makeGame, mockFetch, move, result, sample, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move
 const OVER = "Deal over";
@@ -22,6 +22,7 @@ function dealRow(number: number, game: number, extra: Partial<MatchDealJSON> = {
     human_points: null,
     totals: null,
     wins: null,
+    text: "",
     urls: { game: `/api/games/${game}/`, review: `/games/${game}/review/` },
     ...extra,
   };
@@ -30,18 +31,26 @@ function dealRow(number: number, game: number, extra: Partial<MatchDealJSON> = {
 function makeMatch(extra: Partial<MatchJSON> = {}): MatchJSON {
   return {
     id: 3,
+    variant: "lewicki",
     status: "playing",
     target_points: 100,
     target_wins: null,
+    target_text: "to 100 points",
+    level: "perfect",
     human: "B",
+    human_team: extra.human === "A" ? "A" : "B",
     solver: "A",
+    sides: ["A", "B"],
     seed: 42,
     scores: { A: 0, B: 0 },
     wins: { A: 0, B: 0 },
     deals: [dealRow(1, 7)],
     current_game: 7,
     winner: null,
+    text: "",
     version: 1,
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: "2026-01-01T00:00:00Z",
     urls: { self: MATCH, page: "/matches/3/", review: "/matches/3/review/" },
     ...extra,
   };
@@ -67,7 +76,7 @@ function overGame(id: number): GameJSON {
     status: "over",
     version: 9,
     moves: [move(0, "A", "solver", "00", "best")],
-    result: { winner: "A", points: 12, reason: "domino" },
+    result: result("A", 12, "domino"),
   });
 }
 
