@@ -1444,6 +1444,10 @@ export interface components {
             unrated_because: string | null;
             /** @description unrated_because in words. */
             unrated_text: string | null;
+            /** @description A rated match whose every deal ended before each player had moved twice, rated all the same as the loss it is: the losing side had already ended this many rated games or matches early on the UTC day it started (the day's allowance; within it such a match is `unrated_because` `early`); else null. */
+            rated_early: number | null;
+            /** @description rated_early in words. */
+            rated_early_text: string | null;
             time_class: components["schemas"]["TimeClassEnum"];
             clock: components["schemas"]["ClockInput"] | null;
             days: number | null;
@@ -3371,6 +3375,10 @@ export interface components {
             unrated_because: string | null;
             /** @description unrated_because in words. */
             unrated_text: string | null;
+            /** @description A rated match whose every deal ended before each player had moved twice, rated all the same as the loss it is: the losing side had already ended this many rated games or matches early on the UTC day it started (the day's allowance; within it such a match is `unrated_because` `early`); else null. */
+            rated_early: number | null;
+            /** @description rated_early in words. */
+            rated_early_text: string | null;
             time_class: components["schemas"]["TimeClassEnum"];
             clock: components["schemas"]["ClockInput"] | null;
             days: number | null;
