@@ -277,11 +277,8 @@ def attempt_settle(*, attempt: PuzzleAttempt) -> PuzzleAttempt:
         }
         moves.append(reply_record)
         position = position.push(reply)
-        if position.is_over():
-            solved = True
-        else:
-            # The solving side's next step: a deep choice, or nothing left to find.
-            solved = not mining.is_deep_choice(analysis_solve(str(position)))
+        # Solved once the game is over, or when the solving side's next step is no deep choice: nothing left to find.
+        solved = position.is_over() or not mining.is_deep_choice(analysis_solve(str(position)))
     if solved:
         lifecycle.attempt_finish(
             attempt, solved=True, fields={"moves": moves, "found": found, "position": str(position)}
