@@ -272,7 +272,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "sep": ":",
     "queue_order_strategy": "priority",
     "visibility_timeout": 3600,
+    # A request that queues a task must not hang on a hung Redis: the work is
+    # in the database, and the beat's sweep queues it again.
+    "socket_connect_timeout": 1,
+    "socket_timeout": 5,
 }
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

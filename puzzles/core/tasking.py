@@ -11,18 +11,10 @@ the service's function body, since tasks import services), never a name.
 
 from __future__ import annotations
 
-import base64
-import json
 import logging
-import uuid
-from bisect import bisect
 from typing import Any
 
-import redis
-from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
-from kombu.transport.redis import PRIORITY_STEPS
-from kombu.transport.redis import Channel as RedisChannel
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -61,14 +53,12 @@ def task_options(limits: str = "default", **options: Any) -> dict[str, Any]:
 
 
 def send(task: Any, *args: Any) -> None:
-    """Send a task now.  If the broker cannot be reached, the work is already
-    recorded in the database and the beat task (or the next look at it)
-    queues it again; in eager mode (the tests) the error is raised."""
+    """Send a task now (Celery's ``apply_async``).  If the broker cannot be
+    reached, the work is already recorded in the database and the beat task
+    (or the next look at it) queues it again; in eager mode (the tests) the
+    error is raised."""
     try:
-        if _direct(task.app):
-            _push(task, args)
-        else:
-            task.delay(*args)
+        task.apply_async(args)
     except Exception:  # noqa: BLE001 - see the docstring
         if task.app.conf.task_always_eager:
             raise
@@ -78,13 +68,15 @@ def send(task: Any, *args: Any) -> None:
 def enqueue(task: Any, *args: Any, notice: str | None = None) -> None:
     """Queue a task once the current transaction commits (at once outside one).
     ``notice``: a change-notice channel (``events.channel``) to publish on
-    right after the message, in the same round trip to Redis when the broker
-    is the Redis of the notices (a move's answer queues the next look-ahead
-    and tells the waiting pages: one round trip instead of two)."""
-    if notice is None:
-        transaction.on_commit(lambda: send(task, *args))
-    else:
-        transaction.on_commit(lambda: _send_with_notice(task, args, notice))
+    right after the message is sent, so that a page waiting on it finds the
+    task's work queued."""
+
+    def send_then_tell() -> None:
+        send(task, *args)
+        if notice is not None:
+            events.publish(notice)
+
+    transaction.on_commit(send_then_tell)
 
 
 def enqueue_later(task: Any, *args: Any, countdown: float) -> None:
@@ -101,101 +93,3 @@ def enqueue_later(task: Any, *args: Any, countdown: float) -> None:
             log.exception("could not queue %s%r for later", task.name, args)
 
     transaction.on_commit(send_later)
-
-
-def _send_with_notice(task: Any, args: tuple[Any, ...], notice: str) -> None:
-    app = task.app
-    if _direct(app) and events.enabled() and str(app.conf.broker_url) == settings.REDIS_URL:
-        try:
-            _push(task, args, notice)
-            return
-        except Exception:  # noqa: BLE001 - as in send()
-            log.exception("could not queue %s%r; it will be queued again", task.name, args)
-    else:
-        send(task, *args)
-    events.publish(notice)
-
-
-# ------------------------------------------------------------ direct sending
-#
-# Celery's public ``apply_async`` (and ``delay``, ``delay_on_commit``) spends
-# three times the CPU of this path on a message whose sending is one LPUSH
-# (kombu's producer pool, a new Redis client object and a look-up of the
-# exchange's bindings on every publish, the retry machinery, the result
-# object): ``bench/infra_bench.py`` measures both in one run, 409 us against
-# 122 us a message on the machine of its last run.  On a Redis broker the message is
-# built here instead: Celery builds the headers, properties and body
-# (``amqp.as_task_v2``, the task protocol 2), the queue and priority come
-# from the task's route, and the message goes into the Redis list kombu's
-# Redis transport reads, in the envelope that transport writes.  The workers
-# read it as any other message (the tests with real workers send this way).
-
-_routes: dict[str, tuple[str, str, int]] = {}  # task name -> (list key, routing key, priority)
-_brokers: dict[str, redis.Redis] = {}
-
-
-def _direct(app: Any) -> bool:
-    url = str(app.conf.broker_url or "")
-    return not app.conf.task_always_eager and url.startswith(("redis://", "rediss://"))
-
-
-def _route(task: Any) -> tuple[str, str, int]:
-    found = _routes.get(task.name)
-    if found is None:
-        app = task.app
-        options = app.amqp.router.route({}, task.name, (), {}, task)
-        queue = options["queue"]
-        transport = app.conf.broker_transport_options or {}
-        steps = transport.get("priority_steps", PRIORITY_STEPS)
-        priority = options.get("priority")
-        if priority is None:
-            priority = app.conf.task_default_priority or 0
-        step = steps[bisect(steps, max(0, min(int(priority), 9))) - 1]
-        key = f"{queue.name}{transport.get('sep', RedisChannel.sep)}{step}" if step else queue.name
-        found = _routes[task.name] = (key, queue.name, int(priority))
-    return found
-
-
-def _broker(app: Any) -> redis.Redis:
-    url = str(app.conf.broker_url)
-    client = _brokers.get(url)
-    if client is None:
-        client = _brokers[url] = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=5)
-    return client
-
-
-def _push(task: Any, args: tuple[Any, ...], notice: str | None = None) -> None:
-    app = task.app
-    key, routing_key, priority = _route(task)
-    task_id = str(uuid.uuid4())
-    headers, properties, body, _ = app.amqp.as_task_v2(
-        task_id,
-        task.name,
-        args,
-        {},
-        time_limit=task.time_limit,
-        soft_time_limit=task.soft_time_limit,
-        ignore_result=task.ignore_result,
-        reply_to=app.thread_oid,
-    )
-    properties.update(
-        delivery_mode=2,
-        delivery_info={"exchange": "", "routing_key": routing_key},
-        priority=priority,
-        body_encoding="base64",
-        delivery_tag=str(uuid.uuid4()),
-    )
-    message = {
-        "body": base64.b64encode(json.dumps(body).encode()).decode(),
-        "content-encoding": "utf-8",
-        "content-type": "application/json",
-        "headers": headers,
-        "properties": properties,
-    }
-    if notice is None:
-        _broker(app).lpush(key, json.dumps(message))
-        return
-    pipe = _broker(app).pipeline(transaction=False)
-    pipe.lpush(key, json.dumps(message))
-    pipe.publish(notice, b"1")
-    pipe.execute()
