@@ -133,22 +133,7 @@ class Analysis:
         except PositionError as exc:
             raise AnalysisError(f"{_WHERE}bad 'position': {exc}") from None
         value = _json_int(fields["value"], "'value'")
-
-        written: list[tuple[Move, int, str]] = []  # as listed: move, value, grade
-        for i, item in enumerate(_json_list(fields["moves"], "'moves'")):
-            where = f"moves[{i}]"
-            entry = _json_object(item, _MOVE_FIELDS, where)
-            move = _json_move(position, entry["move"], f"{where}['move']")
-            for j, (seen, _, _) in enumerate(written):
-                if seen == move:
-                    raise AnalysisError(f"{_WHERE}{where} {entry['move']!r} lists {str(seen)!r} again (as moves[{j}])")
-            move_grade = entry["grade"]
-            if not isinstance(move_grade, str) or move_grade not in GRADES:
-                raise AnalysisError(
-                    f"{_WHERE}{where}['grade'] is one of {', '.join(map(repr, GRADES))}, not {move_grade!r}"
-                )
-            written.append((move, _json_int(entry["value"], f"{where}['value']"), move_grade))
-
+        written = _json_moves(position, fields["moves"])
         values = {move: move_value for move, move_value, _ in written}
         legal = position.legal_moves()
         missing = [str(m) for m in legal if m not in values]
@@ -157,49 +142,8 @@ class Analysis:
                 f"{_WHERE}'moves' lacks the legal move(s) {', '.join(map(repr, missing))} of {str(position)!r}"
             )
         analysis = _build(position, value, [(m, values[m]) for m in legal], [], 0)
-        order = [str(entry.move) for entry in analysis.moves]
-        listed = [str(move) for move, _, _ in written]
-        if listed != order:
-            raise AnalysisError(
-                f"{_WHERE}'moves' are listed best first, equal values in legal-move order ({order!r}), not {listed!r}"
-            )
-        if analysis.moves and value != analysis.moves[0].value:
-            raise AnalysisError(f"{_WHERE}'value' is the best move's value, {analysis.moves[0].value}, not {value!r}")
-        if not analysis.moves and value != position.final_value():
-            raise AnalysisError(
-                f"{_WHERE}the deal is over ({position.result()}): 'value' is its final value "
-                f"for {position.side}, {position.final_value()}, not {value!r}"
-            )
-        for i, (graded, (_, _, move_grade)) in enumerate(zip(analysis.moves, written, strict=True)):
-            if graded.grade != move_grade:
-                raise AnalysisError(
-                    f"{_WHERE}moves[{i}] {str(graded.move)!r} is worth {graded.value} where the best "
-                    f"is worth {value}: its grade is {graded.grade!r}, not {move_grade!r}"
-                )
-
-        line: list[Move] = []
-        walk = position
-        for i, item in enumerate(_json_list(fields["pv"], "'pv'")):
-            move = _json_move(walk, item, f"pv[{i}]")
-            line.append(move)
-            walk = walk.play(move)
-        if not walk.is_over():
-            raise AnalysisError(
-                f"{_WHERE}'pv' is the main line to the end of the deal, but it stops after "
-                f"{len(line)} move(s), at {str(walk)!r}"
-            )
-        if line and values[line[0]] != value:
-            raise AnalysisError(
-                f"{_WHERE}'pv' starts with a best move (worth {value}), not {str(line[0])!r} (worth {values[line[0]]})"
-            )
-        final = walk.final_value()
-        assert final is not None  # the deal is over
-        worth = final if position.variant.same_team(walk.side, position.side) else -final
-        if worth != value:
-            raise AnalysisError(
-                f"{_WHERE}'pv' {' '.join(map(str, line))!r} ends the deal with {walk.result()}, "
-                f"worth {worth} for {position.side}, not 'value' {value}"
-            )
+        _check_as_analysed(analysis, written)
+        line = _json_pv(position, fields["pv"], values, value)
         return cls(position, value, analysis.moves, tuple(line))
 
     @classmethod
@@ -282,6 +226,82 @@ def _json_move(position: Position, data: object, where: str) -> Move:
         return position.normalise_move(data)
     except (MoveError, IllegalMoveError) as exc:
         raise AnalysisError(f"{_WHERE}{where} {data!r} in {str(position)!r}: {exc}") from None
+
+
+def _json_moves(position: Position, data: object) -> list[tuple[Move, int, str]]:
+    """``'moves'`` of analysis JSON as listed: each a legal move of ``position``
+    (listed once) with its value and a known grade, else ``AnalysisError``."""
+    written: list[tuple[Move, int, str]] = []
+    for i, item in enumerate(_json_list(data, "'moves'")):
+        where = f"moves[{i}]"
+        entry = _json_object(item, _MOVE_FIELDS, where)
+        move = _json_move(position, entry["move"], f"{where}['move']")
+        for j, (seen, _, _) in enumerate(written):
+            if seen == move:
+                raise AnalysisError(f"{_WHERE}{where} {entry['move']!r} lists {str(seen)!r} again (as moves[{j}])")
+        move_grade = entry["grade"]
+        if not isinstance(move_grade, str) or move_grade not in GRADES:
+            raise AnalysisError(
+                f"{_WHERE}{where}['grade'] is one of {', '.join(map(repr, GRADES))}, not {move_grade!r}"
+            )
+        written.append((move, _json_int(entry["value"], f"{where}['value']"), move_grade))
+    return written
+
+
+def _check_as_analysed(analysis: Analysis, written: list[tuple[Move, int, str]]) -> None:
+    """``AnalysisError`` unless the moves as ``written`` (move, value, grade)
+    are in ``analysis``'s order with its grades, and its value (that of the
+    JSON) is the best move's value, or the final value once the deal is over."""
+    position, value = analysis.position, analysis.value
+    order = [str(entry.move) for entry in analysis.moves]
+    listed = [str(move) for move, _, _ in written]
+    if listed != order:
+        raise AnalysisError(
+            f"{_WHERE}'moves' are listed best first, equal values in legal-move order ({order!r}), not {listed!r}"
+        )
+    if analysis.moves and value != analysis.moves[0].value:
+        raise AnalysisError(f"{_WHERE}'value' is the best move's value, {analysis.moves[0].value}, not {value!r}")
+    if not analysis.moves and value != position.final_value():
+        raise AnalysisError(
+            f"{_WHERE}the deal is over ({position.result()}): 'value' is its final value "
+            f"for {position.side}, {position.final_value()}, not {value!r}"
+        )
+    for i, (graded, (_, _, move_grade)) in enumerate(zip(analysis.moves, written, strict=True)):
+        if graded.grade != move_grade:
+            raise AnalysisError(
+                f"{_WHERE}moves[{i}] {str(graded.move)!r} is worth {graded.value} where the best "
+                f"is worth {value}: its grade is {graded.grade!r}, not {move_grade!r}"
+            )
+
+
+def _json_pv(position: Position, data: object, values: Mapping[Move, int], value: int) -> list[Move]:
+    """``'pv'`` of analysis JSON: legal moves from ``position`` to the end of
+    the deal, the first a best move (``values`` of the moves, ``value`` the
+    best), ending with ``value`` for the side to move; else ``AnalysisError``."""
+    line: list[Move] = []
+    walk = position
+    for i, item in enumerate(_json_list(data, "'pv'")):
+        move = _json_move(walk, item, f"pv[{i}]")
+        line.append(move)
+        walk = walk.play(move)
+    if not walk.is_over():
+        raise AnalysisError(
+            f"{_WHERE}'pv' is the main line to the end of the deal, but it stops after "
+            f"{len(line)} move(s), at {str(walk)!r}"
+        )
+    if line and values[line[0]] != value:
+        raise AnalysisError(
+            f"{_WHERE}'pv' starts with a best move (worth {value}), not {str(line[0])!r} (worth {values[line[0]]})"
+        )
+    final = walk.final_value()
+    assert final is not None  # the deal is over
+    worth = final if position.variant.same_team(walk.side, position.side) else -final
+    if worth != value:
+        raise AnalysisError(
+            f"{_WHERE}'pv' {' '.join(map(str, line))!r} ends the deal with {walk.result()}, "
+            f"worth {worth} for {position.side}, not 'value' {value}"
+        )
+    return line
 
 
 def _build(position: Position, value: int, values: list[tuple[Move, int]], pv: list[Move], nodes: int) -> Analysis:

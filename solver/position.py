@@ -242,9 +242,23 @@ class Position:
         return f"Position.parse({str(self)!r})"
 
     def _validate(self, text: str) -> None:
-        variant = self.variant
+        """``PositionError`` (quoting ``text``, the string read) unless the
+        position can arise in a deal: each stone in one place, the table empty
+        exactly when no stone is played, and then the opener to move, else the
+        played stones a line from the opening stone to the ends."""
+        seen = self._placed_stones(text)
+        played = [s for s in self.variant.stones if s not in seen]
+        if self.ends is None:
+            self._validate_empty_table(text, played)
+        else:
+            self._validate_table(text, played, self.ends)
+
+    def _placed_stones(self, text: str) -> dict[Stone, str]:
+        """Where each stone in a hand or out is (``"A front column 3"``,
+        ``"out"``); ``PositionError`` for a stone in two places or a back stone
+        played before its front one."""
         seen: dict[Stone, str] = {}
-        for seat, hand in zip(variant.seats, self.hands, strict=True):
+        for seat, hand in zip(self.variant.seats, self.hands, strict=True):
             for col in range(COLUMNS):
                 entries: tuple[tuple[str, Stone | None], ...]
                 if hand.is_rows:
@@ -272,27 +286,35 @@ class Position:
                     raise PositionError(f"stone {stone} appears twice among the out stones in {text!r}")
                 raise PositionError(f"stone {stone} appears twice: it is both in a hand ({where}) and out, in {text!r}")
             seen[stone] = "out"
-        played = [s for s in variant.stones if s not in seen]
-        if self.ends is None:
-            if played:
+        return seen
+
+    def _validate_empty_table(self, text: str, played: list[Stone]) -> None:
+        """Nothing played, and the variant's opener to move."""
+        variant = self.variant
+        if played:
+            raise PositionError(
+                f"the table is empty ('-') but {len(played)} stone(s) are marked played "
+                f"({' '.join(map(str, played))}) in {text!r}"
+            )
+        opener, why = variant.opener(hand.stones() for hand in self.hands)
+        if opener != self.side:
+            if variant.is_default:
                 raise PositionError(
-                    f"the table is empty ('-') but {len(played)} stone(s) are marked played "
-                    f"({' '.join(map(str, played))}) in {text!r}"
+                    f"the table is empty, so the holder of 00 moves first, and {self.side} "
+                    f"does not hold it, in {text!r}"
                 )
-            opener, why = variant.opener(hand.stones() for hand in self.hands)
-            if opener != self.side:
-                if variant.is_default:
-                    raise PositionError(
-                        f"the table is empty, so the holder of 00 moves first, and {self.side} "
-                        f"does not hold it, in {text!r}"
-                    )
-                raise PositionError(
-                    f"the table is empty, so {why} moves first: that is {opener}, and {self.side} "
-                    f"is not the opener, in {text!r}"
-                )
-            return
+            raise PositionError(
+                f"the table is empty, so {why} moves first: that is {opener}, and {self.side} "
+                f"is not the opener, in {text!r}"
+            )
+
+    def _validate_table(self, text: str, played: list[Stone], ends: tuple[int, int]) -> None:
+        """Some stone played, at most one seat out (the deal over once it is,
+        the seat after it to move), the played stones one line from the
+        variant's first stone to ``ends``."""
+        variant = self.variant
         if not played:
-            raise PositionError(f"the ends are {self.ends[0]}{self.ends[1]} but no stone is marked played in {text!r}")
+            raise PositionError(f"the ends are {ends[0]}{ends[1]} but no stone is marked played in {text!r}")
         empty = [seat for seat, hand in zip(variant.seats, self.hands, strict=True) if hand.count == 0]
         if len(empty) > 1:
             raise PositionError(
@@ -309,10 +331,10 @@ class Position:
                 f"{empty[0]} has no stones left, so the deal ended when {empty[0]} went out and the "
                 f"seat to move is the one after it, {variant.next_seat(empty[0])}, not {self.side}, in {text!r}"
             )
-        if not _forms_line(played, *self.ends, variant.highest):
+        if not _forms_line(played, *ends, variant.highest):
             raise PositionError(
                 f"the played stones ({' '.join(map(str, played))}) cannot form one line with "
-                f"left end {self.ends[0]} and right end {self.ends[1]}, in {text!r}"
+                f"left end {ends[0]} and right end {ends[1]}, in {text!r}"
             )
         dealt = [s for s in variant.stones if s not in self.out]
         first = variant.first_stone(dealt)

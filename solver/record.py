@@ -314,49 +314,10 @@ class GameRecord:
         if not lines[index].lstrip().startswith("["):
             return cls._parse_bare(lines, index)
 
-        tags: list[tuple[str, str]] = []
-        names: set[str] = set()
-        while index < len(lines) and lines[index].lstrip().startswith("["):
-            line = lines[index].strip()
-            match = _TAG_LINE.match(line)
-            if not match:
-                raise RecordError(
-                    f'line {index + 1}: a tag line is [Name "value"] (in the value write '
-                    f'\\" for " and \\\\ for \\), not {line!r}'
-                )
-            name, value = match.group(1), _UNESCAPE.sub(r"\1", match.group(2))
-            if name in names:
-                raise RecordError(f"line {index + 1}: the tag {name!r} is given twice")
-            names.add(name)
-            tags.append((name, value))
-            index += 1
+        tags, index = _tag_lines(lines, index)
         tokens = _move_tokens(enumerate(lines[index:], index + 1))
-
         values = dict(tags)
-        start: Position | None = None
-        variant = _variant_tag(values[VARIANT]) if VARIANT in values else None
-        if START in values:
-            try:
-                start = Position.parse(values[START])
-            except PositionError as exc:
-                raise RecordError(f"bad Start tag: {exc}") from None
-            if variant is not None and start.variant != variant:
-                raise RecordError(
-                    f"the Variant tag {values[VARIANT]!r} does not match the Start tag "
-                    f"{values[START]!r}, which is a position of {str(start.variant)!r}"
-                )
-            variant = start.variant
-        if SEED in values:
-            dealt = _seed_start(values[SEED], variant or LEWICKI)
-            if start is None:
-                start = dealt
-            elif start != dealt:
-                raise RecordError(
-                    f"the Start tag {values[START]!r} is not the opening position of deal "
-                    f"{values[SEED]!r}, which is {str(dealt)!r}"
-                )
-        if start is None:
-            raise RecordError("a game record needs a Start tag (the start position) or a Seed tag (the deal number)")
+        start = _tagged_start(values)
         moves, positions = _replay(start, tokens)
         if RESULT in values:
             claimed = parse_result(values[RESULT], start.variant)
@@ -388,6 +349,61 @@ class GameRecord:
         rest = [(index + 1, " ".join(fields[length:]))] + list(enumerate(lines[index + 1 :], index + 2))
         moves, _ = _replay(start, _move_tokens(rest))
         return cls(start, moves, ())
+
+
+def _tag_lines(lines: list[str], index: int) -> tuple[list[tuple[str, str]], int]:
+    """The tags ``(name, value)`` of the tag lines from ``lines[index]`` on, in
+    order, and the index of the first line after them; ``RecordError`` for a
+    line that is no tag or a tag given twice."""
+    tags: list[tuple[str, str]] = []
+    names: set[str] = set()
+    while index < len(lines) and lines[index].lstrip().startswith("["):
+        line = lines[index].strip()
+        match = _TAG_LINE.match(line)
+        if not match:
+            raise RecordError(
+                f'line {index + 1}: a tag line is [Name "value"] (in the value write '
+                f'\\" for " and \\\\ for \\), not {line!r}'
+            )
+        name, value = match.group(1), _UNESCAPE.sub(r"\1", match.group(2))
+        if name in names:
+            raise RecordError(f"line {index + 1}: the tag {name!r} is given twice")
+        names.add(name)
+        tags.append((name, value))
+        index += 1
+    return tags, index
+
+
+def _tagged_start(values: dict[str, str]) -> Position:
+    """The start position the tags give: the Start tag's position (a position
+    of the Variant tag's variant, if there is one) or the opening position of
+    the Seed tag's deal, the same position when both are given; else
+    ``RecordError``."""
+    start: Position | None = None
+    variant = _variant_tag(values[VARIANT]) if VARIANT in values else None
+    if START in values:
+        try:
+            start = Position.parse(values[START])
+        except PositionError as exc:
+            raise RecordError(f"bad Start tag: {exc}") from None
+        if variant is not None and start.variant != variant:
+            raise RecordError(
+                f"the Variant tag {values[VARIANT]!r} does not match the Start tag "
+                f"{values[START]!r}, which is a position of {str(start.variant)!r}"
+            )
+        variant = start.variant
+    if SEED in values:
+        dealt = _seed_start(values[SEED], variant or LEWICKI)
+        if start is None:
+            start = dealt
+        elif start != dealt:
+            raise RecordError(
+                f"the Start tag {values[START]!r} is not the opening position of deal "
+                f"{values[SEED]!r}, which is {str(dealt)!r}"
+            )
+    if start is None:
+        raise RecordError("a game record needs a Start tag (the start position) or a Seed tag (the deal number)")
+    return start
 
 
 def _move_tokens(lines: Iterable[tuple[int, str]]) -> list[tuple[str, str]]:
