@@ -1,0 +1,77 @@
+"""The code keeps a shape a reader can take in: no module of the site
+(``puzzles/``, migrations aside) and no TypeScript file of the front end
+(``frontend/src/``) over 500 lines, and ruff keeps measuring every
+function's complexity (C90, at most 15) with no file exempted, so that
+neither a long file nor a tangled function can grow back silently."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_LINES = 500
+MAX_COMPLEXITY = 15
+
+
+def line_count(path: Path) -> int:
+    with path.open("rb") as lines:
+        return sum(1 for _ in lines)
+
+
+def generated(path: Path) -> bool:
+    """A file a script writes (its first line says so): its length is the
+    schema's, not something anyone writes or reviews."""
+    with path.open(encoding="utf-8") as text:
+        first = text.readline()
+    return first.startswith("// Generated ") and "do not edit" in first
+
+
+def too_long(paths: list[Path]) -> list[str]:
+    return [
+        f"{path.relative_to(ROOT).as_posix()} ({count} lines)"
+        for path in sorted(paths)
+        if (count := line_count(path)) > MAX_LINES
+    ]
+
+
+def site_modules() -> list[Path]:
+    return [p for p in (ROOT / "puzzles").rglob("*.py") if "migrations" not in p.relative_to(ROOT).parts]
+
+
+def frontend_sources() -> list[Path]:
+    found = [*(ROOT / "frontend" / "src").rglob("*.ts"), *(ROOT / "frontend" / "src").rglob("*.tsx")]
+    return [p for p in found if "node_modules" not in p.parts and not generated(p)]
+
+
+def test_no_module_of_the_site_is_over_500_lines():
+    modules = site_modules()
+    assert len(modules) > 100, "the site's modules were not found"
+    offenders = too_long(modules)
+    assert not offenders, f"split these modules of the site under {MAX_LINES} lines: {', '.join(offenders)}"
+
+
+def test_no_typescript_file_of_the_front_end_is_over_500_lines():
+    sources = frontend_sources()
+    assert len(sources) > 20, "the front end's TypeScript files were not found"
+    offenders = too_long(sources)
+    assert not offenders, f"split these TypeScript files under {MAX_LINES} lines: {', '.join(offenders)}"
+
+
+def takes_in_c901(code: str) -> bool:
+    """Whether a ruff selector takes in C901: the rule's code, a prefix of it, or ALL."""
+    return code == "ALL" or "C901".startswith(code)
+
+
+def test_ruff_measures_every_functions_complexity():
+    lint = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]["lint"]
+    selected = [code for code in lint.get("select", []) + lint.get("extend-select", []) if takes_in_c901(code)]
+    assert selected, f"ruff's lint.select has no C90: {lint.get('select')}"
+    ignored = [code for code in lint.get("ignore", []) if takes_in_c901(code)]
+    assert not ignored, f"ruff's lint.ignore drops C901: {ignored}"
+    exempt = {
+        files: codes for files, codes in lint.get("per-file-ignores", {}).items() if any(map(takes_in_c901, codes))
+    }
+    assert not exempt, f"files exempted from C901 (a noqa with its reason goes on the one function): {exempt}"
+    complexity = lint.get("mccabe", {}).get("max-complexity", 10)  # ruff's default
+    assert complexity <= MAX_COMPLEXITY, f"ruff's lint.mccabe.max-complexity is {complexity}, above {MAX_COMPLEXITY}"
