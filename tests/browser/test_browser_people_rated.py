@@ -90,6 +90,148 @@ def wait_until(page, check, timeout: float = 60.0, reload: bool = False) -> None
             page.reload()
 
 
+def post_and_accept_a_rated_seek(ann, bob, base: str, names: dict[str, str]) -> str:
+    """Ann posts a rated 3+2 seek in the lobby, sitting in A; Bob finds it on
+    his lobby page and accepts it.  The game's address, where both now are."""
+    ann.goto(base + "/lobby/")
+    ann.select_option('select[name="seek-control"]', "3+2")
+    ann.check('input[name="seek-human"][value="A"]')
+    ann.check('input[name="seek-rated"]')
+    ann.locator("form.new-seek button[type=submit]").click()
+    ann.wait_for_url(re.compile(r"/challenges/\d+/$"))
+    assert "rated game" in ann.locator(".challenge-facts").inner_text()
+    bob.goto(base + "/lobby/")
+    row = bob.locator("table.seeks tbody tr", has_text=names["A"])
+    assert "rated game" in row.inner_text()
+    assert "3 min + 2 s a move" in row.inner_text()
+    row.get_by_role("button", name="Accept").click()
+    bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded")
+    ann.wait_for_url(bob.url, wait_until="domcontentloaded")  # the challenge page follows by its long poll
+    return bob.url
+
+
+def check_the_game_pages(ann, bob, eve, names: dict[str, str]) -> None:
+    """Ann sits in A, Bob in B, Eve watches; each page heads a rated 3+2 game
+    between the two names, both clocks at 3:00."""
+    for page in (ann, bob, eve):
+        page.wait_for_function(f"() => !!({GAME})")
+    assert ann.evaluate(f"{GAME}.my_seat") == "A"
+    assert bob.evaluate(f"{GAME}.my_seat") == "B"
+    assert eve.evaluate(f"{GAME}.spectator") is True
+    for page in (ann, bob, eve):
+        head = page.locator(".gp-people-head").inner_text()
+        assert "3+2" in head, head
+        assert "rated game" in head, head
+        players = " ".join(page.locator(".gp-player").all_inner_texts())
+        assert names["A"] in players, players
+        assert names["B"] in players, players
+        assert clock_of(page, "A") == "3:00"
+        assert clock_of(page, "B") == "3:00"
+
+
+def check_only_the_mover_can_move(mover, other, eve) -> None:
+    """Neither the watcher nor the waiting player can move; nobody sees values
+    while the game goes on."""
+    assert not my_turn(other)
+    assert eve.locator(".odb-hand-stone.is-selectable").count() == 0
+    assert other.locator(".odb-hand-stone.is-selectable").count() == 0
+    assert eve.locator(".odb-pass:enabled:visible").count() == 0
+    for page in (mover, other, eve):
+        assert page.evaluate(f"{GAME}.moves.every(m => m.grade === null && m.value === null)")
+
+
+def play_the_game(ann, bob, eve) -> tuple[dict[str, str], list[tuple[str, str, str]]]:
+    """The whole game played by clicking (``choose_move``), each side's clock
+    watched running once both have moved, until it is over: the position of
+    each side's first bad move, and the moves as (side, move, the solver's
+    grade)."""
+    pages = {"A": ann, "B": bob}
+    bad_made: dict[str, str] = {}
+    played: list[tuple[str, str, str]] = []
+    clocks_checked = set()
+    while True:
+        mover = wait_for_mover(pages)
+        if over(mover):
+            break
+        seat = mover.evaluate(f"{GAME}.my_seat")
+        other_seat = "B" if seat == "A" else "A"
+        other = pages[other_seat]
+        check_only_the_mover_can_move(mover, other, eve)
+        if len(played) >= 2 and seat not in clocks_checked:  # both have moved: the clocks run
+            clock_runs_only_for([mover, other, eve], seat, other_seat)
+            clocks_checked.add(seat)
+        move, grade = choose_move(mover, bad_made)
+        before = mover.evaluate(f"{GAME}.moves.length")
+        click_move(mover, move)
+        mover.wait_for_function(f"() => {GAME}.moves.length > {before} && !window.playPage.pending")
+        assert mover.evaluate(f"{GAME}.moves[{before}].move") == move
+        played.append((seat, move, grade))
+        for page in (other, eve):
+            page.wait_for_function(f"() => {GAME}.moves.length > {before} || {GAME}.status === 'over'")
+    assert clocks_checked == {"A", "B"}, "the game was too short to watch both clocks"
+    assert set(bad_made) == {"A", "B"}, f"no mistake offered to a side: {played}"
+    return bad_made, played
+
+
+def check_the_end(ann, bob, eve, played: list[tuple[str, str, str]], screenshots) -> set[str]:
+    """Every page shows the result, the players' a win and a loss or a draw,
+    and the watcher's now the values and grades (the solver's, as the test
+    saw them).  The players' result titles."""
+    for page in (ann, bob, eve):
+        page.wait_for_function(f"() => {GAME}.status === 'over'")
+        page.locator(".gp-result").wait_for(state="visible")
+    titles = {ann.locator(".gp-result-title").inner_text(), bob.locator(".gp-result-title").inner_text()}
+    assert titles in ({"You won!", "You lost."}, {"A draw."}), titles
+    eve.wait_for_function(f"() => {GAME}.moves.every(m => m.grade !== null)", timeout=90_000)
+    assert eve.evaluate(f"{GAME}.moves.map(m => m.grade)") == [g for _, _, g in played]
+    eve.reload()
+    eve.wait_for_function(f"() => !!({GAME}) && {GAME}.moves.every(m => m.value !== null)")
+    screenshots(eve, "people-rated-watcher-over")
+    return titles
+
+
+def check_the_review(page, seat: str, game_id: int, played: list[tuple[str, str, str]], screenshots) -> None:
+    """The player's review shows their own moves as "you", graded as the solver grades them."""
+    page.locator(".gp-review-link").click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}/review/"))
+    rows = page.locator("tr.gp-row:has(td.gp-who)")
+    rows.first.wait_for()
+    mine = [r for r in rows.all() if r.locator("td.gp-who").inner_text() == "you"]
+    assert len(mine) == sum(1 for s, _, _ in played if s == seat)
+    want = [g for s, _, g in played if s == seat]
+    got = [next(c for c in (r.get_attribute("class") or "").split() if c.startswith("grade-")) for r in mine]
+    assert got == [f"grade-{g}" for g in want], (got, want)
+    screenshots(page, f"people-rated-review-{seat}")
+
+
+def check_the_coach(page, seat: str, base: str, game_id: int, bad_made: dict[str, str]) -> None:
+    """The player's coach holds exercises from their mistakes of this game."""
+
+    def from_this_game():
+        listed = page.request.get(base + "/api/exercises/").json()["exercises"]
+        return [e for e in listed if (e.get("source") or {}).get("game") == game_id]
+
+    wait_until(page, lambda: bool(from_this_game()))
+    exercises = from_this_game()
+    assert all(e["side"] == seat for e in exercises), exercises
+    assert {e["grade"] for e in exercises} <= set(BAD)
+    assert bad_made[seat] in {e["position"] for e in exercises}
+    page.goto(base + "/coach/")
+    assert f"game #{game_id}" in page.locator("table.exercises").first.inner_text()
+
+
+def check_the_profile(page, base: str, name: str, titles: set[str]) -> None:
+    """The player's profile: one rated live game, and a rating that moved from the start unless it was a draw."""
+    page.goto(f"{base}/players/{name}/")
+    row = page.locator('tr[data-pool^="live-"]')
+    wait_until(page, lambda: row.count() == 1, reload=True)
+    cells = row.locator("td").all_inner_texts()
+    assert cells[3] == "1", cells
+    rating = int(re.match(r"\d+", cells[2]).group())
+    if titles != {"A draw."}:
+        assert rating != 1500, cells
+
+
 def test_two_accounts_play_a_rated_live_game_from_the_lobby_while_a_guest_watches(site, browser, screenshots):
     base = site.base_url
     stamp = int(time.time() * 1000) % 10**7
@@ -105,122 +247,18 @@ def test_two_accounts_play_a_rated_live_game_from_the_lobby_while_a_guest_watche
             page.goto(f"{base}/players/{names[seat]}/")
             assert "No rated games yet." in page.locator("main, body").first.inner_text()
 
-        # ann posts a rated 3+2 seek in the lobby, sitting in A
-        ann.goto(base + "/lobby/")
-        ann.select_option('select[name="seek-control"]', "3+2")
-        ann.check('input[name="seek-human"][value="A"]')
-        ann.check('input[name="seek-rated"]')
-        ann.locator("form.new-seek button[type=submit]").click()
-        ann.wait_for_url(re.compile(r"/challenges/\d+/$"))
-        assert "rated game" in ann.locator(".challenge-facts").inner_text()
-        # bob finds it on his lobby page and accepts it
-        bob.goto(base + "/lobby/")
-        row = bob.locator("table.seeks tbody tr", has_text=names["A"])
-        assert "rated game" in row.inner_text()
-        assert "3 min + 2 s a move" in row.inner_text()
-        row.get_by_role("button", name="Accept").click()
-        bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="domcontentloaded")
-        game_url = bob.url
+        game_url = post_and_accept_a_rated_seek(ann, bob, base, names)
         game_id = int(re.search(r"/play/(\d+)/", game_url).group(1))
-        ann.wait_for_url(game_url, wait_until="domcontentloaded")  # the challenge page follows by its long poll
         eve.goto(game_url)
-        for page in (ann, bob, eve):
-            page.wait_for_function(f"() => !!({GAME})")
-        assert ann.evaluate(f"{GAME}.my_seat") == "A"
-        assert bob.evaluate(f"{GAME}.my_seat") == "B"
-        assert eve.evaluate(f"{GAME}.spectator") is True
-        for page in (ann, bob, eve):
-            head = page.locator(".gp-people-head").inner_text()
-            assert "3+2" in head, head
-            assert "rated game" in head, head
-            players = " ".join(page.locator(".gp-player").all_inner_texts())
-            assert names["A"] in players, players
-            assert names["B"] in players, players
-            assert clock_of(page, "A") == "3:00"
-            assert clock_of(page, "B") == "3:00"
-
-        pages = {"A": ann, "B": bob}
-        bad_made: dict[str, str] = {}
-        played: list[tuple[str, str, str]] = []  # (side, move, the solver's grade)
-        clocks_checked = set()
-        while True:
-            mover = wait_for_mover(pages)
-            if over(mover):
-                break
-            seat = mover.evaluate(f"{GAME}.my_seat")
-            other_seat = "B" if seat == "A" else "A"
-            other = pages[other_seat]
-            # neither the watcher nor the waiting player can move; nobody sees values while the game goes on
-            assert not my_turn(other)
-            assert eve.locator(".odb-hand-stone.is-selectable").count() == 0
-            assert other.locator(".odb-hand-stone.is-selectable").count() == 0
-            assert eve.locator(".odb-pass:enabled:visible").count() == 0
-            for page in (ann, bob, eve):
-                assert page.evaluate(f"{GAME}.moves.every(m => m.grade === null && m.value === null)")
-            if len(played) >= 2 and seat not in clocks_checked:  # both have moved: the clocks run
-                clock_runs_only_for([mover, other, eve], seat, other_seat)
-                clocks_checked.add(seat)
-            move, grade = choose_move(mover, bad_made)
-            before = mover.evaluate(f"{GAME}.moves.length")
-            click_move(mover, move)
-            mover.wait_for_function(f"() => {GAME}.moves.length > {before} && !window.playPage.pending")
-            assert mover.evaluate(f"{GAME}.moves[{before}].move") == move
-            played.append((seat, move, grade))
-            for page in (other, eve):
-                page.wait_for_function(f"() => {GAME}.moves.length > {before} || {GAME}.status === 'over'")
-        assert clocks_checked == {"A", "B"}, "the game was too short to watch both clocks"
-        assert set(bad_made) == {"A", "B"}, f"no mistake offered to a side: {played}"
-
-        for page in (ann, bob, eve):
-            page.wait_for_function(f"() => {GAME}.status === 'over'")
-            page.locator(".gp-result").wait_for(state="visible")
-        titles = {ann.locator(".gp-result-title").inner_text(), bob.locator(".gp-result-title").inner_text()}
-        assert titles in ({"You won!", "You lost."}, {"A draw."}), titles
-        # the watcher's page now has the values and grades (the solver's, as the test saw them)
-        eve.wait_for_function(f"() => {GAME}.moves.every(m => m.grade !== null)", timeout=90_000)
-        assert eve.evaluate(f"{GAME}.moves.map(m => m.grade)") == [g for _, _, g in played]
-        eve.reload()
-        eve.wait_for_function(f"() => !!({GAME}) && {GAME}.moves.every(m => m.value !== null)")
-        screenshots(eve, "people-rated-watcher-over")
-
-        # each player's review: their own moves as "you", graded as the solver grades them
+        check_the_game_pages(ann, bob, eve, names)
+        bad_made, played = play_the_game(ann, bob, eve)
+        titles = check_the_end(ann, bob, eve, played, screenshots)
         for page, seat in ((ann, "A"), (bob, "B")):
-            page.locator(".gp-review-link").click()
-            page.wait_for_url(re.compile(rf"/games/{game_id}/review/"))
-            rows = page.locator("tr.gp-row:has(td.gp-who)")
-            rows.first.wait_for()
-            mine = [r for r in rows.all() if r.locator("td.gp-who").inner_text() == "you"]
-            assert len(mine) == sum(1 for s, _, _ in played if s == seat)
-            want = [g for s, _, g in played if s == seat]
-            got = [next(c for c in (r.get_attribute("class") or "").split() if c.startswith("grade-")) for r in mine]
-            assert got == [f"grade-{g}" for g in want], (got, want)
-            screenshots(page, f"people-rated-review-{seat}")
-
-        # each coach holds exercises from that player's mistakes of this game
+            check_the_review(page, seat, game_id, played, screenshots)
         for page, seat in ((ann, "A"), (bob, "B")):
-
-            def from_this_game(page=page):
-                listed = page.request.get(base + "/api/exercises/").json()["exercises"]
-                return [e for e in listed if (e.get("source") or {}).get("game") == game_id]
-
-            wait_until(page, lambda: bool(from_this_game()))
-            exercises = from_this_game()
-            assert all(e["side"] == seat for e in exercises), exercises
-            assert {e["grade"] for e in exercises} <= set(BAD)
-            assert bad_made[seat] in {e["position"] for e in exercises}
-            page.goto(base + "/coach/")
-            assert f"game #{game_id}" in page.locator("table.exercises").first.inner_text()
-
-        # both profiles: one rated live game, and a rating that moved from the start
+            check_the_coach(page, seat, base, game_id, bad_made)
         for page, seat in ((ann, "A"), (bob, "B")):
-            page.goto(f"{base}/players/{names[seat]}/")
-            row = page.locator('tr[data-pool^="live-"]')
-            wait_until(page, lambda row=row: row.count() == 1, reload=True)
-            cells = row.locator("td").all_inner_texts()
-            assert cells[3] == "1", cells
-            rating = int(re.match(r"\d+", cells[2]).group())
-            if titles != {"A draw."}:
-                assert rating != 1500, cells
+            check_the_profile(page, base, names[seat], titles)
         for watched in errors:
             assert not watched, watched
     finally:
