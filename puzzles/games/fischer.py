@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 Span = tuple[datetime, datetime | None]
 
@@ -83,3 +84,70 @@ class Clock:
                 break
             due += b - max(a, started)
         return due
+
+
+@dataclass(frozen=True)
+class GameClock:
+    """A live game's clocks, a value: milliseconds left on each seat's clock
+    as the running turn began (``left``), the increment a move earns, the
+    seat whose turn runs (``running``, from ``started``), and the seats whose
+    clocks have started (``moved``).  A seat's first move is untimed: it
+    costs nothing and earns nothing, but must come within ``first_move_ms``.
+    Each step gives a new value; nothing here reads a clock or a database."""
+
+    left: tuple[tuple[str, int], ...]
+    increment_ms: int = 0
+    first_move_ms: int = 60_000
+    running: str | None = None
+    started: datetime | None = None
+    moved: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, left: dict[str, int], increment_ms: int = 0, first_move_ms: int = 60_000, **turn: Any) -> GameClock:
+        return cls(tuple(sorted(left.items())), increment_ms, first_move_ms, **turn)
+
+    def left_ms(self, seat: str) -> int:
+        """The seat's clock as its turn began (or as it stands, off turn)."""
+        return dict(self.left).get(seat, 0)
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.left)
+
+    def allowance_ms(self) -> int | None:
+        """What the running turn allows from its start: the seat's clock once
+        it has moved, else the first move's time; None with no turn running."""
+        if self.running is None:
+            return None
+        return self.left_ms(self.running) if self.running in self.moved else self.first_move_ms
+
+    def deadline(self, outages: Iterable[Span] = (), now: datetime | None = None) -> datetime | None:
+        """When the running seat's flag falls, pushed on by the outages
+        (``Clock.deadline``); None with no turn running."""
+        allowance = self.allowance_ms()
+        if allowance is None or self.started is None:
+            return None
+        return Clock(allowance).deadline(self.started, outages, now)
+
+    def left_at(self, at: datetime, outages: Iterable[Span] = ()) -> dict[str, int]:
+        """Every seat's clock at ``at``, the running one counted down (a
+        first move's countdown is not its clock: that stays as it is)."""
+        clocks = self.as_dict()
+        if self.running in clocks and self.running in self.moved and self.started is not None:
+            clocks[self.running] = Clock(clocks[self.running]).left_at(self.started, at, outages)
+        return clocks
+
+    def charge(self, arrived: datetime, outages: Iterable[Span] = ()) -> GameClock:
+        """The running seat has moved, its move reaching the server at
+        ``arrived``: the turn's cost less the outages taken from its clock
+        and the increment added (a first move: neither); no turn runs."""
+        if self.running is None:
+            return self
+        clocks = self.as_dict()
+        seat = self.running
+        if seat in self.moved and seat in clocks and self.started is not None:
+            clocks[seat] = Clock(clocks[seat], self.increment_ms).after_move(self.started, arrived, outages).left_ms
+        return GameClock.of(clocks, self.increment_ms, self.first_move_ms, moved=self.moved | {seat})
+
+    def start(self, seat: str, at: datetime) -> GameClock:
+        """The turn of ``seat`` begins at ``at``."""
+        return GameClock(self.left, self.increment_ms, self.first_move_ms, seat, at, self.moved)

@@ -243,11 +243,10 @@ def turn_fields(
     a deadline from ``at``."""
     if not game.is_people:
         return {}
-    clocks = dict(game.clock_ms or {})
-    if mover is not None and game.clock_initial is not None and mover in moved and game.turn_started_at is not None:
-        clocks[mover] = stoppages.charge(
-            clocks.get(mover, 0), (game.clock_increment or 0) * 1000, game.turn_started_at, min(arrived or at, at)
-        )
+    live = stoppages.game_clock(game, moved)
+    if live is not None and mover is not None:
+        live = stoppages.charged(live, min(arrived or at, at))
+    clocks = live.as_dict() if live is not None else dict(game.clock_ms or {})
     fields: dict[str, Any] = {
         "clock_ms": clocks or None,
         "turn_started_at": None,
@@ -257,12 +256,10 @@ def turn_fields(
     if after.is_over() or after.side not in game.people:
         return fields
     fields["turn_started_at"] = at
-    seat = after.side
-    started = seat in moved or seat == mover
     if game.days is not None:
         fields["deadline"] = at + timedelta(days=game.days)
-    elif game.clock_initial is not None:
-        fields["deadline"] = at + timedelta(milliseconds=clocks[seat] if started else FIRST_MOVE_SECONDS * 1000)
+    elif live is not None:
+        fields["deadline"] = live.start(after.side, at).deadline()
     return fields
 
 

@@ -23,7 +23,7 @@ from puzzles.core import events, outages, tasking
 from solver import Position
 
 from . import clock
-from .fischer import Clock
+from .fischer import Clock, GameClock
 from .models import Game, GameMove
 from .tasks import deadline_task
 
@@ -33,18 +33,27 @@ FIRST_MOVE_SECONDS = settings.OD_FIRST_MOVE_SECONDS
 RECHECK_SECONDS = 1.0
 
 
-def charge(left_ms: int, increment_ms: int, started: datetime, arrived: datetime) -> int:
-    """A clock of ``left_ms`` at its turn's start, after a move that reached the server at ``arrived``."""
-    return Clock(left_ms, increment_ms).after_move(started, arrived, outages.spans(started)).left_ms
-
-
-def allowance_ms(game: Game, seat: str, started: bool) -> int | None:
-    """What the turn of ``seat`` allows from its start (the clock as it began, else the first move's time)."""
-    if game.days is not None:
-        return game.days * 86_400_000
-    if game.clock_initial is None:
+def game_clock(game: Game, moved: set[str]) -> GameClock | None:
+    """A live game's clocks as a value (``fischer.GameClock``), its turn
+    running for the seat to move since ``turn_started_at``; ``moved``: the
+    seats that have moved.  None for a correspondence or untimed game."""
+    if game.days is not None or game.clock_initial is None:
         return None
-    return (game.clock_ms or {}).get(seat, 0) if started else FIRST_MOVE_SECONDS * 1000
+    running = Position.parse(game.current_position).side if game.turn_started_at is not None else None
+    return GameClock.of(
+        game.clock_ms or {},
+        (game.clock_increment or 0) * 1000,
+        FIRST_MOVE_SECONDS * 1000,
+        running=running,
+        started=game.turn_started_at,
+        moved=frozenset(moved),
+    )
+
+
+def charged(live: GameClock, arrived: datetime) -> GameClock:
+    """``live`` once its running seat's move reached the server at
+    ``arrived``, the outages in the turn not charged."""
+    return live.charge(arrived, outages.spans(live.started) if live.started is not None else [])
 
 
 def _started(game: Game, seat: str) -> bool:
@@ -57,12 +66,13 @@ def fair_deadline(game: Game, at: datetime, started: bool | None = None) -> date
     if game.kind != Game.Kind.PEOPLE or game.turn_started_at is None or game.deadline is None:
         return None
     seat = Position.parse(game.current_position).side
-    allowance = allowance_ms(game, seat, _started(game, seat) if started is None else started)
-    if allowance is None:
-        return game.deadline
     spans = outages.spans(game.turn_started_at, fresh=True)
     # An outage still going on runs to now: the outages' own time, the wall clock.
-    return Clock(allowance).deadline(game.turn_started_at, spans, now=max(at, timezone.now()))
+    now = max(at, timezone.now())
+    if game.days is not None:
+        return Clock(game.days * 86_400_000).deadline(game.turn_started_at, spans, now=now)
+    live = game_clock(game, {seat} if (_started(game, seat) if started is None else started) else set())
+    return game.deadline if live is None else live.deadline(spans, now=now)
 
 
 def flag_due(game: Game, at: datetime, started: bool | None = None) -> tuple[bool, datetime | None]:
@@ -129,10 +139,14 @@ def push_deadlines(sender: Any = None, end: datetime | None = None, **kwargs: An
     for game in live[:1000]:
         fair = fair_deadline(game, now)
         # (back too: a deadline pushed while the outage went on counted it up to then)
-        if fair is not None and game.deadline is not None and fair != game.deadline:
-            # (a flag held to be looked at again is looked at by this deadline's task)
-            if Game.objects.filter(pk=game.pk, version=game.version).update(
+        # (a flag held to be looked at again is looked at by this deadline's task)
+        if (
+            fair is not None
+            and game.deadline is not None
+            and fair != game.deadline
+            and Game.objects.filter(pk=game.pk, version=game.version).update(
                 deadline=fair, flag_recheck_at=None, version=F("version") + 1
-            ):
-                events.notify_on_commit(events.channel("game", game.pk))
-                _queue(game.pk, game.ply_count, fair, now)
+            )
+        ):
+            events.notify_on_commit(events.channel("game", game.pk))
+            _queue(game.pk, game.ply_count, fair, now)
