@@ -16,7 +16,7 @@ from puzzles.analyses.selectors import analysis_state
 from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 from puzzles.core.errors import ConflictError
 
-from . import hints, people, presentation, seating, selectors, services, starting
+from . import aborts, deadlines, hints, presentation, seating, selectors, services, starting
 from .serializers import (
     GameCreateInputSerializer,
     GameOutputSerializer,
@@ -111,7 +111,7 @@ class GameDetailApi(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         player = Player.of(request)
         game = selectors.game_get_for_player(player, game_id)
-        game = people.game_check_deadline(game)  # a flagged game ends here, whatever the workers do
+        game = deadlines.game_check_deadline(game)  # a flagged game ends here, whatever the workers do
         unchanged = long_poll(request, game, "game", selectors.game_version)
         if unchanged is not None:
             return unchanged
@@ -140,7 +140,7 @@ class GameMoveApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         player = Player.of(request)
         game = selectors.game_get_for_player(player, game_id)
-        seat = people.acting_seat(game, player)
+        seat = deadlines.acting_seat(game, player)
         data = validated(MoveInputSerializer, request)
         played = services.game_play(game=game, move=data["move"], ply=data["ply"], seat=seat)
         if played.after is not None:  # the game as the move left it, as its notice showed it to the others
@@ -204,7 +204,7 @@ class GameResignApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         player = Player.of(request)
         game = selectors.game_get_for_player(player, game_id)
-        seat = people.acting_seat(game, player)
+        seat = deadlines.acting_seat(game, player)
         game = services.game_resign(game=game, seat=seat)
         return Response(presentation.game_state(game, viewer=player))
 
@@ -225,7 +225,7 @@ class GameAbortApi(APIView):
         game = selectors.game_get_for_player(player, game_id)
         if not game.is_people:
             raise ConflictError("a practice game is not aborted: resign it, or start another")
-        game = people.game_abort(game=game, player=player)
+        game = aborts.game_abort(game=game, player=player)
         return Response(presentation.game_state(game, viewer=player))
 
 

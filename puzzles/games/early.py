@@ -1,7 +1,7 @@
 """A game between people ended before it has really begun: when a player
 may abort one (``abort_refusal``), and what a rated game that ends early
 scores (``early_end``).  Pure rules over a game's row and
-moves; the services that end games (``people``, ``services``) apply them."""
+moves; the services that end games (``deadlines``, ``aborts``, ``services``) apply them."""
 
 from __future__ import annotations
 

@@ -24,8 +24,8 @@ from puzzles.core.errors import ApplicationError, ConflictError, StaleError
 from solver import Analysis, DominoError, Position
 
 from . import early, opponent, selectors
+from .deadlines import TIME
 from .models import Game, GameMove
-from .people import TIME
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.core.errors import ConflictError
 
-from . import early, moves, people, seating, selectors, stoppages, turns
+from . import clock, deadlines, early, moves, seating, selectors, stoppages, turns
 from .models import Game, GameMove
 from .signals import game_finished_on_commit
 from .tasks import solver_turn_task
@@ -54,7 +54,7 @@ def _play(game: Game, read: Game, intent: moves.Intent, *, optimistic: bool) -> 
         return moves.Played(retried)
     # A move is timed when it reached the server (however long it then
     # waited here), and the outages in its turn push the deadline on.
-    at, arrived = people.clock.now(), stoppages.move_arrival(game, people.clock.timed_at())
+    at, arrived = clock.now(), stoppages.move_arrival(game, clock.timed_at())
     if stoppages.out_of_time(game, arrived):  # the deadline less the outages, held flag or not
         raise ConflictError(_("the time to move has run out"))  # ended by the next read (game_check_deadline)
     record, _replies, after = moves.planned_for(game, intent)
@@ -64,11 +64,11 @@ def _play(game: Game, read: Game, intent: moves.Intent, *, optimistic: bool) -> 
     fields = turns.moved_on(after, game.person_seats)
     if after.is_over():  # a rated game over before its people have played: an abort
         fields["result"] = early.early_end(game, fields["result"], [*earlier, record])
-    clocks = people.turn_fields(
+    clocks = deadlines.turn_fields(
         game, after=after, at=at, moved=seating.moved_seats_in(earlier), mover=record.side, arrived=arrived
     )
     fields.update(clocks)
-    people.queue_turn_deadline(game, clocks, game.ply_count + 1)
+    deadlines.queue_turn_deadline(game, clocks, game.ply_count + 1)
     moves.update(game, fields, optimistic=optimistic)
     if after.is_over():
         game_finished_on_commit(game.pk)

@@ -19,7 +19,7 @@ from puzzles.core import charts, events
 from solver import Position
 from solver.position import line_from_moves
 
-from . import clock, dealing, early, people, seating, selectors, texts
+from . import clock, deadlines, dealing, early, seating, selectors, texts
 from .models import Game, GameMove, Hint
 from .selectors import MoveRow
 
@@ -243,9 +243,9 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
     deadline = game.deadline
     # the seats whose person has moved, from the moves read for the state (no read of their own)
     moved = {move["side"] for move in state["moves"] if move["by"] == GameMove.By.HUMAN}
-    people.know_started_seats(game, moved)
+    deadlines.know_started_seats(game, moved)
     running = Position.parse(game.current_position).side
-    clocks = people.clocks_now(game, at)
+    clocks = deadlines.clocks_now(game, at)
     state.update(
         kind=Game.Kind.PEOPLE,
         rated=game.rated,

@@ -219,7 +219,7 @@ def game_version_for_player(player: Player, game_id: int) -> int | None:
     """The game's version if it is this player's game (or a game between
     people, which anyone may watch), else None.  A game between people whose
     deadline has passed gives ``DEADLINE_PASSED``: a long poll of it goes to
-    the view at once, which ends the game (``people.game_check_deadline``),
+    the view at once, which ends the game (``deadlines.game_check_deadline``),
     instead of being held until its timeout, again and again, while no worker
     runs the deadline's task."""
     game = game_of(player, game_id)

@@ -13,10 +13,10 @@ from puzzles.core.vocabulary import GRADES, OUTCOMES, REASONS
 from solver import VARIANTS
 from solver.variant import SEATS
 
+from .deadlines import TIME
 from .early import ABORTED, EARLY
 from .models import Game
 from .moves import RESIGNED
-from .people import TIME
 from .presentation import STATUSES
 from .starting import RANDOM_SEAT
 

@@ -42,7 +42,7 @@ from puzzles.core import events, tasking
 from puzzles.core.errors import ConflictError
 from solver import Position
 
-from . import early, lookahead, moves, people, people_moves, seating, selectors, turns, withheld
+from . import clock, deadlines, early, lookahead, moves, people_moves, seating, selectors, turns, withheld
 from .models import Game, GameMove
 from .moves import RESIGNED, Played
 from .signals import game_finished_on_commit
@@ -89,7 +89,7 @@ def game_resign(*, game: Game, seat: str | None = None) -> Game:
             updated_at=timezone.now(),
             deadline=None,
             turn_started_at=None,
-            clock_ms=people.clocks_now(locked),
+            clock_ms=deadlines.clocks_now(locked),
         )
         _notify(locked.pk)
         game_finished_on_commit(locked.pk)
@@ -191,7 +191,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             log.exception("could not analyse %s ahead of time", after)
     moved_on = turns.moved_on(after, game.person_seats)
     if game.is_people:  # a person's turn may begin: its clock and deadline
-        clocks = people.turn_fields(game, after=after, at=people.clock.now(), moved=seating.moved_seats(game))
+        clocks = deadlines.turn_fields(game, after=after, at=clock.now(), moved=seating.moved_seats(game))
         moved_on.update(clocks)
     with transaction.atomic():
         updated = Game.objects.filter(
@@ -203,7 +203,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         if not updated:  # someone else played this turn already
             return None
         if game.is_people:
-            people.queue_turn_deadline(game, clocks, game.ply_count + 1)
+            deadlines.queue_turn_deadline(game, clocks, game.ply_count + 1)
         record = moves.solver_record(game, game.ply_count, before, move, analysis)
         record.save(force_insert=True)
         owner = Player.owning(game)

@@ -60,12 +60,12 @@ def grade_game_task(game_id: int) -> None:
 def deadline_task(game_id: int, ply: int) -> None:
     """At a game between people's deadline: end it if the person to move at
     ``ply`` has still not moved (a loss on time, or an abort)."""
-    from . import people, selectors
+    from . import deadlines, selectors
 
     game = selectors.game_by_id(game_id)
     if game is None or game.ply_count != ply:
         return
-    people.game_check_deadline(game)
+    deadlines.game_check_deadline(game)
 
 
 @shared_task(**TASK_OPTIONS)

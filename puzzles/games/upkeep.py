@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from puzzles.analyses.services import requeue_stale_analyses
 from puzzles.core import tasking
 
-from . import people, seating
+from . import aborts, deadlines, seating
 from .models import Game, GameMove, GameSeat
 from .tasks import grade_game_task, grade_move_task, solver_turn_task
 
@@ -37,7 +37,7 @@ def games_claim(*, user: Any, session_key: str, request: Any = None, **kwargs: A
     aborted = [
         game_id
         for game_id, seat in clashing
-        if people.game_abort_unplayable(game_id=game_id, seat=seat, why=people.SAME_ACCOUNT)
+        if aborts.game_abort_unplayable(game_id=game_id, seat=seat, why=aborts.SAME_ACCOUNT)
     ]
     if guest.exclude(game_id__in=[game_id for game_id, _seat in clashing]).update(owner=user, session_key=""):
         seating.forget_seats()
@@ -84,7 +84,7 @@ def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) ->
         Game.objects.filter(status=Game.Status.THINKING, updated_at__lt=cutoff).values_list("pk", flat=True)[:limit]
     )
     analyses = requeue_stale_analyses(cutoff=cutoff, limit=limit)
-    people.games_check_deadlines(limit=limit)  # deadlines whose task was lost
+    deadlines.games_check_deadlines(limit=limit)  # deadlines whose task was lost
     for pk in moves:
         tasking.send(grade_move_task, pk)
     for pk in games:

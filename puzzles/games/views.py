@@ -21,7 +21,7 @@ from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.texts import grade_label
 from solver import DominoError
 
-from . import hints, people, presentation, seating, selectors, services, starting, texts
+from . import deadlines, hints, presentation, seating, selectors, services, starting, texts
 from .forms import VARIANT_CHOICES, NewGameForm
 from .models import Game
 
@@ -115,7 +115,7 @@ def seats_top_to_bottom(game: Game) -> str:
 
 def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
     player = Player.of(request)
-    game = people.game_check_deadline(selectors.game_get_for_player(player, game_id))
+    game = deadlines.game_check_deadline(selectors.game_get_for_player(player, game_id))
     state = presentation.game_state(game, viewer=player)
     moves = _move_rows(state["moves"])
     people_line = ""
@@ -154,7 +154,7 @@ def _move_rows(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def play_move(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get_for_player(Player.of(request), game_id)
     try:
-        seat = people.acting_seat(game, Player.of(request))
+        seat = deadlines.acting_seat(game, Player.of(request))
         services.game_play_human_move(game=game, move=request.POST.get("move", ""), ply=posted_ply(request), seat=seat)
     except ApplicationError as exc:
         refusal_message(request, exc)
@@ -180,7 +180,7 @@ def hint_from_form(request: HttpRequest, game: Game) -> None:
 def play_resign(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get_for_player(Player.of(request), game_id)
     try:
-        services.game_resign(game=game, seat=people.acting_seat(game, Player.of(request)))
+        services.game_resign(game=game, seat=deadlines.acting_seat(game, Player.of(request)))
     except ApplicationError as exc:
         messages.error(request, str(exc))
     return redirect("games:play-game", game_id=game.pk)
@@ -236,7 +236,7 @@ def _summary(moves: list[dict[str, Any]]) -> dict[str, int]:
 
 def review_game(request: HttpRequest, game_id: int) -> HttpResponse:
     player = Player.of(request)
-    game = people.game_check_deadline(selectors.game_get_for_player(player, game_id))
+    game = deadlines.game_check_deadline(selectors.game_get_for_player(player, game_id))
     if game.is_people and game.status != Game.Status.OVER:  # no solver values while it is played
         messages.info(request, _("The review of a game between people opens when the game is over."))
         return redirect("games:play-game", game_id=game.pk)

@@ -55,7 +55,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games import deals
 from puzzles.games.early import ABORTED
 from puzzles.games.models import Game, GameMove
-from puzzles.games.people import RANDOM_SEED_BOUND, game_start_people
+from puzzles.games.people_start import RANDOM_SEED_BOUND, game_start_people
 from solver import Position
 
 from .models import Challenge, ChallengeDeal, ChallengeSeat

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from puzzles.core.contract import AtMostOne, ExactlyOne, NotAKeyOf, OnlyWhen
 from puzzles.games.models import Game
-from puzzles.games.people import (
+from puzzles.games.people_start import (
     CORRESPONDENCE_DAYS,
     MAX_INCREMENT_SECONDS,
     MAX_INITIAL_SECONDS,

@@ -36,7 +36,7 @@ from puzzles.core import events
 from puzzles.core.errors import ApplicationError, ConflictError
 from puzzles.core.tasking import enqueue_later
 from puzzles.games.models import Game
-from puzzles.games.people import (
+from puzzles.games.people_start import (
     CORRESPONDENCE_DAYS,
     MAX_INCREMENT_SECONDS,
     MAX_INITIAL_SECONDS,

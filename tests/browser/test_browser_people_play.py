@@ -174,7 +174,7 @@ def test_a_player_loses_on_time(site, browser, screenshots):
         (
             "from django.contrib.auth import get_user_model\n"
             "from puzzles.accounts.players import Player\n"
-            "from puzzles.games.people import game_start_people\n"
+            "from puzzles.games.people_start import game_start_people\n"
             f"users = [get_user_model().objects.create_user(n, password='a-long-pass-phrase-29') for n in {names!r}]\n"
             "game = game_start_people(variant='lewicki', seats={'A': Player(users[0], ''), 'B': Player(users[1], '')},\n"
             "                         rated=False, clock=(4, 0), seed=7)\n"

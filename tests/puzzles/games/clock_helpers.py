@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from puzzles.core import outages
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 
 from .people_helpers import guest_client, state
 

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from puzzles.games.models import Game
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from solver import deal
 from solver.commitment import deal_commitment, verify_deal
 

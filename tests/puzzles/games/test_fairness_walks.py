@@ -15,7 +15,7 @@ from puzzles.core import fairness
 from puzzles.daily.services import daily_start, deal_ensure
 from puzzles.games import withheld
 from puzzles.games.models import Game
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from solver import Position, canonical_key, deal
 from solver.position import Hand
 

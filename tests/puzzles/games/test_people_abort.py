@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from solver import Position
 
 from .people_helpers import guest_client, state

@@ -8,7 +8,7 @@ import pytest
 from corpus import move_with_mistakes
 
 from puzzles.coach.models import Exercise
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from solver import Position
 
 from .people_helpers import guest_client, play_out, state

@@ -7,7 +7,7 @@ import pytest
 from puzzles.accounts.players import Player
 from puzzles.accounts.signals import guest_claimed
 from puzzles.games import selectors
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from puzzles.games.seating import seat_of
 
 from .people_helpers import guest_client

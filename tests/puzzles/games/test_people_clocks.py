@@ -10,9 +10,9 @@ from datetime import timedelta
 
 import pytest
 
-from puzzles.games import people, upkeep
+from puzzles.games import deadlines, upkeep
 from puzzles.games.models import Game
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from puzzles.games.tasks import deadline_task
 from solver import Position
 
@@ -110,7 +110,7 @@ def test_the_deadline_task_and_the_beat_flag_without_a_read(now):
 
 def test_a_first_move_never_made_aborts_the_game(now):
     game, clients = start(now)
-    now.move(people.FIRST_MOVE_SECONDS + 1)
+    now.move(deadlines.FIRST_MOVE_SECONDS + 1)
     end = state(clients["A"], game.pk)
     assert end["status"] == "over"
     assert end["result"]["reason"] == "aborted"

@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from puzzles.games import clock, selectors
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from solver import Position
 
 from .people_helpers import guest_client, state

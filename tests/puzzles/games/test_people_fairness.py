@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from solver import Position
 
 from .people_helpers import guest_client, play_out, state

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from puzzles.core import throttles
 from puzzles.games.models import Game
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from solver import VARIANTS, Position, Variant
 
 from .people_helpers import guest_client

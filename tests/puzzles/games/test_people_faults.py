@@ -45,7 +45,7 @@ NETWORK_ERRORS = (OSError, urllib.error.URLError, http.client.HTTPException, jso
 
 
 # The beat's sweep every 5 s: a deadline less than 15 s off
-# (``people.task_horizon_seconds``) is queued as a task at once, and one
+# (``deadlines.task_horizon_seconds``) is queued as a task at once, and one
 # further off by the sweep once it comes that near.
 REQUEUE_EVERY = 5
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from puzzles.games.models import Game, GameMove
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from solver import Position, deal
 
 from .people_helpers import account_client, guest_client, play_out, state

@@ -1,4 +1,4 @@
-"""Starting a game between people (``games.people.game_start_people``): its
+"""Starting a game between people (``games.people_start.game_start_people``): its
 seats, time control and clocks, and the input it refuses."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from puzzles.accounts.players import guest
 from puzzles.core.errors import ApplicationError
 from puzzles.games import selectors
 from puzzles.games.models import Game, GameSeat
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from solver import deal
 
 pytestmark = pytest.mark.django_db(transaction=True)

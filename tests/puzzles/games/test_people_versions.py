@@ -9,7 +9,7 @@ import pytest
 
 from puzzles.games import grading
 from puzzles.games.models import Game, GameMove
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 
 from .people_helpers import guest_client, play_out, state
 

@@ -111,7 +111,7 @@ def lasting_deals(monkeypatch):
     import random
     import types
 
-    from puzzles.games import people
+    from puzzles.games import people_start
 
     variants = ("lewicki", "block+doubles", "partnership")
     draw = random.Random()
@@ -122,7 +122,7 @@ def lasting_deals(monkeypatch):
             if all(_lasts(seed, variant) for variant in variants):
                 return seed
 
-    monkeypatch.setattr(people, "secrets", types.SimpleNamespace(randbelow=randbelow))
+    monkeypatch.setattr(people_start, "secrets", types.SimpleNamespace(randbelow=randbelow))
 
     # a match's deals come from its match seed: its first deal lasts too
     from puzzles.people import matches

@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from puzzles.games import clock, people
+from puzzles.games import clock, deadlines
 from puzzles.games.models import Game
 from puzzles.people import farming
 from puzzles.people.models import Challenge, EarlyEscape, PlayerRating, RatingChange
@@ -102,7 +102,7 @@ def test_past_the_limit_a_loss_on_time_before_two_moves_each_is_rated(account, m
     if to_move(game) != "A":
         play_plies({"A": ann, "B": bob}, game.pk, 1)  # bob opened: his second move
     later[0] += timedelta(seconds=31)  # ann's clock runs out on her second move
-    people.games_check_deadlines()
+    deadlines.games_check_deadlines()
     game.refresh_from_db()
     assert (game.result.get("reason"), game.result.get("flagged"), game.result["winner"]) == ("time", "A", "B")
     assert game.result["rated_early"] == farming.EARLY_ESCAPES_A_DAY
@@ -127,8 +127,8 @@ def test_a_first_move_never_made_is_an_abort_never_rated_nor_counted(account, mo
         if to_move(game) != seat:
             play_plies(clients, game.pk, 1)  # bob opened
         if how == "lapse":
-            later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)  # ann never makes her first move
-            people.games_check_deadlines()
+            later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)  # ann never makes her first move
+            deadlines.games_check_deadlines()
         else:
             later[0] += timedelta(seconds=1)
             assert bob.post(f"/api/games/{game.pk}/abort/").status_code == 200

@@ -9,7 +9,7 @@ import pytest
 
 from puzzles.accounts.players import Player
 from puzzles.games.models import Game, GameMove
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from puzzles.people import fairness
 from puzzles.people.models import Challenge, ChallengeSeat, FairnessFlag, GameAccuracy
 from solver import Position

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from puzzles.games import clock, people
+from puzzles.games import clock, deadlines
 from puzzles.games.models import Game
 from puzzles.people import farming, ratings
 from puzzles.people.models import Challenge, FarmingFlag, PlayerRating, RatingChange
@@ -68,7 +68,7 @@ def test_a_loss_on_time_before_two_moves_each_is_an_abort(account, monkeypatch):
     _created, game = rated(ann, bob, clock={"initial": 30, "increment": 0})
     play_plies({"A": ann, "B": bob}, game.pk, 2)  # each side's free first move
     later[0] += timedelta(seconds=31)  # the opener's clock runs out on its second move
-    people.games_check_deadlines()
+    deadlines.games_check_deadlines()
     game.refresh_from_db()
     assert game.result["reason"] == "aborted"
     assert game.result["ended"] == "time"

@@ -26,7 +26,7 @@ DEAL = 11  # a deal in which the random moves below give both players mistakes
 def played_out(api, other_api) -> int:
     """A correspondence game between two guests, played to its end at random (the same deal and moves each time)."""
     created = post_challenge(api, clock=None, days=1)
-    with mock.patch("puzzles.games.people.secrets.randbelow", return_value=DEAL):
+    with mock.patch("puzzles.games.people_start.secrets.randbelow", return_value=DEAL):
         game_id = accept(other_api, created["id"])["game"]
     clients = {"A": api, "B": other_api}
     rng = random.Random(11)

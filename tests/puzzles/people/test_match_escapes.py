@@ -170,7 +170,7 @@ def test_a_partnership_match_counts_for_each_account_of_the_losing_side(account)
 
 
 def test_a_match_that_ended_with_no_winner_is_not_counted(account, monkeypatch):
-    from puzzles.games import clock, people
+    from puzzles.games import clock, deadlines
 
     ann, bob = account("ann"), account("bob")
     for _ in range(farming.EARLY_ESCAPES_A_DAY - 1):
@@ -179,8 +179,8 @@ def test_a_match_that_ended_with_no_winner_is_not_counted(account, monkeypatch):
     monkeypatch.setattr(clock, "now", lambda: later[0])
     created = post_challenge(ann, rated=True, seat="A", target_wins=2)
     accept(bob, created["id"])
-    later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)  # no first move: the deal aborted
-    people.games_check_deadlines()
+    later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)  # no first move: the deal aborted
+    deadlines.games_check_deadlines()
     state = bob.get(f"/api/challenges/{created['id']}/").json()
     assert state["match"]["over"]
     assert state["match"]["winner"] is None

@@ -15,7 +15,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from puzzles.games import clock, people
+from puzzles.games import clock, deadlines
 from puzzles.people import matches
 from puzzles.people.models import Challenge, ChallengeDeal, PlayerRating, RatingChange
 from solver import Variant, deal
@@ -72,8 +72,8 @@ def test_the_loser_who_lets_the_next_deal_lapse_loses_the_rated_match(account, m
         Variant.parse("lewicki").team_of(quitter)
     )
     if how == "lapse":
-        later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
-        people.games_check_deadlines()
+        later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)
+        deadlines.games_check_deadlines()
     else:  # the opponent, waiting for a first move that does not come, may not call the deal off:
         # the quitter is shown the first-move time, and that decides
         later[0] += timedelta(seconds=1)
@@ -85,8 +85,8 @@ def test_the_loser_who_lets_the_next_deal_lapse_loses_the_rated_match(account, m
         assert "they forfeit the deal" in refused.json()["error"]
         second.refresh_from_db()
         assert second.status != "over"
-        later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS)
-        people.games_check_deadlines()
+        later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS)
+        deadlines.games_check_deadlines()
     second.refresh_from_db()
     assert second.status == "over"
     assert second.result["reason"] == "aborted"
@@ -117,8 +117,8 @@ def test_a_lapse_goes_against_the_side_that_lapsed_and_the_match_goes_on(account
     first = challenge.game
     play_twice_each(clients, first.pk)
     assert clients[other].post(f"/api/games/{first.pk}/resign/").status_code == 200  # deal 1: the opener's
-    later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
-    people.games_check_deadlines()  # the leader lets deal 2 lapse: 1 - 1, and deal 3 is dealt
+    later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)
+    deadlines.games_check_deadlines()  # the leader lets deal 2 lapse: 1 - 1, and deal 3 is dealt
     state = ann.get(f"/api/challenges/{created['id']}/").json()["match"]
     assert state["wins"] == {opener: 1, other: 1}
     assert not state["over"]
@@ -132,8 +132,8 @@ def test_the_first_deal_and_a_casual_matchs_deals_still_call_the_match_off(accou
     ann, bob = account("ann"), account("bob")
     rated = post_challenge(ann, rated=True, seat="A", target_wins=2)
     accept(bob, rated["id"])
-    later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
-    people.games_check_deadlines()
+    later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)
+    deadlines.games_check_deadlines()
     state = ann.get(f"/api/challenges/{rated['id']}/").json()["match"]
     assert state["over"]
     assert state["winner"] is None
@@ -145,8 +145,8 @@ def test_the_first_deal_and_a_casual_matchs_deals_still_call_the_match_off(accou
     first = Challenge.objects.get(pk=casual["id"]).game
     play_twice_each(clients, first.pk)
     assert other_api.post(f"/api/games/{first.pk}/resign/").status_code == 200
-    later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
-    people.games_check_deadlines()
+    later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)
+    deadlines.games_check_deadlines()
     state = api.get(f"/api/challenges/{casual['id']}/").json()["match"]
     assert state["over"]
     assert state["winner"] is None

@@ -165,7 +165,7 @@ def test_a_rated_match_with_no_winner_and_a_casual_match_are_not_rated(account, 
 
     from django.utils import timezone
 
-    from puzzles.games import clock, people
+    from puzzles.games import clock, deadlines
 
     ann, bob = account("ann"), account("bob")
     later = [timezone.now()]
@@ -173,8 +173,8 @@ def test_a_rated_match_with_no_winner_and_a_casual_match_are_not_rated(account, 
     created = post_challenge(ann, rated=True, seat="A", target_points=100)
     accept(bob, created["id"])
     for _ in range(2):  # nobody makes a first move: the deal is aborted, the match ends with no winner
-        later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
-        people.games_check_deadlines()
+        later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)
+        deadlines.games_check_deadlines()
     state = ann.get(f"/api/challenges/{created['id']}/").json()
     assert state["match"]["over"]
     assert state["match"]["winner"] is None
@@ -206,15 +206,15 @@ def test_an_aborted_deal_ends_the_match_with_no_winner(api, other_api, monkeypat
 
     from django.utils import timezone
 
-    from puzzles.games import clock, people
+    from puzzles.games import clock, deadlines
 
     later = [timezone.now()]
     monkeypatch.setattr(clock, "now", lambda: later[0])
     created = post_challenge(api, seat="A", target_points=100)
     accept(other_api, created["id"])
     for _ in range(3):  # nobody makes a first move
-        later[0] += timedelta(seconds=people.FIRST_MOVE_SECONDS + 1)
-        people.games_check_deadlines()
+        later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)
+        deadlines.games_check_deadlines()
     challenge = Challenge.objects.get(pk=created["id"])
     assert ChallengeDeal.objects.filter(challenge=challenge).count() == 1
     assert challenge.game.result["reason"] == "aborted"

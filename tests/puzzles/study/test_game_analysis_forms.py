@@ -11,7 +11,7 @@ import re
 import pytest
 from django.test import Client
 
-from puzzles.games.people import game_start_people
+from puzzles.games.people_start import game_start_people
 from puzzles.study.models import GameAnalysis
 from solver import deal
 
