@@ -34,10 +34,7 @@ def play_game(seed: int, best_share: float) -> list[str]:
     moves: list[str] = []
     while position.legal_moves():
         legal = [str(m) for m in position.legal_moves()]
-        if rng.random() < best_share:
-            move = str(analyse(position).best_moves[0])
-        else:
-            move = rng.choice(legal)
+        move = str(analyse(position).best_moves[0]) if rng.random() < best_share else rng.choice(legal)
         moves.append(move)
         position = position.push(move)
     return moves

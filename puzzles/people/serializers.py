@@ -231,6 +231,9 @@ class PeopleMatchOutputSerializer(serializers.Serializer):
     scores = serializers.DictField(child=serializers.IntegerField())
     wins = serializers.DictField(child=serializers.IntegerField())
     deals = PeopleMatchDealSerializer(many=True)
+    current = PeopleMatchDealSerializer(
+        allow_null=True, help_text="The deal being played, while the match goes on; null between deals and at its end."
+    )
     winner = serializers.CharField(allow_null=True)
     over = serializers.BooleanField()
 

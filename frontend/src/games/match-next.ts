@@ -25,14 +25,8 @@ type Schemas = components["schemas"];
 /** A deal of the match: recorded with its winner (null: nobody) and points; its ``url`` the game's page. */
 export type MatchDealJSON = Schemas["PeopleMatchDeal"];
 
-/**
- * The match of a challenge between people; ``current``, the deal being played
- * once dealt, is in the server's answer (``people.presentation.match_state``)
- * but not in its schema, hence added here.
- */
-export type PeopleMatchJSON = Schemas["PeopleMatchOutput"] & {
-  current: MatchDealJSON | null;
-};
+/** The match of a challenge between people; ``current``: the deal being played, null between deals. */
+export type PeopleMatchJSON = Schemas["PeopleMatchOutput"];
 
 /** The fields of a challenge's JSON that this module reads (the tests' answers have no more). */
 export type MatchChallengeJSON = Pick<Schemas["ChallengeOutput"], "version"> & {

@@ -2818,6 +2818,8 @@ export interface components {
                 [key: string]: number;
             };
             deals: components["schemas"]["PeopleMatchDeal"][];
+            /** @description The deal being played, while the match goes on; null between deals and at its end. */
+            current: components["schemas"]["PeopleMatchDeal"] | null;
             winner: string | null;
             over: boolean;
         };
