@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from puzzles.core.admin_inlines import ReadOnlyInline
 
 from . import cheating_admin  # noqa: F401  (registers the cheating report and the fits)
-from .fairness import FLAG_RULE
+from .accuracy import FLAG_RULE
 from .farming import EARLY_ESCAPE_RULE, FARMING_RULE
 from .models import (
     Challenge,

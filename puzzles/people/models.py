@@ -385,7 +385,7 @@ class EarlyEscape(models.Model):
 
 class FairnessFlag(models.Model):
     """An account whose recent rated accuracy is implausible (see
-    ``fairness.FLAG_RULE``), for the admin to look at: not a ban."""
+    ``accuracy.FLAG_RULE``), for the admin to look at: not a ban."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="fairness_flag")
     mean_accuracy = models.FloatField(_("mean accuracy (%)"))

@@ -48,7 +48,7 @@ from puzzles.games import early as game_early
 from puzzles.games.models import Game
 from puzzles.training import glicko2
 
-from . import fairness, farming, matches, services
+from . import accuracy, farming, matches, services
 from .models import Challenge, ChallengeDeal, PlayerRating, RatingChange, Unrated
 
 log = logging.getLogger(__name__)
@@ -278,5 +278,5 @@ def people_settle(*, limit: int = 100) -> int:
         .values_list("pk", flat=True)
     )
     rated += sum(1 for pk in list(won[:limit]) if match_rate(challenge_id=pk))
-    fairness.accuracies_settle(limit=limit)
+    accuracy.accuracies_settle(limit=limit)
     return rated

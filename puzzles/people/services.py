@@ -471,9 +471,9 @@ def challenge_rematch(*, player: Player, challenge_id: int) -> Challenge:
 
 def accuracy_record_or_later(*, game_id: int) -> None:
     """Record the players' accuracy in a finished people game, or queue the
-    recording again in ``fairness.RETRY_SECONDS`` while its moves are graded."""
-    from . import fairness
+    recording again in ``accuracy.RETRY_SECONDS`` while its moves are graded."""
+    from . import accuracy
     from .tasks import accuracy_record_task
 
-    if fairness.accuracy_record(game_id=game_id) is None:
-        enqueue_later(accuracy_record_task, game_id, countdown=fairness.RETRY_SECONDS)
+    if accuracy.accuracy_record(game_id=game_id) is None:
+        enqueue_later(accuracy_record_task, game_id, countdown=accuracy.RETRY_SECONDS)

@@ -10,7 +10,7 @@ import pytest
 from puzzles.accounts.players import Player
 from puzzles.games.models import Game, GameMove
 from puzzles.games.people_start import game_start_people
-from puzzles.people import fairness
+from puzzles.people import accuracy
 from puzzles.people.models import Challenge, ChallengeSeat, FairnessFlag, GameAccuracy
 from solver import Position
 
@@ -63,14 +63,14 @@ def test_accuracy_waits_for_the_grades_and_counts_moves_with_a_choice(django_use
     bob = django_user_model.objects.create_user("bob", password="pw-bob-12345")
     game = crafted_game(ann, bob, rated=True, best_of_ann=6)
     GameMove.objects.filter(game=game, ply=0).update(grade=None)
-    assert fairness.accuracy_record(game_id=game.pk) is None
+    assert accuracy.accuracy_record(game_id=game.pk) is None
     assert not GameAccuracy.objects.exists()
     GameMove.objects.filter(game=game, ply=0).update(grade="best")
-    assert fairness.accuracy_record(game_id=game.pk) is True
+    assert accuracy.accuracy_record(game_id=game.pk) is True
     a = GameAccuracy.objects.get(game=game, seat="A")
     assert (a.choices, a.best, a.accuracy, a.points_lost, a.user) == (8, 6, 75.0, 24, ann)
     assert GameAccuracy.objects.get(game=game, seat="B").accuracy == 100.0
-    assert fairness.accuracy_record(game_id=game.pk) is True
+    assert accuracy.accuracy_record(game_id=game.pk) is True
     assert GameAccuracy.objects.count() == 2
 
 
@@ -78,17 +78,17 @@ def test_ten_rated_games_of_exact_play_flag_an_account(django_user_model, admin_
     ann = django_user_model.objects.create_user("ann", password="pw-ann-12345")
     bob = django_user_model.objects.create_user("bob", password="pw-bob-12345")
     for _ in range(9):
-        fairness.accuracy_record(game_id=crafted_game(ann, bob, rated=True, best_of_ann=8).pk)
+        accuracy.accuracy_record(game_id=crafted_game(ann, bob, rated=True, best_of_ann=8).pk)
     # casual games do not count towards the rule
     for _ in range(3):
-        fairness.accuracy_record(game_id=crafted_game(ann, bob, rated=False, best_of_ann=8).pk)
+        accuracy.accuracy_record(game_id=crafted_game(ann, bob, rated=False, best_of_ann=8).pk)
     assert not FairnessFlag.objects.exists()  # bob: nine rated games, ann too
-    fairness.accuracy_record(game_id=crafted_game(ann, bob, rated=True, best_of_ann=6).pk)
+    accuracy.accuracy_record(game_id=crafted_game(ann, bob, rated=True, best_of_ann=6).pk)
     # ann: nine at 100% and one at 75% = 97.5% >= 95; bob: ten at 100%
     flags = {f.user.username: f for f in FairnessFlag.objects.select_related("user")}
     assert set(flags) == {"ann", "bob"}
     assert flags["ann"].mean_accuracy == 97.5
-    assert flags["ann"].games == fairness.FLAG_GAMES
+    assert flags["ann"].games == accuracy.FLAG_GAMES
     assert not flags["ann"].reviewed
     report = admin_client.get("/admin/people/fairnessflag/").content.decode()
     assert "ann" in report
@@ -100,7 +100,7 @@ def test_a_human_rate_is_not_flagged(django_user_model):
     ann = django_user_model.objects.create_user("ann", password="pw-ann-12345")
     bob = django_user_model.objects.create_user("bob", password="pw-bob-12345")
     for i in range(12):
-        fairness.accuracy_record(game_id=crafted_game(ann, bob, rated=True, best_of_ann=6 + (i % 3)).pk)
+        accuracy.accuracy_record(game_id=crafted_game(ann, bob, rated=True, best_of_ann=6 + (i % 3)).pk)
     assert not FairnessFlag.objects.filter(user=ann).exists()
     assert FairnessFlag.objects.filter(user=bob).exists()
 
@@ -117,6 +117,6 @@ def test_missing_accuracies_are_settled_for_games_and_match_deals(api, other_api
     ended = {"winner": "A", "points": 3, "reason": "resigned"}
     Game.objects.filter(pk__in=[single.pk, deal_game.pk]).update(status="over", result=ended)  # no signal
     assert not GameAccuracy.objects.exists()
-    assert fairness.accuracies_settle() == 2
+    assert accuracy.accuracies_settle() == 2
     assert set(GameAccuracy.objects.values_list("game_id", flat=True)) == {single.pk, deal_game.pk}
-    assert fairness.accuracies_settle() == 0
+    assert accuracy.accuracies_settle() == 0
