@@ -299,7 +299,8 @@ CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=500)
 CELERY_WORKER_SEND_TASK_EVENTS = False
 CELERY_TIMEZONE = "UTC"
 # How often the beat looks for work left waiting, and for the deadlines of
-# games between people coming before its next look.
+# games between people coming before its next look; also how often it settles
+# what a lost game_finished signal left and expires challenges.
 OD_REQUEUE_EVERY_SECONDS = env.float("OD_REQUEUE_EVERY", default=15.0)
 CELERY_BEAT_SCHEDULE = {
     "requeue-stale-work": {
@@ -314,8 +315,24 @@ CELERY_BEAT_SCHEDULE = {
     "offline-keys": {"task": "puzzles.offline.tasks.keys_upkeep_task", "schedule": timedelta(minutes=5)},
     # Today's (UTC) daily deal, made before its first player comes (idempotent).
     "daily-deal": {"task": "puzzles.daily.tasks.daily_deal_task", "schedule": timedelta(seconds=60)},
-    # Open challenges and lobby seeks whose time has run out (every read expires them too).
-    "challenges-expire": {"task": "puzzles.people.tasks.challenges_expire_task", "schedule": timedelta(minutes=1)},
+    # Open challenges and lobby seeks whose time has run out, marked expired (reads write nothing: the
+    # lobby leaves them out meanwhile, and accepting one refuses it), at the stale-work sweep's pace.
+    "challenges-expire": {
+        "task": "puzzles.people.tasks.challenges_expire_task",
+        "schedule": timedelta(seconds=OD_REQUEUE_EVERY_SECONDS),
+    },
+    # What a lost games.signals.game_finished left (a process killed between a game's commit and its
+    # signal): people's match deals not counted, rated games and won matches not rated, accuracies
+    # missing; the solver matches' deals not counted. Reads never settle it: made good within one
+    # interval of the stale-work sweep (OD_REQUEUE_EVERY, 15 s by default), idempotent, capped a run.
+    "people-settle": {
+        "task": "puzzles.people.tasks.people_settle_task",
+        "schedule": timedelta(seconds=OD_REQUEUE_EVERY_SECONDS),
+    },
+    "matches-settle": {
+        "task": "puzzles.matches.tasks.matches_settle_task",
+        "schedule": timedelta(seconds=OD_REQUEUE_EVERY_SECONDS),
+    },
     # The admin's cheating report: expected play by rating fitted again, every account scored (people.cheating).
     "cheating-report": {"task": "puzzles.people.tasks.cheating_report_task", "schedule": timedelta(hours=6)},
     # Game analyses a dead worker left pending or running.

@@ -5,7 +5,8 @@ Accuracy is computed as the game review and the match review count it: the
 share of best moves among a player's graded moves that had a choice (forced
 moves and forced passes left out).  It is recorded once every move of the
 player is graded (grading runs on the workers; until then the recording is
-queued again, and every read of a profile settles what is missing).
+queued again, and the beat's sweep, ``ratings.people_settle``, records what
+is missing; reads never write).
 
 ``FLAG_RULE``: an account is flagged for the admin when its last
 ``FLAG_GAMES`` rated people games that each had at least ``MIN_CHOICES``

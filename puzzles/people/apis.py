@@ -15,11 +15,12 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.limits import LobbyPostThrottle, SolverWorkLimited, SolverWorkThrottle
 from puzzles.accounts.players import Player
+from puzzles.core import events
 from puzzles.core.api import UNCHANGED, error_response, long_poll, long_poll_on, validated
 from puzzles.core.throttles import PlayerThrottle
 
-from . import pairing, presentation, profiles, ratings, selectors, services
-from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Lobby
+from . import pairing, presentation, profiles, selectors, services
+from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES
 from .serializers import (
     AcceptInputSerializer,
     ChallengeCreatedSerializer,
@@ -137,8 +138,7 @@ class ChallengeDetailApi(APIView):
         responses={200: ChallengeOutputSerializer, **UNCHANGED, **error_response(404, "No such challenge.")},
     )
     def get(self, request: Request, challenge_id: int) -> Response:
-        services.challenges_expire()
-        challenge = ratings.challenge_settle(challenge=selectors.challenge_get(challenge_id))
+        challenge = selectors.challenge_get(challenge_id)
         unchanged = long_poll(request, challenge, "challenge", selectors.challenge_version)
         if unchanged is not None:
             return unchanged
@@ -210,12 +210,12 @@ class ChallengeRematchApi(APIView):
 
 
 def _no_lobby(lobby_id: int) -> Response | None:
-    """The 404 of a lobby that is not the site's one (id 1); else None, once
-    the expired challenges are gone, for a read of the lobby or of its
-    challenges for the reader."""
+    """The 404 of a lobby that is not the site's one (id 1); else None, for
+    a read of the lobby or of its challenges for the reader (a read writes
+    nothing: the selectors leave out what has run out, and the beat's sweep
+    marks it expired, ``tasks.challenges_expire_task``)."""
     if lobby_id != 1:
         return Response({"error": "no such lobby: the lobby is /api/lobby/1/"}, status=status.HTTP_404_NOT_FOUND)
-    services.challenges_expire()
     return None
 
 
@@ -224,8 +224,10 @@ def _lobby_answer(request: Request, lobby_id: int) -> Response:
     seeks as the reader sees them."""
     if (missing := _no_lobby(lobby_id)) is not None:
         return missing
-    lobby, _created = Lobby.objects.get_or_create(pk=1)
-    unchanged = long_poll(request, lobby, "lobby", selectors.lobby_version)
+    # The lobby's row is made by its first seek: until then its version is 0.
+    unchanged = long_poll_on(
+        request, selectors.lobby_version(1) or 0, events.channel("lobby", 1), lambda: selectors.lobby_version(1)
+    )
     if unchanged is not None:
         return unchanged
     return Response(presentation.lobby_state(Player.of(request)))

@@ -21,8 +21,8 @@ called off instead of lost.  The first deal of a match is called off as a
 single game would be (the match never began), and so is a deal nobody could
 play (``unplayable``) or a deal of a casual match.  The write is conditional
 on the deal not being recorded yet and ``(challenge, number)`` is unique, so
-a deal counts once however often its end is told; ``match_settle`` (every
-read of the challenge) records a deal whose signal was lost.
+a deal counts once however often its end is told; ``deals_settle`` (the
+beat's sweep, never a read) records a deal whose signal was lost.
 
 Deal ``n`` of the match with seed ``S`` is dealt from the first 8 bytes of
 ``SHA-256("open-domino people match <S> deal <n>")``, big-endian, shifted
@@ -200,13 +200,14 @@ def match_deal_record(*, game_id: int) -> bool:
     return True
 
 
-def match_settle(*, challenge: Challenge) -> Challenge:
-    """Record the finished deals the match has not counted (a lost signal)."""
-    if not challenge.is_match or challenge.match_winner:
-        return challenge
-    pending = ChallengeDeal.objects.filter(
-        challenge=challenge, recorded_at__isnull=True, game__status=Game.Status.OVER
-    ).values_list("game_id", flat=True)
-    if any([match_deal_record(game_id=g) for g in list(pending)]):
-        challenge.refresh_from_db()
-    return challenge
+def deals_settle(*, limit: int = 100) -> int:
+    """Record the finished deals of matches between people that no match has
+    counted (their ``game_finished`` was lost), oldest first, at most
+    ``limit``, each in its own transaction (``match_deal_record``); how many
+    this call recorded.  The beat's sweep calls it (``ratings.people_settle``)."""
+    pending = (
+        ChallengeDeal.objects.filter(recorded_at__isnull=True, game__status=Game.Status.OVER)
+        .order_by("pk")
+        .values_list("game_id", flat=True)[:limit]
+    )
+    return sum(1 for game_id in list(pending) if match_deal_record(game_id=game_id))

@@ -1,5 +1,6 @@
-"""What the profile page and the leaderboard show (reads, after settling
-the ratings and accuracies whose signal was lost)."""
+"""What the profile page and the leaderboard show: reads only, the ratings
+and accuracies as stored (what a lost signal left is settled by the beat's
+sweep, ``ratings.people_settle``, never by a read)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.urls import reverse
 
 from puzzles.games.presentation import variant_label
 
-from . import presentation, ratings, selectors, texts
+from . import presentation, selectors, texts
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge, ChallengeDeal, GameAccuracy, RatingChange
 
 POOLS = [(t, f) for t, _t in TIME_CLASS_CHOICES for f, _f in FAMILY_CHOICES]
@@ -59,7 +60,6 @@ def _game_row(
 
 
 def profile_context(user: Any) -> dict[str, Any]:
-    ratings.people_settle()
     rows = selectors.ratings_for_user(user)
     history = selectors.rating_history(user)
     charts = []
@@ -110,7 +110,6 @@ def profile_context(user: Any) -> dict[str, Any]:
 
 
 def leaderboard_context(time_class: str, family: str) -> dict[str, Any]:
-    ratings.people_settle()
     rows = selectors.leaderboard(time_class, family)
     return {
         "time_class": time_class,

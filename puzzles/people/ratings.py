@@ -11,8 +11,8 @@ were before the game, and deviations are kept within ``MIN_RD..MAX_RD``.
 
 Idempotent: the game's challenge is marked rated (``rated_at``) by a
 conditional update in the same transaction as the new ratings, so a game is
-rated once however often ``game_finished`` comes; ``people_settle`` rates a
-finished game whose signal was lost (called when ratings are read).
+rated once however often ``game_finished`` comes; ``people_settle`` (the
+beat's sweep, never a read) rates a finished game whose signal was lost.
 
 A rated match between people (``matches``) is rated as a whole, not deal by
 deal: once a side has reached the target, each player gets one result in the
@@ -29,8 +29,8 @@ early end of the losing side's accounts, ``farming.match_escapes_spent``;
 past their early ends of the day, rated as the loss it is and said so,
 ``Challenge.rated_early``), and a game past the daily limit of rated games
 of the same two accounts (``farming.PAIR_DAILY_LIMIT``).
-``challenge_settle`` (every read of a challenge) counts a match's deals and
-rates it if its signal was lost.
+``people_settle`` also counts a match's deals and rates it if its signal was
+lost.
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ log = logging.getLogger(__name__)
 
 # A game that ended before anybody moved is not rated.
 UNRATED_REASONS = frozenset({"aborted"})
+# At most this many of each kind of leftover settled by one run of the sweep.
+SETTLE_LIMIT = 100
 
 
 def _clamp(r: glicko2.Rating) -> glicko2.Rating:
@@ -223,21 +225,6 @@ def _match_rate_early(challenge: Challenge, last: Game) -> bool:
     return rated
 
 
-def challenge_settle(*, challenge: Challenge) -> Challenge:
-    """The challenge as its reads show it: a match's finished deals counted
-    (``matches.match_settle``) and, once a rated match has a winner, rated."""
-    challenge = matches.match_settle(challenge=challenge)
-    if (
-        challenge.is_match
-        and challenge.rated
-        and challenge.match_winner
-        and challenge.rated_at is None
-        and match_rate(challenge_id=challenge.pk)
-    ):
-        challenge.refresh_from_db()
-    return challenge
-
-
 def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     """Receiver of ``games.signals.game_finished``: the ratings, each
     person's accuracy (queued again later while moves are being graded), and
@@ -260,9 +247,16 @@ def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
             log.warning("the early-escape line of game %s was not written", game.pk, exc_info=True)
 
 
-def people_settle(*, limit: int = 100) -> int:
-    """Rate the finished rated games whose signal was lost, and record the
-    accuracies still missing; how many games were rated."""
+def people_settle(*, limit: int = SETTLE_LIMIT) -> int:
+    """What a lost ``game_finished`` left (a process killed between the
+    game's commit and its signal), made good: the finished deals of matches
+    not counted (``matches.deals_settle``), the won rated matches and the
+    finished rated games not rated, the accuracies not recorded.  Each in
+    its own transaction, at most ``limit`` of each a call, and idempotent (a
+    signal coming meanwhile changes nothing twice).  The beat's sweep
+    (``tasks.people_settle_task``, every ``OD_REQUEUE_EVERY`` seconds) calls
+    it; reads never do.  How many deals were recorded and games rated."""
+    recorded = matches.deals_settle(limit=limit)
     pending = Challenge.objects.filter(
         rated=True,
         rated_at__isnull=True,
@@ -279,4 +273,4 @@ def people_settle(*, limit: int = 100) -> int:
     )
     rated += sum(1 for pk in list(won[:limit]) if match_rate(challenge_id=pk))
     accuracy.accuracies_settle(limit=limit)
-    return rated
+    return recorded + rated

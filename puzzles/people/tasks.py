@@ -16,6 +16,15 @@ def accuracy_record_task(game_id: int) -> None:
 
 
 @shared_task(**TASK_OPTIONS)
+def people_settle_task() -> None:
+    """Beat: what a lost ``game_finished`` left (deals not counted, games and
+    won matches not rated, accuracies missing), made good; reads never write."""
+    from . import ratings
+
+    ratings.people_settle()
+
+
+@shared_task(**TASK_OPTIONS)
 def challenges_expire_task() -> None:
     from . import services
 

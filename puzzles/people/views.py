@@ -18,7 +18,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games.presentation import variant_label
 from puzzles.games.serializers import VARIANT_NAMES
 
-from . import pairing, presentation, profiles, ratings, selectors, services, texts
+from . import pairing, presentation, profiles, selectors, services, texts
 from .forms import ChallengeForm
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge
 
@@ -47,7 +47,6 @@ def lobby(request: HttpRequest) -> HttpResponse:
     done = _create(request, form, lobby=True)
     if done is not None:
         return done
-    services.challenges_expire()
     player = Player.of(request)
     state = presentation.lobby_state(player)
     if request.method == "GET" and request.GET.get("seeks") == "1":
@@ -102,8 +101,7 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
 
 
 def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
-    services.challenges_expire()
-    challenge = ratings.challenge_settle(challenge=selectors.challenge_get(challenge_id))
+    challenge = selectors.challenge_get(challenge_id)
     player = Player.of(request)
     state = presentation.challenge_state(challenge, player)
     # One game: its players go to it.  A match's page is its score sheet.
