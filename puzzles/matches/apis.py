@@ -29,7 +29,7 @@ class MatchListCreateApi(SolverWorkLimited, APIView):
     )
     def get(self, request: Request) -> Response:
         matches = list(selectors.matches_for_player(Player.of(request))[:LIST_LIMIT])
-        return Response([presentation.match_state(services.match_settle(match=m)) for m in matches])
+        return Response([presentation.match_state(m) for m in matches])
 
     @extend_schema(
         summary="Start a match",
@@ -81,7 +81,7 @@ class MatchDetailApi(APIView):
         },
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = services.match_settle(match=selectors.match_get_for_player(Player.of(request), match_id))
+        match = selectors.match_get_for_player(Player.of(request), match_id)
         unchanged = long_poll(request, match, "match", selectors.match_version)
         if unchanged is not None:
             return unchanged

@@ -18,11 +18,12 @@ class MatchesConfig(AppConfig):
 
         guest_claimed.connect(services.matches_claim, dispatch_uid="puzzles.matches.claim")
         game_finished.connect(services.match_on_game_finished, dispatch_uid="puzzles.matches.game_finished")
-        # Settled first, as the view does: a deal whose end was not recorded
-        # (a lost signal) is counted, and the poll answers with it.
+        # The stored version, as the view reads it: a deal whose end was not
+        # recorded (a lost signal) is counted by the beat's sweep, whose
+        # notice then wakes the poll.
         longpoll.register(
             r"^/api/matches/([0-9]+)/$",
             "match",
-            lambda request, pk: services.match_version_settled(player=Player.of(request), match_id=pk),
+            lambda request, pk: selectors.match_version_for_player(Player.of(request), pk),
             selectors.match_version,
         )

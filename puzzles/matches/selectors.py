@@ -21,3 +21,9 @@ def match_get_for_player(player: Player, match_id: int) -> Match:
 
 def match_version(match_id: int) -> int | None:
     return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+
+
+def match_version_for_player(player: Player, match_id: int) -> int | None:
+    """The version of the player's match, else None: what a held long poll on
+    the match compares with (as stored: a read settles nothing)."""
+    return matches_for_player(player).filter(pk=match_id).values_list("version", flat=True).first()

@@ -10,9 +10,10 @@ it to the totals, ends the match when a side has reached the target
 transaction.  Recording is idempotent: the write is conditional on the deal
 not being recorded yet, and ``(match, number)`` is unique, so a deal counts
 once and the next deal is started once.  A signal can be lost (a process
-killed between the commit and the signal): ``match_settle``, called whenever a
-match is read by the API or the pages, records a finished deal that was
-missed, so the match goes on regardless.
+killed between the commit and the signal): ``matches_settle``, the beat's
+sweep, records a finished deal that was missed, so the match goes on
+regardless; a read never writes (it shows the match as stored), and a move
+or hint posted to the match settles it first (``match_settle``).
 
 Deal seeds.  Deal ``n`` (from 1) of the match with seed ``S`` is dealt from
 ``deal_seed(S, n)``: the first 8 bytes of
@@ -45,7 +46,6 @@ from solver import SeedError, Variant, VariantError
 from solver.deal import check_seed
 from solver.variant import LEWICKI_NAME
 
-from . import selectors
 from .models import Match, MatchDeal
 
 log = logging.getLogger(__name__)
@@ -53,6 +53,8 @@ log = logging.getLogger(__name__)
 TARGET_POINTS_RANGE = (1, 500)
 TARGET_WINS_RANGE = (1, 15)
 DEFAULT_TARGET_POINTS = 100
+# At most this many deals recorded by one run of the sweep (``matches_settle``).
+SETTLE_LIMIT = 100
 
 
 def _hash_seed(text: str) -> int:
@@ -203,7 +205,8 @@ def match_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
 
 def match_settle(*, match: Match) -> Match:
     """Record any finished deal the match has not counted yet (a lost
-    signal), so that reading a match always finds it up to date."""
+    signal): what a move or hint posted to the match does first, so that it
+    goes to the deal being played."""
     if match.status == Match.Status.PLAYING:
         pending = MatchDeal.objects.filter(
             match=match, recorded_at__isnull=True, game__status=Game.Status.OVER
@@ -216,11 +219,17 @@ def match_settle(*, match: Match) -> Match:
     return match
 
 
-def match_version_settled(*, player: Player, match_id: int) -> int | None:
-    """The version of the player's match once it is settled (``match_settle``),
-    else None: what a held long poll on the match compares with."""
-    match = selectors.matches_for_player(player).filter(pk=match_id).first()
-    return None if match is None else match_settle(match=match).version
+def matches_settle(*, limit: int = SETTLE_LIMIT) -> int:
+    """The beat's sweep (``tasks.matches_settle_task``): record the finished
+    deals that no match has counted (their ``game_finished`` was lost), the
+    oldest first, at most ``limit``, each in its own transaction and once
+    (``match_deal_record``); how many this call recorded."""
+    pending = (
+        MatchDeal.objects.filter(recorded_at__isnull=True, game__status=Game.Status.OVER)
+        .order_by("pk")
+        .values_list("game_id", flat=True)[:limit]
+    )
+    return sum(1 for game_id in list(pending) if match_deal_record(game_id=game_id))
 
 
 def matches_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:

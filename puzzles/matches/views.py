@@ -28,7 +28,14 @@ from .models import Match
 
 
 def _player_match(request: HttpRequest, match_id: int) -> Match:
-    return services.match_settle(match=selectors.match_get_for_player(Player.of(request), match_id))
+    """The player's match as stored (a read writes nothing); else 404."""
+    return selectors.match_get_for_player(Player.of(request), match_id)
+
+
+def _posted_match(request: HttpRequest, match_id: int) -> Match:
+    """The player's match for a posted move or hint, its finished deals
+    counted first (a lost signal), so the form goes to the deal being played."""
+    return services.match_settle(match=_player_match(request, match_id))
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -51,7 +58,7 @@ def index(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("matches:match", match_id=match.pk)
     player = Player.of(request)
-    matches = [services.match_settle(match=m) for m in selectors.matches_for_player(player)[:20]]
+    matches = list(selectors.matches_for_player(player)[:20])
     rows = [
         {"match": m, "state": presentation.match_state(m), "variant": game_presentation.variant_label(m.variant)}
         for m in matches
@@ -109,7 +116,7 @@ def _current_game_or_message(request: HttpRequest, match: Match):
 
 @require_POST
 def match_move(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = _player_match(request, match_id)
+    match = _posted_match(request, match_id)
     game = _current_game_or_message(request, match)
     if game is not None:
         try:
@@ -121,7 +128,7 @@ def match_move(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_POST
 def match_hint(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = _player_match(request, match_id)
+    match = _posted_match(request, match_id)
     game = _current_game_or_message(request, match)
     if game is not None:
         hint_from_form(request, game)
