@@ -115,6 +115,7 @@ INSTALLED_APPS = [
     "puzzles.analyses",
     "puzzles.games",
     "puzzles.training",
+    "puzzles.ratings",
     "puzzles.study",
     "puzzles.matches",
     "puzzles.people",

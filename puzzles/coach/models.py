@@ -147,7 +147,7 @@ class ExerciseTry(models.Model):
 
 class PuzzleCard(PlayerOwned, Scheduled):
     """A failed puzzle on the player's FSRS schedule (for players who asked
-    for it: ``training.PlayerRating.replay_failed``).  Its first failed
+    for it: ``training.PuzzleRating.replay_failed``).  Its first failed
     attempt is its first review (``Again``); every finished attempt at the
     puzzle after that is a try (``schedule.after_try``), read from the
     player's attempts in the order they ended (``last_attempt_at``: the end of

@@ -380,7 +380,7 @@ def puzzle_cards_on_attempt_finished(sender: Any, attempt: PuzzleAttempt, **kwar
 
 def puzzle_replay_set(*, player: Player, on: bool) -> int:
     """Turn the spaced replay of failed puzzles on or off for the player
-    (``training.PlayerRating.replay_failed``).  Turned on, the puzzles failed
+    (``training.PuzzleRating.replay_failed``).  Turned on, the puzzles failed
     so far get their cards at once.  The cards stay when it is turned off (and
     are not shown): turned on again, their schedule goes on."""
     training_services.replay_failed_set(player=player, on=on)

@@ -10,9 +10,9 @@ from django.db.models.functions import Abs
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
+from puzzles.ratings.glicko2 import DEFAULT_RATING
 from puzzles.training import days
 from puzzles.training import selectors as training_selectors
-from puzzles.training.glicko2 import DEFAULT_RATING
 from puzzles.training.models import Puzzle
 
 from .models import KeyHeld, OfflineKey, OfflineResult

@@ -15,7 +15,7 @@ from .models import (
     FairnessFlag,
     FarmingFlag,
     GameAccuracy,
-    PlayerRating,
+    GameRating,
     RatingChange,
 )
 
@@ -48,8 +48,8 @@ class ChallengeAdmin(admin.ModelAdmin):
     inlines = [ChallengeSeatInline]
 
 
-@admin.register(PlayerRating)
-class PlayerRatingAdmin(admin.ModelAdmin):
+@admin.register(GameRating)
+class GameRatingAdmin(admin.ModelAdmin):
     list_display = ("user", "time_class", "family", "rating", "rd", "volatility", "games", "updated_at")
     list_filter = ("time_class", "family")
     search_fields = ("user__username",)

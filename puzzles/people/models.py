@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from puzzles.core.texts import clock_code
 from puzzles.games.models import SEAT_CHOICES, Game
+from puzzles.ratings.models import Glicko2Rated
 from solver import Variant
 from solver.variant import LEWICKI_NAME
 
@@ -248,15 +249,13 @@ class Inbox(models.Model):
         return f"challenges for {who} (version {self.version})"
 
 
-class PlayerRating(models.Model):
-    """An account's Glicko-2 rating in one pool (time class, family)."""
+class GameRating(Glicko2Rated):
+    """An account's Glicko-2 rating (``rating``, ``rd``, ``volatility``) in
+    games between people of one pool (time class, family)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="people_ratings")
     time_class = models.CharField(_("time class"), max_length=16, choices=TIME_CLASS_CHOICES)
     family = models.CharField(_("variant family"), max_length=16, choices=FAMILY_CHOICES)
-    rating = models.FloatField(_("rating"), default=1500.0)
-    rd = models.FloatField(_("rating deviation"), default=350.0)
-    volatility = models.FloatField(_("volatility"), default=0.06)
     games = models.PositiveIntegerField(_("rated games"), default=0)
     updated_at = models.DateTimeField(auto_now=True)
 

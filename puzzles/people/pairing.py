@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
-from puzzles.training.glicko2 import DEFAULT_RATING
+from puzzles.ratings.glicko2 import DEFAULT_RATING
 
 from . import selectors
 from .models import Challenge

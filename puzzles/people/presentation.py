@@ -13,7 +13,7 @@ from puzzles.games.presentation import variant_label
 from puzzles.games.selectors import guest_tag
 
 from . import selectors, texts
-from .models import Challenge, ChallengeSeat, PlayerRating, RatingChange
+from .models import Challenge, ChallengeSeat, GameRating, RatingChange
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 180, 28
 
@@ -245,7 +245,7 @@ def for_you_state(player: Player) -> dict[str, Any]:
     }
 
 
-def rating_state(row: PlayerRating) -> dict[str, Any]:
+def rating_state(row: GameRating) -> dict[str, Any]:
     return {
         "time_class": row.time_class,
         "family": row.family,

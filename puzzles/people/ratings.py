@@ -1,5 +1,5 @@
 """Writes of ratings: each finished rated people game updates its players'
-Glicko-2 ratings (``training.glicko2``) in the pool of its time class and
+Glicko-2 ratings (``ratings.glicko2``) in the pool of its time class and
 variant family, once.
 
 Each game is a rating period of its own, as on most game sites.  A player's
@@ -46,10 +46,10 @@ from django.utils import timezone
 from puzzles.core import events
 from puzzles.games import early as game_early
 from puzzles.games.models import Game
-from puzzles.training import glicko2
+from puzzles.ratings import glicko2
 
 from . import accuracy, farming, matches, services
-from .models import Challenge, ChallengeDeal, PlayerRating, RatingChange, Unrated
+from .models import Challenge, ChallengeDeal, GameRating, RatingChange, Unrated
 
 log = logging.getLogger(__name__)
 
@@ -92,13 +92,13 @@ def _rate(challenge: Challenge, game: Game, winner: str | None) -> bool:
     with transaction.atomic():
         if not Challenge.objects.filter(pk=challenge.pk, rated_at__isnull=True).update(rated_at=timezone.now()):
             return False  # rated by another process
-        rows: dict[str, PlayerRating] = {}
+        rows: dict[str, GameRating] = {}
         # locked in the accounts' order, not the seats': two games of the
         # same players ending at once, their seats swapped, would otherwise
         # each hold one player's row and wait for the other's (a deadlock on
         # PostgreSQL)
         for seat in sorted(rules.seats, key=lambda s: (seats[s].owner_id, s)):
-            rows[seat], _created = PlayerRating.objects.select_for_update().get_or_create(
+            rows[seat], _created = GameRating.objects.select_for_update().get_or_create(
                 user=seats[seat].owner, time_class=time_class, family=family
             )
         before = {s: glicko2.Rating(r.rating, r.rd, r.volatility) for s, r in rows.items()}
@@ -118,7 +118,7 @@ def _rate(challenge: Challenge, game: Game, winner: str | None) -> bool:
                 rd_after=after.rd,
                 score=score,
             )
-            PlayerRating.objects.filter(pk=row.pk).update(
+            GameRating.objects.filter(pk=row.pk).update(
                 rating=after.rating,
                 rd=after.rd,
                 volatility=after.volatility,

@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from puzzles.accounts.players import Player
 from puzzles.core import events
-from puzzles.training.glicko2 import DEFAULT_RATING
+from puzzles.ratings.glicko2 import DEFAULT_RATING
 
-from .models import Challenge, ChallengeSeat, GameAccuracy, Inbox, Lobby, PlayerRating, RatingChange
+from .models import Challenge, ChallengeSeat, GameAccuracy, GameRating, Inbox, Lobby, RatingChange
 
 # A rating is shown as provisional ("1500?") while its deviation is above this.
 PROVISIONAL_RD = 110.0
@@ -121,8 +121,8 @@ def user_by_name(username: str):
     return user
 
 
-def rating_of(user, time_class: str, family: str) -> PlayerRating | None:
-    return PlayerRating.objects.filter(user=user, time_class=time_class, family=family).first()
+def rating_of(user, time_class: str, family: str) -> GameRating | None:
+    return GameRating.objects.filter(user=user, time_class=time_class, family=family).first()
 
 
 def rating_value(player: Player, time_class: str, family: str) -> float:
@@ -135,22 +135,22 @@ def rating_value(player: Player, time_class: str, family: str) -> float:
 
 def ratings_of_users(user_ids: set[int]) -> dict[tuple[int, str, str], float]:
     """Every rating of these accounts, by (user, time class, family): one read for a list."""
-    rows = PlayerRating.objects.filter(user_id__in=user_ids).values_list("user_id", "time_class", "family", "rating")
+    rows = GameRating.objects.filter(user_id__in=user_ids).values_list("user_id", "time_class", "family", "rating")
     return {(u, t, f): r for u, t, f, r in rows}
 
 
-def ratings_for_user(user) -> list[PlayerRating]:
-    return list(PlayerRating.objects.filter(user=user).order_by("time_class", "family"))
+def ratings_for_user(user) -> list[GameRating]:
+    return list(GameRating.objects.filter(user=user).order_by("time_class", "family"))
 
 
 def rating_history(user) -> list[RatingChange]:
     return list(RatingChange.objects.filter(user=user).order_by("created_at", "pk"))
 
 
-def leaderboard(time_class: str, family: str, size: int = LEADERBOARD_SIZE) -> list[PlayerRating]:
+def leaderboard(time_class: str, family: str, size: int = LEADERBOARD_SIZE) -> list[GameRating]:
     """The best established ratings of a pool (provisional ones left out)."""
     return list(
-        PlayerRating.objects.filter(time_class=time_class, family=family, rd__lte=PROVISIONAL_RD, user__is_active=True)
+        GameRating.objects.filter(time_class=time_class, family=family, rd__lte=PROVISIONAL_RD, user__is_active=True)
         .select_related("user")
         .order_by("-rating", "user__username")[:size]
     )

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun, PuzzleSeed
+from .models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleRun, PuzzleSeed
 
 
 @admin.register(Puzzle)
@@ -42,8 +42,8 @@ class PuzzleAttemptAdmin(admin.ModelAdmin):
     readonly_fields = ("created_at", "updated_at", "finished_at", "version")
 
 
-@admin.register(PlayerRating)
-class PlayerRatingAdmin(admin.ModelAdmin):
+@admin.register(PuzzleRating)
+class PuzzleRatingAdmin(admin.ModelAdmin):
     list_display = ("id", "user", "session_key", "rating", "rd", "rated_count", "streak", "best_streak", "streak_day")
     raw_id_fields = ("user",)
 

@@ -22,9 +22,10 @@ from django.utils import timezone
 from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ConflictError
+from puzzles.ratings import glicko2
 
-from . import days, glicko2, runs, selectors, signals, withheld
-from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
+from . import days, runs, selectors, signals, withheld
+from .models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleRun
 
 
 def attempt_notify(attempt_id: int) -> None:
@@ -35,17 +36,17 @@ def attempt_notify(attempt_id: int) -> None:
 # --------------------------------------------------------------- ratings
 
 
-def player_rating_ensure(player: Player) -> PlayerRating | None:
+def player_rating_ensure(player: Player) -> PuzzleRating | None:
     """The player's rating row, created if missing (None for a guest without a token)."""
     if player.user is not None:
-        return PlayerRating.objects.get_or_create(user=player.user)[0]
+        return PuzzleRating.objects.get_or_create(user=player.user)[0]
     if not player.token:
         return None
     try:
         with transaction.atomic():
-            return PlayerRating.objects.get_or_create(user=None, session_key=player.token)[0]
+            return PuzzleRating.objects.get_or_create(user=None, session_key=player.token)[0]
     except IntegrityError:
-        return PlayerRating.objects.get(user=None, session_key=player.token)
+        return PuzzleRating.objects.get(user=None, session_key=player.token)
 
 
 # --------------------------------------------------------------- attempts
@@ -80,9 +81,7 @@ def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> boo
         if locked.rated and not held and player is not None:
             puzzle = Puzzle.objects.select_for_update().get(pk=locked.puzzle_id)
             new_player, new_puzzle = glicko2.rate_attempt(
-                glicko2.Rating(player.rating, player.rd, player.volatility),
-                glicko2.Rating(puzzle.rating, puzzle.rd, puzzle.volatility),
-                solved,
+                player.glicko2_rating, glicko2.Rating(puzzle.rating, puzzle.rd, puzzle.volatility), solved
             )
             fields.update(
                 rating_before=player.rating,
@@ -90,7 +89,7 @@ def attempt_finish(attempt: PuzzleAttempt, *, solved: bool, fields: dict) -> boo
                 puzzle_rating_before=puzzle.rating,
                 puzzle_rating_after=new_puzzle.rating,
             )
-            player.rating, player.rd, player.volatility = new_player.rating, new_player.rd, new_player.volatility
+            player.glicko2_set(new_player)
             player.rated_count += 1
             Puzzle.objects.filter(pk=puzzle.pk).update(
                 rating=new_puzzle.rating, rd=new_puzzle.rd, volatility=new_puzzle.volatility
@@ -148,7 +147,7 @@ def run_end(run: PuzzleRun, reason: str, now: Any = None) -> None:
     if rating is not None:
         field = "best_puzzle_streak" if run.mode == PuzzleRun.Mode.STREAK else "best_timed_score"
         if run.score > getattr(rating, field):
-            PlayerRating.objects.filter(pk=rating.pk).update(**{field: run.score})
+            PuzzleRating.objects.filter(pk=rating.pk).update(**{field: run.score})
     _run_notify(run.pk)
 
 

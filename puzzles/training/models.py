@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from puzzles.core.models import PlayerOwned, Versioned, owner_key
 from puzzles.core.vocabulary import SIDE_CHOICES
-
-from .glicko2 import DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY
+from puzzles.ratings.glicko2 import DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY
+from puzzles.ratings.models import Glicko2Rated
 
 
 class Puzzle(models.Model):
@@ -84,17 +84,15 @@ class PuzzleSeed(models.Model):
         return self.seed
 
 
-class PlayerRating(models.Model):
-    """A player's puzzle rating and daily streak: one row per account, or per
-    anonymous session (``session_key``, the guest's token: ``accounts.players``)."""
+class PuzzleRating(Glicko2Rated):
+    """A player's puzzle rating (Glicko-2: ``rating``, ``rd``, ``volatility``)
+    and daily streak: one row per account, or per anonymous session
+    (``session_key``, the guest's token: ``accounts.players``)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="puzzle_rating"
     )
     session_key = models.CharField(_("anonymous player"), max_length=64, blank=True, default="")
-    rating = models.FloatField(_("rating"), default=DEFAULT_RATING)
-    rd = models.FloatField(_("rating deviation"), default=DEFAULT_RD)
-    volatility = models.FloatField(_("volatility"), default=DEFAULT_VOLATILITY)
     rated_count = models.PositiveIntegerField(_("rated attempts"), default=0)
     streak = models.PositiveIntegerField(_("daily streak"), default=0)
     best_streak = models.PositiveIntegerField(_("best daily streak"), default=0)

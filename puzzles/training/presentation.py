@@ -14,16 +14,16 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 
+from puzzles.ratings.glicko2 import DEFAULT_RATING
 from solver import Position
 from solver.position import line_from_moves
 
 from . import days, runs, selectors
-from .glicko2 import DEFAULT_RATING
 from .mining import THEMES
-from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
+from .models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleRun
 
 
-def player_state(rating: PlayerRating | None) -> dict[str, Any]:
+def player_state(rating: PuzzleRating | None) -> dict[str, Any]:
     return {
         "rating": round(rating.rating) if rating else round(DEFAULT_RATING),
         "rd": round(rating.rd) if rating else 350,
@@ -36,7 +36,7 @@ def player_state(rating: PlayerRating | None) -> dict[str, Any]:
 
 
 def difficulties() -> list[dict[str, Any]]:
-    labels = dict(PlayerRating.Difficulty.choices)
+    labels = dict(PuzzleRating.Difficulty.choices)
     return [{"name": key, "label": str(labels[key]), "offset": offset} for key, offset in days.DIFFICULTIES.items()]
 
 

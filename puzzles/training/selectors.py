@@ -16,22 +16,22 @@ from django.http import Http404
 
 from puzzles.accounts.players import Player
 from puzzles.core.queries import one_or_404
+from puzzles.ratings.glicko2 import DEFAULT_RATING
 
 from . import days, runs, withheld
-from .glicko2 import DEFAULT_RATING
-from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
+from .models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleRun
 
 log = logging.getLogger(__name__)
 
 # ---------------------------------------------------------------- players
 
 
-def player_rating(player: Player) -> PlayerRating | None:
+def player_rating(player: Player) -> PuzzleRating | None:
     if player.user is not None:
-        return PlayerRating.objects.filter(user=player.user).first()
+        return PuzzleRating.objects.filter(user=player.user).first()
     if not player.token:
         return None
-    return PlayerRating.objects.filter(user=None, session_key=player.token).first()
+    return PuzzleRating.objects.filter(user=None, session_key=player.token).first()
 
 
 def attempts_for_player(player: Player) -> QuerySet[PuzzleAttempt]:

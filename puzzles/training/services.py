@@ -38,32 +38,32 @@ from puzzles.core.errors import ApplicationError, ConflictError, StaleError
 from solver import Analysis, DominoError, Position
 
 from . import days, lifecycle, mining, selectors, withheld
-from .models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun, PuzzleVote
+from .models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleRun, PuzzleVote
 from .tasks import attempt_settle_task
 
 # --------------------------------------------------------------- players
 
 
-def difficulty_set(*, player: Player, difficulty: str) -> PlayerRating:
+def difficulty_set(*, player: Player, difficulty: str) -> PuzzleRating:
     """Remember the player's training difficulty (``days.DIFFICULTIES``); 400 for an unknown one."""
     if difficulty not in days.DIFFICULTIES:
         raise ApplicationError(f"no difficulty {difficulty!r}: one of {', '.join(days.DIFFICULTIES)}")
     return _player_setting_set(player, difficulty=difficulty)
 
 
-def replay_failed_set(*, player: Player, on: bool) -> PlayerRating:
+def replay_failed_set(*, player: Player, on: bool) -> PuzzleRating:
     """Whether the puzzles the player fails come back on a spaced schedule
     (the coach schedules them, from the attempts ``attempt_finished`` tells it of)."""
     return _player_setting_set(player, replay_failed=on)
 
 
-def _player_setting_set(player: Player, **settings: object) -> PlayerRating:
+def _player_setting_set(player: Player, **settings: object) -> PuzzleRating:
     """Store the player's training settings on their rating row (made when
     they have none yet); 400 without a player."""
     rating = lifecycle.player_rating_ensure(player)
     if rating is None:
         raise ApplicationError("no player: start a session first")
-    PlayerRating.objects.filter(pk=rating.pk).update(**settings)
+    PuzzleRating.objects.filter(pk=rating.pk).update(**settings)
     rating.refresh_from_db()
     return rating
 
@@ -114,16 +114,16 @@ def ratings_claim(*, user: Any, session_key: str, **kwargs: Any) -> None:
         for run in guest_runs.filter(status=PuzzleRun.Status.ACTIVE):
             lifecycle.run_end(run, PuzzleRun.EndReason.STOPPED)
         guest_runs.update(user=user, session_key="")
-    anon = PlayerRating.objects.filter(user__isnull=True, session_key=session_key).first()
+    anon = PuzzleRating.objects.filter(user__isnull=True, session_key=session_key).first()
     if anon is None:
         return
-    mine = PlayerRating.objects.filter(user=user).first()
+    mine = PuzzleRating.objects.filter(user=user).first()
     if mine is None:
         anon.user, anon.session_key = user, ""
         anon.save(update_fields=["user", "session_key"])
     else:
         # The account keeps its rating; the guest's best runs count if they are better.
-        PlayerRating.objects.filter(pk=mine.pk).update(
+        PuzzleRating.objects.filter(pk=mine.pk).update(
             best_puzzle_streak=max(mine.best_puzzle_streak, anon.best_puzzle_streak),
             best_timed_score=max(mine.best_timed_score, anon.best_timed_score),
         )

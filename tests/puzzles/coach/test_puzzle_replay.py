@@ -16,7 +16,7 @@ from fsrs import Card, Rating, Scheduler
 
 from puzzles.coach.models import PuzzleCard
 from puzzles.training import pool as puzzle_pool
-from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt
+from puzzles.training.models import Puzzle, PuzzleAttempt, PuzzleRating
 from solver import Position, analyse
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -99,7 +99,7 @@ def test_a_failed_puzzle_comes_back_on_fsrs_dates_and_its_replay_is_unrated(clie
 
         clock.move_to(START + timedelta(hours=1))
         opt(client, True)
-        assert PlayerRating.objects.get().replay_failed is True
+        assert PuzzleRating.objects.get().replay_failed is True
         card = PuzzleCard.objects.get()
         assert card.puzzle_id == first.pk
         assert card.session_key
@@ -130,12 +130,12 @@ def test_a_failed_puzzle_comes_back_on_fsrs_dates_and_its_replay_is_unrated(clie
         assert client.get(link).status_code == 200
 
         # the replay: unrated, the rating stands; the card is reviewed Good
-        rating_before = PlayerRating.objects.get()
+        rating_before = PuzzleRating.objects.get()
         replay_at = datetime.now(UTC)
         solved = solve(client, first)
         assert solved["rated"] is False
         assert solved["rating"] is None
-        after = PlayerRating.objects.get()
+        after = PuzzleRating.objects.get()
         assert (after.rating, after.rd, after.rated_count) == (
             rating_before.rating,
             rating_before.rd,
@@ -177,7 +177,7 @@ def test_a_guests_cards_go_to_the_account_they_log_in_to(client, puzzles):
     card = PuzzleCard.objects.get()
     assert card.user.username == "bea"
     assert card.session_key == ""
-    assert PlayerRating.objects.get(user__username="bea").replay_failed is True
+    assert PuzzleRating.objects.get(user__username="bea").replay_failed is True
     assert "/coach/puzzles/" in client.get("/").content.decode()
 
 
@@ -185,7 +185,7 @@ def test_the_setting_refuses_nothing_silently_and_takes_only_site_paths(client):
     response = client.post("/coach/puzzles/replay/", {"replay_failed": ["0", "1"], "next": "//evil.example/"})
     assert response.status_code == 302
     assert response["Location"] == "/coach/puzzles/"
-    assert PlayerRating.objects.get().replay_failed is True
+    assert PuzzleRating.objects.get().replay_failed is True
     assert client.get("/coach/puzzles/replay/").status_code == 405
 
 

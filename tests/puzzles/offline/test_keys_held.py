@@ -17,7 +17,7 @@ from puzzles.offline.models import KeyHeld, OfflineKey
 from puzzles.offline.presentation import offline_puzzle
 from puzzles.training import pool as puzzle_pool
 from puzzles.training import selectors as training_selectors
-from puzzles.training.models import PlayerRating, Puzzle
+from puzzles.training.models import Puzzle, PuzzleRating
 
 from .test_offline_api import PACK, RESULTS, SEEDS, fetch_pack, solving_line
 
@@ -42,7 +42,7 @@ def account(api, django_user_model):
 
 def ratings(puzzle_id: int) -> tuple:
     puzzle = Puzzle.objects.get(pk=puzzle_id)
-    players = list(PlayerRating.objects.values_list("rating", "rd", "volatility", "rated_count"))
+    players = list(PuzzleRating.objects.values_list("rating", "rd", "volatility", "rated_count"))
     return (puzzle.rating, puzzle.rd, puzzle.volatility), players
 
 
@@ -78,7 +78,7 @@ def test_next_serves_a_puzzle_whose_key_the_player_holds_only_when_no_other_is_l
 
 
 def test_a_keyed_puzzle_reached_by_id_is_unrated_and_moves_no_rating(api, pool, account):
-    PlayerRating.objects.create(user=account, rating=1600, rd=200, rated_count=3)
+    PuzzleRating.objects.create(user=account, rating=1600, rd=200, rated_count=3)
     item = fetch_pack(api)["puzzles"][0]
     before = ratings(item["id"])
     attempt = solve(api, item["id"], item["key"])
@@ -96,7 +96,7 @@ def test_a_keyed_puzzle_reached_by_id_is_unrated_and_moves_no_rating(api, pool, 
 
 
 def test_a_key_given_while_a_rated_attempt_is_under_way_unrates_it(api, pool, account):
-    PlayerRating.objects.create(user=account)
+    PuzzleRating.objects.create(user=account)
     puzzle_id = api.get(NEXT).json()["id"]
     started = api.post(f"/api/puzzles/{puzzle_id}/attempts/", format="json").json()
     assert started["rated"] is True
@@ -122,7 +122,7 @@ def test_keys_given_long_ago_stay_held_and_the_pack_gives_them_again(api, pool, 
     first = [p["id"] for p in fetch_pack(api, n=2)["puzzles"]]
     KeyHeld.objects.update(first_given_at="2000-01-01T00:00:00Z", last_given_at="2000-01-01T00:00:00Z")
     # Even with the player's target moved far away, the keys held come first.
-    PlayerRating.objects.create(user=account, rating=3000)
+    PuzzleRating.objects.create(user=account, rating=3000)
     again = [p["id"] for p in api.get(PACK, {"n": 2}).json()["puzzles"]]
     assert sorted(again) == sorted(first)
     assert KeyHeld.objects.count() == 2
@@ -158,7 +158,7 @@ def test_a_guests_keys_follow_them_to_their_account(api, pool, django_user_model
 
 
 def test_offline_results_move_no_rating(api, pool, account):
-    PlayerRating.objects.create(user=account, rating=1700, rd=150, rated_count=5)
+    PuzzleRating.objects.create(user=account, rating=1700, rd=150, rated_count=5)
     pack = fetch_pack(api)["puzzles"]
     for item, gave_up in zip(pack[:2], (False, True), strict=False):
         before = ratings(item["id"])

@@ -14,7 +14,7 @@ from django.conf import settings
 from puzzles.offline import keys
 from puzzles.offline.models import OfflineKey, OfflineResult
 from puzzles.training import pool as puzzle_pool
-from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt
+from puzzles.training.models import Puzzle, PuzzleAttempt, PuzzleRating
 from solver import Position, analyse
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -101,7 +101,7 @@ def test_pack_leaves_out_tried_puzzles_and_checks_n(api, pool):
 def test_solved_result_is_recorded_once_unrated(api, pool):
     pack = fetch_pack(api)
     item = pack["puzzles"][0]
-    rating_before = list(PlayerRating.objects.values_list("rating", "rd", "rated_count"))
+    rating_before = list(PuzzleRating.objects.values_list("rating", "rd", "rated_count"))
     puzzle_rating = Puzzle.objects.get(pk=item["id"]).rating
     body = {"id": uuid.uuid4().hex, "puzzle": item["id"], "moves": solving_line(item["key"])}
     first = api.post(RESULTS, body, format="json")
@@ -125,8 +125,8 @@ def test_solved_result_is_recorded_once_unrated(api, pool):
     assert [m["move"] for m in attempt.moves if m["by"] == "player"] == body["moves"]
     assert all(m["correct"] for m in attempt.moves if m["by"] == "player")
     # No rating moved: the player's row (if any) is at its start, the puzzle's as it was.
-    assert all(r == 0 for _, _, r in PlayerRating.objects.values_list("rating", "rd", "rated_count"))
-    assert rating_before == [] or rating_before == list(PlayerRating.objects.values_list("rating", "rd", "rated_count"))
+    assert all(r == 0 for _, _, r in PuzzleRating.objects.values_list("rating", "rd", "rated_count"))
+    assert rating_before == [] or rating_before == list(PuzzleRating.objects.values_list("rating", "rd", "rated_count"))
     assert Puzzle.objects.get(pk=item["id"]).rating == puzzle_rating
     # The attempt is the player's, shown as any finished attempt.
     shown = api.get(f"/api/attempts/{attempt.pk}/").json()

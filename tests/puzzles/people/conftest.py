@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles.training import glicko2
+from puzzles.ratings import glicko2
 
 
 def post_challenge(api, **payload) -> dict:
@@ -44,10 +44,10 @@ def expected(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> 
 def assert_rated(winner, loser, before: tuple[glicko2.Rating, glicko2.Rating], time_class: str, family: str):
     """Both accounts' ratings in the pool are one Glicko-2 period of the
     winner's win from ``before`` (the winner's, the loser's); their rows."""
-    from puzzles.people.models import PlayerRating
+    from puzzles.people.models import GameRating
 
     a, b = before
-    rows = [PlayerRating.objects.get(user=user, time_class=time_class, family=family) for user in (winner, loser)]
+    rows = [GameRating.objects.get(user=user, time_class=time_class, family=family) for user in (winner, loser)]
     for row, after in zip(rows, (expected(a, b, 1.0), expected(b, a, 0.0)), strict=True):
         assert row.rating == pytest.approx(after.rating)
         assert row.rd == pytest.approx(after.rd)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from puzzles.games import clock, deadlines
 from puzzles.games.models import Game
 from puzzles.people import farming
-from puzzles.people.models import Challenge, EarlyEscape, PlayerRating, RatingChange
+from puzzles.people.models import Challenge, EarlyEscape, GameRating, RatingChange
 from solver import Position
 
 from .conftest import accept, play_plies, post_challenge
@@ -79,9 +79,9 @@ def test_past_the_days_early_escapes_an_early_resignation_is_rated_as_the_loss_i
     assert "Rated as the loss it is" in told
     assert "you have" not in told
     assert RatingChange.objects.filter(game=game).count() == 2
-    mine = PlayerRating.objects.get(user=ann.user)
+    mine = GameRating.objects.get(user=ann.user)
     assert mine.games == 1
-    assert mine.rating < PlayerRating.objects.get(user=bob.user).rating
+    assert mine.rating < GameRating.objects.get(user=bob.user).rating
     assert Challenge.objects.get(game=game).unrated_because == ""
 
 

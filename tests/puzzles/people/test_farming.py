@@ -13,7 +13,7 @@ from django.utils import timezone
 from puzzles.games import clock, deadlines
 from puzzles.games.models import Game
 from puzzles.people import farming, ratings
-from puzzles.people.models import Challenge, FarmingFlag, PlayerRating, RatingChange
+from puzzles.people.models import Challenge, FarmingFlag, GameRating, RatingChange
 
 from .conftest import accept, play_plies, play_twice_each, post_challenge
 
@@ -37,7 +37,7 @@ def test_a_rated_game_resigned_at_once_ends_as_an_abort_and_changes_no_rating(ac
     assert result["aborted"] == "B"
     assert "before each player has moved twice" in result["text"]
     assert not RatingChange.objects.exists()
-    assert not PlayerRating.objects.filter(games__gt=0).exists()
+    assert not GameRating.objects.filter(games__gt=0).exists()
     state = ann.get(f"/api/challenges/{created['id']}/").json()
     assert state["unrated_because"] == "early"
     assert "moved twice" in state["unrated_text"]

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from puzzles.games.models import Game
-from puzzles.people.models import Challenge, PlayerRating
+from puzzles.people.models import Challenge, GameRating
 from puzzles.people.serializers import LobbyOutputSerializer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,7 +44,7 @@ def test_a_seek_is_listed_long_polled_and_accepted(api, other_api):
 
 def test_a_seek_keeps_to_its_rating_range(account):
     ann, bob, cid = account("ann"), account("bob"), account("cid")
-    PlayerRating.objects.create(user=bob.user, time_class="live", family="lewicki", rating=1900, rd=80)
+    GameRating.objects.create(user=bob.user, time_class="live", family="lewicki", rating=1900, rd=80)
     posted = seek(ann, rated=True, rating_min=1400, rating_max=1700)
     refused = bob.post(f"/api/challenges/{posted['id']}/accept/", {}, format="json")
     assert refused.status_code == 403
@@ -166,7 +166,7 @@ def test_quick_pairing_form_with_a_variant_and_rated(django_user_model):
 def test_quick_pairing_with_a_rating_range(account):
     ann, bob, cat, dan = account("ann"), account("bob"), account("cat"), account("dan")
     for client, rating in ((ann, 1500), (bob, 1750), (cat, 1580), (dan, 1420)):
-        PlayerRating.objects.create(user=client.user, time_class="live", family="lewicki", rating=rating, rd=80)
+        GameRating.objects.create(user=client.user, time_class="live", family="lewicki", rating=rating, rd=80)
     quick = {"control": "5+3", "rated": True}
     # ann waits within 100 of her 1500
     posted = ann.post("/api/seeks/quick/", {**quick, "rating_range": 100}, format="json").json()
@@ -195,7 +195,7 @@ def test_quick_pairing_with_a_rating_range(account):
 
 def test_quick_pairing_respects_the_seeks_own_range_and_refuses_a_bad_range(account):
     ann, bob = account("ann"), account("bob")
-    PlayerRating.objects.create(user=bob.user, time_class="correspondence", family="block", rating=1900, rd=80)
+    GameRating.objects.create(user=bob.user, time_class="correspondence", family="block", rating=1900, rd=80)
     posted = ann.post(
         "/api/seeks/quick/", {"control": "3d", "variant": "block", "rating_range": 200}, format="json"
     ).json()

@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from puzzles.games.models import Game
 from puzzles.people import farming
-from puzzles.people.models import Challenge, EarlyEscape, PlayerRating, RatingChange
+from puzzles.people.models import Challenge, EarlyEscape, GameRating, RatingChange
 from puzzles.people.serializers import ChallengeOutputSerializer
-from puzzles.training import glicko2
+from puzzles.ratings import glicko2
 
 from .conftest import accept, assert_rated, post_challenge
 
@@ -67,7 +67,7 @@ def line(client) -> EarlyEscape | None:
 
 def pools(ann, bob) -> None:
     for client, rating in ((ann, ANN), (bob, BOB)):
-        PlayerRating.objects.create(
+        GameRating.objects.create(
             user=client.user,
             time_class="correspondence",
             family="lewicki",
@@ -161,7 +161,7 @@ def test_a_partnership_match_counts_for_each_account_of_the_losing_side(account)
     assert state["match"]["winner"] == "A+C"
     assert state["rated_early"] == farming.EARLY_ESCAPES_A_DAY  # the side's most spent
     assert RatingChange.objects.filter(game_id=state["game"]).count() == 4
-    assert PlayerRating.objects.get(user=bob.user, time_class="correspondence").rating < 1500
+    assert GameRating.objects.get(user=bob.user, time_class="correspondence").rating < 1500
     for client, counted in ((bob, (0, 1)), (dan, (farming.EARLY_ESCAPES_A_DAY, 1))):
         row = line(client)
         assert row is not None

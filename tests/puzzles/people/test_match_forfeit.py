@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from puzzles.games import clock, deadlines
 from puzzles.people import matches
-from puzzles.people.models import Challenge, ChallengeDeal, PlayerRating, RatingChange
+from puzzles.people.models import Challenge, ChallengeDeal, GameRating, RatingChange
 from solver import Variant, deal
 
 from .conftest import accept, play_twice_each, post_challenge
@@ -100,7 +100,7 @@ def test_the_loser_who_lets_the_next_deal_lapse_loses_the_rated_match(account, m
     changes = dict(RatingChange.objects.values_list("user__username", "score"))
     names = {"A": "ann", "B": "bob"}
     assert changes == {names[stayer]: 1.0, names[quitter]: 0.0}
-    assert PlayerRating.objects.get(user__username=names[quitter]).rating < 1500
+    assert GameRating.objects.get(user__username=names[quitter]).rating < 1500
     page = ann.get(created["url"]).content.decode()
     assert f"{stayer} won the match." in page
     assert "forfeited" in page

@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 from puzzles.games.models import Game
 from puzzles.games.signals import send_game_finished
 from puzzles.people import matches, ratings
-from puzzles.people.models import Challenge, ChallengeDeal, PlayerRating, RatingChange
-from puzzles.training import glicko2
+from puzzles.people.models import Challenge, ChallengeDeal, GameRating, RatingChange
+from puzzles.ratings import glicko2
 from solver import Variant, deal
 
 from .conftest import accept, assert_rated, play_plies, post_challenge
@@ -99,10 +99,10 @@ def test_bad_match_targets(api, payload, words):
 
 def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     ann, bob = account("ann"), account("bob")
-    PlayerRating.objects.create(
+    GameRating.objects.create(
         user=ann.user, time_class="correspondence", family="lewicki", rating=1550, rd=150, volatility=0.06
     )
-    PlayerRating.objects.create(
+    GameRating.objects.create(
         user=bob.user, time_class="correspondence", family="lewicki", rating=1700, rd=90, volatility=0.058
     )
     created = post_challenge(ann, rated=True, seat="A", clock=None, days=1, target_wins=2)
@@ -113,7 +113,7 @@ def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     assert bob.post(f"/api/games/{first.pk}/resign/").status_code == 200  # deal 1: A
     # a deal changes no rating: only the match does
     assert not RatingChange.objects.exists()
-    assert PlayerRating.objects.get(user=ann.user).games == 0
+    assert GameRating.objects.get(user=ann.user).games == 0
     second = Challenge.objects.get(pk=created["id"]).game
     assert second.pk != first.pk
     assert second.rated
@@ -186,7 +186,7 @@ def test_a_rated_match_with_no_winner_and_a_casual_match_are_not_rated(account, 
     assert ann.get(f"/api/challenges/{casual['id']}/").json()["match"]["winner"] == "A"
     assert ratings.people_settle() == 0
     assert not RatingChange.objects.exists()
-    assert not PlayerRating.objects.filter(games__gt=0).exists()
+    assert not GameRating.objects.filter(games__gt=0).exists()
 
 
 def test_a_match_seek_says_its_target_in_the_lobby(api, other_api):
@@ -272,7 +272,7 @@ def test_a_rated_match_whose_every_deal_ended_at_once_is_not_rated(account):
     state = ann.get(f"/api/challenges/{created['id']}/").json()
     assert state["match"]["winner"] == "A"
     assert not RatingChange.objects.exists()
-    assert not PlayerRating.objects.filter(games__gt=0).exists()
+    assert not GameRating.objects.filter(games__gt=0).exists()
     assert state["unrated_because"] == "early"
     assert "every deal of the match" in state["unrated_text"]
     assert all(s["rating_change"] is None for s in state["seats"])

@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from puzzles.games.models import Game
-from puzzles.people.models import Challenge, GameAccuracy, PlayerRating, RatingChange
+from puzzles.people.models import Challenge, GameAccuracy, GameRating, RatingChange
 from solver import Position
 
 from .conftest import accept, play_plies, post_challenge
@@ -92,7 +92,7 @@ def rated_history(account):
             defaults={"user": ann.user, "rated": True, "choices": 10, "best": 7 + i, "accuracy": 70.0 + 10 * i},
         )
         games.append(game)
-    PlayerRating.objects.filter(user=ann.user).update(rd=80)
+    GameRating.objects.filter(user=ann.user).update(rd=80)
     return ann, bob, games
 
 
@@ -107,7 +107,7 @@ def test_leaderboard_and_profile_in_each_language(rated_history, language):
     assert LANGUAGES[language] in html
     assert 'href="/players/ann/"' in html
     assert 'href="/players/bob/"' not in html  # bob's rating is still provisional
-    rating = round(PlayerRating.objects.get(user=ann.user).rating)
+    rating = round(GameRating.objects.get(user=ann.user).rating)
     assert str(rating) in html
     profile = client.get("/players/ann/", HTTP_ACCEPT_LANGUAGE=language)
     page = profile.content.decode()

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from puzzles.games.models import Game, GameMove
-from puzzles.people.models import GameAccuracy, PlayerRating
-from puzzles.training import glicko2
+from puzzles.people.models import GameAccuracy, GameRating
+from puzzles.ratings import glicko2
 from solver import Position
 
 from .conftest import accept, post_challenge
@@ -47,10 +47,10 @@ def test_a_rated_game_played_move_by_move(account, client):
     score_a = 0.5 if not winner else (1.0 if winner == "A" else 0.0)
     fresh = glicko2.Rating()
     after_a = glicko2.update(fresh, [(fresh, score_a)])
-    row = PlayerRating.objects.get(user=ann.user, time_class="live", family="block")
+    row = GameRating.objects.get(user=ann.user, time_class="live", family="block")
     assert row.rating == pytest.approx(after_a.rating)
     assert row.games == 1
-    other = PlayerRating.objects.get(user=bob.user, time_class="live", family="block")
+    other = GameRating.objects.get(user=bob.user, time_class="live", family="block")
     assert other.rating == pytest.approx(glicko2.update(fresh, [(fresh, 1.0 - score_a)]).rating)
     # accuracy from the graded moves (the grades come in the request or by the eager tasks)
     for seat, user in (("A", ann.user), ("B", bob.user)):

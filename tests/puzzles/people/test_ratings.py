@@ -1,5 +1,5 @@
 """Ratings of people games: a rated game between two accounts changes both
-ratings exactly as training.glicko2 says, once however often the game's end
+ratings exactly as ratings.glicko2 says, once however often the game's end
 is told; a casual game and a guest's change nothing; a lost signal is made
 good when the ratings are read; partnership rates each player against the
 other team."""
@@ -11,8 +11,8 @@ import pytest
 from puzzles.games.models import Game
 from puzzles.games.signals import send_game_finished
 from puzzles.people import ratings
-from puzzles.people.models import Challenge, PlayerRating, RatingChange
-from puzzles.training import glicko2
+from puzzles.people.models import Challenge, GameRating, RatingChange
+from puzzles.ratings import glicko2
 from solver import Position
 
 from .conftest import accept, assert_rated, expected, play_twice_each, post_challenge
@@ -34,12 +34,8 @@ def rated_game(creator, opponent, *, played: bool = True, **payload) -> Game:
 def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
     ann, bob = account("ann"), account("bob")
     # Ratings with a history, so that the two differ.
-    PlayerRating.objects.create(
-        user=ann.user, time_class="live", family="lewicki", rating=1620, rd=120, volatility=0.06
-    )
-    PlayerRating.objects.create(
-        user=bob.user, time_class="live", family="lewicki", rating=1480, rd=200, volatility=0.059
-    )
+    GameRating.objects.create(user=ann.user, time_class="live", family="lewicki", rating=1620, rd=120, volatility=0.06)
+    GameRating.objects.create(user=bob.user, time_class="live", family="lewicki", rating=1480, rd=200, volatility=0.059)
     game = rated_game(ann, bob)
     assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
     game.refresh_from_db()
@@ -54,13 +50,13 @@ def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
     assert ratings.game_rate(game_id=game.pk) is False
     assert ratings.people_settle() == 0
     assert RatingChange.objects.filter(game=game).count() == 2
-    assert PlayerRating.objects.get(pk=ann_row.pk).rating == pytest.approx(ann_after.rating)
+    assert GameRating.objects.get(pk=ann_row.pk).rating == pytest.approx(ann_after.rating)
     change = RatingChange.objects.get(game=game, user=bob.user)
     assert (change.rating_before, change.score) == (1480, 0.0)
     # the other pools are untouched, and a correspondence game rates its own pool
     corr = rated_game(ann, bob, clock=None, days=1, variant="block+doubles")
     assert ann.post(f"/api/games/{corr.pk}/resign/").status_code == 200
-    new = PlayerRating.objects.get(user=bob.user, time_class="correspondence", family="block")
+    new = GameRating.objects.get(user=bob.user, time_class="correspondence", family="block")
     assert new.rating == pytest.approx(expected(glicko2.Rating(), glicko2.Rating(), 1.0).rating)
 
 
@@ -71,7 +67,7 @@ def test_a_lost_signal_is_made_good_when_ratings_are_read(account, client):
     assert not RatingChange.objects.exists()
     assert client.get("/players/").status_code == 200
     assert RatingChange.objects.filter(game=game).count() == 2
-    assert PlayerRating.objects.get(user=bob.user).rating > 1500
+    assert GameRating.objects.get(user=bob.user).rating > 1500
 
 
 def test_casual_and_aborted_games_change_nothing(account, other_api, settings):
@@ -85,14 +81,14 @@ def test_casual_and_aborted_games_change_nothing(account, other_api, settings):
     aborted = rated_game(ann, bob, played=False)
     waiting = bob if Position.parse(aborted.start_position).side == "A" else ann
     assert waiting.post(f"/api/games/{aborted.pk}/abort/").status_code == 200
-    assert not PlayerRating.objects.exists()
+    assert not GameRating.objects.exists()
     assert not RatingChange.objects.exists()
     assert Challenge.objects.get(game=aborted).rated_at is None
 
 
 def test_partnership_rates_each_player_against_the_other_team(account):
     players = [account(name) for name in ("ann", "bob", "cid", "dan")]
-    PlayerRating.objects.create(
+    GameRating.objects.create(
         user=players[1].user, time_class="correspondence", family="partnership", rating=1700, rd=90
     )
     created = post_challenge(players[0], variant="partnership", rated=True, seat="A", clock=None, days=7)
@@ -105,7 +101,7 @@ def test_partnership_rates_each_player_against_the_other_team(account):
     b = glicko2.Rating(1700, 90, 0.06)
     team_bd = ratings.team_rating([b, fresh])
     team_ac = ratings.team_rating([fresh, fresh])
-    rows = {r.user.username: r for r in PlayerRating.objects.select_related("user")}
+    rows = {r.user.username: r for r in GameRating.objects.select_related("user")}
     assert rows["ann"].rating == pytest.approx(expected(fresh, team_bd, 0.0).rating)
     assert rows["cid"].rating == pytest.approx(expected(fresh, team_bd, 0.0).rating)
     assert rows["bob"].rating == pytest.approx(expected(b, team_ac, 1.0).rating)
@@ -120,7 +116,7 @@ def test_profile_and_leaderboard_api(account, api):
     assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
     profile = api.get("/api/players/ann/").json()
     assert ProfileOutputSerializer(data=profile).is_valid(), ProfileOutputSerializer(data=profile).errors
-    row = PlayerRating.objects.get(user=ann.user)
+    row = GameRating.objects.get(user=ann.user)
     assert profile["ratings"][0]["rating"] == round(row.rating)
     assert profile["ratings"][0]["provisional"]
     assert [p["game"] for p in profile["history"]] == [game.pk]
@@ -128,7 +124,7 @@ def test_profile_and_leaderboard_api(account, api):
     assert profile["games"][0]["game"] == game.pk
     assert profile["games"][0]["url"] == f"/games/{game.pk}/review/"
     assert api.get("/api/players/nobody/").status_code == 404
-    PlayerRating.objects.filter(pk=row.pk).update(rd=60)
+    GameRating.objects.filter(pk=row.pk).update(rd=60)
     board = api.get("/api/players/?time=live&family=lewicki").json()
     assert LeaderboardOutputSerializer(data=board).is_valid()
     assert [r["name"] for r in board["rows"]] == ["ann"]

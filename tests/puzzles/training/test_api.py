@@ -14,7 +14,7 @@ from api_checks import assert_schema_documents, json_paths
 
 from puzzles.training import days, mining, services
 from puzzles.training import pool as puzzle_pool
-from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleSeed
+from puzzles.training.models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleSeed
 from puzzles.training.tasks import attempt_settle_task
 from solver import Position, analyse
 
@@ -476,7 +476,7 @@ def test_the_solver_reply_comes_from_a_task(api, pool):
 
 
 def test_streak_counts_consecutive_days():
-    r = PlayerRating(session_key="x")
+    r = PuzzleRating(session_key="x")
     d = date(2026, 1, 1)
     days.streak_record(r, d)
     days.streak_record(r, d)  # the same day twice counts once
@@ -627,13 +627,13 @@ def test_log_in_keeps_the_guest_attempts_and_rating(client, pool):
     client.post(f"/puzzles/{puzzle.pk}/")  # start as a guest (plain form)
     attempt = PuzzleAttempt.objects.latest("id")
     client.post(f"/puzzles/attempts/{attempt.pk}/give-up/")
-    guest = PlayerRating.objects.get(user=None)
+    guest = PuzzleRating.objects.get(user=None)
     User.objects.create_user("ann", password="a-long-password-1")
     assert client.login(username="ann", password="a-long-password-1")
     attempt.refresh_from_db()
     assert attempt.user.username == "ann"
     assert attempt.session_key == ""
-    assert PlayerRating.objects.get(user__username="ann").rating == guest.rating
+    assert PuzzleRating.objects.get(user__username="ann").rating == guest.rating
 
 
 def test_stale_thinking_attempts_are_requeued(api, pool):
@@ -852,8 +852,8 @@ def test_analysing_a_position_of_your_attempt_makes_it_unrated(api, other_api, p
     after = api.get(mine["urls"]["self"]).json()
     assert after["rated"] is False
     assert after["unrated_because"] == "analysed"
-    before = PlayerRating.objects.filter(session_key=api.session.get("od_player", "")).first()
+    before = PuzzleRating.objects.filter(session_key=api.session.get("od_player", "")).first()
     solve_with_line(api, puzzle, after)
-    rating = PlayerRating.objects.filter(session_key=api.session.get("od_player", "")).first()
+    rating = PuzzleRating.objects.filter(session_key=api.session.get("od_player", "")).first()
     assert rating is None or before is None or rating.rating == before.rating
     assert PuzzleAttempt.objects.get(pk=mine["id"]).rating_after is None

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from puzzles.accounts.players import guest
 from puzzles.training import pool
-from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt
+from puzzles.training.models import Puzzle, PuzzleAttempt, PuzzleRating
 from solver import deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -121,7 +121,7 @@ def test_difficulty_is_remembered_and_honoured(api):
     easy = api.get("/api/puzzles/next/?difficulty=easiest").json()
     assert abs(easy["rating"] - 900) <= 250
     assert api.post("/api/puzzles/difficulty/", {"difficulty": "impossible"}, format="json").status_code == 400
-    assert PlayerRating.objects.get(session_key=token_of(api)).difficulty == "hardest"
+    assert PuzzleRating.objects.get(session_key=token_of(api)).difficulty == "hardest"
 
 
 def test_votes_after_the_attempt_move_the_score(api):

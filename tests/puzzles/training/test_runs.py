@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from puzzles.training import lifecycle, mining, run_services, runs, services
 from puzzles.training import pool as puzzle_pool
-from puzzles.training.models import PlayerRating, Puzzle, PuzzleAttempt, PuzzleRun
+from puzzles.training.models import Puzzle, PuzzleAttempt, PuzzleRating, PuzzleRun
 from solver import Position, analyse
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -238,7 +238,7 @@ def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_k
         puzzle = Puzzle.objects.get(pk=p["puzzle"])
         assert [m["move"] for m in p["solution"]["line"]] == normalised_line(puzzle)
         assert p["solution"]["value"] == analyse(Position.parse(puzzle.position)).value
-    assert PlayerRating.objects.get(user=None).best_puzzle_streak == 2
+    assert PuzzleRating.objects.get(user=None).best_puzzle_streak == 2
     # over: no more moves
     ended = api.get(last["urls"]["self"]).json()
     assert (
@@ -255,7 +255,7 @@ def test_a_streak_gets_harder_and_ends_on_the_first_wrong_move_and_its_best_is_k
     assert listing["best_streak"] == 2
     assert [r["score"] for r in listing["runs"]] == [0, 2]
     # ratings are untouched: runs are unrated
-    assert PlayerRating.objects.get(user=None).rated_count == 0
+    assert PuzzleRating.objects.get(user=None).rated_count == 0
 
 
 def test_starting_a_run_ends_the_one_under_way_and_a_runs_puzzle_cannot_be_tried_aside(api, pool):
@@ -319,7 +319,7 @@ def test_a_timed_run_penalises_wrong_moves_and_ends_when_the_servers_clock_runs_
     assert row.status == "over"
     assert row.end_reason == "time"
     assert row.score == 1
-    assert PlayerRating.objects.get(user=None).best_timed_score == 1
+    assert PuzzleRating.objects.get(user=None).best_timed_score == 1
     # the puzzle the clock cut short: its attempt's page says so and offers no move; the puzzle's own page starts afresh
     cut = over["puzzles"][-1]
     page = api.get(cut["urls"]["page"]).content.decode()
@@ -489,11 +489,11 @@ def test_a_guests_bests_follow_them_when_they_sign_up(client, pool):
     )
     run.refresh_from_db()
     assert run.status == "over"
-    PlayerRating.objects.filter(user=None).update(best_puzzle_streak=4, best_timed_score=7)
+    PuzzleRating.objects.filter(user=None).update(best_puzzle_streak=4, best_timed_score=7)
     user = User.objects.create_user("ann", password="a-long-password-1")
-    PlayerRating.objects.create(user=user, best_puzzle_streak=2, best_timed_score=9)
+    PuzzleRating.objects.create(user=user, best_puzzle_streak=2, best_timed_score=9)
     assert client.login(username="ann", password="a-long-password-1")
-    mine = PlayerRating.objects.get(user=user)
+    mine = PuzzleRating.objects.get(user=user)
     assert (mine.best_puzzle_streak, mine.best_timed_score) == (4, 9)
     run.refresh_from_db()
     assert run.user == user
@@ -540,7 +540,7 @@ def test_a_logged_in_player_keeps_a_timed_best_on_the_account(pool):
     done = client.post(run["urls"]["stop"], format="json").json()
     assert done["score"] == 1
     assert done["new_best"]
-    assert PlayerRating.objects.get(user=user).best_timed_score == 1
+    assert PuzzleRating.objects.get(user=user).best_timed_score == 1
     assert client.get("/api/runs/").json()["best_timed"] == 1
 
 

@@ -4,9 +4,11 @@ Pure Python, no Django.  The PyPI package ``glicko2`` was considered and not
 used: its volatility step uses the rating where the formula has the rating
 deviation (invisible in the published example, where the rating is 1500).
 
-Players and puzzles both carry a rating; each first attempt at a puzzle is one
-game, rated at once as a rating period of its own (as puzzle sites do): the
-player "wins" by solving, the puzzle wins otherwise.
+Players and puzzles both carry a puzzle rating (``training``); each first
+attempt at a puzzle is one game, rated at once as a rating period of its own
+(as puzzle sites do): the player "wins" by solving, the puzzle wins
+otherwise.  Accounts carry a rating per pool of games between people
+(``people.ratings``), each rated game a rating period of its own.
 """
 
 from __future__ import annotations
@@ -97,8 +99,9 @@ def rate_attempt(player: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, 
     score = 1.0 if solved else 0.0
     new_player = update(player, [(puzzle, score)])
     new_puzzle = update(puzzle, [(player, 1.0 - score)])
+    return clamped(new_player), clamped(new_puzzle)
 
-    def clamp(r: Rating) -> Rating:
-        return Rating(r.rating, max(MIN_RD, min(MAX_RD, r.rd)), r.volatility)
 
-    return clamp(new_player), clamp(new_puzzle)
+def clamped(r: Rating) -> Rating:
+    """``r`` with its deviation kept within ``MIN_RD..MAX_RD``, so that ratings keep moving."""
+    return Rating(r.rating, max(MIN_RD, min(MAX_RD, r.rd)), r.volatility)

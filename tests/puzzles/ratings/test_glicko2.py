@@ -2,7 +2,7 @@
 
 import pytest
 
-from puzzles.training.glicko2 import Rating, rate_attempt, update
+from puzzles.ratings.glicko2 import Rating, rate_attempt, update
 
 
 def test_published_worked_example():
