@@ -2,7 +2,9 @@
 (``puzzles/``, migrations aside) and no TypeScript file of the front end
 (``frontend/src/``) over 500 lines, and ruff keeps measuring every
 function's complexity (C90, at most 15) with no file exempted, so that
-neither a long file nor a tangled function can grow back silently."""
+neither a long file nor a tangled function can grow back silently; and every
+app of the site has its place in the layers contract of ``lint-imports``, so
+that a new app cannot depend on anything unchecked."""
 
 from __future__ import annotations
 
@@ -75,3 +77,27 @@ def test_ruff_measures_every_functions_complexity():
     assert not exempt, f"files exempted from C901 (a noqa with its reason goes on the one function): {exempt}"
     complexity = lint.get("mccabe", {}).get("max-complexity", 10)  # ruff's default
     assert complexity <= MAX_COMPLEXITY, f"ruff's lint.mccabe.max-complexity is {complexity}, above {MAX_COMPLEXITY}"
+
+
+def apps_of_the_site() -> set[str]:
+    """Every app under ``puzzles/`` (a folder with an ``apps.py``), as its module name."""
+    return {f"puzzles.{path.parent.name}" for path in (ROOT / "puzzles").glob("*/apps.py")}
+
+
+def layered_modules() -> set[str]:
+    """The modules named in the layers contracts of ``[tool.importlinter]``
+    (a layer is one module or several, independent with ``|`` or not with ``:``)."""
+    linter = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+    named: set[str] = set()
+    for contract in linter["contracts"]:
+        if contract["type"] == "layers":
+            for layer in contract["layers"]:
+                named.update(part.strip() for part in layer.replace(":", "|").split("|"))
+    return named
+
+
+def test_every_app_of_the_site_is_in_the_layers_contract():
+    apps = apps_of_the_site()
+    assert len(apps) > 10, "the site's apps were not found"
+    missing = sorted(apps - layered_modules())
+    assert not missing, f"give these apps a layer in pyproject.toml's layers contract: {', '.join(missing)}"
