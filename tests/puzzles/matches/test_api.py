@@ -1,7 +1,7 @@
 """The matches API: creating (and the errors that change nothing), reading,
 ownership and resuming, the hand-over at log-in, recording a deal once even
-when told twice, and a lost game_finished signal made good when the match is
-read."""
+when told twice, reads that write nothing, and a lost game_finished signal
+made good by the beat's sweep (or by a move posted to the match)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,20 @@ import random
 from unittest import mock
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from puzzles.accounts.players import Player
 from puzzles.games.models import Game
-from puzzles.matches import services
+from puzzles.matches import selectors, services
 from puzzles.matches.models import Match, MatchDeal
 from puzzles.matches.serializers import MatchOutputSerializer
+from puzzles.matches.tasks import matches_settle_task
 from solver import deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 
 def new_match(api, **payload) -> dict:
@@ -141,32 +146,74 @@ def test_a_deal_is_recorded_once_however_often_it_is_told(api):
     assert sum(state["scores"].values()) == state["deals"][0]["points"]
 
 
-def test_a_lost_signal_is_made_good_when_the_match_is_read(api):
+def writes_in(queries: CaptureQueriesContext) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith(WRITES)]
+
+
+def test_reads_write_nothing_and_the_sweep_makes_a_lost_signal_good(api):
     match = new_match(api, target_points=500, seed=4)
     with mock.patch("puzzles.games.signals.send_game_finished"):  # the process died before the signal
         game = finish_deal(api, match["current_game"])
     assert not MatchDeal.objects.get(game_id=game["id"]).recorded_at
+    version = Match.objects.get(pk=match["id"]).version
+    urls = [
+        f"/api/matches/{match['id']}/",
+        f"/api/matches/{match['id']}/?wait={version}&timeout=0",
+        "/api/matches/",
+        "/matches/",
+        f"/matches/{match['id']}/",
+        f"/matches/{match['id']}/review/",
+    ]
+    for url in urls:
+        with CaptureQueriesContext(connection) as queries:
+            assert api.get(url).status_code == 200, url
+        assert writes_in(queries) == [], url
+    # shown as stored: the deal not counted yet
+    state = api.get(f"/api/matches/{match['id']}/").json()
+    assert not state["deals"][0]["recorded"]
+    assert len(state["deals"]) == 1
+    # the beat's sweep counts it and deals the next one, once
+    with CaptureQueriesContext(connection) as queries:
+        matches_settle_task.apply()
+    assert writes_in(queries)
     state = api.get(f"/api/matches/{match['id']}/").json()
     assert state["deals"][0]["recorded"]
     assert state["deals"][0]["points"] == game["result"]["points"]
     assert len(state["deals"]) == 2
     assert state["current_game"] == state["deals"][1]["game"]
+    assert state["version"] > version
+    assert services.matches_settle() == 0
+    assert MatchDeal.objects.filter(match_id=match["id"]).count() == 2
 
 
-def test_a_lost_signal_is_made_good_when_a_long_poll_reads_the_match(api):
-    """A held poll on the match compares the settled version: it answers
-    with the recorded deal, not 304, even though no signal came."""
+def test_a_held_poll_on_the_match_reads_the_stored_version(api):
+    """The long poll compares the version as stored (settling nothing); the
+    sweep's record moves it on, which wakes the poll."""
     match = new_match(api, target_points=500, seed=4)
     with mock.patch("puzzles.games.signals.send_game_finished"):
         finish_deal(api, match["current_game"])
     row = Match.objects.get(pk=match["id"])
-    version = row.version
-    settled = services.match_version_settled(player=Player.owning(row), match_id=row.pk)
-    assert settled is not None
-    assert settled > version
-    assert MatchDeal.objects.get(game_id=match["current_game"]).recorded_at
-    stranger = Player(None, "someone-else")
-    assert services.match_version_settled(player=stranger, match_id=row.pk) is None
+    player = Player.owning(row)
+    assert selectors.match_version_for_player(player, row.pk) == row.version
+    assert not MatchDeal.objects.get(game_id=match["current_game"]).recorded_at
+    assert services.matches_settle() == 1
+    assert selectors.match_version_for_player(player, row.pk) > row.version
+    assert selectors.match_version_for_player(Player(None, "someone-else"), row.pk) is None
+
+
+def test_a_move_posted_to_the_match_settles_it_first(api):
+    """A form posted to the match page goes to the deal being played: the
+    deal whose signal was lost is counted first, and the stale form is refused."""
+    match = new_match(api, target_points=500, seed=4)
+    first = match["current_game"]
+    # the deal's end stored with no signal (a process died)
+    Game.objects.filter(pk=first).update(status="over", result={"winner": "A", "points": 7, "reason": "resigned"})
+    answer = api.post(f"/matches/{match['id']}/move/", {"game": first, "move": "x", "ply": 0}, format="multipart")
+    assert answer.status_code == 302
+    assert MatchDeal.objects.get(game_id=first).recorded_at
+    assert MatchDeal.objects.filter(match_id=match["id"]).count() == 2
+    page = api.get(answer["Location"]).content.decode()
+    assert "the match has moved on to the next deal" in page
 
 
 def test_a_drawn_deal_adds_nothing(api):
@@ -205,3 +252,9 @@ def test_long_poll_answers_at_once_when_the_version_moved_on(api):
     assert response.status_code == 200
     assert response.json()["id"] == match["id"]
     assert api.get(f"/api/matches/{match['id']}/?wait=x").status_code == 400
+
+
+def test_the_beat_runs_the_matches_sweep_at_the_stale_work_pace(settings):
+    beat = settings.CELERY_BEAT_SCHEDULE
+    assert beat["matches-settle"]["task"] == "puzzles.matches.tasks.matches_settle_task"
+    assert beat["matches-settle"]["schedule"] == beat["requeue-stale-work"]["schedule"]

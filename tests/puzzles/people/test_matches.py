@@ -64,8 +64,13 @@ def test_a_match_to_won_deals_and_a_lost_signal(api, other_api):
     accept(other_api, created["id"])
     challenge = Challenge.objects.get(pk=created["id"])
     game = challenge.game
-    # the deal's end recorded with no signal (a process died): the next read counts it
+    # the deal's end recorded with no signal (a process died): a read shows the match as stored,
+    # and the beat's sweep counts the deal
     Game.objects.filter(pk=game.pk).update(status="over", result={"winner": "B", "points": 9, "reason": "resigned"})
+    state = other_api.get(f"/api/challenges/{created['id']}/").json()["match"]
+    assert state["wins"] == {"A": 0, "B": 0}
+    assert len(state["deals"]) == 1
+    assert ratings.people_settle() == 1
     state = other_api.get(f"/api/challenges/{created['id']}/").json()["match"]
     assert state["wins"] == {"A": 0, "B": 1}
     assert len(state["deals"]) == 2

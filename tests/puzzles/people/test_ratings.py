@@ -1,7 +1,7 @@
 """Ratings of people games: a rated game between two accounts changes both
 ratings exactly as ratings.glicko2 says, once however often the game's end
 is told; a casual game and a guest's change nothing; a lost signal is made
-good when the ratings are read; partnership rates each player against the
+good by the beat's sweep (never by a read); partnership rates each player against the
 other team."""
 
 from __future__ import annotations
@@ -60,12 +60,17 @@ def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
     assert new.rating == pytest.approx(expected(glicko2.Rating(), glicko2.Rating(), 1.0).rating)
 
 
-def test_a_lost_signal_is_made_good_when_ratings_are_read(account, client):
+def test_a_lost_signal_is_made_good_by_the_beat_sweep_not_by_reads(account, client):
+    from puzzles.people.tasks import people_settle_task
+
     ann, bob = account("ann"), account("bob")
     game = rated_game(ann, bob)
     Game.objects.filter(pk=game.pk).update(status="over", result={"winner": "B", "points": 12, "reason": "resigned"})
     assert not RatingChange.objects.exists()
     assert client.get("/players/").status_code == 200
+    assert client.get("/players/bob/").status_code == 200
+    assert not RatingChange.objects.exists()  # reads write nothing
+    people_settle_task.apply()
     assert RatingChange.objects.filter(game=game).count() == 2
     assert GameRating.objects.get(user=bob.user).rating > 1500
 
