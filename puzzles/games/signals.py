@@ -10,7 +10,7 @@ says who played each seat.
 
 A process may die between the commit and the signal, so a receiver must be
 idempotent and must not rely on the signal alone (a beat sweep looks again:
-``people.ratings.people_settle``, ``matches.services.matches_settle``).
+``people.upkeep.people_settle``, ``matches.services.matches_settle``).
 A receiver that fails is logged, never turned into a failed move: the move is
 committed already.
 """

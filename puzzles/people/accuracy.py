@@ -5,7 +5,7 @@ Accuracy is computed as the game review and the match review count it: the
 share of best moves among a player's graded moves that had a choice (forced
 moves and forced passes left out).  It is recorded once every move of the
 player is graded (grading runs on the workers; until then the recording is
-queued again, and the beat's sweep, ``ratings.people_settle``, records what
+queued again, and the beat's sweep, ``upkeep.people_settle``, records what
 is missing; reads never write).
 
 ``FLAG_RULE``: an account is flagged for the admin when its last

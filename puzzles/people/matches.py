@@ -204,7 +204,7 @@ def deals_settle(*, limit: int = 100) -> int:
     """Record the finished deals of matches between people that no match has
     counted (their ``game_finished`` was lost), oldest first, at most
     ``limit``, each in its own transaction (``match_deal_record``); how many
-    this call recorded.  The beat's sweep calls it (``ratings.people_settle``)."""
+    this call recorded.  The beat's sweep calls it (``upkeep.people_settle``)."""
     pending = (
         ChallengeDeal.objects.filter(recorded_at__isnull=True, game__status=Game.Status.OVER)
         .order_by("pk")

@@ -1,6 +1,6 @@
 """What the profile page and the leaderboard show: reads only, the ratings
 and accuracies as stored (what a lost signal left is settled by the beat's
-sweep, ``ratings.people_settle``, never by a read)."""
+sweep, ``upkeep.people_settle``, never by a read)."""
 
 from __future__ import annotations
 

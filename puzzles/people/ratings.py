@@ -11,8 +11,8 @@ were before the game, and deviations are kept within ``MIN_RD..MAX_RD``.
 
 Idempotent: the game's challenge is marked rated (``rated_at``) by a
 conditional update in the same transaction as the new ratings, so a game is
-rated once however often ``game_finished`` comes; ``people_settle`` (the
-beat's sweep, never a read) rates a finished game whose signal was lost.
+rated once however often ``game_finished`` comes; ``upkeep.people_settle``
+(the beat's sweep, never a read) rates a finished game whose signal was lost.
 
 A rated match between people (``matches``) is rated as a whole, not deal by
 deal: once a side has reached the target, each player gets one result in the
@@ -29,8 +29,8 @@ early end of the losing side's accounts, ``farming.match_escapes_spent``;
 past their early ends of the day, rated as the loss it is and said so,
 ``Challenge.rated_early``), and a game past the daily limit of rated games
 of the same two accounts (``farming.PAIR_DAILY_LIMIT``).
-``people_settle`` also counts a match's deals and rates it if its signal was
-lost.
+``upkeep.people_settle`` also counts a match's deals and rates it if its
+signal was lost.
 """
 
 from __future__ import annotations
@@ -48,15 +48,13 @@ from puzzles.games import early as game_early
 from puzzles.games.models import Game
 from puzzles.ratings import glicko2
 
-from . import accuracy, farming, matches, services
+from . import farming, matches, services
 from .models import Challenge, ChallengeDeal, GameRating, RatingChange, Unrated
 
 log = logging.getLogger(__name__)
 
 # A game that ended before anybody moved is not rated.
 UNRATED_REASONS = frozenset({"aborted"})
-# At most this many of each kind of leftover settled by one run of the sweep.
-SETTLE_LIMIT = 100
 
 
 def _clamp(r: glicko2.Rating) -> glicko2.Rating:
@@ -245,32 +243,3 @@ def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
                 farming.escape_record(game)
         except DatabaseError:  # another of the account's games ending at once wrote the line: it is counted afresh then
             log.warning("the early-escape line of game %s was not written", game.pk, exc_info=True)
-
-
-def people_settle(*, limit: int = SETTLE_LIMIT) -> int:
-    """What a lost ``game_finished`` left (a process killed between the
-    game's commit and its signal), made good: the finished deals of matches
-    not counted (``matches.deals_settle``), the won rated matches and the
-    finished rated games not rated, the accuracies not recorded.  Each in
-    its own transaction, at most ``limit`` of each a call, and idempotent (a
-    signal coming meanwhile changes nothing twice).  The beat's sweep
-    (``tasks.people_settle_task``, every ``OD_REQUEUE_EVERY`` seconds) calls
-    it; reads never do.  How many deals were recorded and games rated."""
-    recorded = matches.deals_settle(limit=limit)
-    pending = Challenge.objects.filter(
-        rated=True,
-        rated_at__isnull=True,
-        unrated_because="",
-        game__status=Game.Status.OVER,
-        target_points__isnull=True,
-        target_wins__isnull=True,
-    ).values_list("game_id", flat=True)[:limit]
-    rated = sum(1 for game_id in list(pending) if game_id is not None and game_rate(game_id=game_id))
-    won = (
-        Challenge.objects.filter(rated=True, rated_at__isnull=True, unrated_because="")
-        .exclude(match_winner="")
-        .values_list("pk", flat=True)
-    )
-    rated += sum(1 for pk in list(won[:limit]) if match_rate(challenge_id=pk))
-    accuracy.accuracies_settle(limit=limit)
-    return recorded + rated

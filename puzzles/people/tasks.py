@@ -19,9 +19,9 @@ def accuracy_record_task(game_id: int) -> None:
 def people_settle_task() -> None:
     """Beat: what a lost ``game_finished`` left (deals not counted, games and
     won matches not rated, accuracies missing), made good; reads never write."""
-    from . import ratings
+    from . import upkeep
 
-    ratings.people_settle()
+    upkeep.people_settle()
 
 
 @shared_task(**TASK_OPTIONS)

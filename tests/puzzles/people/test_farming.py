@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from puzzles.games import clock, deadlines
 from puzzles.games.models import Game
-from puzzles.people import farming, ratings
+from puzzles.people import farming, upkeep
 from puzzles.people.models import Challenge, FarmingFlag, GameRating, RatingChange
 
 from .conftest import accept, play_plies, play_twice_each, post_challenge
@@ -42,7 +42,7 @@ def test_a_rated_game_resigned_at_once_ends_as_an_abort_and_changes_no_rating(ac
     assert state["unrated_because"] == "early"
     assert "moved twice" in state["unrated_text"]
     assert "moved twice" in ann.get(created["url"]).content.decode()
-    assert ratings.people_settle() == 0
+    assert upkeep.people_settle() == 0
     assert not RatingChange.objects.exists()
 
 

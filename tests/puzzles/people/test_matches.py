@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from puzzles.games.models import Game
 from puzzles.games.signals import send_game_finished
-from puzzles.people import matches, ratings
+from puzzles.people import matches, ratings, upkeep
 from puzzles.people.models import Challenge, ChallengeDeal, GameRating, RatingChange
 from puzzles.ratings import glicko2
 from solver import Variant, deal
@@ -70,7 +70,7 @@ def test_a_match_to_won_deals_and_a_lost_signal(api, other_api):
     state = other_api.get(f"/api/challenges/{created['id']}/").json()["match"]
     assert state["wins"] == {"A": 0, "B": 0}
     assert len(state["deals"]) == 1
-    assert ratings.people_settle() == 1
+    assert upkeep.people_settle() == 1
     state = other_api.get(f"/api/challenges/{created['id']}/").json()["match"]
     assert state["wins"] == {"A": 0, "B": 1}
     assert len(state["deals"]) == 2
@@ -143,7 +143,7 @@ def test_a_rated_match_is_rated_once_as_a_whole_when_it_is_won(account):
     # told again (the deal's signal, the settles): rated once
     send_game_finished(second.pk)
     assert ratings.match_rate(challenge_id=created["id"]) is False
-    assert ratings.people_settle() == 0
+    assert upkeep.people_settle() == 0
     assert RatingChange.objects.count() == 2
     # the score sheet (API and page) and the profile show the change
     seats = {s["seat"]: s["rating_change"] for s in state["seats"]}
@@ -189,7 +189,7 @@ def test_a_rated_match_with_no_winner_and_a_casual_match_are_not_rated(account, 
     game = Challenge.objects.get(pk=casual["id"]).game
     assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
     assert ann.get(f"/api/challenges/{casual['id']}/").json()["match"]["winner"] == "A"
-    assert ratings.people_settle() == 0
+    assert upkeep.people_settle() == 0
     assert not RatingChange.objects.exists()
     assert not GameRating.objects.filter(games__gt=0).exists()
 
@@ -281,5 +281,5 @@ def test_a_rated_match_whose_every_deal_ended_at_once_is_not_rated(account):
     assert state["unrated_because"] == "early"
     assert "every deal of the match" in state["unrated_text"]
     assert all(s["rating_change"] is None for s in state["seats"])
-    assert ratings.people_settle() == 0
+    assert upkeep.people_settle() == 0
     assert not RatingChange.objects.exists()

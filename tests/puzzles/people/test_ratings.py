@@ -10,7 +10,7 @@ import pytest
 
 from puzzles.games.models import Game
 from puzzles.games.signals import send_game_finished
-from puzzles.people import ratings
+from puzzles.people import ratings, upkeep
 from puzzles.people.models import Challenge, GameRating, RatingChange
 from puzzles.ratings import glicko2
 from solver import Position
@@ -48,7 +48,7 @@ def test_a_rated_game_changes_both_ratings_as_glicko2_says_once(account):
     # told again (a signal sent twice, the settle): nothing moves
     send_game_finished(game.pk)
     assert ratings.game_rate(game_id=game.pk) is False
-    assert ratings.people_settle() == 0
+    assert upkeep.people_settle() == 0
     assert RatingChange.objects.filter(game=game).count() == 2
     assert GameRating.objects.get(pk=ann_row.pk).rating == pytest.approx(ann_after.rating)
     change = RatingChange.objects.get(game=game, user=bob.user)

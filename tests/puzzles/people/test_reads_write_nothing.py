@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from puzzles.games.models import Game
 from puzzles.games.signals import game_finished
-from puzzles.people import ratings
+from puzzles.people import ratings, upkeep
 from puzzles.people.models import Challenge, ChallengeDeal, GameAccuracy, RatingChange
 from puzzles.people.tasks import people_settle_task
 
@@ -100,7 +100,7 @@ def test_reads_write_nothing_and_the_sweep_settles_a_lost_signal_once(account):
     assert RatingChange.objects.filter(game=game).count() == 2
     assert GameAccuracy.objects.filter(game=game).count() == 2
     # once: a second sweep, or the signal coming late, changes nothing
-    assert ratings.people_settle() == 0
+    assert upkeep.people_settle() == 0
     game_finished.send(sender=Game, game=game)
     assert RatingChange.objects.count() == 2
     assert Challenge.objects.get(pk=challenge.pk).version == state["version"]
@@ -116,10 +116,10 @@ def test_the_sweep_rates_a_single_game_whose_signal_was_lost_and_the_profile_onl
     assert_reads_only(bob, "/players/bob/")
     assert_reads_only(bob, "/api/players/bob/")
     assert bob.get("/api/players/bob/").json()["ratings"] == []
-    assert ratings.people_settle() == 1
+    assert upkeep.people_settle() == 1
     assert RatingChange.objects.filter(game=game).count() == 2
     assert [r["games"] for r in bob.get("/api/players/bob/").json()["ratings"]] == [1]
-    assert ratings.people_settle() == 0
+    assert upkeep.people_settle() == 0
 
 
 def test_the_sweep_is_limited_a_run(account):
@@ -132,9 +132,9 @@ def test_the_sweep_is_limited_a_run(account):
         with people_signal_lost():
             assert bob.post(f"/api/games/{game.pk}/resign/").status_code == 200
         games.append(game)
-    assert ratings.people_settle(limit=1) == 1
-    assert ratings.people_settle(limit=1) == 1
-    assert ratings.people_settle(limit=1) == 0
+    assert upkeep.people_settle(limit=1) == 1
+    assert upkeep.people_settle(limit=1) == 1
+    assert upkeep.people_settle(limit=1) == 0
     assert RatingChange.objects.filter(game__in=games).count() == 4
 
 
