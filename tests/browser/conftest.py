@@ -283,7 +283,7 @@ def browser():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.fail("Playwright is not installed: .venv/bin/pip install -r requirements/site.txt")
+        pytest.fail("Playwright is not installed: .venv/bin/pip install -r requirements/test.txt")
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         pytest.fail(
             f"Chromium is not at {CHROMIUM}: apt-get install -y chromium (or WITH_BROWSER=1 scripts/system-deps.sh)"
