@@ -72,14 +72,12 @@ class Intent:
     def of(
         cls,
         game: Game,
-        move: Any,
+        move: str,
         ply: int | None,
         seat: str | None = None,
         known: Analysis | None = None,
         foreseen: Foreseen | None = None,
     ) -> Intent:
-        if not isinstance(move, str):
-            raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
         intent = cls(move, ply, seat, known, foreseen or [], (game.ply_count, game.current_position, game.status))
         with contextlib.suppress(DominoError):  # said under the lock, after the checks that come first
             intent.planned = plan(game, move, known, intent.foreseen)

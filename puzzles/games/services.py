@@ -39,7 +39,7 @@ from puzzles.analyses.services import (
     analysis_solve,
 )
 from puzzles.core import events, tasking
-from puzzles.core.errors import ConflictError
+from puzzles.core.errors import ApplicationError, ConflictError
 from solver import Position
 
 from . import clock, deadlines, early, lookahead, moves, people_moves, seating, selectors, turns, withheld
@@ -111,6 +111,8 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
     its clock is charged.  Raises ``ApplicationError`` (400: malformed or
     illegal move; 409: game over, not the human's turn, another ply, the
     clock run out), changing nothing."""
+    if not isinstance(move, str):
+        raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
     if game.is_people:
         return people_moves.people_play(game=game, move=move, ply=ply, seat=seat)
     return _practice_play(game, move, ply)

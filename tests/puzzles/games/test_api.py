@@ -11,7 +11,7 @@ from django.core.cache import cache
 from puzzles.analyses.models import Analysis
 from puzzles.analyses.selectors import analysis_memory_clear
 from puzzles.analyses.tasks import compute_analysis_task
-from puzzles.games import moves, upkeep
+from puzzles.games import moves, services, upkeep
 from puzzles.games.models import Game, GameMove, Hint
 from puzzles.games.serializers import GameMoveOutputSerializer, GameOutputSerializer
 from puzzles.games.tasks import grade_move_task, solver_turn_task
@@ -521,3 +521,15 @@ def test_a_failing_check_of_the_puzzles_a_move_shows_does_not_stop_the_game(api,
     assert GameMove.objects.filter(game_id=my_turn_game["id"], ply=ply).exists()
     assert no_tasks, "the move's grading or reply was not queued"
     assert "the database is locked" in caplog.text
+
+
+def test_a_move_that_is_not_a_string_is_refused_before_anything_else(my_turn_game):
+    """The service's own check, for callers other than the API's serializer:
+    a clear 400 before the fairness checks or the rules see it."""
+    from puzzles.core.errors import ApplicationError
+
+    game = Game.objects.get(pk=my_turn_game["id"])
+    for bad in (36, ["36"], None):
+        with pytest.raises(ApplicationError, match="a move is a string"):
+            services.game_play(game=game, move=bad, ply=game.ply_count)
+    assert not GameMove.objects.filter(game=game, ply=game.ply_count).exists()
