@@ -57,10 +57,6 @@ log = logging.getLogger(__name__)
 UNRATED_REASONS = frozenset({"aborted"})
 
 
-def _clamp(r: glicko2.Rating) -> glicko2.Rating:
-    return glicko2.Rating(r.rating, max(glicko2.MIN_RD, min(glicko2.MAX_RD, r.rd)), r.volatility)
-
-
 def team_rating(ratings: list[glicko2.Rating]) -> glicko2.Rating:
     """A team as one opponent: the mean rating, the root mean square deviation."""
     n = len(ratings)
@@ -99,13 +95,13 @@ def _rate(challenge: Challenge, game: Game, winner: str | None) -> bool:
             rows[seat], _created = GameRating.objects.select_for_update().get_or_create(
                 user=seats[seat].owner, time_class=time_class, family=family
             )
-        before = {s: glicko2.Rating(r.rating, r.rd, r.volatility) for s, r in rows.items()}
+        before = {s: r.glicko2_rating for s, r in rows.items()}
         for seat in rules.seats:
             team = rules.team_of(seat)
             opponents = [before[s] for s in rules.seats if rules.team_of(s) != team]
             score = _score({"winner": winner}, rules.team_name(team))
-            after = _clamp(glicko2.update(before[seat], [(team_rating(opponents), score)]))
             row = rows[seat]
+            after = row.rated_after([(team_rating(opponents), score)])
             RatingChange.objects.create(
                 user=row.user,
                 game=game,
