@@ -1,8 +1,19 @@
+from typing import TYPE_CHECKING
+
 from django.contrib import admin
 
 from puzzles.core.admin_inlines import ReadOnlyInline
 
 from .models import Game, GameMove, GameSeat, Hint
+
+# Django's ModelAdmin is generic only in its stubs (it has no __class_getitem__
+# at runtime): the checker sees the model-typed bases, the site the plain class.
+if TYPE_CHECKING:
+    GameAdminBase = admin.ModelAdmin[Game]
+    GameMoveAdminBase = admin.ModelAdmin[GameMove]
+    HintAdminBase = admin.ModelAdmin[Hint]
+else:
+    GameAdminBase = GameMoveAdminBase = HintAdminBase = admin.ModelAdmin
 
 
 class GameMoveInline(ReadOnlyInline):
@@ -21,7 +32,7 @@ class HintInline(ReadOnlyInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(GameAdminBase):
     list_display = (
         "id",
         "kind",
@@ -43,7 +54,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameMove)
-class GameMoveAdmin(admin.ModelAdmin):
+class GameMoveAdmin(GameMoveAdminBase):
     list_display = (
         "id",
         "game",
@@ -64,7 +75,7 @@ class GameMoveAdmin(admin.ModelAdmin):
 
 
 @admin.register(Hint)
-class HintAdmin(admin.ModelAdmin):
+class HintAdmin(HintAdminBase):
     list_display = ("id", "game", "ply", "level", "created_at")
     list_filter = ("level",)
     raw_id_fields = ("game",)

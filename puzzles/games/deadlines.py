@@ -25,7 +25,7 @@ flagged game alive.  The time read is ``clock.now()``."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import transaction
@@ -55,7 +55,7 @@ TIME = "time"
 # never needed: the next move comes first) would cost the broker and the
 # workers more than the moves themselves.
 def task_horizon_seconds() -> float:
-    return 2 * settings.OD_REQUEUE_EVERY_SECONDS + 5
+    return cast(float, 2 * settings.OD_REQUEUE_EVERY_SECONDS + 5)
 
 
 def _notify(game_id: int) -> None:

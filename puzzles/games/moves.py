@@ -212,7 +212,7 @@ def solver_record(game: Game, ply: int, before: Position, move: str, analysis: A
     )
 
 
-def describe_result(result: dict | None) -> str:
+def describe_result(result: dict[str, Any] | None) -> str:
     """A finished game's result in a few words, for the refusals that say the
     game is over, in the player's language."""
     if not result:

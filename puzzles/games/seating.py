@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from puzzles.accounts.players import Player
 from puzzles.core.queries import Prepared
@@ -35,7 +35,7 @@ def game_seats(game: Game, *, fresh: bool = False) -> list[GameSeat]:
         return []
     cached = getattr(game, "_seats_cache", None)
     if cached is not None and (not fresh or getattr(game, "_seats_fresh", False)):
-        return cached
+        return cast("list[GameSeat]", cached)
     key, now = (game.pk, game.created_at), time.monotonic()
     kept = None if fresh else _SEATS.get(key)
     if kept is not None and now - kept[0] < SEATS_KEPT_SECONDS:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -30,7 +32,7 @@ WINNERS = ["A", "B", "A+C", "B+D"]
 # ------------------------------------------------------------------- input
 
 
-class GameCreateInputSerializer(serializers.Serializer):
+class GameCreateInputSerializer(serializers.Serializer[Any]):
     position = position_field(
         max_length=400,
         required=False,
@@ -85,14 +87,14 @@ class GameCreateInputSerializer(serializers.Serializer):
         ]
 
 
-class RematchInputSerializer(serializers.Serializer):
+class RematchInputSerializer(serializers.Serializer[Any]):
     swap = serializers.BooleanField(
         default=False,
         help_text="Play the other side's seat (A for B, C for D) instead of the same seat.",
     )
 
 
-class HintInputSerializer(serializers.Serializer):
+class HintInputSerializer(serializers.Serializer[Any]):
     level = serializers.ChoiceField(
         choices=[1, 2, 3],
         help_text="1: the outcome with perfect play; 2: which available stones keep the best result; 3: the best move.",
@@ -102,7 +104,7 @@ class HintInputSerializer(serializers.Serializer):
 # ------------------------------------------------------------------ output
 
 
-class GameMoveOutputSerializer(serializers.Serializer):
+class GameMoveOutputSerializer(serializers.Serializer[Any]):
     ply = serializers.IntegerField(help_text="0 for the first move of the game.")
     side = serializers.ChoiceField(choices=list(SEATS), help_text="The seat that moved.")
     by = serializers.ChoiceField(choices=["human", "solver"])
@@ -122,7 +124,7 @@ class GameMoveOutputSerializer(serializers.Serializer):
     position_before = serializers.CharField()
 
 
-class HintOutputSerializer(serializers.Serializer):
+class HintOutputSerializer(serializers.Serializer[Any]):
     ply = serializers.IntegerField()
     level = serializers.IntegerField()
     content = serializers.JSONField(
@@ -131,7 +133,7 @@ class HintOutputSerializer(serializers.Serializer):
     text = serializers.CharField(help_text="The hint in words, in the request's language.")
 
 
-class ResultOutputSerializer(serializers.Serializer):
+class ResultOutputSerializer(serializers.Serializer[Any]):
     winner = serializers.ChoiceField(
         choices=WINNERS, allow_null=True, help_text="The winning seat or team; null for a draw."
     )
@@ -181,20 +183,20 @@ class ResultOutputSerializer(serializers.Serializer):
     )
 
 
-class TimeControlSerializer(serializers.Serializer):
+class TimeControlSerializer(serializers.Serializer[Any]):
     initial = serializers.IntegerField(allow_null=True, help_text="Live: each clock's starting seconds.")
     increment = serializers.IntegerField(allow_null=True, help_text="Live: seconds added after each move.")
     days = serializers.IntegerField(allow_null=True, help_text="Correspondence: days for each move.")
 
 
-class PlayerSerializer(serializers.Serializer):
+class PlayerSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=["account", "guest", "solver"])
     level = serializers.ChoiceField(choices=Game.Level.values, allow_null=True, help_text="The solver's level.")
     you = serializers.BooleanField(help_text="The reader's seat.")
 
 
-class DealCommitmentSerializer(serializers.Serializer):
+class DealCommitmentSerializer(serializers.Serializer[Any]):
     commitment = serializers.CharField(
         help_text='sha256("open-domino deal v1 <variant> <salt> <seed>") in hexadecimal, shown from the start '
         "(docs/rules.md section 4.11).",
@@ -206,7 +208,7 @@ class DealCommitmentSerializer(serializers.Serializer):
     verify_url = serializers.CharField(help_text="The page that checks the commitment, filled in with what is known.")
 
 
-class GameOutputSerializer(serializers.Serializer):
+class GameOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=VARIANT_NAMES, help_text="The game's variant (docs/rules.md section 4).")
     start = serializers.CharField()
@@ -318,7 +320,7 @@ class GameOutputSerializer(serializers.Serializer):
     )
 
 
-class HintResponseSerializer(serializers.Serializer):
+class HintResponseSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=["done", "pending"])
     hint = HintOutputSerializer(allow_null=True)
     analysis = AnalysisOutputSerializer(allow_null=True, help_text="Set while the analysis is pending.")

@@ -4,7 +4,7 @@ of one (the same deal again, the seats as they were or swapped)."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 
@@ -40,14 +40,14 @@ def _seat(human: Any, rules: Variant) -> str:
         return secrets.choice(rules.seats)
     if human not in rules.seats:
         raise ApplicationError(f"human is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {human!r}")
-    return human
+    return cast(str, human)  # one of the seats, checked above
 
 
 def game_create(
     *,
     player: Player,
     position: str | None = None,
-    seed=None,
+    seed: int | str | None = None,
     variant: str | None = None,
     human: str = "A",
     level: str = Game.Level.STRONG,

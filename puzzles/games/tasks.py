@@ -12,7 +12,7 @@ from puzzles.core.tasking import TASK_OPTIONS
 log = logging.getLogger(__name__)
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def grade_move_task(move_id: int) -> None:
     """Grade a human's move, then queue the solver's reply if it is its turn."""
     from . import grading
@@ -25,7 +25,7 @@ def grade_move_task(move_id: int) -> None:
     grading.human_move_settle(move=move)
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def solver_turn_task(game_id: int) -> None:
     from . import selectors, services
 
@@ -36,7 +36,7 @@ def solver_turn_task(game_id: int) -> None:
     services.game_play_solver_turn(game=game)
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def turn_prepare_task(game_id: int, position: str) -> None:
     """The analyses the human's move in ``position`` will need, computed before it comes."""
     from . import lookahead, selectors
@@ -48,7 +48,7 @@ def turn_prepare_task(game_id: int, position: str) -> None:
     lookahead.turn_prepare(game=game, position=position)
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def grade_game_task(game_id: int) -> None:
     """Grade the moves of a game between people once it is over."""
     from . import grading
@@ -56,7 +56,7 @@ def grade_game_task(game_id: int) -> None:
     grading.game_grade_moves(game_id=game_id)
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def deadline_task(game_id: int, ply: int) -> None:
     """At a game between people's deadline: end it if the person to move at
     ``ply`` has still not moved (a loss on time, or an abort)."""
@@ -68,7 +68,7 @@ def deadline_task(game_id: int, ply: int) -> None:
     deadlines.game_check_deadline(game)
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def requeue_stale_work_task() -> None:
     """Beat: queue again what waited too long (moves, solver turns, analyses)."""
     from . import upkeep

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -24,7 +26,7 @@ def outcome_text(value: int) -> str:
     return _("With perfect play from here the deal is a draw.")
 
 
-def hint_text(level: int, content: dict) -> str:
+def hint_text(level: int, content: dict[str, Any]) -> str:
     if level == 1:
         return outcome_text(content["value"])
     if level == 2:
@@ -42,7 +44,7 @@ def hint_text(level: int, content: dict) -> str:
     return _("The best move is %(move)s.") % {"move": move}
 
 
-def result_text(result: dict, team: bool = False) -> str:
+def result_text(result: dict[str, Any], team: bool = False) -> str:
     """The result for the human (``team``: for the human's team, in ``partnership``)."""
     outcome = result.get("outcome")
     reason = result.get("reason")
@@ -74,7 +76,9 @@ def _outcome_text(outcome: str | None, points: int, how: str, team: bool) -> str
     return text % {"points": points, "how": how}
 
 
-def people_result_text(result: dict, seat: str | None, team: bool = False, names: dict[str, str] | None = None) -> str:
+def people_result_text(
+    result: dict[str, Any], seat: str | None, team: bool = False, names: dict[str, str] | None = None
+) -> str:
     """The result of a game between people for the player of ``seat`` (``team``:
     their team, in ``partnership``), or told neutrally to a spectator (``seat``
     None), who reads the winner's name from ``names`` (by seat; a team by its seats)."""
@@ -115,7 +119,7 @@ def people_result_text(result: dict, seat: str | None, team: bool = False, names
     return f"{text} {why % {'count': spent}}"
 
 
-def people_line(state: dict) -> str:
+def people_line(state: dict[str, Any]) -> str:
     """The heading's line of a game between people: who plays whom, the time control, rated or not."""
     players = state["players"]
     names = " – ".join(f"{players[s]['name']} ({s})" for s in state["seats"])
@@ -160,7 +164,7 @@ def variant_text(variant: str) -> str:
     return variant_name(variant)
 
 
-def turn_text(state: dict) -> str:
+def turn_text(state: dict[str, Any]) -> str:
     """What the plain page says when it is the human's move (``state`` as
     ``presentation.game_state`` gives it): that a double just played means
     moving again (the variants where doubles play again), that no stone fits,

@@ -21,7 +21,7 @@ def status_after(position: Position, people: str) -> str:
     return Game.Status.YOUR_MOVE if position.side in people else Game.Status.THINKING
 
 
-def result_json(position: Position) -> dict | None:
+def result_json(position: Position) -> dict[str, Any] | None:
     """The result of a finished deal as the game's row keeps it (``None``: not over)."""
     result = position.result()
     if result is None:

@@ -58,7 +58,7 @@ def games_claim(*, user: Any, session_key: str, request: Any = None, **kwargs: A
     return Game.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
 
 
-def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) -> dict:
+def requeue_stale_work(*, stale_after: float | None = None, limit: int = 500) -> dict[str, list[int]]:
     """Queue again whatever has waited too long: ungraded moves, solver turns
     not played, analyses still pending.  Every task is idempotent, so a
     duplicate costs nothing."""

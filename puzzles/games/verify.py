@@ -62,7 +62,7 @@ class VerifyDealForm(forms.Form):
             raise forms.ValidationError(_("A commitment is 64 hexadecimal digits.")) from None
 
     def clean_position(self) -> str:
-        text = self.cleaned_data["position"].strip()
+        text: str = self.cleaned_data["position"].strip()
         if text:
             try:
                 Position.parse(text)
