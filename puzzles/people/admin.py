@@ -1,6 +1,8 @@
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
 from puzzles.core.admin_inlines import ReadOnlyInline
@@ -19,6 +21,20 @@ from .models import (
     RatingChange,
 )
 
+# Django's ModelAdmin is generic only in its stubs (it has no __class_getitem__
+# at runtime): the checker sees the model-typed bases, the site the plain class.
+if TYPE_CHECKING:
+    ChallengeAdminBase = admin.ModelAdmin[Challenge]
+    GameRatingAdminBase = admin.ModelAdmin[GameRating]
+    RatingChangeAdminBase = admin.ModelAdmin[RatingChange]
+    GameAccuracyAdminBase = admin.ModelAdmin[GameAccuracy]
+    FairnessFlagAdminBase = admin.ModelAdmin[FairnessFlag]
+    FarmingFlagAdminBase = admin.ModelAdmin[FarmingFlag]
+    EarlyEscapeAdminBase = admin.ModelAdmin[EarlyEscape]
+else:
+    ChallengeAdminBase = GameRatingAdminBase = RatingChangeAdminBase = admin.ModelAdmin
+    GameAccuracyAdminBase = FairnessFlagAdminBase = FarmingFlagAdminBase = EarlyEscapeAdminBase = admin.ModelAdmin
+
 
 class ChallengeSeatInline(ReadOnlyInline):
     model = ChallengeSeat
@@ -26,7 +42,7 @@ class ChallengeSeatInline(ReadOnlyInline):
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(admin.ModelAdmin):
+class ChallengeAdmin(ChallengeAdminBase):
     list_display = (
         "id",
         "variant",
@@ -49,7 +65,7 @@ class ChallengeAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameRating)
-class GameRatingAdmin(admin.ModelAdmin):
+class GameRatingAdmin(GameRatingAdminBase):
     list_display = ("user", "time_class", "family", "rating", "rd", "volatility", "games", "updated_at")
     list_filter = ("time_class", "family")
     search_fields = ("user__username",)
@@ -57,7 +73,7 @@ class GameRatingAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
+class RatingChangeAdmin(RatingChangeAdminBase):
     list_display = ("user", "game", "time_class", "family", "rating_before", "rating_after", "score", "created_at")
     list_filter = ("time_class", "family")
     search_fields = ("user__username",)
@@ -65,7 +81,7 @@ class RatingChangeAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameAccuracy)
-class GameAccuracyAdmin(admin.ModelAdmin):
+class GameAccuracyAdmin(GameAccuracyAdminBase):
     list_display = ("game", "seat", "user", "rated", "choices", "best", "accuracy", "points_lost", "created_at")
     list_filter = ("rated",)
     search_fields = ("user__username",)
@@ -73,7 +89,7 @@ class GameAccuracyAdmin(admin.ModelAdmin):
 
 
 @admin.register(FairnessFlag)
-class FairnessFlagAdmin(admin.ModelAdmin):
+class FairnessFlagAdmin(FairnessFlagAdminBase):
     """The fairness report: accounts whose recent rated accuracy is implausible."""
 
     list_display = ("user", "mean_accuracy", "games", "reviewed", "created_at", "updated_at")
@@ -83,7 +99,7 @@ class FairnessFlagAdmin(admin.ModelAdmin):
     readonly_fields = ("mean_accuracy", "games", "games_ids", "created_at", "updated_at")
     actions = ["mark_reviewed"]
 
-    def changelist_view(self, request: HttpRequest, extra_context=None):  # type: ignore[no-untyped-def]
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
         extra_context = {**(extra_context or {}), "title": _("Fairness report (%(rule)s)") % {"rule": FLAG_RULE}}
         return super().changelist_view(request, extra_context)
 
@@ -94,7 +110,7 @@ class FairnessFlagAdmin(admin.ModelAdmin):
 
 
 @admin.register(FarmingFlag)
-class FarmingFlagAdmin(admin.ModelAdmin):
+class FarmingFlagAdmin(FarmingFlagAdminBase):
     """The farming report: pairs of accounts with many rated games against
     each other in a short time, and how many were one-sided, short or given
     up early."""
@@ -126,7 +142,7 @@ class FarmingFlagAdmin(admin.ModelAdmin):
     )
     actions = ["mark_reviewed"]
 
-    def changelist_view(self, request: HttpRequest, extra_context=None):  # type: ignore[no-untyped-def]
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
         extra_context = {
             **(extra_context or {}),
             "title": _("Rating farming report (%(rule)s)") % {"rule": FARMING_RULE},
@@ -140,7 +156,7 @@ class FarmingFlagAdmin(admin.ModelAdmin):
 
 
 @admin.register(EarlyEscape)
-class EarlyEscapeAdmin(admin.ModelAdmin):
+class EarlyEscapeAdmin(EarlyEscapeAdminBase):
     """The farming report's line per account: rated games of a UTC day the
     account ended itself before each player had moved twice (escapes from
     bad deals), and those rated as losses past the day's limit."""
@@ -152,7 +168,7 @@ class EarlyEscapeAdmin(admin.ModelAdmin):
     readonly_fields = ("day", "escapes", "rated_losses", "games_ids", "created_at", "updated_at")
     actions = ["mark_reviewed"]
 
-    def changelist_view(self, request: HttpRequest, extra_context=None):  # type: ignore[no-untyped-def]
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
         extra_context = {
             **(extra_context or {}),
             "title": _("Early escapes report (%(rule)s)") % {"rule": EARLY_ESCAPE_RULE},

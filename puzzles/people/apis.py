@@ -20,7 +20,7 @@ from puzzles.core.api import UNCHANGED, error_response, long_poll, long_poll_on,
 from puzzles.core.throttles import PlayerThrottle
 
 from . import pairing, presentation, profiles, selectors, services
-from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES
+from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge
 from .serializers import (
     AcceptInputSerializer,
     ChallengeCreatedSerializer,
@@ -64,7 +64,7 @@ def _create_args(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _state(challenge, request: Request, code: int = status.HTTP_200_OK) -> Response:
+def _state(challenge: Challenge, request: Request, code: int = status.HTTP_200_OK) -> Response:
     return Response(presentation.challenge_state(challenge, Player.of(request)), status=code)
 
 

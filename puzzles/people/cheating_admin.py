@@ -5,9 +5,11 @@ reviewed mark and the note: nothing is done to an account."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -16,6 +18,14 @@ from django.utils.translation import gettext_lazy as _
 
 from .cheating import RULE, Fit
 from .models import CheatingScore, ExpectedPlayFit
+
+# Django's ModelAdmin is generic only in its stubs (it has no __class_getitem__
+# at runtime): the checker sees the model-typed bases, the site the plain class.
+if TYPE_CHECKING:
+    CheatingScoreAdminBase = admin.ModelAdmin[CheatingScore]
+    ExpectedPlayFitAdminBase = admin.ModelAdmin[ExpectedPlayFit]
+else:
+    CheatingScoreAdminBase = ExpectedPlayFitAdminBase = admin.ModelAdmin
 
 _COUNTED = (
     "score",
@@ -38,7 +48,7 @@ _COUNTED = (
 
 
 @admin.register(CheatingScore)
-class CheatingScoreAdmin(admin.ModelAdmin):
+class CheatingScoreAdmin(CheatingScoreAdminBase):
     """The cheating report: each account's points lost a move with a choice
     against what its rating predicts, and the pace it played at; the
     unreviewed first, highest score first, no verdict last (the model's order)."""
@@ -65,7 +75,7 @@ class CheatingScoreAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # rows are counted by the report, never typed in
 
-    def changelist_view(self, request: HttpRequest, extra_context=None):  # type: ignore[no-untyped-def]
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
         extra_context = {**(extra_context or {}), "title": _("Cheating report (%(rule)s)") % {"rule": RULE}}
         return super().changelist_view(request, extra_context)
 
@@ -101,7 +111,7 @@ class CheatingScoreAdmin(admin.ModelAdmin):
 
 
 @admin.register(ExpectedPlayFit)
-class ExpectedPlayFitAdmin(admin.ModelAdmin):
+class ExpectedPlayFitAdmin(ExpectedPlayFitAdminBase):
     """The fits of points lost a move by rating the report counted against."""
 
     list_display = ("created_at", "moves", "accounts", "line")

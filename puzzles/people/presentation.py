@@ -202,7 +202,9 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
     }
 
 
-def seek_row(challenge: Challenge, player: Player | None, ratings: dict | None = None) -> dict[str, Any]:
+def seek_row(
+    challenge: Challenge, player: Player | None, ratings: dict[tuple[int, str, str], float] | None = None
+) -> dict[str, Any]:
     state = challenge_state(challenge, player, ratings)
     taken = [s for s in state["seats"] if s["taken"] and s["player"]]
     first = taken[0] if taken else None

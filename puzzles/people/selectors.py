@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
@@ -76,7 +77,7 @@ def lobby_seeks() -> QuerySet[Challenge]:
 
 def is_creator(challenge: Challenge, player: Player) -> bool:
     if player.is_authenticated:
-        return challenge.creator_id == player.user.pk
+        return cast(bool, challenge.creator_id == player.user.pk)  # the user is typed Any
     return bool(player.token) and challenge.creator_id is None and challenge.session_key == player.token
 
 
@@ -84,7 +85,7 @@ def is_player(row: ChallengeSeat, player: Player) -> bool:
     if row.level:
         return False
     if player.is_authenticated:
-        return row.owner_id == player.user.pk
+        return cast(bool, row.owner_id == player.user.pk)  # the user is typed Any
     return bool(player.token) and row.owner_id is None and row.session_key == player.token
 
 
@@ -114,14 +115,14 @@ def challenges_waiting_for(player: Player) -> QuerySet[Challenge]:
     ).order_by("-created_at")
 
 
-def user_by_name(username: str):
+def user_by_name(username: str) -> Any:
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
         raise Http404("no such player")
     return user
 
 
-def rating_of(user, time_class: str, family: str) -> GameRating | None:
+def rating_of(user: Any, time_class: str, family: str) -> GameRating | None:
     return GameRating.objects.filter(user=user, time_class=time_class, family=family).first()
 
 
@@ -139,11 +140,11 @@ def ratings_of_users(user_ids: set[int]) -> dict[tuple[int, str, str], float]:
     return {(u, t, f): r for u, t, f, r in rows}
 
 
-def ratings_for_user(user) -> list[GameRating]:
+def ratings_for_user(user: Any) -> list[GameRating]:
     return list(GameRating.objects.filter(user=user).order_by("time_class", "family"))
 
 
-def rating_history(user) -> list[RatingChange]:
+def rating_history(user: Any) -> list[RatingChange]:
     return list(RatingChange.objects.filter(user=user).order_by("created_at", "pk"))
 
 
@@ -156,13 +157,13 @@ def leaderboard(time_class: str, family: str, size: int = LEADERBOARD_SIZE) -> l
     )
 
 
-def accuracies_for_user(user, limit: int = 30) -> list[GameAccuracy]:
+def accuracies_for_user(user: Any, limit: int = 30) -> list[GameAccuracy]:
     """The account's latest per-game accuracies, oldest first."""
     rows = list(GameAccuracy.objects.filter(user=user, accuracy__isnull=False).order_by("-created_at", "-pk")[:limit])
     return rows[::-1]
 
 
-def games_of_user(user, limit: int = 20) -> list[Challenge]:
+def games_of_user(user: Any, limit: int = 20) -> list[Challenge]:
     """The account's latest people games (their challenges), newest first."""
     return list(
         Challenge.objects.filter(seats__owner=user, seats__joined_at__isnull=False, game__isnull=False)

@@ -4,6 +4,8 @@ checked by the services, with the same messages for the API and the forms."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -39,7 +41,7 @@ class _IncrementField(serializers.IntegerField):
     pass
 
 
-class ClockInputSerializer(serializers.Serializer):
+class ClockInputSerializer(serializers.Serializer[Any]):
     initial = _InitialField(
         help_text=f"Seconds on each player's clock at the start, {MIN_INITIAL_SECONDS} to {MAX_INITIAL_SECONDS} "
         "(a clock of 0 is refused: a seat's first move is free and earns no increment).",
@@ -61,7 +63,7 @@ class _SolverSeatsField(serializers.DictField):
     pass
 
 
-class ChallengeCreateInputSerializer(serializers.Serializer):
+class ChallengeCreateInputSerializer(serializers.Serializer[Any]):
     variant = serializers.ChoiceField(
         choices=VARIANT_NAMES, default="lewicki", help_text="The variant (docs/rules.md section 4)."
     )
@@ -187,7 +189,7 @@ class SeekCreateInputSerializer(ChallengeCreateInputSerializer):
     )
 
 
-class AcceptInputSerializer(serializers.Serializer):
+class AcceptInputSerializer(serializers.Serializer[Any]):
     seat = serializers.ChoiceField(
         choices=list(SEATS),
         required=False,
@@ -196,7 +198,7 @@ class AcceptInputSerializer(serializers.Serializer):
     )
 
 
-class QuickPairInputSerializer(serializers.Serializer):
+class QuickPairInputSerializer(serializers.Serializer[Any]):
     control = serializers.ChoiceField(choices=list(QUICK_CONTROLS), help_text="3+2, 5+3, 10+5, or 1d, 3d, 7d a move.")
     variant = serializers.ChoiceField(choices=VARIANT_NAMES, default="lewicki")
     rated = serializers.BooleanField(default=False)
@@ -213,7 +215,7 @@ class QuickPairInputSerializer(serializers.Serializer):
 # ------------------------------------------------------------------ output
 
 
-class PeopleMatchDealSerializer(serializers.Serializer):
+class PeopleMatchDealSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     game = serializers.IntegerField()
     winner = serializers.CharField(allow_null=True, help_text="A, B, A+C or B+D; null for a draw or while played.")
@@ -223,7 +225,7 @@ class PeopleMatchDealSerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
-class PeopleMatchOutputSerializer(serializers.Serializer):
+class PeopleMatchOutputSerializer(serializers.Serializer[Any]):
     target_points = serializers.IntegerField(allow_null=True)
     target_wins = serializers.IntegerField(allow_null=True)
     target_text = serializers.CharField()
@@ -238,12 +240,12 @@ class PeopleMatchOutputSerializer(serializers.Serializer):
     over = serializers.BooleanField()
 
 
-class ChallengeCreatedSerializer(serializers.Serializer):
+class ChallengeCreatedSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     url = serializers.CharField(help_text="The challenge's page: send it to the player (the link is the seat).")
 
 
-class ChallengeSeatOutputSerializer(serializers.Serializer):
+class ChallengeSeatOutputSerializer(serializers.Serializer[Any]):
     seat = serializers.ChoiceField(choices=list(SEATS))
     player = serializers.DictField(allow_null=True, help_text="{name, guest}; null for a free seat or the solver's.")
     level = serializers.ChoiceField(
@@ -318,13 +320,13 @@ class SeekOutputSerializer(ChallengeOutputSerializer):
     by_rating = serializers.IntegerField(allow_null=True)
 
 
-class LobbyOutputSerializer(serializers.Serializer):
+class LobbyOutputSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField(help_text="Changes whenever a seek is posted, taken, cancelled or expires.")
     seeks = SeekOutputSerializer(many=True)
     urls = serializers.DictField(child=serializers.CharField())
 
 
-class ForYouOutputSerializer(serializers.Serializer):
+class ForYouOutputSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField(
         help_text="The lobby's: it changes with every challenge that keeps a seat for someone."
     )
@@ -334,7 +336,7 @@ class ForYouOutputSerializer(serializers.Serializer):
     urls = serializers.DictField(child=serializers.CharField())
 
 
-class RatingOutputSerializer(serializers.Serializer):
+class RatingOutputSerializer(serializers.Serializer[Any]):
     time_class = serializers.ChoiceField(choices=["live", "correspondence"])
     family = serializers.ChoiceField(choices=["lewicki", "lewicki9", "block", "partnership"])
     time_class_text = serializers.CharField()
@@ -345,7 +347,7 @@ class RatingOutputSerializer(serializers.Serializer):
     games = serializers.IntegerField(help_text="Rated games played in this pool.")
 
 
-class RatingPointSerializer(serializers.Serializer):
+class RatingPointSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField(help_text="The rated game; for a rated match, its last deal.")
     match = serializers.IntegerField(allow_null=True, help_text="The rated match's challenge; null for one game.")
     time_class = serializers.CharField()
@@ -356,7 +358,7 @@ class RatingPointSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
-class ProfileGameSerializer(serializers.Serializer):
+class ProfileGameSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     variant = serializers.CharField()
     control = serializers.CharField()
@@ -373,7 +375,7 @@ class ProfileGameSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="The review once over, else the game; a match's score sheet.")
 
 
-class ProfileOutputSerializer(serializers.Serializer):
+class ProfileOutputSerializer(serializers.Serializer[Any]):
     username = serializers.CharField()
     ratings = RatingOutputSerializer(many=True)
     history = RatingPointSerializer(many=True)
@@ -384,7 +386,7 @@ class ProfileOutputSerializer(serializers.Serializer):
     accuracy_mean = serializers.FloatField(allow_null=True)
 
 
-class LeaderboardRowSerializer(serializers.Serializer):
+class LeaderboardRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     name = serializers.CharField()
     rating = serializers.IntegerField()
@@ -393,7 +395,7 @@ class LeaderboardRowSerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
-class LeaderboardOutputSerializer(serializers.Serializer):
+class LeaderboardOutputSerializer(serializers.Serializer[Any]):
     time_class = serializers.CharField()
     family = serializers.CharField()
     rows = LeaderboardRowSerializer(many=True)

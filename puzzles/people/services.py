@@ -22,7 +22,7 @@ import logging
 import secrets
 from collections.abc import Iterable, Mapping
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -64,7 +64,7 @@ def _whole(name: str, value: Any, bounds: tuple[int, int]) -> int:
     low, high = bounds
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ApplicationError(f"{name} is a whole number from {low} to {high}, not {value!r}")
-    return value
+    return cast(int, value)  # a whole number, checked above
 
 
 def _rules(variant: Any) -> Variant:

@@ -7,7 +7,7 @@ from celery import shared_task
 from puzzles.core.tasking import TASK_OPTIONS
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def accuracy_record_task(game_id: int) -> None:
     """Record the players' accuracy once their moves are graded (again later if not yet)."""
     from . import services
@@ -15,7 +15,7 @@ def accuracy_record_task(game_id: int) -> None:
     services.accuracy_record_or_later(game_id=game_id)
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def people_settle_task() -> None:
     """Beat: what a lost ``game_finished`` left (deals not counted, games and
     won matches not rated, accuracies missing), made good; reads never write."""
@@ -24,14 +24,14 @@ def people_settle_task() -> None:
     upkeep.people_settle()
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def challenges_expire_task() -> None:
     from . import services
 
     services.challenges_expire()
 
 
-@shared_task(**TASK_OPTIONS)
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def cheating_report_task() -> None:
     """Fit expected play by rating again and score every account (the admin's cheating report)."""
     from . import cheating_report

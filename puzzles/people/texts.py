@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -54,7 +56,7 @@ def kind_text(rated: bool) -> str:
     return _("rated game") if rated else _("casual game")
 
 
-def result_for(result: dict | None, team: str) -> str:
+def result_for(result: dict[str, Any] | None, team: str) -> str:
     """A finished game's result for one side: win, loss, draw, aborted."""
     if not result:
         return ""
@@ -75,7 +77,7 @@ def target_text(target_points: int | None, target_wins: int | None) -> str:
     return ngettext("a match to %(count)d won deal", "a match to %(count)d won deals", wins) % {"count": wins}
 
 
-def challenge_title(state: dict, team_of: dict[str, int]) -> str:
+def challenge_title(state: dict[str, Any], team_of: dict[str, int]) -> str:
     """What a challenge's page is, as its title and heading say it: the
     match or the game and who plays it ("A match to 3 won deals: Ann –
     Guest d6a3"); an open one's by whom ("Casual game: a challenge from
@@ -98,7 +100,7 @@ def challenge_title(state: dict, team_of: dict[str, int]) -> str:
     return _("%(what)s: %(players)s") % {"what": what, "players": players}
 
 
-def _seat_name(seat: dict) -> str:
+def _seat_name(seat: dict[str, Any]) -> str:
     if seat.get("level_text"):
         return _("the solver (%(level)s)") % {"level": seat["level_text"]}
     if seat.get("player") and seat.get("taken"):

@@ -4,6 +4,8 @@ it every six hours), then print the accounts worth a look."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.management.base import BaseCommand
 
 from puzzles.people import cheating
@@ -14,7 +16,7 @@ from puzzles.people.models import CheatingScore
 class Command(BaseCommand):
     help = "Fit expected play by rating and score every account's recent rated games now."
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         fit = cheating_report()
         self.stdout.write(f"fitted on {fit.moves} moves of {fit.accounts} accounts")
         for row in CheatingScore.objects.filter(score__gte=cheating.SCORE_LOOK).select_related("user"):
