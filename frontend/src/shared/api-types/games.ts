@@ -1,0 +1,121 @@
+// Generated from the API's OpenAPI schema by frontend/scripts/api_types.py: do not edit.
+// After a change of the API, regenerate it with `npm run api-types` in frontend/
+// (or `.venv/bin/python frontend/scripts/api_types.py` from the repository root);
+// tests/test_api_types.py fails while this file is not what the schema generates.
+// The pages use its schemas through aliases (`components["schemas"]["GameOutput"]`),
+// one file of frontend/src/shared/api-types/ for each part of the API.
+
+import type { components } from "../api-types";
+
+export interface GamesSchemas {
+    /** @enum {unknown} */
+    BlankEnum: "";
+    GameCreateInputRequest: {
+        /** @description Start from this position (of any variant: its first field names it); leave out for a fresh deal. One that has the pattern's shape but is not a possible position (docs/rules.md section 2.4) is a 400 that says what is wrong. */
+        position?: string;
+        /**
+         * @description The variant of a fresh deal (docs/rules.md section 4), with `seed` or alone for a random deal; the standard game (lewicki) when left out. With a `position` it may be given, and must be the position's.
+         *
+         *     * `lewicki` - lewicki
+         *     * `lewicki+doubles` - lewicki+doubles
+         *     * `lewicki9` - lewicki9
+         *     * `lewicki9+doubles` - lewicki9+doubles
+         *     * `block` - block
+         *     * `block+doubles` - block+doubles
+         *     * `partnership` - partnership
+         *     * `partnership+doubles` - partnership+doubles
+         */
+        variant?: components["schemas"]["VariantEnum"] | components["schemas"]["BlankEnum"];
+        /** @description The deal's seed, 0 <= seed < 2**64 (a number or a string of digits); random when left out. */
+        seed?: (number | string) | null;
+        /**
+         * @description The seat the human plays (A or B; A to D in partnership), or 'random' for one drawn at random.
+         *
+         *     * `A` - A
+         *     * `B` - B
+         *     * `C` - C
+         *     * `D` - D
+         *     * `random` - random
+         * @default A
+         */
+        human: components["schemas"]["SeatOrRandomEnum"];
+        /** @default strong */
+        level: components["schemas"]["GameLevelEnum"];
+        /**
+         * Format: int64
+         * @description Seed of the solver's random choices (to replay a game); random when left out.
+         */
+        rng_seed?: number;
+    } & (unknown & (unknown | {
+        position?: unknown;
+    } | unknown | {
+        variant?: unknown;
+    } | {
+        variant: unknown;
+        position: unknown;
+    } | {
+        variant: unknown;
+        position: unknown;
+    } | {
+        variant: unknown;
+        position: unknown;
+    } | {
+        variant: unknown;
+        position: unknown;
+    } | {
+        variant: unknown;
+        position: unknown;
+    } | {
+        variant: unknown;
+        position: unknown;
+    } | {
+        variant: unknown;
+        position: unknown;
+    } | {
+        variant: unknown;
+        position: unknown;
+    }) & ({
+        human?: components["schemas"]["TwoSeatOrRandomEnum"];
+    } | {
+        variant: components["schemas"]["FourSeatVariantEnum"];
+    } | {
+        position: string;
+    }));
+    /**
+     * @description * `1` - 1
+     *     * `2` - 2
+     *     * `3` - 3
+     * @enum {integer}
+     */
+    HintInputLevelEnum: 1 | 2 | 3;
+    HintInputRequest: {
+        /**
+         * @description 1: the outcome with perfect play; 2: which available stones keep the best result; 3: the best move.
+         *
+         *     * `1` - 1
+         *     * `2` - 2
+         *     * `3` - 3
+         */
+        level: components["schemas"]["HintInputLevelEnum"];
+    };
+    HintResponse: {
+        status: components["schemas"]["HintResponseStatusEnum"];
+        hint: components["schemas"]["HintOutput"] | null;
+        /** @description Set while the analysis is pending. */
+        analysis: components["schemas"]["AnalysisOutput"] | null;
+        game: components["schemas"]["GameOutput"] | null;
+    };
+    /**
+     * @description * `done` - done
+     *     * `pending` - pending
+     * @enum {string}
+     */
+    HintResponseStatusEnum: "done" | "pending";
+    RematchInputRequest: {
+        /**
+         * @description Play the other side's seat (A for B, C for D) instead of the same seat.
+         * @default false
+         */
+        swap: boolean;
+    };
+}
