@@ -158,7 +158,13 @@ def announce(
         notice = events.channel("game", game_id) if index == len(queued) - 1 else None
         tasking.enqueue(task, *args, notice=notice)
     if not queued:
-        events.notify_on_commit(events.channel("game", game_id), handed)
+        notify(game_id, handed)
+
+
+def notify(game_id: int, handed: selectors.GameAfter | None = None) -> None:
+    """Tell the game's waiters, after the commit, that it has changed
+    (``handed``: the game as the writer left it)."""
+    events.notify_on_commit(events.channel("game", game_id), handed)
 
 
 def plan(game: Game, move: str, known: Analysis | None, foreseen: Foreseen) -> Planned:

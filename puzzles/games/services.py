@@ -38,7 +38,7 @@ from puzzles.analyses.services import (
     analysis_shown,
     analysis_solve,
 )
-from puzzles.core import events, tasking
+from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError, ConflictError
 from solver import Position
 
@@ -49,10 +49,6 @@ from .signals import game_finished_on_commit
 from .tasks import grade_move_task, solver_turn_task, turn_prepare_task
 
 log = logging.getLogger(__name__)
-
-
-def _notify(game_id: int, handed: selectors.GameAfter | None = None) -> None:
-    events.notify_on_commit(events.channel("game", game_id), handed)
 
 
 # ------------------------------------------------------------------- games
@@ -91,7 +87,7 @@ def game_resign(*, game: Game, seat: str | None = None) -> Game:
             turn_started_at=None,
             clock_ms=deadlines.clocks_now(locked),
         )
-        _notify(locked.pk)
+        moves.notify(locked.pk)
         game_finished_on_commit(locked.pk)
     game.refresh_from_db()
     return game
@@ -172,7 +168,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             version=F("version") + 1,
             updated_at=timezone.now(),
         )
-        _notify(game.pk)
+        moves.notify(game.pk)
         if before.is_over():
             game_finished_on_commit(game.pk)
         return None
@@ -210,7 +206,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         record.save(force_insert=True)
         owner = Player.owning(game)
         transaction.on_commit(lambda: analysis_shown(player=owner, position=str(before)), robust=True)
-        _notify(game.pk)
+        moves.notify(game.pk)
         if status == Game.Status.OVER:
             game_finished_on_commit(game.pk)
         elif status == Game.Status.THINKING:
