@@ -375,6 +375,11 @@ OD_RATED_ABORT_WAIT_SECONDS = env.float("OD_RATED_ABORT_WAIT", default=30.0)
 # clock but must come within this many seconds, else the game is called off
 # (a rated match's later deal: forfeited).
 OD_FIRST_MOVE_SECONDS = env.int("OD_FIRST_MOVE_SECONDS", default=60)
+# A match's next deal is dealt as the last one ends, while its players may
+# still read that deal's result: its first-move time starts once every player
+# has opened the new deal's page (games.presence), or at the latest this many
+# seconds after it was dealt.
+OD_NEXT_DEAL_GRACE_SECONDS = env.float("OD_NEXT_DEAL_GRACE", default=60.0)
 
 # Each web process's heartbeat in the database, and its probe of Redis, every
 # this many seconds (puzzles/core/heartbeat.py): what tells the clocks of

@@ -16,12 +16,13 @@ from puzzles.analyses.selectors import analysis_state
 from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 from puzzles.core.errors import ConflictError
 
-from . import aborts, deadlines, hints, presentation, seating, selectors, services, starting
+from . import aborts, deadlines, hints, presence, presentation, seating, selectors, services, starting
 from .serializers import (
     GameCreateInputSerializer,
     GameOutputSerializer,
     HintInputSerializer,
     HintResponseSerializer,
+    PresenceOutputSerializer,
     RematchInputSerializer,
 )
 
@@ -227,6 +228,24 @@ class GameAbortApi(APIView):
             raise ConflictError("a practice game is not aborted: resign it, or start another")
         game = aborts.game_abort(game=game, player=player)
         return Response(presentation.game_state(game, viewer=player))
+
+
+class GamePresentApi(APIView):
+    @extend_schema(
+        summary="Say you are at the table",
+        description=(
+            "The page of a game between people tells the server that its player (a seated one) has it open; "
+            "posting again changes nothing. A match's next deal is dealt as the last one ends: its first moves "
+            "are timed from when every player in it has said so, at the latest OD_NEXT_DEAL_GRACE seconds "
+            "(a minute) after it was dealt. 403 for anyone without a seat in the game, and for a practice game."
+        ),
+        request=None,
+        responses={200: PresenceOutputSerializer, **ERRORS, **NOT_A_PLAYER},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        player = Player.of(request)
+        game = selectors.game_get_for_player(player, game_id)
+        return Response(presence.game_present(game=game, player=player))
 
 
 class GameRematchApi(SolverWorkLimited, APIView):

@@ -107,12 +107,24 @@ def turn_fields(
     }
     if after.is_over() or after.side not in game.people:
         return fields
-    fields["turn_started_at"] = at
+    first = after.side not in moved and after.side != mover
+    start = first_move_start(game, at) if first else at
+    fields["turn_started_at"] = start
     if game.days is not None:
         fields["deadline"] = at + timedelta(days=game.days)
     elif live is not None:
-        fields["deadline"] = live.start(after.side, at).deadline()
+        fields["deadline"] = live.start(after.side, start).deadline()
     return fields
+
+
+def first_move_start(game: Game, at: datetime) -> datetime:
+    """When the first-move time of a turn that begins at ``at`` starts: then,
+    or, in a match's next deal whose players have not all opened it yet, at
+    the game's ``first_moves_from`` (``presence``).  The turn so begins later
+    than its position: a move made before is timed from there, and is free
+    all the same."""
+    waits = game.first_moves_from
+    return waits if waits is not None and waits > at else at
 
 
 def clocks_now(game: Game, at: datetime | None = None) -> dict[str, int] | None:
@@ -155,8 +167,8 @@ def _queue_deadline(game_id: int, ply: int, deadline: datetime | None, at: datet
 def queue_turn_deadline(game: Game, fields: dict[str, Any], ply: int) -> None:
     """Queue the task that ends the game at the deadline ``fields`` set, after the commit."""
     deadline = fields.get("deadline")
-    if deadline is not None:
-        _queue_deadline(game.pk, ply, deadline, fields["turn_started_at"])
+    if deadline is not None:  # (from now: a first move's turn may begin later, ``first_move_start``)
+        _queue_deadline(game.pk, ply, deadline, min(fields["turn_started_at"], clock.now()))
 
 
 deadline_passed = clock.deadline_passed

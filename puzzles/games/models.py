@@ -92,6 +92,10 @@ class Game(PlayerOwned, Versioned):
     # version and the players' clocks do not move at each look.
     flag_recheck_at = models.DateTimeField(_("flag looked at again at"), null=True, blank=True)
     ply_count = models.PositiveIntegerField(_("moves played"), default=0)
+    # A match's next deal: no seat's first-move time starts before this (its
+    # dealing plus the grace, brought forward to when every person in it has
+    # opened it: ``presence``); null: a first move is timed from its turn's start.
+    first_moves_from = models.DateTimeField(_("first moves timed from"), null=True, blank=True)
 
     class Meta:
         db_table = "puzzles_game"
@@ -152,6 +156,8 @@ class GameSeat(PlayerOwned):
     owner = owner_key("game_seats")
     # The solver's level for a seat the solver plays; empty for a person's seat.
     level = models.CharField(_("level"), max_length=8, choices=Game.Level.choices, blank=True, default="")
+    # When the seat's person first said they were there, the game's page open (``presence``); null: not yet.
+    present_at = models.DateTimeField(_("present since"), null=True, blank=True)
 
     class Meta:
         db_table = "puzzles_gameseat"

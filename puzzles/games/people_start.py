@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -94,12 +94,16 @@ def game_start_people(
     clock: tuple[int, int] | None = None,
     days: int | None = None,
     seed: int | None = None,
+    first_move_grace: float | None = None,
 ) -> Game:
     """A new game between people of ``variant`` (the deal of ``seed``, or a
     random deal): ``seats`` gives every seat of the variant a ``Player`` (an
     account or a guest) or a solver level.  ``clock`` is a live game's
     (initial, increment) seconds, ``days`` a correspondence game's days a
     move (1, 3 or 7); neither: an untimed game, which cannot be rated.
+    ``first_move_grace``: a live game's first moves are timed from when
+    every person in it has opened it, at the latest this many seconds from
+    now (a match's next deal: ``presence``); else from their turn's start.
     Raises ``ApplicationError`` on bad input, having stored nothing."""
     try:
         rules = Variant.parse(variant)
@@ -135,6 +139,9 @@ def game_start_people(
             clock_increment=increment,
             days=days,
             clock_ms={s: initial * 1000 for s in people} if initial is not None else None,
+            first_moves_from=at + timedelta(seconds=first_move_grace)
+            if first_move_grace is not None and initial is not None
+            else None,
         )
         GameSeat.objects.bulk_create(
             [

@@ -325,3 +325,33 @@ class HintResponseSerializer(serializers.Serializer[Any]):
     hint = HintOutputSerializer(allow_null=True)
     analysis = AnalysisOutputSerializer(allow_null=True, help_text="Set while the analysis is pending.")
     game = GameOutputSerializer(allow_null=True)
+
+
+class PresenceOutputSerializer(serializers.Serializer[Any]):
+    seat = serializers.ChoiceField(choices=list(SEATS), help_text="The reader's seat, marked present.")
+    absent = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(SEATS)),
+        help_text="The people's seats whose player has not opened the game yet.",
+    )
+    first_moves_from = serializers.IntegerField(
+        allow_null=True,
+        help_text="A match's next deal whose players have not all opened it: when its first moves are timed from "
+        "at the latest (ms since 1970); null once they are timed (every player came, or the grace is over), "
+        "and for any other game.",
+    )
+
+
+class FirstMoveSerializer(serializers.Serializer[Any]):
+    seat = serializers.ChoiceField(choices=list(SEATS), help_text="The seat whose first move is awaited.")
+    deadline = serializers.IntegerField(
+        allow_null=True,
+        help_text="When that first move is due (ms since 1970); null while its time waits for the players to open "
+        "the deal (see starts_by).",
+    )
+    starts_by = serializers.IntegerField(
+        allow_null=True,
+        help_text="While the first move's time waits for the players: when it starts at the latest (ms since "
+        "1970), to run first_move_seconds from then; else null.",
+    )
+    first_move_seconds = serializers.IntegerField(help_text="The time a first move must come within, in seconds.")
+    server_time = serializers.IntegerField(help_text="The server's time of the answer (ms since 1970).")

@@ -21,5 +21,6 @@ urlpatterns = [
     path("api/games/<id:game_id>/hint/", apis.GameHintApi.as_view(), name="api-game-hint"),
     path("api/games/<id:game_id>/resign/", apis.GameResignApi.as_view(), name="api-game-resign"),
     path("api/games/<id:game_id>/abort/", apis.GameAbortApi.as_view(), name="api-game-abort"),
+    path("api/games/<id:game_id>/present/", apis.GamePresentApi.as_view(), name="api-game-present"),
     path("api/games/<id:game_id>/rematch/", apis.GameRematchApi.as_view(), name="api-game-rematch"),
 ]

@@ -45,6 +45,7 @@ import logging
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -94,7 +95,9 @@ def seat_holders(rows: list[ChallengeSeat]) -> dict[str, Player | str]:
 
 def start_deal(challenge: Challenge, seats: list[ChallengeSeat], number: int) -> Game:
     """Deal ``number`` of the challenge's match (or its one game), the same
-    people in the same seats."""
+    people in the same seats.  A deal after the first has its first moves
+    timed from when its players have all opened it, at the latest
+    OD_NEXT_DEAL_GRACE_SECONDS after the dealing (``games.presence``)."""
     if challenge.is_match and not challenge.match_seed:
         challenge.match_seed = str(secrets.randbelow(RANDOM_SEED_BOUND))
         Challenge.objects.filter(pk=challenge.pk).update(match_seed=challenge.match_seed)
@@ -106,6 +109,8 @@ def start_deal(challenge: Challenge, seats: list[ChallengeSeat], number: int) ->
         clock=clock,  # type: ignore[arg-type]
         days=challenge.days,
         seed=deal_seed(int(challenge.match_seed), number) if challenge.is_match else None,
+        # a next deal is dealt while its players read the last one's result: its first moves wait for them
+        first_move_grace=settings.OD_NEXT_DEAL_GRACE_SECONDS if challenge.is_match and number > 1 else None,
     )
     if challenge.is_match:
         ChallengeDeal.objects.create(challenge=challenge, number=number, game=game)

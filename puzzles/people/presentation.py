@@ -8,7 +8,9 @@ from typing import Any
 from django.urls import reverse
 
 from puzzles.accounts.players import Player
+from puzzles.games import presence
 from puzzles.games import texts as games_texts
+from puzzles.games.models import Game
 from puzzles.games.presentation import variant_label
 from puzzles.games.selectors import guest_tag
 
@@ -184,6 +186,7 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
             }
         )
     over = bool(challenge.match_winner) or (bool(deals) and deals[-1]["reason"] == "aborted")
+    current = deals[-1] if deals and not over and not deals[-1]["recorded"] else None
     return {
         "target_points": challenge.target_points,
         "target_wins": challenge.target_wins,
@@ -198,8 +201,15 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
         # Over when a side has reached the target, or with no winner when a deal was aborted.
         "over": over,
         # The deal being played, for its players' "next deal" link.
-        "current": deals[-1] if deals and not over and not deals[-1]["recorded"] else None,
+        "current": current,
+        # Its first move awaited, for the link's countdown.
+        "first_move": _first_move(current["game"]) if current is not None else None,
     }
+
+
+def _first_move(game_id: int) -> dict[str, Any] | None:
+    game = Game.objects.filter(pk=game_id).first()
+    return presence.first_move_state(game) if game is not None else None
 
 
 def seek_row(

@@ -18,7 +18,7 @@ from puzzles.games.people_start import (
     MAX_INITIAL_SECONDS,
     MIN_INITIAL_SECONDS,
 )
-from puzzles.games.serializers import TWO_SEATS, VARIANT_NAMES, WITH_FOUR_SEATS
+from puzzles.games.serializers import TWO_SEATS, VARIANT_NAMES, WITH_FOUR_SEATS, FirstMoveSerializer
 from solver.variant import SEATS
 
 from .matches import TARGET_POINTS_RANGE, TARGET_WINS_RANGE
@@ -238,6 +238,10 @@ class PeopleMatchOutputSerializer(serializers.Serializer[Any]):
     )
     winner = serializers.CharField(allow_null=True)
     over = serializers.BooleanField()
+    first_move = FirstMoveSerializer(
+        allow_null=True,
+        help_text="The current deal's first move awaited (a live match), for the last deal's countdown; else null.",
+    )
 
 
 class ChallengeCreatedSerializer(serializers.Serializer[Any]):

@@ -13,6 +13,7 @@ import types
 from datetime import timedelta
 
 import pytest
+from django.conf import settings as django_settings
 from django.utils import timezone
 
 from puzzles.games import clock, deadlines
@@ -23,6 +24,9 @@ from solver import Variant, deal
 from .conftest import accept, play_twice_each, post_challenge
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# A next deal's first moves wait this long for its players to open it (games.presence).
+NEXT_DEAL_GRACE = django_settings.OD_NEXT_DEAL_GRACE_SECONDS
 
 
 def _opener(match_seed: int, number: int) -> str:
@@ -72,7 +76,7 @@ def test_the_loser_who_lets_the_next_deal_lapse_loses_the_rated_match(account, m
         Variant.parse("lewicki").team_of(quitter)
     )
     if how == "lapse":
-        later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)
+        later[0] += timedelta(seconds=NEXT_DEAL_GRACE + deadlines.FIRST_MOVE_SECONDS + 1)
         deadlines.games_check_deadlines()
     else:  # the opponent, waiting for a first move that does not come, may not call the deal off:
         # the quitter is shown the first-move time, and that decides
@@ -85,7 +89,7 @@ def test_the_loser_who_lets_the_next_deal_lapse_loses_the_rated_match(account, m
         assert "they forfeit the deal" in refused.json()["error"]
         second.refresh_from_db()
         assert second.status != "over"
-        later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS)
+        later[0] += timedelta(seconds=NEXT_DEAL_GRACE + deadlines.FIRST_MOVE_SECONDS)
         deadlines.games_check_deadlines()
     second.refresh_from_db()
     assert second.status == "over"
@@ -117,7 +121,7 @@ def test_a_lapse_goes_against_the_side_that_lapsed_and_the_match_goes_on(account
     first = challenge.game
     play_twice_each(clients, first.pk)
     assert clients[other].post(f"/api/games/{first.pk}/resign/").status_code == 200  # deal 1: the opener's
-    later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)
+    later[0] += timedelta(seconds=NEXT_DEAL_GRACE + deadlines.FIRST_MOVE_SECONDS + 1)
     deadlines.games_check_deadlines()  # the leader lets deal 2 lapse: 1 - 1, and deal 3 is dealt
     state = ann.get(f"/api/challenges/{created['id']}/").json()["match"]
     assert state["wins"] == {opener: 1, other: 1}
@@ -145,7 +149,7 @@ def test_the_first_deal_and_a_casual_matchs_deals_still_call_the_match_off(accou
     first = Challenge.objects.get(pk=casual["id"]).game
     play_twice_each(clients, first.pk)
     assert other_api.post(f"/api/games/{first.pk}/resign/").status_code == 200
-    later[0] += timedelta(seconds=deadlines.FIRST_MOVE_SECONDS + 1)
+    later[0] += timedelta(seconds=NEXT_DEAL_GRACE + deadlines.FIRST_MOVE_SECONDS + 1)
     deadlines.games_check_deadlines()
     state = api.get(f"/api/challenges/{casual['id']}/").json()["match"]
     assert state["over"]
