@@ -240,7 +240,7 @@ class GamePresentApi(APIView):
             "(a minute) after it was dealt. 403 for anyone without a seat in the game, and for a practice game."
         ),
         request=None,
-        responses={200: PresenceOutputSerializer, **ERRORS, **NOT_A_PLAYER},
+        responses={200: PresenceOutputSerializer, 404: ERRORS[404], **NOT_A_PLAYER},
     )
     def post(self, request: Request, game_id: int) -> Response:
         player = Player.of(request)
