@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "channels",
     # The site, one app per part of the product (puzzles/README.md).
     "puzzles.legacy",
     "puzzles.core",
@@ -232,6 +233,13 @@ CACHES = {
 }
 DJANGO_REDIS_IGNORE_EXCEPTIONS = True
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+
+# The events pushed to the pages that follow a game over a WebSocket
+# (puzzles/games/stream.py): Channels' layer on Redis pub/sub, one PUBLISH
+# an event, nothing stored.
+CHANNEL_LAYERS = {
+    "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+}
 
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # The rate limits' counters (puzzles/core/throttles.py, the ``limits`` library):

@@ -27,6 +27,9 @@ TEST_DIR = Path(tempfile.mkdtemp(prefix="od-site-tests-"))
 REDIS_URL = f"redis://127.0.0.1:{_free_port()}/0"
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
+CHANNEL_LAYERS = {
+    "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+}
 
 DATABASES = {
     "default": {

@@ -1,37 +1,35 @@
 """Change notices, so that a client can wait for a grade or the solver's move
-without hammering the server (``GET /api/games/<id>/?wait=<version>``).
+without hammering the server.
 
 Every change bumps a row's ``version`` in the database; after the commit the
-writer publishes on the Redis channel of the row (``channel(kind, id)``).  A waiter subscribes, then
-checks the version in the database, and sleeps on the channel until a notice
-says to look again (or, under WSGI, a short timeout; under ASGI the shared
-subscription wakes every waiter when its connection drops or is made again).  Without Redis (or with
-``OD_EVENTS`` off) it falls back to polling the database every 50 ms.
+writer publishes on the row's change channel (``channel(kind, id)``), twice:
+a plain notice on Redis pub/sub for the long polls
+(``GET /api/games/<id>/?wait=<version>``), and an event (what changed, or
+``{"type": "changed"}``: read the row again) to the channel layer's group of
+the row, for the pages that follow it over a WebSocket (``streams``).
 
-A notice may carry the row's new state as its waiters will be shown it
-(``register_views``): a waiter whose view is among them answers with it,
-reading nothing.  A waiter says which view it wants (``want_view``: who it
-is and in which language) when it begins to wait; the writer renders, after
-its commit, the views waited for then.  Any other notice is a plain ``1``:
-read the row again.
+A long poll subscribes, then checks the version in the database, and sleeps
+on the channel until a notice says to look again (or, under WSGI, a short
+timeout; under ASGI the shared subscription wakes every waiter when its
+connection drops or is made again).  Without Redis (or with ``OD_EVENTS``
+off) it falls back to polling the database every 50 ms.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import math
-import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import redis
 from django.conf import settings
 from django.db import transaction
+
+from . import streams
 
 log = logging.getLogger(__name__)
 _client: redis.Redis | None = None
@@ -54,154 +52,29 @@ def channel(kind: str, row_id: int | str) -> str:
     return f"od:{kind}:{row_id}"
 
 
-def publish(name: str, handed: Any = None) -> None:
-    """Tell the waiters on channel ``name`` that its row has changed;
-    ``handed``: the row as the writer left it (``register_views``)."""
+def publish(name: str, event: dict[str, Any] | None = None) -> None:
+    """Tell the readers of channel ``name`` that its row has changed: its
+    long polls, and its streams (``streams``) with ``event``, what changed
+    (by default ``{"type": "changed"}``: read the row again)."""
     if not enabled():
         return
     try:
-        _redis().publish(name, notice_payload(name, handed))
+        _redis().publish(name, b"1")
     except redis.RedisError as exc:  # waiters fall back to polling
         log.warning("could not publish a change on %s: %s", name, exc)
+    streams.send(group(name), event or {"type": "changed"})
 
 
-# ------------------------------------------------------------------ views
-#
-# A held long poll that is woken reads the row's version, then the request
-# goes through Django to be answered: a whole request for each waiter of each
-# change.  Where a kind registers a renderer, the writer renders the row once
-# for each view waited for and sends them with the notice; the waiter answers
-# with its own at once.
-
-# What a view is: (who, language), e.g. ("A", "pl"); the renderer decides
-# what "who" means (a seat, a spectator).
-View = tuple[str, str]
-Renderer = Callable[[int, list[View], Any], tuple[int, dict[View, bytes]] | None]
-_renderers: dict[str, Renderer] = {}
-
-# A wish older than this is no longer waited on (a hold lasts at most
-# OD_MAX_WAIT_SECONDS, and the page asks again at once).
-VIEW_WISH_SECONDS = 60
-# At most this many views rendered for one change (the rest read the row).
-MOST_VIEWS = 8
+def group(name: str) -> str:
+    """The channel layer's group of a change channel (``od:game:7`` is
+    ``od.game.7``): the streams of the row listen to it."""
+    return name.replace(":", ".")
 
 
-def register_views(kind: str, render: Renderer) -> None:
-    """``render(row_id, views, handed)``: the row's version and its state as
-    each of ``views`` is shown it (the body of a 200 answer, JSON), for the
-    views it can render (a view it leaves out is read the usual way); None
-    for none.  Called after the commit, in the writer's process.  ``handed``
-    is what the writer passed with the notice (``notify_on_commit``): the
-    row as its commit left it, which the renderer need not read again; None
-    when the writer passed nothing."""
-    _renderers[kind] = render
-
-
-def _wishes_key(name: str) -> str:
-    return f"{name}:views"
-
-
-def want_view(name: str, view: View) -> str | None:
-    """A waiter on channel ``name`` wants ``view`` rendered with the next
-    notices, until it says otherwise (``unwant_view``, with what this
-    returns) or ``VIEW_WISH_SECONDS`` have passed.  Each waiter's wish is
-    its own: several waiting for one view (two tabs, the spectators of one
-    language) get it rendered once."""
-    if not enabled() or _kind(name) not in _renderers:
-        return None
-    wish = f"{_view_key(view)} {secrets.token_hex(4)}"
-    try:
-        pipe = _redis().pipeline(transaction=False)
-        pipe.hset(_wishes_key(name), wish, str(int(time.time())))
-        pipe.expire(_wishes_key(name), VIEW_WISH_SECONDS)
-        pipe.execute()
-    except redis.RedisError as exc:  # the waiter reads the row instead
-        log.warning("could not record a view wanted on %s: %s", name, exc)
-        return None
-    return wish
-
-
-async def unwant_view(name: str, wish: str) -> None:
-    """The waiter that made ``wish`` (``want_view``) waits no more: its view
-    is no longer rendered for it (on the event loop's shared connection)."""
-    try:
-        await _hub().client.hdel(_wishes_key(name), wish)  # type: ignore[misc]
-    except (redis.RedisError, OSError) as exc:  # it lapses after VIEW_WISH_SECONDS
-        log.warning("could not drop a view wanted on %s: %s", name, exc)
-
-
-def _kind(name: str) -> str:
-    parts = name.split(":")
-    return parts[1] if len(parts) == 3 else ""
-
-
-def _view_key(view: View) -> str:
-    return f"{view[0]} {view[1]}"
-
-
-def notice_payload(name: str, handed: Any = None) -> bytes:
-    """What to publish on ``name`` for a change just committed: the views
-    waited for, rendered (``{"views": {"<who> <language>": "<body>"}}``),
-    or ``1`` when there are none (or rendering fails: the waiters read the
-    row, as they would have anyway)."""
-    render = _renderers.get(_kind(name))
-    if render is None:
-        return b"1"
-    try:
-        wishes: dict[bytes, bytes] = _redis().hgetall(_wishes_key(name))  # type: ignore[assignment]
-        fresh = time.time() - VIEW_WISH_SECONDS
-        views = set()
-        for key, at in wishes.items():
-            who, language, *_ = key.decode().split(" ") + ["", ""]
-            if float(at) >= fresh and who and language:
-                views.add((who, language))
-        if not views:
-            return b"1"
-        row_id = int(name.rsplit(":", 1)[1])
-        rendered = render(row_id, sorted(views)[:MOST_VIEWS], handed)
-    except Exception:  # noqa: BLE001 - a notice must go out whatever the rendering does
-        log.exception("could not render the views of %s", name)
-        return b"1"
-    if not rendered or not rendered[1]:
-        return b"1"
-    version, bodies = rendered
-    return json.dumps(
-        {"version": version, "views": {_view_key(view): body.decode() for view, body in bodies.items()}}
-    ).encode()
-
-
-@dataclass(frozen=True)
-class Rendered:
-    """What a notice with views carries: the row's version and each view's body."""
-
-    version: int
-    views: dict[str, str]
-
-    def body(self, view: View) -> bytes | None:
-        found = self.views.get(_view_key(view))
-        return found.encode() if isinstance(found, str) else None
-
-
-def rendered_of(payload: Any) -> Rendered | None:
-    """The rendered views a notice carries, or None for a plain one."""
-    if not isinstance(payload, bytes) or not payload.startswith(b"{"):
-        return None
-    try:
-        data = json.loads(payload)
-        version, views = data["version"], data["views"]
-    except (ValueError, KeyError, TypeError):
-        return None
-    if not isinstance(version, int) or not isinstance(views, dict):
-        return None
-    return Rendered(version, views)
-
-
-def notify_on_commit(name: str, handed: Any = None) -> None:
-    """Publish on channel ``name`` once the current transaction commits.
-    ``handed``: the row as this transaction leaves it, for the renderer of
-    its views (``register_views``); only what nothing else changes between
-    the commit and the notice."""
-    transaction.on_commit(lambda: publish(name, handed))
+def notify_on_commit(name: str, event: dict[str, Any] | None = None) -> None:
+    """Publish on channel ``name`` once the current transaction commits
+    (``event``: what changed, for the streams; see ``publish``)."""
+    transaction.on_commit(lambda: publish(name, event))
 
 
 def wait_asked(query: Any) -> tuple[int, float] | None:
@@ -250,15 +123,6 @@ def wait_for_change(name: str, current_version: Callable[[], int | None], versio
                 pubsub.close()
 
 
-class Waiter(asyncio.Event):
-    """One waiter's wake-up, with what the last notice carried (``Rendered``
-    views, or None: read the row)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rendered: Rendered | None = None
-
-
 class _Hub:
     """The long polls of one event loop share one Redis connection: a single
     pub/sub that subscribes to a row's channel while anyone waits on it and
@@ -271,7 +135,7 @@ class _Hub:
 
         self.client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1)
         self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-        self.waiters: dict[str, set[Waiter]] = {}
+        self.waiters: dict[str, set[asyncio.Event]] = {}
         self.reader: asyncio.Task[None] | None = None
         self.broken = False
         # One (un)subscribe at a time: the first opens the connection, and
@@ -280,8 +144,8 @@ class _Hub:
         self.subscribed: set[str] = set()
         self.watched: Any = None  # the connection whose reconnections wake every waiter
 
-    async def subscribe(self, name: str) -> Waiter:
-        event = Waiter()
+    async def subscribe(self, name: str) -> asyncio.Event:
+        event = asyncio.Event()
         self.waiters.setdefault(name, set()).add(event)
         try:
             async with self.lock:
@@ -309,17 +173,16 @@ class _Hub:
     def _wake_all(self) -> None:
         for waiting in self.waiters.values():
             for event in waiting:
-                event.rendered = None
                 event.set()
 
-    def _forget(self, name: str, event: Waiter) -> None:
+    def _forget(self, name: str, event: asyncio.Event) -> None:
         waiting = self.waiters.get(name)
         if waiting is not None:
             waiting.discard(event)
             if not waiting:
                 del self.waiters[name]
 
-    async def unsubscribe(self, name: str, event: Waiter) -> None:
+    async def unsubscribe(self, name: str, event: asyncio.Event) -> None:
         self._forget(name, event)
         async with self.lock:  # decided under the lock: a new waiter may have come meanwhile
             if name not in self.waiters and name in self.subscribed and not self.broken:
@@ -336,10 +199,7 @@ class _Hub:
                 return
             if message is not None and message.get("type") == "message":
                 name = message["channel"]
-                waiting = self.waiters.get(name.decode() if isinstance(name, bytes) else name, ())
-                rendered = rendered_of(message.get("data")) if waiting else None  # parsed once for them all
-                for event in waiting:
-                    event.rendered = rendered
+                for event in self.waiters.get(name.decode() if isinstance(name, bytes) else name, ()):
                     event.set()
 
     def fail(self) -> None:
@@ -370,9 +230,7 @@ class Subscription:
     def __init__(self, name: str) -> None:
         self.name = name
         self.hub: _Hub | None = None
-        self.event: Waiter | None = None
-        # What the last notice carried (``Waiter.rendered``), once ``notice`` said True.
-        self.rendered: Rendered | None = None
+        self.event: asyncio.Event | None = None
 
     async def __aenter__(self) -> Subscription:
         if enabled():
@@ -397,9 +255,7 @@ class Subscription:
         """Wait at most ``seconds`` for a notice: True when one came (or the
         hub failed, or there is none: read the row again), False when the
         time passed quietly.  The hub wakes every waiter when Redis fails, so
-        a quiet wait on a sound subscription means the row did not change.
-        After True, ``rendered`` is what the notice carried."""
-        self.rendered = None
+        a quiet wait on a sound subscription means the row did not change."""
         if self.event is None or self.hub is None or self.hub.broken:
             await asyncio.sleep(min(seconds, 0.25))
             return True
@@ -408,7 +264,6 @@ class Subscription:
         except TimeoutError:
             return self.hub.broken
         self.event.clear()
-        self.rendered, self.event.rendered = self.event.rendered, None
         return True
 
 

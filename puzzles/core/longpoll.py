@@ -28,14 +28,6 @@ watch, and no ``version``: ``version_of`` is read on every notice.  Both run in
 the event loop's shared thread pool; ``version_of`` with the request's
 session and user as the middlewares would give them.
 
-A kind whose writers send the new state with the notice
-(``events.register_views``) registers ``who_of`` too: ``who_of(request,
-id)`` gives the row's version and who the reader is to it (e.g. a seat), in
-place of ``version_of``.  A held poll then asks for its view (who, and the
-language the request would be answered in), and when a notice brings it,
-answers with it at once: no read, and no request through Django.  Its
-headers are those of the view's last answer through Django in this process
-(until there has been one, the poll goes through Django as before).
 """
 
 from __future__ import annotations
@@ -46,7 +38,6 @@ import json
 import logging
 import math
 import re
-import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -59,7 +50,6 @@ from django.contrib import auth
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
 from django.http import HttpRequest, QueryDict
-from django.utils import translation
 from django.utils.functional import SimpleLazyObject
 
 from . import events, ids
@@ -80,7 +70,6 @@ class Route:
     kind: str
     version_of: Callable[[HttpRequest, int], int | None]
     version: Callable[[int], int | None] | None
-    who_of: Callable[[HttpRequest, int], tuple[int, str | None] | None] | None = None
     channel_of: Callable[[HttpRequest, int], str] | None = None
 
 
@@ -93,34 +82,10 @@ def register(
     kind: str,
     version_of: Callable[[HttpRequest, int], int | None],
     version: Callable[[int], int | None] | None,
-    who_of: Callable[[HttpRequest, int], tuple[int, str | None] | None] | None = None,
     channel_of: Callable[[HttpRequest, int], str] | None = None,
 ) -> None:
     if not any(route.path.pattern == path for route in _routes):
-        _routes.append(Route(re.compile(path), kind, version_of, version, who_of, channel_of))
-
-
-# The headers of each route's last 200 answer through Django in this process,
-# but those of one answer alone (its length, language, cookies): what an
-# answer given here from a notice's view is sent with.
-_headers: dict[str, list[tuple[bytes, bytes]]] = {}
-_OWN_HEADERS = {b"content-length", b"content-language", b"set-cookie", b"date", b"server"}
-
-
-def _keeping_headers(route: Route, send: Send) -> Send:
-    """``send``, noting the headers of a 200 answer for the route."""
-    if route.who_of is None:
-        return send
-
-    async def sending(message: Message) -> None:
-        if message.get("type") == "http.response.start" and message.get("status") == 200:
-            headers = [(bytes(name), bytes(value)) for name, value in message.get("headers", [])]
-            # A JSON answer's (not the browsable API's page, which a browser asking for HTML gets)
-            if (b"content-type", b"application/json") in ((n.lower(), v) for n, v in headers):
-                _headers[route.path.pattern] = [(n, v) for n, v in headers if n.lower() not in _OWN_HEADERS]
-        await send(message)
-
-    return sending
+        _routes.append(Route(re.compile(path), kind, version_of, version, channel_of))
 
 
 def open_polls() -> int:
@@ -194,20 +159,12 @@ async def _poll_channel(route: Route, request: HttpRequest, row_id: int) -> str 
 class _VersionReader:
     """The reads of one held poll's row version (in a thread).  The first
     counts the poll against the client's rate (``_REFUSED`` over it); once a
-    read finds the row, later ones read just its version.  It keeps what the
-    end of the poll needs: whether it was ``counted``, the ``view`` the poll
-    answers with when a notice brings it (a GET's, once Django has answered
-    the route here, its headers known), and ``wish``, its wish for that view,
-    dropped when the poll ends."""
+    read finds the row, later ones read just its version.  It keeps whether
+    the poll was ``counted``, for its end."""
 
-    def __init__(
-        self, route: Route, request: HttpRequest, row_id: int, channel: str, asked: int, *, may_view: bool
-    ) -> None:
+    def __init__(self, route: Route, request: HttpRequest, row_id: int) -> None:
         self.route, self.request, self.row_id = route, request, row_id
-        self.channel, self.asked, self.may_view = channel, asked, may_view
         self.owned = self.counted = False
-        self.view: events.View | None = None
-        self.wish: str | None = None
 
     def read(self) -> int | None | object:
         route, request, row_id = self.route, self.request, self.row_id
@@ -222,13 +179,7 @@ class _VersionReader:
             if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]
                 return _REFUSED
             self.counted = True
-            if route.who_of is None:
-                version = route.version_of(request, row_id)
-            else:
-                version, who = route.who_of(request, row_id) or (None, None)
-                if self.may_view and version == self.asked and who is not None:
-                    self.view = (who, translation.get_language_from_request(request))
-                    self.wish = events.want_view(self.channel, self.view)
+            version = route.version_of(request, row_id)
             self.owned = version is not None
             return version
         finally:
@@ -252,7 +203,7 @@ class LongPolls:
         except ValueError:
             asked_for = None  # the view says what is wrong
         if asked_for is None or asked_for[1] <= 0:
-            return await self.app(scope, receive, _keeping_headers(route, send))
+            return await self.app(scope, receive, send)
         asked, timeout = asked_for
         request = ASGIRequest(scope, io.BytesIO())
         _as_the_middlewares_would(request)
@@ -260,8 +211,7 @@ class LongPolls:
         channel = await _poll_channel(route, request, row_id)
         if channel is None:
             return await self.app(scope, receive, send)
-        may_view = route.who_of is not None and scope.get("method") == "GET" and route.path.pattern in _headers
-        reader = _VersionReader(route, request, row_id, channel, asked, may_view=may_view)
+        reader = _VersionReader(route, request, row_id)
         # In the shared pool of the event loop: hundreds of held polls cost a
         # handful of threads and database connections, not one each.
         version_of: Callable[[], Awaitable[Any]] = sync_to_async(reader.read, thread_sensitive=False)
@@ -284,13 +234,11 @@ class LongPolls:
                 else:
                     _open[client] += 1
                     try:
-                        seen = await self._hold(sub, version_of, asked, timeout, receive, received, reader.view)
+                        seen = await self._hold(sub, version_of, asked, timeout, receive, received)
                     finally:
                         _open[client] -= 1
                         if _open[client] <= 0:
                             del _open[client]
-                        if reader.wish is not None:  # after the answer, not before it
-                            _in_background(events.unwant_view(channel, reader.wish))
         except Exception:  # the database or Redis failed: the view answers at once, with Django's errors if need be
             log.exception("long polls: could not hold a poll on %s %s", route.kind, row_id)
             return await self._forward(scope, query, receive, received, send, reader.counted)
@@ -298,9 +246,7 @@ class LongPolls:
             return None
         if seen == asked:
             return await _respond(send, 304)
-        if isinstance(seen, _Answer) and reader.view is not None:
-            return await _answer(send, seen.body, reader.view[1], _headers[route.path.pattern])
-        return await self._forward(scope, query, receive, received, _keeping_headers(route, send), reader.counted)
+        return await self._forward(scope, query, receive, received, send, reader.counted)
 
     async def _forward(
         self, scope: Scope, query: QueryDict, receive: Receive, received: list[Message], send: Send, counted: bool
@@ -328,11 +274,9 @@ class LongPolls:
         timeout: float,
         receive: Receive,
         received: list[Message],
-        view: events.View | None,
     ) -> object:
-        """The version once it moves on or the hold runs out, or an
-        ``_Answer`` when a notice brought the poll's view of a newer version,
-        or ``_GONE`` if the client went away first."""
+        """The version once it moves on or the hold runs out, or ``_GONE`` if
+        the client went away first."""
 
         async def listen() -> None:
             while True:
@@ -341,7 +285,7 @@ class LongPolls:
                     return
                 received.append(message)
 
-        waiting = asyncio.ensure_future(_wait(sub, version_of, asked, timeout, view))
+        waiting = asyncio.ensure_future(events.wait_subscribed(sub, version_of, asked, timeout, asked))
         listening = asyncio.ensure_future(listen())
         try:
             await asyncio.wait({waiting, listening}, return_when=asyncio.FIRST_COMPLETED)
@@ -353,62 +297,6 @@ class LongPolls:
         if not waiting.done() or waiting.cancelled():
             return _GONE
         return waiting.result()
-
-
-# Tasks started to run on after an answer (kept here until done: the loop
-# holds only weak references to its tasks).
-_background: set[asyncio.Task[None]] = set()
-
-
-def _in_background(work: Awaitable[None]) -> None:
-    task = asyncio.ensure_future(work)
-    _background.add(task)
-    task.add_done_callback(_background.discard)
-
-
-@dataclass(frozen=True)
-class _Answer:
-    body: bytes
-
-
-async def _wait(
-    sub: events.Subscription,
-    version_of: Callable[[], Awaitable[Any]],
-    asked: int,
-    timeout: float,
-    view: events.View | None,
-) -> object:
-    """As ``events.wait_subscribed``, but a notice that brings ``view`` of a
-    version past ``asked`` is the answer itself (``_Answer``)."""
-    deadline = time.monotonic() + timeout
-    seen: object = asked
-    while seen == asked:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            break
-        if await sub.notice(remaining):
-            rendered = sub.rendered
-            if view is not None and rendered is not None and rendered.version > asked:
-                body = rendered.body(view)
-                if body is not None:
-                    return _Answer(body)
-            seen = await version_of()
-    return seen
-
-
-async def _answer(send: Send, body: bytes, language: str, headers: list[tuple[bytes, bytes]]) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 200,
-            "headers": [
-                *headers,
-                (b"content-language", language.encode("latin-1")),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
 
 
 _GONE = object()  # the client went away while its poll was held

@@ -11,9 +11,9 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
-        from puzzles.core import events, fairness, longpoll, outages
+        from puzzles.core import fairness, longpoll, outages
 
-        from . import presentation, seating, selectors, stoppages, upkeep, withheld
+        from . import selectors, stoppages, upkeep, withheld
 
         guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
         # Time nobody could move in is given back: the deadlines it touched move on.
@@ -25,8 +25,4 @@ class GamesConfig(AppConfig):
             "game",
             lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),
             selectors.game_version,
-            who_of=lambda request, pk: seating.game_poll_who(Player.of(request), pk),
         )
-        # A move in a game between people brings the waiting players and
-        # spectators their new view with its notice.
-        events.register_views("game", presentation.game_views)

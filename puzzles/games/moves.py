@@ -148,23 +148,21 @@ def update(game: Game, fields: dict[str, Any], *, optimistic: bool) -> None:
         raise Raced
 
 
-def announce(
-    game_id: int, queued: list[tuple[Any, tuple[Any, ...]]], handed: selectors.GameAfter | None = None
-) -> None:
+def announce(game_id: int, queued: list[tuple[Any, tuple[Any, ...]]], event: dict[str, Any] | None = None) -> None:
     """Queue the tasks after the commit, the change notice with the last of
-    them (one round trip to Redis); with nothing queued the notice alone,
-    carrying ``handed`` (the game as the move left it) if given."""
+    them; with nothing queued the notice alone, carrying ``event`` (what the
+    move changed, ``pushed.move_event``) to the game's streams if given."""
     for index, (task, args) in enumerate(queued):
         notice = events.channel("game", game_id) if index == len(queued) - 1 else None
         tasking.enqueue(task, *args, notice=notice)
     if not queued:
-        notify(game_id, handed)
+        notify(game_id, event)
 
 
-def notify(game_id: int, handed: selectors.GameAfter | None = None) -> None:
-    """Tell the game's waiters, after the commit, that it has changed
-    (``handed``: the game as the writer left it)."""
-    events.notify_on_commit(events.channel("game", game_id), handed)
+def notify(game_id: int, event: dict[str, Any] | None = None) -> None:
+    """Tell the game's readers, after the commit, that it has changed
+    (``event``: how, for its streams; by default, read it again)."""
+    events.notify_on_commit(events.channel("game", game_id), event)
 
 
 def plan(game: Game, move: str, known: Analysis | None, foreseen: Foreseen) -> Planned:

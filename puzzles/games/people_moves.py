@@ -1,6 +1,7 @@
 """A move in a game between people: checked and stored in one transaction,
-the mover's clock charged and the next turn's deadline set, and the game as
-the move left it handed to the notice and the answer.
+the mover's clock charged and the next turn's deadline set, the move pushed
+to the game's streams as an event, and the game as the move left it handed
+to the answer.
 
 A game between people is changed by its people's moves alone but for a
 resignation, an abort, the clock's deadline or the solver's turn in a seat
@@ -23,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.core.errors import ConflictError
 
-from . import clock, deadlines, early, moves, seating, selectors, stoppages, turns
+from . import clock, deadlines, early, moves, pushed, seating, selectors, stoppages, turns
 from .models import Game, GameMove
 from .signals import game_finished_on_commit
 from .tasks import solver_turn_task
@@ -78,7 +79,7 @@ def _play(game: Game, read: Game, intent: moves.Intent, *, optimistic: bool) -> 
     # Nothing else changes the game before its notice goes out when another
     # person is to move: no task is queued, no end recorded on the commit.
     handed = _game_after(read, game, fields, [*earlier, record]) if fields["status"] == Game.Status.YOUR_MOVE else None
-    moves.announce(game.pk, [], handed)
+    moves.announce(game.pk, [], pushed.move_event(handed) if handed is not None else None)
     return moves.Played(record, handed)
 
 

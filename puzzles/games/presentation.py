@@ -9,13 +9,10 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from django.conf import settings
 from django.urls import get_script_prefix, reverse
-from django.utils import translation
-from rest_framework.renderers import JSONRenderer
 
 from puzzles.accounts.players import Player
-from puzzles.core import charts, events
+from puzzles.core import charts
 from solver import Position
 from solver.position import line_from_moves
 
@@ -199,7 +196,7 @@ PRACTICE_FIELDS: dict[str, Any] = {
     "match_deal": None,
     "unrated_note": None,
 }
-_VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "best_moves", "grade", "points_lost")
+VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "best_moves", "grade", "points_lost")
 
 
 def people_state(
@@ -225,7 +222,7 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
     over = game.status == Game.Status.OVER
     if not over:
         for move in state["moves"]:
-            move.update(dict.fromkeys(_VALUES))
+            move.update(dict.fromkeys(VALUES))
         state["ungraded"] = 0
     if seat is None or state["to_move"] != seat:
         state["legal_moves"] = []
@@ -255,7 +252,7 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
         deadline=None if deadline is None or over else int(deadline.timestamp() * 1000),
         clock_running=running if clocks and not over and deadline is not None and running in moved else None,
         abortable=seat is not None and early.abort_refusal(game, seat, moved, at) is None,
-        abort_from=_abort_from(game, seat, moved),
+        abort_from=abort_from(game, seat, moved),
         players=players,
         my_seat=seat,
         spectator=seat is None,
@@ -285,7 +282,7 @@ def rating_changes(game: Game) -> dict[str, dict[str, int]]:
     return out
 
 
-def _abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:
+def abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:
     """A rated game: when the reader may abort it as it stands (ms since
     1970; the page shows the button from then on without asking again), or
     None.  A casual game: None (``abortable`` says it all)."""
@@ -449,41 +446,3 @@ def chart_values(moves: list[dict[str, Any]]) -> list[int | None]:
 def value_chart(moves: list[dict[str, Any]], width: int = 640, height: int = 160, pad: int = 22) -> dict[str, Any]:
     """An SVG chart of ``chart_values`` (``core.charts.value_chart``)."""
     return charts.value_chart(chart_values(moves), width, height, pad)
-
-
-# ------------------------------------------------------- views with a notice
-
-_JSON = JSONRenderer()
-
-
-def game_views(
-    game_id: int,
-    views: list[events.View],
-    handed: selectors.GameAfter | None = None,
-) -> tuple[int, dict[events.View, bytes]] | None:
-    """A game between people as each of ``views`` (a seat, or
-    ``seating.SPECTATOR``, and a language) is shown it, as the API's JSON:
-    what a change's notice carries to the long polls waiting on the game
-    (``events.register_views``).  ``handed``: the game and its moves as the
-    change left them (a move passes them with its notice), so that nothing is
-    read on the way to the opponent; otherwise the game and its moves are
-    read, once for all the views.  None for a practice game (its one reader
-    reads it)."""
-    if handed is not None and handed.game.pk == game_id:
-        game, moves = handed.game, handed.moves
-    else:
-        found = selectors.game_by_id(game_id)
-        if found is None or not found.is_people:
-            return None
-        game, moves = found, selectors.game_moves(found)
-    if not game.is_people:
-        return None
-    languages = {code for code, _ in settings.LANGUAGES}
-    bodies = {}
-    for who, language in views:
-        seat = None if who == seating.SPECTATOR else who
-        if (seat is not None and seat not in game.rules.seats) or language not in languages:
-            continue
-        with translation.override(language):
-            bodies[(who, language)] = _JSON.render(people_state_as(game, seat, moves))
-    return game.version, bodies

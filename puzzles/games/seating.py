@@ -1,6 +1,6 @@
 """Who sits where in a game between people: each game's seats, kept in this
 process as they stay through a game (``game_seats``), a player's seat
-(``seat_of``), who a reader is to a game (``game_poll_who``), and the seats
+(``seat_of``), who a reader is to a game (``game_reader``), and the seats
 whose person has moved (``moved_seats``)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, cast
 from puzzles.accounts.players import Player
 from puzzles.core.queries import Prepared
 
-from . import clock, selectors
+from . import selectors
 from .models import Game, GameMove, GameSeat
 from .selectors import MoveRow
 
@@ -81,34 +81,13 @@ def _seat_in(seats: list[GameSeat], player: Player) -> str | None:
     return None
 
 
-# Who reads a game between people, as ``game_poll_who`` says it: a seat, or this.
-SPECTATOR = "-"
-# Who each reader is to each game, found in this process: a game's seats stay
-# through it, and a guest's claimed seat is read under the account's name
-# (the session's key changes at log-in).  Keyed by the game's creation too,
-# as a database emptied and filled again (the tests) may give an id anew.
-_WHO: dict[tuple[int, Any, int | None, str], str] = {}
-_WHO_KEPT = 50_000
-
-
-def game_poll_who(player: Player, game_id: int) -> tuple[int, str | None] | None:
-    """``selectors.game_version_for_player``, and who the player is to the game: their
-    seat in a game between people, or ``SPECTATOR``; ``None`` in a practice
-    game (its owner is its one reader)."""
+def game_reader(player: Player, game_id: int) -> tuple[int, str | None] | None:
+    """The game's version and the player's seat in it (None: a spectator, or
+    a practice game's owner), if the player may read the game; else None."""
     game = selectors.game_of(player, game_id)
     if game is None:
         return None
-    version = selectors.DEADLINE_PASSED if clock.deadline_passed(game) else game.version
-    if not game.is_people:
-        return version, None
-    key = (game.pk, game.created_at, player.user.pk if player.user is not None else None, player.token or "")
-    who = _WHO.get(key)
-    if who is None:
-        who = seat_of(game, player) or SPECTATOR
-        if len(_WHO) >= _WHO_KEPT:
-            _WHO.clear()
-        _WHO[key] = who
-    return version, who
+    return game.version, seat_of(game, player) if game.is_people else None
 
 
 def seat_player(row: GameSeat) -> Player | None:

@@ -330,41 +330,35 @@ def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(
         assert set(state["clocks"]) == {"A", "B"}
 
 
-def test_a_move_hands_its_notice_and_its_answer_the_game_as_it_left_it(api, other_api, monkeypatch):
-    """A move between people that leaves the other person to move passes the
-    game as it left it (the row, its moves, the seats read to check the
-    mover) to its notice and its answer: they draw the same views as a read
-    of the game gives, with no query of their own on the way to the opponent.
-    The move that ends the game passes nothing (its end is recorded on the
-    commit, before the notice): the views are read."""
-    import json
-
+def test_a_move_pushes_one_event_that_brings_each_reader_what_a_read_gives(api, other_api, monkeypatch):
+    """A move between people that leaves the other person to move pushes one
+    event to the game's streams, built from the game as the move left it with
+    no query of its own; handed to each reader (a seat, a spectator), it
+    carries what a read of the game then gives that reader: the move, the
+    board, the seat to move, the version, the deadline and the clocks, and
+    its own legal moves and abort.  The answer to the move is drawn from the
+    same state.  The move that ends the game pushes ``changed``: the end is
+    read."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     from puzzles.core import events
-    from puzzles.games import presentation, seating, selectors, services
+    from puzzles.games import presentation, pushed, seating, selectors, services
     from solver import Position
 
     game_id = accept(other_api, post_challenge(api)["id"])["game"]
-    other_id = accept(other_api, post_challenge(api)["id"])["game"]
-    views = [("A", "en"), ("B", "pl"), (seating.SPECTATOR, "nl")]
-    published: list[tuple[str, object]] = []
-    monkeypatch.setattr(events, "publish", lambda name, handed=None: published.append((name, handed)))
+    published: list[tuple[str, dict | None]] = []
+    monkeypatch.setattr(events, "publish", lambda name, event=None: published.append((name, event)))
+    real_move_event = pushed.move_event
 
-    def drawn(handed: selectors.GameAfter | None, row_id: int = game_id) -> tuple[int, dict]:
+    def counted_move_event(after):
         with CaptureQueriesContext(connection) as ctx:
-            rendered = presentation.game_views(row_id, views, handed)
-        assert rendered is not None
-        bodies = {view: json.loads(body) for view, body in rendered[1].items()}
-        for body in bodies.values():
-            body.pop("server_time"), body.pop("clocks")  # read at the moment of drawing
-        return len(ctx.captured_queries), bodies
+            event = real_move_event(after)
+        assert len(ctx.captured_queries) == 0
+        return event
 
-    def columns(game: Game) -> dict:
-        return {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields}
-
-    handed_moves = 0
+    monkeypatch.setattr(pushed, "move_event", counted_move_event)
+    pushed_moves = 0
     for _ in range(60):
         read = selectors.game_by_id(game_id)
         assert read is not None
@@ -373,31 +367,34 @@ def test_a_move_hands_its_notice_and_its_answer_the_game_as_it_left_it(api, othe
         assert player is not None
         legal = Position.parse(read.current_position).legal_moves()
         played = services.game_play(game=read, move=str(legal[0]), ply=read.ply_count, seat=seat)
-        name, handed = published[-1]
+        name, event = published[-1]
         assert name == events.channel("game", game_id)
-        assert handed is played.after
         now = Game.objects.get(pk=game_id)
         if now.status == Game.Status.OVER:
-            assert played.after is None
+            assert event is None  # read again: {"type": "changed"}
             break
-        after = played.after
-        assert after is not None
-        assert columns(after.game) == columns(now)
-        assert after.moves == selectors.game_moves(now)
-        read_reads, read_bodies = drawn(None)  # first: the challenge's link is read once a process
-        handed_reads, handed_bodies = drawn(after)
-        assert handed_reads == 0
-        assert read_reads > 0
-        assert handed_bodies == read_bodies
-        assert {v["my_seat"] for v in handed_bodies.values()} == {"A", "B", None}
-        assert presentation.game_state(after.game, after.moves, viewer=player)["my_seat"] == seat
-        handed_moves += 1
+        assert event is not None
+        assert event["type"] == "move"
+        assert played.after is not None
+        assert presentation.game_state(played.after.game, played.after.moves, viewer=player)["my_seat"] == seat
+        moves = selectors.game_moves(now)
+        for reader in ("A", "B", None):
+            view = presentation.people_state_as(now, reader, moves)
+            shown = pushed.for_reader(event, reader)
+            assert "seats" not in shown
+            for key in ("version", "ply", "board", "to_move", "deadline", "clock_running", "position"):
+                assert shown[key] == view[key if key != "position" else "position"], key
+            assert shown["move"] == {k: v for k, v in view["moves"][-1].items() if k != "role"}
+            assert set(shown["clocks"]) == set(view["clocks"])
+            if reader is None:
+                assert shown["you"] is None
+            else:
+                assert shown["you"]["legal_moves"] == view["legal_moves"]
+                assert shown["you"]["abortable"] == view["abortable"]
+                assert shown["you"]["abort_from"] == view["abort_from"]
+        pushed_moves += 1
     assert now.status == Game.Status.OVER
-    assert handed_moves == now.ply_count - 1
-    # one game's state is never drawn for another game's notice
-    other_reads, other = drawn(after, other_id)
-    assert other_reads > 0
-    assert all(body["id"] == other_id for body in other.values())
+    assert pushed_moves == now.ply_count - 1
 
 
 def test_a_seat_handed_to_an_account_elsewhere_is_found_though_this_process_kept_the_seats(
