@@ -20,6 +20,8 @@ import { t } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
 import { type Grade } from "../shared/vocabulary";
 import { updateDealLine } from "./deal-line";
+import { GameFollower } from "./game-stream";
+import { playUrls, type PlayUrls } from "./play-urls";
 import { gradeMarks, type GameJSON, type HintJSON, type HintResponseJSON, type MoveJSON } from "./game";
 import { applyMove, following, needsWatching, nextSeat, shownBoard } from "./play-state";
 import { MatchFollower } from "./match-next";
@@ -28,24 +30,7 @@ import { buildPlayDom, renderHints, renderMoves, renderResult, statusText, type 
 
 // The game's pure functions, for the pages that host the play widget and the tests.
 export { applyMove, following, needsWatching, nextSeat, shownBoard };
-
-export interface PlayUrls {
-  game: string;
-  moves: string;
-  hint: string;
-  review: string;
-  newGame: string;
-  /** ``POST``: give the deal up. */
-  resign?: string;
-  /** ``POST {swap}``: a new game of the same deal. */
-  rematch?: string;
-  /** ``POST``: call a game between people off before both sides have moved. */
-  abort?: string;
-  /** A form's ``POST``: offer the players of a finished game between people a rematch (a new challenge). */
-  challengeRematch?: string;
-  /** ``GET``: a deal of a match between people's challenge, for the match's score and the next deal. */
-  challenge?: string;
-}
+export type { PlayUrls };
 
 export interface PlayOptions {
   /** Milliseconds between two asks for a hint whose analysis is still pending. */
@@ -62,6 +47,8 @@ export interface PlayOptions {
   confirmMs?: number;
   /** Where to go to a new game (a rematch); the page's location by default. */
   navigate?: (url: string) => void;
+  /** Follows a game between people over this WebSocket class (``game-stream.ts``), else by long polls. */
+  socket?: typeof WebSocket | null;
 }
 
 export class PlayPage {
@@ -93,6 +80,8 @@ export class PlayPage {
   private shownGrades = new Map<number, Grade | null>();
   private freshTimer: ReturnType<typeof setTimeout> | null = null;
   private watchDone: Promise<void> = Promise.resolve();
+  /** The game's socket while the page follows it that way (``socket`` given, a game between people). */
+  private follower: GameFollower | null = null;
 
   constructor(root: HTMLElement, game: GameJSON, urls: PlayUrls, options: PlayOptions = {}) {
     this.root = root;
@@ -106,6 +95,7 @@ export class PlayPage {
       stepMs: 450,
       confirmMs: 4000,
       navigate: (url: string) => root.ownerDocument.defaultView?.location.assign(url),
+      socket: null,
       ...options,
     };
     this.csrf = csrfToken(root);
@@ -406,6 +396,7 @@ export class PlayPage {
       const { data } = await request<GameJSON>(this.urls.game);
       this.update(data);
       if (following(data)) void this.watch();
+      else this.stopFollowing();
     } catch (error) {
       this.setError(error);
     }
@@ -413,7 +404,16 @@ export class PlayPage {
 
   /** Long-polls the game until nothing more is to come by itself (grades, the solver's move). */
   watch(): Promise<void> {
-    if (this.watching) return this.watchDone;
+    if (this.watching || this.follower) return this.watchDone;
+    const socket = this.options.socket;
+    const location = this.root.ownerDocument.defaultView?.location;
+    if (socket && location && isPeople(this.game)) {
+      const hooks = { current: () => this.game, refresh: () => void this.refresh(), socket, location };
+      const giveUp = () => ((this.follower = null), (this.options.socket = null), void this.watch());
+      const take = (game: GameJSON) => (this.update(game), following(game) || this.stopFollowing());
+      this.follower = new GameFollower(this.game.id, { ...hooks, take, giveUp });
+      return this.watchDone;
+    }
     this.watching = true;
     this.watchDone = this.watchLoop().finally(() => {
       this.watching = false;
@@ -442,8 +442,14 @@ export class PlayPage {
     if (!this.destroyed && this.els.error.dataset.kind === "connection") this.setError(null);
   }
 
+  private stopFollowing(): void {
+    this.follower?.stop();
+    this.follower = null;
+  }
+
   destroy(): void {
     this.destroyed = true;
+    this.stopFollowing();
     this.abort.abort();
     if (this.freshTimer) clearTimeout(this.freshTimer);
     if (this.stepping) clearTimeout(this.stepping);
@@ -454,34 +460,13 @@ export class PlayPage {
   }
 }
 
-/**
- * A deal of a match between people: its challenge's API, from the
- * challenge's page (``/challenges/<id>/``) as the other URLs' defaults are
- * made; none for any other game.
- */
-export function matchChallengeApi(game: GameJSON): string | undefined {
-  const id = game.match_deal ? /\/challenges\/(\d+)\/$/.exec(game.challenge_url ?? "")?.[1] : undefined;
-  return id ? `/api/challenges/${id}/` : undefined;
-}
-
 /** Starts the play page on ``#game-root[data-page=play]`` (``null`` when there is none). */
 export function mountPlayPage(doc: Document = document, options: PlayOptions = {}): PlayPage | null {
   const root = doc.getElementById("game-root");
   if (!root || root.dataset.page !== "play") return null;
   const data = root.dataset;
   const game = requireJSON<GameJSON>(data.stateId || "game-state", doc);
-  const urls: PlayUrls = {
-    game: data.apiGame || `/api/games/${game.id}/`,
-    moves: data.apiMoves || `/api/games/${game.id}/moves/`,
-    hint: data.apiHint || `/api/games/${game.id}/hint/`,
-    review: data.reviewUrl || `/games/${game.id}/review/`,
-    newGame: data.newGameUrl || "/play/",
-    resign: data.apiResign || game.urls?.resign,
-    rematch: isPeople(game) ? undefined : data.apiRematch || game.urls?.rematch,
-    abort: game.urls?.abort,
-    challengeRematch: data.challengeRematchUrl || undefined,
-    challenge: data.apiChallenge || matchChallengeApi(game),
-  };
+  const urls = playUrls(game, data);
   return new PlayPage(root, game, urls, options);
 }
 

@@ -4,5 +4,5 @@ import { mountNewGameForms } from "./new-game-form";
 import { mountPlayPage } from "./play-page";
 
 mountNewGameForms();
-const page = mountPlayPage();
+const page = mountPlayPage(document, { socket: window.WebSocket });
 if (page) (window as unknown as { playPage: typeof page }).playPage = page;
