@@ -5,7 +5,10 @@
  * match is read from its challenge (``GET /api/challenges/<id>/``, long-polled
  * until the next deal is dealt or the match is over: the deal's end reaches
  * the page before the match has counted it).  The play page asks for it only
- * for a deal of a match (``data-api-challenge`` on ``#game-root``).
+ * for a deal of a match (``data-api-challenge`` on ``#game-root``).  Under
+ * the next deal's button its player reads when its first move is due,
+ * counted down (``firstMoveText``): the next deal's first moves wait for
+ * its players to open it, at the latest a minute after it was dealt.
  */
 import type { Seat } from "../board";
 import type { components } from "../shared/api-types";
@@ -27,6 +30,9 @@ export type MatchDealJSON = Schemas["PeopleMatchDeal"];
 
 /** The match of a challenge between people; ``current``: the deal being played, null between deals. */
 export type PeopleMatchJSON = Schemas["PeopleMatchOutput"];
+
+/** The next deal's first move awaited: its seat, its deadline (null while its time waits for the players), when that time starts at the latest. */
+export type FirstMoveJSON = Schemas["FirstMove"];
 
 /** The fields of a challenge's JSON that this module reads (the tests' answers have no more). */
 export type MatchChallengeJSON = Pick<Schemas["ChallengeOutput"], "version"> & {
@@ -72,8 +78,44 @@ export function matchOutcome(game: GameJSON, match: PeopleMatchJSON): string {
   return t("%(player)s won the match.", { player: sideName(game, match.winner) });
 }
 
+/** A countdown's time in whole seconds, rounded up: "0:42", "1:05" (never below "0:00"). */
+export function countdownText(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** How many of the deal's seats people play. */
+function peopleCount(game: GameJSON): number {
+  return Object.values(game.players ?? {}).filter((player) => player && player.kind !== "solver").length;
+}
+
+/**
+ * The next deal's first move as its player reads it ``elapsed`` ms after
+ * the match was read: "Your first move is due in 0:42" (or another
+ * player's), or, while its time waits for the players to open the deal,
+ * when it starts at the latest; once that time has come, the countdown from
+ * there.  "" when no first move is awaited.
+ */
+export function firstMoveText(game: GameJSON, first: FirstMoveJSON | null | undefined, elapsed: number): string {
+  if (!first) return "";
+  const now = first.server_time + elapsed;
+  const startsBy = first.starts_by;
+  let due = first.deadline;
+  if (due === null && startsBy !== null && now >= startsBy) due = startsBy + first.first_move_seconds * 1000;
+  if (due === null) {
+    if (startsBy === null) return "";
+    const time = countdownText(startsBy - now);
+    return peopleCount(game) > 2
+      ? t("Waiting for every player to open the next deal: the first move's time starts at the latest in %(time)s.", { time })
+      : t("Waiting for both players to open the next deal: the first move's time starts at the latest in %(time)s.", { time });
+  }
+  const time = countdownText(due - now);
+  if (first.seat === mySeat(game)) return t("Your first move is due in %(time)s.", { time });
+  return t("%(player)s is to make the first move within %(time)s.", { player: playerName(game, first.seat as Seat), time });
+}
+
 /** The lines the result box shows of the match: its score, then the next deal's button or the match's end. */
-export function matchLines(game: GameJSON, match: PeopleMatchJSON): HTMLElement {
+export function matchLines(game: GameJSON, match: PeopleMatchJSON, elapsed = 0): HTMLElement {
   const box = el("div", "gp-match");
   const what = match.target_text.charAt(0).toUpperCase() + match.target_text.slice(1);
   box.append(el("p", "gp-match-score", t("%(match)s: %(score)s", { match: what, score: matchScore(game, match) })));
@@ -83,6 +125,8 @@ export function matchLines(game: GameJSON, match: PeopleMatchJSON): HTMLElement 
     const next = el("a", "button gp-next-deal", mySeat(game) ? t("Next deal") : t("Watch the next deal"));
     next.href = match.current.url;
     box.append(el("p", "gp-match-next", next));
+    const due = mySeat(game) ? firstMoveText(game, match.first_move, elapsed) : "";
+    if (due) box.append(el("p", "gp-next-countdown", due));
   }
   return box;
 }
@@ -96,11 +140,13 @@ export class MatchFollower {
   node: HTMLElement | null = null;
   private started = false;
   private readonly stop = new AbortController();
+  private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly url: string,
     private readonly changed: () => void,
     private readonly waitSeconds = 20,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Starts following once the deal ``game`` is over (once; later calls do nothing). */
@@ -116,6 +162,7 @@ export class MatchFollower {
       if (!next.match) return;
       if (!movedOn(next, game.id)) return; // not counted yet: nothing to say of the match
       this.node = matchLines(game, next.match);
+      this.countDown(game, next.match);
       this.changed();
     };
     let state = (await request<MatchChallengeJSON>(this.url, { signal: this.stop.signal })).data;
@@ -132,7 +179,21 @@ export class MatchFollower {
     });
   }
 
+  /** Ticks the next deal's first-move countdown in ``node`` (its text only: the box is not drawn again). */
+  private countDown(game: GameJSON, match: PeopleMatchJSON): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    const line = this.node?.querySelector(".gp-next-countdown");
+    if (!line) return;
+    const readAt = this.now();
+    this.timer = setInterval(() => {
+      line.textContent = firstMoveText(game, match.first_move, this.now() - readAt);
+    }, 250);
+  }
+
   destroy(): void {
     this.stop.abort();
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
   }
 }

@@ -11,6 +11,7 @@ import { button, el } from "../shared/dom";
 import type { components } from "../shared/api-types";
 import { t, tn } from "../shared/i18n";
 import { seatNames, type GameJSON, type MoveJSON } from "./game";
+import { PresenceTeller } from "./presence";
 import "./people.css";
 
 /** Who plays a seat; ``you``: the reader's seat. */
@@ -178,6 +179,7 @@ export class PeoplePanel {
     private readonly onZero: () => void,
     onAbort: () => void,
     private readonly now: () => number = () => Date.now(),
+    private readonly presence: PresenceTeller = new PresenceTeller(),
   ) {
     this.box = el("section", "gp-people");
     this.box.setAttribute("aria-label", t("Players"));
@@ -195,6 +197,7 @@ export class PeoplePanel {
     }
     this.game = game;
     this.readAt = this.now();
+    this.presence.tell(game); // a seated player has the deal open: its first moves may be timed (a match's next deal)
     const rows = Object.entries(game.players ?? {}).map(([seat, player]) => {
       const row = el("div", `gp-player${player!.you ? " is-you" : ""}`);
       row.dataset.seat = seat;

@@ -46,7 +46,7 @@ function challenge(version: number, match: Partial<NonNullable<MatchChallengeJSO
     version,
     match: {
       target_text: "a match to 3 won deals", target_points: null, target_wins: 3, sides: ["A", "B"], scores: { A: 60, B: 20 },
-      wins: { A: 1, B: 1 }, winner: null, over: false, current: null, deals: [], ...match,
+      wins: { A: 1, B: 1 }, winner: null, over: false, current: null, first_move: null, deals: [], ...match,
     },
   };
 }

@@ -136,7 +136,7 @@ describe("the play page of a game between people", () => {
     expect(selectable(document.querySelector(".gp-board")!)).toEqual([]);
     expect(document.querySelector(".gp-status")!.textContent).toBe("Waiting for Bob (B) to move…");
     await settle();
-    expect(f.calls[0].url).toBe("/api/games/7/?wait=1&timeout=20"); // the long poll brings the opponent's move
+    expect(f.calls.find((c) => c.method === "GET")!.url).toBe("/api/games/7/?wait=1&timeout=20"); // the long poll brings the opponent's move
   });
 
   it("lets the player to move move, and a spectator only watch", () => {

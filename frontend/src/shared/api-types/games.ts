@@ -111,6 +111,21 @@ export interface GamesSchemas {
      * @enum {string}
      */
     HintResponseStatusEnum: "done" | "pending";
+    PresenceOutput: {
+        /**
+         * @description The reader's seat, marked present.
+         *
+         *     * `A` - A
+         *     * `B` - B
+         *     * `C` - C
+         *     * `D` - D
+         */
+        seat: components["schemas"]["SeatEnum"];
+        /** @description The people's seats whose player has not opened the game yet. */
+        absent: components["schemas"]["SeatEnum"][];
+        /** @description A match's next deal whose players have not all opened it: when its first moves are timed from at the latest (ms since 1970); null once they are timed (every player came, or the grace is over), and for any other game. */
+        first_moves_from: number | null;
+    };
     RematchInputRequest: {
         /**
          * @description Play the other side's seat (A for B, C for D) instead of the same seat.

@@ -8,6 +8,38 @@
 import type { components } from "../api-types";
 
 export interface Shared2Schemas {
+    PuzzleOutput: {
+        id: number;
+        /** @description The start position; its side to move solves it. */
+        position: string;
+        /**
+         * @description The side the player plays.
+         *
+         *     * `A` - A
+         *     * `B` - B
+         */
+        side: components["schemas"]["SideEnum"];
+        /**
+         * @description win: find the only winning move; most: every move wins, find the one that wins the most.
+         *
+         *     * `win` - win
+         *     * `most` - most
+         */
+        kind: components["schemas"]["PuzzleKindEnum"];
+        rating: number;
+        /**
+         * Format: date
+         * @description The UTC day it was the daily puzzle, if it was.
+         */
+        daily_on: string | null;
+        attempts: number;
+        solved: number;
+        /** @description Position.to_json() of the start. */
+        board: unknown;
+        urls: {
+            [key: string]: string;
+        };
+    };
     ResultOutput: {
         /**
          * @description The winning seat or team; null for a draw.

@@ -213,6 +213,25 @@ export interface SharedSchemas {
         /** @description What is wrong, in words. */
         error: string;
     };
+    FirstMove: {
+        /**
+         * @description The seat whose first move is awaited.
+         *
+         *     * `A` - A
+         *     * `B` - B
+         *     * `C` - C
+         *     * `D` - D
+         */
+        seat: components["schemas"]["SeatEnum"];
+        /** @description When that first move is due (ms since 1970); null while its time waits for the players to open the deal (see starts_by). */
+        deadline: number | null;
+        /** @description While the first move's time waits for the players: when it starts at the latest (ms since 1970), to run first_move_seconds from then; else null. */
+        starts_by: number | null;
+        /** @description The time a first move must come within, in seconds. */
+        first_move_seconds: number;
+        /** @description The server's time of the answer (ms since 1970). */
+        server_time: number;
+    };
     GameMoveOutput: {
         /** @description 0 for the first move of the game. */
         ply: number;
@@ -449,6 +468,8 @@ export interface SharedSchemas {
         current: components["schemas"]["PeopleMatchDeal"] | null;
         winner: string | null;
         over: boolean;
+        /** @description The current deal's first move awaited (a live match), for the last deal's countdown; else null. */
+        first_move: components["schemas"]["FirstMove"] | null;
     };
     Player: {
         name: string;
@@ -463,37 +484,5 @@ export interface SharedSchemas {
         level: (components["schemas"]["GameLevelEnum"] | components["schemas"]["NullEnum"]) | null;
         /** @description The reader's seat. */
         you: boolean;
-    };
-    PuzzleOutput: {
-        id: number;
-        /** @description The start position; its side to move solves it. */
-        position: string;
-        /**
-         * @description The side the player plays.
-         *
-         *     * `A` - A
-         *     * `B` - B
-         */
-        side: components["schemas"]["SideEnum"];
-        /**
-         * @description win: find the only winning move; most: every move wins, find the one that wins the most.
-         *
-         *     * `win` - win
-         *     * `most` - most
-         */
-        kind: components["schemas"]["PuzzleKindEnum"];
-        rating: number;
-        /**
-         * Format: date
-         * @description The UTC day it was the daily puzzle, if it was.
-         */
-        daily_on: string | null;
-        attempts: number;
-        solved: number;
-        /** @description Position.to_json() of the start. */
-        board: unknown;
-        urls: {
-            [key: string]: string;
-        };
     };
 }
