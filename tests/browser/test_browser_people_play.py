@@ -1,6 +1,7 @@
 """Games between people in the browser: two guests meet by a challenge link
 and play a whole live game in two browser contexts, clocks running, each
-move reaching the other's page by its long poll, while a third context
+move reaching the other's page as an event on its WebSocket (no long poll
+of the game while it goes on), while a third context
 watches (no move input, no grades until the end); then both reviews.  And
 two accounts in a game started by the service with a short clock: one lets
 the clock run out and loses on time, which both pages show."""
@@ -73,6 +74,11 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
     for page in (ann, bob, eve):
         page.set_default_timeout(30_000)
     errors = [watch_errors(p) for p in (ann, bob, eve)]
+    sockets: list[str] = []
+    polls: list[str] = []
+    for page in (ann, bob, eve):
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.on("request", lambda r: polls.append(r.url) if re.search(r"/api/games/\d+/\?wait=", r.url) else None)
     link = challenge_by_link(ann, site.base_url)
     bob.goto(link)
     bob.get_by_role("button", name="Accept the challenge").click()
@@ -118,7 +124,7 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
             running_checked = True
         played = play_first_move(mover)
         plies += 1
-        # the move reaches the other player's page and the watcher's by the long poll (no reload)
+        # the move reaches the other player's page and the watcher's by their sockets (no reload)
         for watcher in (other, eve):
             watcher.wait_for_function(f"() => {GAME}.moves.length >= {plies} || {GAME}.status === 'over'")
         assert ann.evaluate(f"{GAME}.moves[{plies - 1}].move") == played or over(ann)
@@ -126,6 +132,9 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
         if not over(eve):
             assert eve.evaluate(f"{GAME}.moves.every(m => m.grade === null && m.value === null)")
     assert running_checked
+    game_id = ann.evaluate(f"{GAME}.id")
+    assert sum(url.endswith(f"/ws/games/{game_id}/") for url in sockets) >= 3
+    assert not [url for url in polls if f"/api/games/{game_id}/" in url]
     for page in (ann, bob, eve):
         page.wait_for_function(f"() => {GAME}.status === 'over'")
         page.locator(".gp-result").wait_for(state="visible")
