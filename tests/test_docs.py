@@ -118,7 +118,7 @@ def test_every_environment_variable_read_is_in_the_configuration_page():
         "DJANGO_SECRET_KEY",
         "DJANGO_DEBUG",
         "DJANGO_ALLOWED_HOSTS",
-        "OD_WEB_HEADER_TIMEOUT",
+        "OD_WEB_BODY_TIMEOUT",
         "OD_SIGNUPS_PER_HOUR",
         "OD_REDIS_PORT",
         "OD_RUN_DIR",

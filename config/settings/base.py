@@ -82,7 +82,6 @@ _FORMER_NAMES = {
     "DATABASE_POOL": "OD_DATABASE_POOL",
     "DATABASE_POOL_SIZE": "OD_DATABASE_POOL_SIZE",
     "WEB_THREADS": "OD_WEB_THREADS",
-    "WEB_HEADER_TIMEOUT": "OD_WEB_HEADER_TIMEOUT",
 }
 for _former, _name in _FORMER_NAMES.items():
     if _former in os.environ:
