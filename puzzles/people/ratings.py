@@ -231,11 +231,21 @@ def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
         deal = ChallengeDeal.objects.filter(game_id=game.pk).first()
         if deal is not None:
             match_rate(challenge_id=deal.challenge_id)
+    finished_checks(game)
+
+
+def finished_checks(game: Game) -> None:
+    """The fair-play checks of a finished rated game between people: the
+    farming flags of its accounts, and its line in the early-escape report
+    when a player ended it early.  Both are counted afresh each time, so
+    running them again (the beat's sweep after a lost signal) changes
+    nothing twice."""
     challenge = Challenge.objects.filter(Q(game_id=game.pk) | Q(deals__game_id=game.pk), rated=True).first()
-    if challenge is not None:
-        farming.farming_check(challenge=challenge)
-        try:  # the report's line, last: the game's own records above are what matter
-            with transaction.atomic():
-                farming.escape_record(game)
-        except DatabaseError:  # another of the account's games ending at once wrote the line: it is counted afresh then
-            log.warning("the early-escape line of game %s was not written", game.pk, exc_info=True)
+    if challenge is None:
+        return
+    farming.farming_check(challenge=challenge)
+    try:  # the report's line, last: the game's own records above are what matter
+        with transaction.atomic():
+            farming.escape_record(game)
+    except DatabaseError:  # another of the account's games ending at once wrote the line: it is counted afresh then
+        log.warning("the early-escape line of game %s was not written", game.pk, exc_info=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from puzzles.games.models import Game
 
-from . import accuracy, matches, ratings
+from . import accuracy, farming, matches, ratings
 from .models import Challenge
 
 # At most this many of each kind of leftover settled by one run of the sweep.
@@ -25,9 +25,10 @@ def people_settle(*, limit: int = SETTLE_LIMIT) -> int:
     its own transaction, at most ``limit`` of each a call, and idempotent (a
     signal coming meanwhile changes nothing twice).  The beat's sweep
     (``tasks.people_settle_task``, every ``OD_REQUEUE_EVERY`` seconds) calls
-    it; reads never do.  How many deals were recorded and games rated.
-    (A signal lost also leaves the farming checks of the game undone; they
-    are not redone here.)"""
+    it; reads never do.  How many deals were recorded and games rated.  A
+    game found here lost its whole signal, so its fair-play checks (the
+    farming flags, the early-escape line) are run here too; so are a won
+    match's farming flags."""
     recorded = matches.deals_settle(limit=limit)
     pending = Challenge.objects.filter(
         rated=True,
@@ -37,12 +38,22 @@ def people_settle(*, limit: int = SETTLE_LIMIT) -> int:
         target_points__isnull=True,
         target_wins__isnull=True,
     ).values_list("game_id", flat=True)[:limit]
-    rated = sum(1 for game_id in list(pending) if game_id is not None and ratings.game_rate(game_id=game_id))
+    rated = 0
+    for game_id in list(pending):
+        if game_id is None:
+            continue
+        rated += ratings.game_rate(game_id=game_id)
+        game = Game.objects.filter(pk=game_id).first()
+        if game is not None:
+            ratings.finished_checks(game)
     won = (
         Challenge.objects.filter(rated=True, rated_at__isnull=True, unrated_because="")
         .exclude(match_winner="")
         .values_list("pk", flat=True)
     )
-    rated += sum(1 for pk in list(won[:limit]) if ratings.match_rate(challenge_id=pk))
+    for pk in list(won[:limit]):
+        if ratings.match_rate(challenge_id=pk):
+            rated += 1
+            farming.farming_check(challenge=Challenge.objects.get(pk=pk))
     accuracy.accuracies_settle(limit=limit)
     return recorded + rated

@@ -180,3 +180,28 @@ def test_the_farming_report_counts_early_escapes_per_account(account, admin_clie
     assert page.status_code == 200
     assert "ann" in page.content.decode()
     assert farming.EARLY_ESCAPE_RULE in page.content.decode()
+
+
+def test_a_lost_signal_leaves_the_early_escape_to_the_beat_sweep(account):
+    """A process killed between an early resignation's commit and its signal
+    leaves the game unjudged: the beat's sweep judges it (unrated, early) and
+    writes the account's line of the report, as the signal would have, and
+    a second sweep changes nothing."""
+    from puzzles.games.signals import game_finished
+    from puzzles.people import ratings, upkeep
+
+    ann, bob = account("ann"), account("bob")
+    game = rated(ann, bob)
+    game_finished.disconnect(dispatch_uid="puzzles.people.game_finished")
+    try:
+        assert resign(bob, game)["unrated"] == "early"
+    finally:
+        game_finished.connect(ratings.people_on_game_finished, dispatch_uid="puzzles.people.game_finished")
+    assert Challenge.objects.get(game=game).unrated_because == ""
+    assert not EarlyEscape.objects.exists()
+    upkeep.people_settle()
+    assert Challenge.objects.get(game=game).unrated_because == "early"
+    line = EarlyEscape.objects.get()
+    assert (line.user_id, line.escapes, line.games_ids) == (bob.user.pk, 1, [game.pk])
+    upkeep.people_settle()
+    assert EarlyEscape.objects.get().escapes == 1
