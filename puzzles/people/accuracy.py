@@ -105,12 +105,19 @@ def accuracy_record(*, game_id: int) -> bool | None:
 
 def accuracies_settle(*, limit: int = 100) -> int:
     """Record the accuracies of finished people games (a challenge's game or
-    a match's deal) that have none yet."""
+    a match's deal) that have none yet, at most ``limit``.  A game whose
+    people's moves are not all graded yet is left for a later sweep (its
+    grading records it when done), so games that wait for grading, however
+    many, never keep the sweep from the others."""
     no_accuracy = ~Exists(GameAccuracy.objects.filter(game_id=OuterRef("pk")))
+    ungraded = Exists(
+        GameMove.objects.filter(game_id=OuterRef("pk"), grade__isnull=True).exclude(by=GameMove.By.SOLVER)
+    )
     missing = (
         Game.objects.filter(status=Game.Status.OVER)
         .filter(Q(challenge__isnull=False) | Q(challenge_deal__isnull=False))
         .filter(no_accuracy)
+        .exclude(ungraded)
         .values_list("pk", flat=True)[:limit]
     )
     return sum(1 for game_id in list(missing) if accuracy_record(game_id=game_id))

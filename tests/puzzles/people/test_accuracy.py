@@ -120,3 +120,16 @@ def test_missing_accuracies_are_settled_for_games_and_match_deals(api, other_api
     assert accuracy.accuracies_settle() == 2
     assert set(GameAccuracy.objects.values_list("game_id", flat=True)) == {single.pk, deal_game.pk}
     assert accuracy.accuracies_settle() == 0
+
+
+def test_games_waiting_for_their_grades_do_not_keep_the_sweep_from_the_others(django_user_model):
+    ann = django_user_model.objects.create_user("ann", password="pw-ann-12345")
+    bob = django_user_model.objects.create_user("bob", password="pw-bob-12345")
+    waiting = [crafted_game(ann, bob, rated=True, best_of_ann=4) for _ in range(3)]
+    GameMove.objects.filter(game__in=waiting, ply=0).update(grade=None)
+    ready = crafted_game(ann, bob, rated=True, best_of_ann=4)
+    assert accuracy.accuracies_settle(limit=2) == 1
+    assert set(GameAccuracy.objects.values_list("game_id", flat=True)) == {ready.pk}
+    GameMove.objects.filter(game=waiting[0]).update(grade="best")
+    assert accuracy.accuracies_settle(limit=2) == 1
+    assert waiting[0].pk in set(GameAccuracy.objects.values_list("game_id", flat=True))
