@@ -323,6 +323,12 @@ CELERY_BEAT_SCHEDULE = {
     "offline-keys": {"task": "puzzles.offline.tasks.keys_upkeep_task", "schedule": timedelta(minutes=5)},
     # Today's (UTC) daily deal, made before its first player comes (idempotent).
     "daily-deal": {"task": "puzzles.daily.tasks.daily_deal_task", "schedule": timedelta(seconds=60)},
+    # Daily games over whose result is not recorded yet (a grade that came after the game's end, a lost
+    # game_finished), recorded; reads never write it (they work the player's own out from the moves).
+    "daily-settle": {
+        "task": "puzzles.daily.tasks.daily_settle_task",
+        "schedule": timedelta(seconds=OD_REQUEUE_EVERY_SECONDS),
+    },
     # Open challenges and lobby seeks whose time has run out, marked expired (reads write nothing: the
     # lobby leaves them out meanwhile, and accepting one refuses it), at the stale-work sweep's pace.
     "challenges-expire": {
