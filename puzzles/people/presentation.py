@@ -207,7 +207,8 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
     }
 
 
-def _first_move(game_id: int) -> dict[str, Any] | None:
+def _first_move(game_id: Any) -> dict[str, Any] | None:
+    """The current deal's first move awaited, for the last deal's countdown (``presence.first_move_state``)."""
     game = Game.objects.filter(pk=game_id).first()
     return presence.first_move_state(game) if game is not None else None
 
