@@ -7,6 +7,7 @@ import copy
 import functools
 import hashlib
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from django.urls import get_script_prefix, reverse
@@ -189,6 +190,7 @@ PRACTICE_FIELDS: dict[str, Any] = {
     "clock_running": None,
     "abortable": False,
     "abort_from": None,
+    "first_moves_from": None,
     "players": None,
     "my_seat": None,
     "spectator": False,
@@ -253,6 +255,7 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
         clock_running=running if clocks and not over and deadline is not None and running in moved else None,
         abortable=seat is not None and early.abort_refusal(game, seat, moved, at) is None,
         abort_from=abort_from(game, seat, moved),
+        first_moves_from=_waits_until(game, at),
         players=players,
         my_seat=seat,
         spectator=seat is None,
@@ -280,6 +283,15 @@ def rating_changes(game: Game) -> dict[str, dict[str, int]]:
             before, after = (round(r) for r in rows[row.owner_id])
             out[row.seat] = {"before": before, "after": after, "change": after - before}
     return out
+
+
+def _waits_until(game: Game, at: datetime) -> int | None:
+    """While a match's next deal waits for its players to open it, when its
+    first moves are timed from at the latest (ms since 1970); else None."""
+    waits = game.first_moves_from
+    if waits is None or waits <= at or game.status == Game.Status.OVER:
+        return None
+    return int(waits.timestamp() * 1000)
 
 
 def abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:

@@ -300,6 +300,11 @@ class GameOutputSerializer(serializers.Serializer[Any]):
         help_text="A rated game: when the reader may abort it as it stands (ms since 1970), while an opponent is "
         "to make their first move; null otherwise.",
     )
+    first_moves_from = serializers.IntegerField(
+        allow_null=True,
+        help_text="A match's next deal waiting for its players to open it: when its first moves are timed from at "
+        "the latest (ms since 1970); null once every player has come, or the grace is over, and in any other game.",
+    )
     players = serializers.DictField(child=PlayerSerializer(), allow_null=True, help_text="Each seat's player.")
     my_seat = serializers.ChoiceField(
         choices=list(SEATS), allow_null=True, help_text="The reader's seat in a game between people (null: watching)."

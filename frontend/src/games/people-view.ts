@@ -240,7 +240,15 @@ export class PeoplePanel {
     const abortOpen = game.abort_from != null && game.server_time != null && game.server_time + elapsed >= game.abort_from;
     this.abortButton.hidden = over || !(game.abortable || abortOpen);
     const deadlineLeft = game.deadline && game.server_time ? game.deadline - game.server_time - elapsed : null;
-    if (!over && deadlineLeft !== null && game.clock_running === null && game.time_control?.initial !== null) {
+    const waitLeft = game.first_moves_from && game.server_time ? game.first_moves_from - game.server_time - elapsed : null;
+    if (!over && waitLeft !== null && waitLeft > 0) {
+      // a match's next deal: its first moves are not timed until its players have opened it
+      const time = clockText(waitLeft).replace(/\.\d$/, "");
+      this.note.textContent =
+        Object.keys(game.players ?? {}).length > 2
+          ? t("Waiting for every player to open this deal: the first move's time starts at the latest in %(time)s.", { time })
+          : t("Waiting for both players to open this deal: the first move's time starts at the latest in %(time)s.", { time });
+    } else if (!over && deadlineLeft !== null && game.clock_running === null && game.time_control?.initial !== null) {
       const seconds = Math.max(0, Math.ceil(deadlineLeft / 1000));
       this.note.textContent = forfeits(game)
         ? t("First move: %(seconds)s s left to make it, or the deal is forfeited.", { seconds })

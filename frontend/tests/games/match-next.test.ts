@@ -132,4 +132,18 @@ describe("the players' bar of a deal of a match", () => {
     expect(panel.box.querySelector(".gp-people-note")!.textContent).toBe("First move: 40 s left to make it.");
     panel.stop();
   });
+
+  it("says a next deal waits for its players to open it before its first move is timed", () => {
+    let now = 1_000_000;
+    const panel = new PeoplePanel(() => undefined, () => undefined, () => now);
+    const waiting = { status: "your-move" as const, result: null, deadline: 1_100_000, clock_running: null, first_moves_from: 1_042_000 };
+    panel.update(dealOfMatch("A", { rated: true, ...waiting }));
+    expect(panel.box.querySelector(".gp-people-note")!.textContent).toBe(
+      "Waiting for both players to open this deal: the first move's time starts at the latest in 0:42.");
+    now = 1_050_000; // the grace is over: the first move's own time
+    panel.tick();
+    expect(panel.box.querySelector(".gp-people-note")!.textContent).toBe(
+      "First move: 50 s left to make it, or the deal is forfeited.");
+    panel.stop();
+  });
 });

@@ -81,6 +81,7 @@ export function makeGame(position: BoardPositionJSON, extra: Partial<GameJSON> =
     clock_running: null,
     abortable: false,
     abort_from: null,
+    first_moves_from: null,
     players: null,
     my_seat: null,
     spectator: false,

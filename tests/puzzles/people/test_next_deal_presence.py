@@ -73,6 +73,7 @@ def test_a_next_deal_whose_players_do_not_come_waits_the_grace_before_its_first_
     seat = state["to_move"]
     assert state["deadline"] == _ms(due)  # the first move's time, shown as the server counts it
     assert state["clock_running"] is None
+    assert state["first_moves_from"] == _ms(dealt + timedelta(seconds=GRACE))  # the deal page says it waits
     # the result box of deal 1: the next deal's first move, its time waiting for the players
     match = clients["A"].get(f"/api/challenges/{challenge_id}/").json()["match"]
     assert match["first_move"]["seat"] == seat
@@ -119,6 +120,7 @@ def test_once_both_players_have_come_the_first_move_is_timed_from_then(account, 
     assert second.version > version  # the pages following the game hear of the new deadline
     state = clients["B"].get(f"/api/games/{second.pk}/").json()
     assert state["deadline"] == _ms(start + timedelta(seconds=FIRST))
+    assert state["first_moves_from"] is None
     match = clients["B"].get(f"/api/challenges/{challenge_id}/").json()["match"]
     assert (match["first_move"]["deadline"], match["first_move"]["starts_by"]) == (_ms(second.deadline), None)
     # posting again changes nothing

@@ -406,6 +406,8 @@ export interface SharedSchemas {
         abortable: boolean;
         /** @description A rated game: when the reader may abort it as it stands (ms since 1970), while an opponent is to make their first move; null otherwise. */
         abort_from: number | null;
+        /** @description A match's next deal waiting for its players to open it: when its first moves are timed from at the latest (ms since 1970); null once every player has come, or the grace is over, and in any other game. */
+        first_moves_from: number | null;
         /** @description Each seat's player. */
         players: {
             [key: string]: components["schemas"]["Player"];
