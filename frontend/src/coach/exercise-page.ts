@@ -11,11 +11,12 @@
  * board).  Another move on the board is another try.  The exercise's JSON
  * has no answer in it; the server judges every try.
  */
-import { Board, type BoardPositionJSON, type Seat } from "../board";
-import { button, el, hideFallback } from "../shared/dom";
+import type { Board, BoardPositionJSON, Seat } from "../board";
+import { button, el } from "../shared/dom";
 import { gradeLabel, moveLabel, signed } from "../shared/format";
 import { OneRequest, csrfToken, request } from "../shared/http";
 import { t } from "../shared/i18n";
+import { analysisLink, PuzzleShell, type Tone } from "../shared/puzzle-shell";
 import type { Grade } from "../shared/vocabulary";
 import "./coach.css";
 
@@ -97,8 +98,8 @@ export class ExercisePage {
   answer: TryJSON | null;
   private readonly board: Board;
   private readonly sending = new OneRequest(() => this.render());
-  private readonly status = el("p", { class: "exercise-feedback", role: "status", "aria-live": "polite" });
   private readonly result = el("section", "exercise-answer");
+  private readonly shell: PuzzleShell;
 
   constructor(
     private readonly root: HTMLElement,
@@ -106,20 +107,21 @@ export class ExercisePage {
     answer: TryJSON | null,
   ) {
     this.answer = answer;
-    hideFallback(root);
-    const boardEl = el("div", "exercise-board");
     const app = root.querySelector<HTMLElement>("[data-app]") ?? root;
-    app.append(this.status, boardEl, this.result);
-    app.hidden = false;
-    this.board = new Board(boardEl, {
-      position: exercise.board,
-      orientation: exercise.side,
-      movable: [exercise.side],
-      interactive: true,
-      names: seatNames(exercise),
-      you: exercise.side,
+    this.shell = new PuzzleShell(root, {
+      prefix: "exercise",
+      container: app,
+      statusAttrs: { role: "status", "aria-live": "polite" },
+      hideEmptyStatus: true,
+      actions: false,
+      moves: false,
+      tail: [this.result],
     });
-    this.board.on("move", (move) => void this.play(move));
+    app.hidden = false;
+    this.board = this.shell.setUp(
+      { position: exercise.board, side: exercise.side, names: seatNames(exercise), movable: [exercise.side] },
+      (move) => void this.play(move),
+    );
     this.render();
   }
 
@@ -148,25 +150,23 @@ export class ExercisePage {
 
   private renderStatus(): void {
     const a = this.answer;
-    let cls = "exercise-feedback";
+    let tone: Tone = "";
     let text: string;
     if (this.sending.error) {
-      cls += " incorrect";
+      tone = "incorrect";
       text = this.sending.error;
     } else if (this.sending.busy) {
-      cls += " thinking";
+      tone = "thinking";
       text = t("Checking your move…");
     } else if (!a) {
       // The page's prompt and the board's own line ("Your move: select a stone.") say what to do.
       text = "";
     } else {
-      cls += a.correct ? " correct" : " incorrect";
+      tone = a.correct ? "correct" : "incorrect";
       text = a.correct ? t("Right: that move keeps the best value.") : t("Not quite: that move loses value.");
       text += " " + t("Next on %(when)s.", { when: dateLabel(a.exercise.due_at) });
     }
-    this.status.className = cls;
-    this.status.textContent = text;
-    this.status.hidden = !text;
+    this.shell.say(text, tone);
   }
 
   private renderAnswer(): void {
@@ -188,8 +188,7 @@ export class ExercisePage {
       })),
     );
     if (s.moves.length) this.result.append(this.valuesTable(a));
-    const explore = el("a", "open-analysis", t("Open in analysis"));
-    explore.href = `/analysis/?position=${encodeURIComponent(this.exercise.position)}`;
+    const explore = analysisLink(this.exercise.position);
     this.result.append(el("p", "exercise-hint", t("Try another move on the board, or go on.")), el("p", {}, explore));
   }
 

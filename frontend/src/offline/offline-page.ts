@@ -6,18 +6,15 @@
  * their keys (``grade.ts``), never rated.  A finished puzzle's result is
  * queued in IndexedDB and sent when the browser is online.
  */
-import { Board } from "../board";
-import { button, el, hideFallback } from "../shared/dom";
-import { moveLabel, playerNames } from "../shared/format";
+import { button, el } from "../shared/dom";
+import { moveLabel } from "../shared/format";
 import { t, tn } from "../shared/i18n";
 import { sleep } from "../shared/poll";
+import { outcomeText, PuzzleShell, puzzlePrompt, REPLY_DELAY_MS } from "../shared/puzzle-shell";
 import { giveUp, playMove, solutionLine, startAttempt, type LocalAttempt, type OfflinePack, type OfflinePuzzle } from "./grade";
 import { enqueue, newResultId, pendingPuzzles } from "./queue";
 import * as store from "./store";
 import { offlineUrls, sendResults, syncAll, type OfflineUrls } from "./sync";
-
-/** The shortest time between the player's move and the defender's reply on the board. */
-const REPLY_DELAY_MS = 450;
 
 export class OfflinePage {
   puzzles: OfflinePuzzle[] = [];
@@ -25,24 +22,19 @@ export class OfflinePage {
   /** How many results wait to be sent. */
   waiting = 0;
   private done = new Set<number>();
-  private board: Board | null = null;
   private busy = false;
   private readonly counter = el("p", "offline-counter");
-  private readonly status = el("p", "puzzle-feedback");
-  private readonly boardEl = el("div", "puzzle-board");
-  private readonly actions = el("div", "puzzle-actions");
-  private readonly movesList = el("ol", "puzzle-moves");
   private readonly queueLine = el("p", "offline-queue note");
+  private readonly shell: PuzzleShell;
 
   constructor(root: HTMLElement, private readonly urls: OfflineUrls | null) {
-    hideFallback(root);
+    this.shell = new PuzzleShell(root, { head: [this.counter], tail: [this.queueLine] });
     // The service worker answered a page that needs the network with this one (``sw.ts``).
     if (document.body.hasAttribute("data-offline-fallback")) {
       const notice = el("p", "offline-elsewhere notice", t("You are offline: that page needs the network."));
       notice.setAttribute("role", "status");
       root.before(notice);
     }
-    root.append(this.counter, this.status, this.boardEl, this.actions, this.movesList, this.queueLine);
     window.addEventListener("online", () => void this.send());
     window.addEventListener("offline", () => this.renderQueue());
   }
@@ -55,7 +47,7 @@ export class OfflinePage {
   /** Reads the stored puzzles, then (online) sends the results and refreshes the puzzles if they are stale. */
   async load(): Promise<void> {
     if (!store.available()) {
-      this.status.textContent = t("This browser cannot keep puzzles for offline use.");
+      this.shell.say(t("This browser cannot keep puzzles for offline use."));
       return;
     }
     const stored = await store.loadPack();
@@ -63,7 +55,7 @@ export class OfflinePage {
     this.done = new Set([...(await store.loadDone()), ...pending]);
     this.waiting = pending.size;
     if (stored) this.take(stored.pack);
-    if (!this.attempt && navigator.onLine) this.status.textContent = t("Fetching your puzzles…");
+    if (!this.attempt && navigator.onLine) this.shell.say(t("Fetching your puzzles…"));
     if (this.urls && navigator.onLine) await syncAll(this.urls, 20, (pack) => this.take(pack));
     // The script of every page (pwa.ts) may have stored a pack after this page read the
     // store: syncAll then finds a fresh pack and fetches none, so it is taken from the store.
@@ -87,22 +79,9 @@ export class OfflinePage {
   next(): void {
     const puzzle = this.puzzles.find((p) => !this.done.has(p.id)) ?? null;
     this.attempt = puzzle ? startAttempt(puzzle) : null;
-    this.movesList.replaceChildren();
-    if (puzzle) {
-      if (!this.board) {
-        this.board = new Board(this.boardEl, {
-          position: puzzle.board, orientation: puzzle.side, interactive: true,
-          names: playerNames(puzzle.side), you: puzzle.side,
-        });
-        this.board.on("move", (move) => void this.play(move));
-      } else {
-        this.board.set({
-          position: puzzle.board, orientation: puzzle.side, interactive: true, lastMove: null,
-          names: playerNames(puzzle.side), you: puzzle.side,
-        });
-      }
-    }
-    this.boardEl.hidden = puzzle === null;
+    this.shell.clearMoves();
+    if (puzzle) this.shell.setUp({ position: puzzle.board, side: puzzle.side }, (move) => void this.play(move));
+    this.shell.boardEl.hidden = puzzle === null;
     this.render();
   }
 
@@ -112,15 +91,14 @@ export class OfflinePage {
     try {
       const { attempt, outcome } = playMove(this.attempt, move);
       this.attempt = attempt;
-      this.movesList.append(el("li", outcome.correct ? "by-player correct" : "by-player incorrect",
-        `${t("You")}: ${moveLabel(move)} ${outcome.correct ? "✓" : "✗"}`));
-      if (outcome.after) this.board?.set({ position: outcome.after, lastMove: move, interactive: false });
+      this.shell.addMove("player", moveLabel(move), outcome.correct);
+      if (outcome.after) this.shell.board?.set({ position: outcome.after, lastMove: move, interactive: false });
       if (outcome.reply && outcome.replied) {
         await sleep(REPLY_DELAY_MS);
-        this.board?.set({ position: outcome.replied, lastMove: outcome.reply });
-        this.movesList.append(el("li", "by-solver", `${t("Solver")}: ${moveLabel(outcome.reply)}`));
+        this.shell.board?.set({ position: outcome.replied, lastMove: outcome.reply });
+        this.shell.addMove("solver", moveLabel(outcome.reply), null);
       }
-      this.board?.set({ interactive: attempt.status === "your-move" });
+      this.shell.board?.set({ interactive: attempt.status === "your-move" });
       if (attempt.status !== "your-move") await this.finish();
     } finally {
       this.busy = false;
@@ -131,7 +109,7 @@ export class OfflinePage {
   private async giveUp(): Promise<void> {
     if (!this.attempt || this.busy) return;
     this.attempt = giveUp(this.attempt);
-    this.board?.set({ interactive: false });
+    this.shell.board?.set({ interactive: false });
     await this.finish();
     this.render();
   }
@@ -161,32 +139,25 @@ export class OfflinePage {
   private render(): void {
     const left = this.puzzles.filter((p) => !this.done.has(p.id)).length;
     this.counter.textContent = tn("%(count)s puzzle kept for offline solving.", "%(count)s puzzles kept for offline solving.", left);
-    this.actions.replaceChildren();
     const a = this.attempt;
-    this.status.className = "puzzle-feedback";
     if (!a) {
-      this.status.textContent = navigator.onLine
+      this.shell.setActions();
+      this.shell.say(navigator.onLine
         ? t("No puzzle is kept yet: the site is preparing them. Come back in a minute.")
-        : t("No puzzle is kept in this browser: open this page once while online.");
+        : t("No puzzle is kept in this browser: open this page once while online."));
     } else if (a.status === "your-move") {
-      const found = a.moves.length > 0;
-      this.status.textContent = found
-        ? t("Correct! Your move.")
-        : a.puzzle.kind === "win"
-          ? t("Your move: find the only winning move.")
-          : t("Your move: every move wins; find the one that wins the most.");
-      this.actions.append(button(t("Give up and view the solution"), () => void this.giveUp()));
+      this.shell.say(a.moves.length > 0 ? t("Correct! Your move.") : puzzlePrompt(a.puzzle.kind));
+      this.shell.setActions(button(t("Give up and view the solution"), () => void this.giveUp()));
     } else {
-      this.status.classList.add(a.status === "solved" ? "solved" : "failed");
-      this.status.textContent = a.status === "solved"
-        ? t("Solved! Well played.")
-        : a.gaveUp ? t("You gave up: here is the solution.") : t("Incorrect: that move loses value. Here is the solution.");
-      this.status.textContent += " " + t("(Unrated: solved offline.)");
+      const solved = a.status === "solved";
+      const text = outcomeText(solved, a.gaveUp, t("Incorrect: that move loses value. Here is the solution."));
+      this.shell.say(text + " " + t("(Unrated: solved offline.)"), solved ? "solved" : "failed");
+      const parts: HTMLElement[] = [];
       if (a.status === "failed") {
         const line = solutionLine(a.puzzle).map((s) => moveLabel(s.move) + (s.reply ? ` (${moveLabel(s.reply)})` : ""));
-        this.actions.append(el("p", "solution-line", `${t("Solution")}: ${line.join(", ")}`));
+        parts.push(el("p", "solution-line", `${t("Solution")}: ${line.join(", ")}`));
       }
-      this.actions.append(button(t("Next puzzle"), () => this.next()));
+      this.shell.setActions(...parts, button(t("Next puzzle"), () => this.next()));
     }
     this.renderQueue();
   }

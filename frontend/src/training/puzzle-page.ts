@@ -9,12 +9,13 @@
  * each move, the solver's reply highlighted, and the annotated solution once
  * the puzzle is solved, failed or given up.
  */
-import { Board, type PositionJSON } from "../board";
-import { button, el, hideFallback } from "../shared/dom";
-import { gradeLabel, moveLabel, playerNames, signed } from "../shared/format";
+import type { Board, PositionJSON } from "../board";
+import { button, el } from "../shared/dom";
+import { gradeLabel, moveLabel, signed } from "../shared/format";
 import { csrfToken, errorMessage, request } from "../shared/http";
 import { fill, t, tn, type Params } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
+import { analysisLink, outcomeText, PuzzleShell, puzzlePrompt, REPLY_DELAY_MS, type Tone } from "../shared/puzzle-shell";
 import type { AttemptStatus, Grade, Side } from "../shared/vocabulary";
 
 export interface PuzzleJSON {
@@ -73,19 +74,14 @@ export interface AttemptJSON {
   urls: { self: string; moves: string; give_up: string; retry: string };
 }
 
-/** The shortest time between the player's move and the solver's reply on the board. */
-export const REPLY_DELAY_MS = 450;
-
 export class PuzzlePage {
   attempt: AttemptJSON | null;
   private board: Board;
   private busy = false;
   private ratingShown: number | null = null;
   private error: string | null = null;
-  private readonly status = el("p", "puzzle-feedback");
-  private readonly actions = el("div", "puzzle-actions");
-  private readonly movesList = el("ol", "puzzle-moves");
   private readonly solutionBox = el("section", "solution");
+  private readonly shell: PuzzleShell;
 
   constructor(
     private readonly root: HTMLElement,
@@ -98,18 +94,12 @@ export class PuzzlePage {
     // its rating change is not applied again, as later rated attempts have
     // moved the rating on since.
     if (attempt?.rating) this.ratingShown = attempt.id;
-    hideFallback(root);
-    const boardEl = el("div", "puzzle-board");
-    root.append(this.status, boardEl, this.actions, this.movesList, this.solutionBox);
+    this.shell = new PuzzleShell(root, { tail: [this.solutionBox] });
     this.solutionBox.hidden = true;
-    this.board = new Board(boardEl, {
-      position: attempt ? attempt.board : puzzle.board,
-      orientation: puzzle.side,
-      interactive: true,
-      names: playerNames(puzzle.side),
-      you: puzzle.side,
-    });
-    this.board.on("move", (move) => void this.play(move));
+    this.board = this.shell.setUp(
+      { position: attempt ? attempt.board : puzzle.board, side: puzzle.side },
+      (move) => void this.play(move),
+    );
     this.render();
     if (attempt?.status === "thinking") void this.waitForReply();
   }
@@ -247,32 +237,23 @@ export class PuzzlePage {
 
   private renderStatus(): void {
     const a = this.attempt;
-    let cls = "puzzle-feedback";
+    let tone: Tone = "";
     let text: string;
     if (!a) {
-      text =
-        this.puzzle.kind === "win"
-          ? t("Your move: find the only winning move.")
-          : t("Your move: every move wins; find the one that wins the most.");
+      text = puzzlePrompt(this.puzzle.kind);
     } else if (a.status === "thinking") {
-      cls += " thinking";
+      tone = "thinking";
       text = t("Checking your move; the solver is replying…");
     } else if (a.status === "your-move" && a.solution) {
       // A streak's or timed run's puzzle that the end of the run cut short.
       text = t("Not finished: the run ended before this puzzle was solved.");
     } else if (a.status === "your-move") {
-      cls += a.feedback === "correct" ? " correct" : "";
+      tone = a.feedback === "correct" ? "correct" : "";
       text = a.feedback === "correct" ? t("Correct! The solver replied %(move)s. Your move.", { move: a.last_move ?? "" }) : t("Your move.");
-    } else if (a.status === "solved") {
-      cls += " correct";
-      text = t("Solved! Well played.");
-    } else if (a.gave_up) {
-      cls += " incorrect";
-      text = t("You gave up: here is the solution.");
     } else {
-      cls += " incorrect";
+      tone = a.status === "solved" ? "correct" : "incorrect";
       const last = [...a.moves].reverse().find((m) => m.by === "player");
-      text = t("Incorrect: %(move)s loses value. Here is the solution.", { move: last?.move ?? "" });
+      text = outcomeText(a.status === "solved", a.gave_up, t("Incorrect: %(move)s loses value. Here is the solution.", { move: last?.move ?? "" }));
     }
     if (a?.rating) {
       text += " " + t("Rating %(before)s → %(after)s (%(change)s).", {
@@ -289,44 +270,37 @@ export class PuzzlePage {
     } else if (a && this.finished() && !a.rated) {
       text += " " + t("(Unrated: not your first attempt.)");
     }
-    if (this.error) {
-      cls = "puzzle-feedback incorrect";
-      text = this.error;
-    }
-    this.status.className = cls;
-    this.status.textContent = text;
+    if (this.error) this.shell.say(this.error, "incorrect");
+    else this.shell.say(text, tone);
   }
 
   private renderActions(): void {
-    this.actions.replaceChildren();
     const a = this.attempt;
+    const buttons: HTMLElement[] = [];
     if (a && !a.solution && (a.status === "your-move" || a.status === "thinking")) {
-      this.actions.append(button(t("Give up and view the solution"), () => void this.giveUp()));
+      buttons.push(button(t("Give up and view the solution"), () => void this.giveUp()));
     } else if (!a) {
-      this.actions.append(button(t("Give up and view the solution"), () => void this.giveUpUnstarted()));
+      buttons.push(button(t("Give up and view the solution"), () => void this.giveUpUnstarted()));
     }
     if (a && this.finished()) {
-      this.actions.append(button(t("Try again"), () => void this.retry()));
+      buttons.push(button(t("Try again"), () => void this.retry()));
       const next = this.root.dataset.nextUrl;
       if (next) {
         const link = el("a", "button", t("Next puzzle"));
         link.href = next;
-        this.actions.append(link);
+        buttons.push(link);
       }
     }
+    this.shell.setActions(...buttons);
   }
 
   private renderMoves(): void {
-    this.movesList.replaceChildren();
+    this.shell.clearMoves();
     for (const m of this.attempt?.moves ?? []) {
-      const item = el("li", `by-${m.by}` + (m.correct === true ? " correct" : m.correct === false ? " incorrect" : ""));
-      const who = m.by === "player" ? t("You") : t("Solver");
-      let text = `${who}: ${m.move}`;
-      if (m.by === "player" && m.correct !== null) text += m.correct ? " ✓" : " ✗";
-      if (m.grade && m.by === "player") text += ` (${gradeLabel(m.grade)})`;
-      if (m.best_moves && m.correct === false) text += " · " + t("best: %(moves)s", { moves: m.best_moves.join(", ") });
-      item.textContent = text;
-      this.movesList.append(item);
+      let more = "";
+      if (m.grade && m.by === "player") more += ` (${gradeLabel(m.grade)})`;
+      if (m.best_moves && m.correct === false) more += " · " + t("best: %(moves)s", { moves: m.best_moves.join(", ") });
+      this.shell.addMove(m.by, m.move, m.correct, more);
     }
   }
 
@@ -351,15 +325,7 @@ export class PuzzlePage {
       line.append(item);
     }
     this.solutionBox.append(line);
-    const show = button(t("Show the position after the solution"), () => {
-      const lastMove = s.line.length ? s.line[s.line.length - 1].move : null;
-      this.board.set({ position: s.board_after, lastMove, marks: {}, interactive: false });
-    });
-    show.classList.add("show-solution");
-    this.solutionBox.append(show);
-    const explore = el("a", "open-analysis", t("Open in analysis"));
-    explore.href = `/analysis/?position=${encodeURIComponent(this.puzzle.position)}`;
-    this.solutionBox.append(" ", explore);
+    this.solutionBox.append(this.shell.solutionButton(s), " ", analysisLink(this.puzzle.position));
     const first = el("p", "first-moves", t("Every first move:") + " ");
     first.append(
       s.first_moves.map((m) => `${m.move} ${signed(m.value)} (${gradeLabel(m.grade)})`).join(", "),

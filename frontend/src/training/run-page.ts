@@ -14,12 +14,13 @@
  * puzzle's attempt is long-polled; when the puzzle ends, the run is read again
  * for the next one (or the result).
  */
-import { Board } from "../board";
-import { button, el, hideFallback } from "../shared/dom";
+import type { Board } from "../board";
+import { button, el } from "../shared/dom";
 import { moveLabel, playerNames, signed } from "../shared/format";
 import { csrfToken, errorMessage, request } from "../shared/http";
 import { t, tn } from "../shared/i18n";
 import { longPoll, sleep } from "../shared/poll";
+import { analysisLink, PuzzleShell, type Tone } from "../shared/puzzle-shell";
 import type { Grade } from "../shared/vocabulary";
 import type { AttemptJSON } from "./puzzle-page";
 
@@ -83,29 +84,26 @@ export class RunPage {
   private readonly scoreBox = el("span", "run-score-now");
   private readonly clockBox = el("span", "run-clock");
   private readonly bestBox = el("span", "run-best-now");
-  private readonly status = el("p", "puzzle-feedback");
   private readonly boardNote = el("p", "run-board-note");
-  private readonly boardEl = el("div", "puzzle-board");
-  private readonly actions = el("div", "puzzle-actions");
   private readonly strip = el("ol", "run-strip");
   private readonly result = el("section", "run-result");
+  private readonly shell: PuzzleShell;
 
   constructor(private readonly root: HTMLElement, run: RunJSON) {
     this.run = run;
-    hideFallback(root);
     this.clockBox.setAttribute("role", "timer");
-    this.status.setAttribute("aria-live", "polite");
     this.header.append(this.scoreBox, this.clockBox, this.bestBox);
-    root.append(this.header, this.status, this.boardNote, this.boardEl, this.actions, this.strip, this.result);
-    const side = run.attempt?.side ?? "A";
-    this.board = new Board(this.boardEl, {
-      position: run.attempt ? run.attempt.board : null,
-      orientation: side,
-      interactive: true,
-      names: playerNames(side),
-      you: side,
+    this.shell = new PuzzleShell(root, {
+      head: [this.header],
+      statusAttrs: { "aria-live": "polite" },
+      aboveBoard: [this.boardNote],
+      moves: false,
+      tail: [this.strip, this.result],
     });
-    this.board.on("move", (move) => void this.play(move));
+    this.board = this.shell.setUp(
+      { position: run.attempt ? run.attempt.board : null, side: run.attempt?.side ?? "A" },
+      (move) => void this.play(move),
+    );
     this.take(run);
     if (run.attempt?.status === "thinking") void this.waitForGrade();
   }
@@ -279,7 +277,7 @@ export class RunPage {
     const a = this.run.attempt;
     const over = this.run.status === "over";
     const ended = over ? (this.run.ended_by ?? null) : null;
-    this.boardEl.hidden = over ? !ended : !a;
+    this.shell.boardEl.hidden = over ? !ended : !a;
     if (ended) this.showEndedBy(ended);
     else this.boardNote.hidden = true;
     if (a && !over) {
@@ -321,17 +319,7 @@ export class RunPage {
     this.boardNote.replaceChildren(
       t("The puzzle that ended the run (puzzle %(number)s), after your move:", { number: this.run.puzzles.length }) + " ",
     );
-    const solution = ended.solution;
-    if (solution) {
-      const show = button(t("Show the position after the solution"), () => {
-        const line = solution.line;
-        this.board.set({ position: solution.board_after, lastMove: line.length ? line[line.length - 1].move : null, marks: {} });
-      });
-      show.classList.add("show-solution");
-      const explore = el("a", "open-analysis", t("Open in analysis"));
-      explore.href = `/analysis/?position=${encodeURIComponent(ended.start)}`;
-      this.boardNote.append(show, " ", explore);
-    }
+    if (ended.solution) this.boardNote.append(this.shell.solutionButton(ended.solution), " ", analysisLink(ended.start));
   }
 
   private renderHeader(): void {
@@ -349,22 +337,22 @@ export class RunPage {
   private renderStatus(): void {
     const r = this.run;
     const a = r.attempt;
-    let cls = "puzzle-feedback";
+    let tone: Tone = "";
     let text = "";
     if (this.error) {
-      cls += " incorrect";
+      tone = "incorrect";
       text = this.error;
     } else if (r.status === "over") {
-      cls += r.end_reason === "wrong-move" ? " incorrect" : "";
+      tone = r.end_reason === "wrong-move" ? "incorrect" : "";
       text = t("The run is over.");
     } else if (this.flash) {
-      cls += this.flash.good ? " correct" : " incorrect";
+      tone = this.flash.good ? "correct" : "incorrect";
       text = this.flash.text;
     } else if (a?.status === "thinking") {
-      cls += " thinking";
+      tone = "thinking";
       text = t("Checking your move…");
     } else if (a?.feedback === "correct") {
-      cls += " correct";
+      tone = "correct";
       text = t("Correct! The solver replied %(move)s. Your move.", { move: a.last_move ?? "" });
     } else if (a) {
       text =
@@ -378,22 +366,20 @@ export class RunPage {
               rating: a.puzzle.rating,
             });
     }
-    this.status.className = cls;
-    this.status.textContent = text;
+    this.shell.say(text, tone);
   }
 
   private renderActions(): void {
-    this.actions.replaceChildren();
     if (this.run.status === "active") {
-      if (this.run.skips_left > 0 && this.run.attempt?.status === "your-move") {
-        this.actions.append(button(t("Skip this puzzle"), () => void this.skip(), { class: "run-skip" }));
-      }
-      this.actions.append(button(t("Stop the run"), () => void this.stop(), { class: "run-stop" }));
+      const skip = this.run.skips_left > 0 && this.run.attempt?.status === "your-move";
+      this.shell.setActions(
+        ...(skip ? [button(t("Skip this puzzle"), () => void this.skip(), { class: "run-skip" })] : []),
+        button(t("Stop the run"), () => void this.stop(), { class: "run-stop" }),
+      );
     } else {
-      this.actions.append(button(t("Play again"), () => void this.again(), { class: "run-again" }));
       const back = el("a", "button", t("Back"));
       back.href = this.run.urls.mode_page;
-      this.actions.append(back);
+      this.shell.setActions(button(t("Play again"), () => void this.again(), { class: "run-again" }), back);
     }
   }
 
