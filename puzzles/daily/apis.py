@@ -25,7 +25,8 @@ from .serializers import DailyDealOutputSerializer, RankingOutputSerializer, Sta
 NOT_FOUND = error_response(404, "No deal that day (none was played, or the day is still to come).")
 
 
-def _deal_of(day) -> DailyDeal:
+def _deal_to_start(day) -> DailyDeal:
+    """The deal a start asks for: today's is made if it is not there yet."""
     if day is None or day == selectors.utc_today():
         return services.deal_ensure(day)
     return selectors.deal_of_day(day)
@@ -41,9 +42,8 @@ class DailyDealApi(APIView):
         responses={200: DailyDealOutputSerializer},
     )
     def get(self, request: Request) -> Response:
-        deal = services.deal_ensure()
-        services.deal_settle(deal=deal)
-        entry = selectors.entry_for_player(Player.of(request), deal)
+        deal = selectors.deal_seen()
+        entry = selectors.entry_seen(selectors.entry_for_player(Player.of(request), deal))
         return Response(presentation.deal_state(deal, entry))
 
 
@@ -65,7 +65,7 @@ class DailyStartApi(SolverWorkLimited, APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(StartInputSerializer, request)
-        deal = _deal_of(data.get("date"))
+        deal = _deal_to_start(data.get("date"))
         entry, created = services.daily_start(player=Player.of(request, create=True), deal=deal)
         return Response(
             game_presentation.game_state(entry.game), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
@@ -96,7 +96,6 @@ class DailyRankingApi(APIView):
         parsed = selectors.parse_day(day)
         if parsed is None:
             raise ValidationError({"day": [f"a day is written YYYY-MM-DD, not {day[:40]!r}"]})
-        deal = _deal_of(parsed)
-        services.deal_settle(deal=deal)
-        entry = selectors.entry_for_player(Player.of(request), deal)
+        deal = selectors.deal_seen(parsed)
+        entry = selectors.entry_seen(selectors.entry_for_player(Player.of(request), deal))
         return Response(presentation.ranking_state(deal, entry))

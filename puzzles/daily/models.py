@@ -71,6 +71,11 @@ class DailyEntry(models.Model):
     recorded_at = models.DateTimeField(_("recorded"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # Not a column: True on an entry whose result ``selectors.entry_seen``
+    # worked out from the stored moves for its reader, the sweep not having
+    # written it yet (nothing saves such an entry).
+    result_unstored = False
+
     class Meta:
         verbose_name = _("daily deal game")
         verbose_name_plural = _("daily deal games")
@@ -86,10 +91,13 @@ class DailyEntry(models.Model):
             ),
         ]
         # The field of a deal is counted through this index (selectors.ranked): never loaded row by row.
-        # ... and the games still to record (services.deal_settle, on every read) through the second.
+        # ... and the beat's sweep (services.entries_settle) finds the games still to record through the
+        # second, which holds only those.
         indexes = [
             models.Index(fields=["deal", "excluded", "points_lost"], name="daily_entry_field"),
-            models.Index(fields=["deal", "recorded_at"], name="daily_entry_unrecorded"),
+            models.Index(
+                fields=["created_at"], condition=models.Q(recorded_at__isnull=True), name="daily_entry_unrecorded"
+            ),
         ]
 
     def __str__(self) -> str:

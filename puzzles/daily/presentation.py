@@ -152,7 +152,7 @@ def histogram_chart(counts: list[int], mine: int | None) -> dict[str, Any]:
 def ranking_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
     """The day's ranking (see ``serializers.RankingOutputSerializer``). The
     best line is shown only to a player whose game of the deal is over."""
-    field = selectors.field(deal)
+    field = selectors.field(deal, entry)
     counts = field.histogram
     you = result_state(deal, entry) if entry is not None else None
     mine = ranking.bin_index(you["points_lost"]) if you is not None else None
@@ -215,7 +215,7 @@ def deal_state(deal: DailyDeal, entry: DailyEntry | None) -> dict[str, Any]:
         "level": Game.Level.PERFECT.value,
         "start_position": None if hidden else deal.start_position,
         "deal": commitment_state(deal, hidden),
-        "players": selectors.ranked(deal).count(),
+        "players": selectors.players(deal, entry),
         "status": status_of(entry),
         "game": entry.game_id if entry is not None else None,
         "on_the_day": entry.on_the_day if entry is not None else deal.day == selectors.utc_today(),
@@ -231,6 +231,9 @@ def archive_rows(deals: list[DailyDeal], mine: dict[int, DailyEntry]) -> list[di
     for deal in deals:
         players, median = figures[deal.pk]
         entry = mine.get(deal.pk)
+        if selectors.unstored_points(entry) is not None:  # the player's own result, not stored yet
+            counted = selectors.field(deal, entry)
+            players, median = counted.players, counted.median
         rows.append(
             {
                 "deal": deal,

@@ -1,8 +1,9 @@
-"""Writes of the daily deal: the day's deal (made by the first request of the
-day, or by the beat task), a player's one game of it, recording a finished
+"""Writes of the daily deal: the day's deal (made by the beat task, or by
+the first start of it; a read shows it unsaved meanwhile,
+``selectors.deal_seen``), a player's one game of it, recording a finished
 game's result, handing a guest's games to their account.
 
-The deal of a day.  ``deal_choice(day)`` derives everything from the date
+The deal of a day.  ``deal_choice(day)`` (``selectors.deal_choice``) derives everything from the date
 and the site's deal secret (``games.dealing``), so every process gives the
 same deal, yet nobody without the secret can tell a day's deal before it is
 out: the deal seed is ``keyed_seed(secret, "daily <YYYY-MM-DD>")`` (the first
@@ -15,14 +16,17 @@ is shown from the start of the day; the seed and the salt once the day is
 over, or to a player whose own game of it is over (the seed tells nothing
 more than the deal they have seen).  The variant is the standard game
 (``lewicki``); the solver plays at level ``perfect``.  ``DailyDeal.day`` is
-unique: two first requests at once make one row.
+unique: two first starts at once make one row.
 
 Recording.  When a daily game becomes over (``games.signals.game_finished``)
 its entry records the points lost, accuracy and grades, but only once every
 move of the human's is graded (a grade may still be on its way from a
-worker): until then the entry waits, and every read of the deal
-(``deal_settle``) tries again. The write is conditional on the entry not
-being recorded yet, so it happens once.
+worker): until then the entry waits, and the beat's sweep
+(``entries_settle``, every ``OD_REQUEUE_EVERY`` seconds) records it once
+it can, as it does a game whose signal was lost.  Reads never write: the
+player's own result is worked out from the stored moves meanwhile
+(``selectors.entry_seen``).  The write is conditional on the entry not being
+recorded yet, so it happens once.
 """
 
 from __future__ import annotations
@@ -32,44 +36,29 @@ from datetime import date
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.analyses.services import analysis_request
 from puzzles.core import fairness
-from puzzles.games import dealing
 from puzzles.games.models import Game, GameMove
-from puzzles.games.moves import RESIGNED
 from puzzles.games.starting import game_create
 from puzzles.games.withheld import from_deals
-from solver import Position, canonical_key, deal
-from solver.variant import LEWICKI
+from solver import canonical_key
 
 from . import selectors
 from .models import DailyDeal, DailyEntry
 
 log = logging.getLogger(__name__)
 
-# The letter of each grade in ``DailyEntry.grades``; ``f``: a forced move (no choice).
-GRADE_LETTERS = {"best": "b", "inaccuracy": "i", "mistake": "m", "blunder": "u"}
-FORCED = "f"
+# At most this many entries recorded by one run of the beat's sweep.
+SETTLE_LIMIT = 100
 
 
-def deal_choice(day: date) -> dict[str, Any]:
-    """The fields of the deal of ``day`` (see the module's docstring)."""
-    label = f"daily {day.isoformat()}"
-    seed = dealing.secret_seed(label)
-    committed = dealing.commitment_fields(seed, str(LEWICKI), salt=dealing.secret_salt(label))
-    return {
-        "variant": str(LEWICKI),
-        "seed": str(seed),
-        "rng_seed": dealing.secret_seed(f"{label} solver"),
-        "human_side": "AB"[dealing.secret_seed(f"{label} seat") & 1],
-        "start_position": str(deal(seed, LEWICKI)),
-        "salt": committed["deal_salt"],
-        "commitment": committed["deal_commitment"],
-    }
+# The fields of a day's deal (a read: the date and the deal secret decide them).
+deal_choice = selectors.deal_choice
 
 
 def deal_ensure(day: date | None = None) -> DailyDeal:
@@ -80,7 +69,7 @@ def deal_ensure(day: date | None = None) -> DailyDeal:
     found = selectors.deal_on(day)
     if found is not None:
         return found
-    fields = deal_choice(day)
+    fields = selectors.deal_choice(day)
     try:
         with transaction.atomic():
             made = DailyDeal.objects.create(day=day, **fields)
@@ -162,40 +151,16 @@ def start_refusal(texts: list[str], player: Player | None) -> str | None:
     return None
 
 
-def _has_choice(move: GameMove) -> bool:
-    return len(Position.parse(move.position_before).legal_moves()) > 1
-
-
 def entry_record(*, entry: DailyEntry) -> bool:
     """Record the result of the entry's game if it is over and every human
-    move is graded. True if this call recorded it."""
+    move is graded (``selectors.entry_result``). True if this call recorded it."""
     if entry.recorded_at is not None:
         return False
-    game = Game.objects.filter(pk=entry.game_id, status=Game.Status.OVER).first()
-    if game is None:
+    result = selectors.entry_result(entry)
+    if result is None:
         return False
-    moves = list(game.moves.filter(by=GameMove.By.HUMAN).order_by("ply"))
-    if any(m.graded_at is None for m in moves):
-        return False
-    letters = [GRADE_LETTERS[m.grade or "best"] if _has_choice(m) else FORCED for m in moves]
-    chosen = [letter for letter in letters if letter != FORCED]
-    accuracy = round(100 * chosen.count("b") / len(chosen), 1) if chosen else None
-    excluded: str
-    if not entry.on_the_day or (moves and selectors.past_grace(entry.deal, moves[-1].created_at)):
-        # Started after its day, or its last move played more than the grace after it.
-        excluded = DailyEntry.Excluded.LATE
-    elif game.hints_used:
-        excluded = DailyEntry.Excluded.HINTS
-    elif (game.result or {}).get("reason") == RESIGNED:
-        excluded = DailyEntry.Excluded.RESIGNED
-    else:
-        excluded = ""
     updated = DailyEntry.objects.filter(pk=entry.pk, recorded_at__isnull=True).update(
-        points_lost=sum(m.points_lost or 0 for m in moves),
-        accuracy=accuracy,
-        grades="".join(letters),
-        excluded=excluded,
-        recorded_at=timezone.now(),
+        **result, recorded_at=timezone.now()
     )
     entry.refresh_from_db()
     return bool(updated)
@@ -208,12 +173,22 @@ def entry_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
         entry_record(entry=entry)
 
 
-def deal_settle(*, deal: DailyDeal) -> None:
-    """Record every finished game of the deal not recorded yet (a grade that
-    came after the game's end, a lost signal): reads of the deal call it first."""
-    pending = DailyEntry.objects.filter(deal=deal, recorded_at__isnull=True, game__status=Game.Status.OVER)
-    for entry in pending:
-        entry_record(entry=entry)
+def entries_settle(*, limit: int = SETTLE_LIMIT) -> int:
+    """Record the finished games not recorded yet whose every human move is
+    graded now (a grade that came after the game's end, a lost
+    ``game_finished``), at most ``limit`` a call, the oldest first; each
+    such entry is recorded by the call that finds it, so none waits behind
+    a game whose grade never comes. The beat's sweep
+    (``tasks.daily_settle_task``, every ``OD_REQUEUE_EVERY`` seconds) calls
+    it; reads never do. Idempotent. How many were recorded."""
+    ungraded = GameMove.objects.filter(game_id=OuterRef("game_id"), by=GameMove.By.HUMAN, graded_at__isnull=True)
+    due = (
+        DailyEntry.objects.filter(recorded_at__isnull=True, game__status=Game.Status.OVER)
+        .exclude(Exists(ungraded))
+        .select_related("deal")
+        .order_by("created_at", "pk")
+    )
+    return sum(entry_record(entry=entry) for entry in list(due[:limit]))
 
 
 def entries_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:

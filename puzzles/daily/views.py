@@ -28,31 +28,31 @@ from . import presentation, selectors, services
 from .models import DailyDeal
 
 
-def _deal(day_text: str) -> DailyDeal:
-    """The deal of the address's day; today's is made if it is not there yet."""
+def _day(day_text: str) -> date:
     day = selectors.parse_day(day_text)
     if day is None:
         raise Http404("a day is written YYYY-MM-DD")
-    return _deal_of(day)
+    return day
 
 
-def _deal_of(day: date) -> DailyDeal:
+def _deal(day_text: str) -> DailyDeal:
+    """The deal of the address's day, for a form's post: today's is made if it is not there yet."""
+    day = _day(day_text)
     if day == selectors.utc_today():
         return services.deal_ensure(day)
     return selectors.deal_of_day(day)
 
 
 def today(request: HttpRequest) -> HttpResponse:
-    return _render_day(request, services.deal_ensure())
+    return _render_day(request, selectors.deal_seen())
 
 
 def day_page(request: HttpRequest, day: str) -> HttpResponse:
-    return _render_day(request, _deal(day))
+    return _render_day(request, selectors.deal_seen(_day(day)))
 
 
 def _render_day(request: HttpRequest, deal: DailyDeal, status: int = 200) -> HttpResponse:
-    services.deal_settle(deal=deal)
-    entry = selectors.entry_for_player(Player.of(request), deal)
+    entry = selectors.entry_seen(selectors.entry_for_player(Player.of(request), deal))
     context: dict[str, Any] = {
         "deal": deal,
         "entry": entry,
@@ -113,7 +113,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     page = Paginator(selectors.archive(), ARCHIVE_PER_PAGE).get_page(request.GET.get("page"))
     deals = list(page.object_list)
     mine = {
-        e.deal_id: e
+        e.deal_id: selectors.entry_seen(e)
         for e in selectors.entries_of_player(Player.of(request)).filter(deal__in=deals).select_related("game")
     }
     return render(request, "daily/archive.html", {"rows": presentation.archive_rows(deals, mine), "page": page})

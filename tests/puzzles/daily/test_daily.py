@@ -19,6 +19,7 @@ from django.db import IntegrityError
 
 from puzzles.daily import selectors, services
 from puzzles.daily.models import DailyDeal, DailyEntry
+from puzzles.daily.tasks import daily_deal_task
 from puzzles.games.models import Game
 from solver import Position, deal
 
@@ -42,10 +43,15 @@ def finish(api, game_id: int, seed: int = 0) -> dict:
 def test_the_deal_is_chosen_from_the_date_and_is_the_same_for_everyone(api, other_api):
     with time_machine.travel(EVENING, tick=False):
         mine, theirs = api.get("/api/daily-deal/").json(), other_api.get("/api/daily-deal/").json()
+        assert not DailyDeal.objects.exists()  # reads store nothing: the beat makes the deal
+        daily_deal_task.apply()
+        stored = api.get("/api/daily-deal/").json()
     assert mine["date"] == theirs["date"] == "2026-05-01"
     assert mine["human"] == theirs["human"]
     assert mine["variant"] == "lewicki"
+    assert stored == mine  # the deal shown before it was stored is the one stored
     made = DailyDeal.objects.get()
+    assert made.commitment == mine["deal"]["commitment"]
     assert made.start_position == str(deal(int(made.seed)))
     # the same date always gives the same deal; another date another one
     assert services.deal_choice(date(2026, 5, 1)) == services.deal_choice(date(2026, 5, 1))
@@ -159,7 +165,7 @@ def test_the_day_rolls_over_at_midnight_utc(api, other_api):
         assert api.post("/api/daily-deal/start/", {}, format="json").status_code == 201
         clock.shift(timedelta(days=1))
         assert api.get("/api/daily-deal/").json()["date"] == "2026-05-03"
-    assert DailyDeal.objects.count() == 3
+    assert DailyDeal.objects.count() == 2  # the third day's deal shown, not stored (the beat makes it)
 
 
 def test_the_share_line_gives_away_no_move(api):

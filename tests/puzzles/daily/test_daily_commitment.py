@@ -75,7 +75,8 @@ def finish(api, game_id: int) -> dict:
 def test_the_day_shows_the_commitment_and_reveals_it_after_the_game_and_after_the_day(api, other_api):
     with time_machine.travel(EVENING, tick=False):
         seen = api.get("/api/daily-deal/").json()
-        made = DailyDeal.objects.get()
+        assert not DailyDeal.objects.exists()  # a read shows the day's deal before the beat stores it
+        made = DailyDeal(day=DAY, **services.deal_choice(DAY))
         assert seen["deal"]["commitment"] == made.commitment
         assert seen["deal"]["salt"] is None
         assert seen["deal"]["seed"] is None
@@ -85,6 +86,7 @@ def test_the_day_shows_the_commitment_and_reveals_it_after_the_game_and_after_th
         assert made.salt not in page
 
         started = api.post("/api/daily-deal/start/", format="json").json()
+        assert DailyDeal.objects.get().commitment == made.commitment  # the start stored the deal shown
         assert started["seed"] is None
         assert started["deal"]["commitment"] == made.commitment
         assert started["deal"]["salt"] is None

@@ -92,4 +92,5 @@ def test_the_check_is_one_query_for_a_player_and_none_more_without_one(api):
             assert services.start_refusal(["nothing of a deal"], player) is None
         assert len(anyone) == 1, (anyone.captured_queries, mine.captured_queries)
         assert len(mine) == 2, (anyone.captured_queries, mine.captured_queries)
-        assert [d.day.isoformat() for d in selectors.deals_open(player)] == [DAY]
+        # today's, not stored (no beat here), and the player's unfinished game's
+        assert [d.day.isoformat() for d in selectors.deals_open(player)] == ["2026-05-02", DAY]

@@ -111,7 +111,8 @@ def direct_accuracy(game: Game) -> float | None:
 @pytest.fixture
 def field_of_30(django_user_model):
     """The deal of DAY with 30 players who finished it on the day, plus three
-    late games, two with a hint, one resigned, two with a grade pending."""
+    late games, two with a hint, one resigned, two with a grade pending;
+    recorded by the beat's sweep, all but the two pending."""
     with time_machine.travel(DAY, tick=False):
         deal = services.deal_ensure()
         # the games are played on the day (a game finished after its grace is late)
@@ -135,6 +136,8 @@ def field_of_30(django_user_model):
             DailyEntry.objects.create(deal=deal, game=game, owner=user, on_the_day=kind != "late")
             users.append(user)
             extra[user.pk] = kind
+        # The games were stored over with no game_finished: the beat's sweep records them (reads never do).
+        assert services.entries_settle() == 36
     return deal, users, extra
 
 
