@@ -441,11 +441,14 @@ def on_each_database(args: argparse.Namespace, measure: Any, title: str, sqlite:
 class Site:
     """The whole site as ``make run`` starts it (scripts/run.sh), on a scratch
     database (SQLite, or a throwaway PostgreSQL cluster) and run folder, with
-    a Redis of its own; ``extra`` adds to its environment.  A context manager:
-    the site is stopped and its folder removed (unless ``keep``) on leaving."""
+    a Redis of its own; ``extra`` adds to its environment; ``root``, another
+    checkout to run (``people_ab.py``'s baseline).  A context manager: the
+    site is stopped and its folder removed (unless ``keep``) on leaving."""
 
-    def __init__(self, database: str, keep: bool = False, extra: dict[str, str] | None = None) -> None:
-        self.database, self.keep, self.extra = database, keep, extra or {}
+    def __init__(
+        self, database: str, keep: bool = False, extra: dict[str, str] | None = None, root: Path = ROOT
+    ) -> None:
+        self.database, self.keep, self.extra, self.root = database, keep, extra or {}, root
         self.scratch = Path(tempfile.mkdtemp(prefix="od-bench-"))
         self.run_dir = self.scratch / "run"
         self.cluster: Any = None
@@ -490,8 +493,8 @@ class Site:
         }
         log = (self.scratch / "site.log").open("w")
         self.process = subprocess.Popen(
-            [str(ROOT / "scripts" / "run.sh")],
-            cwd=ROOT,
+            [str(self.root / "scripts" / "run.sh")],
+            cwd=self.root,
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
