@@ -33,11 +33,11 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
-from puzzles.core import events, tasking
+from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError
 from solver import Position
 
-from . import clock, early, seating, stoppages
+from . import clock, early, notices, seating, stoppages
 from .models import Game
 from .signals import game_finished_on_commit
 from .tasks import deadline_task
@@ -56,10 +56,6 @@ TIME = "time"
 # workers more than the moves themselves.
 def task_horizon_seconds() -> float:
     return cast(float, 2 * settings.OD_REQUEUE_EVERY_SECONDS + 5)
-
-
-def _notify(game_id: int) -> None:
-    events.notify_on_commit(events.channel("game", game_id))
 
 
 def acting_seat(game: Game, player: Player) -> str | None:
@@ -225,7 +221,7 @@ def game_end(locked: Game, result: dict[str, Any], clocks: dict[str, int] | None
         version=F("version") + 1,
         updated_at=clock.now(),
     )
-    _notify(locked.pk)
+    notices.game_changed(locked.pk)
     game_finished_on_commit(locked.pk)
 
 

@@ -6,12 +6,16 @@ Each series keeps a deal row per game (``game``, ``winner``, ``points``,
 ``wins_a``/``wins_b``, side a being ``sides[0]``.  A deal is recorded once
 however often its end is told: the write is conditional on ``recorded_at``
 being empty, and the totals are counted again from the recorded rows.
+``deal_record`` is the one way both kinds of series record a deal; each
+says only what follows from the new totals (``settle``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
+from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.utils import timezone
 
@@ -54,3 +58,39 @@ def deals_tally(series: Any, deals: QuerySet[Any]) -> None:
         won = deals.filter(winner=side, recorded_at__isnull=False)
         setattr(series, f"score_{field}", sum(won.values_list("points", flat=True)))
         setattr(series, f"wins_{field}", won.count())
+
+
+Result = dict[str, Any]
+
+
+def deal_record(
+    deals: QuerySet[D],
+    *,
+    game_id: int,
+    series: str,
+    settle: Callable[[Any, D, Result], None],
+    judge: Callable[[D, Result], Result] | None = None,
+) -> tuple[D, Result] | None:
+    """Count the finished game ``game_id`` in its series, if it is one of
+    ``deals`` (rows whose foreign key ``series`` is the series): the game's
+    result (as ``judge`` reads it, if given) written into its row, and in
+    the same transaction the series locked, its totals counted again, and
+    ``settle(series, deal, result)`` called for what follows (the winner,
+    the next deal, the notice).  The deal and its result if this call
+    recorded it; None if there was nothing to do (not a deal of these, not
+    over, recorded already, or by another process first)."""
+    pending = deal_pending(deals, game_id=game_id)
+    if pending is None:
+        return None
+    deal, result = pending
+    if judge is not None:
+        result = judge(deal, result)
+    with transaction.atomic():
+        if not deal_mark_recorded(deals, deal=deal, result=result):
+            return None
+        model = deals.model._meta.get_field(series).related_model
+        assert isinstance(model, type) and issubclass(model, Model)
+        owner = model._default_manager.select_for_update().get(pk=getattr(deal, f"{series}_id"))
+        deals_tally(owner, deals.model._default_manager.filter(**{series: owner}))
+        settle(owner, deal, result)
+    return deal, result

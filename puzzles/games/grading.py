@@ -18,16 +18,12 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from puzzles.analyses.services import analysis_record
-from puzzles.core import events, tasking
+from puzzles.core import tasking
 
-from . import opponent
+from . import notices, opponent
 from .models import Game, GameMove
 from .signals import game_graded
 from .tasks import solver_turn_task
-
-
-def _notify(game_id: int) -> None:
-    events.notify_on_commit(events.channel("game", game_id))
 
 
 def move_grade(*, move: GameMove) -> GameMove:
@@ -49,7 +45,7 @@ def move_grade(*, move: GameMove) -> GameMove:
             Q(kind=Game.Kind.PRACTICE) | Q(status=Game.Status.OVER),
             pk=move.game_id,
         ).update(version=F("version") + 1, updated_at=timezone.now()):
-            _notify(move.game_id)
+            notices.game_changed(move.game_id)
     move.refresh_from_db()
     return move
 
@@ -73,7 +69,7 @@ def game_grade_moves(*, game_id: int) -> int:
             updated_at=now,
         )
     if bumped:
-        _notify(game_id)
+        notices.game_changed(game_id)
         game_graded.send(sender=Game, game_id=game_id)
     return graded
 

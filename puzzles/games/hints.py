@@ -17,10 +17,11 @@ from puzzles.accounts.players import Player
 from puzzles.analyses.models import Analysis as AnalysisRow
 from puzzles.analyses.selectors import analysis_cached
 from puzzles.analyses.services import analysis_request, analysis_shown
-from puzzles.core import events, fairness
+from puzzles.core import fairness
 from puzzles.core.errors import ApplicationError, ConflictError
 from solver import Analysis
 
+from . import notices
 from .models import Game, Hint
 
 
@@ -79,5 +80,5 @@ def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | Non
             Game.objects.filter(pk=game.pk).update(
                 hints_used=F("hints_used") + 1, version=F("version") + 1, updated_at=timezone.now()
             )
-            events.notify_on_commit(events.channel("game", game.pk))
+            notices.game_changed(game.pk)
     return hint, None

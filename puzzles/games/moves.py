@@ -23,7 +23,7 @@ from puzzles.core import events, tasking
 from puzzles.core.errors import ApplicationError, ConflictError, StaleError
 from solver import Analysis, DominoError, Position
 
-from . import early, opponent, selectors
+from . import early, notices, opponent, selectors
 from .deadlines import TIME
 from .models import Game, GameMove
 
@@ -156,13 +156,7 @@ def announce(game_id: int, queued: list[tuple[Any, tuple[Any, ...]]], event: dic
         notice = events.channel("game", game_id) if index == len(queued) - 1 else None
         tasking.enqueue(task, *args, notice=notice)
     if not queued:
-        notify(game_id, event)
-
-
-def notify(game_id: int, event: dict[str, Any] | None = None) -> None:
-    """Tell the game's readers, after the commit, that it has changed
-    (``event``: how, for its streams; by default, read it again)."""
-    events.notify_on_commit(events.channel("game", game_id), event)
+        notices.game_changed(game_id, event)
 
 
 def plan(game: Game, move: str, known: Analysis | None, foreseen: Foreseen) -> Planned:

@@ -22,11 +22,10 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
-from puzzles.core import events
 from puzzles.core.errors import ApplicationError
 from solver import Position
 
-from . import clock, deadlines, seating, stoppages
+from . import clock, deadlines, notices, seating, stoppages
 from .models import Game, GameSeat
 
 
@@ -76,7 +75,7 @@ def _first_moves_now(game_id: int, at: datetime) -> None:
             fields["flag_recheck_at"] = None
         Game.objects.filter(pk=game_id).update(**fields, version=F("version") + 1, updated_at=clock.now())
         if "deadline" in fields:
-            events.notify_on_commit(events.channel("game", game_id))
+            notices.game_changed(game_id)
             deadlines.queue_turn_deadline(locked, fields, locked.ply_count)
 
 

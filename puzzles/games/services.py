@@ -42,7 +42,7 @@ from puzzles.core import tasking
 from puzzles.core.errors import ApplicationError, ConflictError
 from solver import Position
 
-from . import clock, deadlines, early, lookahead, moves, people_moves, seating, selectors, turns, withheld
+from . import clock, deadlines, early, lookahead, moves, notices, people_moves, seating, selectors, turns, withheld
 from .models import Game, GameMove
 from .moves import RESIGNED, Played
 from .signals import game_finished_on_commit
@@ -87,7 +87,7 @@ def game_resign(*, game: Game, seat: str | None = None) -> Game:
             turn_started_at=None,
             clock_ms=deadlines.clocks_now(locked),
         )
-        moves.notify(locked.pk)
+        notices.game_changed(locked.pk)
         game_finished_on_commit(locked.pk)
     game.refresh_from_db()
     return game
@@ -168,7 +168,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
             version=F("version") + 1,
             updated_at=timezone.now(),
         )
-        moves.notify(game.pk)
+        notices.game_changed(game.pk)
         if before.is_over():
             game_finished_on_commit(game.pk)
         return None
@@ -206,7 +206,7 @@ def game_play_solver_turn(*, game: Game) -> GameMove | None:
         record.save(force_insert=True)
         owner = Player.owning(game)
         transaction.on_commit(lambda: analysis_shown(player=owner, position=str(before)), robust=True)
-        moves.notify(game.pk)
+        notices.game_changed(game.pk)
         if status == Game.Status.OVER:
             game_finished_on_commit(game.pk)
         elif status == Game.Status.THINKING:

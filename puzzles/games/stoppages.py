@@ -19,10 +19,10 @@ from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
-from puzzles.core import events, outages, tasking
+from puzzles.core import outages, tasking
 from solver import Position
 
-from . import clock
+from . import clock, notices
 from .fischer import Clock, GameClock
 from .models import Game, GameMove
 from .tasks import deadline_task
@@ -116,7 +116,7 @@ def hold(game: Game, fair: datetime | None, at: datetime) -> None:
     if pushed and Game.objects.filter(pk=game.pk, version=game.version).update(
         deadline=fair, flag_recheck_at=later, version=F("version") + 1
     ):
-        events.notify_on_commit(events.channel("game", game.pk))
+        notices.game_changed(game.pk)
     else:
         Game.objects.filter(pk=game.pk).update(flag_recheck_at=later)
     _queue(game.pk, game.ply_count, later, at)
@@ -148,5 +148,5 @@ def push_deadlines(sender: Any = None, end: datetime | None = None, **kwargs: An
                 deadline=fair, flag_recheck_at=None, version=F("version") + 1
             )
         ):
-            events.notify_on_commit(events.channel("game", game.pk))
+            notices.game_changed(game.pk)
             _queue(game.pk, game.ply_count, fair, now)

@@ -169,33 +169,33 @@ def match_deal_record(*, game_id: int) -> bool:
     deal): its result, the totals, the end of the match or the next deal.
     True if this call recorded it; False if there was nothing to do (not a
     match's game, not over, recorded already)."""
-    pending = deals.deal_pending(MatchDeal.objects.all(), game_id=game_id)
-    if pending is None:
+    recorded = deals.deal_record(MatchDeal.objects.all(), game_id=game_id, series="match", settle=_deal_recorded)
+    if recorded is None:
         return False
-    deal, result = pending
-    with transaction.atomic():
-        if not deals.deal_mark_recorded(MatchDeal.objects.all(), deal=deal, result=result):
-            return False  # another process recorded it first
-        match = Match.objects.select_for_update().get(pk=deal.match_id)
-        deals.deals_tally(match, MatchDeal.objects.filter(match=match))
-        match.winner = _winner(match)
-        if match.status == Match.Status.PLAYING and match.winner:
-            match.status = Match.Status.OVER
-        if match.status == Match.Status.PLAYING and not match.deals.filter(number__gt=deal.number).exists():
-            _start_deal(match, deal.number + 1)
-        Match.objects.filter(pk=match.pk).update(
-            score_a=match.score_a,
-            score_b=match.score_b,
-            wins_a=match.wins_a,
-            wins_b=match.wins_b,
-            winner=match.winner,
-            status=match.status,
-            version=F("version") + 1,
-            updated_at=timezone.now(),
-        )
-        _notify(match.pk)
-    log.info("match %s: deal %s recorded (%s)", match.pk, deal.number, result)
+    deal, result = recorded
+    log.info("match %s: deal %s recorded (%s)", deal.match_id, deal.number, result)
     return True
+
+
+def _deal_recorded(match: Match, deal: MatchDeal, result: dict[str, Any]) -> None:
+    """What follows a deal counted in ``match`` (its totals counted): its
+    winner and end, else the next deal; in the recording transaction."""
+    match.winner = _winner(match)
+    if match.status == Match.Status.PLAYING and match.winner:
+        match.status = Match.Status.OVER
+    if match.status == Match.Status.PLAYING and not match.deals.filter(number__gt=deal.number).exists():
+        _start_deal(match, deal.number + 1)
+    Match.objects.filter(pk=match.pk).update(
+        score_a=match.score_a,
+        score_b=match.score_b,
+        wins_a=match.wins_a,
+        wins_b=match.wins_b,
+        winner=match.winner,
+        status=match.status,
+        version=F("version") + 1,
+        updated_at=timezone.now(),
+    )
+    _notify(match.pk)
 
 
 def match_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:

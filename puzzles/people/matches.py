@@ -46,7 +46,6 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -170,39 +169,37 @@ def match_deal_record(*, game_id: int) -> bool:
     """Count the finished game ``game_id`` in its match between people (if it
     is a deal of one): the totals, the end of the match or the next deal.
     True if this call recorded it."""
-    pending = deals.deal_pending(ChallengeDeal.objects.all(), game_id=game_id)
-    if pending is None:
+    recorded = deals.deal_record(
+        ChallengeDeal.objects.all(), game_id=game_id, series="challenge", settle=_deal_recorded, judge=forfeit_of
+    )
+    if recorded is None:
         return False
-    deal, result = pending
-    result = forfeit_of(deal, result)
-    with transaction.atomic():
-        if not deals.deal_mark_recorded(ChallengeDeal.objects.all(), deal=deal, result=result):
-            return False  # recorded by another process
-        challenge = Challenge.objects.select_for_update().get(pk=deal.challenge_id)
-        deals.deals_tally(challenge, ChallengeDeal.objects.filter(challenge=challenge))
-        challenge.match_winner = _winner(challenge)
-        fields: dict[str, Any] = {}
-        called_off = result.get("reason") == ABORTED  # the match ends here, with no winner
-        if (
-            not challenge.match_winner
-            and not called_off
-            and not challenge.deals.filter(number__gt=deal.number).exists()
-        ):
-            seats = [row for row in challenge.seats.select_related("owner").order_by("seat")]
-            fields["game"] = start_deal(challenge, seats, deal.number + 1)
-        Challenge.objects.filter(pk=challenge.pk).update(
-            score_a=challenge.score_a,
-            score_b=challenge.score_b,
-            wins_a=challenge.wins_a,
-            wins_b=challenge.wins_b,
-            match_winner=challenge.match_winner,
-            version=F("version") + 1,
-            updated_at=timezone.now(),
-            **fields,
-        )
-        events.notify_on_commit(events.channel("challenge", challenge.pk))
+    deal, result = recorded
     log.info("people match %s: deal %s recorded (%s)", deal.challenge_id, deal.number, result)
     return True
+
+
+def _deal_recorded(challenge: Challenge, deal: ChallengeDeal, result: dict[str, Any]) -> None:
+    """What follows a deal counted in the match ``challenge`` (its totals
+    counted): its winner, else the next deal unless the deal was called off
+    (the match ends there, with no winner); in the recording transaction."""
+    challenge.match_winner = _winner(challenge)
+    fields: dict[str, Any] = {}
+    called_off = result.get("reason") == ABORTED
+    if not challenge.match_winner and not called_off and not challenge.deals.filter(number__gt=deal.number).exists():
+        seats = [row for row in challenge.seats.select_related("owner").order_by("seat")]
+        fields["game"] = start_deal(challenge, seats, deal.number + 1)
+    Challenge.objects.filter(pk=challenge.pk).update(
+        score_a=challenge.score_a,
+        score_b=challenge.score_b,
+        wins_a=challenge.wins_a,
+        wins_b=challenge.wins_b,
+        match_winner=challenge.match_winner,
+        version=F("version") + 1,
+        updated_at=timezone.now(),
+        **fields,
+    )
+    events.notify_on_commit(events.channel("challenge", challenge.pk))
 
 
 def deals_settle(*, limit: int = 100) -> int:
