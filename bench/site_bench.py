@@ -488,6 +488,7 @@ class Site:
             "OD_API_RATE_USER": "1000000/min",
             "OD_API_RATE_ANALYSES": "1000000/min",
             "OD_API_RATE_ANALYSES_ADDRESS": "1000000/min",
+            "OD_API_RATE_LOBBY_ADDRESS": "1000000/hour",  # people_bench's 200 challenges
             "DJANGO_LOG_LEVEL": "WARNING",
             **self.extra,
         }
