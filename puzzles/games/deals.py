@@ -89,7 +89,8 @@ def deal_record(
         if not deal_mark_recorded(deals, deal=deal, result=result):
             return None
         model = deals.model._meta.get_field(series).related_model
-        assert isinstance(model, type) and issubclass(model, Model)
+        assert isinstance(model, type)
+        assert issubclass(model, Model)
         owner = model._default_manager.select_for_update().get(pk=getattr(deal, f"{series}_id"))
         deals_tally(owner, deals.model._default_manager.filter(**{series: owner}))
         settle(owner, deal, result)

@@ -1,13 +1,12 @@
-"""Who sits where in a game between people: each game's seats, kept in this
-process as they stay through a game (``game_seats``), a player's seat
+"""Who sits where in a game between people: each game's seats, read once a
+request (``game_seats``), a player's seat
 (``seat_of``), who a reader is to a game (``game_reader``), and the seats
 whose person has moved (``moved_seats``)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
 from puzzles.accounts.players import Player
 from puzzles.core.queries import Prepared
@@ -16,43 +15,19 @@ from . import selectors
 from .models import Game, GameMove, GameSeat
 from .selectors import MoveRow
 
-# Each game's seats as this process read them last (keyed by the game's
-# creation too, as a database emptied and filled again, in the tests, may give
-# an id anew), with when: a game's seats stay through it, so a move or a read
-# need not read them again.  But for one change, a guest's seat handed to the
-# account they log in to (``forget_seats``), which another process may make:
-# a player these seats do not seat is looked for in the seats read again, and
-# the names shown are right again within ``SEATS_KEPT_SECONDS``.
-_SEATS: dict[tuple[int, Any], tuple[float, list[GameSeat]]] = {}
-_SEATS_KEPT = 5_000
-SEATS_KEPT_SECONDS = 30.0
 
-
-def game_seats(game: Game, *, fresh: bool = False) -> list[GameSeat]:
-    """The game's seats in the variant's order (none for a practice game);
-    ``fresh``: read from the database, not as this process kept them."""
+def game_seats(game: Game) -> list[GameSeat]:
+    """The game's seats in the variant's order (none for a practice game),
+    read once for this instance of the game (a request's)."""
     if not game.is_people:
         return []
     cached = getattr(game, "_seats_cache", None)
-    if cached is not None and (not fresh or getattr(game, "_seats_fresh", False)):
+    if cached is not None:
         return cast("list[GameSeat]", cached)
-    key, now = (game.pk, game.created_at), time.monotonic()
-    kept = None if fresh else _SEATS.get(key)
-    if kept is not None and now - kept[0] < SEATS_KEPT_SECONDS:
-        game._seats_cache, game._seats_fresh = kept[1], False  # type: ignore[attr-defined]
-        return kept[1]
     order = game.rules.seats
     cached = sorted(GameSeat.objects.filter(game=game).select_related("owner"), key=lambda s: order.index(s.seat))
-    if len(_SEATS) >= _SEATS_KEPT:
-        _SEATS.clear()
-    _SEATS[key] = (now, cached)
-    game._seats_cache, game._seats_fresh = cached, True  # type: ignore[attr-defined]
+    game._seats_cache = cached  # type: ignore[attr-defined]
     return cached
-
-
-def forget_seats() -> None:
-    """Seats have changed hands (a guest's, to an account): read them again."""
-    _SEATS.clear()
 
 
 def keep_seats(fresh: Game, read: Game) -> None:
@@ -60,15 +35,11 @@ def keep_seats(fresh: Game, read: Game) -> None:
     cached = getattr(read, "_seats_cache", None)
     if cached is not None and fresh.pk == read.pk:
         fresh._seats_cache = cached  # type: ignore[attr-defined]
-        fresh._seats_fresh = getattr(read, "_seats_fresh", False)  # type: ignore[attr-defined]
 
 
 def seat_of(game: Game, player: Player) -> str | None:
     """The seat ``player`` plays in a game between people, or ``None`` (a spectator)."""
-    found = _seat_in(game_seats(game), player)
-    if found is None and player.known and not getattr(game, "_seats_fresh", True):
-        found = _seat_in(game_seats(game, fresh=True), player)  # a seat handed over since they were kept?
-    return found
+    return _seat_in(game_seats(game), player)
 
 
 def _seat_in(seats: list[GameSeat], player: Player) -> str | None:

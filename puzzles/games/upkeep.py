@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from puzzles.analyses.services import requeue_stale_analyses
 from puzzles.core import tasking
 
-from . import aborts, deadlines, seating
+from . import aborts, deadlines
 from .models import Game, GameMove, GameSeat
 from .tasks import grade_game_task, grade_move_task, solver_turn_task
 
@@ -39,8 +39,7 @@ def games_claim(*, user: Any, session_key: str, request: Any = None, **kwargs: A
         for game_id, seat in clashing
         if aborts.game_abort_unplayable(game_id=game_id, seat=seat, why=aborts.SAME_ACCOUNT)
     ]
-    if guest.exclude(game_id__in=[game_id for game_id, _seat in clashing]).update(owner=user, session_key=""):
-        seating.forget_seats()
+    guest.exclude(game_id__in=[game_id for game_id, _seat in clashing]).update(owner=user, session_key="")
     if aborted:
         log.info("games %s aborted at log-in: %s would hold two seats", aborted, user)
         if request is not None and hasattr(request, "_messages"):

@@ -26,7 +26,7 @@ def pytest_unconfigure(config) -> None:
 @pytest.fixture(autouse=True)
 def clear_cache():
     """Each test starts and ends with an empty cache and no rate limit counted
-    (both local memory in the tests), and with no analysis, seat or outage
+    (both local memory in the tests), and with no analysis or outage
     remembered by the process: the outages a test wrote are rolled back with
     it, and one left marked as to be read again would cost the next test's
     first move a query."""
@@ -34,13 +34,11 @@ def clear_cache():
 
     from puzzles.analyses.selectors import analysis_memory_clear
     from puzzles.core import outages, throttles
-    from puzzles.games import seating
 
     def clear() -> None:
         cache.clear()
         throttles.reset()
         analysis_memory_clear()
-        seating.forget_seats()
         outages._known, outages._stale = [], False  # as a process starts
 
     clear()

@@ -298,17 +298,11 @@ def test_a_challenges_address_cannot_be_guessed_from_another(api, other_api):
 def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(
     api, other_api, django_assert_max_num_queries, monkeypatch
 ):
-    """The reads every move and every poll make: the game and its moves
-    (which also say which seats have moved), the seats once a process; for a
-    move, in its transaction, its moves, the move and the game's update (on
-    the game as read: not locked first), and nothing after it (the answer is
-    drawn from what the move has in hand); the challenge's link is read once
-    a process."""
-    from puzzles.games import seating
-
-    # the seats kept through the test, however slow a busy machine makes it
-    # (past ``SEATS_KEPT_SECONDS`` they are read again: one query more)
-    monkeypatch.setattr(seating, "SEATS_KEPT_SECONDS", 3600.0)
+    """The reads every move and every poll make: the game, its seats and its
+    moves (which also say which seats have moved); for a move, in its
+    transaction, its moves, the move and the game's update (on the game as
+    read: not locked first), and nothing after it (the answer is drawn from
+    what the move has in hand); the challenge's link is read once a process."""
     created = post_challenge(api)
     game = accept(other_api, created["id"])["game"]
     clients = {"A": api, "B": other_api}
@@ -316,14 +310,14 @@ def test_a_move_and_a_read_of_a_game_between_people_take_few_queries(
     for _ in range(4):
         mover = clients[state["to_move"]]
         state = mover.get(f"/api/games/{game}/").json()
-        with django_assert_max_num_queries(6):  # with BEGIN and COMMIT
+        with django_assert_max_num_queries(7):  # with BEGIN and COMMIT
             posted = mover.post(
                 f"/api/games/{game}/moves/", {"move": state["legal_moves"][0], "ply": state["ply"]}, format="json"
             )
         assert posted.status_code == 201, posted.content
         if posted.json()["status"] == "over":
             break
-        with django_assert_max_num_queries(2):
+        with django_assert_max_num_queries(3):
             state = clients[posted.json()["to_move"]].get(f"/api/games/{game}/").json()
         assert state["challenge_url"] == f"/challenges/{created['id']}/"
         assert state["my_seat"] == state["to_move"]
@@ -397,27 +391,19 @@ def test_a_move_pushes_one_event_that_brings_each_reader_what_a_read_gives(api, 
     assert pushed_moves == now.ply_count - 1
 
 
-def test_a_seat_handed_to_an_account_elsewhere_is_found_though_this_process_kept_the_seats(
-    api,
-    other_api,
-    django_user_model,
-    monkeypatch,
-):
-    """This process keeps each game's seats (a move reads them no more), but
-    a guest's seat may be handed to the account they log in to by another
-    process: the account still moves at once (a player the kept seats do not
-    seat is looked for in the seats read again), and every reader sees its
-    name once the kept seats are old.  A hand-over in this process is seen at
-    once."""
+def test_a_seat_handed_to_an_account_is_found_at_once_wherever_it_was_handed(api, other_api, django_user_model):
+    """A guest's seat may be handed to the account they log in to, by this
+    process or another: the account moves at once, and every reader sees its
+    name at its next read (a game's seats are read once a request, never kept
+    by a process)."""
     from rest_framework.test import APIClient
 
     from puzzles.accounts.signals import guest_claimed
-    from puzzles.games import seating
     from puzzles.games.models import GameSeat
 
     created = post_challenge(api, seat="A")
     game = accept(other_api, created["id"])["game"]
-    state = other_api.get(f"/api/games/{game}/").json()  # the seats are kept now
+    state = other_api.get(f"/api/games/{game}/").json()
     assert state["players"]["A"]["kind"] == "guest"
     if state["to_move"] == "B":
         other_api.post(
@@ -435,15 +421,13 @@ def test_a_seat_handed_to_an_account_elsewhere_is_found_though_this_process_kept
     )
     assert moved.status_code == 201, moved.content
     assert moved.json()["my_seat"] == "A"
-    monkeypatch.setattr(seating, "SEATS_KEPT_SECONDS", 0.0)
     assert other_api.get(f"/api/games/{game}/").json()["players"]["A"] == {
         "name": "ann",
         "kind": "account",
         "level": None,
         "you": False,
     }
-    # a hand-over made in this process is read at once
-    monkeypatch.setattr(seating, "SEATS_KEPT_SECONDS", 3600.0)
+    # a hand-over made in this process too
     bob = django_user_model.objects.create_user("bob", password="pw-bob-12345")
     assert as_ann.get(f"/api/games/{game}/").json()["players"]["B"]["kind"] == "guest"
     guest_claimed.send(sender=None, user=bob, session_key=other_api.session["od_player"])
