@@ -62,7 +62,9 @@ def test_a_move_reaches_the_opponent_and_a_spectator_as_an_event(site):
         assert received(watching)["seat"] is None
         polled: dict = {}
         poll = threading.Thread(
-            target=lambda: polled.update(answer=carol.call("GET", f"{path}?wait={game['version']}&timeout=25", timeout=40))
+            target=lambda: polled.update(
+                answer=carol.call("GET", f"{path}?wait={game['version']}&timeout=25", timeout=40)
+            )
         )
         poll.start()
         status, moved = mover.call("POST", f"{path}moves/", {"move": mine["legal_moves"][0], "ply": 0})
