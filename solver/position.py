@@ -1,8 +1,10 @@
 """Positions: the seats' stones, the open ends and the seat to move.
 
-``Position.parse`` reads the position strings of docs/rules.md sections 2.2 and 4.7 and
+``Position.parse`` reads the position strings of docs/rules.md sections 2.2 and 4.7
+(``solver/position_text.py`` reads their fields and checks them) and
 ``str()`` writes them back (normalised: stones low digit first, out stones
-ascending, the standard game's name left out).  The rules live here too:
+ascending, the standard game's name left out); a seat's stones are a ``Hand``
+(``solver/hand.py``).  The rules live here too:
 which stones are available, the legal moves (the forced first stone of
 ``block`` and ``partnership``), applying a move (the extra move of a double
 with ``+doubles``), the forced pass and the end of the deal with its score.
@@ -16,129 +18,35 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from .errors import IllegalMoveError, PositionError, StoneError, VariantError
+from .errors import IllegalMoveError, PositionError
+from .hand import PLAYED, Hand
 from .moves import LEFT, PASS, RIGHT, Move
+from .position_text import names_variant, read_position
 from .stones import Stone
-from .variant import COLUMNS, LEWICKI, NAMES, Variant
+from .variant import COLUMNS, LEWICKI, Variant
+
+__all__ = [
+    "BLOCKED",
+    "DOMINO",
+    "PLAYED",
+    "REASONS",
+    "SIDES",
+    "Hand",
+    "Position",
+    "Result",
+    "line_from_moves",
+    "names_variant",
+    "other_side",
+]
 
 SIDES = ("A", "B")  # the seats of the standard game (every variant's seats: ``variant.seats``)
 DOMINO, BLOCKED = "domino", "blocked"
 REASONS = (DOMINO, BLOCKED)  # how a deal ends: a seat goes out, or nobody can play
-PLAYED = "--"
-
-
-def _find(entries: tuple[Stone | None, ...], stone: Stone) -> int:
-    """Where ``stone`` is among ``entries`` (-1: nowhere).  The solvers play the
-    very stone objects of the hand, so identity is tried before equality."""
-    for i, entry in enumerate(entries):
-        if entry is stone:
-            return i
-    for i, entry in enumerate(entries):
-        if entry == stone:
-            return i
-    return -1
-
-
-def _entry_hash(index: int, stone: Stone) -> int:
-    """A hand's hash is the sum of these over its stones, so that playing one
-    updates it at once."""
-    return (index + 1) * 0x9E3779B1 * (stone.low * 16 + stone.high + 1)
 
 
 def other_side(side: str) -> str:
     """The other player of a two-seat game."""
     return "B" if side == "A" else "A"
-
-
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """One seat's stones.
-
-    Layout rows: a front row covering a back row, seven columns (``back`` has
-    seven entries); a back stone is available only once the front stone of
-    its column has gone (docs/rules.md section 1.4).  Layout hand: seven slots in ``front``
-    in the order drawn, ``back`` empty, every stone available.  ``None``
-    marks a stone already played.
-    """
-
-    front: tuple[Stone | None, ...]
-    back: tuple[Stone | None, ...]
-    _hash: int = field(init=False, repr=False, compare=False, default=0)
-    _count: int = field(init=False, repr=False, compare=False, default=0)
-    _pips: int = field(init=False, repr=False, compare=False, default=0)
-
-    def __post_init__(self) -> None:
-        entries = self.front + self.back
-        stones = [s for s in entries if s is not None]
-        object.__setattr__(self, "_hash", sum(_entry_hash(i, s) for i, s in enumerate(entries) if s is not None))
-        object.__setattr__(self, "_count", len(stones))
-        object.__setattr__(self, "_pips", sum(s.low + s.high for s in stones))
-
-    def __hash__(self) -> int:  # positions are dictionary keys in the solvers
-        return self._hash
-
-    def _replaced(
-        self, front: tuple[Stone | None, ...], back: tuple[Stone | None, ...], index: int, stone: Stone
-    ) -> Hand:
-        """This hand with ``stone``, at entry ``index`` of front + back, played:
-        the count, pips and hash follow from this hand's (the solvers make
-        many of these)."""
-        hand = object.__new__(Hand)
-        object.__setattr__(hand, "front", front)
-        object.__setattr__(hand, "back", back)
-        object.__setattr__(hand, "_hash", self._hash - _entry_hash(index, stone))
-        object.__setattr__(hand, "_count", self._count - 1)
-        object.__setattr__(hand, "_pips", self._pips - stone.low - stone.high)
-        return hand
-
-    @property
-    def is_rows(self) -> bool:
-        return bool(self.back)
-
-    def available(self) -> list[tuple[int, Stone]]:
-        """The stones that may be played, as ``(column, stone)`` (``(slot, stone)``
-        in a hand without rows), left to right."""
-        if not self.back:
-            return [(i, s) for i, s in enumerate(self.front) if s is not None]
-        out = []
-        for col in range(COLUMNS):
-            stone = self.front[col] if self.front[col] is not None else self.back[col]
-            if stone is not None:
-                out.append((col, stone))
-        return out
-
-    def stones(self) -> list[Stone]:
-        return [s for s in self.front + self.back if s is not None]
-
-    @property
-    def pips(self) -> int:
-        return self._pips
-
-    @property
-    def count(self) -> int:
-        return self._count
-
-    def __contains__(self, stone: object) -> bool:
-        return stone in self.front or stone in self.back
-
-    def without(self, stone: Stone) -> Hand:
-        """The hand after its available ``stone`` has been played."""
-        col = _find(self.front, stone)
-        if col >= 0:
-            return self._replaced(self.front[:col] + (None,) + self.front[col + 1 :], self.back, col, stone)
-        col = _find(self.back, stone)
-        if col >= 0 and self.front[col] is None:
-            back = self.back[:col] + (None,) + self.back[col + 1 :]
-            return self._replaced(self.front, back, COLUMNS + col, stone)
-        raise IllegalMoveError(f"{stone} is not an available stone of this hand")
-
-    def notation(self) -> str:
-        def row(stones: tuple[Stone | None, ...]) -> str:
-            return ".".join(PLAYED if s is None else str(s) for s in stones)
-
-        if not self.back:
-            return row(self.front)
-        return f"{row(self.front)}/{row(self.back)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,34 +108,8 @@ class Position:
 
     @classmethod
     def _parse(cls, text: str) -> Position:
-        fields = text.split()
-        variant = LEWICKI
-        if fields and names_variant(fields[0], len(fields)):
-            try:
-                variant = Variant.parse(fields[0])
-            except VariantError as exc:
-                raise PositionError(f"{exc}, in {text!r}") from None
-            fields = fields[1:]
-            named = True
-        else:
-            named = False
-        if len(fields) != variant.field_count:
-            raise PositionError(_fields_message(variant, named, len(fields), text))
-        seats = variant.seats
-        hands = tuple(
-            (_parse_hand if variant.is_rows else _parse_slots)(fields[i], seat, text, variant)
-            for i, seat in enumerate(seats)
-        )
-        out: tuple[Stone, ...] = ()
-        if variant.out_count:
-            out = _parse_out(fields[len(seats)], text, variant)
-        ends = _parse_ends(fields[-2], text, variant.highest)
-        side = fields[-1].upper()
-        if side not in seats:
-            raise PositionError(f"the side to move is {_or(seats)}, not {fields[-1]!r} in {text!r}")
-        position = cls(hands, ends, side, variant, out)
-        position._validate(text)
-        return position
+        read = read_position(text)
+        return cls(read.hands, read.ends, read.side, read.variant, read.out)
 
     def __str__(self) -> str:
         parts = [] if self.variant.is_default else [str(self.variant)]
@@ -240,110 +122,6 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.parse({str(self)!r})"
-
-    def _validate(self, text: str) -> None:
-        """``PositionError`` (quoting ``text``, the string read) unless the
-        position can arise in a deal: each stone in one place, the table empty
-        exactly when no stone is played, and then the opener to move, else the
-        played stones a line from the opening stone to the ends."""
-        seen = self._placed_stones(text)
-        played = [s for s in self.variant.stones if s not in seen]
-        if self.ends is None:
-            self._validate_empty_table(text, played)
-        else:
-            self._validate_table(text, played, self.ends)
-
-    def _placed_stones(self, text: str) -> dict[Stone, str]:
-        """Where each stone in a hand or out is (``"A front column 3"``,
-        ``"out"``); ``PositionError`` for a stone in two places or a back stone
-        played before its front one."""
-        seen: dict[Stone, str] = {}
-        for seat, hand in zip(self.variant.seats, self.hands, strict=True):
-            for col in range(COLUMNS):
-                entries: tuple[tuple[str, Stone | None], ...]
-                if hand.is_rows:
-                    entries = (
-                        (f"{seat} front column {col}", hand.front[col]),
-                        (f"{seat} back column {col}", hand.back[col]),
-                    )
-                else:
-                    entries = ((f"{seat} slot {col}", hand.front[col]),)
-                for here, stone in entries:
-                    if stone is None:
-                        continue
-                    if stone in seen:
-                        raise PositionError(f"stone {stone} appears twice ({seen[stone]} and {here}) in {text!r}")
-                    seen[stone] = here
-                if hand.is_rows and hand.front[col] is not None and hand.back[col] is None:
-                    raise PositionError(
-                        f"{seat}'s back stone in column {col} is marked played while its front "
-                        f"stone {hand.front[col]} is still there, in {text!r}"
-                    )
-        for stone in self.out:
-            if stone in seen:
-                where = seen[stone]
-                if where == "out":
-                    raise PositionError(f"stone {stone} appears twice among the out stones in {text!r}")
-                raise PositionError(f"stone {stone} appears twice: it is both in a hand ({where}) and out, in {text!r}")
-            seen[stone] = "out"
-        return seen
-
-    def _validate_empty_table(self, text: str, played: list[Stone]) -> None:
-        """Nothing played, and the variant's opener to move."""
-        variant = self.variant
-        if played:
-            raise PositionError(
-                f"the table is empty ('-') but {len(played)} stone(s) are marked played "
-                f"({' '.join(map(str, played))}) in {text!r}"
-            )
-        opener, why = variant.opener(hand.stones() for hand in self.hands)
-        if opener != self.side:
-            if variant.is_default:
-                raise PositionError(
-                    f"the table is empty, so the holder of 00 moves first, and {self.side} "
-                    f"does not hold it, in {text!r}"
-                )
-            raise PositionError(
-                f"the table is empty, so {why} moves first: that is {opener}, and {self.side} "
-                f"is not the opener, in {text!r}"
-            )
-
-    def _validate_table(self, text: str, played: list[Stone], ends: tuple[int, int]) -> None:
-        """Some stone played, at most one seat out (the deal over once it is,
-        the seat after it to move), the played stones one line from the
-        variant's first stone to ``ends``."""
-        variant = self.variant
-        if not played:
-            raise PositionError(f"the ends are {ends[0]}{ends[1]} but no stone is marked played in {text!r}")
-        empty = [seat for seat, hand in zip(variant.seats, self.hands, strict=True) if hand.count == 0]
-        if len(empty) > 1:
-            raise PositionError(
-                f"{' and '.join(empty)} have no stones left, but the deal ends as soon as one seat "
-                f"goes out, in {text!r}"
-            )
-        if empty and empty[0] == self.side:
-            raise PositionError(
-                f"{self.side} has no stones left, so the deal is already over and "
-                f"{self.side} cannot be the side to move, in {text!r}"
-            )
-        if empty and variant.next_seat(empty[0]) != self.side:
-            raise PositionError(
-                f"{empty[0]} has no stones left, so the deal ended when {empty[0]} went out and the "
-                f"seat to move is the one after it, {variant.next_seat(empty[0])}, not {self.side}, in {text!r}"
-            )
-        if not _forms_line(played, *ends, variant.highest):
-            raise PositionError(
-                f"the played stones ({' '.join(map(str, played))}) cannot form one line with "
-                f"left end {ends[0]} and right end {ends[1]}, in {text!r}"
-            )
-        dealt = [s for s in variant.stones if s not in self.out]
-        first = variant.first_stone(dealt)
-        if first is not None and first not in played:
-            holder = next(seat for seat, hand in zip(variant.seats, self.hands, strict=True) if first in hand)
-            raise PositionError(
-                f"the table is not empty, so the deal was opened with {first} (the {variant.name} "
-                f"game's first stone), but {first} is still in {holder}'s hand, in {text!r}"
-            )
 
     # -------------------------------------------------------------------- rules
     @property
@@ -640,141 +418,6 @@ class Position:
         out = tuple(sorted(draws[seats * variant.per_seat :]))
         side, _ = variant.opener(hand.stones() for hand in hands)
         return cls(tuple(hands), None, side, variant, out)
-
-
-def names_variant(field: str, fields: int) -> bool:
-    """Is this first field meant as a variant's name?  A hand always has '.'
-    between its entries; a word is a name when it is one (in any case, with
-    any option) or when there are more fields than a standard position has."""
-    if "." in field or "/" in field or not any(c.isalpha() for c in field):
-        return False
-    return field.lower().partition("+")[0] in NAMES or "+" in field or fields > LEWICKI.field_count
-
-
-def _or(items: Sequence[str]) -> str:
-    quoted = [repr(i) for i in items]
-    return " or ".join(quoted) if len(quoted) <= 2 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-
-
-def _fields_message(variant: Variant, named: bool, found: int, text: str) -> str:
-    if variant.is_default and not named:
-        return (
-            f"a position has 4 fields '<A front>/<A back> <B front>/<B back> <ends> <side>', found {found} in {text!r}"
-        )
-    shape = [f"<{seat} front>/<{seat} back>" if variant.is_rows else f"<{seat} hand>" for seat in variant.seats]
-    if variant.out_count:
-        shape.append("<out>")
-    shape += ["<ends>", "<side>"]
-    return (
-        f"a {variant} position has {variant.field_count} fields after its name "
-        f"'{' '.join(shape)}', found {found} in {text!r}"
-    )
-
-
-def _stone(entry: str, where: str, text: str, variant: Variant) -> Stone:
-    try:
-        return Stone.parse(entry, variant.highest)
-    except StoneError:
-        raise PositionError(
-            f"{where} has {entry!r}, which is neither a stone of the {variant.set_name} set "
-            f"(two digits 0..{variant.highest}) nor '--', in {text!r}"
-        ) from None
-
-
-def _parse_hand(field: str, side: str, text: str, variant: Variant = LEWICKI) -> Hand:
-    rows = field.split("/")
-    if len(rows) != 2:
-        raise PositionError(f"{side}'s stones are written '<front>/<back>' (one '/'), not {field!r} in {text!r}")
-    parsed = []
-    for name, row in zip(("front", "back"), rows, strict=True):
-        entries = row.split(".")
-        if len(entries) != COLUMNS:
-            raise PositionError(f"{side}'s {name} row has {len(entries)} entries, not 7, in {field!r} of {text!r}")
-        parsed.append(
-            tuple(
-                None if entry == PLAYED else _stone(entry, f"{side}'s {name} row", text, variant) for entry in entries
-            )
-        )
-    return Hand(parsed[0], parsed[1])
-
-
-def _parse_slots(field: str, side: str, text: str, variant: Variant) -> Hand:
-    if "/" in field:
-        raise PositionError(
-            f"in {variant.name} a hand has no rows: {side}'s stones are 7 slots joined by '.', "
-            f"not {field!r} in {text!r}"
-        )
-    entries = field.split(".")
-    if len(entries) != COLUMNS:
-        raise PositionError(f"{side}'s hand has {len(entries)} slots, not 7, in {field!r} of {text!r}")
-    slots = tuple(None if entry == PLAYED else _stone(entry, f"{side}'s hand", text, variant) for entry in entries)
-    return Hand(slots, ())
-
-
-def _parse_out(field: str, text: str, variant: Variant) -> tuple[Stone, ...]:
-    entries = field.split(".")
-    if len(entries) != variant.out_count:
-        raise PositionError(
-            f"a {variant.name} deal leaves {variant.out_count} stones out, but {len(entries)} are "
-            f"listed in {field!r} of {text!r}"
-        )
-    stones = []
-    for entry in entries:
-        try:
-            stones.append(Stone.parse(entry, variant.highest))
-        except StoneError:
-            raise PositionError(
-                f"the out stones have {entry!r}, which is not a stone of the {variant.set_name} set "
-                f"(two digits 0..{variant.highest}), in {text!r}"
-            ) from None
-    seen: set[Stone] = set()
-    for stone in stones:
-        if stone in seen:
-            raise PositionError(f"stone {stone} appears twice among the out stones in {text!r}")
-        seen.add(stone)
-    return tuple(sorted(stones))
-
-
-def _parse_ends(field: str, text: str, highest: int = 6) -> tuple[int, int] | None:
-    if field == "-":
-        return None
-    if len(field) != 2 or not field.isascii() or not field.isdigit() or max(field) > str(highest):
-        raise PositionError(
-            f"the ends are '-' (empty table) or two digits 0..{highest} (left, right), not {field!r} in {text!r}"
-        )
-    return int(field[0]), int(field[1])
-
-
-def _forms_line(stones: list[Stone], left: int, right: int, highest: int = 6) -> bool:
-    """Can ``stones`` be laid as one line whose ends show ``left`` and ``right``?
-
-    That is an Euler trail from ``left`` to ``right`` in the multigraph whose
-    vertices are the numbers 0..highest and whose edges are the stones: every
-    stone connected to ``left``, and the odd-degree numbers exactly
-    ``{left, right}`` (none when ``left == right``, which must then be on some
-    stone).
-    """
-    degree = [0] * (highest + 1)
-    parent = list(range(highest + 1))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for s in stones:
-        degree[s.low] += 1
-        degree[s.high] += 1
-        parent[find(s.low)] = find(s.high)
-    odd = {n for n in range(highest + 1) if degree[n] % 2}
-    if left == right:
-        if odd or degree[left] == 0:
-            return False
-    elif odd != {left, right}:
-        return False
-    root = find(left)
-    return all(find(s.low) == root for s in stones)
 
 
 def line_from_moves(
