@@ -212,7 +212,7 @@ def solver_work_refused(request: HttpRequest) -> str | None:
     ``None`` when the request may go on, else the refusal in the request's
     language (and the 429 answer gets its Retry-After)."""
     throttle = SolverWorkThrottle()
-    if throttle.allow_request(request, SolverWorkLimited()):  # type: ignore[arg-type]
+    if throttle.allow_request(request, SolverWorkLimited()):
         return None
     wait = wait_before_retry(request, throttle.wait() or 1)
     return _("You have asked the solver for a lot in a short time: try again in %(seconds)d s.") % {"seconds": wait}
