@@ -1,8 +1,18 @@
+from typing import TYPE_CHECKING
+
 from django.contrib import admin
 
 from puzzles.core.admin_inlines import ReadOnlyInline
 
 from .models import Match, MatchDeal
+
+# Django's ModelAdmin is generic only in its stubs (it has no __class_getitem__
+# at runtime): the checker sees the model-typed bases, the site the plain class.
+if TYPE_CHECKING:
+    MatchAdminBase = admin.ModelAdmin[Match]
+    MatchDealAdminBase = admin.ModelAdmin[MatchDeal]
+else:
+    MatchAdminBase = MatchDealAdminBase = admin.ModelAdmin
 
 
 class MatchDealInline(ReadOnlyInline):
@@ -11,7 +21,7 @@ class MatchDealInline(ReadOnlyInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(MatchAdminBase):
     list_display = (
         "id",
         "owner",
@@ -35,7 +45,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(MatchDeal)
-class MatchDealAdmin(admin.ModelAdmin):
+class MatchDealAdmin(MatchDealAdminBase):
     list_display = ("id", "match", "number", "game", "winner", "points", "reason", "recorded_at")
     list_filter = ("reason",)
     raw_id_fields = ("match", "game")

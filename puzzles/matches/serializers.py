@@ -3,6 +3,8 @@ JSON that ``presentation`` builds, for the OpenAPI schema)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -19,7 +21,7 @@ from .services import TARGET_POINTS_RANGE, TARGET_WINS_RANGE
 # ------------------------------------------------------------------- input
 
 
-class MatchCreateInputSerializer(serializers.Serializer):
+class MatchCreateInputSerializer(serializers.Serializer[Any]):
     # The ranges are checked by the service too (the same messages for the API and the form).
     target_points = serializers.IntegerField(
         required=False,
@@ -75,12 +77,12 @@ class MatchCreateInputSerializer(serializers.Serializer):
 # ------------------------------------------------------------------ output
 
 
-def sides_field(**kwargs) -> serializers.DictField:
+def sides_field(**kwargs: Any) -> serializers.DictField:
     """A number per side, keyed by the side's name (``A``/``B``, or ``A+C``/``B+D``)."""
     return serializers.DictField(child=serializers.IntegerField(), **kwargs)
 
 
-class MatchDealOutputSerializer(serializers.Serializer):
+class MatchDealOutputSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(help_text="1 for the first deal.")
     game = serializers.IntegerField(help_text="The deal's game: /api/games/<game>/.")
     seed = serializers.IntegerField(help_text="The deal's seed (derived from the match's seed).")
@@ -100,7 +102,7 @@ class MatchDealOutputSerializer(serializers.Serializer):
     urls = serializers.DictField(child=serializers.CharField())
 
 
-class MatchOutputSerializer(serializers.Serializer):
+class MatchOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=VARIANT_NAMES)
     status = serializers.ChoiceField(choices=Match.Status.values)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import F
@@ -79,7 +79,7 @@ def _check_target(name: str, value: Any, bounds: tuple[int, int]) -> int:
     low, high = bounds
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ApplicationError(f"{name} is a whole number from {low} to {high}, not {value!r}")
-    return value
+    return cast(int, value)  # a whole number, checked above
 
 
 def match_create(

@@ -20,6 +20,7 @@ from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.games import presentation as game_presentation
 from puzzles.games import services as game_services
 from puzzles.games import texts as game_texts
+from puzzles.games.models import Game
 from puzzles.games.views import hint_from_form, seats_top_to_bottom
 
 from . import presentation, selectors, services
@@ -99,7 +100,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     )
 
 
-def _current_game_or_message(request: HttpRequest, match: Match):
+def _current_game_or_message(request: HttpRequest, match: Match) -> Game | None:
     """The game the posted form was for, if it is still the match's current
     deal (a stale page must not play into the next deal); else None, with a message."""
     state = presentation.match_state(match)
