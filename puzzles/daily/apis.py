@@ -3,6 +3,8 @@ The game itself is an ordinary game: play it through ``/api/games/<id>/``."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
@@ -25,7 +27,7 @@ from .serializers import DailyDealOutputSerializer, RankingOutputSerializer, Sta
 NOT_FOUND = error_response(404, "No deal that day (none was played, or the day is still to come).")
 
 
-def _deal_to_start(day) -> DailyDeal:
+def _deal_to_start(day: date | None) -> DailyDeal:
     """The deal a start asks for: today's is made if it is not there yet."""
     if day is None or day == selectors.utc_today():
         return services.deal_ensure(day)

@@ -3,6 +3,8 @@ the JSON that ``presentation`` builds, for the OpenAPI schema)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from puzzles.games.serializers import VARIANT_NAMES, DealCommitmentSerializer
@@ -18,7 +20,7 @@ STATUS_HELP = (
 )
 
 
-class StartInputSerializer(serializers.Serializer):
+class StartInputSerializer(serializers.Serializer[Any]):
     date = serializers.DateField(
         required=False,
         allow_null=True,
@@ -26,7 +28,7 @@ class StartInputSerializer(serializers.Serializer):
     )
 
 
-class YourResultSerializer(serializers.Serializer):
+class YourResultSerializer(serializers.Serializer[Any]):
     points_lost = serializers.IntegerField(help_text="The sum of the points lost by your moves.")
     accuracy = serializers.FloatField(
         allow_null=True,
@@ -51,7 +53,7 @@ class YourResultSerializer(serializers.Serializer):
     share = serializers.CharField(help_text="Your result to share: no move of the deal in it.")
 
 
-class DailyDealOutputSerializer(serializers.Serializer):
+class DailyDealOutputSerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
     variant = serializers.ChoiceField(choices=VARIANT_NAMES)
     seed = serializers.IntegerField(
@@ -77,26 +79,26 @@ class DailyDealOutputSerializer(serializers.Serializer):
     urls = serializers.DictField(child=serializers.CharField())
 
 
-class HistogramBinSerializer(serializers.Serializer):
+class HistogramBinSerializer(serializers.Serializer[Any]):
     low = serializers.IntegerField()
     high = serializers.IntegerField(allow_null=True, help_text="Null: no upper bound.")
     text = serializers.CharField(help_text="The bin as the chart labels it: '0', '1–4', '50+'.")
     count = serializers.IntegerField()
 
 
-class BestLineMoveSerializer(serializers.Serializer):
+class BestLineMoveSerializer(serializers.Serializer[Any]):
     side = serializers.ChoiceField(choices=list(SEATS))
     move = serializers.CharField()
     human = serializers.BooleanField(help_text="A move of the seat the players play.")
 
 
-class BestLineSerializer(serializers.Serializer):
+class BestLineSerializer(serializers.Serializer[Any]):
     value = serializers.IntegerField(help_text="The start's value for the side to move.")
     moves = BestLineMoveSerializer(many=True)
     analysis_url = serializers.CharField()
 
 
-class RankingOutputSerializer(serializers.Serializer):
+class RankingOutputSerializer(serializers.Serializer[Any]):
     date = serializers.DateField()
     today = serializers.BooleanField()
     players = serializers.IntegerField(help_text="Ranked players: games started on the day, over and graded.")
