@@ -247,6 +247,7 @@ def play_games(site: Site, args: argparse.Namespace, transport: str) -> dict:
     rest = web_at_rest(processes)
     cpu_before = {name: tree_cpu_seconds(pid, own_tree(name)) for name, pid in processes.items()}
     machine_before = machine_busy_seconds()
+    players_before = time.process_time()
     started = time.monotonic()
     deadline = started + args.timeout
     threads = [threading.Thread(target=seat.run, args=(deadline,), daemon=True) for seat in seats]
@@ -265,6 +266,7 @@ def play_games(site: Site, args: argparse.Namespace, transport: str) -> dict:
     elapsed = time.monotonic() - started
     machine = machine_since(machine_before)
     cpu_used = {name: tree_cpu_seconds(pid, own_tree(name)) - cpu_before[name] for name, pid in processes.items()}
+    cpu_used["the players (this bench)"] = time.process_time() - players_before
     if hub:
         hub.stop()
     tally.drifts = [seat.drift for seat in seats if seat.timed]
