@@ -54,11 +54,11 @@ class SeedField(serializers.CharField):
         return str(super().to_internal_value(data))
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     error = serializers.CharField(help_text="What is wrong, in words.")
 
 
-class MoveInputSerializer(serializers.Serializer):
+class MoveInputSerializer(serializers.Serializer[Any]):
     move = move_field(max_length=16, help_text="A move: '36', '36R', 'pass'.")
     ply = serializers.IntegerField(
         min_value=0,
@@ -122,7 +122,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
-def validated(serializer_class: type[serializers.Serializer], request: Request, data: Any = None) -> dict[str, Any]:
+def validated(
+    serializer_class: type[serializers.Serializer[Any]], request: Request, data: Any = None
+) -> dict[str, Any]:
     """The validated body (or ``data``) of a request; a 400 says what is wrong."""
     data = request.data if data is None else data
     if not isinstance(data, dict):

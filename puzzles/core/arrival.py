@@ -34,7 +34,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
@@ -92,7 +92,7 @@ class _BodyLate(Exception):
 class Arrivals:
     """The ASGI application in front of the others: stamps each request's arrival."""
 
-    def __init__(self, app: Callable[..., Any]) -> None:
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:

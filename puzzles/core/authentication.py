@@ -43,7 +43,7 @@ class SessionAuthentication(authentication.SessionAuthentication):
             ) from None
 
 
-class SessionScheme(OpenApiAuthenticationExtension):
+class SessionScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]  # its __init_subclass__ is untyped
     """The OpenAPI schema's name for it: Django's session cookie, as
     drf-spectacular documents DRF's own class."""
 

@@ -124,7 +124,7 @@ def _given(attrs: dict[str, Any], name: str) -> bool:
     return attrs.get(name) is not None
 
 
-def _present(serializer: serializers.Serializer, name: str) -> dict[str, Any]:
+def _present(serializer: serializers.Serializer[Any], name: str) -> dict[str, Any]:
     """The schema of a body in which ``name`` is given and not null."""
     if not serializer.fields[name].allow_null:
         return {"required": [name]}
@@ -141,7 +141,7 @@ class ExactlyOne:
         if sum(_given(attrs, n) for n in self.names) != 1:
             raise ValidationError(self.message)
 
-    def schema(self, serializer: serializers.Serializer) -> dict[str, Any]:
+    def schema(self, serializer: serializers.Serializer[Any]) -> dict[str, Any]:
         return {"oneOf": [_present(serializer, n) for n in self.names]}
 
 
@@ -155,7 +155,7 @@ class AtMostOne:
         if sum(_given(attrs, n) for n in self.names) > 1:
             raise ValidationError(self.message)
 
-    def schema(self, serializer: serializers.Serializer) -> dict[str, Any]:
+    def schema(self, serializer: serializers.Serializer[Any]) -> dict[str, Any]:
         pairs = [(a, b) for i, a in enumerate(self.names) for b in self.names[i + 1 :]]
         return {"not": {"anyOf": [{"allOf": [_present(serializer, a), _present(serializer, b)]} for a, b in pairs]}}
 
@@ -191,7 +191,7 @@ class OnlyWhen:
             return
         raise ValidationError({self.name: [self.message]})
 
-    def schema(self, serializer: serializers.Serializer) -> dict[str, Any]:
+    def schema(self, serializer: serializers.Serializer[Any]) -> dict[str, Any]:
         if self.common is None:
             usual: dict[str, Any] = {"properties": {self.name: {"maxProperties": 0}}}
         else:
@@ -217,7 +217,7 @@ class NotAKeyOf:
         if attrs.get(self.name) in (attrs.get(self.mapping) or {}):
             raise ValidationError({self.mapping: [self.message % {"seat": attrs[self.name]}]})
 
-    def schema(self, serializer: serializers.Serializer) -> dict[str, Any]:
+    def schema(self, serializer: serializers.Serializer[Any]) -> dict[str, Any]:
         # patterns, not enums: drf-spectacular's enum hook would make each a component
         return {
             "not": {
@@ -261,7 +261,7 @@ class PositionOfVariant:
             named = next((name for name, start in VARIANT_STARTS.items() if re.match(start, position)), "?")
             raise ValidationError({self.variant: [self.message % {"variant": variant, "position": named}]})
 
-    def schema(self, serializer: serializers.Serializer) -> dict[str, Any]:
+    def schema(self, serializer: serializers.Serializer[Any]) -> dict[str, Any]:
         branches: list[dict[str, Any]] = [
             {"not": {"required": [self.position]}},
             {"properties": {self.position: {"pattern": r"^\s*$"}}},
@@ -291,12 +291,12 @@ class ContractAutoSchema(AutoSchema):
     that ``ExactlyOne`` rules is required even when no field is."""
 
     def _get_request_for_media_type(self, serializer: Any, direction: str = "request") -> tuple[Any, bool]:
-        schema, required = super()._get_request_for_media_type(serializer, direction)
-        validators: list[Any] = getattr(force_instance(serializer), "get_validators", list)()
+        schema, required = super()._get_request_for_media_type(serializer, direction)  # type: ignore[no-untyped-call]  # drf-spectacular is untyped
+        validators: list[Any] = getattr(force_instance(serializer), "get_validators", list)()  # type: ignore[no-untyped-call]
         return schema, required or any(isinstance(v, ExactlyOne) for v in validators)
 
     def _map_serializer_field(self, field: Any, direction: str, bypass_extensions: bool = False) -> dict[str, Any]:
-        result: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)
+        result: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)  # type: ignore[no-untyped-call]
         shaped = any(isinstance(v, RegexValidator) for v in getattr(field, "validators", []))
         if (
             direction == "request"
@@ -311,7 +311,7 @@ class ContractAutoSchema(AutoSchema):
         return result
 
     def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
-        result: dict[str, Any] = super()._map_basic_serializer(serializer, direction)
+        result: dict[str, Any] = super()._map_basic_serializer(serializer, direction)  # type: ignore[no-untyped-call]
         if direction != "request":
             return result
         rules = [v.schema(serializer) for v in serializer.get_validators() if hasattr(v, "schema")]
@@ -325,7 +325,7 @@ class ContractAutoSchema(AutoSchema):
 # --------------------------------------------------------- query parameters
 
 
-def query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+def query(serializer_class: type[serializers.Serializer[Any]], request: Request) -> dict[str, Any]:
     """The validated query parameters ``serializer_class`` names (others are
     ignored); a 400 says what is wrong, also for one given twice, or empty
     where a value is needed."""
@@ -355,7 +355,7 @@ def query(serializer_class: type[serializers.Serializer], request: Request) -> d
 # ------------------------------------------------------ a JSON body's types
 
 
-def _expected(field: serializers.Field) -> tuple[tuple[type, ...], Any] | None:
+def _expected(field: serializers.Field[Any, Any, Any, Any]) -> tuple[tuple[type, ...], Any] | None:
     """The JSON types a field's schema states, and the words for them; None
     when the field states its own (``json_types``) or reads no JSON value."""
     if hasattr(field, "json_types"):
@@ -389,7 +389,7 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def _type_errors(field: serializers.Field, value: Any) -> Any:
+def _type_errors(field: serializers.Field[Any, Any, Any, Any], value: Any) -> Any:
     """The errors of one value (a list of messages, or a dict of the errors of
     its items or fields), or None."""
     if value is None:
@@ -411,7 +411,7 @@ def _type_errors(field: serializers.Field, value: Any) -> Any:
     return inner or None
 
 
-def _field_errors(serializer: serializers.Serializer, data: dict[str, Any]) -> dict[str, Any]:
+def _field_errors(serializer: serializers.Serializer[Any], data: dict[str, Any]) -> dict[str, Any]:
     errors = {}
     for name, field in serializer.fields.items():
         if field.read_only or name not in data:
@@ -422,7 +422,7 @@ def _field_errors(serializer: serializers.Serializer, data: dict[str, Any]) -> d
     return errors
 
 
-def check_json_types(serializer: serializers.Serializer, data: dict[str, Any]) -> None:
+def check_json_types(serializer: serializers.Serializer[Any], data: dict[str, Any]) -> None:
     """Refuse a JSON body whose values are not of the JSON types its schema
     states (a 400 naming each field and what it holds); fields not named by
     the serializer are left alone, as the schema allows."""

@@ -98,7 +98,7 @@ def wait_for_change(name: str, current_version: Callable[[], int | None], versio
     pubsub = None
     if enabled():
         try:
-            pubsub = _redis().pubsub(ignore_subscribe_messages=True)
+            pubsub = _redis().pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]  # redis-py's is untyped
             pubsub.subscribe(name)
         except redis.RedisError:
             pubsub = None

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
@@ -47,4 +47,4 @@ def form_action(request: HttpRequest, act: Callable[[], object], page: str, **pa
         act()
     except ApplicationError as exc:
         refusal_message(request, exc)
-    return redirect(page, **page_args)
+    return cast(HttpResponseRedirect, redirect(page, **page_args))  # read as Any: page_args could hold permanent

@@ -7,12 +7,17 @@ had already (their migrations are unchanged).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def owner_key(related_name: str) -> models.ForeignKey:
+
+def owner_key(related_name: str) -> models.ForeignKey[User | None, User | None]:
     """The account a row belongs to, null for a guest's row (whose token is
     in ``session_key``).  Each model names it (``owner``, or ``user`` in
     training and the coach) and its reverse accessor on the account."""

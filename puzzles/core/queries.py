@@ -17,7 +17,7 @@ in the tests rather than mixing up its arguments).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from django.db import connections
 from django.db.models import Model, QuerySet
@@ -67,7 +67,7 @@ class Prepared(Generic[M]):
         sql, _, alias = self._prepared()
         with connections[alias].cursor() as cursor:
             cursor.execute(sql, args)
-            return cursor.fetchall()
+            return cast("list[Sequence[Any]]", cursor.fetchall())  # the cursor is typed Any
 
 
 def _beyond_columns(args: tuple[Any, ...]) -> bool:

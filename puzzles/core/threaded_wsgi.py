@@ -77,10 +77,10 @@ class ThreadedWsgi:
 
     def _run(self, scope: dict[str, Any], body: IO[bytes], size: int) -> tuple[Message, list[bytes]]:
         """In a thread of the pool: the whole request, and the answer read whole."""
-        instance = WsgiToAsgiInstance(self.wsgi_app)
+        instance = WsgiToAsgiInstance(self.wsgi_app)  # type: ignore[no-untyped-call]  # asgiref's is untyped
         instance.scope = scope
         try:
-            environ = instance.build_environ(scope, body)
+            environ: dict[str, Any] = instance.build_environ(scope, body)  # type: ignore[no-untyped-call]
         except ValueError:  # too many repeats of a header, or an address that is not ASCII
             return _plain(*_BAD_REQUEST)
         if not environ.get("CONTENT_LENGTH"):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import PurePosixPath
+from typing import Any
 
 from django import template
 from django.conf import settings
@@ -25,10 +26,13 @@ from django.utils.translation import gettext as _
 
 register = template.Library()
 
-_cache: dict[str, tuple[float, dict]] = {}
+# Vite's manifest: each chunk's key and its JSON object.
+Manifest = dict[str, Any]
+
+_cache: dict[str, tuple[float, Manifest]] = {}
 
 
-def load_manifest() -> dict | None:
+def load_manifest() -> Manifest | None:
     path = str(settings.OD_FRONTEND_MANIFEST)
     try:
         mtime = os.stat(path).st_mtime
@@ -39,14 +43,14 @@ def load_manifest() -> dict | None:
         return cached[1]
     try:
         with open(path, encoding="utf-8") as fh:
-            manifest = json.load(fh)
+            manifest: Manifest = json.load(fh)
     except (OSError, ValueError):
         return None
     _cache[path] = (mtime, manifest)
     return manifest
 
 
-def find_entry(manifest: dict, names: tuple[str, ...]) -> str | None:
+def find_entry(manifest: Manifest, names: tuple[str, ...]) -> str | None:
     for name in names:
         if name in manifest:
             return name
@@ -62,7 +66,7 @@ def _url(file: str) -> str:
     return static(f"{settings.OD_FRONTEND_STATIC_PREFIX}/{file}")
 
 
-def _collect(manifest: dict, key: str, css: list[str], preload: list[str], seen: set[str]) -> None:
+def _collect(manifest: Manifest, key: str, css: list[str], preload: list[str], seen: set[str]) -> None:
     if key in seen or key not in manifest:
         return
     seen.add(key)
