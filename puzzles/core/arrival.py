@@ -29,12 +29,13 @@ A request whose body is still coming has not arrived, and holds no flag."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import os
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
@@ -67,6 +68,31 @@ BODY_TIMEOUT = body_timeout()
 def arrived() -> datetime | None:
     """When the request this code runs for reached the server (None: no stamp)."""
     return _arrived.get()
+
+
+@contextlib.contextmanager
+def in_flight(at: float) -> Iterator[None]:
+    """A change that reached the server at ``at`` (``time.time()``) outside
+    an HTTP request (a move sent over a game's WebSocket), held in flight as
+    a POST is while it is served."""
+    key = next(_ids)
+    with _lock:
+        _in_flight[key] = at
+    try:
+        yield
+    finally:
+        with _lock:
+            _in_flight.pop(key, None)
+
+
+@contextlib.contextmanager
+def stamped(at: float) -> Iterator[None]:
+    """The code run for a message that reached the server at ``at``: its ``arrived()``."""
+    token = _arrived.set(datetime.fromtimestamp(at, UTC))
+    try:
+        yield
+    finally:
+        _arrived.reset(token)
 
 
 def oldest_in_flight() -> datetime | None:

@@ -43,10 +43,12 @@ class Played(NamedTuple):
     a retry), and the game and its moves as it left them when nothing else
     changes them before its notice goes out (a move between people that
     leaves another person to move): what the notice and the answer are
-    drawn from, with no read of their own.  None otherwise."""
+    drawn from, with no read of their own.  None otherwise.  ``event``: what
+    the move pushed to the game's streams (``pushed.move_event``), then."""
 
     move: GameMove
     after: selectors.GameAfter | None = None
+    event: dict[str, Any] | None = None
 
 
 class Raced(Exception):

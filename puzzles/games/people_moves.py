@@ -79,8 +79,9 @@ def _play(game: Game, read: Game, intent: moves.Intent, *, optimistic: bool) -> 
     # Nothing else changes the game before its notice goes out when another
     # person is to move: no task is queued, no end recorded on the commit.
     handed = _game_after(read, game, fields, [*earlier, record]) if fields["status"] == Game.Status.YOUR_MOVE else None
-    moves.announce(game.pk, [], pushed.move_event(handed) if handed is not None else None)
-    return moves.Played(record, handed)
+    event = pushed.move_event(handed) if handed is not None else None
+    moves.announce(game.pk, [], event)
+    return moves.Played(record, handed, event)
 
 
 def _game_after(

@@ -7,23 +7,30 @@ told the version the game is at (``{"type": "hello"}``); then it gets each
 move as ``{"type": "move", ...}`` with its own seat's legal moves, and any
 other change as ``{"type": "changed"}``.  The page reads the game itself
 (``GET /api/games/<id>/``) when it connects and whenever an event does not
-follow on from the version it has; the stream carries nothing else and takes
-nothing from the page.  Where a WebSocket cannot be opened the page long-polls
-the game instead (``core.longpoll``)."""
+follow on from the version it has.  The page may send its player's moves
+over the socket too (``socket_moves``: answered ``played``, with the move's
+event for the mover, or ``refused``).  Where a WebSocket cannot be opened
+the page long-polls the game and posts its moves instead."""
 
 from __future__ import annotations
 
+import time
 from types import SimpleNamespace
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import close_old_connections
+from django.http import HttpRequest
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
-from puzzles.core import events
+from puzzles.core import arrival, events
 
 from . import pushed, seating
+from .socket_moves import socket_move
 
 # The close code of a game the reader may not read (or that does not exist).
 NOT_FOUND = 4404
@@ -38,19 +45,31 @@ def _reader(scope: dict[str, Any], game_id: int) -> tuple[int, str | None] | Non
         close_old_connections()
 
 
+def _language(scope: dict[str, Any]) -> str:
+    """The language the page's requests are answered in (its cookie, else its Accept-Language)."""
+    request = HttpRequest()
+    headers = dict(scope.get("headers", ()))
+    request.META["HTTP_ACCEPT_LANGUAGE"] = headers.get(b"accept-language", b"").decode("latin-1")
+    request.COOKIES = scope.get("cookies", {})
+    return translation.get_language_from_request(request)
+
+
 class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     """One page following one game."""
 
     group: str | None = None
     seat: str | None = None
+    game_id = 0
+    language = "en"
 
     async def connect(self) -> None:
-        game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.game_id = game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         found = await database_sync_to_async(_reader)(self.scope, game_id)
         if found is None:
             await self.close(code=NOT_FOUND)
             return
         version, self.seat = found
+        self.language = _language(self.scope)
         self.group = events.group(events.channel("game", game_id))
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -61,7 +80,20 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """The page sends nothing: a move is posted to the API."""
+        """A move (``{"type": "move", "move", "ply", "id"}``), played as the
+        API plays a posted one; the answer (``played`` or ``refused``) says
+        the message's ``id`` back.  Anything else is refused."""
+        at = time.time()  # timed from here, before any wait on a thread, Redis or the database
+        if not isinstance(content, dict) or content.get("type") != "move":
+            with translation.override(self.language):
+                error = _('a message on this socket is a move: {"type": "move", "move": ..., "ply": ...}')
+            await self.send_json({"type": "refused", "status": 400, "error": error})
+            return
+        with arrival.in_flight(at):  # no flag falls meanwhile
+            answer = await sync_to_async(socket_move, thread_sensitive=False)(
+                self.scope, self.game_id, content, at, self.language
+            )
+        await self.send_json({**answer, "id": content.get("id")})
 
     async def stream_event(self, message: dict[str, Any]) -> None:
         await self.send_json(pushed.for_reader(message["event"], self.seat))

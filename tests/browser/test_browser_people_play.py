@@ -1,7 +1,8 @@
 """Games between people in the browser: two guests meet by a challenge link
 and play a whole live game in two browser contexts, clocks running, each
-move reaching the other's page as an event on its WebSocket (no long poll
-of the game while it goes on), while a third context
+move sent over the mover's WebSocket and reaching the other's page as an
+event on theirs (no long poll of the game and no move posted while it goes
+on), while a third context
 watches (no move input, no grades until the end); then both reviews.  And
 two accounts in a game started by the service with a short clock: one lets
 the clock run out and loses on time, which both pages show."""
@@ -78,7 +79,9 @@ def test_two_guests_play_a_live_game_by_link_while_a_third_watches(site, browser
     polls: list[str] = []
     for page in (ann, bob, eve):
         page.on("websocket", lambda ws: sockets.append(ws.url))
-        page.on("request", lambda r: polls.append(r.url) if re.search(r"/api/games/\d+/\?wait=", r.url) else None)
+        page.on(
+            "request", lambda r: polls.append(r.url) if re.search(r"/api/games/\d+/(\?wait=|moves/)", r.url) else None
+        )
     link = challenge_by_link(ann, site.base_url)
     bob.goto(link)
     bob.get_by_role("button", name="Accept the challenge").click()

@@ -34,7 +34,12 @@ export interface MoveEvent {
   you: { legal_moves: string[]; abortable: boolean; abort_from: number | null } | null;
 }
 
-export type GameEvent = HelloEvent | MoveEvent | { type: "changed" };
+/** The server's answer to a move sent over the socket: played (with its event for the mover, if any), or refused as the API would. */
+export type PlayAnswer =
+  | { type: "played"; id: number; ply: number; event: MoveEvent | null }
+  | { type: "refused"; id: number; status: number; error: string };
+
+export type GameEvent = HelloEvent | MoveEvent | PlayAnswer | { type: "changed" };
 
 /**
  * ``game`` after the move of ``event``, or ``null`` when the event does not
@@ -76,18 +81,26 @@ export interface FollowerHooks {
   location: Pick<Location, "protocol" | "host">;
 }
 
-/** Follows one game over its socket until ``stop``. */
+/** Follows one game over its socket until ``stop``; ``play`` sends a move over it. */
 export class GameFollower {
   private readonly stream: Stream;
+  private readonly hooks: FollowerHooks;
+  /** The moves sent and not answered yet, by their message's id. */
+  private readonly plays = new Map<number, (answer: PlayAnswer | null) => void>();
+  private lastId = 0;
 
   constructor(gameId: number, hooks: FollowerHooks) {
+    this.hooks = hooks;
     this.stream = new Stream({
       url: socketUrl(`/ws/games/${gameId}/`, hooks.location),
       socket: hooks.socket,
       onGiveUp: hooks.giveUp,
+      onClose: () => this.dropPlays(),
       onMessage: (message) => {
         const event = message as GameEvent;
-        if (event.type === "move") {
+        if (event.type === "played" || event.type === "refused") {
+          this.answered(event);
+        } else if (event.type === "move") {
           const next = applyEvent(hooks.current(), event);
           if (next) hooks.take(next);
           else if (event.version > hooks.current().version) hooks.refresh();
@@ -100,7 +113,36 @@ export class GameFollower {
     });
   }
 
+  /**
+   * Sends ``move`` for ``ply`` over the socket: the server's answer, or
+   * ``null`` when the socket is not open or closed before the answer came
+   * (post the move instead: the same move for the same ply is played once).
+   */
+  play(move: string, ply: number): Promise<PlayAnswer | null> {
+    const id = ++this.lastId;
+    if (!this.stream.send({ type: "move", move, ply, id })) return Promise.resolve(null);
+    return new Promise((resolve) => this.plays.set(id, resolve));
+  }
+
+  private answered(answer: PlayAnswer): void {
+    const resolve = this.plays.get(answer.id);
+    if (!resolve) return;
+    this.plays.delete(answer.id);
+    // the mover's own event first: the page has the move before the answer returns
+    if (answer.type === "played" && answer.event) {
+      const next = applyEvent(this.hooks.current(), answer.event);
+      if (next) this.hooks.take(next);
+    }
+    resolve(answer);
+  }
+
+  private dropPlays(): void {
+    for (const resolve of this.plays.values()) resolve(null);
+    this.plays.clear();
+  }
+
   stop(): void {
+    this.dropPlays();
     this.stream.close();
   }
 }

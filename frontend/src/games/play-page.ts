@@ -269,10 +269,18 @@ export class PlayPage {
     this.pendingPly = ply;
     this.render();
     try {
-      const { data } = await request<GameJSON>(this.urls.moves, { method: "POST", body: { move, ply }, csrfToken: this.csrf });
-      this.pending = null;
-      this.flashLastMove();
-      this.update(data);
+      // over the game's socket when it is open (its answer brings the move's event), else posted
+      const answer = this.follower ? await this.follower.play(move, ply) : null;
+      if (answer?.type === "refused") throw new ApiError(answer.error, answer.status, answer);
+      if (answer?.type === "played") {
+        this.flashLastMove();
+        if (!answer.event) void this.refresh(); // the move ended the deal, or the solver is to move
+      } else {
+        const { data } = await request<GameJSON>(this.urls.moves, { method: "POST", body: { move, ply }, csrfToken: this.csrf });
+        this.pending = null;
+        this.flashLastMove();
+        this.update(data);
+      }
     } catch (error) {
       this.pending = null;
       this.render();

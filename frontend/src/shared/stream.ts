@@ -13,6 +13,8 @@ export interface StreamOptions {
   onMessage: (message: unknown) => void;
   /** The socket could not be opened ``maxFailures`` times in a row. */
   onGiveUp?: () => void;
+  /** The socket closed (it is opened again unless given up or closed). */
+  onClose?: () => void;
   /** Milliseconds before the first new attempt (then twice, three times... that). */
   retryMs?: number;
   maxDelayMs?: number;
@@ -27,7 +29,7 @@ export function socketUrl(path: string, location: Pick<Location, "protocol" | "h
 }
 
 export class Stream {
-  private readonly options: Required<Omit<StreamOptions, "onGiveUp">> & Pick<StreamOptions, "onGiveUp">;
+  private readonly options: Required<Omit<StreamOptions, "onGiveUp" | "onClose">> & Pick<StreamOptions, "onGiveUp" | "onClose">;
   private ws: WebSocket | null = null;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -59,6 +61,7 @@ export class Stream {
     ws.onclose = () => {
       if (this.closed || this.ws !== ws) return;
       this.ws = null;
+      this.options.onClose?.();
       if (!opened) this.failures += 1;
       if (this.failures >= this.options.maxFailures) {
         this.close();
@@ -68,6 +71,14 @@ export class Stream {
       const delay = Math.min(this.options.retryMs * Math.max(1, this.failures), this.options.maxDelayMs);
       this.timer = setTimeout(() => this.open(), delay);
     };
+  }
+
+  /** Sends ``message`` as JSON if the socket is open; whether it was sent. */
+  send(message: unknown): boolean {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== ws.OPEN) return false;
+    ws.send(JSON.stringify(message));
+    return true;
   }
 
   /** Stops following: the socket is closed and not opened again. */

@@ -11,6 +11,8 @@ class FakeSocket {
   static made: FakeSocket[] = [];
   readonly CLOSED = 3;
   readonly CLOSING = 2;
+  readonly OPEN = 1;
+  sent: unknown[] = [];
   readyState = 0;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
@@ -31,6 +33,9 @@ class FakeSocket {
   }
   close(): void {
     this.drop();
+  }
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
   }
 }
 const socketClass = FakeSocket as unknown as typeof WebSocket;
@@ -198,3 +203,73 @@ describe("the play page following a game between people over its socket", () => 
     expect(server.calls.filter((c) => c.method === "GET").map((c) => c.url)).toEqual(["/api/games/7/?wait=4&timeout=20"]);
   });
 });
+
+describe("a move sent over the game's socket", () => {
+  let page: PlayPage | null = null;
+  afterEach(() => {
+    page?.destroy();
+    page = null;
+    FakeSocket.made = [];
+    vi.unstubAllGlobals();
+    document.body.replaceChildren();
+  });
+
+  /** Bob's page (B), Bob to move. */
+  function bobToMove(): GameJSON {
+    const game = annWaiting();
+    return { ...game, my_seat: "B", human: "B", status: "your-move", legal_moves: ["63R", "64R"], roles: { A: "opponent", B: "human" } };
+  }
+
+  function mountBob(): PlayPage {
+    document.body.innerHTML = `<div id="game-root" data-page="play" data-state-id="game-state" data-api-game="/api/games/7/" data-api-moves="/api/games/7/moves/"></div>`;
+    document.body.appendChild(jsonScript("game-state", bobToMove()));
+    const mounted = mountPlayPage(document, { pollRetryMs: 0, stepMs: 0, socket: socketClass });
+    if (!mounted) throw new Error("the play page did not start");
+    return mounted;
+  }
+
+  it("is played without a request, the answer's event applied at once", async () => {
+    const server = mockFetch();
+    page = mountBob();
+    const socket = FakeSocket.made[0];
+    socket.opened();
+    const playing = page.playMove("63R");
+    expect(socket.sent).toEqual([{ type: "move", move: "63R", ply: 1, id: 1 }]);
+    expect(page.root.dataset.status).toBe("sending");
+    const game = page.game;
+    const event = { ...bobMoved(game), to_move: "A", you: { legal_moves: [], abortable: false, abort_from: null } };
+    socket.say({ type: "played", id: 1, ply: 1, event });
+    await playing;
+    expect(page.game.version).toBe(5);
+    expect(page.game.moves.map((m) => [m.move, m.role])).toEqual([
+      ["66", "human"],
+      ["63R", "human"],
+    ]);
+    expect(page.game.status).toBe("their-move");
+    expect(page.root.dataset.status).toBe("their-move");
+    socket.say(event); // the group's copy: already had
+    await settle();
+    // no read of the game and no post of the move (the presence of the deal's player aside)
+    expect(server.calls.filter((c) => !c.url.endsWith("/present/")).map((c) => `${c.method} ${c.url}`)).toEqual([]);
+  });
+
+  it("shows a refusal as a posted move's, and posts the move when the socket is not open", async () => {
+    const server = mockFetch();
+    page = mountBob();
+    const socket = FakeSocket.made[0];
+    socket.opened();
+    const refused = page.playMove("63R");
+    socket.say({ type: "refused", id: 1, status: 400, error: "63R does not fit" });
+    await refused;
+    expect(page.root.querySelector(".gp-error")?.textContent).toContain("63R does not fit");
+    expect(page.game.version).toBe(4);
+    socket.drop(); // (opened again later)
+    const posted = page.playMove("63R");
+    await settle();
+    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toContain("POST /api/games/7/moves/");
+    server.answer("POST /api/games/7/moves/", { status: 201, body: { ...page.game, version: 5, status: "their-move" } });
+    await posted;
+    expect(page.game.version).toBe(5);
+  });
+});
+

@@ -1,9 +1,10 @@
 """A game followed over a WebSocket on the site as ``make run`` serves it: a
 move between people reaches the opponent's and a spectator's pages as one
 event each, with the opponent's legal moves and none for the spectator, and
-the long poll still answers the reader that has no stream.  A practice game
-streams to its owner alone, and a stream opened from another site is
-refused."""
+the long poll still answers the reader that has no stream.  A move sent over
+the socket is played as a posted one, and refused as the API refuses one.
+A practice game streams to its owner alone, and a stream opened from
+another site is refused."""
 
 from __future__ import annotations
 
@@ -23,14 +24,16 @@ def site(tmp_path_factory):
     yield from start_site(tmp_path_factory.mktemp("game-stream"), web_workers=2)
 
 
-def stream(site: dict, player: Player, game_id: int, origin: str | None = None) -> ClientConnection:
+def stream(
+    site: dict, player: Player, game_id: int, origin: str | None = None, language: str = "en"
+) -> ClientConnection:
     """``player``'s page following the game (its session cookie, the site's origin)."""
     jar = next(h.cookiejar for h in player.opener.handlers if hasattr(h, "cookiejar"))
     url = site["base"].replace("http://", "ws://") + f"/ws/games/{game_id}/"
     return connect(
         url,
         origin=origin or site["base"],
-        additional_headers={"Cookie": "; ".join(f"{c.name}={c.value}" for c in jar)},
+        additional_headers={"Cookie": "; ".join(f"{c.name}={c.value}" for c in jar), "Accept-Language": language},
         open_timeout=30,
     )
 
@@ -99,3 +102,69 @@ def test_a_practice_game_streams_to_its_owner_alone_and_only_to_the_site_s_pages
     with pytest.raises(InvalidStatus) as foreign:
         stream(site, owner, game["id"], origin="http://evil.example")
     assert foreign.value.response.status_code == 403
+
+
+def live_game(site: dict) -> tuple[Player, Player, int, dict]:
+    ann, bob = Player(site["base"]), Player(site["base"])
+    status, challenge = ann.call(
+        "POST",
+        "/api/challenges/",
+        {"variant": "lewicki", "rated": False, "seat": "A", "clock": {"initial": 300, "increment": 3}},
+    )
+    assert status == 201, challenge
+    status, accepted = bob.call("POST", f"/api/challenges/{challenge['id']}/accept/", {})
+    assert status == 200, accepted
+    _, game = ann.call("GET", f"/api/games/{accepted['game']}/")
+    return (ann, bob, accepted["game"], game) if game["to_move"] == "A" else (bob, ann, accepted["game"], game)
+
+
+def test_a_move_sent_over_the_socket_is_played_and_reaches_the_opponent(site):
+    mover, waiter, game_id, game = live_game(site)
+    _, mine = mover.call("GET", f"/api/games/{game_id}/")
+    with stream(site, mover, game_id) as own, stream(site, waiter, game_id) as theirs:
+        assert received(own)["type"] == received(theirs)["type"] == "hello"
+        own.send(json.dumps({"type": "move", "move": mine["legal_moves"][0], "ply": 0, "id": 7}))
+        answer = received(own)
+        while answer["type"] != "played":  # the group's copy of the event may come first
+            assert answer["type"] == "move"
+            answer = received(own)
+        event = received(theirs)
+    assert answer["id"] == 7
+    assert answer["ply"] == 0
+    assert answer["event"]["version"] == event["version"] == game["version"] + 1
+    assert answer["event"]["move"] == event["move"]
+    assert answer["event"]["you"]["legal_moves"] == []  # the mover's own part: the opponent is to move
+    _, now = waiter.call("GET", f"/api/games/{game_id}/")
+    assert now["moves"][0]["move"] == mine["legal_moves"][0]
+    assert event["you"]["legal_moves"] == now["legal_moves"] != []
+
+
+def test_a_move_over_the_socket_is_refused_as_the_api_refuses_it_in_the_page_s_language(site):
+    mover, waiter, game_id, _game = live_game(site)
+    _, mine = mover.call("GET", f"/api/games/{game_id}/")
+    spectator = Player(site["base"])
+    spectator.opener.addheaders = [("Accept-Language", "pl")]
+    posted = spectator.call("POST", f"/api/games/{game_id}/moves/", {"move": mine["legal_moves"][0], "ply": 0})
+    assert posted[0] == 403
+    with (
+        stream(site, spectator, game_id, language="pl") as watching,
+        stream(site, waiter, game_id) as theirs,
+        stream(site, mover, game_id) as own,
+    ):
+        for connection in (watching, theirs, own):
+            assert received(connection)["type"] == "hello"
+        watching.send(json.dumps({"type": "move", "move": mine["legal_moves"][0], "ply": 0, "id": "a"}))
+        assert received(watching) == {"type": "refused", "status": 403, "error": posted[1]["error"], "id": "a"}
+        theirs.send(json.dumps({"type": "move", "move": mine["legal_moves"][0], "ply": 0, "id": 1}))
+        assert (received(theirs)["status"]) == 409  # not their turn
+        own.send(json.dumps({"type": "move", "move": "99R", "ply": 0, "id": 2}))
+        illegal = received(own)
+        assert (illegal["status"], illegal["id"]) == (400, 2)
+        assert "99" in illegal["error"]
+        own.send(json.dumps({"type": "move", "move": mine["legal_moves"][0], "id": 3}))
+        assert "ply" in received(own)["error"]  # required, as by the API
+        own.send(json.dumps({"type": "chat", "text": "hi"}))
+        assert received(own)["status"] == 400
+    _, still = mover.call("GET", f"/api/games/{game_id}/")
+    assert still["version"] == mine["version"]
+    assert still["moves"] == []
