@@ -132,12 +132,16 @@ def test_lifespan_and_the_site_entry_point():
     sent = call(app, {"type": "lifespan"}, [{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
     assert [m["type"] for m in sent] == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
 
+    from channels.routing import ProtocolTypeRouter
+
     from config import asgi
     from puzzles.core.arrival import Arrivals
     from puzzles.core.longpoll import LongPolls
 
-    assert isinstance(asgi.application, Arrivals)  # outermost: it stamps each request as it arrives
-    polls = asgi.application.app
+    assert isinstance(asgi.application, ProtocolTypeRouter)  # HTTP one way, WebSockets (a game's stream) the other
+    http = asgi.application.application_mapping["http"]
+    assert isinstance(http, Arrivals)  # outermost for HTTP: it stamps each request as it arrives
+    polls = http.app
     assert isinstance(polls, LongPolls)
     assert isinstance(polls.app, ThreadedWsgi)
 
