@@ -10,7 +10,9 @@ It starts the whole site as ``make run`` does (``site_bench.Site``), then:
    move (``--transport``: ``stream``, the default, on the game's WebSocket
    ``/ws/games/<id>/`` as the site's pages do, see ``people_stream.py``; or
    ``poll``, a long poll ``GET /api/games/<id>/?wait=<version>``), thinks 1
-   to 3 s (uniformly) and posts a move (``POST /api/games/<id>/moves/``);
+   to 3 s (uniformly) and makes a move: with ``stream``, sent on that same
+   WebSocket as the page sends it (``{"type": "move"}``, answered with the
+   move's event); with ``poll``, posted (``POST /api/games/<id>/moves/``);
 3. prints how long a move took to reach the opponent (from just before the
    mover's POST to the opponent having it: the stream's event, or the long
    poll's answer): median, p95 and max, against the targets (15 ms, 50 ms);
@@ -59,7 +61,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from people_stream import Follow, Hub  # noqa: E402
+from people_stream import Follow, Hub, from_event  # noqa: E402
 from site_bench import (  # noqa: E402
     Client,
     Site,
@@ -111,6 +113,7 @@ class Seat:
         self.timed = 0  # the seat's moves whose turn ran its clock
         self.low = self.high = 0.0  # the bounds of the time those turns took, seconds
         self.drift = 0.0
+        self.follow: Follow | None = None  # the player's stream, while it plays
 
     def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
         """The request, sent again once on a new connection if the server had
@@ -139,6 +142,7 @@ class Seat:
     def play(self, deadline: float) -> None:
         # The stream is opened before the game is read: no move is missed between.
         follow = self.hub.follow(self.board.game_id, self.client.cookies) if self.hub else None
+        self.follow = follow
         try:
             self.play_on(deadline, follow)
         finally:
@@ -181,11 +185,11 @@ class Seat:
         running = game.get("clock_running") == self.seat
         sent = time.perf_counter()
         self.board.sent[ply] = sent
-        status, after = self.call(
-            "POST",
-            f"/api/games/{self.board.game_id}/moves/",
-            {"move": self.rng.choice(game["legal_moves"]), "ply": ply},
-        )
+        chosen = self.rng.choice(game["legal_moves"])
+        if self.follow is not None and self.hub is not None:  # over the stream, as the page sends it
+            status, after = self.move_on_stream(game, chosen)
+        else:
+            status, after = self.call("POST", f"/api/games/{self.board.game_id}/moves/", {"move": chosen, "ply": ply})
         answered = time.perf_counter()
         self.board.answered[ply] = answered
         if status != 201:
@@ -205,6 +209,21 @@ class Seat:
                 outside = max(0.0, self.low - used, used - self.high)
                 self.drift = max(self.drift, outside * 1000)
         return after
+
+    def move_on_stream(self, game: dict, chosen: str) -> tuple[int, dict]:
+        """The move sent on the player's stream, as the page sends it: the
+        status the API would give and the game after it (from the answer's
+        event; read when the move ended the game)."""
+        assert self.follow is not None
+        assert self.hub is not None
+        self.follow.sent += 1
+        self.hub.send(self.follow, {"type": "move", "move": chosen, "ply": game["ply"], "id": self.follow.sent})
+        answer = self.follow.answer(self.follow.sent)
+        if answer["type"] == "refused":
+            return answer["status"], answer
+        if answer["event"] is None:
+            return 201, self.read()
+        return 201, {**from_event(game, answer["event"]), "status": "their-move"}
 
 
 def pair(port: int, index: int) -> tuple[Client, Client, int]:

@@ -94,6 +94,12 @@ class Hub:
                 return
             follow.events.put((time.perf_counter(), {"type": "_reopened"}))
 
+    def send(self, follow: Follow, message: dict[str, Any]) -> None:
+        """Send ``message`` on the player's stream (a move, as the page sends it)."""
+        connection = follow.connection
+        assert connection is not None
+        asyncio.run_coroutine_threadsafe(connection.send(json.dumps(message)), self.loop).result(30)
+
     def close(self, follow: Follow) -> None:
         follow.closing = True
         if follow.connection is not None:
@@ -118,13 +124,27 @@ class Follow:
         self.closing = False
         self.reads = 0  # the GETs an event (or the lack of one) made the player send
         self.drops = 0  # the times the server closed the stream (opened again)
+        self.held: list[tuple[float, dict]] = []  # events that came while a move's answer was awaited
+        self.sent = 0  # the moves sent on the stream (their ids)
+
+    def answer(self, move_id: int) -> dict:
+        """The server's answer (``played`` or ``refused``) to the move sent
+        with ``move_id``; the events that come meanwhile are kept for
+        ``next_game``."""
+        while True:
+            arrived, event = self.events.get(timeout=60)
+            if event.get("type") == "_closed":
+                raise RuntimeError(f"stream: {event['reason']}")
+            if event.get("type") in ("played", "refused") and event.get("id") == move_id:
+                return event
+            self.held.append((arrived, event))
 
     def next_game(self, game: dict, read: Callable[[], dict]) -> tuple[dict | None, float]:
         """The game after the next change past ``game`` and when the player
         had it (None, 0: an event of nothing new, such as the player's own
         move coming back)."""
         try:
-            arrived, event = self.events.get(timeout=QUIET)
+            arrived, event = self.held.pop(0) if self.held else self.events.get(timeout=QUIET)
         except queue.Empty:
             return self._read(read)
         kind = event.get("type")
