@@ -146,23 +146,27 @@ describe("a stream", () => {
   });
 });
 
-describe("the play page following a game between people over its socket", () => {
-  let page: PlayPage | null = null;
-  afterEach(() => {
-    page?.destroy();
-    page = null;
-    FakeSocket.made = [];
-    vi.unstubAllGlobals();
-    document.body.replaceChildren();
-  });
+let page: PlayPage | null = null;
 
-  function mount(game: GameJSON): PlayPage {
-    document.body.innerHTML = `<div id="game-root" data-page="play" data-state-id="game-state" data-api-game="/api/games/7/"></div>`;
-    document.body.appendChild(jsonScript("game-state", game));
-    const mounted = mountPlayPage(document, { pollRetryMs: 0, stepMs: 0, socket: socketClass });
-    if (!mounted) throw new Error("the play page did not start");
-    return mounted;
-  }
+/** The play page of ``game`` following it over a ``FakeSocket``. */
+function mount(game: GameJSON): PlayPage {
+  document.body.innerHTML = `<div id="game-root" data-page="play" data-state-id="game-state" data-api-game="/api/games/7/" data-api-moves="/api/games/7/moves/"></div>`;
+  document.body.appendChild(jsonScript("game-state", game));
+  const mounted = mountPlayPage(document, { pollRetryMs: 0, stepMs: 0, socket: socketClass });
+  if (!mounted) throw new Error("the play page did not start");
+  return mounted;
+}
+
+function unmount(): void {
+  page?.destroy();
+  page = null;
+  FakeSocket.made = [];
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+}
+
+describe("the play page following a game between people over its socket", () => {
+  afterEach(unmount);
 
   it("applies a move event without a request, and reads the game on anything else", async () => {
     const server = mockFetch();
@@ -205,27 +209,12 @@ describe("the play page following a game between people over its socket", () => 
 });
 
 describe("a move sent over the game's socket", () => {
-  let page: PlayPage | null = null;
-  afterEach(() => {
-    page?.destroy();
-    page = null;
-    FakeSocket.made = [];
-    vi.unstubAllGlobals();
-    document.body.replaceChildren();
-  });
+  afterEach(unmount);
 
   /** Bob's page (B), Bob to move. */
-  function bobToMove(): GameJSON {
-    const game = annWaiting();
-    return { ...game, my_seat: "B", human: "B", status: "your-move", legal_moves: ["63R", "64R"], roles: { A: "opponent", B: "human" } };
-  }
-
   function mountBob(): PlayPage {
-    document.body.innerHTML = `<div id="game-root" data-page="play" data-state-id="game-state" data-api-game="/api/games/7/" data-api-moves="/api/games/7/moves/"></div>`;
-    document.body.appendChild(jsonScript("game-state", bobToMove()));
-    const mounted = mountPlayPage(document, { pollRetryMs: 0, stepMs: 0, socket: socketClass });
-    if (!mounted) throw new Error("the play page did not start");
-    return mounted;
+    const game = annWaiting();
+    return mount({ ...game, my_seat: "B", human: "B", status: "your-move", legal_moves: ["63R", "64R"], roles: { A: "opponent", B: "human" } });
   }
 
   it("is played without a request, the answer's event applied at once", async () => {
