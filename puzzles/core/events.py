@@ -2,11 +2,12 @@
 without hammering the server.
 
 Every change bumps a row's ``version`` in the database; after the commit the
-writer publishes on the row's change channel (``channel(kind, id)``), twice:
-a plain notice on Redis pub/sub for the long polls
-(``GET /api/games/<id>/?wait=<version>``), and an event (what changed, or
-``{"type": "changed"}``: read the row again) to the channel layer's group of
-the row, for the pages that follow it over a WebSocket (``streams``).
+writer publishes on the row's change channel (``channel(kind, id)``): a
+plain notice on Redis pub/sub for the long polls
+(``GET /api/games/<id>/?wait=<version>``), and for a kind that has streams
+(``register_streamed``: a game) an event too (what changed, or ``{"type":
+"changed"}``: read the row again) to the channel layer's group of the row,
+for the pages that follow it over a WebSocket (``streams``).
 
 A long poll subscribes, then checks the version in the database, and sleeps
 on the channel until a notice says to look again (or, under WSGI, a short
@@ -52,17 +53,29 @@ def channel(kind: str, row_id: int | str) -> str:
     return f"od:{kind}:{row_id}"
 
 
+# The kinds of rows whose readers may follow them over a WebSocket
+# (``register_streamed``): only their changes go to the channel layer too.
+_streamed: set[str] = set()
+
+
+def register_streamed(kind: str) -> None:
+    """Rows of ``kind`` have streams (a consumer listening to ``group``)."""
+    _streamed.add(kind)
+
+
 def publish(name: str, event: dict[str, Any] | None = None) -> None:
     """Tell the readers of channel ``name`` that its row has changed: its
-    long polls, and its streams (``streams``) with ``event``, what changed
-    (by default ``{"type": "changed"}``: read the row again)."""
+    long polls, and if its kind has streams (``register_streamed``), its
+    streams with ``event``, what changed (by default ``{"type":
+    "changed"}``: read the row again)."""
     if not enabled():
         return
     try:
         _redis().publish(name, b"1")
     except redis.RedisError as exc:  # waiters fall back to polling
         log.warning("could not publish a change on %s: %s", name, exc)
-    streams.send(group(name), event or {"type": "changed"})
+    if name.split(":")[1] in _streamed:
+        streams.send(group(name), event or {"type": "changed"})
 
 
 def group(name: str) -> str:

@@ -11,7 +11,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
-        from puzzles.core import fairness, longpoll, outages
+        from puzzles.core import events, fairness, longpoll, outages
 
         from . import selectors, stoppages, upkeep, withheld
 
@@ -20,6 +20,8 @@ class GamesConfig(AppConfig):
         outages.outages_changed.connect(stoppages.push_deadlines, dispatch_uid="puzzles.games.outages")
         fairness.register(withheld.positions_refusal)
         fairness.register_for_player(withheld.seated_refusal)
+        # A game's readers follow it over its WebSocket (``stream``), else by long polls.
+        events.register_streamed("game")
         longpoll.register(
             r"^/api/games/([0-9]+)/$",
             "game",

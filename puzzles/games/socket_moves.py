@@ -28,17 +28,18 @@ from . import deadlines, pushed, selectors, services
 
 
 def socket_move(
-    scope: dict[str, Any], game_id: int, message: dict[str, Any], at: float, language: str
+    request: HttpRequest, game_id: int, message: dict[str, Any], at: float, language: str
 ) -> dict[str, Any]:
     """Play the move of ``message`` (``{"move", "ply"}``) in game ``game_id``
-    for the socket's player; what to send back: ``played`` with the move's
+    for the socket's player (``request``: its opening request,
+    ``request_of``); what to send back: ``played`` with the move's
     event for the mover (None when the move ended the game or left the
     solver to move: a ``changed`` follows), or ``refused`` with the status
     and the error the API would give, in the page's ``language``."""
     close_old_connections()  # as around a request
     try:
         with arrival.stamped(at), translation.override(language):
-            return _played(scope, game_id, message)
+            return _played(request, game_id, message)
     except Exception as exc:  # noqa: BLE001 - every error is answered, as the API's handler answers it
         with translation.override(language):
             answer = exception_handler(exc, {})
@@ -49,21 +50,22 @@ def socket_move(
         close_old_connections()
 
 
-def _request_of(scope: dict[str, Any]) -> HttpRequest:
-    """The socket's opening request as the rate limits read one: its
-    address, its headers (a proxy's X-Forwarded-For), its session and user."""
+def request_of(scope: dict[str, Any]) -> HttpRequest:
+    """The socket's opening request as the site's code reads one: its
+    address, its headers (a proxy's X-Forwarded-For, the Accept-Language),
+    its cookies, its session and user (who the player is)."""
     request = HttpRequest()
     client = scope.get("client") or ("", 0)
     request.META["REMOTE_ADDR"] = client[0]
     for name, value in scope.get("headers", ()):
         request.META["HTTP_" + name.decode("latin-1").upper().replace("-", "_")] = value.decode("latin-1")
+    request.COOKIES = scope.get("cookies", {})
     request.session = scope["session"]
     request.user = scope.get("user")  # type: ignore[assignment]
     return request
 
 
-def _played(scope: dict[str, Any], game_id: int, message: dict[str, Any]) -> dict[str, Any]:
-    request = _request_of(scope)
+def _played(request: HttpRequest, game_id: int, message: dict[str, Any]) -> dict[str, Any]:
     if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]
         raise Throttled
     body = {key: value for key, value in message.items() if key in ("move", "ply")}

@@ -15,7 +15,6 @@ the page long-polls the game and posts its moves instead."""
 from __future__ import annotations
 
 import time
-from types import SimpleNamespace
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -30,28 +29,18 @@ from puzzles.accounts.players import Player
 from puzzles.core import arrival, events
 
 from . import pushed, seating
-from .socket_moves import socket_move
+from .socket_moves import request_of, socket_move
 
 # The close code of a game the reader may not read (or that does not exist).
 NOT_FOUND = 4404
 
 
-def _reader(scope: dict[str, Any], game_id: int) -> tuple[int, str | None] | None:
+def _reader(request: HttpRequest, game_id: int) -> tuple[int, str | None] | None:
     close_old_connections()
     try:
-        request = SimpleNamespace(user=scope.get("user"), session=scope["session"])
-        return seating.game_reader(Player.of(request), game_id)  # type: ignore[arg-type]
+        return seating.game_reader(Player.of(request), game_id)
     finally:
         close_old_connections()
-
-
-def _language(scope: dict[str, Any]) -> str:
-    """The language the page's requests are answered in (its cookie, else its Accept-Language)."""
-    request = HttpRequest()
-    headers = dict(scope.get("headers", ()))
-    request.META["HTTP_ACCEPT_LANGUAGE"] = headers.get(b"accept-language", b"").decode("latin-1")
-    request.COOKIES = scope.get("cookies", {})
-    return translation.get_language_from_request(request)
 
 
 class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -61,15 +50,19 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     seat: str | None = None
     game_id = 0
     language = "en"
+    request: HttpRequest  # set on connect, before any message is taken
 
     async def connect(self) -> None:
         self.game_id = game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        found = await database_sync_to_async(_reader)(self.scope, game_id)
+        # the opening request, as the site's code reads one: who the player is, their language, their address
+        self.request = request = request_of(self.scope)
+        found = await database_sync_to_async(_reader)(request, game_id)
         if found is None:
             await self.close(code=NOT_FOUND)
             return
         version, self.seat = found
-        self.language = _language(self.scope)
+        # the language the page's requests are answered in (its cookie, else its Accept-Language)
+        self.language = translation.get_language_from_request(request)
         self.group = events.group(events.channel("game", game_id))
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -91,7 +84,7 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         with arrival.in_flight(at):  # no flag falls meanwhile
             answer = await sync_to_async(socket_move, thread_sensitive=False)(
-                self.scope, self.game_id, content, at, self.language
+                self.request, self.game_id, content, at, self.language
             )
         await self.send_json({**answer, "id": content.get("id")})
 
