@@ -416,10 +416,22 @@ export class PlayPage {
     const socket = this.options.socket;
     const location = this.root.ownerDocument.defaultView?.location;
     if (socket && location && isPeople(this.game)) {
-      const hooks = { current: () => this.game, refresh: () => void this.refresh(), socket, location };
-      const giveUp = () => ((this.follower = null), (this.options.socket = null), void this.watch());
-      const take = (game: GameJSON) => (this.update(game), following(game) || this.stopFollowing());
-      this.follower = new GameFollower(this.game.id, { ...hooks, take, giveUp });
+      this.follower = new GameFollower(this.game.id, {
+        current: () => this.game,
+        refresh: () => void this.refresh(),
+        take: (game) => {
+          this.update(game);
+          if (!following(game)) this.stopFollowing();
+        },
+        giveUp: () => {
+          // no socket opens here: long-poll from now on
+          this.follower = null;
+          this.options.socket = null;
+          void this.watch();
+        },
+        socket,
+        location,
+      });
       return this.watchDone;
     }
     this.watching = true;
