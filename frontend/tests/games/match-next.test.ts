@@ -3,7 +3,7 @@ import type { GameJSON } from "../../src/games/game";
 import { type MatchChallengeJSON } from "../../src/games/match-next";
 import { PeoplePanel } from "../../src/games/people-view";
 import type { PlayPage } from "../../src/games/play-page";
-import { makeGame, mockFetch, mountPlayOf, sampleWithAnswers, settle } from "../helpers";
+import { annAndBob, makeGame, mockFetch, mountPlayOf, sampleWithAnswers, settle } from "../helpers";
 
 /** Deal 2 of a match between Ann (A) and Bob (B), read by ``me`` (null: a spectator). */
 function dealOfMatch(me: "A" | "B" | null, extra: Partial<GameJSON> = {}): GameJSON {
@@ -21,12 +21,7 @@ function dealOfMatch(me: "A" | "B" | null, extra: Partial<GameJSON> = {}): GameJ
     deadline: null,
     clock_running: null,
     abortable: false,
-    players: {
-      A: { name: "Ann", kind: "guest", level: null, you: me === "A" },
-      B: { name: "Bob", kind: "account", level: null, you: me === "B" },
-    },
-    my_seat: me,
-    spectator: me === null,
+    ...annAndBob(me),
     challenge_url: "/challenges/42/",
     match_deal: 2,
     result: { winner: "A", points: 14, reason: "resigned", outcome: me === "B" ? "loss" : "win",

@@ -3,7 +3,7 @@ import type { GameJSON } from "../../src/games/game";
 import { countdownText, firstMoveText, MatchFollower, type FirstMoveJSON, type MatchChallengeJSON } from "../../src/games/match-next";
 import { PresenceTeller, presenceUrl } from "../../src/games/presence";
 import type { PlayPage } from "../../src/games/play-page";
-import { makeGame, mockFetch, mountPlayOf, sampleWithAnswers, settle } from "../helpers";
+import { annAndBob, makeGame, mockFetch, mountPlayOf, sampleWithAnswers, settle } from "../helpers";
 
 /** A deal of a match between Ann (A) and Bob (B), read by ``me`` (null: a spectator). */
 function dealOf(me: "A" | "B" | null, extra: Partial<GameJSON> = {}): GameJSON {
@@ -20,12 +20,7 @@ function dealOf(me: "A" | "B" | null, extra: Partial<GameJSON> = {}): GameJSON {
     deadline: 1_120_000,
     clock_running: null,
     abortable: false,
-    players: {
-      A: { name: "Ann", kind: "guest", level: null, you: me === "A" },
-      B: { name: "Bob", kind: "account", level: null, you: me === "B" },
-    },
-    my_seat: me,
-    spectator: me === null,
+    ...annAndBob(me),
     challenge_url: "/challenges/42/",
     match_deal: 2,
     urls: { self: "/api/games/7/" },

@@ -11,7 +11,7 @@ import type { PositionJSON } from "../../src/board";
 import type { GameJSON } from "../../src/games/game";
 import { applyMove, type PlayPage } from "../../src/games/play-page";
 import { mountReviewPage, type ReviewPage } from "../../src/games/review-page";
-import { makeGame, mockFetch, mountPlayOf, move, sampleWithAnswers, settle } from "../helpers";
+import { annAndBob, makeGame, mockFetch, mountPlayOf, move, sampleWithAnswers, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move
 
@@ -29,12 +29,7 @@ function peopleGame(me: "A" | "B" | null, extra: Partial<GameJSON> = {}): GameJS
     deadline: 1_012_000,
     clock_running: "B",
     abortable: false,
-    players: {
-      A: { name: "Ann", kind: "guest", level: null, you: me === "A" },
-      B: { name: "Bob", kind: "account", level: null, you: me === "B" },
-    },
-    my_seat: me,
-    spectator: me === null,
+    ...annAndBob(me),
     ...extra,
   });
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GameJSON } from "../../src/games/game";
 import { canMove, clockLeft, clockText, PeoplePanel, timeControlText, timeLeftText } from "../../src/games/people-view";
 import type { PlayPage } from "../../src/games/play-page";
-import { makeGame, mockFetch, mountPlayOf, result as resultOf, sampleWithAnswers, selectable, settle } from "../helpers";
+import { annAndBob, makeGame, mockFetch, mountPlayOf, result as resultOf, sampleWithAnswers, selectable, settle } from "../helpers";
 
 const EARLY = "Early game"; // B to move
 
@@ -21,12 +21,7 @@ function peopleGame(me: "A" | "B" | null, extra: Partial<GameJSON> = {}): GameJS
     deadline: 1_012_000,
     clock_running: "B",
     abortable: false,
-    players: {
-      A: { name: "Ann", kind: "guest", level: null, you: me === "A" },
-      B: { name: "Bob", kind: "account", level: null, you: me === "B" },
-    },
-    my_seat: me,
-    spectator: me === null,
+    ...annAndBob(me),
     ...extra,
   });
 }

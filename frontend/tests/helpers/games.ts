@@ -106,3 +106,15 @@ export function mountPlayOf(game: GameJSON, attrs = "", before = ""): PlayPage {
   if (!page) throw new Error("the play page did not start");
   return page;
 }
+
+/** The players of a game between Ann (A, a guest) and Bob (B, an account) as ``me`` reads it (null: a spectator). */
+export function annAndBob(me: "A" | "B" | null): Pick<GameJSON, "players" | "my_seat" | "spectator"> {
+  return {
+    players: {
+      A: { name: "Ann", kind: "guest", level: null, you: me === "A" },
+      B: { name: "Bob", kind: "account", level: null, you: me === "B" },
+    },
+    my_seat: me,
+    spectator: me === null,
+  };
+}
