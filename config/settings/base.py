@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "puzzles.matches",
     "puzzles.people",
     "puzzles.daily",
+    "puzzles.tournaments",
     "puzzles.learn",
     "puzzles.coach",
     "puzzles.insights",
