@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.core.errors import ConflictError
 
-from . import clock, deadlines, early, moves, pushed, seating, selectors, stoppages, turns
+from . import clock, deadlines, early, moves, pushed, seating, selectors, stoppages, table, turns
 from .models import Game, GameMove
 from .signals import game_finished_on_commit
 from .tasks import solver_turn_task
@@ -32,14 +32,17 @@ from .tasks import solver_turn_task
 log = logging.getLogger(__name__)
 
 
-def people_play(*, game: Game, move: str, ply: int | None, seat: str | None) -> moves.Played:
+def people_play(
+    *, game: Game, move: str, ply: int | None, seat: str | None, known: list[selectors.MoveRow] | None = None
+) -> moves.Played:
     """``services.game_play`` for a game between people: ``seat`` is the
-    mover's, checked by the caller on ``game`` as it read it."""
+    mover's, checked by the caller on ``game`` as it read it (or as a
+    socket's ``table`` holds it, with its moves ``known``)."""
     intent = moves.Intent.of(game, move, ply, seat)
     if ply is not None and ply == game.ply_count and game.status != Game.Status.OVER:
         try:
             with transaction.atomic():
-                return _play(game, game, intent, optimistic=True)
+                return _play(game, game, intent, optimistic=True, known=known)
         except moves.Raced:
             log.info("game %s changed while move %s was played on it: played again under the lock", game.pk, ply)
             intent.planned = None  # its records may carry the ids of the rows undone: made again
@@ -47,9 +50,11 @@ def people_play(*, game: Game, move: str, ply: int | None, seat: str | None) -> 
         return _play(selectors.game_locked(game.pk), game, intent, optimistic=False)
 
 
-def _play(game: Game, read: Game, intent: moves.Intent, *, optimistic: bool) -> moves.Played:
+def _play(
+    game: Game, read: Game, intent: moves.Intent, *, optimistic: bool, known: list[selectors.MoveRow] | None = None
+) -> moves.Played:
     """The move on ``game`` (``read`` itself when ``optimistic``, else the
-    row locked), in the caller's transaction."""
+    row locked), in the caller's transaction; ``known``: its moves, if held."""
     retried = moves.turn_checked(game, intent)
     if retried is not None:
         return moves.Played(retried)
@@ -59,7 +64,8 @@ def _play(game: Game, read: Game, intent: moves.Intent, *, optimistic: bool) -> 
     if stoppages.out_of_time(game, arrived):  # the deadline less the outages, held flag or not
         raise ConflictError(_("the time to move has run out"))  # ended by the next read (game_check_deadline)
     record, _replies, after = moves.planned_for(game, intent)
-    earlier = selectors.game_moves(game)  # which say who has moved, and make the notice's state
+    # which say who has moved, and make the notice's state
+    earlier = known if known is not None else selectors.game_moves(game)
     moves.store([record], optimistic=optimistic)
     moves.show_analyses(game, [record])
     fields = turns.moved_on(after, game.person_seats)
@@ -80,6 +86,8 @@ def _play(game: Game, read: Game, intent: moves.Intent, *, optimistic: bool) -> 
     # person is to move: no task is queued, no end recorded on the commit.
     handed = _game_after(read, game, fields, [*earlier, record]) if fields["status"] == Game.Status.YOUR_MOVE else None
     event = pushed.move_event(handed) if handed is not None else None
+    if event is not None:  # for the sockets' tables (never sent to a reader)
+        event[table.ROW] = table.row_of(fields, record)
     moves.announce(game.pk, [], event)
     return moves.Played(record, handed, event)
 

@@ -23,6 +23,7 @@ from . import clock, deadlines, early
 from .models import GameMove
 from .presentation import VALUES, abort_from, move_state
 from .selectors import GameAfter
+from .table import ROW
 
 
 def move_event(after: GameAfter) -> dict[str, Any]:
@@ -66,9 +67,10 @@ def move_event(after: GameAfter) -> dict[str, Any]:
 
 def for_reader(event: dict[str, Any], seat: str | None) -> dict[str, Any]:
     """``event`` as the reader of ``seat`` (None: a spectator) is sent it:
-    its own seat's part as ``you`` (None for a spectator), no other's."""
+    its own seat's part as ``you`` (None for a spectator), no other's, and
+    nothing the sockets' tables keep up from (``table.ROW``)."""
     if "seats" not in event:
         return event
-    shown = {key: value for key, value in event.items() if key != "seats"}
+    shown = {key: value for key, value in event.items() if key not in ("seats", ROW)}
     shown["you"] = event["seats"].get(seat) if seat is not None else None
     return shown

@@ -98,7 +98,14 @@ def game_play_human_move(*, game: Game, move: str, ply: int | None = None, seat:
     return game_play(game=game, move=move, ply=ply, seat=seat).move
 
 
-def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None = None) -> Played:
+def game_play(
+    *,
+    game: Game,
+    move: str,
+    ply: int | None = None,
+    seat: str | None = None,
+    known: list[selectors.MoveRow] | None = None,
+) -> Played:
     """Validate the human's move and store it, in one transaction; then queue
     what follows it.  ``ply`` is the ply the client meant the move for: if the
     game has moved on, 409; the same move again for the same ply (a retry
@@ -106,11 +113,12 @@ def game_play(*, game: Game, move: str, ply: int | None = None, seat: str | None
     between people is ``people_moves``'s: ``seat`` is the mover's seat, and
     its clock is charged.  Raises ``ApplicationError`` (400: malformed or
     illegal move; 409: game over, not the human's turn, another ply, the
-    clock run out), changing nothing."""
+    clock run out), changing nothing.  ``known``: the moves of a game between
+    people as a socket holds them with ``game`` (``table``), if it does."""
     if not isinstance(move, str):
         raise ApplicationError(f"a move is a string such as '36', '36R' or 'pass', not {move!r}")
     if game.is_people:
-        return people_moves.people_play(game=game, move=move, ply=ply, seat=seat)
+        return people_moves.people_play(game=game, move=move, ply=ply, seat=seat, known=known)
     return _practice_play(game, move, ply)
 
 

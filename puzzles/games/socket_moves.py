@@ -24,22 +24,25 @@ from puzzles.core import arrival
 from puzzles.core.api import MoveInputSerializer, exception_handler, validated
 from puzzles.core.throttles import PlayerThrottle
 
-from . import deadlines, pushed, selectors, services
+from . import clock, deadlines, pushed, selectors, services
+from .table import Table
 
 
 def socket_move(
-    request: HttpRequest, game_id: int, message: dict[str, Any], at: float, language: str
+    request: HttpRequest, game_id: int, message: dict[str, Any], at: float, language: str, held: Table
 ) -> dict[str, Any]:
     """Play the move of ``message`` (``{"move", "ply"}``) in game ``game_id``
     for the socket's player (``request``: its opening request,
     ``request_of``); what to send back: ``played`` with the move's
     event for the mover (None when the move ended the game or left the
     solver to move: a ``changed`` follows), or ``refused`` with the status
-    and the error the API would give, in the page's ``language``."""
+    and the error the API would give, in the page's ``language``.  The game
+    is taken from the socket's table (``held``) when it may be, which then
+    holds the game as the move left it."""
     close_old_connections()  # as around a request
     try:
         with arrival.stamped(at), translation.override(language):
-            return _played(request, game_id, message)
+            return _played(request, game_id, message, held)
     except Exception as exc:  # noqa: BLE001 - every error is answered, as the API's handler answers it
         with translation.override(language):
             answer = exception_handler(exc, {})
@@ -65,14 +68,19 @@ def request_of(scope: dict[str, Any]) -> HttpRequest:
     return request
 
 
-def _played(request: HttpRequest, game_id: int, message: dict[str, Any]) -> dict[str, Any]:
+def _played(request: HttpRequest, game_id: int, message: dict[str, Any], held: Table) -> dict[str, Any]:
     if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]
         raise Throttled
     body = {key: value for key, value in message.items() if key in ("move", "ply")}
     data = validated(MoveInputSerializer, None, body)  # type: ignore[arg-type]  # no request: the body is given
-    player = Player.of(request)
-    game = selectors.game_get_for_player(player, game_id)
-    seat = deadlines.acting_seat(game, player)
-    played = services.game_play(game=game, move=data["move"], ply=data["ply"], seat=seat)
+    kept, held.after = held.ready(data["ply"], clock.timed_at()), None  # held again only as this move leaves it
+    if kept is not None:
+        game, seat, known = kept.game, held.seat, kept.moves
+    else:
+        player = Player.of(request)
+        game, known = selectors.game_get_for_player(player, game_id), None
+        seat = deadlines.acting_seat(game, player)
+    played = services.game_play(game=game, move=data["move"], ply=data["ply"], seat=seat, known=known)
+    held.after = played.after
     event = pushed.for_reader(played.event, seat) if played.event is not None else None
     return {"type": "played", "ply": played.move.ply, "event": event}

@@ -30,6 +30,7 @@ from puzzles.core import arrival, events
 
 from . import pushed, seating
 from .socket_moves import request_of, socket_move
+from .table import Table
 
 # The close code of a game the reader may not read (or that does not exist).
 NOT_FOUND = 4404
@@ -51,6 +52,7 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     game_id = 0
     language = "en"
     request: HttpRequest  # set on connect, before any message is taken
+    table: Table  # the game as its last move left it, for this player's next move (``table``)
 
     async def connect(self) -> None:
         self.game_id = game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -61,6 +63,7 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=NOT_FOUND)
             return
         version, self.seat = found
+        self.table = Table(self.seat)
         # the language the page's requests are answered in (its cookie, else its Accept-Language)
         self.language = translation.get_language_from_request(request)
         self.group = events.group(events.channel("game", game_id))
@@ -84,9 +87,10 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         with arrival.in_flight(at):  # no flag falls meanwhile
             answer = await sync_to_async(socket_move, thread_sensitive=False)(
-                self.request, self.game_id, content, at, self.language
+                self.request, self.game_id, content, at, self.language, self.table
             )
         await self.send_json({**answer, "id": content.get("id")})
 
     async def stream_event(self, message: dict[str, Any]) -> None:
+        self.table.follow(message["event"])
         await self.send_json(pushed.for_reader(message["event"], self.seat))
