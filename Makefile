@@ -120,6 +120,8 @@ bench: system-deps setup
 	$(BIN)/python -W ignore bench/infra_bench.py
 	@echo
 	$(BIN)/python bench/people_bench.py
+	@echo
+	$(BIN)/python bench/swiss_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info solver/*.so $(WASM) frontend/node_modules frontend/dist
