@@ -323,6 +323,9 @@ CELERY_BEAT_SCHEDULE = {
     # The offline keys of puzzles that have none, a batch at a time, so that a player's first pack is whole.
     "offline-keys": {"task": "puzzles.offline.tasks.keys_upkeep_task", "schedule": timedelta(minutes=5)},
     # Today's (UTC) daily deal, made before its first player comes (idempotent).
+    # Tournaments: start what is due, pair arenas' waiting players, move Swiss rounds on, finish
+    # what is over (each game's end moves its event on at once; this catches the rest).
+    "tournaments-tick": {"task": "puzzles.tournaments.tasks.tournaments_tick_task", "schedule": timedelta(seconds=2)},
     "daily-deal": {"task": "puzzles.daily.tasks.daily_deal_task", "schedule": timedelta(seconds=60)},
     # Daily games over whose result is not recorded yet (a grade that came after the game's end, a lost
     # game_finished), recorded; reads never write it (they work the player's own out from the moves).
@@ -379,6 +382,9 @@ OD_REPLY_IN_REQUEST = env.bool("OD_REPLY_IN_REQUEST", default=True)
 OD_MAX_WAIT_SECONDS = 25.0
 # Long polls one client (a session, else an address) may hold at a time, per web process.
 OD_MAX_POLLS_PER_CLIENT = env.int("OD_MAX_POLLS_PER_CLIENT", default=8)
+# Game sockets (/ws/games/<id>/) one client may hold open at a time, per web
+# process: past it the handshake is refused and the page long-polls instead.
+OD_MAX_SOCKETS_PER_CLIENT = env.int("OD_MAX_SOCKETS_PER_CLIENT", default=16)
 # A rated live game between people may be aborted only by a player whose
 # opponent, to make their first move, has let this long pass since the game
 # started or since the last move (the whole deal is seen before the first
@@ -470,6 +476,11 @@ SPECTACULAR_SETTINGS = {
         "GradeEnum": ["best", "inaccuracy", "mistake", "blunder"],
         "GameStatusEnum": ["your-move", "thinking", "over"],
         "ChallengeStatusEnum": ["open", "started", "declined", "cancelled", "expired"],
+        # Tournaments: the kind of event, its status, a game's outcome.
+        "TournamentKindEnum": ["arena", "swiss", "duplicate"],
+        "TournamentStatusEnum": ["created", "started", "finished"],
+        "PairingOutcomeEnum": ["a", "b", "draw", "aborted", "bye"],
+        "OutcomeEnum": ["win", "loss", "draw"],  # a study step's and a result's, named before the above
         # Seats of every variant, the sides a result names, the variants, the roles in a game.
         "SeatEnum": ["A", "B", "C", "D"],
         "SeatOrRandomEnum": ["A", "B", "C", "D", "random"],

@@ -93,7 +93,9 @@ def open_polls() -> int:
     return sum(_open.values())
 
 
-def _client(request: HttpRequest) -> str:
+def client_key(request: HttpRequest) -> str:
+    """Who a request's client is, for the caps on what one holds open: its
+    session, else its address."""
     session = getattr(request, "session", None)
     key = session.session_key if session is not None else None
     return f"session:{key}" if key else f"address:{request.META.get('REMOTE_ADDR', '')}"
@@ -215,7 +217,7 @@ class LongPolls:
         # In the shared pool of the event loop: hundreds of held polls cost a
         # handful of threads and database connections, not one each.
         version_of: Callable[[], Awaitable[Any]] = sync_to_async(reader.read, thread_sensitive=False)
-        client = _client(request)
+        client = client_key(request)
         try:
             # Subscribed before the first read, so that no change made
             # meanwhile goes unnoticed; then a quiet hold reads nothing more.

@@ -15,11 +15,13 @@ the page long-polls the game and posts its moves instead."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 from django.db import close_old_connections
 from django.http import HttpRequest
 from django.utils import translation
@@ -27,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.core import arrival, events
+from puzzles.core.longpoll import client_key
 
 from . import pushed, seating
 from .socket_moves import request_of, socket_move
@@ -34,6 +37,9 @@ from .table import Table
 
 # The close code of a game the reader may not read (or that does not exist).
 NOT_FOUND = 4404
+
+# The sockets each client (``longpoll.client_key``) holds open in this process.
+_open: Counter[str] = Counter()
 
 
 def _reader(request: HttpRequest, game_id: int) -> tuple[int, str | None] | None:
@@ -48,6 +54,8 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     """One page following one game."""
 
     group: str | None = None
+    client: str | None = None  # counted among its client's open sockets
+    answered: int | None = None  # the version this socket's last move made, sent in its answer
     seat: str | None = None
     game_id = 0
     language = "en"
@@ -64,6 +72,12 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         version, self.seat = found
         self.table = Table(self.seat)
+        client = client_key(request)
+        if _open[client] >= settings.OD_MAX_SOCKETS_PER_CLIENT:
+            await self.close()  # before the handshake is accepted: refused (403), and the page long-polls
+            return
+        _open[client] += 1
+        self.client = client
         # the language the page's requests are answered in (its cookie, else its Accept-Language)
         self.language = translation.get_language_from_request(request)
         self.group = events.group(events.channel("game", game_id))
@@ -72,6 +86,10 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json({"type": "hello", "game": game_id, "version": version, "seat": self.seat})
 
     async def disconnect(self, code: int) -> None:
+        if self.client is not None:
+            _open[self.client] -= 1
+            if _open[self.client] <= 0:
+                del _open[self.client]
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -89,8 +107,13 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             answer = await sync_to_async(socket_move, thread_sensitive=False)(
                 self.request, self.game_id, content, at, self.language, self.table
             )
+        if answer["type"] == "played" and answer["event"] is not None:
+            self.answered = answer["event"]["version"]
         await self.send_json({**answer, "id": content.get("id")})
 
     async def stream_event(self, message: dict[str, Any]) -> None:
-        self.table.follow(message["event"])
-        await self.send_json(pushed.for_reader(message["event"], self.seat))
+        event = message["event"]
+        self.table.follow(event)
+        if event.get("version") == self.answered:
+            return  # this socket's own move, whose event its page has in the answer
+        await self.send_json(pushed.for_reader(event, self.seat))

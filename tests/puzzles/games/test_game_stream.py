@@ -21,7 +21,13 @@ pytestmark = pytest.mark.worker
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    yield from start_site(tmp_path_factory.mktemp("game-stream"), web_workers=2)
+    yield from start_site(
+        tmp_path_factory.mktemp("game-stream"), web_workers=2, settings={"OD_MAX_SOCKETS_PER_CLIENT": str(SOCKETS)}
+    )
+
+
+# Sockets a client may hold open in each of the site's two web processes.
+SOCKETS = 3
 
 
 def stream(
@@ -128,10 +134,13 @@ def test_a_move_sent_over_the_socket_is_played_and_reaches_the_opponent(site):
         assert received(own)["type"] == received(theirs)["type"] == "hello"
         own.send(json.dumps({"type": "move", "move": mine["legal_moves"][0], "ply": 0, "id": 7}))
         answer = received(own)
-        while answer["type"] != "played":  # the group's copy of the event may come first
-            assert answer["type"] == "move"
-            answer = received(own)
         event = received(theirs)
+        assert answer["type"] == "played"
+        # the reply reaches the mover as its next message: its own move's event is not sent twice
+        theirs.send(json.dumps({"type": "move", "move": event["you"]["legal_moves"][0], "ply": 1, "id": 8}))
+        assert received(theirs)["type"] == "played"
+        reply = received(own)
+        assert (reply["type"], reply["version"]) == ("move", answer["event"]["version"] + 1)
     assert answer["id"] == 7
     assert answer["ply"] == 0
     assert answer["event"]["version"] == event["version"] == game["version"] + 1
@@ -139,7 +148,9 @@ def test_a_move_sent_over_the_socket_is_played_and_reaches_the_opponent(site):
     assert answer["event"]["you"]["legal_moves"] == []  # the mover's own part: the opponent is to move
     _, now = waiter.call("GET", f"/api/games/{game_id}/")
     assert now["moves"][0]["move"] == mine["legal_moves"][0]
-    assert event["you"]["legal_moves"] == now["legal_moves"] != []
+    assert event["you"]["legal_moves"] != []
+    _, mover_now = mover.call("GET", f"/api/games/{game_id}/")
+    assert reply["you"]["legal_moves"] == mover_now["legal_moves"]  # the mover's part of the reply
 
 
 def test_a_move_over_the_socket_is_refused_as_the_api_refuses_it_in_the_page_s_language(site):
@@ -171,3 +182,25 @@ def test_a_move_over_the_socket_is_refused_as_the_api_refuses_it_in_the_page_s_l
     _, still = mover.call("GET", f"/api/games/{game_id}/")
     assert still["version"] == mine["version"]
     assert still["moves"] == []
+
+
+def test_a_client_holds_at_most_so_many_sockets_open_and_others_are_not_held_back(site):
+    _mover, waiter, game_id, _game = live_game(site)
+    opened: list[ClientConnection] = []
+    refused: InvalidStatus | None = None
+    try:
+        for _ in range(2 * SOCKETS + 1):  # more than both processes hold for one client
+            try:
+                opened.append(stream(site, waiter, game_id))
+            except InvalidStatus as exc:
+                refused = exc
+                break
+            assert received(opened[-1])["type"] == "hello"
+        assert refused is not None
+        assert refused.response.status_code == 403
+        assert SOCKETS <= len(opened) <= 2 * SOCKETS
+        with stream(site, Player(site["base"]), game_id) as other:  # another client is not held back
+            assert received(other)["type"] == "hello"
+    finally:
+        for connection in opened:
+            connection.close()
