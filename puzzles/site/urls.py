@@ -22,6 +22,7 @@ app_urlpatterns = [
     path("", include("puzzles.matches.urls")),
     path("", include("puzzles.people.urls")),
     path("", include("puzzles.daily.urls")),
+    path("", include("puzzles.tournaments.urls")),
     path("", include("puzzles.learn.urls")),
     path("", include("puzzles.coach.urls")),
     path("", include("puzzles.insights.urls")),

@@ -7,3 +7,18 @@ class TournamentsConfig(AppConfig):
     label = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from puzzles.core import longpoll
+        from puzzles.games.signals import game_finished
+
+        from . import selectors, services
+
+        game_finished.connect(services.on_game_finished, dispatch_uid="puzzles.tournaments.game_finished")
+        # Anyone may read an event: its version is the poll's.
+        longpoll.register(
+            r"^/api/tournaments/([0-9]+)/$",
+            "tournament",
+            lambda request, pk: selectors.tournament_version(pk),
+            selectors.tournament_version,
+        )

@@ -23,6 +23,7 @@ import type { RunsSchemas } from "./api-types/runs";
 import type { SeeksSchemas } from "./api-types/seeks";
 import type { SharedSchemas } from "./api-types/shared";
 import type { Shared2Schemas } from "./api-types/shared-2";
+import type { TournamentsSchemas } from "./api-types/tournaments";
 
 export interface components {
     schemas: AnalysesSchemas &
@@ -42,5 +43,6 @@ export interface components {
         RunsSchemas &
         SeeksSchemas &
         SharedSchemas &
-        Shared2Schemas;
+        Shared2Schemas &
+        TournamentsSchemas;
 }

@@ -1,0 +1,217 @@
+// Generated from the API's OpenAPI schema by frontend/scripts/api_types.py: do not edit.
+// After a change of the API, regenerate it with `npm run api-types` in frontend/
+// (or `.venv/bin/python frontend/scripts/api_types.py` from the repository root);
+// tests/test_api_types.py fails while this file is not what the schema generates.
+// The pages use its schemas through aliases (`components["schemas"]["GameOutput"]`),
+// one file of frontend/src/shared/api-types/ for each part of the API.
+
+import type { components } from "../api-types";
+
+export interface TournamentsSchemas {
+    ClockOutput: {
+        initial: number;
+        increment: number;
+    };
+    CreatedOutput: {
+        id: number;
+        /** @description Its page. */
+        url: string;
+    };
+    ListOutput: {
+        upcoming: components["schemas"]["SummaryOutput"][];
+        running: components["schemas"]["SummaryOutput"][];
+        finished: components["schemas"]["SummaryOutput"][];
+    };
+    /**
+     * @description * `a` - a
+     *     * `b` - b
+     *     * `draw` - draw
+     *     * `aborted` - aborted
+     *     * `bye` - bye
+     * @enum {string}
+     */
+    PairingOutcomeEnum: "a" | "b" | "draw" | "aborted" | "bye";
+    StandingOutput: {
+        player: string;
+        /** Format: double */
+        score: number;
+        /** @description Shared by players equal on everything ranked (1, 2, 2, 4). */
+        rank: number;
+        games: number;
+        /** @description False once the player left (an arena) or withdrew (a Swiss). */
+        active: boolean;
+        you: boolean;
+        /** @description An arena's: two wins running, wins count double. */
+        on_fire?: boolean;
+        /** @description An arena's: each game's points. */
+        sheet?: number[];
+        /**
+         * Format: double
+         * @description A Swiss's: the opponents' scores summed.
+         */
+        buchholz?: number;
+        /**
+         * Format: double
+         * @description A Swiss's: the scores of opponents beaten, and half of those drawn.
+         */
+        sonneborn_berger?: number;
+    };
+    SummaryOutput: {
+        id: number;
+        name: string;
+        kind: components["schemas"]["TournamentKindEnum"];
+        kind_text: string;
+        variant: components["schemas"]["VariantEnum"];
+        variant_text: string;
+        rated: boolean;
+        /** @description The control in words. */
+        control: string;
+        clock: components["schemas"]["ClockOutput"] | null;
+        days: number | null;
+        minutes: number | null;
+        rounds: number | null;
+        deals: number | null;
+        status: components["schemas"]["TournamentStatusEnum"];
+        status_text: string;
+        /** Format: date-time */
+        starts_at: string;
+        /** Format: date-time */
+        ends_at: string | null;
+        url: string;
+    };
+    TournamentCreateInputRequest: {
+        /**
+         * @description 'arena' (a fixed length, join and leave at any time, paired again as your game ends), 'swiss' (rounds paired by score) or 'duplicate' (the same deals for everyone, against the solver).
+         *
+         *     * `arena` - arena
+         *     * `swiss` - swiss
+         *     * `duplicate` - duplicate
+         */
+        kind: components["schemas"]["TournamentKindEnum"];
+        /** @description Its name (optional). */
+        name?: string;
+        /**
+         * @description The variant (docs/rules.md section 4).
+         *
+         *     * `lewicki` - lewicki
+         *     * `lewicki+doubles` - lewicki+doubles
+         *     * `lewicki9` - lewicki9
+         *     * `lewicki9+doubles` - lewicki9+doubles
+         *     * `block` - block
+         *     * `block+doubles` - block+doubles
+         *     * `partnership` - partnership
+         *     * `partnership+doubles` - partnership+doubles
+         * @default lewicki
+         */
+        variant: components["schemas"]["VariantEnum"];
+        /**
+         * @description Rated events are for accounts; their games change ratings (not duplicate).
+         * @default false
+         */
+        rated: boolean;
+        /** @description A live event's clock: {initial, increment} seconds. */
+        clock?: components["schemas"]["ClockInputRequest"] | null;
+        /**
+         * @description A correspondence Swiss: days a move.
+         *
+         *     * `1` - 1
+         *     * `3` - 3
+         *     * `7` - 7
+         */
+        days?: (components["schemas"]["DaysEnum"] | components["schemas"]["NullEnum"]) | null;
+        /** @description An arena's length in minutes. */
+        minutes?: number | null;
+        /** @description A Swiss's rounds. */
+        rounds?: number | null;
+        /** @description A duplicate event's deals. */
+        deals?: number | null;
+        /**
+         * @description A duplicate event's solver level (default perfect).
+         *
+         *     * `perfect` - perfect
+         *     * `strong` - strong
+         *     * `casual` - casual
+         */
+        level?: (components["schemas"]["GameLevelEnum"] | components["schemas"]["NullEnum"]) | null;
+        /**
+         * Format: date-time
+         * @description When it starts (default now; at most 30 days ahead).
+         */
+        starts_at?: string | null;
+    };
+    TournamentGameOutput: {
+        /** @description The game (null for a bye). */
+        id: number | null;
+        url: string | null;
+        round: number;
+        /** @description The player in seat A. */
+        a: string;
+        /** @description The player in seat B (null for a bye). */
+        b: string | null;
+        outcome: (components["schemas"]["PairingOutcomeEnum"] | components["schemas"]["NullEnum"]) | null;
+        over: boolean;
+    };
+    /**
+     * @description * `arena` - arena
+     *     * `swiss` - swiss
+     *     * `duplicate` - duplicate
+     * @enum {string}
+     */
+    TournamentKindEnum: "arena" | "swiss" | "duplicate";
+    TournamentOutput: {
+        id: number;
+        name: string;
+        kind: components["schemas"]["TournamentKindEnum"];
+        kind_text: string;
+        variant: components["schemas"]["VariantEnum"];
+        variant_text: string;
+        rated: boolean;
+        /** @description The control in words. */
+        control: string;
+        clock: components["schemas"]["ClockOutput"] | null;
+        days: number | null;
+        minutes: number | null;
+        rounds: number | null;
+        deals: number | null;
+        status: components["schemas"]["TournamentStatusEnum"];
+        status_text: string;
+        /** Format: date-time */
+        starts_at: string;
+        /** Format: date-time */
+        ends_at: string | null;
+        url: string;
+        version: number;
+        /** @description A Swiss's round in play (0 before the first). */
+        round: number;
+        standings: components["schemas"]["StandingOutput"][];
+        /** @description Once it is over: the players ranked 1 to 3. */
+        podium: components["schemas"]["StandingOutput"][];
+        /** @description Its latest games, the latest first. */
+        games: components["schemas"]["TournamentGameOutput"][];
+        /** @description Your game in progress in it. */
+        your_game: components["schemas"]["YourGameOutput"] | null;
+        you: components["schemas"]["YouOutput"];
+        urls: components["schemas"]["UrlsOutput"];
+    };
+    /**
+     * @description * `created` - created
+     *     * `started` - started
+     *     * `finished` - finished
+     * @enum {string}
+     */
+    TournamentStatusEnum: "created" | "started" | "finished";
+    UrlsOutput: {
+        page: string;
+        api: string;
+        join: string;
+        leave: string;
+    };
+    YouOutput: {
+        joined: boolean;
+        active: boolean;
+    };
+    YourGameOutput: {
+        id: number;
+        url: string;
+    };
+}

@@ -1,0 +1,163 @@
+"""Input and output shapes of the tournaments API (the output ones document
+the JSON that ``presentation`` builds, for the OpenAPI schema).  Ranges are
+checked by the services, with the messages the pages show too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from puzzles.games.models import Game
+from puzzles.games.people_start import CORRESPONDENCE_DAYS
+from puzzles.games.serializers import VARIANT_NAMES
+from puzzles.people.serializers import ClockInputSerializer
+
+from .models import Pairing, Tournament
+from .services import ARENA_MINUTES, DUPLICATE_DEALS, SWISS_ROUNDS
+
+
+class TournamentCreateInputSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(
+        choices=Tournament.Kind.values,
+        help_text="'arena' (a fixed length, join and leave at any time, paired again as your game ends), "
+        "'swiss' (rounds paired by score) or 'duplicate' (the same deals for everyone, against the solver).",
+    )
+    name = serializers.CharField(required=False, allow_blank=True, max_length=80, help_text="Its name (optional).")
+    variant = serializers.ChoiceField(
+        choices=VARIANT_NAMES, default="lewicki", help_text="The variant (docs/rules.md section 4)."
+    )
+    rated = serializers.BooleanField(
+        default=False, help_text="Rated events are for accounts; their games change ratings (not duplicate)."
+    )
+    clock = ClockInputSerializer(
+        required=False, allow_null=True, help_text="A live event's clock: {initial, increment} seconds."
+    )
+    days = serializers.ChoiceField(
+        choices=list(CORRESPONDENCE_DAYS),
+        required=False,
+        allow_null=True,
+        help_text="A correspondence Swiss: days a move.",
+    )
+    minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=ARENA_MINUTES[0],
+        max_value=ARENA_MINUTES[1],
+        help_text="An arena's length in minutes.",
+    )
+    rounds = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=SWISS_ROUNDS[0],
+        max_value=SWISS_ROUNDS[1],
+        help_text="A Swiss's rounds.",
+    )
+    deals = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=DUPLICATE_DEALS[0],
+        max_value=DUPLICATE_DEALS[1],
+        help_text="A duplicate event's deals.",
+    )
+    level = serializers.ChoiceField(
+        choices=Game.Level.values,
+        required=False,
+        allow_null=True,
+        help_text="A duplicate event's solver level (default perfect).",
+    )
+    starts_at = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="When it starts (default now; at most 30 days ahead)."
+    )
+
+
+class CreatedOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    url = serializers.CharField(help_text="Its page.")
+
+
+class ClockOutputSerializer(serializers.Serializer[Any]):
+    initial = serializers.IntegerField()
+    increment = serializers.IntegerField()
+
+
+class SummaryOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Tournament.Kind.values)
+    kind_text = serializers.CharField()
+    variant = serializers.ChoiceField(choices=VARIANT_NAMES)
+    variant_text = serializers.CharField()
+    rated = serializers.BooleanField()
+    control = serializers.CharField(help_text="The control in words.")
+    clock = ClockOutputSerializer(allow_null=True)
+    days = serializers.IntegerField(allow_null=True)
+    minutes = serializers.IntegerField(allow_null=True)
+    rounds = serializers.IntegerField(allow_null=True)
+    deals = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(choices=Tournament.Status.values)
+    status_text = serializers.CharField()
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField(allow_null=True)
+    url = serializers.CharField()
+
+
+class ListOutputSerializer(serializers.Serializer[Any]):
+    upcoming = SummaryOutputSerializer(many=True)
+    running = SummaryOutputSerializer(many=True)
+    finished = SummaryOutputSerializer(many=True)
+
+
+class StandingOutputSerializer(serializers.Serializer[Any]):
+    player = serializers.CharField()
+    score = serializers.FloatField()
+    rank = serializers.IntegerField(help_text="Shared by players equal on everything ranked (1, 2, 2, 4).")
+    games = serializers.IntegerField()
+    active = serializers.BooleanField(help_text="False once the player left (an arena) or withdrew (a Swiss).")
+    you = serializers.BooleanField()
+    on_fire = serializers.BooleanField(required=False, help_text="An arena's: two wins running, wins count double.")
+    sheet = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="An arena's: each game's points."
+    )
+    buchholz = serializers.FloatField(required=False, help_text="A Swiss's: the opponents' scores summed.")
+    sonneborn_berger = serializers.FloatField(
+        required=False, help_text="A Swiss's: the scores of opponents beaten, and half of those drawn."
+    )
+
+
+class TournamentGameOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(allow_null=True, help_text="The game (null for a bye).")
+    url = serializers.CharField(allow_null=True)
+    round = serializers.IntegerField()
+    a = serializers.CharField(help_text="The player in seat A.")
+    b = serializers.CharField(allow_null=True, help_text="The player in seat B (null for a bye).")
+    outcome = serializers.ChoiceField(choices=Pairing.Outcome.values, allow_null=True)
+    over = serializers.BooleanField()
+
+
+class YourGameOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    url = serializers.CharField()
+
+
+class YouOutputSerializer(serializers.Serializer[Any]):
+    joined = serializers.BooleanField()
+    active = serializers.BooleanField()
+
+
+class UrlsOutputSerializer(serializers.Serializer[Any]):
+    page = serializers.CharField()
+    api = serializers.CharField()
+    join = serializers.CharField()
+    leave = serializers.CharField()
+
+
+class TournamentOutputSerializer(SummaryOutputSerializer):
+    version = serializers.IntegerField()
+    round = serializers.IntegerField(help_text="A Swiss's round in play (0 before the first).")
+    standings = StandingOutputSerializer(many=True)
+    podium = StandingOutputSerializer(many=True, help_text="Once it is over: the players ranked 1 to 3.")
+    games = TournamentGameOutputSerializer(many=True, help_text="Its latest games, the latest first.")
+    your_game = YourGameOutputSerializer(allow_null=True, help_text="Your game in progress in it.")
+    you = YouOutputSerializer()
+    urls = UrlsOutputSerializer()

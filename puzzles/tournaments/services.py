@@ -1,0 +1,299 @@
+"""Writes: a tournament made, joined and left; what the beat's tick does
+(start what is due, pair, move a Swiss on, finish what is over); and a
+tournament game's end counted.  The pairings are ``pairings``'s.
+
+Every change moves the tournament's version on and tells its page after
+the commit (``core.events``: the standings and the games are pushed to it
+by its long poll)."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from puzzles.accounts.players import Player
+from puzzles.core import events, tasking
+from puzzles.core.errors import ApplicationError, ConflictError
+from puzzles.games.models import Game
+from puzzles.people import selectors as people_selectors
+from puzzles.people.services import check_control
+from solver import Variant, VariantError
+
+from . import pairings
+from .models import Entry, Pairing, Tournament
+
+log = logging.getLogger(__name__)
+
+# The bounds of what an event may ask for.
+ARENA_MINUTES = (10, 24 * 60)
+SWISS_ROUNDS = (1, 15)
+DUPLICATE_DEALS = (1, 12)
+MOST_AHEAD = timedelta(days=30)  # how far ahead an event may be set to start
+# A Swiss made to start now starts after this, to let players join; one that
+# has not two players this long after its start is called off.
+SWISS_JOINING = timedelta(minutes=5)
+SWISS_WAIT = timedelta(minutes=15)
+DUPLICATE_HOURS = 24
+SEED_BOUND = 1 << 53
+
+
+def _whole(name: str, value: Any, bounds: tuple[int, int]) -> int:
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApplicationError(f"{name} is a whole number from {low} to {high}, not {value!r}")
+    return int(value)
+
+
+def _variant(variant: Any) -> str:
+    try:
+        return str(Variant.parse(variant))
+    except VariantError as exc:
+        raise ApplicationError(str(exc)) from None
+
+
+def _start(starts_at: datetime | None, now: datetime) -> datetime:
+    if starts_at is None:
+        return now
+    if starts_at < now - timedelta(minutes=1) or starts_at > now + MOST_AHEAD:
+        raise ApplicationError(_("an event starts within the next 30 days"))
+    return max(starts_at, now)
+
+
+def _shape(kind: str, minutes: Any, rounds: Any, deals: Any) -> dict[str, Any]:
+    """The fields of the event's own kind (each other kind's is refused)."""
+    given = {"minutes": minutes, "rounds": rounds, "deals": deals}
+    own = {"arena": "minutes", "swiss": "rounds", "duplicate": "deals"}[kind]
+    extra = [name for name, value in given.items() if value is not None and name != own]
+    if extra:
+        raise ApplicationError(f"a {kind} event takes {own}, not {', '.join(extra)}")
+    bounds = {"minutes": ARENA_MINUTES, "rounds": SWISS_ROUNDS, "deals": DUPLICATE_DEALS}[own]
+    value = given[own]
+    if value is None:
+        raise ApplicationError(f"a {kind} event needs {own}: a whole number from {bounds[0]} to {bounds[1]}")
+    return {own: _whole(own, value, bounds)}
+
+
+def tournament_create(
+    *,
+    player: Player,
+    kind: Any,
+    variant: Any = "lewicki",
+    rated: bool = False,
+    clock: Any = None,
+    days: Any = None,
+    minutes: Any = None,
+    rounds: Any = None,
+    deals: Any = None,
+    level: Any = None,
+    starts_at: datetime | None = None,
+    name: str = "",
+) -> Tournament:
+    """A new event made by ``player`` (an account: 403 for a guest).  An
+    arena is live; a Swiss live or by correspondence; a duplicate daylong is
+    played against the solver at ``level`` (perfect by default), no clock."""
+    if not player.is_authenticated:
+        raise ApplicationError(_("making an event needs an account: log in (or sign up)"), 403)
+    if kind not in Tournament.Kind.values:
+        raise ApplicationError(f"kind is one of {', '.join(Tournament.Kind.values)}, not {kind!r}")
+    now = timezone.now()
+    fields: dict[str, Any] = {"kind": kind, "variant": _variant(variant), "rated": bool(rated)}
+    fields.update(_shape(kind, minutes, rounds, deals))
+    if kind == Tournament.Kind.DUPLICATE:
+        if clock is not None or days is not None:
+            raise ApplicationError("a duplicate event is played against the solver: no clock and no days")
+        if level is not None and level not in Game.Level.values:
+            raise ApplicationError(f"level is one of {', '.join(Game.Level.values)}, not {level!r}")
+        fields.update(level=level or Game.Level.PERFECT, seed=str(secrets.randbelow(SEED_BOUND)), rated=False)
+    else:
+        if level is not None:
+            raise ApplicationError("only a duplicate event is played against the solver at a level")
+        pair, days = check_control(clock, days)
+        if kind == Tournament.Kind.ARENA and days is not None:
+            raise ApplicationError("an arena is live: give a clock, not days")
+        fields.update(clock_initial=pair[0] if pair else None, clock_increment=pair[1] if pair else None, days=days)
+    start = _start(starts_at, now)
+    if kind == Tournament.Kind.SWISS and starts_at is None:
+        start = now + SWISS_JOINING
+    if kind == Tournament.Kind.ARENA:
+        fields["ends_at"] = start + timedelta(minutes=fields["minutes"])
+    elif kind == Tournament.Kind.DUPLICATE:
+        fields["ends_at"] = start + timedelta(hours=DUPLICATE_HOURS)
+    tournament = Tournament.objects.create(
+        **fields, starts_at=start, creator=player.user, name=(name or "").strip()[:80] or default_name(fields)
+    )
+    log.info("tournament %s made (%s)", tournament.pk, kind)
+    tournament_tick(tournament.pk)  # one starting now starts at once
+    return tournament
+
+
+def default_name(fields: dict[str, Any]) -> str:
+    """An event's name when its maker gives none: its kind and control."""
+    if fields.get("clock_initial") is not None:
+        control = f"{fields['clock_initial'] // 60}+{fields['clock_increment']}"
+    elif fields.get("days") is not None:
+        control = f"{fields['days']}d"
+    else:
+        control = f"{fields.get('deals')} deals"
+    return f"{fields['kind'].capitalize()} {control}"
+
+
+def _bump(tournament_id: int) -> None:
+    Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1, updated_at=timezone.now())
+    events.notify_on_commit(events.channel("tournament", tournament_id))
+
+
+def tournament_join(*, player: Player, tournament_id: int) -> Entry:
+    """``player`` enters the event (again, after leaving it: the same entry).
+    409 once it is over, or a Swiss past its first round; 403 for a guest in
+    a rated event."""
+    if not player.known:
+        raise ApplicationError("joining needs a player: send the session cookie")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+        if tournament is None:
+            raise ApplicationError(_("no such tournament"), 404)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise ConflictError(_("the tournament is over"))
+        if tournament.rated and not player.is_authenticated:
+            raise ApplicationError(_("a rated event is for accounts: log in (or sign up) to join"), 403)
+        entry = player.rows(Entry.objects.filter(tournament=tournament)).first()
+        if entry is None and tournament.kind == Tournament.Kind.SWISS and tournament.round > 0:
+            raise ConflictError(_("the Swiss has begun: it can no longer be joined"))
+        if entry is None:
+            family = Variant.parse(tournament.variant).name
+            entry = Entry.objects.create(
+                tournament=tournament,
+                name=player.user.get_username() if player.is_authenticated else "",
+                rating=people_selectors.rating_value(player, tournament.time_class, family),
+                **player.owner_fields(),
+            )
+        if not entry.active or entry.waiting_since is None:
+            entry.active = True
+            entry.waiting_since = timezone.now() if not pairings.playing(entry) else None
+            entry.save(update_fields=["active", "waiting_since"])
+        _bump(tournament.pk)
+    if tournament.kind == Tournament.Kind.ARENA and tournament.status == Tournament.Status.STARTED:
+        _pair_soon(tournament.pk)
+    return entry
+
+
+def tournament_leave(*, player: Player, tournament_id: int) -> Entry:
+    """``player`` leaves the event: an arena pairs them no more (their score
+    stays; they may join again), a Swiss withdraws them from the rounds to
+    come (their games played stay in everyone's tie-breaks).  A game in
+    progress is played on."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+        if tournament is None:
+            raise ApplicationError(_("no such tournament"), 404)
+        entry = player.rows(Entry.objects.filter(tournament=tournament)).first()
+        if entry is None:
+            raise ApplicationError(_("you are not in this tournament"), 404)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise ConflictError(_("the tournament is over"))
+        Entry.objects.filter(pk=entry.pk).update(active=False, waiting_since=None)
+        _bump(tournament.pk)
+    entry.refresh_from_db()
+    return entry
+
+
+def _pair_soon(tournament_id: int) -> None:
+    from .tasks import arena_pair_task
+
+    tasking.enqueue(arena_pair_task, tournament_id)
+
+
+def tournament_tick(tournament_id: int, now: datetime | None = None) -> None:
+    """Move one event on as its time says: start it when due, pair an arena's
+    waiting players, start a Swiss's next round when the last is over,
+    finish it when its time or rounds are done and no game is in progress."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+        if tournament is None or tournament.status == Tournament.Status.FINISHED:
+            return
+        if tournament.status == Tournament.Status.CREATED and tournament.starts_at <= now:
+            tournament.status = Tournament.Status.STARTED
+            Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status)
+            _bump(tournament.pk)
+        if tournament.status != Tournament.Status.STARTED:
+            return
+        if tournament.kind == Tournament.Kind.ARENA:
+            over = tournament.ends_at is not None and tournament.ends_at <= now
+            if not over and pairings.arena_pair(tournament):
+                _bump(tournament.pk)
+            if over and not pairings.in_progress(tournament).exists():
+                _finish(tournament)
+        elif tournament.kind == Tournament.Kind.SWISS:
+            _swiss_tick(tournament, now)
+        elif tournament.ends_at is not None and tournament.ends_at <= now:
+            _finish(tournament)
+
+
+def _swiss_tick(tournament: Tournament, now: datetime) -> None:
+    """A Swiss's next round once the last one's games are over; the end after
+    its last round, or when no pairing is left.  Before its first round it
+    waits for two players, at most ``SWISS_WAIT``."""
+    if pairings.in_progress(tournament).exists():
+        return
+    if tournament.round >= (tournament.rounds or 0):
+        _finish(tournament)
+    elif not pairings.swiss_next_round(tournament):
+        if tournament.round > 0 or now >= tournament.starts_at + SWISS_WAIT:
+            _finish(tournament)
+        return
+    _bump(tournament.pk)
+
+
+def _finish(tournament: Tournament) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    Entry.objects.filter(tournament=tournament).update(waiting_since=None)
+    _bump(tournament.pk)
+    log.info("tournament %s finished", tournament.pk)
+
+
+def tournaments_tick(now: datetime | None = None) -> int:
+    """The beat's tick: every event not finished whose time has come."""
+    now = now or timezone.now()
+    due = Tournament.objects.exclude(status=Tournament.Status.FINISHED).filter(starts_at__lte=now)
+    ids = list(due.values_list("pk", flat=True))
+    for tournament_id in ids:
+        tournament_tick(tournament_id, now)
+    return len(ids)
+
+
+def game_counted(*, game_id: int) -> bool:
+    """A tournament game is over: its result counted in the event (once),
+    its players waiting to be paired again (an arena), the event moved on.
+    False if the game is no tournament's, or counted already."""
+    with transaction.atomic():
+        pairing = (
+            Pairing.objects.select_for_update()
+            .select_related("tournament", "a", "b", "game")
+            .filter(game_id=game_id, finished_at__isnull=True)
+            .first()
+        )
+        if pairing is None or pairing.game is None or pairing.game.status != Game.Status.OVER:
+            return False
+        pairings.record(pairing, timezone.now())
+        _bump(pairing.tournament_id)
+    tournament = pairing.tournament
+    if tournament.kind == Tournament.Kind.ARENA:
+        _pair_soon(tournament.pk)
+    else:
+        from .tasks import tournament_tick_task
+
+        tasking.enqueue(tournament_tick_task, tournament.pk)
+    return True
+
+
+def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
+    """``games.signals.game_finished``: count it if it is a tournament's."""
+    game_counted(game_id=game.pk)

@@ -1,0 +1,28 @@
+"""Thin Celery tasks: pair an arena, move one event on, the beat's tick."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from puzzles.core.tasking import TASK_OPTIONS
+
+
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
+def arena_pair_task(tournament_id: int) -> None:
+    from .services import tournament_tick
+
+    tournament_tick(tournament_id)
+
+
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
+def tournament_tick_task(tournament_id: int) -> None:
+    from .services import tournament_tick
+
+    tournament_tick(tournament_id)
+
+
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
+def tournaments_tick_task() -> int:
+    from .services import tournaments_tick
+
+    return tournaments_tick()

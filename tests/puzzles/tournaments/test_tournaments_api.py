@@ -1,0 +1,228 @@
+"""Tournaments through the API, as the issue's contract states it: an
+account makes an event, guests join, the event pairs them into ordinary
+games between people (played through the games' endpoints), counts each
+result by its kind's rules and pairs again; a Swiss moves on round by round;
+bad input says what is wrong."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from puzzles.tournaments import arena_rules, swiss
+from puzzles.tournaments.models import Entry, Pairing, Tournament
+from puzzles.tournaments.services import tournaments_tick
+
+from ..games.people_helpers import account_client, guest_client
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ARENA = {
+    "kind": "arena",
+    "variant": "lewicki",
+    "rated": False,
+    "clock": {"initial": 300, "increment": 3},
+    "minutes": 30,
+}
+
+
+@pytest.fixture
+def maker(django_user_model):
+    return account_client(django_user_model, "organiser")[0]
+
+
+def make(client, **body) -> dict:
+    response = client.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def read(client, tournament_id: int) -> dict:
+    response = client.get(f"/api/tournaments/{tournament_id}/")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def join(client, tournament_id: int) -> dict:
+    response = client.post(f"/api/tournaments/{tournament_id}/join/", format="json")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def resign(client, game_id: int) -> None:
+    response = client.post(f"/api/games/{game_id}/resign/", format="json")
+    assert response.status_code == 200, response.content
+
+
+def players(n: int) -> list:
+    return [guest_client()[0] for _ in range(n)]
+
+
+def test_an_account_makes_an_arena_and_guests_joining_are_paired_into_games(maker):
+    made = make(maker, **ARENA)
+    assert made["url"] == f"/tournaments/{made['id']}/"
+    guests = players(4)
+    for client in guests:
+        state = join(client, made["id"])
+    assert state["status"] == "started"
+    assert len(state["standings"]) == 4
+    games = {read(client, made["id"])["your_game"]["id"] for client in guests}
+    assert len(games) == 2  # two games, each player in one
+    game = guests[0].get(f"/api/games/{next(iter(games))}/").json()
+    assert game["status"] != "over"
+    assert Pairing.objects.filter(tournament_id=made["id"]).count() == 2
+
+
+def test_arena_points_and_the_streak_bonus_count_as_the_rules_say(maker):
+    """Ann wins three games running (her opponents resign): 2, 2, then 4 on
+    fire; the others score as their results say, each game once."""
+    made = make(maker, **ARENA)
+    ann, *others = players(4)
+    for client in (ann, *others):
+        join(client, made["id"])
+    clients = {id(c): c for c in (ann, *others)}
+    entries = {e.session_key: e for e in Entry.objects.filter(tournament_id=made["id"])}
+    assert len(entries) == 4
+    for _ in range(3):
+        mine = read(ann, made["id"])["your_game"]
+        assert mine is not None
+        opponent = next(c for c in others if (read(c, made["id"])["your_game"] or {}).get("id") == mine["id"])
+        resign(opponent, mine["id"])
+        # the others' game too, if one is on, so everyone is waiting again and ann is paired anew
+        for client in others:
+            theirs = read(client, made["id"])["your_game"]
+            if theirs is not None and theirs["id"] != mine["id"] and read(ann, made["id"])["your_game"] is None:
+                resign(client, theirs["id"])
+    state = read(ann, made["id"])
+    me = next(row for row in state["standings"] if row["you"])
+    assert me["sheet"][:3] == [2, 2, 4]
+    assert me["rank"] == 1
+    for row in state["standings"]:
+        entry = next(e for e in Entry.objects.filter(tournament_id=made["id"]) if e.score == row["score"])
+        assert row["score"] == arena_rules.score(arena_rules.Result(r) for r in entry.results).total
+    assert len(clients) == 4
+
+
+def test_an_arena_never_pairs_last_opponents_and_a_player_who_left_is_not_paired(maker):
+    made = make(maker, **ARENA)
+    ann, bob, cid = players(3)
+    join(ann, made["id"])
+    join(bob, made["id"])
+    game = read(ann, made["id"])["your_game"]["id"]
+    join(cid, made["id"])  # waits: nobody else is free
+    assert read(cid, made["id"])["your_game"] is None
+    resign(bob, game)
+    # ann and bob are free again, but met last: each is paired with cid, one of them only
+    paired = [read(c, made["id"])["your_game"] for c in (ann, bob, cid)]
+    assert paired[2] is not None
+    assert sum(1 for p in paired[:2] if p is not None) == 1
+    left = bob if paired[1] is None else ann
+    response = left.post(f"/api/tournaments/{made['id']}/leave/", format="json")
+    assert response.status_code == 200
+    assert response.json()["you"] == {"joined": True, "active": False}
+    assert Entry.objects.get(tournament_id=made["id"], active=False).waiting_since is None
+
+
+def test_an_arena_finishes_when_its_time_is_up_and_its_games_are_over(maker):
+    made = make(maker, **ARENA)
+    guests = players(2)
+    for client in guests:
+        join(client, made["id"])
+    game = read(guests[0], made["id"])["your_game"]["id"]
+    Tournament.objects.filter(pk=made["id"]).update(ends_at=timezone.now() - timedelta(seconds=1))
+    tournaments_tick()
+    assert read(guests[0], made["id"])["status"] == "started"  # a game is still on
+    resign(guests[1], game)
+    tournaments_tick()
+    state = read(guests[0], made["id"])
+    assert state["status"] == "finished"
+    assert state["podium"][0]["score"] == 2
+    assert state["your_game"] is None  # not paired again after the end
+    assert join_refused(guests[0], made["id"]) == 409
+
+
+def join_refused(client, tournament_id: int) -> int:
+    return client.post(f"/api/tournaments/{tournament_id}/join/", format="json").status_code
+
+
+def test_a_swiss_of_five_plays_its_rounds_with_a_bye_each_and_no_repeat(maker):
+    made = make(maker, kind="swiss", clock={"initial": 300, "increment": 3}, rounds=3)
+    guests = players(5)
+    for client in guests:
+        join(client, made["id"])
+    tournaments_tick()
+    assert read(guests[0], made["id"])["status"] == "created"  # it starts in 5 minutes, time to join
+    Tournament.objects.filter(pk=made["id"]).update(starts_at=timezone.now())
+    tournaments_tick()  # the beat: its time has come, round 1 is paired
+    for number in (1, 2, 3):
+        tournament = Tournament.objects.get(pk=made["id"])
+        assert tournament.round == number
+        rows = list(Pairing.objects.filter(tournament=tournament, round=number))
+        assert sum(1 for row in rows if row.outcome == Pairing.Outcome.BYE) == 1
+        for row in rows:
+            if row.game_id is not None:  # seat B resigns: A wins
+                seat_b = next(
+                    c
+                    for c in guests
+                    if (read(c, made["id"])["your_game"] or {}).get("id") == row.game_id
+                    and c.get(f"/api/games/{row.game_id}/").json()["my_seat"] == "B"
+                )
+                resign(seat_b, row.game_id)
+    state = read(guests[0], made["id"])
+    assert state["status"] == "finished"
+    games = list(Pairing.objects.filter(tournament_id=made["id"]).exclude(b=None))
+    met = [frozenset((g.a_id, g.b_id)) for g in games]
+    assert len(met) == len(set(met)) == 6  # two games a round, nobody twice
+    byes = [p.a_id for p in Pairing.objects.filter(tournament_id=made["id"], outcome=Pairing.Outcome.BYE)]
+    assert len(byes) == len(set(byes)) == 3
+    # the standings are the Swiss rules' own, from the games as played
+    rounds = [
+        swiss.RoundResult(
+            tuple(swiss.Game(g.a_id, g.b_id, 1.0) for g in games if g.round == n),
+            next(b for b, p in zip(byes, range(1, 4), strict=True) if p == n),
+        )
+        for n in (1, 2, 3)
+    ]
+    entries = {e.pk: e for e in Entry.objects.filter(tournament_id=made["id"])}
+    expected = swiss.standings(rounds, {pk: e.rating for pk, e in entries.items()})
+    assert [(row["score"], row["rank"], row["buchholz"]) for row in state["standings"]] == [
+        (row.score, row.rank, row.buchholz) for row in expected
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"kind": "knockout", "minutes": 30}, 400, "kind"),
+        ({**ARENA, "rounds": 3}, 400, "rounds"),
+        ({"kind": "arena", "clock": {"initial": 60, "increment": 0}}, 400, "minutes"),
+        ({"kind": "arena", "days": 3, "minutes": 30}, 400, "live"),
+        ({"kind": "swiss", "rounds": 3}, 400, "time control"),
+        ({"kind": "duplicate", "deals": 4, "clock": {"initial": 60, "increment": 0}}, 400, "solver"),
+        ({**ARENA, "starts_at": "2020-01-01T00:00:00Z"}, 400, "30 days"),
+    ],
+)
+def test_bad_input_says_what_is_wrong(maker, body, status, words):
+    response = maker.post("/api/tournaments/", body, format="json")
+    assert response.status_code == status, response.content
+    assert words in response.json()["error"]
+
+
+def test_a_guest_may_not_make_an_event_nor_join_a_rated_one(maker):
+    guest = guest_client()[0]
+    assert guest.post("/api/tournaments/", ARENA, format="json").status_code == 403
+    rated = make(maker, **{**ARENA, "rated": True})
+    assert join_refused(guest, rated["id"]) == 403
+    assert guest.get("/api/tournaments/999999/").status_code == 404
+    assert join_refused(guest, 999999) == 404
+
+
+def test_the_list_shows_events_by_status(maker):
+    later = make(maker, **{**ARENA, "starts_at": (timezone.now() + timedelta(hours=1)).isoformat()})
+    now = make(maker, **ARENA)
+    lists = maker.get("/api/tournaments/").json()
+    assert [t["id"] for t in lists["upcoming"]] == [later["id"]]
+    assert [t["id"] for t in lists["running"]] == [now["id"]]
+    assert lists["finished"] == []
