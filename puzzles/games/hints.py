@@ -51,6 +51,10 @@ def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | Non
         raise ApplicationError(
             _("no hints in a game between people: the solver's view comes after the game"), status_code=403
         )
+    if game.concealed and game.status != Game.Status.OVER:
+        raise ApplicationError(
+            _("no hints in an event's deal: the solver's view comes after the event"), status_code=403
+        )
     if game.status == Game.Status.OVER:
         raise ConflictError(_("the game is over: no hints"))
     if game.status != Game.Status.YOUR_MOVE:

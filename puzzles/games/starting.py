@@ -53,12 +53,14 @@ def game_create(
     level: str = Game.Level.STRONG,
     rng_seed: int | None = None,
     rematch_of: Game | None = None,
+    concealed: bool = False,
 ) -> Game:
     """A new practice game from ``position`` (of any variant: its first field
     names it) or from the deal of ``seed`` in ``variant`` (a random deal when
     no seed is given; the standard game when no variant is).  ``human`` is a
     seat of the variant or ``"random"``.  The solver's first move, when it is
-    to move, and the analysis of the start are queued at once."""
+    to move, and the analysis of the start are queued at once.  ``concealed``:
+    an event's deal, whose values and hints are withheld until it is over."""
     if position not in (None, "") and seed is not None:
         raise ApplicationError("give either a position or a seed, not both")
     if level not in Game.Level.values:
@@ -95,6 +97,7 @@ def game_create(
             rng_seed=rng_seed,
             status=status,
             rematch_of=rematch_of,
+            concealed=concealed,
             **player.owner_fields(),
         )
         if status == Game.Status.THINKING:

@@ -9,11 +9,12 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from puzzles.core import longpoll
+        from puzzles.core import fairness, longpoll
         from puzzles.games.signals import game_finished
 
-        from . import selectors, services
+        from . import duplicates, selectors, services
 
+        fairness.register_for_player(duplicates.refusal)
         game_finished.connect(services.on_game_finished, dispatch_uid="puzzles.tournaments.game_finished")
         # Anyone may read an event: its version is the poll's.
         longpoll.register(

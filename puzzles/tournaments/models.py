@@ -47,6 +47,9 @@ class Tournament(Versioned):
     level = models.CharField(_("solver level"), max_length=12, choices=Game.Level.choices, blank=True, default="")
     # The deals of a duplicate event are drawn from this secret seed, shown once it is over.
     seed = models.CharField(max_length=20, blank=True, default="")
+    # A duplicate event's deals solved once it is over: by deal number, its par
+    # from the entrants' seat and one best line (``duplicates.close``).
+    pars = models.JSONField(default=dict, blank=True)
     starts_at = models.DateTimeField(_("starts at"), db_index=True)
     ends_at = models.DateTimeField(_("ends at"), null=True, blank=True)  # an arena's and a duplicate event's
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.CREATED, db_index=True)

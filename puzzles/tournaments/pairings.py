@@ -15,7 +15,7 @@ from puzzles.accounts.players import Player
 from puzzles.games.models import Game
 from puzzles.people.services import challenge_accept, challenge_create
 
-from . import arena_rules, swiss
+from . import arena_rules, duplicates, swiss
 from .models import Entry, Pairing, Tournament
 
 Outcome = Pairing.Outcome
@@ -151,10 +151,14 @@ def _score(entry: Entry, points: float) -> None:
 def record(pairing: Pairing, now: datetime) -> None:
     """Count a finished game (its row locked by the caller)."""
     assert pairing.game is not None
+    tournament = pairing.tournament
+    if tournament.kind == Tournament.Kind.DUPLICATE:
+        duplicates.record(pairing)
+        Pairing.objects.filter(pk=pairing.pk).update(finished_at=now)
+        return
     assert pairing.b is not None
     outcome = outcome_of(pairing.game)
     Pairing.objects.filter(pk=pairing.pk).update(outcome=outcome, finished_at=now)
-    tournament = pairing.tournament
     if tournament.kind == Tournament.Kind.ARENA:
         for entry, result in zip((pairing.a, pairing.b), _ARENA_RESULT[Outcome(outcome)], strict=True):
             fresh = Entry.objects.select_for_update().get(pk=entry.pk)

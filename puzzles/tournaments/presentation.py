@@ -64,14 +64,21 @@ def summary(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def _game_row(pairing: Pairing) -> dict[str, Any]:
+def _game_row(pairing: Pairing, mine: Entry | None) -> dict[str, Any]:
+    """One game of the event.  A duplicate event's games are their
+    entrants' own practice games: linked for their entrant alone, and their
+    outcomes hidden from everyone until the event is over."""
+    tournament = pairing.tournament
+    private = tournament.kind == Tournament.Kind.DUPLICATE
+    shown = not private or (mine is not None and pairing.a_id == mine.pk)
+    hidden = private and tournament.status != Tournament.Status.FINISHED
     return {
-        "id": pairing.game_id,
-        "url": reverse("games:play-game", args=[pairing.game_id]) if pairing.game_id else None,
+        "id": pairing.game_id if shown else None,
+        "url": reverse("games:play-game", args=[pairing.game_id]) if pairing.game_id and shown else None,
         "round": pairing.round,
         "a": selectors.entry_name(pairing.a),
         "b": selectors.entry_name(pairing.b) if pairing.b is not None else None,
-        "outcome": pairing.outcome or None,
+        "outcome": None if hidden else pairing.outcome or None,
         "over": pairing.finished_at is not None,
     }
 
@@ -100,10 +107,11 @@ def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
         "version": tournament.version,
         "round": tournament.round,
         "standings": standings,
-        "podium": [s for s in standings if s["rank"] <= 3 and s["games"] > 0]
+        "podium": [s for s in standings if s["rank"] is not None and s["rank"] <= 3 and s["games"] > 0]
         if tournament.status == Tournament.Status.FINISHED
         else [],
-        "games": [_game_row(pairing) for pairing in selectors.games_of(tournament)],
+        "games": [_game_row(pairing, mine) for pairing in selectors.games_of(tournament)],
+        "travellers": selectors.travellers(tournament) if tournament.kind == Tournament.Kind.DUPLICATE else [],
         "your_game": {"id": game.game_id, "url": reverse("games:play-game", args=[game.game_id])}
         if game is not None and game.game_id is not None
         else None,

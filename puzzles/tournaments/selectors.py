@@ -13,7 +13,7 @@ from puzzles.accounts.players import Player
 from puzzles.games.selectors import guest_tag
 from puzzles.games.texts import guest_name
 
-from . import arena_rules, pairings, swiss
+from . import arena_rules, duplicate, duplicates, pairings, swiss
 from .models import Entry, Pairing, Tournament
 
 # How many of an event's games its page lists (the latest first).
@@ -45,8 +45,8 @@ class Row:
     """One line of the standings."""
 
     entry: Entry
-    rank: int
-    score: float
+    rank: int | None  # None while a duplicate event's results are hidden
+    score: float | None
     games: int
     extra: dict[str, Any]  # the kind's own: an arena's fire, a Swiss's tie-breaks
 
@@ -56,6 +56,8 @@ def standings(tournament: Tournament) -> list[Row]:
     entries = {entry.pk: entry for entry in Entry.objects.filter(tournament=tournament).order_by("id")}
     if tournament.kind == Tournament.Kind.SWISS:
         return _swiss_rows(tournament, entries)
+    if tournament.kind == Tournament.Kind.DUPLICATE:
+        return _duplicate_rows(tournament, entries)
     rows = arena_rules.standings(
         arena_rules.Entry(
             player=entry.pk,
@@ -97,6 +99,85 @@ def _swiss_rows(tournament: Tournament, entries: dict[int, Entry]) -> list[Row]:
         for row in rows
         if row.player in entries
     ]
+
+
+def _duplicate_results(tournament: Tournament) -> list[Pairing]:
+    return list(
+        Pairing.objects.filter(tournament=tournament, finished_at__isnull=False, points__isnull=False).order_by("id")
+    )
+
+
+def _duplicate_scored(tournament: Tournament) -> list[duplicate.Scored]:
+    """Every finished deal of the event scored against the field and its par."""
+    pars = {duplicates.deal_of(tournament, int(n)): kept["par"] for n, kept in tournament.pars.items()}
+    return duplicate.score_event(
+        (
+            duplicate.Entry(str(row.a_id), duplicates.deal_of(tournament, row.round), row.points or 0)
+            for row in _duplicate_results(tournament)
+        ),
+        pars,
+    )
+
+
+def _duplicate_rows(tournament: Tournament, entries: dict[int, Entry]) -> list[Row]:
+    """Before the event is over and its deals solved, only who has played
+    how many deals; then the standings by matchpoints against the field."""
+    if tournament.status != Tournament.Status.FINISHED or not tournament.pars:
+        played = {pk: 0 for pk in entries}
+        for row in _duplicate_results(tournament):
+            played[row.a_id] += 1
+        order = sorted(entries, key=lambda pk: (-played[pk], pk))
+        return [Row(entries[pk], None, None, played[pk], {}) for pk in order]
+    rows = duplicate.standings(duplicate.totals(_duplicate_scored(tournament)))
+    shown = [
+        Row(
+            entries[int(row.total.entrant)],
+            row.rank,
+            row.total.matchpoints,
+            row.total.deals,
+            {"percent": round(row.total.percent, 1), "vs_par": row.total.vs_par},
+        )
+        for row in rows
+    ]
+    listed = {row.entry.pk for row in shown}
+    return shown + [Row(entry, None, None, 0, {}) for pk, entry in entries.items() if pk not in listed]
+
+
+def travellers(tournament: Tournament) -> list[dict[str, Any]]:
+    """Each deal's traveller once the event is over and solved: every
+    result on it, best first, with its matchpoints and against par, the
+    par and one best line.  Empty before."""
+    if tournament.status != Tournament.Status.FINISHED or not tournament.pars:
+        return []
+    scored = _duplicate_scored(tournament)
+    entries = {str(e.pk): e for e in Entry.objects.filter(tournament=tournament)}
+    out = []
+    for number in range(1, (tournament.deals or 0) + 1):
+        kept = tournament.pars.get(str(number))
+        if kept is None:
+            continue
+        deal_ = duplicates.deal_of(tournament, number)
+        sheet = duplicate.traveller(deal_, (s for s in scored if s.deal == deal_), kept["par"], kept["line"])
+        out.append(
+            {
+                "number": number,
+                "seed": deal_.seed,
+                "seat": duplicates.deal_seat(tournament, number),
+                "par": sheet.par,
+                "line": list(sheet.line),
+                "results": [
+                    {
+                        "player": entry_name(entries[s.entrant]),
+                        "points": s.points,
+                        "matchpoints": s.matchpoints,
+                        "percent": round(s.percent, 1),
+                        "vs_par": s.vs_par,
+                    }
+                    for s in sheet.results
+                ],
+            }
+        )
+    return out
 
 
 def games_of(tournament: Tournament, limit: int = GAMES_SHOWN) -> list[Pairing]:

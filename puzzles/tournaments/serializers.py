@@ -110,8 +110,14 @@ class ListOutputSerializer(serializers.Serializer[Any]):
 
 class StandingOutputSerializer(serializers.Serializer[Any]):
     player = serializers.CharField()
-    score = serializers.FloatField()
-    rank = serializers.IntegerField(help_text="Shared by players equal on everything ranked (1, 2, 2, 4).")
+    score = serializers.FloatField(
+        allow_null=True, help_text="A duplicate event's: its matchpoints, null until the event is over."
+    )
+    rank = serializers.IntegerField(
+        allow_null=True,
+        help_text="Shared by players equal on everything ranked (1, 2, 2, 4); null while a duplicate "
+        "event's results are hidden.",
+    )
     games = serializers.IntegerField()
     active = serializers.BooleanField(help_text="False once the player left (an arena) or withdrew (a Swiss).")
     you = serializers.BooleanField()
@@ -123,15 +129,42 @@ class StandingOutputSerializer(serializers.Serializer[Any]):
     sonneborn_berger = serializers.FloatField(
         required=False, help_text="A Swiss's: the scores of opponents beaten, and half of those drawn."
     )
+    percent = serializers.FloatField(required=False, help_text="A duplicate event's: the mean share of the top.")
+    vs_par = serializers.IntegerField(
+        required=False, help_text="A duplicate event's: the points won less the deals' exact pars."
+    )
+
+
+class TravellerResultOutputSerializer(serializers.Serializer[Any]):
+    player = serializers.CharField()
+    points = serializers.IntegerField(help_text="The deal's points for the player's seat (positive: won).")
+    matchpoints = serializers.IntegerField(help_text="2 for each other result beaten on the deal, 1 for each tie.")
+    percent = serializers.FloatField()
+    vs_par = serializers.IntegerField()
+
+
+class TravellerOutputSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    seat = serializers.CharField(help_text="The seat every entrant played.")
+    par = serializers.IntegerField(help_text="The deal's exact value for that seat (the solver's).")
+    line = serializers.ListField(child=serializers.CharField(), help_text="One best line, move by move.")
+    results = TravellerResultOutputSerializer(many=True, help_text="Best first.")
 
 
 class TournamentGameOutputSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField(allow_null=True, help_text="The game (null for a bye).")
+    id = serializers.IntegerField(
+        allow_null=True, help_text="The game (null for a bye, and for another entrant's duplicate game)."
+    )
     url = serializers.CharField(allow_null=True)
     round = serializers.IntegerField()
     a = serializers.CharField(help_text="The player in seat A.")
     b = serializers.CharField(allow_null=True, help_text="The player in seat B (null for a bye).")
-    outcome = serializers.ChoiceField(choices=Pairing.Outcome.values, allow_null=True)
+    outcome = serializers.ChoiceField(
+        choices=Pairing.Outcome.values,
+        allow_null=True,
+        help_text="Null until it is over (a duplicate event's: until the event is).",
+    )
     over = serializers.BooleanField()
 
 
@@ -158,6 +191,10 @@ class TournamentOutputSerializer(SummaryOutputSerializer):
     standings = StandingOutputSerializer(many=True)
     podium = StandingOutputSerializer(many=True, help_text="Once it is over: the players ranked 1 to 3.")
     games = TournamentGameOutputSerializer(many=True, help_text="Its latest games, the latest first.")
+    travellers = TravellerOutputSerializer(
+        many=True,
+        help_text="A duplicate event's deals, once it is over and solved: every result, the par, a best line.",
+    )
     your_game = YourGameOutputSerializer(allow_null=True, help_text="Your game in progress in it.")
     you = YouOutputSerializer()
     urls = UrlsOutputSerializer()

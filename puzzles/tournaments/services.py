@@ -26,7 +26,7 @@ from puzzles.people import selectors as people_selectors
 from puzzles.people.services import check_control
 from solver import Variant, VariantError
 
-from . import pairings
+from . import duplicates, pairings
 from .models import Entry, Pairing, Tournament
 
 log = logging.getLogger(__name__)
@@ -178,6 +178,8 @@ def tournament_join(*, player: Player, tournament_id: int) -> Entry:
             entry.active = True
             entry.waiting_since = timezone.now() if not pairings.playing(entry) else None
             entry.save(update_fields=["active", "waiting_since"])
+        if tournament.kind == Tournament.Kind.DUPLICATE and tournament.status == Tournament.Status.STARTED:
+            _deal_next(tournament, entry)
         _bump(tournament.pk)
     if tournament.kind == Tournament.Kind.ARENA and tournament.status == Tournament.Status.STARTED:
         _pair_soon(tournament.pk)
@@ -234,7 +236,11 @@ def tournament_tick(tournament_id: int, now: datetime | None = None) -> None:
         elif tournament.kind == Tournament.Kind.SWISS:
             _swiss_tick(tournament, now)
         elif tournament.ends_at is not None and tournament.ends_at <= now:
-            _finish(tournament)
+            _finish(tournament)  # a deal not over by then does not count
+            _close_soon(tournament.pk)
+        else:  # a duplicate event: each entrant who joined before its start is dealt their first deal
+            for entry in Entry.objects.filter(tournament=tournament, active=True):
+                _deal_next(tournament, entry)
 
 
 def _swiss_tick(tournament: Tournament, now: datetime) -> None:
@@ -250,6 +256,18 @@ def _swiss_tick(tournament: Tournament, now: datetime) -> None:
             _finish(tournament)
         return
     _bump(tournament.pk)
+
+
+def _deal_next(tournament: Tournament, entry: Entry) -> None:
+    """A duplicate entrant's next deal, unless one is on."""
+    if not pairings.playing(entry):
+        duplicates.next_game(tournament, entry)
+
+
+def _close_soon(tournament_id: int) -> None:
+    from .tasks import duplicate_close_task
+
+    tasking.enqueue(duplicate_close_task, tournament_id)
 
 
 def _finish(tournament: Tournament) -> None:
@@ -287,6 +305,14 @@ def game_counted(*, game_id: int) -> bool:
     tournament = pairing.tournament
     if tournament.kind == Tournament.Kind.ARENA:
         _pair_soon(tournament.pk)
+    elif tournament.kind == Tournament.Kind.DUPLICATE:
+        with transaction.atomic():
+            locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+            if locked.status == Tournament.Status.STARTED and (
+                locked.ends_at is None or timezone.now() < locked.ends_at
+            ):
+                _deal_next(locked, Entry.objects.get(pk=pairing.a_id))
+                _bump(locked.pk)
     else:
         from .tasks import tournament_tick_task
 

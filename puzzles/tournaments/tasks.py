@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from puzzles.core.tasking import TASK_OPTIONS
+from puzzles.core.tasking import TASK_OPTIONS, task_options
 
 
 @shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
@@ -26,3 +26,10 @@ def tournaments_tick_task() -> int:
     from .services import tournaments_tick
 
     return tournaments_tick()
+
+
+@shared_task(**task_options("record"))  # type: ignore[untyped-decorator]  # celery has no type hints
+def duplicate_close_task(tournament_id: int) -> None:
+    from .duplicates import close
+
+    close(tournament_id)
