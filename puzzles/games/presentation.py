@@ -196,6 +196,7 @@ PRACTICE_FIELDS: dict[str, Any] = {
     "spectator": False,
     "challenge_url": None,
     "match_deal": None,
+    "tournament_url": None,
     "unrated_note": None,
 }
 VALUES = ("value", "best_value", "value_for_human", "best_value_for_human", "best_moves", "grade", "points_lost")
@@ -261,6 +262,7 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
         spectator=seat is None,
     )
     state["challenge_url"], state["match_deal"] = challenge_link(game)
+    state["tournament_url"] = tournament_link(game)
     state["unrated_note"] = texts.pair_limit_text() if past_pair_limit(game) else None
     return state
 
@@ -307,8 +309,10 @@ def abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:
 # The challenge link of each game between people read in this process: it is
 # set when the game is made and never changes, and reading it took two queries
 # on every move and every poll.  Keyed by the row's id and creation time, as a
-# database emptied and filled again (the tests) may give an id anew.
-_LINKS: dict[tuple[int, Any], tuple[str | None, int | None, bool]] = {}
+# database emptied and filled again (the tests) may give an id anew.  With it
+# the page of the tournament the game is one of (or None), as a tournament's
+# game is made in the transaction that pairs it.
+_LINKS: dict[tuple[int, Any], tuple[str | None, int | None, bool, str | None]] = {}
 _LINKS_KEPT = 20_000
 
 
@@ -316,8 +320,14 @@ def challenge_link(game: Game) -> tuple[str | None, int | None]:
     """The page of the challenge a game between people was started from
     (where the rematch is offered and a match's score sheet is), and the
     game's deal number when it is a deal of a match."""
-    url, number, _rated = _challenge_of(game)
+    url, number, _rated, _tournament = _challenge_of(game)
     return url, number
+
+
+def tournament_link(game: Game) -> str | None:
+    """The page of the tournament a game between people is a game of (its
+    players go back there when it is over), or None."""
+    return _challenge_of(game)[3]
 
 
 def past_pair_limit(game: Game) -> bool:
@@ -327,23 +337,27 @@ def past_pair_limit(game: Game) -> bool:
     return game.is_people and not game.rated and _challenge_of(game)[2]
 
 
-def _challenge_of(game: Game) -> tuple[str | None, int | None, bool]:
-    """``challenge_link``'s, and whether the challenge is rated.  The people
-    app's rows are reached by their relations to the game (``challenge_deal``,
-    a deal of a match; ``challenge``, one game), so that this app does not import it."""
+def _challenge_of(game: Game) -> tuple[str | None, int | None, bool, str | None]:
+    """``challenge_link``'s, whether the challenge is rated, and
+    ``tournament_link``'s.  The people app's rows are reached by their
+    relations to the game (``challenge_deal``, a deal of a match;
+    ``challenge``, one game), and the tournaments app's by its pairing's
+    (``tournament_pairing``), so that this app imports neither."""
     key = (game.pk, game.created_at)
     found = _LINKS.get(key)
     if found is not None:
         return found
     deal = getattr(game, "challenge_deal", None)
+    pairing = getattr(game, "tournament_pairing", None)
+    tournament = reverse("tournaments:page", args=[pairing.tournament_id]) if pairing is not None else None
     if deal is not None:
-        found = reverse("people:challenge", args=[deal.challenge_id]), deal.number, deal.challenge.rated
+        found = reverse("people:challenge", args=[deal.challenge_id]), deal.number, deal.challenge.rated, tournament
     else:
         challenge = getattr(game, "challenge", None)
         found = (
-            (reverse("people:challenge", args=[challenge.pk]), None, challenge.rated)
+            (reverse("people:challenge", args=[challenge.pk]), None, challenge.rated, tournament)
             if challenge is not None
-            else (None, None, False)
+            else (None, None, False, tournament)
         )
     if found[0] is not None:  # a game is made in the transaction that links it: a link found is for good
         if len(_LINKS) >= _LINKS_KEPT:

@@ -318,6 +318,10 @@ class GameOutputSerializer(serializers.Serializer[Any]):
         allow_null=True,
         help_text="A deal of a match between people: its number in the match (from 1).",
     )
+    tournament_url = serializers.CharField(
+        allow_null=True,
+        help_text="A game of a tournament: the tournament's page (where its players go back to); else null.",
+    )
     unrated_note = serializers.CharField(
         allow_null=True,
         help_text="A game of a rated challenge past the day's limit of rated games between its two players: "

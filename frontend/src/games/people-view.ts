@@ -37,6 +37,14 @@ export function challengeLink(game: GameJSON, aborted = false): HTMLAnchorElemen
   return link;
 }
 
+/** The link back to the tournament a game is one of, or null (any other game). */
+export function tournamentLink(game: GameJSON): HTMLAnchorElement | null {
+  if (!isPeople(game) || !game.tournament_url) return null;
+  const link = el("a", "button gp-tournament-link", t("Back to the tournament"));
+  link.href = game.tournament_url;
+  return link;
+}
+
 /**
  * What kind of game the players' bar says it is: "casual game", "rated
  * game", a deal of a match "rated match, deal 2", or "not rated" (a rated

@@ -28,7 +28,7 @@ import {
   type HintJSON,
   type MoveJSON,
 } from "./game";
-import { challengeLink, isPeople, moverText, peopleStatus, playerName } from "./people-view";
+import { challengeLink, isPeople, moverText, peopleStatus, playerName, tournamentLink } from "./people-view";
 import type { PlayUrls } from "./play-page";
 
 /** The page's elements beside the board. */
@@ -234,14 +234,17 @@ export function renderResult(
     review.href = urls.review;
     links.append(review, document.createTextNode(" "));
   }
+  // A tournament's game leads back to its tournament (which pairs its players again), not to a rematch.
+  const tournament = tournamentLink(game);
+  if (tournament) links.append(tournament, document.createTextNode(" "));
   // A player's deal of a match leads on to the match's next deal (``match-next``), not to a new game.
   if (!(isPeople(game) && game.match_deal && game.my_seat)) {
     const again = el("a", "gp-new-link", t("Play a new game"));
     again.href = urls.newGame;
     links.append(again);
   }
-  const offer = aborted ? null : rematchOffer(game, urls, csrf);
-  const challenge = offer ? null : challengeLink(game, aborted);
+  const offer = aborted || tournament ? null : rematchOffer(game, urls, csrf);
+  const challenge = offer || tournament ? null : challengeLink(game, aborted);
   if (offer) links.append(document.createTextNode(" "), offer);
   if (challenge) links.append(document.createTextNode(" "), challenge);
   const rematches = el("p", "gp-rematch");

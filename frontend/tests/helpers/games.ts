@@ -87,6 +87,7 @@ export function makeGame(position: BoardPositionJSON, extra: Partial<GameJSON> =
     spectator: false,
     challenge_url: null,
     match_deal: null,
+    tournament_url: null,
     unrated_note: null,
     ...extra,
   };

@@ -427,6 +427,8 @@ export interface SharedSchemas {
         challenge_url: string | null;
         /** @description A deal of a match between people: its number in the match (from 1). */
         match_deal: number | null;
+        /** @description A game of a tournament: the tournament's page (where its players go back to); else null. */
+        tournament_url: string | null;
         /** @description A game of a rated challenge past the day's limit of rated games between its two players: why it changes no rating, in words (the game's `rated` is false); else null. */
         unrated_note: string | null;
     };
