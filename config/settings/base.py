@@ -326,6 +326,11 @@ CELERY_BEAT_SCHEDULE = {
     # Tournaments: start what is due, pair arenas' waiting players, move Swiss rounds on, finish
     # what is over (each game's end moves its event on at once; this catches the rest).
     "tournaments-tick": {"task": "puzzles.tournaments.tasks.tournaments_tick_task", "schedule": timedelta(seconds=2)},
+    # The site's recurring events (hourly arena, evening Swiss, daily duplicate), made ahead of their start.
+    "tournaments-schedule": {
+        "task": "puzzles.tournaments.tasks.schedule_upkeep_task",
+        "schedule": timedelta(minutes=1),
+    },
     "daily-deal": {"task": "puzzles.daily.tasks.daily_deal_task", "schedule": timedelta(seconds=60)},
     # Daily games over whose result is not recorded yet (a grade that came after the game's end, a lost
     # game_finished), recorded; reads never write it (they work the player's own out from the moves).

@@ -64,6 +64,11 @@ class Tournament(Versioned):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         ordering = ["-starts_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["scheduled"], condition=~models.Q(scheduled=""), name="one_event_per_schedule_slot"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.kind}, {self.status})"

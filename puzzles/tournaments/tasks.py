@@ -33,3 +33,10 @@ def duplicate_close_task(tournament_id: int) -> None:
     from .duplicates import close
 
     close(tournament_id)
+
+
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
+def schedule_upkeep_task() -> int:
+    from .schedule import schedule_upkeep
+
+    return schedule_upkeep()
