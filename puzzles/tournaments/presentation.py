@@ -38,11 +38,16 @@ def kind_text(tournament: Tournament) -> str:
     return str(Tournament.Kind(tournament.kind).label)
 
 
+def name_of(tournament: Tournament) -> str:
+    """Its name: its maker's, or a recurring event's in the reader's language."""
+    return _(tournament.name) if tournament.scheduled else tournament.name
+
+
 def summary(tournament: Tournament) -> dict[str, Any]:
     """One event as the lists show it."""
     return {
         "id": tournament.pk,
-        "name": tournament.name,
+        "name": name_of(tournament),
         "kind": tournament.kind,
         "kind_text": kind_text(tournament),
         "variant": tournament.variant,

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from .models import Tournament
 
@@ -46,19 +47,19 @@ class Recurring:
 SCHEDULE = (
     Recurring(
         "hourly-arena",
-        "Hourly arena 3+2",
+        gettext_noop("Hourly arena 3+2"),  # stored in English, shown in the reader's language
         {"kind": "arena", "clock_initial": 180, "clock_increment": 2, "minutes": 45},
     ),
     Recurring(
         "evening-swiss",
-        "Evening Swiss 5+3",
+        gettext_noop("Evening Swiss 5+3"),  # stored in English, shown in the reader's language
         {"kind": "swiss", "clock_initial": 300, "clock_increment": 3, "rounds": 5},
         every=timedelta(days=1),
         offset=timedelta(hours=19),
     ),
     Recurring(
         "daily-duplicate",
-        "Daily duplicate",
+        gettext_noop("Daily duplicate"),  # stored in English, shown in the reader's language
         {"kind": "duplicate", "deals": 6, "level": "perfect"},
         every=timedelta(days=1),
     ),
