@@ -138,7 +138,7 @@ def game_state(
     position = Position.parse(game.current_position)
     board = position.to_json(line=line_from_moves(start, [m.move for m in moves]))
     seats = seats_state(game)
-    return {
+    state = {
         "id": game.pk,
         "variant": game.variant,
         "start": game.start_position,
@@ -169,8 +169,14 @@ def game_state(
         "created_at": game.created_at,
         "updated_at": game.updated_at,
         "urls": game_urls(game),
+        "concealed": game.concealed,
         **PRACTICE_FIELDS,
     }
+    if game.concealed and game.status != Game.Status.OVER:  # an event's deal: nothing of the solver's yet
+        for move in state["moves"]:
+            move.update(dict.fromkeys(VALUES))
+        state["hints"], state["ungraded"] = [], 0
+    return state
 
 
 # A game between people read by someone who is not to move: another person

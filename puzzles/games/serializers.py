@@ -271,6 +271,10 @@ class GameOutputSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     urls = serializers.DictField(child=serializers.CharField())
+    concealed = serializers.BooleanField(
+        help_text="An event's deal (a duplicate tournament's): its values, grades and hints are withheld until "
+        "it is over."
+    )
     kind = serializers.ChoiceField(choices=Game.Kind.values, help_text="A practice game, or a game between people.")
     rated = serializers.BooleanField()
     time_control = TimeControlSerializer(allow_null=True, help_text="A game between people's; null for practice.")

@@ -153,7 +153,7 @@ function moveItem(game: GameJSON, m: MoveJSON, isLast: boolean, seen: Grade | nu
 
 /** Whether the game's moves wait for its end to be graded (a game between people still played). */
 export function ungradedTillOver(game: GameJSON): boolean {
-  return isPeople(game) && game.status !== "over";
+  return (isPeople(game) || game.concealed) && game.status !== "over";
 }
 
 /** The moves with their grades (a grade that just arrived marked new), and the pending move. */
@@ -184,13 +184,17 @@ export function renderMoves(list: HTMLOListElement, game: GameJSON, pending: str
 
 /** The hint buttons (disabled off the player's turn or while one is prepared) and the hints taken on this move. */
 export function renderHints(els: PlayEls, game: GameJSON, pending: string | null, hintPending: number | null, taken: HintJSON[]): void {
-  const canAsk = game.status === "your-move" && pending === null;
+  const concealed = game.concealed && game.status !== "over";
+  const canAsk = game.status === "your-move" && pending === null && !concealed;
   for (const hintButton of els.hintButtons) {
     hintButton.disabled = !canAsk || hintPending !== null;
     hintButton.classList.toggle("is-busy", hintPending === Number(hintButton.dataset.level));
   }
   const note = els.hintNote;
-  if (hintPending !== null) {
+  if (concealed) {
+    note.textContent = t("No hints in an event's deal: the solver's view comes after the event.");
+    note.hidden = false;
+  } else if (hintPending !== null) {
     note.textContent = t("Preparing the hint…");
     note.hidden = false;
   } else if (!canAsk && game.status !== "over") {

@@ -356,6 +356,18 @@ describe("hints", () => {
     expect($(".gp-hint-note")!.hidden).toBe(true);
   });
 
+  it("offers no hint in an event's deal until it is over, and says why", () => {
+    mockFetch();
+    const sample = sampleWithAnswers(EARLY);
+    setUp(makeGame(sample.position, { human: "B", version: 3, concealed: true }));
+    const buttons = $$(".gp-hint-button") as HTMLButtonElement[];
+    expect(buttons).toHaveLength(3);
+    expect(buttons.every((b) => b.disabled)).toBe(true);
+    expect($(".gp-hint-note")!.hidden).toBe(false);
+    expect($(".gp-hint-note")!.textContent).toBe("No hints in an event's deal: the solver's view comes after the event.");
+    expect($(".gp-graded-later")?.hidden).toBe(false);
+  });
+
   it("shows a best-move hint taken before the page was loaded on the board", () => {
     mockFetch();
     const sample = sampleWithAnswers(EARLY);

@@ -72,6 +72,7 @@ export function makeGame(position: BoardPositionJSON, extra: Partial<GameJSON> =
     created_at: "2026-01-01T00:00:00Z",
     updated_at: "2026-01-01T00:00:00Z",
     urls: {},
+    concealed: false,
     kind: "practice",
     rated: false,
     time_control: null,

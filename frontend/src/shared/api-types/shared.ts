@@ -375,6 +375,8 @@ export interface SharedSchemas {
         urls: {
             [key: string]: string;
         };
+        /** @description An event's deal (a duplicate tournament's): its values, grades and hints are withheld until it is over. */
+        concealed: boolean;
         /**
          * @description A practice game, or a game between people.
          *

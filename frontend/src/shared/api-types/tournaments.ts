@@ -33,10 +33,13 @@ export interface TournamentsSchemas {
     PairingOutcomeEnum: "a" | "b" | "draw" | "aborted" | "bye";
     StandingOutput: {
         player: string;
-        /** Format: double */
-        score: number;
-        /** @description Shared by players equal on everything ranked (1, 2, 2, 4). */
-        rank: number;
+        /**
+         * Format: double
+         * @description A duplicate event's: its matchpoints, null until the event is over.
+         */
+        score: number | null;
+        /** @description Shared by players equal on everything ranked (1, 2, 2, 4); null while a duplicate event's results are hidden. */
+        rank: number | null;
         games: number;
         /** @description False once the player left (an arena) or withdrew (a Swiss). */
         active: boolean;
@@ -55,6 +58,13 @@ export interface TournamentsSchemas {
          * @description A Swiss's: the scores of opponents beaten, and half of those drawn.
          */
         sonneborn_berger?: number;
+        /**
+         * Format: double
+         * @description A duplicate event's: the mean share of the top.
+         */
+        percent?: number;
+        /** @description A duplicate event's: the points won less the deals' exact pars. */
+        vs_par?: number;
     };
     SummaryOutput: {
         id: number;
@@ -140,7 +150,7 @@ export interface TournamentsSchemas {
         starts_at?: string | null;
     };
     TournamentGameOutput: {
-        /** @description The game (null for a bye). */
+        /** @description The game (null for a bye, and for another entrant's duplicate game). */
         id: number | null;
         url: string | null;
         round: number;
@@ -148,6 +158,15 @@ export interface TournamentsSchemas {
         a: string;
         /** @description The player in seat B (null for a bye). */
         b: string | null;
+        /**
+         * @description Null until it is over (a duplicate event's: until the event is).
+         *
+         *     * `a` - a
+         *     * `b` - b
+         *     * `draw` - draw
+         *     * `aborted` - aborted
+         *     * `bye` - bye
+         */
         outcome: (components["schemas"]["PairingOutcomeEnum"] | components["schemas"]["NullEnum"]) | null;
         over: boolean;
     };
@@ -188,6 +207,8 @@ export interface TournamentsSchemas {
         podium: components["schemas"]["StandingOutput"][];
         /** @description Its latest games, the latest first. */
         games: components["schemas"]["TournamentGameOutput"][];
+        /** @description A duplicate event's deals, once it is over and solved: every result, the par, a best line. */
+        travellers: components["schemas"]["TravellerOutput"][];
         /** @description Your game in progress in it. */
         your_game: components["schemas"]["YourGameOutput"] | null;
         you: components["schemas"]["YouOutput"];
@@ -200,6 +221,28 @@ export interface TournamentsSchemas {
      * @enum {string}
      */
     TournamentStatusEnum: "created" | "started" | "finished";
+    TravellerOutput: {
+        number: number;
+        seed: number;
+        /** @description The seat every entrant played. */
+        seat: string;
+        /** @description The deal's exact value for that seat (the solver's). */
+        par: number;
+        /** @description One best line, move by move. */
+        line: string[];
+        /** @description Best first. */
+        results: components["schemas"]["TravellerResultOutput"][];
+    };
+    TravellerResultOutput: {
+        player: string;
+        /** @description The deal's points for the player's seat (positive: won). */
+        points: number;
+        /** @description 2 for each other result beaten on the deal, 1 for each tie. */
+        matchpoints: number;
+        /** Format: double */
+        percent: number;
+        vs_par: number;
+    };
     UrlsOutput: {
         page: string;
         api: string;
