@@ -38,6 +38,7 @@ export default defineConfig({
         pwa: src("offline/pwa.ts"),
         offline: src("offline/offline-page.ts"),
         learn: src("learn/lesson.ts"),
+        tournament: src("tournaments/tournament.ts"),
       },
       // Keep the exports of the ``board`` entry (``Board``, ``t``...) for pages that import it.
       preserveEntrySignatures: "exports-only",

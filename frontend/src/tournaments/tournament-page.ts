@@ -1,0 +1,187 @@
+/**
+ * The tournament page (``tournaments/tournament.html``): the event kept live
+ * by a long poll of ``GET <urls.api>?wait=<version>`` (the standings, the
+ * games, the status, the podium, an arena's time left and a Swiss's round
+ * redrawn from each answer), joining and leaving through the API, and, as
+ * Lichess arenas do, the player taken to each new game of theirs as soon as
+ * the event pairs them.  The page embeds the event's JSON
+ * (``json_script``, id on ``#tournament[data-state-id]``); without this
+ * script it works with its plain forms and is reloaded by hand.
+ */
+import { hideFallback, requireJSON } from "../shared/dom";
+import { errorMessage, request } from "../shared/http";
+import { longPoll } from "../shared/poll";
+import { clockLine, gameToOpen, live, newer, type TournamentJSON } from "./tournament-state";
+import { gamesView, podiumView, standingsView, youView } from "./tournament-view";
+
+const POLL_SECONDS = 25;
+const SENT_KEY = "od-tournament-sent-";
+
+export interface TournamentOptions {
+  /** Takes the player to a game (default: ``location.assign``). */
+  go?: (url: string) => void;
+  /** The clock's time in ms (default ``Date.now``). */
+  now?: () => number;
+  /** Whether to long-poll (default true; the tests drive ``take``). */
+  poll?: boolean;
+  /** Where the games the page sent its player to are kept (default ``sessionStorage``). */
+  storage?: Pick<Storage, "getItem" | "setItem"> | null;
+}
+
+function defaultStorage(): Pick<Storage, "getItem" | "setItem"> | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export class TournamentPage {
+  readonly root: HTMLElement;
+  state: TournamentJSON;
+  private readonly live: HTMLElement;
+  private readonly statusLine: HTMLElement | null;
+  private readonly clock: HTMLElement;
+  private readonly go: (url: string) => void;
+  private readonly now: () => number;
+  private readonly storage: Pick<Storage, "getItem" | "setItem"> | null;
+  private readonly sent: Set<number>;
+  private readonly stop = new AbortController();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private busy = false;
+  private error: string | null = null;
+  private leaving = false;
+
+  constructor(root: HTMLElement, state: TournamentJSON, options: TournamentOptions = {}) {
+    this.root = root;
+    this.state = state;
+    const doc = root.ownerDocument;
+    this.go = options.go ?? ((url) => doc.defaultView?.location.assign(url));
+    this.now = options.now ?? (() => Date.now());
+    this.storage = options.storage === undefined ? defaultStorage() : options.storage;
+    this.sent = this.readSent();
+    hideFallback(root);
+    this.live = doc.createElement("div");
+    this.live.className = "tournament-live";
+    this.live.setAttribute("aria-live", "polite");
+    root.append(this.live);
+    this.statusLine = doc.getElementById("tournament-status");
+    this.clock = doc.getElementById("tournament-clock") ?? doc.createElement("span");
+    this.render();
+    this.timer = setInterval(() => this.tick(), 1000);
+    // Leaving the page (to a game) ends the poll, so that it does not hold a connection meanwhile.
+    doc.defaultView?.addEventListener("pagehide", () => this.destroy());
+    // Come back to from the browser's cache (the back button): drawn afresh, with a new poll.
+    doc.defaultView?.addEventListener("pageshow", (event) => {
+      if (event.persisted) doc.defaultView?.location.reload();
+    });
+    if (this.maybeGo()) return;
+    if (options.poll !== false) void this.poll();
+  }
+
+  private readSent(): Set<number> {
+    try {
+      const raw = this.storage?.getItem(SENT_KEY + this.state.id);
+      const ids = raw ? (JSON.parse(raw) as unknown) : [];
+      return new Set(Array.isArray(ids) ? ids.filter((id): id is number => typeof id === "number") : []);
+    } catch {
+      return new Set();
+    }
+  }
+
+  private remember(id: number): void {
+    this.sent.add(id);
+    try {
+      this.storage?.setItem(SENT_KEY + this.state.id, JSON.stringify([...this.sent].slice(-50)));
+    } catch {
+      // a full or refused storage: the page may send the player to the game once more, no worse
+    }
+  }
+
+  /** Takes the player to their new game, if there is one; whether it did. */
+  private maybeGo(): boolean {
+    const game = gameToOpen(this.state, this.sent);
+    if (!game) return false;
+    this.remember(game.id);
+    this.destroy();
+    this.go(game.url);
+    return true;
+  }
+
+  /** A newer state of the event (from the poll, a join or a leave). */
+  take(next: TournamentJSON): void {
+    if (!newer(this.state, next)) return;
+    this.state = next;
+    if (this.maybeGo()) return;
+    this.render();
+  }
+
+  private async poll(): Promise<void> {
+    await longPoll<TournamentJSON>({
+      url: () => this.state.urls.api,
+      state: () => this.state,
+      version: (s) => s.version,
+      more: (s) => live(s) && !this.stop.signal.aborted,
+      take: (next) => this.take(next),
+      timeoutSeconds: POLL_SECONDS,
+      retry: (_error, failures) => (this.stop.signal.aborted ? null : Math.min(30_000, 1000 * 2 ** Math.min(failures, 5))),
+      signal: this.stop.signal,
+    }).catch(() => undefined);
+  }
+
+  /** Joins or leaves through the API. */
+  async act(action: "join" | "leave"): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.error = null;
+    this.leaving = action === "leave";
+    this.render();
+    try {
+      const url = action === "join" ? this.state.urls.join : this.state.urls.leave;
+      const { data } = await request<TournamentJSON>(url, { method: "POST" });
+      this.busy = false;
+      this.take(data);
+    } catch (error) {
+      this.error = errorMessage(error);
+    } finally {
+      this.busy = false;
+      this.leaving = false;
+      this.render();
+    }
+  }
+
+  private tick(): void {
+    this.clock.textContent = clockLine(this.state, this.now());
+    this.clock.hidden = !this.clock.textContent;
+  }
+
+  render(): void {
+    const state = this.state;
+    this.root.dataset.status = state.status;
+    this.root.dataset.version = String(state.version);
+    this.root.dataset.busy = this.busy ? (this.leaving ? "leaving" : "joining") : "";
+    if (this.statusLine) this.statusLine.textContent = state.status_text;
+    this.tick();
+    const podium = podiumView(state);
+    this.live.replaceChildren(
+      youView(state, (action) => void this.act(action), this.busy, this.error),
+      ...(podium ? [podium] : []),
+      standingsView(state),
+      gamesView(state),
+    );
+  }
+
+  destroy(): void {
+    this.stop.abort();
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
+
+/** Starts the page on ``#tournament`` (``null`` when there is none). */
+export function mountTournamentPage(doc: Document = document, options: TournamentOptions = {}): TournamentPage | null {
+  const root = doc.getElementById("tournament");
+  if (!root) return null;
+  const state = requireJSON<TournamentJSON>(root.dataset.stateId || "tournament-state", doc);
+  return new TournamentPage(root, state, options);
+}

@@ -1,0 +1,118 @@
+/**
+ * The tournament page's parts drawn from the event's JSON: the standings
+ * (rank, player, score, games; an arena's 🔥 and points sheet, a Swiss's
+ * Buchholz and Sonneborn-Berger; "(left)"), the games, the podium, and the
+ * join or leave button with its line.  Each function returns fresh elements
+ * (the page swaps them in); their words go through the JS catalogue.
+ */
+import { el } from "../shared/dom";
+import { t } from "../shared/i18n";
+import {
+  actionOf,
+  gameResult,
+  gameTitle,
+  podiumText,
+  standingCells,
+  tieBreakColumns,
+  type TournamentJSON,
+  youText,
+} from "./tournament-state";
+
+function headed(id: string, title: string, ...body: HTMLElement[]): HTMLElement {
+  const section = el("section", { class: "tournament-part", "aria-labelledby": id });
+  section.append(el("h2", { id }, title), ...body);
+  return section;
+}
+
+/** The standings as a table (a note while nobody has joined). */
+export function standingsView(state: TournamentJSON): HTMLElement {
+  if (state.standings.length === 0) {
+    return headed("standings-live", t("Standings"), el("p", "note", t("Nobody has joined yet.")));
+  }
+  const swiss = tieBreakColumns(state);
+  const head = el("tr");
+  const columns = [t("Rank"), t("Player"), t("Score"), t("Games")];
+  if (swiss) columns.push(t("Buchholz"), t("Sonneborn-Berger"));
+  for (const name of columns) head.append(el("th", { scope: "col" }, name));
+  const body = el("tbody");
+  for (const row of state.standings) {
+    const cells = standingCells(row);
+    const tr = el("tr", cells.you ? { class: "you" } : {});
+    const player = el("td", "standing-player", el("span", "standing-name", cells.player));
+    if (cells.onFire) {
+      player.append(" ", el("span", { class: "fire", title: t("On fire: two wins running, the next win counts double") }, "🔥"));
+    }
+    if (cells.left) player.append(" ", el("span", "note standing-left", t("(left)")));
+    if (cells.sheet && cells.sheet.length > 0) {
+      const sheet = el("span", { class: "sheet", "aria-label": t("Points of each game") });
+      for (const points of cells.sheet) {
+        // a win on fire (doubled) stands out
+        sheet.append(el("span", points >= 4 ? "sheet-game sheet-double" : "sheet-game", String(points)));
+      }
+      player.append(sheet);
+    }
+    tr.append(el("td", "standing-rank", cells.rank), player, el("td", "standing-score", cells.score), el("td", "standing-games", cells.games));
+    if (swiss) tr.append(el("td", "standing-buchholz", cells.buchholz ?? "—"), el("td", "standing-sb", cells.sonnebornBerger ?? "—"));
+    body.append(tr);
+  }
+  const table = el("table", "standings", el("thead", {}, head), body);
+  return headed("standings-live", t("Standings"), el("div", "table-scroll", table));
+}
+
+/** The latest games, the latest first. */
+export function gamesView(state: TournamentJSON): HTMLElement {
+  if (state.games.length === 0) return headed("games-live", t("Games"), el("p", "note", t("No game yet.")));
+  const list = el("ul", "tournament-games");
+  for (const game of state.games) {
+    const title = gameTitle(game);
+    const line = el("li", game.over ? "game-over" : "game-on");
+    if (game.url) {
+      const link = el("a", {}, title);
+      link.href = game.url;
+      line.append(link);
+    } else {
+      line.append(title);
+    }
+    const result = gameResult(game);
+    if (result) line.append(" ", el("span", game.over ? "game-result" : "note", game.over ? result : `(${result})`));
+    if (state.kind === "swiss" && game.round > 0) line.dataset.round = String(game.round);
+    list.append(line);
+  }
+  return headed("games-live", t("Games"), list);
+}
+
+/** The podium once the event is over, or null. */
+export function podiumView(state: TournamentJSON): HTMLElement | null {
+  if (state.podium.length === 0) return null;
+  const list = el("ol", "podium");
+  for (const row of state.podium) list.append(el("li", { "data-rank": String(row.rank ?? "") }, podiumText(row)));
+  return headed("podium-live", t("Podium"), list);
+}
+
+/**
+ * The reader's part: their game's link, the join or leave button (calling
+ * ``act``) and the line saying where they stand; ``busy`` while a request
+ * runs, ``error`` its failure.
+ */
+export function youView(state: TournamentJSON, act: (action: "join" | "leave") => void, busy: boolean, error: string | null): HTMLElement {
+  const box = el("div", "tournament-you");
+  if (state.your_game) {
+    const link = el("a", "button your-game-link", t("Your game is on: play it"));
+    link.href = state.your_game.url;
+    box.append(el("p", "your-game", link));
+  }
+  const action = actionOf(state);
+  const line = el("p", "tournament-join");
+  if (action) {
+    const label = action === "join" ? t("Join") : t("Leave");
+    const button = el("button", { type: "button", class: `button tournament-${action}` }, label);
+    button.disabled = busy;
+    button.addEventListener("click", () => act(action));
+    line.append(button, " ");
+  }
+  const words = youText(state);
+  if (words) line.append(el("span", "note", words));
+  if (line.childNodes.length > 0) box.append(line);
+  if (error) box.append(el("p", { class: "error", role: "alert" }, error));
+  return box;
+}

@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  clockLine,
+  durationText,
+  gameResult,
+  gameTitle,
+  gameToOpen,
+  numberText,
+  podiumText,
+  standingCells,
+  type StandingJSON,
+  type TournamentJSON,
+  youText,
+} from "../../src/tournaments/tournament-state";
+import { mountTournamentPage } from "../../src/tournaments/tournament-page";
+import { jsonScript } from "../helpers/dom";
+
+const NOW = Date.parse("2026-12-06T20:00:00Z");
+
+function standing(extra: Partial<StandingJSON> = {}): StandingJSON {
+  return { player: "Ann", score: 8, rank: 1, games: 3, active: true, you: false, on_fire: true, sheet: [2, 2, 4], ...extra };
+}
+
+/** An arena started ten minutes ago, twenty minutes left; the reader in it and waiting. */
+function arena(extra: Partial<TournamentJSON> = {}): TournamentJSON {
+  return {
+    id: 5,
+    name: "Arena 3+2",
+    kind: "arena",
+    kind_text: "arena",
+    variant: "lewicki",
+    variant_text: "Open domino",
+    rated: false,
+    control: "3+2",
+    clock: { initial: 180, increment: 2 },
+    days: null,
+    minutes: 30,
+    rounds: null,
+    deals: null,
+    status: "started",
+    status_text: "in progress",
+    starts_at: new Date(NOW - 10 * 60_000).toISOString(),
+    ends_at: new Date(NOW + 20 * 60_000).toISOString(),
+    url: "/tournaments/5/",
+    version: 3,
+    round: 0,
+    standings: [
+      standing(),
+      standing({ player: "Guest 1a2b", score: 2, rank: 2, games: 2, on_fire: false, sheet: [0, 2], you: true }),
+      standing({ player: "Bob", score: 0, rank: 3, games: 1, on_fire: false, sheet: [0], active: false }),
+    ],
+    podium: [],
+    games: [
+      { id: 12, url: "/play/12/", round: 0, a: "Ann", b: "Bob", outcome: null, over: false },
+      { id: 11, url: "/play/11/", round: 0, a: "Guest 1a2b", b: "Ann", outcome: "b", over: true },
+    ],
+    your_game: null,
+    you: { joined: true, active: true },
+    urls: { page: "/tournaments/5/", api: "/api/tournaments/5/", join: "/api/tournaments/5/join/", leave: "/api/tournaments/5/leave/" },
+    ...extra,
+  } as TournamentJSON;
+}
+
+describe("the tournament's words", () => {
+  it("writes times left as a clock and numbers in the reader's language", () => {
+    expect(durationText(20 * 60_000)).toBe("20:00");
+    expect(durationText(3_723_000)).toBe("1:02:03");
+    expect(durationText(-5)).toBe("0:00");
+    expect(numberText(1.5, 1, "pl")).toBe("1,5");
+    expect(numberText(8, 1, "en")).toBe("8");
+    expect(numberText(null)).toBe("—");
+  });
+
+  it("says an arena's time left, a Swiss's round and an event's start", () => {
+    expect(clockLine(arena(), NOW)).toBe("20:00 left");
+    expect(clockLine(arena(), NOW + 19 * 60_000 + 55_000)).toBe("0:05 left");
+    expect(clockLine(arena(), NOW + 21 * 60_000)).toBe("Time is up: the games in progress are played to the end.");
+    expect(clockLine(arena({ status: "created", starts_at: new Date(NOW + 90_000).toISOString() }), NOW)).toBe("Starts in 1:30");
+    expect(clockLine(arena({ kind: "swiss", rounds: 5, round: 2, ends_at: null }), NOW)).toBe("Round 2 of 5");
+    expect(clockLine(arena({ kind: "swiss", rounds: 5, round: 0, ends_at: null }), NOW)).toBe("Waiting for the first round");
+    expect(clockLine(arena({ status: "finished" }), NOW)).toBe("");
+  });
+
+  it("draws each standing's cells: fire, sheet, tie-breaks, left", () => {
+    const ann = standingCells(standing());
+    expect(ann).toMatchObject({ rank: "1", player: "Ann", score: "8", games: "3", onFire: true, sheet: [2, 2, 4], left: false, buchholz: null });
+    const swiss = standingCells(standing({ on_fire: undefined, sheet: undefined, score: 2.5, buchholz: 7.5, sonneborn_berger: 5.25 }));
+    expect(swiss).toMatchObject({ score: "2.5", onFire: false, sheet: null, buchholz: "7.5", sonnebornBerger: "5.25" });
+    expect(standingCells(standing({ active: false })).left).toBe(true);
+  });
+
+  it("writes games, byes and the podium", () => {
+    const game = { id: 3, url: "/play/3/", round: 1, a: "Ann", b: "Bob", outcome: "a" as const, over: true };
+    expect(gameTitle(game)).toBe("Ann – Bob");
+    expect(gameResult(game)).toBe("1–0");
+    expect(gameResult({ ...game, outcome: "draw" })).toBe("½–½");
+    expect(gameResult({ ...game, outcome: null, over: false })).toBe("in progress");
+    expect(gameTitle({ ...game, id: null, url: null, b: null, outcome: "bye" })).toBe("Ann: a bye");
+    expect(podiumText(standing())).toBe("Ann, 8 points");
+    expect(podiumText(standing({ score: 1 }))).toBe("Ann, 1 point");
+  });
+
+  it("tells the player where they stand", () => {
+    expect(youText(arena())).toBe("You are in: waiting for an opponent. You are paired again as soon as your game ends.");
+    expect(youText(arena({ your_game: { id: 12, url: "/play/12/" } }))).toBe("Your game is on.");
+    expect(youText(arena({ you: { joined: true, active: false } }))).toBe("You left: join again to be paired again.");
+    expect(youText(arena({ you: { joined: false, active: false } }))).toBe("");
+  });
+});
+
+describe("taking the player to their game", () => {
+  it("goes to a new game once, and stays for a game it sent them to before", () => {
+    const playing = arena({ your_game: { id: 12, url: "/play/12/" } });
+    expect(gameToOpen(playing, new Set())).toEqual({ id: 12, url: "/play/12/" });
+    expect(gameToOpen(playing, new Set([12]))).toBeNull();
+    expect(gameToOpen(arena(), new Set())).toBeNull();
+    expect(gameToOpen({ ...playing, you: { joined: true, active: false } }, new Set())).toBeNull();
+  });
+});
+
+describe("the tournament page", () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+    vi.unstubAllGlobals();
+  });
+
+  function mount(state: TournamentJSON, sent: number[] = []) {
+    document.body.innerHTML = `<p><strong id="tournament-status">x</strong><span id="tournament-clock" hidden></span></p>
+      <div id="tournament" data-state-id="tournament-state"><div data-fallback><form><button>Join</button></form></div></div>`;
+    document.body.appendChild(jsonScript("tournament-state", state));
+    const store = new Map<string, string>([["od-tournament-sent-5", JSON.stringify(sent)]]);
+    const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) };
+    const went: string[] = [];
+    const page = mountTournamentPage(document, { poll: false, now: () => NOW, go: (url) => went.push(url), storage })!;
+    return { page, went, store };
+  }
+
+  it("draws the standings, the games and the clock, and hides the plain forms", () => {
+    const { page } = mount(arena());
+    expect((document.querySelector("[data-fallback]") as HTMLElement).hidden).toBe(true);
+    const rows = [...document.querySelectorAll(".tournament-live .standings tbody tr")];
+    expect(rows.map((r) => r.querySelector(".standing-name")!.textContent)).toEqual(["Ann", "Guest 1a2b", "Bob"]);
+    expect(rows[0].querySelector(".fire")).not.toBeNull();
+    expect([...rows[0].querySelectorAll(".sheet-game")].map((s) => s.textContent)).toEqual(["2", "2", "4"]);
+    expect(rows[1].classList.contains("you")).toBe(true);
+    expect(rows[2].textContent).toContain("(left)");
+    expect(document.querySelectorAll(".tournament-games li").length).toBe(2);
+    expect(document.getElementById("tournament-clock")!.textContent).toBe("20:00 left");
+    expect(document.getElementById("tournament-status")!.textContent).toBe("in progress");
+    expect(document.querySelector(".tournament-leave")).not.toBeNull();
+    page.destroy();
+  });
+
+  it("takes the player to each new game once, and redraws on news", () => {
+    const { page, went, store } = mount(arena());
+    expect(went).toEqual([]);
+    page.take(arena({ version: 4, your_game: { id: 13, url: "/play/13/" } }));
+    expect(went).toEqual(["/play/13/"]);
+    expect(JSON.parse(store.get("od-tournament-sent-5")!)).toEqual([13]);
+    page.destroy();
+    const back = mount(arena({ version: 5, your_game: { id: 13, url: "/play/13/" } }), [13]);
+    expect(back.went).toEqual([]);
+    back.page.take(arena({ version: 4, status: "finished" })); // an older answer changes nothing
+    expect(document.getElementById("tournament-status")!.textContent).toBe("in progress");
+    back.page.take(arena({ version: 6, status: "finished", status_text: "finished", podium: [standing()] }));
+    expect(document.querySelector(".podium li")!.textContent).toBe("Ann, 8 points");
+    expect(document.querySelector(".tournament-leave")).toBeNull();
+    back.page.destroy();
+  });
+
+  it("joins through the API and draws its answer", async () => {
+    const joined = arena({ version: 4, you: { joined: true, active: true } });
+    const fetch = vi.fn(async () => new Response(JSON.stringify(joined), { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    const { page } = mount(arena({ you: { joined: false, active: false } }));
+    (document.querySelector(".tournament-join button") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(document.querySelector(".tournament-leave")).not.toBeNull());
+    expect(fetch).toHaveBeenCalledWith("/api/tournaments/5/join/", expect.objectContaining({ method: "POST" }));
+    page.destroy();
+  });
+});

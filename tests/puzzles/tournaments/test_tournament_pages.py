@@ -1,0 +1,38 @@
+"""The tournaments' pages as the server draws them: the event's page embeds
+its JSON for its script (Vite entry ``tournament``) beside the plain forms
+it works with without it, both pages link their stylesheet, and the site's
+menu links the list."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from ..games.people_helpers import account_client, guest_client
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_an_events_page_embeds_its_state_and_keeps_its_plain_forms(django_user_model):
+    maker = account_client(django_user_model, "organiser")[0]
+    made = maker.post(
+        "/api/tournaments/", {"kind": "arena", "clock": {"initial": 180, "increment": 2}, "minutes": 30}, format="json"
+    ).json()
+    ann = guest_client()[0]
+    assert ann.post(f"/api/tournaments/{made['id']}/join/", format="json").status_code == 200
+    page = ann.get(made["url"])
+    assert page.status_code == 200
+    html = page.content.decode()
+    embedded = re.search(r'<script id="tournament-state" type="application/json">(.*?)</script>', html, re.S)
+    assert embedded is not None
+    state = json.loads(embedded.group(1))
+    assert state["urls"]["api"] == f"/api/tournaments/{made['id']}/"
+    assert state["you"] == {"joined": True, "active": True}
+    assert 'name="action" value="leave"' in html  # the plain form, for the page without its script
+    assert "tournaments/tournaments.css" in html
+    assert 'id="tournament-clock"' in html
+    listed = ann.get("/tournaments/").content.decode()
+    assert "tournaments/tournaments.css" in listed
+    assert 'href="/tournaments/">' in listed  # the menu's link
