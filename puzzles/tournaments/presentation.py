@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
@@ -69,35 +71,79 @@ def summary(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def _game_row(pairing: Pairing, mine: Entry | None) -> dict[str, Any]:
-    """One game of the event.  A duplicate event's games are their
-    entrants' own practice games: linked for their entrant alone, and their
-    outcomes hidden from everyone until the event is over."""
+def _game_row(pairing: Pairing) -> dict[str, Any]:
+    """One game of the event, as every reader is shown it but for whose it is
+    (``_games_for``).  A duplicate event's outcomes are hidden from everyone
+    until the event is over."""
     tournament = pairing.tournament
-    private = tournament.kind == Tournament.Kind.DUPLICATE
-    shown = not private or (mine is not None and pairing.a_id == mine.pk)
-    hidden = private and tournament.status != Tournament.Status.FINISHED
+    hidden = tournament.kind == Tournament.Kind.DUPLICATE and tournament.status != Tournament.Status.FINISHED
     return {
-        "id": pairing.game_id if shown else None,
-        "url": reverse("games:play-game", args=[pairing.game_id]) if pairing.game_id and shown else None,
+        "id": pairing.game_id,
+        "url": reverse("games:play-game", args=[pairing.game_id]) if pairing.game_id else None,
         "round": pairing.round,
         "a": selectors.entry_name(pairing.a),
         "b": selectors.entry_name(pairing.b) if pairing.b is not None else None,
         "outcome": None if hidden else pairing.outcome or None,
         "over": pairing.finished_at is not None,
+        "entry": pairing.a_id,
     }
 
 
-def _standing(row: selectors.Row, mine: Entry | None) -> dict[str, Any]:
+def _games_for(tournament: Tournament, rows: list[dict[str, Any]], mine: Entry | None) -> list[dict[str, Any]]:
+    """The games as ``mine``'s player reads them: a duplicate event's are
+    their entrants' own practice games, linked for their entrant alone."""
+    private = tournament.kind == Tournament.Kind.DUPLICATE
+    shown = []
+    for row in rows:
+        game = {key: value for key, value in row.items() if key != "entry"}
+        if private and (mine is None or row["entry"] != mine.pk):
+            game["id"] = game["url"] = None
+        shown.append(game)
+    return shown
+
+
+def _standing(row: selectors.Row) -> dict[str, Any]:
     return {
         "player": selectors.entry_name(row.entry),
         "score": row.score,
         "rank": row.rank,
         "games": row.games,
         "active": row.entry.active,
-        "you": mine is not None and row.entry.pk == mine.pk,
+        "entry": row.entry.pk,
         **row.extra,
     }
+
+
+# How many lines of the standings a reader is sent (and their own beyond them).
+STANDINGS_SHOWN = 100
+# How long the part of an event every reader is shown at one version is kept.
+SHARED_SECONDS = 60
+
+
+def _shared(tournament: Tournament) -> dict[str, Any]:
+    """What every reader of the event at its version is shown alike: worked
+    out once a version and language, however many pages wait on the event
+    (each game's end wakes them all)."""
+    key = f"tournament:{tournament.pk}:{tournament.version}:{get_language()}"
+    found: dict[str, Any] | None = cache.get(key)
+    if found is None:
+        found = {
+            "summary": summary(tournament),
+            "standings": [_standing(row) for row in selectors.standings(tournament)],
+            "games": [_game_row(pairing) for pairing in selectors.games_of(tournament)],
+            "travellers": selectors.travellers(tournament) if tournament.kind == Tournament.Kind.DUPLICATE else [],
+        }
+        cache.set(key, found, SHARED_SECONDS)
+    return found
+
+
+def _standings_for(rows: list[dict[str, Any]], mine: Entry | None) -> list[dict[str, Any]]:
+    """The first ``STANDINGS_SHOWN`` lines, and the reader's own beyond them."""
+    return [
+        {**{k: v for k, v in row.items() if k != "entry"}, "you": mine is not None and row["entry"] == mine.pk}
+        for index, row in enumerate(rows)
+        if index < STANDINGS_SHOWN or (mine is not None and row["entry"] == mine.pk)
+    ]
 
 
 def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
@@ -105,18 +151,19 @@ def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
     latest games, their own entry and game in it."""
     mine = selectors.entry_of(tournament, player)
     game = selectors.current_game(mine)
-    rows = selectors.standings(tournament)
-    standings = [_standing(row, mine) for row in rows]
+    shared = _shared(tournament)
+    standings = _standings_for(shared["standings"], mine)
     return {
-        **summary(tournament),
+        **shared["summary"],
         "version": tournament.version,
         "round": tournament.round,
         "standings": standings,
+        "entrants": len(shared["standings"]),
         "podium": [s for s in standings if s["rank"] is not None and s["rank"] <= 3 and s["games"] > 0]
         if tournament.status == Tournament.Status.FINISHED
         else [],
-        "games": [_game_row(pairing, mine) for pairing in selectors.games_of(tournament)],
-        "travellers": selectors.travellers(tournament) if tournament.kind == Tournament.Kind.DUPLICATE else [],
+        "games": _games_for(tournament, shared["games"], mine),
+        "travellers": shared["travellers"],
         "your_game": {"id": game.game_id, "url": reverse("games:play-game", args=[game.game_id])}
         if game is not None and game.game_id is not None
         else None,

@@ -188,7 +188,10 @@ class UrlsOutputSerializer(serializers.Serializer[Any]):
 class TournamentOutputSerializer(SummaryOutputSerializer):
     version = serializers.IntegerField()
     round = serializers.IntegerField(help_text="A Swiss's round in play (0 before the first).")
-    standings = StandingOutputSerializer(many=True)
+    standings = StandingOutputSerializer(
+        many=True, help_text="The first 100 lines, and yours beyond them (every line: the tournament's page)."
+    )
+    entrants = serializers.IntegerField(help_text="How many have entered (lines of the whole standings).")
     podium = StandingOutputSerializer(many=True, help_text="Once it is over: the players ranked 1 to 3.")
     games = TournamentGameOutputSerializer(many=True, help_text="Its latest games, the latest first.")
     travellers = TravellerOutputSerializer(

@@ -226,3 +226,44 @@ def test_the_list_shows_events_by_status(maker):
     assert [t["id"] for t in lists["upcoming"]] == [later["id"]]
     assert [t["id"] for t in lists["running"]] == [now["id"]]
     assert lists["finished"] == []
+
+
+def test_a_reader_is_sent_the_first_lines_of_the_standings_and_their_own(maker, monkeypatch):
+    from puzzles.tournaments import presentation
+
+    monkeypatch.setattr(presentation, "STANDINGS_SHOWN", 2)
+    made = make(maker, **ARENA)
+    guests = players(4)
+    for client in guests:
+        join(client, made["id"])
+    outsider = guest_client()[0]
+    assert len(read(outsider, made["id"])["standings"]) == 2
+    assert read(outsider, made["id"])["entrants"] == 4
+    for client in guests:
+        state = read(client, made["id"])
+        mine = [row for row in state["standings"] if row["you"]]
+        assert len(mine) == 1
+        assert len(state["standings"]) == (2 if mine[0] in state["standings"][:2] else 3)
+
+
+def test_readers_of_one_version_share_one_reading_of_the_standings(maker):
+    from django.db import connection
+    from django.db.models import F
+    from django.test.utils import CaptureQueriesContext
+
+    made = make(maker, **ARENA)
+    guests = players(4)
+    for client in guests:
+        join(client, made["id"])
+
+    def queries(client) -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            read(client, made["id"])
+        return len(ctx.captured_queries)
+
+    # a change made elsewhere (a game's end counted by a worker) moves the version on
+    Tournament.objects.filter(pk=made["id"]).update(version=F("version") + 1)
+    first, second, third = queries(guests[0]), queries(guests[1]), queries(guests[2])
+    assert second == third < first  # the readers after the first do not read the standings again
+    Tournament.objects.filter(pk=made["id"]).update(version=F("version") + 1)
+    assert queries(guests[3]) == first  # a new version: read anew

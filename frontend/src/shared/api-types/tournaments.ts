@@ -202,7 +202,10 @@ export interface TournamentsSchemas {
         version: number;
         /** @description A Swiss's round in play (0 before the first). */
         round: number;
+        /** @description The first 100 lines, and yours beyond them (every line: the tournament's page). */
         standings: components["schemas"]["StandingOutput"][];
+        /** @description How many have entered (lines of the whole standings). */
+        entrants: number;
         /** @description Once it is over: the players ranked 1 to 3. */
         podium: components["schemas"]["StandingOutput"][];
         /** @description Its latest games, the latest first. */
