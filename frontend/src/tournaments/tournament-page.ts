@@ -47,6 +47,8 @@ export class TournamentPage {
   private readonly storage: Pick<Storage, "getItem" | "setItem"> | null;
   private readonly sent: Set<number>;
   private readonly stop = new AbortController();
+  private polling: AbortController | null = null;
+  private pollOn = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private busy = false;
   private error: string | null = null;
@@ -76,7 +78,8 @@ export class TournamentPage {
       if (event.persisted) doc.defaultView?.location.reload();
     });
     if (this.maybeGo()) return;
-    if (options.poll !== false) void this.poll();
+    this.pollOn = options.poll !== false;
+    this.startPoll();
   }
 
   private readSent(): Set<number> {
@@ -116,16 +119,27 @@ export class TournamentPage {
     this.render();
   }
 
-  private async poll(): Promise<void> {
-    await longPoll<TournamentJSON>({
+  /**
+   * (Re)starts the long poll.  A poll sent before a join or a leave read the
+   * event as the reader was then (a visitor before their first join has no
+   * session yet): its answer is dropped, and a new poll is sent after it.
+   */
+  private startPoll(): void {
+    this.polling?.abort();
+    if (this.stop.signal.aborted || !this.pollOn) return;
+    const mine = new AbortController();
+    this.polling = mine;
+    void longPoll<TournamentJSON>({
       url: () => this.state.urls.api,
       state: () => this.state,
       version: (s) => s.version,
-      more: (s) => live(s) && !this.stop.signal.aborted,
-      take: (next) => this.take(next),
+      more: (s) => live(s) && !mine.signal.aborted,
+      take: (next) => {
+        if (!mine.signal.aborted) this.take(next);
+      },
       timeoutSeconds: POLL_SECONDS,
-      retry: (_error, failures) => (this.stop.signal.aborted ? null : Math.min(30_000, 1000 * 2 ** Math.min(failures, 5))),
-      signal: this.stop.signal,
+      retry: (_error, failures) => (mine.signal.aborted ? null : Math.min(30_000, 1000 * 2 ** Math.min(failures, 5))),
+      signal: mine.signal,
     }).catch(() => undefined);
   }
 
@@ -135,18 +149,24 @@ export class TournamentPage {
     this.busy = true;
     this.error = null;
     this.leaving = action === "leave";
+    this.polling?.abort();
     this.render();
     try {
       const url = action === "join" ? this.state.urls.join : this.state.urls.leave;
       const { data } = await request<TournamentJSON>(url, { method: "POST" });
       this.busy = false;
-      this.take(data);
+      // the answer is the reader's own view: it replaces whatever the poll brought
+      this.state = data;
+      if (this.maybeGo()) return;
     } catch (error) {
       this.error = errorMessage(error);
     } finally {
       this.busy = false;
       this.leaving = false;
-      this.render();
+      if (!this.stop.signal.aborted) {
+        this.render();
+        this.startPoll();
+      }
     }
   }
 
@@ -173,6 +193,7 @@ export class TournamentPage {
 
   destroy(): void {
     this.stop.abort();
+    this.polling?.abort();
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
   }
