@@ -15,6 +15,7 @@ from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, error_response, lo
 from . import presentation, selectors, services
 from .serializers import (
     CreatedOutputSerializer,
+    JoinInputSerializer,
     ListOutputSerializer,
     TournamentCreateInputSerializer,
     TournamentOutputSerializer,
@@ -76,18 +77,22 @@ class TournamentDetailApi(APIView):
 class TournamentJoinApi(APIView):
     @extend_schema(
         summary="Join a tournament",
-        description="You enter it (again, after leaving an arena). A rated one is for accounts.",
-        request=None,
+        description=(
+            "You enter it (again, after leaving an arena). A rated one is for accounts; a private one is "
+            "joined with its `password`."
+        ),
+        request=JoinInputSerializer,
         responses={
             200: TournamentOutputSerializer,
-            **error_response(403, "A guest in a rated event."),
+            **error_response(403, "A guest in a rated event; a private event's password missing or wrong."),
             **NOT_FOUND,
             **error_response(409, "It is over, or a Swiss past its first round."),
         },
     )
     def post(self, request: Request, tournament_id: int) -> Response:
+        data = validated(JoinInputSerializer, request, request.data or {})
         player = Player.of(request, create=True)
-        services.tournament_join(player=player, tournament_id=tournament_id)
+        services.tournament_join(player=player, tournament_id=tournament_id, password=data.get("password"))
         tournament = selectors.tournament_get(tournament_id)
         return Response(presentation.tournament_state(tournament, player))
 

@@ -31,6 +31,9 @@ class TournamentForm(forms.Form):
     control = forms.ChoiceField(
         label=_("Time control"), choices=[(c, c) for c in CONTROLS], initial="3+2", required=False
     )
+    password = forms.CharField(
+        label=_("Password (a private event, not listed)"), max_length=64, required=False, widget=forms.PasswordInput
+    )
     length = forms.IntegerField(
         label=_("Length: minutes (arena), rounds (Swiss) or deals (duplicate)"), min_value=1, initial=30
     )
@@ -41,6 +44,7 @@ class TournamentForm(forms.Form):
         clock, days = CONTROLS.get(data.get("control") or "3+2", ((180, 2), None))
         args: dict[str, Any] = {"kind": kind, "name": data.get("name", ""), "variant": data["variant"]}
         args["rated"] = bool(data.get("rated"))
+        args["password"] = data.get("password") or None
         args[{"arena": "minutes", "swiss": "rounds", "duplicate": "deals"}[kind]] = data["length"]
         if kind != Tournament.Kind.DUPLICATE:
             args["clock"] = {"initial": clock[0], "increment": clock[1]} if clock else None

@@ -57,6 +57,9 @@ class Tournament(Versioned):
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments_created"
     )
+    # A private event's join password (hashed, as Django keeps passwords); empty for a
+    # public one. A private event is not listed: its players come by its link.
+    password = models.CharField(max_length=128, blank=True, default="")
     # Made by the beat's schedule of recurring events (its name there), else empty.
     scheduled = models.CharField(max_length=40, blank=True, default="", db_index=True)
 
@@ -72,6 +75,10 @@ class Tournament(Versioned):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.kind}, {self.status})"
+
+    @property
+    def private(self) -> bool:
+        return bool(self.password)
 
     @property
     def time_class(self) -> str:

@@ -55,6 +55,7 @@ def summary(tournament: Tournament) -> dict[str, Any]:
         "variant": tournament.variant,
         "variant_text": variant_name(tournament.variant),
         "rated": tournament.rated,
+        "private": tournament.private,
         "control": control_text(tournament),
         "clock": {"initial": tournament.clock_initial, "increment": tournament.clock_increment}
         if tournament.clock_initial is not None

@@ -199,7 +199,7 @@ def current_game(entry: Entry | None) -> Pairing | None:
 
 def tournaments_listed() -> dict[str, QuerySet[Tournament]]:
     """The tournaments page's three lists."""
-    base = Tournament.objects.all()
+    base = Tournament.objects.filter(password="")  # a private event is reached by its link
     return {
         "upcoming": base.filter(status=Tournament.Status.CREATED).order_by("starts_at")[:50],
         "running": base.filter(status=Tournament.Status.STARTED).order_by("starts_at")[:50],

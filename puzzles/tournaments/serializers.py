@@ -14,7 +14,7 @@ from puzzles.games.serializers import VARIANT_NAMES
 from puzzles.people.serializers import ClockInputSerializer
 
 from .models import Pairing, Tournament
-from .services import ARENA_MINUTES, DUPLICATE_DEALS, SWISS_ROUNDS
+from .services import ARENA_MINUTES, DUPLICATE_DEALS, PASSWORD_LENGTH, SWISS_ROUNDS
 
 
 class TournamentCreateInputSerializer(serializers.Serializer[Any]):
@@ -69,6 +69,18 @@ class TournamentCreateInputSerializer(serializers.Serializer[Any]):
     starts_at = serializers.DateTimeField(
         required=False, allow_null=True, help_text="When it starts (default now; at most 30 days ahead)."
     )
+    password = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=PASSWORD_LENGTH[1],
+        help_text="A private event's password (4 to 64 characters): not listed, joined by its link and password.",
+    )
+
+
+class JoinInputSerializer(serializers.Serializer[Any]):
+    password = serializers.CharField(
+        required=False, allow_blank=True, max_length=PASSWORD_LENGTH[1], help_text="A private event's password."
+    )
 
 
 class CreatedOutputSerializer(serializers.Serializer[Any]):
@@ -89,6 +101,7 @@ class SummaryOutputSerializer(serializers.Serializer[Any]):
     variant = serializers.ChoiceField(choices=VARIANT_NAMES)
     variant_text = serializers.CharField()
     rated = serializers.BooleanField()
+    private = serializers.BooleanField(help_text="Joined with its password; not listed.")
     control = serializers.CharField(help_text="The control in words.")
     clock = ClockOutputSerializer(allow_null=True)
     days = serializers.IntegerField(allow_null=True)

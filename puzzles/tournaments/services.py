@@ -13,6 +13,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -42,6 +43,7 @@ SWISS_JOINING = timedelta(minutes=5)
 SWISS_WAIT = timedelta(minutes=15)
 DUPLICATE_HOURS = 24
 SEED_BOUND = 1 << 53
+PASSWORD_LENGTH = (4, 64)
 
 
 def _whole(name: str, value: Any, bounds: tuple[int, int]) -> int:
@@ -94,10 +96,12 @@ def tournament_create(
     level: Any = None,
     starts_at: datetime | None = None,
     name: str = "",
+    password: str | None = None,
 ) -> Tournament:
     """A new event made by ``player`` (an account: 403 for a guest).  An
     arena is live; a Swiss live or by correspondence; a duplicate daylong is
-    played against the solver at ``level`` (perfect by default), no clock."""
+    played against the solver at ``level`` (perfect by default), no clock.
+    With a ``password`` it is private: not listed, joined with the password."""
     if not player.is_authenticated:
         raise ApplicationError(_("making an event needs an account: log in (or sign up)"), 403)
     if kind not in Tournament.Kind.values:
@@ -125,6 +129,10 @@ def tournament_create(
         fields["ends_at"] = start + timedelta(minutes=fields["minutes"])
     elif kind == Tournament.Kind.DUPLICATE:
         fields["ends_at"] = start + timedelta(hours=DUPLICATE_HOURS)
+    if password:
+        if not isinstance(password, str) or not 4 <= len(password) <= PASSWORD_LENGTH[1]:
+            raise ApplicationError(_("a private event's password has 4 to 64 characters"))
+        fields["password"] = make_password(password)
     tournament = Tournament.objects.create(
         **fields, starts_at=start, creator=player.user, name=(name or "").strip()[:80] or default_name(fields)
     )
@@ -149,10 +157,11 @@ def _bump(tournament_id: int) -> None:
     events.notify_on_commit(events.channel("tournament", tournament_id))
 
 
-def tournament_join(*, player: Player, tournament_id: int) -> Entry:
+def tournament_join(*, player: Player, tournament_id: int, password: str | None = None) -> Entry:
     """``player`` enters the event (again, after leaving it: the same entry).
     409 once it is over, or a Swiss past its first round; 403 for a guest in
-    a rated event."""
+    a rated event, and for a private event's wrong ``password`` (but to
+    someone who has entered it already)."""
     if not player.known:
         raise ApplicationError("joining needs a player: send the session cookie")
     with transaction.atomic():
@@ -164,6 +173,8 @@ def tournament_join(*, player: Player, tournament_id: int) -> Entry:
         if tournament.rated and not player.is_authenticated:
             raise ApplicationError(_("a rated event is for accounts: log in (or sign up) to join"), 403)
         entry = player.rows(Entry.objects.filter(tournament=tournament)).first()
+        if entry is None and tournament.private and not check_password(password or "", tournament.password):
+            raise ApplicationError(_("this event is private: give its password to join"), 403)
         if entry is None and tournament.kind == Tournament.Kind.SWISS and tournament.round > 0:
             raise ConflictError(_("the Swiss has begun: it can no longer be joined"))
         if entry is None:

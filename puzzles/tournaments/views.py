@@ -42,7 +42,11 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if request.POST.get("action") == "leave":
             act = lambda: services.tournament_leave(player=Player.of(request), tournament_id=tournament.pk)  # noqa: E731
         else:
-            act = lambda: services.tournament_join(player=Player.of(request, create=True), tournament_id=tournament.pk)  # noqa: E731
+            act = lambda: services.tournament_join(  # noqa: E731
+                player=Player.of(request, create=True),
+                tournament_id=tournament.pk,
+                password=request.POST.get("password"),
+            )
         return form_action(request, act, "tournaments:page", tournament_id=tournament.pk)
     state = presentation.tournament_state(tournament, Player.of(request))
     return render(request, "tournaments/tournament.html", {"state": state, "tournament": tournament})

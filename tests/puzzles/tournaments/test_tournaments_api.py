@@ -267,3 +267,24 @@ def test_readers_of_one_version_share_one_reading_of_the_standings(maker):
     assert second == third < first  # the readers after the first do not read the standings again
     Tournament.objects.filter(pk=made["id"]).update(version=F("version") + 1)
     assert queries(guests[3]) == first  # a new version: read anew
+
+
+def test_a_private_event_is_not_listed_and_is_joined_with_its_password(maker):
+    made = make(maker, **{**ARENA, "password": "domino-night"})
+    lists = maker.get("/api/tournaments/").json()
+    assert made["id"] not in [t["id"] for rows in lists.values() for t in rows]
+    guest = guest_client()[0]
+    state = read(guest, made["id"])  # its link shows it
+    assert state["private"] is True
+    for body in ({}, {"password": "wrong"}):
+        refused = guest.post(f"/api/tournaments/{made['id']}/join/", body, format="json")
+        assert refused.status_code == 403
+        assert "password" in refused.json()["error"]
+    joined = guest.post(f"/api/tournaments/{made['id']}/join/", {"password": "domino-night"}, format="json")
+    assert joined.status_code == 200
+    assert joined.json()["you"]["joined"] is True
+    guest.post(f"/api/tournaments/{made['id']}/leave/", format="json")
+    assert join_refused(guest, made["id"]) == 200  # back in without it: entered already
+    short = maker.post("/api/tournaments/", {**ARENA, "password": "abc"}, format="json")
+    assert short.status_code == 400
+    assert "4 to 64" in short.json()["error"]

@@ -17,6 +17,10 @@ export interface TournamentsSchemas {
         /** @description Its page. */
         url: string;
     };
+    JoinInputRequest: {
+        /** @description A private event's password. */
+        password?: string;
+    };
     ListOutput: {
         upcoming: components["schemas"]["SummaryOutput"][];
         running: components["schemas"]["SummaryOutput"][];
@@ -74,6 +78,8 @@ export interface TournamentsSchemas {
         variant: components["schemas"]["VariantEnum"];
         variant_text: string;
         rated: boolean;
+        /** @description Joined with its password; not listed. */
+        private: boolean;
         /** @description The control in words. */
         control: string;
         clock: components["schemas"]["ClockOutput"] | null;
@@ -148,6 +154,8 @@ export interface TournamentsSchemas {
          * @description When it starts (default now; at most 30 days ahead).
          */
         starts_at?: string | null;
+        /** @description A private event's password (4 to 64 characters): not listed, joined by its link and password. */
+        password?: string;
     };
     TournamentGameOutput: {
         /** @description The game (null for a bye, and for another entrant's duplicate game). */
@@ -185,6 +193,8 @@ export interface TournamentsSchemas {
         variant: components["schemas"]["VariantEnum"];
         variant_text: string;
         rated: boolean;
+        /** @description Joined with its password; not listed. */
+        private: boolean;
         /** @description The control in words. */
         control: string;
         clock: components["schemas"]["ClockOutput"] | null;
