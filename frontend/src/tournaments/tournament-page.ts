@@ -144,7 +144,7 @@ export class TournamentPage {
   }
 
   /** Joins or leaves through the API. */
-  async act(action: "join" | "leave"): Promise<void> {
+  async act(action: "join" | "leave", password?: string): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.error = null;
@@ -153,7 +153,8 @@ export class TournamentPage {
     this.render();
     try {
       const url = action === "join" ? this.state.urls.join : this.state.urls.leave;
-      const { data } = await request<TournamentJSON>(url, { method: "POST" });
+      const body = action === "join" && password ? { password } : undefined;
+      const { data } = await request<TournamentJSON>(url, { method: "POST", body });
       this.busy = false;
       // the answer is the reader's own view: it replaces whatever the poll brought
       this.state = data;
@@ -184,7 +185,7 @@ export class TournamentPage {
     this.tick();
     const podium = podiumView(state);
     this.live.replaceChildren(
-      youView(state, (action) => void this.act(action), this.busy, this.error),
+      youView(state, (action, password) => void this.act(action, password), this.busy, this.error),
       ...(podium ? [podium] : []),
       standingsView(state),
       gamesView(state),

@@ -94,7 +94,12 @@ export function podiumView(state: TournamentJSON): HTMLElement | null {
  * ``act``) and the line saying where they stand; ``busy`` while a request
  * runs, ``error`` its failure.
  */
-export function youView(state: TournamentJSON, act: (action: "join" | "leave") => void, busy: boolean, error: string | null): HTMLElement {
+export function youView(
+  state: TournamentJSON,
+  act: (action: "join" | "leave", password?: string) => void,
+  busy: boolean,
+  error: string | null,
+): HTMLElement {
   const box = el("div", "tournament-you");
   if (state.your_game) {
     const link = el("a", "button your-game-link", t("Your game is on: play it"));
@@ -104,10 +109,20 @@ export function youView(state: TournamentJSON, act: (action: "join" | "leave") =
   const action = actionOf(state);
   const line = el("p", "tournament-join");
   if (action) {
+    // a private event asks its password of a newcomer (someone already entered comes back without it)
+    const password = action === "join" && state.private && !state.you.joined
+      ? el("input", { type: "password", class: "tournament-password", maxlength: "64", autocomplete: "off", "aria-label": t("Password") })
+      : null;
     const label = action === "join" ? t("Join") : t("Leave");
     const button = el("button", { type: "button", class: `button tournament-${action}` }, label);
     button.disabled = busy;
-    button.addEventListener("click", () => act(action));
+    button.addEventListener("click", () => act(action, password?.value));
+    if (password) {
+      password.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") act(action, password.value);
+      });
+      line.append(password, " ");
+    }
     line.append(button, " ");
   }
   const words = youText(state);

@@ -178,4 +178,20 @@ describe("the tournament page", () => {
     expect(fetch).toHaveBeenCalledWith("/api/tournaments/5/join/", expect.objectContaining({ method: "POST" }));
     page.destroy();
   });
+
+  it("asks a newcomer to a private event for its password and sends it", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(arena({ version: 4, private: true })), { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    const { page } = mount(arena({ private: true, you: { joined: false, active: false } }));
+    const password = document.querySelector<HTMLInputElement>(".tournament-password")!;
+    password.value = "sesame";
+    (document.querySelector(".tournament-join button") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(document.querySelector(".tournament-leave")).not.toBeNull());
+    const sent = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(sent.body))).toEqual({ password: "sesame" });
+    page.destroy();
+    const back = mount(arena({ private: true, you: { joined: true, active: false } }));
+    expect(document.querySelector(".tournament-password")).toBeNull();
+    back.page.destroy();
+  });
 });
