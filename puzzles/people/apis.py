@@ -326,7 +326,7 @@ class ProfileApi(APIView):
         summary="A player's profile",
         operation_id="players_profile",
         description="An account's ratings per time class and family, its rating history (one point a rated game), "
-        "its latest games with people and their accuracy.",
+        "its latest games with people and their accuracy, and its latest tournaments with its rank.",
         responses={200: ProfileOutputSerializer, **error_response(404, "No such player.")},
     )
     def get(self, request: Request, username: str) -> Response:
@@ -339,6 +339,7 @@ class ProfileApi(APIView):
                 "games": [{k: v for k, v in g.items() if k != "created_at"} for g in context["games"]],
                 "accuracy": context["accuracy_values"],
                 "accuracy_mean": context["accuracy_mean"],
+                "events": context["events"],
             }
         )
 

@@ -4,6 +4,7 @@ sweep, ``upkeep.people_settle``, never by a read)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
@@ -14,6 +15,22 @@ from . import presentation, selectors, texts
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge, ChallengeDeal, GameAccuracy, RatingChange
 
 POOLS = [(t, f) for t, _t in TIME_CLASS_CHOICES for f, _f in FAMILY_CHOICES]
+
+# The apps above this one add an account's results in their events to its
+# profile (the tournaments app, in its ``AppConfig.ready``): each reader
+# gives rows ``{"name", "kind_text", "url", "rank", "entrants", "score", "status_text"}``.
+EventsReader = Callable[[Any], list[dict[str, Any]]]
+_events_readers: list[EventsReader] = []
+
+
+def register_events(reader: EventsReader) -> None:
+    """Add a reader of an account's event results (once)."""
+    if reader not in _events_readers:
+        _events_readers.append(reader)
+
+
+def events_of(user: Any) -> list[dict[str, Any]]:
+    return [row for reader in _events_readers for row in reader(user)]
 
 
 def _game_row(
@@ -106,6 +123,7 @@ def profile_context(user: Any) -> dict[str, Any]:
         "accuracy_mean": round(sum(values) / len(values), 1) if values else None,
         "accuracy_games": len(values),
         "challenge_url": reverse("people:challenge-new") + f"?to={user.username}",
+        "events": events_of(user),
     }
 
 

@@ -379,6 +379,16 @@ class ProfileGameSerializer(serializers.Serializer[Any]):
     url = serializers.CharField(help_text="The review once over, else the game; a match's score sheet.")
 
 
+class ProfileEventSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    kind_text = serializers.CharField(help_text="Arena, Swiss or duplicate, in words.")
+    status_text = serializers.CharField()
+    url = serializers.CharField(help_text="The event's page.")
+    rank = serializers.IntegerField(allow_null=True, help_text="Null while its results are hidden.")
+    entrants = serializers.IntegerField()
+    score = serializers.FloatField(allow_null=True)
+
+
 class ProfileOutputSerializer(serializers.Serializer[Any]):
     username = serializers.CharField()
     ratings = RatingOutputSerializer(many=True)
@@ -388,6 +398,7 @@ class ProfileOutputSerializer(serializers.Serializer[Any]):
         child=serializers.FloatField(), help_text="The last games' accuracies, oldest first."
     )
     accuracy_mean = serializers.FloatField(allow_null=True)
+    events = ProfileEventSerializer(many=True, help_text="The latest tournaments entered, the latest first.")
 
 
 class LeaderboardRowSerializer(serializers.Serializer[Any]):

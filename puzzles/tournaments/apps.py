@@ -11,10 +11,12 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from puzzles.core import fairness, longpoll
         from puzzles.games.signals import game_finished
+        from puzzles.people import profiles
 
-        from . import duplicates, selectors, services
+        from . import duplicates, presentation, selectors, services
 
         fairness.register_for_player(duplicates.refusal)
+        profiles.register_events(presentation.profile_events)
         game_finished.connect(services.on_game_finished, dispatch_uid="puzzles.tournaments.game_finished")
         # Anyone may read an event: its version is the poll's.
         longpoll.register(

@@ -171,3 +171,28 @@ def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
         "you": {"joined": mine is not None, "active": bool(mine and mine.active)},
         "urls": urls(tournament),
     }
+
+
+# How many of an account's latest events its profile lists.
+PROFILE_EVENTS = 10
+
+
+def profile_events(user: Any) -> list[dict[str, Any]]:
+    """An account's latest events with its rank there (``people.profiles``)."""
+    rows = []
+    for entry in selectors.entries_of_user(user, PROFILE_EVENTS):
+        tournament = entry.tournament
+        standings = _shared(tournament)["standings"]
+        mine = next((row for row in standings if row["entry"] == entry.pk), None)
+        rows.append(
+            {
+                "name": name_of(tournament),
+                "kind_text": kind_text(tournament),
+                "status_text": str(Tournament.Status(tournament.status).label),
+                "url": urls(tournament)["page"],
+                "rank": mine["rank"] if mine else None,
+                "entrants": len(standings),
+                "score": mine["score"] if mine else None,
+            }
+        )
+    return rows

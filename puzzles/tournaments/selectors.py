@@ -35,6 +35,11 @@ def entry_of(tournament: Tournament, player: Player) -> Entry | None:
     return player.rows(Entry.objects.filter(tournament=tournament)).first()
 
 
+def entries_of_user(user: Any, limit: int) -> list[Entry]:
+    """An account's latest entries, with their events."""
+    return list(Entry.objects.filter(owner=user).select_related("tournament").order_by("-joined_at")[:limit])
+
+
 def entry_name(entry: Entry) -> str:
     """The name an entrant is shown by: their account's, or "Guest 1a2b"."""
     return entry.name or guest_name(guest_tag(entry.session_key))

@@ -288,3 +288,18 @@ def test_a_private_event_is_not_listed_and_is_joined_with_its_password(maker):
     short = maker.post("/api/tournaments/", {**ARENA, "password": "abc"}, format="json")
     assert short.status_code == 400
     assert "4 to 64" in short.json()["error"]
+
+
+def test_an_accounts_profile_lists_its_events_with_its_rank(maker, django_user_model):
+    made = make(maker, **{**ARENA, "name": "Friday arena"})
+    ann, bob = (account_client(django_user_model, name)[0] for name in ("ann", "bob"))
+    join(ann, made["id"])
+    join(bob, made["id"])
+    resign(bob, read(ann, made["id"])["your_game"]["id"])
+    for name, rank, score in (("ann", 1, 2), ("bob", 2, 0)):
+        events = maker.get(f"/api/players/{name}/").json()["events"]
+        assert [(e["name"], e["rank"], e["entrants"], e["score"]) for e in events] == [("Friday arena", rank, 2, score)]
+    page = maker.get("/players/ann/")
+    assert page.status_code == 200
+    assert "Friday arena" in page.content.decode()
+    assert maker.get("/api/players/organiser/").json()["events"] == []

@@ -29,6 +29,19 @@ export interface PlayersSchemas {
         games: number;
         url: string;
     };
+    ProfileEvent: {
+        name: string;
+        /** @description Arena, Swiss or duplicate, in words. */
+        kind_text: string;
+        status_text: string;
+        /** @description The event's page. */
+        url: string;
+        /** @description Null while its results are hidden. */
+        rank: number | null;
+        entrants: number;
+        /** Format: double */
+        score: number | null;
+    };
     ProfileGame: {
         game: number;
         variant: string;
@@ -60,6 +73,8 @@ export interface PlayersSchemas {
         accuracy: number[];
         /** Format: double */
         accuracy_mean: number | null;
+        /** @description The latest tournaments entered, the latest first. */
+        events: components["schemas"]["ProfileEvent"][];
     };
     RatingOutput: {
         time_class: components["schemas"]["TimeClassEnum"];
