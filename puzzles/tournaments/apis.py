@@ -92,7 +92,9 @@ class TournamentJoinApi(APIView):
     def post(self, request: Request, tournament_id: int) -> Response:
         data = validated(JoinInputSerializer, request, request.data or {})
         player = Player.of(request, create=True)
-        services.tournament_join(player=player, tournament_id=tournament_id, password=data.get("password"))
+        services.tournament_join(
+            player=player, tournament_id=tournament_id, password=data.get("password"), team=data.get("team")
+        )
         tournament = selectors.tournament_get(tournament_id)
         return Response(presentation.tournament_state(tournament, player))
 

@@ -57,6 +57,10 @@ class Tournament(Versioned):
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments_created"
     )
+    # A team battle (an arena's): the teams' names, and how many of each team's best
+    # scores count for it (its leaders).
+    teams = models.JSONField(default=list, blank=True)
+    team_leaders = models.PositiveSmallIntegerField(null=True, blank=True)
     # A private event's join password (hashed, as Django keeps passwords); empty for a
     # public one. A private event is not listed: its players come by its link.
     password = models.CharField(max_length=128, blank=True, default="")
@@ -103,6 +107,7 @@ class Entry(PlayerOwned, models.Model):
     last_opponent = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     a_seats = models.PositiveSmallIntegerField(default=0)
     b_seats = models.PositiveSmallIntegerField(default=0)
+    team = models.PositiveSmallIntegerField(null=True, blank=True)  # in a team battle: its index in ``teams``
 
     class Meta:
         verbose_name = _("entry")

@@ -64,6 +64,8 @@ def summary(tournament: Tournament) -> dict[str, Any]:
         "minutes": tournament.minutes,
         "rounds": tournament.rounds,
         "deals": tournament.deals,
+        "team_names": tournament.teams,
+        "team_leaders": tournament.team_leaders,
         "status": tournament.status,
         "status_text": str(Tournament.Status(tournament.status).label),
         "starts_at": tournament.starts_at.isoformat(),
@@ -103,7 +105,10 @@ def _games_for(tournament: Tournament, rows: list[dict[str, Any]], mine: Entry |
     return shown
 
 
-def _standing(row: selectors.Row) -> dict[str, Any]:
+def _standing(row: selectors.Row, tournament: Tournament) -> dict[str, Any]:
+    extra = dict(row.extra)
+    if "team" in extra:  # a team battle's: the team's name (else none)
+        extra["team"] = tournament.teams[extra["team"]] if extra["team"] is not None and tournament.teams else None
     return {
         "player": selectors.entry_name(row.entry),
         "score": row.score,
@@ -111,7 +116,7 @@ def _standing(row: selectors.Row) -> dict[str, Any]:
         "games": row.games,
         "active": row.entry.active,
         "entry": row.entry.pk,
-        **row.extra,
+        **extra,
     }
 
 
@@ -128,9 +133,11 @@ def _shared(tournament: Tournament) -> dict[str, Any]:
     key = f"tournament:{tournament.pk}:{tournament.version}:{get_language()}"
     found: dict[str, Any] | None = cache.get(key)
     if found is None:
+        rows = selectors.standings(tournament)
         found = {
             "summary": summary(tournament),
-            "standings": [_standing(row) for row in selectors.standings(tournament)],
+            "standings": [_standing(row, tournament) for row in rows],
+            "teams": selectors.team_standings(tournament, rows),
             "games": [_game_row(pairing) for pairing in selectors.games_of(tournament)],
             "travellers": selectors.travellers(tournament) if tournament.kind == Tournament.Kind.DUPLICATE else [],
         }
@@ -163,12 +170,17 @@ def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
         "podium": [s for s in standings if s["rank"] is not None and s["rank"] <= 3 and s["games"] > 0]
         if tournament.status == Tournament.Status.FINISHED
         else [],
+        "teams": shared["teams"],
         "games": _games_for(tournament, shared["games"], mine),
         "travellers": shared["travellers"],
         "your_game": {"id": game.game_id, "url": reverse("games:play-game", args=[game.game_id])}
         if game is not None and game.game_id is not None
         else None,
-        "you": {"joined": mine is not None, "active": bool(mine and mine.active)},
+        "you": {
+            "joined": mine is not None,
+            "active": bool(mine and mine.active),
+            "team": tournament.teams[mine.team] if mine is not None and mine.team is not None else None,
+        },
         "urls": urls(tournament),
     }
 

@@ -69,6 +69,7 @@ def standings(tournament: Tournament) -> list[Row]:
             results=tuple(arena_rules.Result(r) for r in entry.results),
             rating=round(entry.rating),
             joined=entry.joined_at,
+            team=entry.team,
         )
         for entry in entries.values()
     )
@@ -78,9 +79,35 @@ def standings(tournament: Tournament) -> list[Row]:
             row.rank,
             row.score,
             row.played,
-            {"on_fire": row.on_fire, "sheet": [game.points for game in row.sheet.games]},
+            {"on_fire": row.on_fire, "sheet": [game.points for game in row.sheet.games], "team": row.team},
         )
         for row in rows
+    ]
+
+
+def team_standings(tournament: Tournament, rows: list[Row]) -> list[dict[str, Any]]:
+    """A team battle's teams, best first: each one's score (the sum of its
+    leaders' best scores), rank and leaders.  Empty for any other event."""
+    if not tournament.teams:
+        return []
+    players = [
+        arena_rules.Standing(
+            row.rank or 0,
+            arena_rules.Entry(row.entry.pk, (), 0, row.entry.joined_at, row.entry.team),
+            arena_rules.Score((), int(row.score or 0), row.games, False),
+        )
+        for row in rows
+    ]
+    names = {row.entry.pk: entry_name(row.entry) for row in rows}
+    teams = arena_rules.team_standings(players, tournament.team_leaders or 5, range(len(tournament.teams)))
+    return [
+        {
+            "team": tournament.teams[team.team],
+            "score": team.score,
+            "rank": team.rank,
+            "leaders": [names[pk] for pk in team.leaders],
+        }
+        for team in teams
     ]
 
 

@@ -14,7 +14,15 @@ from puzzles.games.serializers import VARIANT_NAMES
 from puzzles.people.serializers import ClockInputSerializer
 
 from .models import Pairing, Tournament
-from .services import ARENA_MINUTES, DUPLICATE_DEALS, PASSWORD_LENGTH, SWISS_ROUNDS
+from .services import (
+    ARENA_MINUTES,
+    DUPLICATE_DEALS,
+    PASSWORD_LENGTH,
+    SWISS_ROUNDS,
+    TEAM_LEADERS,
+    TEAM_NAME_LENGTH,
+    TEAMS,
+)
 
 
 class TournamentCreateInputSerializer(serializers.Serializer[Any]):
@@ -75,11 +83,29 @@ class TournamentCreateInputSerializer(serializers.Serializer[Any]):
         max_length=PASSWORD_LENGTH[1],
         help_text="A private event's password (4 to 64 characters): not listed, joined by its link and password.",
     )
+    teams = serializers.ListField(
+        child=serializers.CharField(max_length=TEAM_NAME_LENGTH),
+        required=False,
+        allow_null=True,
+        min_length=TEAMS[0],
+        max_length=TEAMS[1],
+        help_text="An arena as a team battle: its teams' names; a team scores its leaders' best scores.",
+    )
+    leaders = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=TEAM_LEADERS[0],
+        max_value=TEAM_LEADERS[1],
+        help_text="A team battle's: how many of each team's best scores count (default 5).",
+    )
 
 
 class JoinInputSerializer(serializers.Serializer[Any]):
     password = serializers.CharField(
         required=False, allow_blank=True, max_length=PASSWORD_LENGTH[1], help_text="A private event's password."
+    )
+    team = serializers.CharField(
+        required=False, max_length=TEAM_NAME_LENGTH, help_text="A team battle's: the team you join (for the event)."
     )
 
 
@@ -108,6 +134,8 @@ class SummaryOutputSerializer(serializers.Serializer[Any]):
     minutes = serializers.IntegerField(allow_null=True)
     rounds = serializers.IntegerField(allow_null=True)
     deals = serializers.IntegerField(allow_null=True)
+    team_names = serializers.ListField(child=serializers.CharField(), help_text="A team battle's teams; else empty.")
+    team_leaders = serializers.IntegerField(allow_null=True)
     status = serializers.ChoiceField(choices=Tournament.Status.values)
     status_text = serializers.CharField()
     starts_at = serializers.DateTimeField()
@@ -135,6 +163,7 @@ class StandingOutputSerializer(serializers.Serializer[Any]):
     active = serializers.BooleanField(help_text="False once the player left (an arena) or withdrew (a Swiss).")
     you = serializers.BooleanField()
     on_fire = serializers.BooleanField(required=False, help_text="An arena's: two wins running, wins count double.")
+    team = serializers.CharField(required=False, allow_null=True, help_text="A team battle's: the player's team.")
     sheet = serializers.ListField(
         child=serializers.IntegerField(), required=False, help_text="An arena's: each game's points."
     )
@@ -189,6 +218,14 @@ class YourGameOutputSerializer(serializers.Serializer[Any]):
 class YouOutputSerializer(serializers.Serializer[Any]):
     joined = serializers.BooleanField()
     active = serializers.BooleanField()
+    team = serializers.CharField(allow_null=True, help_text="A team battle's: your team.")
+
+
+class TeamStandingOutputSerializer(serializers.Serializer[Any]):
+    team = serializers.CharField()
+    score = serializers.IntegerField(help_text="The sum of its leaders' scores.")
+    rank = serializers.IntegerField()
+    leaders = serializers.ListField(child=serializers.CharField(), help_text="Its best players, whose scores count.")
 
 
 class UrlsOutputSerializer(serializers.Serializer[Any]):
@@ -205,6 +242,7 @@ class TournamentOutputSerializer(SummaryOutputSerializer):
         many=True, help_text="The first 100 lines, and yours beyond them (every line: the tournament's page)."
     )
     entrants = serializers.IntegerField(help_text="How many have entered (lines of the whole standings).")
+    teams = TeamStandingOutputSerializer(many=True, help_text="A team battle's teams, best first; else empty.")
     podium = StandingOutputSerializer(many=True, help_text="Once it is over: the players ranked 1 to 3.")
     games = TournamentGameOutputSerializer(many=True, help_text="Its latest games, the latest first.")
     travellers = TravellerOutputSerializer(

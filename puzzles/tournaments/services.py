@@ -44,6 +44,9 @@ SWISS_WAIT = timedelta(minutes=15)
 DUPLICATE_HOURS = 24
 SEED_BOUND = 1 << 53
 PASSWORD_LENGTH = (4, 64)
+TEAMS = (2, 10)  # how many teams a team battle has
+TEAM_NAME_LENGTH = 40
+TEAM_LEADERS = (1, 20)
 
 
 def _whole(name: str, value: Any, bounds: tuple[int, int]) -> int:
@@ -97,11 +100,15 @@ def tournament_create(
     starts_at: datetime | None = None,
     name: str = "",
     password: str | None = None,
+    teams: Any = None,
+    leaders: Any = None,
 ) -> Tournament:
     """A new event made by ``player`` (an account: 403 for a guest).  An
     arena is live; a Swiss live or by correspondence; a duplicate daylong is
     played against the solver at ``level`` (perfect by default), no clock.
-    With a ``password`` it is private: not listed, joined with the password."""
+    With a ``password`` it is private: not listed, joined with the password.
+    An arena with ``teams`` (their names) is a team battle: each player joins
+    a team, whose score is the sum of its ``leaders`` (5) best players'."""
     if not player.is_authenticated:
         raise ApplicationError(_("making an event needs an account: log in (or sign up)"), 403)
     if kind not in Tournament.Kind.values:
@@ -129,6 +136,8 @@ def tournament_create(
         fields["ends_at"] = start + timedelta(minutes=fields["minutes"])
     elif kind == Tournament.Kind.DUPLICATE:
         fields["ends_at"] = start + timedelta(hours=DUPLICATE_HOURS)
+    if teams is not None or leaders is not None:
+        fields.update(_teams(kind, teams, leaders))
     if password:
         if not isinstance(password, str) or not 4 <= len(password) <= PASSWORD_LENGTH[1]:
             raise ApplicationError(_("a private event's password has 4 to 64 characters"))
@@ -139,6 +148,19 @@ def tournament_create(
     log.info("tournament %s made (%s)", tournament.pk, kind)
     tournament_tick(tournament.pk)  # one starting now starts at once
     return tournament
+
+
+def _teams(kind: str, teams: Any, leaders: Any) -> dict[str, Any]:
+    """A team battle's fields, checked."""
+    if kind != Tournament.Kind.ARENA:
+        raise ApplicationError("only an arena is played as a team battle")
+    if not isinstance(teams, list) or not TEAMS[0] <= len(teams) <= TEAMS[1]:
+        raise ApplicationError(f"teams is a list of {TEAMS[0]} to {TEAMS[1]} team names")
+    names = [team.strip() if isinstance(team, str) else "" for team in teams]
+    if not all(0 < len(name) <= TEAM_NAME_LENGTH for name in names) or len(set(names)) != len(names):
+        raise ApplicationError(f"each team has its own name of 1 to {TEAM_NAME_LENGTH} characters")
+    count = 5 if leaders is None else _whole("leaders", leaders, TEAM_LEADERS)
+    return {"teams": names, "team_leaders": count}
 
 
 def default_name(fields: dict[str, Any]) -> str:
@@ -157,11 +179,14 @@ def _bump(tournament_id: int) -> None:
     events.notify_on_commit(events.channel("tournament", tournament_id))
 
 
-def tournament_join(*, player: Player, tournament_id: int, password: str | None = None) -> Entry:
+def tournament_join(
+    *, player: Player, tournament_id: int, password: str | None = None, team: str | None = None
+) -> Entry:
     """``player`` enters the event (again, after leaving it: the same entry).
     409 once it is over, or a Swiss past its first round; 403 for a guest in
     a rated event, and for a private event's wrong ``password`` (but to
-    someone who has entered it already)."""
+    someone who has entered it already).  In a team battle a new entrant
+    names their ``team`` (one of the event's), theirs for the event."""
     if not player.known:
         raise ApplicationError("joining needs a player: send the session cookie")
     with transaction.atomic():
@@ -181,6 +206,7 @@ def tournament_join(*, player: Player, tournament_id: int, password: str | None 
             family = Variant.parse(tournament.variant).name
             entry = Entry.objects.create(
                 tournament=tournament,
+                team=_team_index(tournament, team),
                 name=player.user.get_username() if player.is_authenticated else "",
                 rating=people_selectors.rating_value(player, tournament.time_class, family),
                 **player.owner_fields(),
@@ -195,6 +221,16 @@ def tournament_join(*, player: Player, tournament_id: int, password: str | None 
     if tournament.kind == Tournament.Kind.ARENA and tournament.status == Tournament.Status.STARTED:
         _pair_soon(tournament.pk)
     return entry
+
+
+def _team_index(tournament: Tournament, team: str | None) -> int | None:
+    if not tournament.teams:
+        return None
+    if team not in tournament.teams:
+        raise ApplicationError(
+            _("this is a team battle: join one of its teams (%(teams)s)") % {"teams": ", ".join(tournament.teams)}
+        )
+    return int(tournament.teams.index(team))
 
 
 def tournament_leave(*, player: Player, tournament_id: int) -> Entry:

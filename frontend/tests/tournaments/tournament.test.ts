@@ -55,7 +55,7 @@ function arena(extra: Partial<TournamentJSON> = {}): TournamentJSON {
       { id: 11, url: "/play/11/", round: 0, a: "Guest 1a2b", b: "Ann", outcome: "b", over: true },
     ],
     your_game: null,
-    you: { joined: true, active: true },
+    you: { joined: true, active: true, team: null },
     urls: { page: "/tournaments/5/", api: "/api/tournaments/5/", join: "/api/tournaments/5/join/", leave: "/api/tournaments/5/leave/" },
     ...extra,
   } as TournamentJSON;
@@ -103,8 +103,8 @@ describe("the tournament's words", () => {
   it("tells the player where they stand", () => {
     expect(youText(arena())).toBe("You are in: waiting for an opponent. You are paired again as soon as your game ends.");
     expect(youText(arena({ your_game: { id: 12, url: "/play/12/" } }))).toBe("Your game is on.");
-    expect(youText(arena({ you: { joined: true, active: false } }))).toBe("You left: join again to be paired again.");
-    expect(youText(arena({ you: { joined: false, active: false } }))).toBe("");
+    expect(youText(arena({ you: { joined: true, active: false, team: null } }))).toBe("You left: join again to be paired again.");
+    expect(youText(arena({ you: { joined: false, active: false, team: null } }))).toBe("");
   });
 });
 
@@ -114,7 +114,7 @@ describe("taking the player to their game", () => {
     expect(gameToOpen(playing, new Set())).toEqual({ id: 12, url: "/play/12/" });
     expect(gameToOpen(playing, new Set([12]))).toBeNull();
     expect(gameToOpen(arena(), new Set())).toBeNull();
-    expect(gameToOpen({ ...playing, you: { joined: true, active: false } }, new Set())).toBeNull();
+    expect(gameToOpen({ ...playing, you: { joined: true, active: false, team: null } }, new Set())).toBeNull();
   });
 });
 
@@ -169,10 +169,10 @@ describe("the tournament page", () => {
   });
 
   it("joins through the API and draws its answer", async () => {
-    const joined = arena({ version: 4, you: { joined: true, active: true } });
+    const joined = arena({ version: 4, you: { joined: true, active: true, team: null } });
     const fetch = vi.fn(async () => new Response(JSON.stringify(joined), { status: 200 }));
     vi.stubGlobal("fetch", fetch);
-    const { page } = mount(arena({ you: { joined: false, active: false } }));
+    const { page } = mount(arena({ you: { joined: false, active: false, team: null } }));
     (document.querySelector(".tournament-join button") as HTMLButtonElement).click();
     await vi.waitFor(() => expect(document.querySelector(".tournament-leave")).not.toBeNull());
     expect(fetch).toHaveBeenCalledWith("/api/tournaments/5/join/", expect.objectContaining({ method: "POST" }));
@@ -182,7 +182,7 @@ describe("the tournament page", () => {
   it("asks a newcomer to a private event for its password and sends it", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(arena({ version: 4, private: true })), { status: 200 }));
     vi.stubGlobal("fetch", fetch);
-    const { page } = mount(arena({ private: true, you: { joined: false, active: false } }));
+    const { page } = mount(arena({ private: true, you: { joined: false, active: false, team: null } }));
     const password = document.querySelector<HTMLInputElement>(".tournament-password")!;
     password.value = "sesame";
     (document.querySelector(".tournament-join button") as HTMLButtonElement).click();
@@ -190,7 +190,7 @@ describe("the tournament page", () => {
     const sent = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(JSON.parse(String(sent.body))).toEqual({ password: "sesame" });
     page.destroy();
-    const back = mount(arena({ private: true, you: { joined: true, active: false } }));
+    const back = mount(arena({ private: true, you: { joined: true, active: false, team: null } }));
     expect(document.querySelector(".tournament-password")).toBeNull();
     back.page.destroy();
   });

@@ -121,7 +121,7 @@ def test_an_arena_never_pairs_last_opponents_and_a_player_who_left_is_not_paired
     left = bob if paired[1] is None else ann
     response = left.post(f"/api/tournaments/{made['id']}/leave/", format="json")
     assert response.status_code == 200
-    assert response.json()["you"] == {"joined": True, "active": False}
+    assert response.json()["you"] == {"joined": True, "active": False, "team": None}
     assert Entry.objects.get(tournament_id=made["id"], active=False).waiting_since is None
 
 
@@ -303,3 +303,41 @@ def test_an_accounts_profile_lists_its_events_with_its_rank(maker, django_user_m
     assert page.status_code == 200
     assert "Friday arena" in page.content.decode()
     assert maker.get("/api/players/organiser/").json()["events"] == []
+
+
+def test_a_team_battle_scores_each_team_by_its_leaders(maker):
+    """Two teams, two leaders each: a team's score is its two best players'."""
+    made = make(maker, **{**ARENA, "teams": ["Kraków", "Utrecht"], "leaders": 2})
+    reds = players(3)
+    blues = players(2)
+    refused = reds[0].post(f"/api/tournaments/{made['id']}/join/", {}, format="json")
+    assert refused.status_code == 400
+    assert "Kraków, Utrecht" in refused.json()["error"]
+    for client in reds:
+        assert client.post(f"/api/tournaments/{made['id']}/join/", {"team": "Kraków"}, format="json").status_code == 200
+    for client in blues:
+        assert (
+            client.post(f"/api/tournaments/{made['id']}/join/", {"team": "Utrecht"}, format="json").status_code == 200
+        )
+    # every game ends with seat B resigning: whoever sat in A won
+    for _ in range(2):
+        for client in reds + blues:
+            game = read(client, made["id"])["your_game"]
+            if game is not None and client.get(f"/api/games/{game['id']}/").json()["my_seat"] == "B":
+                resign(client, game["id"])
+    state = read(maker, made["id"])
+    scores: dict[str, list[float]] = {}
+    for row in state["standings"]:
+        scores.setdefault(row["team"], []).append(row["score"])
+    expected = {team: sum(sorted(s, reverse=True)[:2]) for team, s in scores.items()}
+    assert {t["team"]: t["score"] for t in state["teams"]} == expected
+    assert [t["rank"] for t in state["teams"]] in ([1, 2], [1, 1])
+    assert all(len(t["leaders"]) <= 2 for t in state["teams"])
+    assert read(reds[0], made["id"])["you"]["team"] == "Kraków"
+    bad = maker.post("/api/tournaments/", {**ARENA, "teams": ["Solo"]}, format="json")
+    assert bad.status_code == 400
+    swiss = maker.post(
+        "/api/tournaments/", {"kind": "swiss", "rounds": 3, "days": 3, "teams": ["A", "B"]}, format="json"
+    )
+    assert swiss.status_code == 400
+    assert "team battle" in swiss.json()["error"]

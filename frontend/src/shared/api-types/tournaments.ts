@@ -20,6 +20,8 @@ export interface TournamentsSchemas {
     JoinInputRequest: {
         /** @description A private event's password. */
         password?: string;
+        /** @description A team battle's: the team you join (for the event). */
+        team?: string;
     };
     ListOutput: {
         upcoming: components["schemas"]["SummaryOutput"][];
@@ -50,6 +52,8 @@ export interface TournamentsSchemas {
         you: boolean;
         /** @description An arena's: two wins running, wins count double. */
         on_fire?: boolean;
+        /** @description A team battle's: the player's team. */
+        team?: string | null;
         /** @description An arena's: each game's points. */
         sheet?: number[];
         /**
@@ -87,6 +91,9 @@ export interface TournamentsSchemas {
         minutes: number | null;
         rounds: number | null;
         deals: number | null;
+        /** @description A team battle's teams; else empty. */
+        team_names: string[];
+        team_leaders: number | null;
         status: components["schemas"]["TournamentStatusEnum"];
         status_text: string;
         /** Format: date-time */
@@ -94,6 +101,14 @@ export interface TournamentsSchemas {
         /** Format: date-time */
         ends_at: string | null;
         url: string;
+    };
+    TeamStandingOutput: {
+        team: string;
+        /** @description The sum of its leaders' scores. */
+        score: number;
+        rank: number;
+        /** @description Its best players, whose scores count. */
+        leaders: string[];
     };
     TournamentCreateInputRequest: {
         /**
@@ -156,6 +171,10 @@ export interface TournamentsSchemas {
         starts_at?: string | null;
         /** @description A private event's password (4 to 64 characters): not listed, joined by its link and password. */
         password?: string;
+        /** @description An arena as a team battle: its teams' names; a team scores its leaders' best scores. */
+        teams?: string[] | null;
+        /** @description A team battle's: how many of each team's best scores count (default 5). */
+        leaders?: number | null;
     };
     TournamentGameOutput: {
         /** @description The game (null for a bye, and for another entrant's duplicate game). */
@@ -202,6 +221,9 @@ export interface TournamentsSchemas {
         minutes: number | null;
         rounds: number | null;
         deals: number | null;
+        /** @description A team battle's teams; else empty. */
+        team_names: string[];
+        team_leaders: number | null;
         status: components["schemas"]["TournamentStatusEnum"];
         status_text: string;
         /** Format: date-time */
@@ -216,6 +238,8 @@ export interface TournamentsSchemas {
         standings: components["schemas"]["StandingOutput"][];
         /** @description How many have entered (lines of the whole standings). */
         entrants: number;
+        /** @description A team battle's teams, best first; else empty. */
+        teams: components["schemas"]["TeamStandingOutput"][];
         /** @description Once it is over: the players ranked 1 to 3. */
         podium: components["schemas"]["StandingOutput"][];
         /** @description Its latest games, the latest first. */
@@ -265,6 +289,8 @@ export interface TournamentsSchemas {
     YouOutput: {
         joined: boolean;
         active: boolean;
+        /** @description A team battle's: your team. */
+        team: string | null;
     };
     YourGameOutput: {
         id: number;
