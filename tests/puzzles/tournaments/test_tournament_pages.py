@@ -36,3 +36,19 @@ def test_an_events_page_embeds_its_state_and_keeps_its_plain_forms(django_user_m
     listed = ann.get("/tournaments/").content.decode()
     assert "tournaments/tournaments.css" in listed
     assert 'href="/tournaments/">' in listed  # the menu's link
+
+
+def test_a_swiss_page_says_its_rounds_and_the_round_in_play(django_user_model):
+    from puzzles.tournaments.models import Tournament
+
+    maker = account_client(django_user_model, "organiser")[0]
+    made = maker.post(
+        "/api/tournaments/", {"kind": "swiss", "clock": {"initial": 180, "increment": 2}, "rounds": 5}, format="json"
+    ).json()
+    html = maker.get(made["url"]).content.decode()
+    assert "5 rounds" in html
+    assert "round 0 of 5" not in html
+    Tournament.objects.filter(pk=made["id"]).update(round=2, status=Tournament.Status.STARTED)
+    html = maker.get(made["url"]).content.decode()
+    assert "round 2 of 5" in html
+    assert "Buchholz" in html or "Nobody has joined yet." in html
