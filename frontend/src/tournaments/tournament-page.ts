@@ -12,7 +12,7 @@ import { hideFallback, requireJSON } from "../shared/dom";
 import { errorMessage, request } from "../shared/http";
 import { longPoll } from "../shared/poll";
 import { clockLine, gameToOpen, live, newer, type TournamentJSON } from "./tournament-state";
-import { gamesView, podiumView, standingsView, youView } from "./tournament-view";
+import { gamesView, podiumView, standingsView, teamsView, youView } from "./tournament-view";
 
 const POLL_SECONDS = 25;
 const SENT_KEY = "od-tournament-sent-";
@@ -144,7 +144,7 @@ export class TournamentPage {
   }
 
   /** Joins or leaves through the API. */
-  async act(action: "join" | "leave", password?: string): Promise<void> {
+  async act(action: "join" | "leave", password?: string, team?: string): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.error = null;
@@ -153,7 +153,8 @@ export class TournamentPage {
     this.render();
     try {
       const url = action === "join" ? this.state.urls.join : this.state.urls.leave;
-      const body = action === "join" && password ? { password } : undefined;
+      const fields = { ...(password ? { password } : {}), ...(team ? { team } : {}) };
+      const body = action === "join" && Object.keys(fields).length > 0 ? fields : undefined;
       const { data } = await request<TournamentJSON>(url, { method: "POST", body });
       this.busy = false;
       // the answer is the reader's own view: it replaces whatever the poll brought
@@ -184,9 +185,11 @@ export class TournamentPage {
     if (this.statusLine) this.statusLine.textContent = state.status_text;
     this.tick();
     const podium = podiumView(state);
+    const teams = teamsView(state);
     this.live.replaceChildren(
-      youView(state, (action, password) => void this.act(action, password), this.busy, this.error),
+      youView(state, (action, password, team) => void this.act(action, password, team), this.busy, this.error),
       ...(podium ? [podium] : []),
+      ...(teams ? [teams] : []),
       standingsView(state),
       gamesView(state),
     );

@@ -11,6 +11,7 @@ import {
   actionOf,
   gameResult,
   gameTitle,
+  numberText,
   podiumText,
   standingCells,
   tieBreakColumns,
@@ -42,6 +43,7 @@ export function standingsView(state: TournamentJSON): HTMLElement {
     if (cells.onFire) {
       player.append(" ", el("span", { class: "fire", title: t("On fire: two wins running, the next win counts double") }, "🔥"));
     }
+    if (row.team) player.append(" ", el("span", "standing-team", row.team));
     if (cells.left) player.append(" ", el("span", "note standing-left", t("(left)")));
     if (cells.sheet && cells.sheet.length > 0) {
       const sheet = el("span", { class: "sheet", "aria-label": t("Points of each game") });
@@ -57,6 +59,21 @@ export function standingsView(state: TournamentJSON): HTMLElement {
   }
   const table = el("table", "standings", el("thead", {}, head), body);
   return headed("standings-live", t("Standings"), el("div", "table-scroll", table));
+}
+
+/** A team battle's teams, best first (a team scores its leaders' scores), or null. */
+export function teamsView(state: TournamentJSON): HTMLElement | null {
+  if (!state.teams || state.teams.length === 0) return null;
+  const head = el("tr");
+  for (const name of [t("Rank"), t("Team"), t("Score")]) head.append(el("th", { scope: "col" }, name));
+  const body = el("tbody");
+  for (const team of state.teams) {
+    const name = el("td", "standing-player", el("span", "standing-name", team.team));
+    if (team.leaders.length > 0) name.append(el("span", "team-leaders note", team.leaders.join(", ")));
+    const mine = state.you.team === team.team;
+    body.append(el("tr", mine ? { class: "you" } : {}, el("td", "standing-rank", String(team.rank)), name, el("td", "standing-score", numberText(team.score))));
+  }
+  return headed("teams-live", t("Teams"), el("div", "table-scroll", el("table", "standings teams", el("thead", {}, head), body)));
 }
 
 /** The latest games, the latest first. */
@@ -96,7 +113,7 @@ export function podiumView(state: TournamentJSON): HTMLElement | null {
  */
 export function youView(
   state: TournamentJSON,
-  act: (action: "join" | "leave", password?: string) => void,
+  act: (action: "join" | "leave", password?: string, team?: string) => void,
   busy: boolean,
   error: string | null,
 ): HTMLElement {
@@ -113,13 +130,18 @@ export function youView(
     const password = action === "join" && state.private && !state.you.joined
       ? el("input", { type: "password", class: "tournament-password", maxlength: "64", autocomplete: "off", "aria-label": t("Password") })
       : null;
+    // a team battle asks a newcomer which team they play for
+    const team = action === "join" && !state.you.joined && (state.team_names ?? []).length > 0
+      ? el("select", { class: "tournament-team", "aria-label": t("Team") }, ...(state.team_names ?? []).map((name) => el("option", { value: name }, name)))
+      : null;
+    if (team) line.append(team, " ");
     const label = action === "join" ? t("Join") : t("Leave");
     const button = el("button", { type: "button", class: `button tournament-${action}` }, label);
     button.disabled = busy;
-    button.addEventListener("click", () => act(action, password?.value));
+    button.addEventListener("click", () => act(action, password?.value, team?.value));
     if (password) {
       password.addEventListener("keydown", (event) => {
-        if (event.key === "Enter") act(action, password.value);
+        if (event.key === "Enter") act(action, password.value, team?.value);
       });
       line.append(password, " ");
     }

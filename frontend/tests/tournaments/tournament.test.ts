@@ -55,6 +55,9 @@ function arena(extra: Partial<TournamentJSON> = {}): TournamentJSON {
       { id: 11, url: "/play/11/", round: 0, a: "Guest 1a2b", b: "Ann", outcome: "b", over: true },
     ],
     your_game: null,
+    team_names: [],
+    team_leaders: null,
+    teams: [],
     you: { joined: true, active: true, team: null },
     urls: { page: "/tournaments/5/", api: "/api/tournaments/5/", join: "/api/tournaments/5/join/", leave: "/api/tournaments/5/leave/" },
     ...extra,
@@ -193,5 +196,32 @@ describe("the tournament page", () => {
     const back = mount(arena({ private: true, you: { joined: true, active: false, team: null } }));
     expect(document.querySelector(".tournament-password")).toBeNull();
     back.page.destroy();
+  });
+
+  it("draws a team battle's teams, each player's team, and asks a newcomer for their team", async () => {
+    const battle = arena({
+      team_names: ["Lions", "Owls"],
+      team_leaders: 2,
+      teams: [
+        { team: "Owls", score: 10, rank: 1, leaders: ["Ann", "Bob"] },
+        { team: "Lions", score: 2, rank: 2, leaders: ["Guest 1a2b"] },
+      ],
+      standings: [standing({ team: "Owls" }), standing({ player: "Guest 1a2b", rank: 2, team: "Lions", you: true })],
+      you: { joined: false, active: false, team: null },
+    });
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ ...battle, version: 4, you: { joined: true, active: true, team: "Owls" } }), { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    const { page } = mount(battle);
+    const teams = [...document.querySelectorAll(".standings.teams tbody tr")].map((row) => row.querySelector(".standing-name")!.textContent);
+    expect(teams).toEqual(["Owls", "Lions"]);
+    expect(document.querySelector(".tournament-live .standings:not(.teams) .standing-team")!.textContent).toBe("Owls");
+    const select = document.querySelector<HTMLSelectElement>(".tournament-team")!;
+    select.value = "Owls";
+    (document.querySelector(".tournament-join button") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(document.querySelector(".tournament-leave")).not.toBeNull());
+    const sent = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(sent.body))).toEqual({ team: "Owls" });
+    expect(document.querySelector(".standings.teams tr.you .standing-name")!.textContent).toBe("Owls");
+    page.destroy();
   });
 });
