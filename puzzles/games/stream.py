@@ -114,6 +114,6 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def stream_event(self, message: dict[str, Any]) -> None:
         event = message["event"]
         self.table.follow(event)
-        if event.get("version") == self.answered:
+        if self.answered is not None and event.get("version") == self.answered:
             return  # this socket's own move, whose event its page has in the answer
         await self.send_json(pushed.for_reader(event, self.seat))

@@ -204,3 +204,18 @@ def test_a_client_holds_at_most_so_many_sockets_open_and_others_are_not_held_bac
     finally:
         for connection in opened:
             connection.close()
+
+
+def test_any_other_change_reaches_every_socket_as_changed_whether_its_player_has_moved_or_not(site):
+    mover, waiter, game_id, game = live_game(site)
+    _, mine = mover.call("GET", f"/api/games/{game_id}/")
+    with stream(site, mover, game_id) as own, stream(site, waiter, game_id) as theirs:
+        assert received(own)["type"] == received(theirs)["type"] == "hello"
+        own.send(json.dumps({"type": "move", "move": mine["legal_moves"][0], "ply": 0, "id": 1}))
+        assert received(own)["type"] == "played"
+        assert received(theirs)["type"] == "move"
+        # the player who has not moved resigns: each socket, the mover's too, is told to read the game
+        status, _over = waiter.call("POST", f"/api/games/{game_id}/resign/")
+        assert status == 200
+        assert received(own) == {"type": "changed"}
+        assert received(theirs) == {"type": "changed"}
