@@ -83,7 +83,7 @@ def exercises_from_game(game: Game) -> int:
     """Exercises for the human's graded mistakes and blunders of a finished
     game (a deal of a match is a game too; in a game between people, each
     player's own, for that player).  Returns how many were made."""
-    if game.status != Game.Status.OVER:
+    if game.status != Game.Status.OVER or game.concealed:  # an event's deal: its answers wait for the event's end
         return 0
     done = set(Exercise.objects.filter(game=game).values_list("ply", flat=True))
     rows = GameMove.objects.filter(game=game, by=GameMove.By.HUMAN, grade__in=MISTAKES).exclude(ply__in=done)

@@ -51,7 +51,7 @@ def game_hint(*, game: Game, level: int) -> tuple[Hint | None, AnalysisRow | Non
         raise ApplicationError(
             _("no hints in a game between people: the solver's view comes after the game"), status_code=403
         )
-    if game.concealed and game.status != Game.Status.OVER:
+    if game.concealed:
         raise ApplicationError(
             _("no hints in an event's deal: the solver's view comes after the event"), status_code=403
         )

@@ -78,7 +78,8 @@ class Game(PlayerOwned, Versioned):
     people = models.CharField(_("seats played by people"), max_length=4, blank=True, default="")
     rated = models.BooleanField(_("rated"), default=False)
     # A practice game of an event's deal (a duplicate tournament's): its
-    # solver values, grades and hints are withheld until it is over.
+    # solver values, grades and hints are withheld until the event is over
+    # (the tournaments app clears it then).
     concealed = models.BooleanField(_("values withheld until over"), default=False)
     # Time control: a live game's Fischer clock (initial and increment seconds),
     # or a correspondence game's days a move; neither for an untimed game.

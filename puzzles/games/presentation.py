@@ -172,7 +172,7 @@ def game_state(
         "concealed": game.concealed,
         **PRACTICE_FIELDS,
     }
-    if game.concealed and game.status != Game.Status.OVER:  # an event's deal: nothing of the solver's yet
+    if game.concealed:  # an event's deal: nothing of the solver's until the event is over
         for move in state["moves"]:
             move.update(dict.fromkeys(VALUES))
         state["hints"], state["ungraded"] = [], 0

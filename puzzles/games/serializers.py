@@ -273,7 +273,7 @@ class GameOutputSerializer(serializers.Serializer[Any]):
     urls = serializers.DictField(child=serializers.CharField())
     concealed = serializers.BooleanField(
         help_text="An event's deal (a duplicate tournament's): its values, grades and hints are withheld until "
-        "it is over."
+        "the event is over."
     )
     kind = serializers.ChoiceField(choices=Game.Kind.values, help_text="A practice game, or a game between people.")
     rated = serializers.BooleanField()

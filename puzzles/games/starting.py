@@ -60,7 +60,7 @@ def game_create(
     no seed is given; the standard game when no variant is).  ``human`` is a
     seat of the variant or ``"random"``.  The solver's first move, when it is
     to move, and the analysis of the start are queued at once.  ``concealed``:
-    an event's deal, whose values and hints are withheld until it is over."""
+    an event's deal, whose values and hints are withheld until the event is over."""
     if position not in (None, "") and seed is not None:
         raise ApplicationError("give either a position or a seed, not both")
     if level not in Game.Level.values:

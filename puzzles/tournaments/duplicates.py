@@ -14,11 +14,15 @@ import hashlib
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
-from puzzles.core import fairness
+from puzzles.core import events, fairness
+from puzzles.games import notices
 from puzzles.games.models import Game
+from puzzles.games.signals import game_graded
 from puzzles.games.starting import game_create
 from puzzles.games.withheld import from_deals
 from solver import Position, Variant, canonical_key, deal
@@ -28,8 +32,8 @@ from .models import Entry, Pairing, Tournament
 
 SEED_BOUND = 1 << 53
 
-# The start positions of each event's deals, by event (its seed never changes).
-_starts: dict[int, tuple[str, ...]] = {}
+# The start positions of each event's deals, by event and its seed.
+_starts: dict[tuple[int, str], tuple[str, ...]] = {}
 
 
 def deal_seed(tournament: Tournament, number: int) -> int:
@@ -44,19 +48,26 @@ def deal_seat(tournament: Tournament, number: int) -> str:
     return seats[(deal_seed(tournament, number) >> 7) % 2]
 
 
+def _rng_seed(tournament: Tournament, number: int) -> int:
+    """The solver's tie-breaking seed in deal ``number``: the same for every
+    entrant, drawn apart from the deal's seed (which it does not tell)."""
+    digest = hashlib.sha256(f"open-domino duplicate solver {tournament.seed} {number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % SEED_BOUND
+
+
 def deal_of(tournament: Tournament, number: int) -> duplicate.Deal:
     return duplicate.Deal(deal_seed(tournament, number), tournament.variant)
 
 
 def starts(tournament: Tournament) -> tuple[str, ...]:
     """The start positions of the event's deals, in order."""
-    found = _starts.get(tournament.pk)
+    found = _starts.get((tournament.pk, tournament.seed))
     if found is None:
         found = tuple(
             str(deal(deal_seed(tournament, n), Variant.parse(tournament.variant)))
             for n in range(1, (tournament.deals or 0) + 1)
         )
-        _starts[tournament.pk] = found
+        _starts[(tournament.pk, tournament.seed)] = found
     return found
 
 
@@ -75,7 +86,7 @@ def next_game(tournament: Tournament, entry: Entry) -> Pairing | None:
             variant=tournament.variant,
             human=deal_seat(tournament, number),
             level=tournament.level or Game.Level.PERFECT,
-            rng_seed=deal_seed(tournament, number) ^ 1,
+            rng_seed=_rng_seed(tournament, number),
             concealed=True,
         )
     return Pairing.objects.create(tournament=tournament, round=number, a=entry, game=game)
@@ -101,7 +112,9 @@ def record(pairing: Pairing) -> None:
 
 def close(tournament_id: int) -> None:
     """Solve the deals of a finished event (on a worker): each deal's par
-    from the entrants' seat and one best line, kept for the travellers."""
+    from the entrants' seat and one best line, kept for the travellers; then
+    its games show their values (and make their players' exercises, as any
+    game's grading does), and its page is told."""
     tournament = Tournament.objects.get(pk=tournament_id)
     if tournament.kind != Tournament.Kind.DUPLICATE or tournament.pars:
         return
@@ -112,8 +125,23 @@ def close(tournament_id: int) -> None:
             "par": duplicate.par_for(position, deal_seat(tournament, number)),
             "line": list(duplicate.best_line(position)),
         }
+    games = list(Pairing.objects.filter(tournament=tournament, game__isnull=False).values_list("game_id", flat=True))
     with transaction.atomic():
-        Tournament.objects.filter(pk=tournament.pk, pars={}).update(pars=pars)
+        if not Tournament.objects.filter(pk=tournament.pk, pars={}).update(
+            pars=pars, version=F("version") + 1, updated_at=timezone.now()
+        ):
+            return
+        Game.objects.filter(pk__in=games, concealed=True).update(concealed=False, version=F("version") + 1)
+        events.notify_on_commit(events.channel("tournament", tournament.pk))
+        for game_id in games:
+            notices.game_changed(game_id)
+        transaction.on_commit(lambda: _graded(games))
+
+
+def _graded(games: list[int]) -> None:
+    """Tell the apps that make things of grades (the coach) that these games' grades may be shown."""
+    for game_id in games:
+        game_graded.send(sender=Game, game_id=game_id)
 
 
 def running_starts() -> list[str]:

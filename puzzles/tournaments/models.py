@@ -65,7 +65,7 @@ class Tournament(Versioned):
     # public one. A private event is not listed: its players come by its link.
     password = models.CharField(max_length=128, blank=True, default="")
     # Made by the beat's schedule of recurring events (its name there), else empty.
-    scheduled = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    scheduled = models.CharField(max_length=80, blank=True, default="", db_index=True)
 
     class Meta:
         verbose_name = _("tournament")

@@ -215,7 +215,7 @@ def tournament_join(
             entry.active = True
             entry.waiting_since = timezone.now() if not pairings.playing(entry) else None
             entry.save(update_fields=["active", "waiting_since"])
-        if tournament.kind == Tournament.Kind.DUPLICATE and tournament.status == Tournament.Status.STARTED:
+        if tournament.kind == Tournament.Kind.DUPLICATE and _open(tournament, timezone.now()):
             _deal_next(tournament, entry)
         _bump(tournament.pk)
     if tournament.kind == Tournament.Kind.ARENA and tournament.status == Tournament.Status.STARTED:
@@ -286,8 +286,11 @@ def tournament_tick(tournament_id: int, now: datetime | None = None) -> None:
             _finish(tournament)  # a deal not over by then does not count
             _close_soon(tournament.pk)
         else:  # a duplicate event: each entrant who joined before its start is dealt their first deal
-            for entry in Entry.objects.filter(tournament=tournament, active=True):
-                _deal_next(tournament, entry)
+            dealt = [
+                _deal_next(tournament, entry) for entry in Entry.objects.filter(tournament=tournament, active=True)
+            ]
+            if any(dealt):
+                _bump(tournament.pk)
 
 
 def _swiss_tick(tournament: Tournament, now: datetime) -> None:
@@ -305,10 +308,9 @@ def _swiss_tick(tournament: Tournament, now: datetime) -> None:
     _bump(tournament.pk)
 
 
-def _deal_next(tournament: Tournament, entry: Entry) -> None:
-    """A duplicate entrant's next deal, unless one is on."""
-    if not pairings.playing(entry):
-        duplicates.next_game(tournament, entry)
+def _deal_next(tournament: Tournament, entry: Entry) -> bool:
+    """A duplicate entrant's next deal, unless one is on; whether one was dealt."""
+    return not pairings.playing(entry) and duplicates.next_game(tournament, entry) is not None
 
 
 def _close_soon(tournament_id: int) -> None:
@@ -318,6 +320,8 @@ def _close_soon(tournament_id: int) -> None:
 
 
 def _finish(tournament: Tournament) -> None:
+    if tournament.kind == Tournament.Kind.DUPLICATE:  # a deal still on then counts for nothing
+        Pairing.objects.filter(tournament=tournament, finished_at__isnull=True).update(finished_at=timezone.now())
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     Entry.objects.filter(tournament=tournament).update(waiting_since=None)
     _bump(tournament.pk)
@@ -337,34 +341,43 @@ def tournaments_tick(now: datetime | None = None) -> int:
 def game_counted(*, game_id: int) -> bool:
     """A tournament game is over: its result counted in the event (once),
     its players waiting to be paired again (an arena), the event moved on.
-    False if the game is no tournament's, or counted already."""
+    False if the game is no tournament's, or counted already.  The event is
+    locked first, as everything that changes it does; a duplicate deal that
+    ends after the event has closed counts for nothing."""
+    found = Pairing.objects.filter(game_id=game_id, finished_at__isnull=True).values_list("tournament_id", flat=True)
+    tournament_id = found.first()
+    if tournament_id is None:
+        return False
     with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         pairing = (
-            Pairing.objects.select_for_update()
-            .select_related("tournament", "a", "b", "game")
-            .filter(game_id=game_id, finished_at__isnull=True)
-            .first()
+            Pairing.objects.select_for_update(of=("self",)).filter(game_id=game_id, finished_at__isnull=True).first()
         )
         if pairing is None or pairing.game is None or pairing.game.status != Game.Status.OVER:
             return False
-        pairings.record(pairing, timezone.now())
-        _bump(pairing.tournament_id)
-    tournament = pairing.tournament
+        pairing.tournament = tournament
+        now = timezone.now()
+        if tournament.kind == Tournament.Kind.DUPLICATE and not _open(tournament, now):
+            Pairing.objects.filter(pk=pairing.pk).update(finished_at=now)  # too late: not counted
+            return False
+        pairings.record(pairing, now)
+        if tournament.kind == Tournament.Kind.DUPLICATE:
+            entry = Entry.objects.get(pk=pairing.a_id)
+            if entry.active:
+                _deal_next(tournament, entry)
+        _bump(tournament.pk)
     if tournament.kind == Tournament.Kind.ARENA:
         _pair_soon(tournament.pk)
-    elif tournament.kind == Tournament.Kind.DUPLICATE:
-        with transaction.atomic():
-            locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-            if locked.status == Tournament.Status.STARTED and (
-                locked.ends_at is None or timezone.now() < locked.ends_at
-            ):
-                _deal_next(locked, Entry.objects.get(pk=pairing.a_id))
-                _bump(locked.pk)
-    else:
+    elif tournament.kind == Tournament.Kind.SWISS:
         from .tasks import tournament_tick_task
 
         tasking.enqueue(tournament_tick_task, tournament.pk)
     return True
+
+
+def _open(tournament: Tournament, now: datetime) -> bool:
+    """Whether the event is running and its time not up."""
+    return tournament.status == Tournament.Status.STARTED and (tournament.ends_at is None or now < tournament.ends_at)
 
 
 def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:

@@ -93,7 +93,12 @@ def test_a_duplicate_daylong_of_four_deals_and_ten_players(django_user_model):
             game_id = state["your_game"]["id"]
             game = client.get(f"/api/games/{game_id}/").json()
             seats.add((game["start"], game["human"]))
-            play_deal(client, game_id, rng, resign=(index % 4 == 3))
+            over = play_deal(client, game_id, rng, resign=(index % 4 == 3))
+            # over, but the event is not: still nothing of the solver's (the player could pass it on)
+            assert over["status"] == "over"
+            done = client.get(f"/api/games/{game_id}/").json()
+            assert done["concealed"] is True
+            assert all(move["value"] is None and move["best_moves"] is None for move in done["moves"])
             state = read(client, tournament_id)
             # the results stay hidden until the event is over
             assert all(row["score"] is None and row["rank"] is None for row in state["standings"])
@@ -107,6 +112,13 @@ def test_a_duplicate_daylong_of_four_deals_and_ten_players(django_user_model):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert outsider.post("/api/analyses/", {"position": starts[0]}, format="json").status_code != 403
+    # the event's games now show the solver's values to their players
+    first = Pairing.objects.filter(tournament=tournament).order_by("id").first()
+    assert first is not None
+    owner = players[0]
+    shown = owner.get(f"/api/games/{first.game_id}/").json()
+    assert shown["concealed"] is False
+    assert any(move["value"] is not None for move in shown["moves"])
 
     results: dict[int, dict[int, int]] = {}
     for row in Pairing.objects.filter(tournament=tournament):
@@ -145,3 +157,24 @@ def test_a_duplicate_daylong_of_four_deals_and_ten_players(django_user_model):
             position = position.push(move)
         assert position.is_over()
         assert duplicates.duplicate.deal_points(position, traveller["seat"]) == traveller["par"]
+
+
+def test_a_deal_still_on_when_the_event_closes_counts_for_nothing(django_user_model):
+    maker = account_client(django_user_model, "organiser")[0]
+    made = maker.post("/api/tournaments/", {"kind": "duplicate", "deals": 1}, format="json").json()
+    early, late = guest_client()[0], guest_client()[0]
+    games = {}
+    for client in (early, late):
+        games[client] = client.post(f"/api/tournaments/{made['id']}/join/", format="json").json()["your_game"]["id"]
+    play_deal(early, games[early], random.Random(1), resign=True)
+    Tournament.objects.filter(pk=made["id"]).update(ends_at=timezone.now() - timedelta(seconds=1))
+    tournaments_tick()
+    state = read(late, made["id"])
+    assert state["status"] == "finished"
+    assert state["your_game"] is None
+    play_deal(late, games[late], random.Random(2), resign=True)  # after the close: played, not counted
+    assert Pairing.objects.get(game_id=games[late]).points is None
+    rows = {row["you"]: row for row in read(late, made["id"])["standings"]}
+    assert rows[True]["games"] == 0
+    assert rows[True]["score"] is None
+    assert rows[False]["games"] == 1

@@ -375,7 +375,7 @@ export interface SharedSchemas {
         urls: {
             [key: string]: string;
         };
-        /** @description An event's deal (a duplicate tournament's): its values, grades and hints are withheld until it is over. */
+        /** @description An event's deal (a duplicate tournament's): its values, grades and hints are withheld until the event is over. */
         concealed: boolean;
         /**
          * @description A practice game, or a game between people.
