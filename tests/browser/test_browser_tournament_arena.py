@@ -77,17 +77,9 @@ def resign(page) -> None:
 
 
 def see_the_end(page) -> None:
-    """The winner's page shows the game over.  It should come by itself, over
-    the game's socket; but a socket that has not sent a move of its own drops
-    the resignation's event (``games.stream.GameStream.stream_event`` compares
-    the event's version, absent from a ``changed`` event, with its own last
-    move's, None until it has moved), so the page is loaded again when the end
-    has not come: what its player would do."""
-    try:
-        page.wait_for_function(f"() => {GAME}.status === 'over'", timeout=5_000)
-    except PlaywrightTimeout:
-        page.reload()
-        page.wait_for_function(f"() => {GAME}.status === 'over'")
+    """The winner's page shows the game over by itself, told over the game's
+    socket (the winner, whose opponent resigned, may not have moved yet)."""
+    page.wait_for_function(f"() => {GAME}.status === 'over'")
 
 
 def leave(page, url: str) -> None:
