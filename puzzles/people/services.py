@@ -221,6 +221,7 @@ def challenge_create(
     rematch_of: Challenge | None = None,
     target_points: int | None = None,
     target_wins: int | None = None,
+    by_site: bool = False,
 ) -> Challenge:
     """A new open challenge, its creator seated in ``seat`` (a seat of the
     variant or ``random``).  ``to`` names the account it is for (its seat is
@@ -229,7 +230,8 @@ def challenge_create(
     range.  ``target_points`` or ``target_wins`` make it a match between
     people (``matches``); a rated match is rated as a whole once it is won
     (``ratings.match_rate``).  A rated challenge needs an account (403) and
-    people in every seat."""
+    people in every seat.  ``by_site``: a game the site itself pairs (a
+    tournament's), which the cap on a player's open challenges does not count."""
     rules = _rules(variant)
     (clock_pair, days) = check_control(clock, days)
     if not player.known:
@@ -253,7 +255,8 @@ def challenge_create(
         # Their seat: the other side's (in partnership, the next seat free).
         reserved[free[0]] = _challenged(to, player)
     with transaction.atomic():
-        limits.open_cap_check(player, lobby=lobby)  # the player locked: posts at once take turns
+        if not by_site:
+            limits.open_cap_check(player, lobby=lobby)  # the player locked: posts at once take turns
         challenge = Challenge.objects.create(
             id=_unguessable_id(),
             variant=str(rules),

@@ -9,6 +9,7 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from puzzles.accounts.signals import guest_claimed
         from puzzles.core import fairness, longpoll
         from puzzles.games.signals import game_finished
         from puzzles.people import profiles
@@ -17,6 +18,7 @@ class TournamentsConfig(AppConfig):
 
         fairness.register_for_player(duplicates.refusal)
         profiles.register_events(presentation.profile_events)
+        guest_claimed.connect(services.entries_claim, dispatch_uid="puzzles.tournaments.claim")
         game_finished.connect(services.on_game_finished, dispatch_uid="puzzles.tournaments.game_finished")
         # Anyone may read an event: its version is the poll's.
         longpoll.register(

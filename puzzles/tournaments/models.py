@@ -13,6 +13,8 @@ a Swiss bye is a pairing with no game and no seat B."""
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -159,3 +161,11 @@ class Pairing(models.Model):
 
     def __str__(self) -> str:
         return f"pairing {self.pk} of {self.tournament_id} (round {self.round})"
+
+
+def unguessable_id() -> int:
+    """A new event's id: a random number below 2**53 (which a page's script holds exactly)."""
+    while True:
+        candidate = secrets.randbelow((1 << 53) - 1) + 1
+        if not Tournament.objects.filter(pk=candidate).exists():
+            return candidate

@@ -2,21 +2,27 @@
 game started as an ordinary game between people through a challenge the
 people app makes and its second player takes at once (so it is rated, and
 checked for fair play, as every game between people is), and each result
-counted into the event.  Called by ``services`` with the tournament locked."""
+counted into the event.  Called by ``services`` with the tournament locked
+(and, to count a game, its pairing)."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
+from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
+from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
 from puzzles.people.services import challenge_accept, challenge_create
 
 from . import arena_rules, duplicates, swiss
 from .models import Entry, Pairing, Tournament
+
+log = logging.getLogger(__name__)
 
 Outcome = Pairing.Outcome
 
@@ -62,6 +68,7 @@ def start_game(tournament: Tournament, a: Entry, b: Entry, number: int = 0) -> P
         clock=clock,
         days=tournament.days,
         reserved={"B": second},
+        by_site=True,
     )
     game = challenge_accept(player=second, challenge_id=challenge.pk).game
     return Pairing.objects.create(tournament=tournament, round=number, a=a, b=b, game=game)
@@ -86,12 +93,19 @@ def arena_pair(tournament: Tournament) -> int:
         )
         for entry in waiting
     )
+    started = 0
     for pair in pairs:
         a, b = by_id[pair.a], by_id[pair.b]
-        start_game(tournament, a, b)
+        try:
+            with transaction.atomic():  # a pair the people app refuses stays waiting; the others play
+                start_game(tournament, a, b)
+        except ApplicationError as exc:
+            log.warning("arena %s: %s and %s not paired: %s", tournament.pk, a.pk, b.pk, exc)
+            continue
         Entry.objects.filter(pk=a.pk).update(waiting_since=None, last_opponent=b, a_seats=a.a_seats + 1)
         Entry.objects.filter(pk=b.pk).update(waiting_since=None, last_opponent=a, b_seats=b.b_seats + 1)
-    return len(pairs)
+        started += 1
+    return started
 
 
 def swiss_rounds(tournament: Tournament) -> list[swiss.RoundResult]:

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from .models import Tournament
+from .models import Tournament, unguessable_id
 
 # How far ahead of its start a scheduled event is listed.
 AHEAD = timedelta(hours=2)
@@ -90,7 +90,11 @@ def schedule_upkeep(now: datetime | None = None) -> int:
             try:
                 with transaction.atomic():
                     Tournament.objects.create(
-                        name=recurring.name, starts_at=start, scheduled=key, **_made(recurring, start)
+                        id=unguessable_id(),
+                        name=recurring.name,
+                        starts_at=start,
+                        scheduled=key,
+                        **_made(recurring, start),
                     )
             except IntegrityError:  # made meanwhile by another beat
                 continue

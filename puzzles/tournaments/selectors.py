@@ -36,8 +36,9 @@ def entry_of(tournament: Tournament, player: Player) -> Entry | None:
 
 
 def entries_of_user(user: Any, limit: int) -> list[Entry]:
-    """An account's latest entries, with their events."""
-    return list(Entry.objects.filter(owner=user).select_related("tournament").order_by("-joined_at")[:limit])
+    """An account's latest entries in public events, with their events."""
+    entries = Entry.objects.filter(owner=user, tournament__password="")  # a private event is its players' own
+    return list(entries.select_related("tournament").order_by("-joined_at")[:limit])
 
 
 def entry_name(entry: Entry) -> str:

@@ -28,7 +28,7 @@ from puzzles.people.services import check_control
 from solver import Variant, VariantError
 
 from . import duplicates, pairings
-from .models import Entry, Pairing, Tournament
+from .models import Entry, Pairing, Tournament, unguessable_id
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +142,9 @@ def tournament_create(
         if not isinstance(password, str) or not 4 <= len(password) <= PASSWORD_LENGTH[1]:
             raise ApplicationError(_("a private event's password has 4 to 64 characters"))
         fields["password"] = make_password(password)
+    # A private event's link is its key: no event's address tells another's (SQLite
+    # numbers a new row after the highest id, so every event's id is drawn)
+    fields["id"] = unguessable_id()
     tournament = Tournament.objects.create(
         **fields, starts_at=start, creator=player.user, name=(name or "").strip()[:80] or default_name(fields)
     )
@@ -189,6 +192,7 @@ def tournament_join(
     names their ``team`` (one of the event's), theirs for the event."""
     if not player.known:
         raise ApplicationError("joining needs a player: send the session cookie")
+    _check_password(tournament_id, player, password)  # (slow on purpose: not with the event locked)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if tournament is None:
@@ -198,8 +202,6 @@ def tournament_join(
         if tournament.rated and not player.is_authenticated:
             raise ApplicationError(_("a rated event is for accounts: log in (or sign up) to join"), 403)
         entry = player.rows(Entry.objects.filter(tournament=tournament)).first()
-        if entry is None and tournament.private and not check_password(password or "", tournament.password):
-            raise ApplicationError(_("this event is private: give its password to join"), 403)
         if entry is None and tournament.kind == Tournament.Kind.SWISS and tournament.round > 0:
             raise ConflictError(_("the Swiss has begun: it can no longer be joined"))
         if entry is None:
@@ -221,6 +223,17 @@ def tournament_join(
     if tournament.kind == Tournament.Kind.ARENA and tournament.status == Tournament.Status.STARTED:
         _pair_soon(tournament.pk)
     return entry
+
+
+def _check_password(tournament_id: int, player: Player, password: str | None) -> None:
+    """403 for a newcomer to a private event without its password."""
+    tournament = Tournament.objects.filter(pk=tournament_id).only("password").first()
+    if tournament is None or not tournament.private:
+        return
+    if player.rows(Entry.objects.filter(tournament=tournament)).exists():
+        return  # entered already: back without it
+    if not check_password(password or "", tournament.password):
+        raise ApplicationError(_("this event is private: give its password to join"), 403)
 
 
 def _team_index(tournament: Tournament, team: str | None) -> int | None:
@@ -378,6 +391,24 @@ def game_counted(*, game_id: int) -> bool:
 def _open(tournament: Tournament, now: datetime) -> bool:
     """Whether the event is running and its time not up."""
     return tournament.status == Tournament.Status.STARTED and (tournament.ends_at is None or now < tournament.ends_at)
+
+
+def entries_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+    """Hand a guest's entries to the account they just logged in to (a
+    receiver of ``accounts.signals.guest_claimed``), with their games (the
+    games' seats are handed over by the games and people apps).  In an
+    event the account has entered already, the guest's entry leaves it (its
+    games and score stay, under the guest's name): one person, one entry."""
+    entered = list(Entry.objects.filter(owner=user).values_list("tournament_id", flat=True))
+    guests = Entry.objects.filter(owner__isnull=True, session_key=session_key)
+    guests.filter(tournament_id__in=entered).update(active=False, waiting_since=None)
+    moved = guests.exclude(tournament_id__in=entered)
+    name = user.get_username()
+    tournaments = list(moved.values_list("tournament_id", flat=True))
+    count = moved.update(owner=user, session_key="", name=name)
+    for tournament_id in tournaments:
+        _bump(tournament_id)
+    return count
 
 
 def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:

@@ -341,3 +341,43 @@ def test_a_team_battle_scores_each_team_by_its_leaders(maker):
     )
     assert swiss.status_code == 400
     assert "team battle" in swiss.json()["error"]
+
+
+def test_a_player_with_every_open_challenge_they_may_post_is_still_paired(maker):
+    from puzzles.people.limits import MAX_OPEN_CHALLENGES
+
+    made = make(maker, **ARENA)
+    busy, other = players(2)
+    for _ in range(MAX_OPEN_CHALLENGES):
+        posted = busy.post("/api/challenges/", {"seat": "A", "clock": {"initial": 300, "increment": 3}}, format="json")
+        assert posted.status_code == 201, posted.content
+    assert busy.post("/api/challenges/", {"seat": "A", "days": 3}, format="json").status_code == 409
+    join(busy, made["id"])
+    join(other, made["id"])
+    assert read(busy, made["id"])["your_game"] is not None  # the site's pairing is not the player's challenge
+
+
+def test_a_guest_who_logs_in_keeps_their_entry_and_their_game(maker, django_user_model):
+    made = make(maker, **ARENA)
+    guest, other = players(2)
+    join(guest, made["id"])
+    join(other, made["id"])
+    game = read(guest, made["id"])["your_game"]
+    django_user_model.objects.create_user("zofia", password="a-long-pass-phrase-29")
+    logged = guest.post("/accounts/login/", {"username": "zofia", "password": "a-long-pass-phrase-29"})
+    assert logged.status_code == 302
+    state = read(guest, made["id"])
+    assert state["you"]["joined"] is True
+    assert state["your_game"] == game
+    assert [row["player"] for row in state["standings"] if row["you"]] == ["zofia"]
+    assert Entry.objects.filter(tournament_id=made["id"], owner__username="zofia").count() == 1
+
+
+def test_a_private_events_address_cannot_be_guessed_and_its_profile_line_is_not_shown(maker, django_user_model):
+    ids = [make(maker, **{**ARENA, "password": "secret-4"})["id"] for _ in range(3)]
+    public = make(maker, **ARENA)["id"]
+    assert all(abs(a - b) > 1_000_000 for a, b in zip(ids, ids[1:], strict=False))
+    assert all(abs(i - public) > 1_000_000 for i in ids)
+    ann = account_client(django_user_model, "ann")[0]
+    assert ann.post(f"/api/tournaments/{ids[0]}/join/", {"password": "secret-4"}, format="json").status_code == 200
+    assert maker.get("/api/players/ann/").json()["events"] == []
