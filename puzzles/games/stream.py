@@ -76,13 +76,13 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if _open[client] >= settings.OD_MAX_SOCKETS_PER_CLIENT:
             await self.close()  # before the handshake is accepted: refused (403), and the page long-polls
             return
-        _open[client] += 1
-        self.client = client
         # the language the page's requests are answered in (its cookie, else its Accept-Language)
         self.language = translation.get_language_from_request(request)
         self.group = events.group(events.channel("game", game_id))
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        _open[client] += 1  # counted once open (a failure before leaves nothing to count down)
+        self.client = client
         await self.send_json({"type": "hello", "game": game_id, "version": version, "seat": self.seat})
 
     async def disconnect(self, code: int) -> None:
@@ -113,7 +113,8 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def stream_event(self, message: dict[str, Any]) -> None:
         event = message["event"]
-        self.table.follow(event)
+        if self.seat is not None:  # a spectator never moves: nothing to keep
+            self.table.follow(event)
         if self.answered is not None and event.get("version") == self.answered:
             return  # this socket's own move, whose event its page has in the answer
         await self.send_json(pushed.for_reader(event, self.seat))

@@ -6,9 +6,11 @@ The socket's ``Table`` holds the game as the last move left it: after the
 player's own move, the game its service handed back (``moves.Played``);
 after the opponent's, the one before with that move's changes applied
 (``row``, carried by the move's event to the game's streams and stripped
-before a reader is sent it).  Anything else that changes a game moves its
-version on without such a row, so the table drops what it holds, and the
-next move reads the game as a request does.
+before a reader is sent it).  Any other change the socket is told of (a
+``changed`` event) makes the table drop what it holds, and the next move
+reads the game as a request does; a change it is not told of (a held flag,
+the next deal's presence) leaves the table behind the database, which the
+version-conditional write below catches.
 
 Nothing here is trusted for the write: the move's update is conditional on
 the version the table holds (``people_moves``), so a table behind the
@@ -44,7 +46,8 @@ def row_of(fields: dict[str, Any], record: GameMove) -> dict[str, Any]:
         for name, value in fields.items()
         if name not in ("ply_count", "version")
     }
-    return {"fields": changed, "move": list(move_row_of(record))}
+    move = [value.isoformat() if isinstance(value, datetime) else value for value in move_row_of(record)]
+    return {"fields": changed, "move": move}  # (a move's graded_at as text: only whether it is set counts)
 
 
 @dataclass
