@@ -34,6 +34,9 @@ class TournamentForm(forms.Form):
     password = forms.CharField(
         label=_("Password (a private event, not listed)"), max_length=64, required=False, widget=forms.PasswordInput
     )
+    teams = forms.CharField(
+        label=_("Teams (an arena as a team battle: their names, separated by commas)"), max_length=400, required=False
+    )
     length = forms.IntegerField(
         label=_("Length: minutes (arena), rounds (Swiss) or deals (duplicate)"), min_value=1, initial=30
     )
@@ -45,6 +48,9 @@ class TournamentForm(forms.Form):
         args: dict[str, Any] = {"kind": kind, "name": data.get("name", ""), "variant": data["variant"]}
         args["rated"] = bool(data.get("rated"))
         args["password"] = data.get("password") or None
+        teams = [name.strip() for name in (data.get("teams") or "").split(",") if name.strip()]
+        if teams:
+            args["teams"] = teams
         args[{"arena": "minutes", "swiss": "rounds", "duplicate": "deals"}[kind]] = data["length"]
         if kind != Tournament.Kind.DUPLICATE:
             args["clock"] = {"initial": clock[0], "increment": clock[1]} if clock else None

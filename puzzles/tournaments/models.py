@@ -36,7 +36,7 @@ class Tournament(Versioned):
         FINISHED = "finished", _("finished")
 
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=80, blank=True)  # none: shown as its kind and control
     variant = models.CharField(_("variant"), max_length=24, default=LEWICKI_NAME)
     rated = models.BooleanField(_("rated"), default=False)
     # A live event's Fischer clock (seconds), or a correspondence Swiss's days a move.

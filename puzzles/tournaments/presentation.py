@@ -6,7 +6,8 @@ from typing import Any
 
 from django.core.cache import cache
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.text import capfirst
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
@@ -32,8 +33,9 @@ def control_text(tournament: Tournament) -> str:
         shown = f"{minutes:g}" if minutes >= 1 else f"{tournament.clock_initial}s"
         return f"{shown}+{tournament.clock_increment}"
     if tournament.days is not None:
-        return _("%(days)s days a move") % {"days": tournament.days}
-    return _("%(deals)s deals against the solver") % {"deals": tournament.deals}
+        return ngettext("%(days)s day a move", "%(days)s days a move", tournament.days) % {"days": tournament.days}
+    deals = tournament.deals or 0
+    return ngettext("%(deals)s deal against the solver", "%(deals)s deals against the solver", deals) % {"deals": deals}
 
 
 def kind_text(tournament: Tournament) -> str:
@@ -41,8 +43,11 @@ def kind_text(tournament: Tournament) -> str:
 
 
 def name_of(tournament: Tournament) -> str:
-    """Its name: its maker's, or a recurring event's in the reader's language."""
-    return _(tournament.name) if tournament.scheduled else tournament.name
+    """Its name: its maker's; a recurring event's in the reader's language;
+    or when its maker gave none, its kind and control ("Arena 3+2")."""
+    if tournament.scheduled:
+        return _(tournament.name)
+    return tournament.name or f"{capfirst(kind_text(tournament))} {control_text(tournament)}"
 
 
 def summary(tournament: Tournament) -> dict[str, Any]:

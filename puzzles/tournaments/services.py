@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from puzzles.accounts.players import Player
 from puzzles.core import events, tasking
@@ -49,10 +50,22 @@ TEAM_NAME_LENGTH = 40
 TEAM_LEADERS = (1, 20)
 
 
+# The names of the numbers an event is made with, as the refusals say them.
+_WHOLE_NAMES = {
+    "minutes": gettext_lazy("the length in minutes"),
+    "rounds": gettext_lazy("the number of rounds"),
+    "deals": gettext_lazy("the number of deals"),
+    "leaders": gettext_lazy("the number of leaders"),
+}
+
+
 def _whole(name: str, value: Any, bounds: tuple[int, int]) -> int:
     low, high = bounds
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ApplicationError(f"{name} is a whole number from {low} to {high}, not {value!r}")
+        raise ApplicationError(  # the page's form can ask for it: in the player's language
+            _("%(name)s is a whole number from %(low)s to %(high)s, not %(value)s")
+            % {"name": _WHOLE_NAMES.get(name, name), "low": low, "high": high, "value": repr(value)}
+        )
     return int(value)
 
 
@@ -127,7 +140,7 @@ def tournament_create(
             raise ApplicationError("only a duplicate event is played against the solver at a level")
         pair, days = check_control(clock, days)
         if kind == Tournament.Kind.ARENA and days is not None:
-            raise ApplicationError("an arena is live: give a clock, not days")
+            raise ApplicationError(_("an arena is live: give it a clock, not days a move"))
         fields.update(clock_initial=pair[0] if pair else None, clock_increment=pair[1] if pair else None, days=days)
     start = _start(starts_at, now)
     if kind == Tournament.Kind.SWISS and starts_at is None:
@@ -145,8 +158,9 @@ def tournament_create(
     # A private event's link is its key: no event's address tells another's (SQLite
     # numbers a new row after the highest id, so every event's id is drawn)
     fields["id"] = unguessable_id()
+    # no name given: shown as its kind and control, in the reader's language (``presentation.name_of``)
     tournament = Tournament.objects.create(
-        **fields, starts_at=start, creator=player.user, name=(name or "").strip()[:80] or default_name(fields)
+        **fields, starts_at=start, creator=player.user, name=(name or "").strip()[:80]
     )
     log.info("tournament %s made (%s)", tournament.pk, kind)
     tournament_tick(tournament.pk)  # one starting now starts at once
@@ -164,17 +178,6 @@ def _teams(kind: str, teams: Any, leaders: Any) -> dict[str, Any]:
         raise ApplicationError(f"each team has its own name of 1 to {TEAM_NAME_LENGTH} characters")
     count = 5 if leaders is None else _whole("leaders", leaders, TEAM_LEADERS)
     return {"teams": names, "team_leaders": count}
-
-
-def default_name(fields: dict[str, Any]) -> str:
-    """An event's name when its maker gives none: its kind and control."""
-    if fields.get("clock_initial") is not None:
-        control = f"{fields['clock_initial'] // 60}+{fields['clock_increment']}"
-    elif fields.get("days") is not None:
-        control = f"{fields['days']}d"
-    else:
-        control = f"{fields.get('deals')} deals"
-    return f"{fields['kind'].capitalize()} {control}"
 
 
 def _bump(tournament_id: int) -> None:

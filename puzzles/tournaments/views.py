@@ -46,6 +46,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 player=Player.of(request, create=True),
                 tournament_id=tournament.pk,
                 password=request.POST.get("password"),
+                team=request.POST.get("team"),
             )
         return form_action(request, act, "tournaments:page", tournament_id=tournament.pk)
     state = presentation.tournament_state(tournament, Player.of(request))

@@ -52,3 +52,33 @@ def test_a_swiss_page_says_its_rounds_and_the_round_in_play(django_user_model):
     html = maker.get(made["url"]).content.decode()
     assert "round 2 of 5" in html
     assert "Buchholz" in html or "Nobody has joined yet." in html
+
+
+def test_the_plain_forms_make_a_team_battle_and_join_it_and_say_refusals_in_the_readers_language(django_user_model):
+    from puzzles.tournaments.models import Entry, Tournament
+
+    maker = account_client(django_user_model, "organiser")[0]
+    made = maker.post(
+        "/tournaments/",
+        {"kind": "arena", "variant": "lewicki", "control": "3+2", "length": 30, "teams": "Kraków, Utrecht"},
+    )
+    assert made.status_code == 302, made.content
+    tournament = Tournament.objects.get()
+    assert tournament.teams == ["Kraków", "Utrecht"]
+    assert made["Location"] == f"/tournaments/{tournament.pk}/"
+    page = maker.get(made["Location"]).content.decode()
+    assert "Arena 3+2" in page  # no name given: its kind and control
+    assert '<select name="team" required>' in page
+    guest = guest_client()[0]
+    joined = guest.post(made["Location"], {"action": "join", "team": "Utrecht"})
+    assert joined.status_code == 302
+    assert Entry.objects.get(tournament=tournament).team == 1
+    # a refusal comes back as the page's message, in the reader's language
+    refused = maker.post(
+        "/tournaments/",
+        {"kind": "arena", "variant": "lewicki", "control": "3+2", "length": 5},
+        HTTP_ACCEPT_LANGUAGE="pl",
+        follow=True,
+    )
+    assert refused.status_code == 200
+    assert "długość w minutach to liczba całkowita od 10 do 1440, a nie 5" in refused.content.decode()
