@@ -12,7 +12,7 @@ import { hideFallback, requireJSON } from "../shared/dom";
 import { errorMessage, request } from "../shared/http";
 import { longPoll } from "../shared/poll";
 import { clockLine, gameToOpen, live, newer, type TournamentJSON } from "./tournament-state";
-import { gamesView, podiumView, standingsView, teamsView, youView } from "./tournament-view";
+import { gamesView, podiumView, standingsView, teamsView, travellersView, youView } from "./tournament-view";
 
 const POLL_SECONDS = 25;
 const SENT_KEY = "od-tournament-sent-";
@@ -186,11 +186,13 @@ export class TournamentPage {
     this.tick();
     const podium = podiumView(state);
     const teams = teamsView(state);
+    const travellers = travellersView(state);
     this.live.replaceChildren(
       youView(state, (action, password, team) => void this.act(action, password, team), this.busy, this.error),
       ...(podium ? [podium] : []),
       ...(teams ? [teams] : []),
       standingsView(state),
+      ...(travellers ? [travellers] : []),
       gamesView(state),
     );
   }

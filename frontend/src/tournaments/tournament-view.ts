@@ -153,3 +153,35 @@ export function youView(
   if (error) box.append(el("p", { class: "error", role: "alert" }, error));
   return box;
 }
+
+/** A duplicate event's travellers once it is over and solved: each deal's par, a best line and every result. */
+export function travellersView(state: TournamentJSON): HTMLElement | null {
+  if (state.travellers.length === 0) return null;
+  const parts: HTMLElement[] = [];
+  for (const deal of state.travellers) {
+    const box = el("section", { class: "traveller", "data-deal": String(deal.number) });
+    box.append(
+      el("h3", {}, t("Deal %(number)s, from seat %(seat)s: par %(par)s", { number: deal.number, seat: deal.seat, par: numberText(deal.par) })),
+      el("p", "traveller-line", t("A best line: %(line)s", { line: deal.line.join(" ") })),
+    );
+    const table = el("table", "traveller-results");
+    const head = el("tr");
+    for (const title of [t("Player"), t("Points"), t("Matchpoints"), t("Against par")]) head.append(el("th", { scope: "col" }, title));
+    table.append(el("thead", {}, head));
+    const body = el("tbody");
+    for (const row of deal.results) {
+      const line = el("tr");
+      line.append(
+        el("td", {}, row.player),
+        el("td", {}, numberText(row.points)),
+        el("td", {}, `${row.matchpoints} (${numberText(row.percent)}%)`),
+        el("td", {}, numberText(row.vs_par)),
+      );
+      body.append(line);
+    }
+    table.append(body);
+    box.append(table);
+    parts.push(box);
+  }
+  return headed("travellers-live", t("Travellers"), ...parts);
+}

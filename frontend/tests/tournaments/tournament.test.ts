@@ -55,13 +55,16 @@ function arena(extra: Partial<TournamentJSON> = {}): TournamentJSON {
       { id: 11, url: "/play/11/", round: 0, a: "Guest 1a2b", b: "Ann", outcome: "b", over: true },
     ],
     your_game: null,
+    travellers: [],
+    entrants: 3,
+    private: false,
     team_names: [],
     team_leaders: null,
     teams: [],
     you: { joined: true, active: true, team: null },
     urls: { page: "/tournaments/5/", api: "/api/tournaments/5/", join: "/api/tournaments/5/join/", leave: "/api/tournaments/5/leave/" },
     ...extra,
-  } as TournamentJSON;
+  };
 }
 
 describe("the tournament's words", () => {
@@ -151,6 +154,32 @@ describe("the tournament page", () => {
     expect(document.getElementById("tournament-clock")!.textContent).toBe("20:00 left");
     expect(document.getElementById("tournament-status")!.textContent).toBe("in progress");
     expect(document.querySelector(".tournament-leave")).not.toBeNull();
+    page.destroy();
+  });
+
+  it("draws a finished duplicate event's travellers: each deal's par, a best line and every result", () => {
+    const travellers = [
+      {
+        number: 1,
+        seed: 42,
+        seat: "A" as const,
+        par: 14,
+        line: ["36L", "pass", "44"],
+        results: [
+          { player: "Ann", points: 20, matchpoints: 2, percent: 100, vs_par: 6 },
+          { player: "Bob", points: -8, matchpoints: 0, percent: 0, vs_par: -22 },
+        ],
+      },
+    ];
+    const { page } = mount(arena({ kind: "duplicate", status: "finished", travellers } as Partial<TournamentJSON>));
+    const deal = document.querySelector('.traveller[data-deal="1"]')!;
+    expect(deal.querySelector("h3")!.textContent).toBe("Deal 1, from seat A: par 14");
+    expect(deal.querySelector(".traveller-line")!.textContent).toBe("A best line: 36L pass 44");
+    const rows = [...deal.querySelectorAll("tbody tr")].map((r) => [...r.querySelectorAll("td")].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["Ann", "20", "2 (100%)", "6"],
+      ["Bob", "-8", "0 (0%)", "-22"],
+    ]);
     page.destroy();
   });
 

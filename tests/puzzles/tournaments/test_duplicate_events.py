@@ -145,6 +145,9 @@ def test_a_duplicate_daylong_of_four_deals_and_ten_players(django_user_model):
     ranks = sorted(state["standings"], key=lambda row: row["rank"])
     assert [row["score"] for row in ranks] == sorted(expected.values(), reverse=True)
 
+    page = players[0].get(f"/tournaments/{tournament_id}/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert page.count('class="traveller"') == DEALS  # drawn by the server too
+    assert "Rozdanie 1, z miejsca" in page
     # each deal's traveller: every result, best first, the solver's par, a best line that reaches it
     assert [t["number"] for t in state["travellers"]] == list(range(1, DEALS + 1))
     for traveller in state["travellers"]:
