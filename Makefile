@@ -122,6 +122,8 @@ bench: system-deps setup
 	$(BIN)/python bench/people_bench.py
 	@echo
 	$(BIN)/python bench/swiss_bench.py
+	@echo
+	$(BIN)/python bench/arena_bench.py --one-core
 
 clean:
 	rm -rf $(VENV) build *.egg-info solver/*.so $(WASM) frontend/node_modules frontend/dist

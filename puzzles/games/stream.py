@@ -117,4 +117,8 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             self.table.follow(event)
         if self.answered is not None and event.get("version") == self.answered:
             return  # this socket's own move, whose event its page has in the answer
-        await self.send_json(pushed.for_reader(event, self.seat))
+        try:
+            await self.send_json(pushed.for_reader(event, self.seat))
+        except RuntimeError as exc:  # the page closed its socket while the event was on its way
+            if "websocket.close" not in str(exc):
+                raise
