@@ -180,6 +180,18 @@ def start_site(
             os.killpg(proc.pid, signal.SIGKILL)
 
 
+def until(condition, seconds: float, what: str):
+    """Wait for ``condition()`` to be true (its value), at most ``seconds``: a
+    condition polled, never a fixed sleep for something to have happened."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
 def wait_until_serving(base: str, seconds: float, proc=None, site=None) -> float:
     start = time.monotonic()
     while True:

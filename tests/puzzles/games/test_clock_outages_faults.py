@@ -14,7 +14,7 @@ import threading
 import time
 
 import pytest
-from running_site import start_site, supervised_pid, wait_until_serving
+from running_site import start_site, supervised_pid, until, wait_until_serving
 
 from .test_people_faults import Guest, live_game, web_workers
 
@@ -26,17 +26,6 @@ CLOCK_SECONDS = 4  # shorter than the Redis pause and than a web restart
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     yield from start_site(tmp_path_factory.mktemp("clock-outages"))
-
-
-def until(condition, seconds: float, what: str):
-    """Wait for ``condition()`` to be true (its value), at most ``seconds``."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 def first_moves(table) -> None:

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from running_site import until
 from shared_database import database_url
 
 from puzzles.games.models import GameMove
@@ -114,16 +115,6 @@ def workers(real_broker, tmp_path, settings):
         worker.stop()
 
 
-def wait_until(check, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     # 1. a worker grades a move and the solver replies
     worker = workers("first")
@@ -133,7 +124,7 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     move = game["legal_moves"][0]
     response = api.post(f"/api/games/{gid}/moves/", {"move": move, "ply": game["ply"]}, format="json")
     assert response.status_code == 201
-    state = wait_until(
+    state = until(
         lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] == "your-move" and g,
         30,
         "the grade and the solver's reply",
@@ -146,7 +137,7 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     # an analysis through the worker: 202, then done
     pending = api.post("/api/analyses/", {"position": str(deal(4242))}, format="json")
     assert pending.status_code == 202
-    done = wait_until(
+    done = until(
         lambda: (a := api.get(f"/api/analyses/{pending.json()['id']}/").json())["status"] == "done" and a,
         30,
         "the analysis",
@@ -171,7 +162,7 @@ def test_real_worker_grades_and_a_killed_worker_loses_nothing(api, workers):
     # 3. a worker (with beat) is back: the move is graded, the solver replies
     back = workers("back", beat=True)
     back.wait_for("ready.")
-    state = wait_until(
+    state = until(
         lambda: (g := api.get(f"/api/games/{gid}/").json())["ungraded"] == 0 and g["status"] != "thinking" and g,
         45,
         "the grade after the restart",

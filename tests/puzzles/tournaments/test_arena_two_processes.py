@@ -6,12 +6,11 @@ is woken by a game's end counted elsewhere, with the new standings."""
 from __future__ import annotations
 
 import threading
-import time
 import urllib.parse
 import urllib.request
 
 import pytest
-from running_site import Player, start_site
+from running_site import Player, start_site, until
 
 pytestmark = pytest.mark.worker
 
@@ -38,17 +37,6 @@ def organiser(site: dict) -> Player:
     return player
 
 
-def wait_for(condition, seconds: float = 60.0):
-    """``condition()`` once it is true (polled), else fail."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError("the condition was not met in time")
-
-
 def test_an_arena_across_two_web_processes(site):
 
     status, made = organiser(site).call(
@@ -62,7 +50,7 @@ def test_an_arena_across_two_web_processes(site):
     for guest in guests:
         status, state = guest.call("POST", path + "join/")
         assert status == 200, state
-    games = {guest: wait_for(lambda g=guest: g.call("GET", path)[1]["your_game"]) for guest in guests}
+    games = {guest: until(lambda g=guest: g.call("GET", path)[1]["your_game"], 60, "a pairing") for guest in guests}
     assert len({game["id"] for game in games.values()}) == 2  # paired by the worker
     # a page of the event waits on it (whichever process holds the poll) ...
     _, before = guests[0].call("GET", path)
@@ -83,7 +71,9 @@ def test_an_arena_across_two_web_processes(site):
     assert status == 200
     assert state["version"] > before["version"]
     # the standings, as read once the worker has counted the game
-    state = wait_for(
-        lambda: next((s for s in [guests[3].call("GET", path)[1]] if s["standings"][0]["score"] == 2), None)
+    state = until(
+        lambda: next((s for s in [guests[3].call("GET", path)[1]] if s["standings"][0]["score"] == 2), None),
+        60,
+        "the game counted in the standings",
     )
     assert sorted(row["score"] for row in state["standings"]) == [0, 0, 0, 2]
