@@ -9,13 +9,13 @@ from __future__ import annotations
 import time
 
 import pytest
+from running_site import until
 
 from puzzles.games.models import GameMove
 from puzzles.matches.models import MatchDeal
 from solver import Position, analyse
 from tests.puzzles.games import test_worker as games_worker
 
-wait_until = games_worker.wait_until
 real_broker = games_worker.real_broker  # the fixture: tasks go to the real Redis
 workers = games_worker.workers  # the fixture: real workers started by name, stopped after
 
@@ -29,7 +29,7 @@ def settled(api, game_id: int):
         game = api.get(f"/api/games/{game_id}/").json()
         return game["ungraded"] == 0 and game["status"] != "thinking" and game
 
-    return wait_until(check, 45, f"game {game_id} to settle")
+    return until(check, 45, f"game {game_id} to settle")
 
 
 def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goes_on(api, workers):
@@ -79,7 +79,7 @@ def test_a_killed_worker_in_the_middle_of_a_deal_loses_nothing_and_the_match_goe
         game = settled(api, gid)
 
     # the match counted the deal (once) and dealt the next one, which the workers play on
-    state = wait_until(
+    state = until(
         lambda: (m := api.get(f"/api/matches/{mid}/").json())["deals"][0]["recorded"] and m, 30, "the deal recorded"
     )
     result = game["result"]
