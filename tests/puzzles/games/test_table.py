@@ -47,11 +47,25 @@ def table_game(monkeypatch):
     """A live game between two guests, each with a socket's request and
     table, and the events its changes push, as the streams get them."""
     (ann, _), (bob, _) = guest_client(), guest_client()
-    game_id = accept(bob, post_challenge(ann, seat="A")["id"])["game"]
+    for _ in range(20):  # a deal whose first moves (each side's first legal one) go on for a while
+        game_id = accept(bob, post_challenge(ann, seat="A")["id"])["game"]
+        if lasts(Game.objects.get(pk=game_id).current_position, 8):
+            break
     pushed: list[dict] = []
     monkeypatch.setattr(events, "publish", lambda name, event=None: pushed.append(event or {"type": "changed"}))
     seats = {"A": (socket_request(ann), Table("A")), "B": (socket_request(bob), Table("B"))}
     return game_id, seats, pushed
+
+
+def lasts(position: str, plies: int) -> bool:
+    """Whether playing the first legal move each turn from ``position`` goes
+    on for ``plies`` plies (the tests' moves, which a random deal may block early)."""
+    board = Position.parse(position)
+    for _ in range(plies):
+        if board.is_over():
+            return False
+        board = board.push(board.legal_moves()[0])
+    return not board.is_over()
 
 
 def move(game_id: int, seats: dict, pushed: list[dict], ply: int | None = None) -> tuple[dict, list[str]]:
