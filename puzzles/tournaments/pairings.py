@@ -11,7 +11,7 @@ import logging
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
@@ -37,19 +37,19 @@ _ARENA_RESULT = {
 _SWISS_POINTS = {Outcome.A: 1.0, Outcome.B: 0.0, Outcome.DRAW: 0.5, Outcome.BYE: swiss.BYE_POINTS}
 
 
-def in_progress(tournament: Tournament) -> QuerySet[Pairing]:
+def in_progress(tournament: Tournament | int) -> QuerySet[Pairing]:
     """The event's games not counted yet."""
     return Pairing.objects.filter(tournament=tournament, finished_at__isnull=True, game__isnull=False)
 
 
+def games_on(entry: Entry) -> QuerySet[Pairing]:
+    """The entrant's games of the event not counted yet."""
+    return in_progress(entry.tournament_id).filter(Q(a=entry) | Q(b=entry))
+
+
 def playing(entry: Entry) -> bool:
     """Whether the entrant is in one of the event's games now."""
-    return (
-        Pairing.objects.filter(tournament_id=entry.tournament_id, finished_at__isnull=True, game__isnull=False)
-        .filter(a=entry)
-        .exists()
-        or Pairing.objects.filter(tournament_id=entry.tournament_id, finished_at__isnull=True, b=entry).exists()
-    )
+    return games_on(entry).exists()
 
 
 def start_game(tournament: Tournament, a: Entry, b: Entry, number: int = 0) -> Pairing:

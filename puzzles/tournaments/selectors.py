@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404
 
 from puzzles.accounts.players import Player
@@ -222,12 +222,7 @@ def current_game(entry: Entry | None) -> Pairing | None:
     """The entrant's game in progress in the event, if any."""
     if entry is None:
         return None
-    return (
-        Pairing.objects.filter(tournament_id=entry.tournament_id, finished_at__isnull=True, game__isnull=False)
-        .filter(Q(a=entry) | Q(b=entry))
-        .order_by("-id")
-        .first()
-    )
+    return pairings.games_on(entry).order_by("-id").first()
 
 
 def tournaments_listed() -> dict[str, QuerySet[Tournament]]:
