@@ -162,6 +162,11 @@ class GameSeat(PlayerOwned):
     level = models.CharField(_("level"), max_length=8, choices=Game.Level.choices, blank=True, default="")
     # When the seat's person first said they were there, the game's page open (``presence``); null: not yet.
     present_at = models.DateTimeField(_("present since"), null=True, blank=True)
+    # Whether the seat's person has the game's page open now (``disconnects``):
+    # the game sockets they hold open, and until when their long polls (or
+    # their last socket, as it closed) last showed them there.
+    sockets = models.PositiveSmallIntegerField(_("open sockets"), default=0)
+    seen_until = models.DateTimeField(_("seen until"), null=True, blank=True)
 
     class Meta:
         db_table = "puzzles_gameseat"
