@@ -116,6 +116,7 @@ INSTALLED_APPS = [
     "puzzles.games",
     "puzzles.training",
     "puzzles.ratings",
+    "puzzles.social",
     "puzzles.study",
     "puzzles.matches",
     "puzzles.people",
@@ -124,6 +125,9 @@ INSTALLED_APPS = [
     "puzzles.learn",
     "puzzles.coach",
     "puzzles.insights",
+    "puzzles.mygames",
+    "puzzles.chat",
+    "puzzles.notifications",
     "puzzles.offline",
     "puzzles.site",
 ]
@@ -406,6 +410,10 @@ OD_FIRST_MOVE_SECONDS = env.int("OD_FIRST_MOVE_SECONDS", default=60)
 # seconds after it was dealt.
 OD_NEXT_DEAL_GRACE_SECONDS = env.float("OD_NEXT_DEAL_GRACE", default=60.0)
 
+# A live game may be claimed by a player once every opponent's page has been
+# gone this many seconds (games.disconnects).
+OD_DISCONNECT_CLAIM_SECONDS = env.float("OD_DISCONNECT_CLAIM", default=30.0)
+
 # Each web process's heartbeat in the database, and its probe of Redis, every
 # this many seconds (puzzles/core/heartbeat.py): what tells the clocks of
 # games between people that the site could not take moves.  0: off.
@@ -419,6 +427,20 @@ OD_HEARTBEAT_SECONDS = env.float("OD_HEARTBEAT", default=0.25)
 # under a label of its own (HMAC-SHA256), so each installation has its own
 # without another variable.  Read as it is (no "$" lookup, as SECRET_KEY).
 OD_DEAL_SECRET = os.environ.get("OD_DEAL_SECRET", "")
+
+# ------------------------------------------------------------ notifications
+# Web Push: the site's VAPID key pair (base64url: the private key's 32 bytes,
+# the public key's uncompressed point) and the contact the push services are
+# given.  Empty: no Web Push (local and test settings make a pair).
+OD_VAPID_PRIVATE_KEY = os.environ.get("OD_VAPID_PRIVATE_KEY", "")
+OD_VAPID_PUBLIC_KEY = os.environ.get("OD_VAPID_PUBLIC_KEY", "")
+OD_VAPID_SUBJECT = env.str("OD_VAPID_SUBJECT", default="mailto:admin@localhost")
+# Email: EMAIL_URL (django-environ: smtp://user:password@host:587, submit://...
+# for STARTTLS, smtps://... for TLS) and the sender's address; the site's own
+# address (OD_SITE_URL, e.g. https://domino.example) before a notice's link.
+vars().update(env.email_url("EMAIL_URL", default="smtp://localhost:25"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Open domino trainer <noreply@localhost>")
+OD_SITE_URL = env.str("OD_SITE_URL", default="").rstrip("/")
 
 # ---------------------------------------------------------------------- DRF
 REST_FRAMEWORK = {

@@ -26,6 +26,10 @@ app_urlpatterns = [
     path("", include("puzzles.learn.urls")),
     path("", include("puzzles.coach.urls")),
     path("", include("puzzles.insights.urls")),
+    path("", include("puzzles.notifications.urls")),
+    path("", include("puzzles.mygames.urls")),
+    path("", include("puzzles.chat.urls")),
     path("", include("puzzles.offline.urls")),
+    path("", include("puzzles.social.urls")),
     path("", include("puzzles.accounts.urls")),
 ]

@@ -1,0 +1,38 @@
+"""The JSON of the social API and pages: a player's relation to another, and
+the Following list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from . import selectors
+
+
+def relation(player: Any, other: Any) -> dict[str, Any]:
+    """What ``player`` is to ``other``: following, blocking, blocked either way, and ``other`` online or playing."""
+    other_id = selectors.user_id(other)
+    games = selectors.playing({other_id}) if other_id is not None else {}
+    return {
+        "username": other.username,
+        "following": selectors.follows(player, other),
+        "blocking": other_id in selectors.blocks(player),
+        "blocked": selectors.is_blocked(player, other),
+        "online": other_id is not None and (bool(selectors.online({other_id})) or other_id in games),
+        "game_url": games.get(other_id) if other_id is not None else None,
+    }
+
+
+def following(player: Any) -> list[dict[str, Any]]:
+    """The Following list's rows: name, profile address, online, live game's address (None when not playing)."""
+    return [
+        {
+            "username": row["user"].username,
+            "profile_url": reverse("people:profile", args=[row["user"].username]),
+            "online": row["online"],
+            "playing": row["game_url"] is not None,
+            "game_url": row["game_url"],
+        }
+        for row in selectors.following_list(player)
+    ]

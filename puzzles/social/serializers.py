@@ -1,0 +1,30 @@
+"""Output shapes of the social API (for the OpenAPI schema; ``presentation`` builds the JSON)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+
+class RelationOutputSerializer(serializers.Serializer[Any]):
+    username = serializers.CharField(help_text="The other player's name.")
+    following = serializers.BooleanField(help_text="You follow them.")
+    blocking = serializers.BooleanField(help_text="You blocked them.")
+    blocked = serializers.BooleanField(
+        help_text="One of you blocked the other: neither may challenge, pair with or chat with the other."
+    )
+    online = serializers.BooleanField(help_text="Seen by the site in the last minute, or playing.")
+    game_url = serializers.CharField(allow_null=True, help_text="Their live game in progress (watch it), or null.")
+
+
+class FollowedOutputSerializer(serializers.Serializer[Any]):
+    username = serializers.CharField()
+    profile_url = serializers.CharField()
+    online = serializers.BooleanField(help_text="Seen by the site in the last minute, or playing.")
+    playing = serializers.BooleanField(help_text="Seated in a live game in progress.")
+    game_url = serializers.CharField(allow_null=True, help_text="That game's page (watch it), or null.")
+
+
+class FollowingOutputSerializer(serializers.Serializer[Any]):
+    players = FollowedOutputSerializer(many=True, help_text="Online ones first, those playing first of them.")

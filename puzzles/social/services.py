@@ -1,0 +1,67 @@
+"""Writes of follows and blocks.  A refusal is ``ApplicationError`` (a guest:
+403; oneself: 400; nobody of that name: 404) before anything is written.
+Following or blocking twice, or undoing what is not there, changes nothing
+and is no error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from puzzles.accounts.players import Player
+from puzzles.core.errors import ApplicationError
+
+from .models import Block, Follow
+
+
+def _pair(player: Player, username: str, *, self_error: str) -> tuple[Any, Any]:
+    """The player's account and the account named ``username``, or the refusal."""
+    if player.user is None:
+        raise ApplicationError(_("Log in (or sign up) to follow or block players."), 403)
+    other = get_user_model().objects.filter(username=username, is_active=True).first()
+    if other is None:
+        raise ApplicationError(_("No player of that name."), 404)
+    if other.pk == player.user.pk:
+        raise ApplicationError(self_error)
+    return player.user, other
+
+
+def follow(*, player: Player, username: str) -> Any:
+    """``player`` follows ``username``; refused while either has blocked the other."""
+    me, other = _pair(player, username, self_error=_("You cannot follow yourself."))
+    if Block.objects.filter(Q(blocker=me, blocked=other) | Q(blocker=other, blocked=me)).exists():
+        raise ApplicationError(_("You cannot follow a player while one of you has blocked the other."), 403)
+    try:
+        with transaction.atomic():
+            Follow.objects.get_or_create(follower=me, followed=other)
+    except IntegrityError:  # the same follow made at the same moment
+        pass
+    return other
+
+
+def unfollow(*, player: Player, username: str) -> Any:
+    me, other = _pair(player, username, self_error=_("You cannot follow yourself."))
+    Follow.objects.filter(follower=me, followed=other).delete()
+    return other
+
+
+def block(*, player: Player, username: str) -> Any:
+    """``player`` blocks ``username``: any follow between them, either way, ends."""
+    me, other = _pair(player, username, self_error=_("You cannot block yourself."))
+    try:
+        with transaction.atomic():
+            Block.objects.get_or_create(blocker=me, blocked=other)
+            Follow.objects.filter(Q(follower=me, followed=other) | Q(follower=other, followed=me)).delete()
+    except IntegrityError:
+        pass
+    return other
+
+
+def unblock(*, player: Player, username: str) -> Any:
+    me, other = _pair(player, username, self_error=_("You cannot block yourself."))
+    Block.objects.filter(blocker=me, blocked=other).delete()
+    return other
