@@ -146,6 +146,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # An account's requests mark it online (a cache key, written every 20 s at most).
+    "puzzles.social.middleware.OnlineMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).

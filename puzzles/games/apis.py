@@ -16,7 +16,7 @@ from puzzles.analyses.selectors import analysis_state
 from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, MoveInputSerializer, error_response, long_poll, validated
 from puzzles.core.errors import ConflictError
 
-from . import aborts, deadlines, hints, presence, presentation, seating, selectors, services, starting
+from . import aborts, deadlines, disconnects, hints, presence, presentation, seating, selectors, services, starting
 from .serializers import (
     GameCreateInputSerializer,
     GameOutputSerializer,
@@ -113,6 +113,7 @@ class GameDetailApi(APIView):
         player = Player.of(request)
         game = selectors.game_get_for_player(player, game_id)
         game = deadlines.game_check_deadline(game)  # a flagged game ends here, whatever the workers do
+        disconnects.polled_request(request.query_params, game_id, player)  # a seated poller is there meanwhile
         unchanged = long_poll(request, game, "game", selectors.game_version)
         if unchanged is not None:
             return unchanged

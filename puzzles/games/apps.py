@@ -9,11 +9,10 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
         from puzzles.core import events, fairness, longpoll, outages
 
-        from . import selectors, stoppages, upkeep, withheld
+        from . import disconnects, selectors, stoppages, upkeep, withheld
 
         guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
         # Time nobody could move in is given back: the deadlines it touched move on.
@@ -25,6 +24,6 @@ class GamesConfig(AppConfig):
         longpoll.register(
             r"^/api/games/([0-9]+)/$",
             "game",
-            lambda request, pk: selectors.game_version_for_player(Player.of(request), pk),
+            disconnects.poll_version,  # the seated reader of a held poll is there
             selectors.game_version,
         )

@@ -234,6 +234,7 @@ def _reason_words(reason: Any) -> str:
         "blocked": _("blocked"),
         TIME: pgettext("how a game ended", "time"),
         early.ABORTED: pgettext("how a game ended", "aborted"),
+        "abandoned": _("left the table"),  # ``disconnects.ABANDONED``
     }
     return words.get(str(reason), str(reason))
 

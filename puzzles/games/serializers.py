@@ -16,6 +16,7 @@ from solver import VARIANTS
 from solver.variant import SEATS
 
 from .deadlines import TIME
+from .disconnects import ABANDONED
 from .early import ABORTED, EARLY
 from .models import Game
 from .moves import RESIGNED
@@ -139,12 +140,16 @@ class ResultOutputSerializer(serializers.Serializer[Any]):
     )
     points = serializers.IntegerField()
     reason = serializers.ChoiceField(
-        choices=[*REASONS, RESIGNED, TIME, ABORTED],
-        help_text="'resigned': a player gave the deal up (it scores as a domino); 'time': the side to move ran "
+        choices=[*REASONS, RESIGNED, TIME, ABORTED, ABANDONED],
+        help_text="'abandoned': a live game claimed by a player whose opponents had left the table (scored as "
+        "their resignation); 'resigned': a player gave the deal up (it scores as a domino); 'time': the side to move ran "
         "out of time (scored as a resignation); 'aborted': a game between people called off before it began "
         "(no winner, not rated).",
     )
     resigned = serializers.ChoiceField(choices=list(SEATS), allow_null=True, help_text="The seat that resigned.")
+    abandoned = serializers.ChoiceField(
+        choices=list(SEATS), required=False, help_text="'abandoned': the seat that left the table."
+    )
     flagged = serializers.ChoiceField(
         choices=list(SEATS), required=False, help_text="'time': the seat whose time ran out."
     )

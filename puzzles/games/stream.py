@@ -31,7 +31,7 @@ from puzzles.accounts.players import Player
 from puzzles.core import arrival, events
 from puzzles.core.longpoll import client_key
 
-from . import pushed, seating
+from . import disconnects, pushed, seating, spectators
 from .socket_moves import request_of, socket_move
 from .table import Table
 
@@ -83,6 +83,10 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.accept()
         _open[client] += 1  # counted once open (a failure before leaves nothing to count down)
         self.client = client
+        if self.seat is None:  # a spectator (or a practice game's owner, whose count nobody reads)
+            await sync_to_async(spectators.seen, thread_sensitive=False)(game_id, client)
+        else:  # its player is at the table while it is open (``disconnects``)
+            await database_sync_to_async(disconnects.socket_opened)(game_id, self.seat)
         await self.send_json({"type": "hello", "game": game_id, "version": version, "seat": self.seat})
 
     async def disconnect(self, code: int) -> None:
@@ -90,6 +94,10 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             _open[self.client] -= 1
             if _open[self.client] <= 0:
                 del _open[self.client]
+            if self.seat is None:
+                await sync_to_async(spectators.left, thread_sensitive=False)(self.game_id, self.client)
+            else:
+                await database_sync_to_async(disconnects.socket_closed)(self.game_id, self.seat)
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

@@ -88,7 +88,13 @@ def people_result_text(
         if result.get("unrated") == "early":  # ``early.EARLY``: a rated game ended before its people had played
             return _("Aborted: a rated game ends unrated before each player has moved twice.")
         return _("The game was aborted: no result.")
-    words = {"domino": _("domino"), "blocked": _("blocked"), "resigned": _("resignation"), "time": _("on time")}
+    words = {
+        "domino": _("domino"),
+        "blocked": _("blocked"),
+        "resigned": _("resignation"),
+        "time": _("on time"),
+        "abandoned": _("left the table"),
+    }
     how = words.get(str(reason), str(reason or ""))
     outcome = result.get("outcome")
     if seat is None and outcome != "draw":

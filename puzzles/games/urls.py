@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis, verify, views
+from . import apis, claim_apis, spectator_apis, verify, views
 
 app_name = "games"
 
@@ -22,5 +22,11 @@ urlpatterns = [
     path("api/games/<id:game_id>/resign/", apis.GameResignApi.as_view(), name="api-game-resign"),
     path("api/games/<id:game_id>/abort/", apis.GameAbortApi.as_view(), name="api-game-abort"),
     path("api/games/<id:game_id>/present/", apis.GamePresentApi.as_view(), name="api-game-present"),
+    path("api/games/<id:game_id>/claim/", claim_apis.GameClaimApi.as_view(), name="api-game-claim"),
     path("api/games/<id:game_id>/rematch/", apis.GameRematchApi.as_view(), name="api-game-rematch"),
+    path(
+        "api/games/<id:game_id>/spectators/",
+        spectator_apis.GameSpectatorsApi.as_view(),
+        name="api-game-spectators",
+    ),
 ]
