@@ -61,6 +61,7 @@ def _create_args(data: dict[str, Any]) -> dict[str, Any]:
         "solver": data.get("solver") or None,
         "target_points": data.get("target_points"),
         "target_wins": data.get("target_wins"),
+        "duplicate_deals": data.get("duplicate_deals"),
     }
 
 

@@ -57,7 +57,7 @@ from puzzles.games import early
 from puzzles.games.models import Game, GameSeat
 
 from . import limits
-from .models import Challenge, ChallengeDeal, ChallengeSeat, EarlyEscape, FarmingFlag, Unrated
+from .models import MATCH_DRAWN, Challenge, ChallengeDeal, ChallengeSeat, EarlyEscape, FarmingFlag, Unrated
 
 log = logging.getLogger(__name__)
 
@@ -250,7 +250,7 @@ def _match_early_ends(user_id: int, start: datetime) -> list[tuple[int, bool]]:
             deals__game__created_at__gte=start,
             deals__game__created_at__lt=start + timedelta(days=1),
         )
-        .exclude(match_winner="")
+        .exclude(match_winner__in=("", MATCH_DRAWN))  # a level duplicate match has no losing side
         .filter(Q(unrated_because=Unrated.EARLY) | Q(rated_early__isnull=False))
         .distinct()
         .prefetch_related("seats")
@@ -317,7 +317,7 @@ def match_escapes_spent(challenge: Challenge) -> int | None:
     ends, so that their games and matches ending at once count this one."""
     day = _match_day(challenge)
     owners = _losing_accounts(challenge, challenge.seats.all())
-    if day is None or not owners or not challenge.match_winner:
+    if day is None or not owners or challenge.match_winner in ("", MATCH_DRAWN):
         return None
     limits.accounts_lock(owners)
     spent = max(
@@ -345,7 +345,7 @@ def match_escape_record(challenge: Challenge) -> list[EarlyEscape]:
     """Count the rated match in the lines of its losing side's accounts if
     it was counted as their early end (left unrated for it, or rated past
     the day's early ends)."""
-    if not challenge.is_match or not challenge.rated or not challenge.match_winner:
+    if not challenge.is_match or not challenge.rated or challenge.match_winner in ("", MATCH_DRAWN):
         return []
     if challenge.unrated_because != Unrated.EARLY and challenge.rated_early is None:
         return []

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -74,9 +75,17 @@ class ChallengeForm(VariantFields):
             ("p200", _("a match to 200 points")),
             ("w3", _("a match to 3 won deals")),
             ("w5", _("a match to 5 won deals")),
+            ("d2", _("a duplicate match of 2 deals")),
+            ("d4", _("a duplicate match of 4 deals")),
         ],
-        help_text=_(
-            "A match is played deal after deal, everyone in the same seat; a rated match changes the ratings once, when a side has won it."
+        help_text=format_lazy(
+            "{} {}",
+            _(
+                "A match is played deal after deal, everyone in the same seat; a rated match changes the ratings once, when a side has won it."
+            ),
+            _(
+                "In a duplicate match between two players, each deal is played twice with the seats swapped, and the side with more points over all the games wins."
+            ),
         ),
     )
     rating_min = forms.IntegerField(label=_("Lowest rating"), required=False, min_value=0, max_value=4000)
@@ -109,7 +118,7 @@ class ChallengeForm(VariantFields):
         }
         match = data.get("match") or ""
         if match:
-            args["target_points" if match[0] == "p" else "target_wins"] = int(match[1:])
+            args[{"p": "target_points", "w": "target_wins", "d": "duplicate_deals"}[match[0]]] = int(match[1:])
         if lobby:
             args.update(lobby=True, rating_min=data.get("rating_min"), rating_max=data.get("rating_max"))
         else:

@@ -48,6 +48,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from puzzles.accounts.players import Player
 from puzzles.core import events
@@ -58,12 +59,17 @@ from puzzles.games.models import Game, GameMove
 from puzzles.games.people_start import RANDOM_SEED_BOUND, game_start_people
 from solver import Position
 
+from . import duplicate_matches
 from .models import Challenge, ChallengeDeal, ChallengeSeat
 
 log = logging.getLogger(__name__)
 
 TARGET_POINTS_RANGE = (1, 500)
 TARGET_WINS_RANGE = (1, 15)
+MATCH_TARGET_ERROR = _(
+    "give one target for a match: a score (target_points), a number of won deals (target_wins)"
+    " or a number of duplicate deals (duplicate_deals)"
+)
 # A deal's ``reason`` when the side to move forfeited it by not making its first move.
 FORFEIT = "forfeit"
 
@@ -73,17 +79,20 @@ def deal_seed(match_seed: int, number: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 11
 
 
-def check_targets(target_points: Any, target_wins: Any) -> tuple[int | None, int | None]:
-    """The match's target: at most one of the two, each in its range; else 400."""
-    if target_points is not None and target_wins is not None:
-        raise ApplicationError("give a target score (target_points) or a number of won deals (target_wins), not both")
+def check_targets(
+    target_points: Any, target_wins: Any, duplicate_deals: Any = None
+) -> tuple[int | None, int | None, int | None]:
+    """The match's target: at most one of the three, each in its range; else 400."""
+    if sum(value is not None for value in (target_points, target_wins, duplicate_deals)) > 1:
+        raise ApplicationError(str(MATCH_TARGET_ERROR))
     for name, value, (low, high) in (
         ("target_points", target_points, TARGET_POINTS_RANGE),
         ("target_wins", target_wins, TARGET_WINS_RANGE),
+        ("duplicate_deals", duplicate_deals, duplicate_matches.DUPLICATE_DEALS_RANGE),
     ):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high):
             raise ApplicationError(f"{name} is a whole number from {low} to {high}, not {value!r}")
-    return target_points, target_wins
+    return target_points, target_wins, duplicate_deals
 
 
 def seat_holders(rows: list[ChallengeSeat]) -> dict[str, Player | str]:
@@ -94,20 +103,25 @@ def seat_holders(rows: list[ChallengeSeat]) -> dict[str, Player | str]:
 
 def start_deal(challenge: Challenge, seats: list[ChallengeSeat], number: int) -> Game:
     """Deal ``number`` of the challenge's match (or its one game), the same
-    people in the same seats.  A deal after the first has its first moves
+    people in the same seats (in a duplicate match, every second game's
+    seats swapped, its deal the one before's: ``duplicate_matches``).  A
+    deal after the first has its first moves
     timed from when its players have all opened it, at the latest
     OD_NEXT_DEAL_GRACE_SECONDS after the dealing (``games.presence``)."""
     if challenge.is_match and not challenge.match_seed:
         challenge.match_seed = str(secrets.randbelow(RANDOM_SEED_BOUND))
         Challenge.objects.filter(pk=challenge.pk).update(match_seed=challenge.match_seed)
     clock = (challenge.clock_initial, challenge.clock_increment) if challenge.days is None else None
+    holders, dealt = seat_holders(seats), number
+    if challenge.duplicate_deals is not None:
+        holders, dealt = duplicate_matches.seats_for(holders, number), duplicate_matches.deal_of(number)
     game = game_start_people(  # past the pair's daily limit: played, but not rated
         variant=challenge.variant,
-        seats=seat_holders(seats),
+        seats=holders,
         rated=challenge.rated and not challenge.unrated_because,
         clock=clock,  # type: ignore[arg-type]
         days=challenge.days,
-        seed=deal_seed(int(challenge.match_seed), number) if challenge.is_match else None,
+        seed=deal_seed(int(challenge.match_seed), dealt) if challenge.is_match else None,
         # a next deal is dealt while its players read the last one's result: its first moves wait for them
         first_move_grace=settings.OD_NEXT_DEAL_GRACE_SECONDS if challenge.is_match and number > 1 else None,
     )
@@ -130,6 +144,8 @@ def lapse_forfeits(game: Game) -> bool:
 
 
 def _winner(challenge: Challenge) -> str:
+    if challenge.duplicate_deals is not None:
+        return duplicate_matches.winner(challenge)
     scores = {
         challenge.sides[0]: (challenge.score_a, challenge.wins_a),
         challenge.sides[1]: (challenge.score_b, challenge.wins_b),
@@ -165,12 +181,21 @@ def forfeit_of(deal: ChallengeDeal, result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _judged(deal: ChallengeDeal, result: dict[str, Any]) -> dict[str, Any]:
+    """A deal's result as its match counts it: a forfeit judged, and in a
+    duplicate match, the winner named by the match's sides."""
+    result = forfeit_of(deal, result)
+    if deal.challenge.duplicate_deals is None:
+        return result
+    return duplicate_matches.for_sides(deal.number, result)
+
+
 def match_deal_record(*, game_id: int) -> bool:
     """Count the finished game ``game_id`` in its match between people (if it
     is a deal of one): the totals, the end of the match or the next deal.
     True if this call recorded it."""
     recorded = deals.deal_record(
-        ChallengeDeal.objects.all(), game_id=game_id, series="challenge", settle=_deal_recorded, judge=forfeit_of
+        ChallengeDeal.objects.all(), game_id=game_id, series="challenge", settle=_deal_recorded, judge=_judged
     )
     if recorded is None:
         return False
@@ -182,7 +207,10 @@ def match_deal_record(*, game_id: int) -> bool:
 def _deal_recorded(challenge: Challenge, deal: ChallengeDeal, result: dict[str, Any]) -> None:
     """What follows a deal counted in the match ``challenge`` (its totals
     counted): its winner, else the next deal unless the deal was called off
-    (the match ends there, with no winner); in the recording transaction."""
+    (the match ends there, with no winner); in the recording transaction.
+    A duplicate match counts its won deals from the deals played both ways."""
+    if challenge.duplicate_deals is not None:
+        duplicate_matches.tally_wins(challenge)
     challenge.match_winner = _winner(challenge)
     fields: dict[str, Any] = {}
     called_off = result.get("reason") == ABORTED

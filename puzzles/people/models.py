@@ -37,6 +37,12 @@ FAMILY_CHOICES = [
 ]
 
 
+# A challenge of one game, not a match of any kind (``Challenge.is_match`` false).
+ONE_GAME = models.Q(target_points__isnull=True, target_wins__isnull=True, duplicate_deals__isnull=True)
+# ``Challenge.match_winner`` of a duplicate match that ended level.
+MATCH_DRAWN = "="
+
+
 class Unrated(models.TextChoices):
     """Why a rated challenge changed no rating (``Challenge.unrated_because``)."""
 
@@ -74,11 +80,14 @@ class Challenge(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches", verbose_name=_("rematch of")
     )
-    # A match between people (docs/rules.md section 5): to a target score or a
-    # number of won deals (at most one set; neither: one game).  Each deal is a
-    # game of its own (``ChallengeDeal``); ``game`` is the deal being played.
+    # A match between people (docs/rules.md section 5): to a target score, to a
+    # number of won deals, or a duplicate match of a number of deals each
+    # played twice with the seats swapped (at most one set; none: one game).
+    # Each deal is a game of its own (``ChallengeDeal``); ``game`` is the deal
+    # being played.
     target_points = models.PositiveIntegerField(_("target score"), null=True, blank=True)
     target_wins = models.PositiveIntegerField(_("target of won deals"), null=True, blank=True)
+    duplicate_deals = models.PositiveSmallIntegerField(_("duplicate deals"), null=True, blank=True)
     match_seed = models.CharField(_("match seed"), max_length=20, blank=True, default="")
     score_a = models.PositiveIntegerField(_("A's score"), default=0)
     score_b = models.PositiveIntegerField(_("B's score"), default=0)
@@ -127,7 +136,7 @@ class Challenge(models.Model):
 
     @property
     def is_match(self) -> bool:
-        return self.target_points is not None or self.target_wins is not None
+        return self.target_points is not None or self.target_wins is not None or self.duplicate_deals is not None
 
     @property
     def sides(self) -> tuple[str, str]:

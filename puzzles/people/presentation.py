@@ -14,7 +14,7 @@ from puzzles.games.models import Game
 from puzzles.games.presentation import variant_label
 from puzzles.games.selectors import guest_tag
 
-from . import selectors, texts
+from . import duplicate_matches, selectors, texts
 from .models import Challenge, ChallengeSeat, GameRating, RatingChange
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 180, 28
@@ -186,18 +186,22 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
             }
         )
     over = bool(challenge.match_winner) or (bool(deals) and deals[-1]["reason"] == "aborted")
+    nets = duplicate_matches.nets(challenge.deals.all()) if challenge.duplicate_deals is not None else None
     current = deals[-1] if deals and not over and not deals[-1]["recorded"] else None
     return {
         "target_points": challenge.target_points,
         "target_wins": challenge.target_wins,
-        "target_text": texts.target_text(challenge.target_points, challenge.target_wins),
+        "target_text": texts.target_text(challenge.target_points, challenge.target_wins, challenge.duplicate_deals),
         "sides": [a, b],
         # Counted from the deals as read here (as ``games.deals.deals_tally``
         # counts them), so that the totals never lag behind the deals listed.
         "scores": {side: sum(d["points"] or 0 for d in deals if d["winner"] == side) for side in (a, b)},
-        "wins": {side: sum(1 for d in deals if d["winner"] == side) for side in (a, b)},
+        "wins": _wins(deals, nets, (a, b)),
         "deals": deals,
         "winner": challenge.match_winner or None,
+        "duplicate_deals": challenge.duplicate_deals,
+        # A duplicate match's deals played both ways: A's points on each minus B's.
+        "nets": [{"deal": deal, "net": net} for deal, net in sorted((nets or {}).items())],
         # Over when a side has reached the target, or with no winner when a deal was aborted.
         "over": over,
         # The deal being played, for its players' "next deal" link.
@@ -205,6 +209,15 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
         # Its first move awaited, for the link's countdown.
         "first_move": _first_move(current["game"]) if current is not None else None,
     }
+
+
+def _wins(deals: list[dict[str, Any]], nets: dict[int, int] | None, sides: tuple[str, str]) -> dict[str, int]:
+    """Each side's won deals: the games it won, or in a duplicate match the
+    deals whose net over both games is its (``duplicate_matches``)."""
+    a, b = sides
+    if nets is not None:
+        return {a: sum(1 for n in nets.values() if n > 0), b: sum(1 for n in nets.values() if n < 0)}
+    return {side: sum(1 for d in deals if d["winner"] == side) for side in sides}
 
 
 def _first_move(game_id: Any) -> dict[str, Any] | None:

@@ -49,7 +49,7 @@ from puzzles.games.models import Game
 from puzzles.ratings import glicko2
 
 from . import farming, matches, services
-from .models import Challenge, ChallengeDeal, GameRating, RatingChange, Unrated
+from .models import MATCH_DRAWN, ONE_GAME, Challenge, ChallengeDeal, GameRating, RatingChange, Unrated
 
 log = logging.getLogger(__name__)
 
@@ -136,12 +136,7 @@ def game_rate(*, game_id: int) -> bool:
     aborted game, or one over before each person had moved twice, is not
     rated (and its challenge says why).  True if this call rated it."""
     challenge = Challenge.objects.filter(
-        game_id=game_id,
-        rated=True,
-        rated_at__isnull=True,
-        unrated_because="",
-        target_points__isnull=True,
-        target_wins__isnull=True,
+        ONE_GAME, game_id=game_id, rated=True, rated_at__isnull=True, unrated_because=""
     ).first()
     if challenge is None:
         return False
@@ -166,11 +161,12 @@ def game_rate(*, game_id: int) -> bool:
 
 def match_rate(*, challenge_id: int) -> bool:
     """Rate the rated match between people ``challenge_id`` once it has a
-    winner: one result for each player (the winners 1, the losers 0), the
-    change recorded against the match's last deal.  A match ended with no
-    winner (an aborted deal) is not rated; one whose every deal ended early
-    is an early end of its losing side (``_match_rate_early``).  True if
-    this call rated it."""
+    winner: one result for each player (the winners 1, the losers 0; a
+    duplicate match ended level, a draw for both), the change recorded
+    against the match's last deal.  A match ended with no winner (an aborted
+    deal) is not rated; one whose every deal ended early is an early end of
+    its losing side (``_match_rate_early``), or if it ended level, not rated
+    at all.  True if this call rated it."""
     challenge = (
         Challenge.objects.filter(pk=challenge_id, rated=True, rated_at__isnull=True, unrated_because="")
         .exclude(match_winner="")
@@ -179,9 +175,13 @@ def match_rate(*, challenge_id: int) -> bool:
     if challenge is None or not challenge.is_match or challenge.game is None:
         return False
     games = Game.objects.filter(challenge_deal__challenge=challenge)
+    drawn = challenge.match_winner == MATCH_DRAWN
     if all(game_early.unplayed_seats(game) for game in games):
+        if drawn:  # given up both ways at once: nobody lost, so nothing to count or rate
+            _unrated(challenge, Unrated.EARLY)
+            return False
         return _match_rate_early(challenge, challenge.game)
-    if not _rate(challenge, challenge.game, challenge.match_winner):
+    if not _rate(challenge, challenge.game, None if drawn else challenge.match_winner):
         return False
     log.info("people match %s rated (%s, %s)", challenge_id, challenge.time_class, challenge.family)
     return True

@@ -21,7 +21,8 @@ from puzzles.games.people_start import (
 from puzzles.games.serializers import TWO_SEATS, VARIANT_NAMES, WITH_FOUR_SEATS, FirstMoveSerializer
 from solver.variant import SEATS
 
-from .matches import TARGET_POINTS_RANGE, TARGET_WINS_RANGE
+from .duplicate_matches import DUPLICATE_DEALS_RANGE
+from .matches import MATCH_TARGET_ERROR, TARGET_POINTS_RANGE, TARGET_WINS_RANGE
 from .models import Challenge
 from .pairing import QUICK_CONTROLS, QUICK_RANGES
 from .services import RANDOM_SEAT, RATING_RANGE
@@ -116,6 +117,14 @@ class ChallengeCreateInputSerializer(serializers.Serializer[Any]):
         max_value=TARGET_WINS_RANGE[1],
         help_text="Or a match to this many won deals, 1 to 15.",
     )
+    duplicate_deals = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=DUPLICATE_DEALS_RANGE[0],
+        max_value=DUPLICATE_DEALS_RANGE[1],
+        help_text="Or a duplicate match of this many deals, 1 to 8, two players only: each deal played twice, "
+        "the seats swapped, the match won by the side with more points over all the games.",
+    )
 
     class Meta:
         validators = [
@@ -127,11 +136,7 @@ class ChallengeCreateInputSerializer(serializers.Serializer[Any]):
                     "or days (1, 3 or 7) for correspondence"
                 ),
             ),
-            AtMostOne(
-                "target_points",
-                "target_wins",
-                message=_("give a target score (target_points) or a number of won deals (target_wins), not both"),
-            ),
+            AtMostOne("target_points", "target_wins", "duplicate_deals", message=MATCH_TARGET_ERROR),
             OnlyWhen(
                 "seat",
                 [*TWO_SEATS, RANDOM_SEAT],
@@ -225,6 +230,11 @@ class PeopleMatchDealSerializer(serializers.Serializer[Any]):
     url = serializers.CharField()
 
 
+class PeopleMatchNetSerializer(serializers.Serializer[Any]):
+    deal = serializers.IntegerField()
+    net = serializers.IntegerField()
+
+
 class PeopleMatchOutputSerializer(serializers.Serializer[Any]):
     target_points = serializers.IntegerField(allow_null=True)
     target_wins = serializers.IntegerField(allow_null=True)
@@ -236,8 +246,12 @@ class PeopleMatchOutputSerializer(serializers.Serializer[Any]):
     current = PeopleMatchDealSerializer(
         allow_null=True, help_text="The deal being played, while the match goes on; null between deals and at its end."
     )
-    winner = serializers.CharField(allow_null=True)
+    winner = serializers.CharField(allow_null=True, help_text="A side; '=' for a duplicate match ended level.")
     over = serializers.BooleanField()
+    duplicate_deals = serializers.IntegerField(allow_null=True)
+    nets = PeopleMatchNetSerializer(
+        many=True, help_text="A duplicate match's deals played both ways: side A's points minus B's on each."
+    )
     first_move = FirstMoveSerializer(
         allow_null=True,
         help_text="The current deal's first move awaited (a live match), for the last deal's countdown; else null.",

@@ -68,7 +68,13 @@ def result_for(result: dict[str, Any] | None, team: str) -> str:
     return _("won") if winner == team else _("lost")
 
 
-def target_text(target_points: int | None, target_wins: int | None) -> str:
+def target_text(target_points: int | None, target_wins: int | None, duplicate_deals: int | None = None) -> str:
+    if duplicate_deals is not None:
+        return ngettext(
+            "a duplicate match of %(count)d deal, played both ways",
+            "a duplicate match of %(count)d deals, each played both ways",
+            duplicate_deals,
+        ) % {"count": duplicate_deals}
     if target_points is not None:
         return ngettext("a match to %(count)d point", "a match to %(count)d points", target_points) % {
             "count": target_points

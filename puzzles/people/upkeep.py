@@ -11,7 +11,7 @@ from __future__ import annotations
 from puzzles.games.models import Game
 
 from . import accuracy, farming, matches, ratings
-from .models import Challenge
+from .models import ONE_GAME, Challenge
 
 # At most this many of each kind of leftover settled by one run of the sweep.
 SETTLE_LIMIT = 100
@@ -31,12 +31,7 @@ def people_settle(*, limit: int = SETTLE_LIMIT) -> int:
     match's farming flags."""
     recorded = matches.deals_settle(limit=limit)
     pending = Challenge.objects.filter(
-        rated=True,
-        rated_at__isnull=True,
-        unrated_because="",
-        game__status=Game.Status.OVER,
-        target_points__isnull=True,
-        target_wins__isnull=True,
+        ONE_GAME, rated=True, rated_at__isnull=True, unrated_because="", game__status=Game.Status.OVER
     ).values_list("game_id", flat=True)[:limit]
     rated = 0
     for game_id in list(pending):

@@ -89,7 +89,7 @@ def test_a_match_to_won_deals_and_a_lost_signal(api, other_api):
 @pytest.mark.parametrize(
     ("payload", "words"),
     [
-        ({"target_points": 100, "target_wins": 3}, "not both"),
+        ({"target_points": 100, "target_wins": 3}, "one target"),
         ({"target_points": 0}, "target_points"),
         ({"target_wins": 16}, "target_wins"),
         ({"target_points": "many"}, "target_points"),
