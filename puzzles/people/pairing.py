@@ -14,7 +14,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.ratings.glicko2 import DEFAULT_RATING
 
 from . import selectors
-from .models import Challenge
+from .models import ONE_GAME, Challenge
 from .services import RATING_RANGE, _rules, challenge_accept, challenge_create, challenges_expire, check_control
 
 # The lobby's quick pairing buttons: (initial seconds, increment) or days.
@@ -78,9 +78,7 @@ def quick_pair(
     if rated and not player.is_authenticated:
         raise ApplicationError(_("a rated game is between two accounts: log in (or sign up) to play rated"), 403)
     challenges_expire()
-    seeks = selectors.lobby_seeks().filter(
-        variant=str(rules), rated=bool(rated), days=days, target_points__isnull=True, target_wins__isnull=True
-    )
+    seeks = selectors.lobby_seeks().filter(ONE_GAME, variant=str(rules), rated=bool(rated), days=days)
     if clock is not None:
         seeks = seeks.filter(clock_initial=clock[0], clock_increment=clock[1])
     time_class = "correspondence" if days is not None else "live"

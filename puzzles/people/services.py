@@ -221,6 +221,7 @@ def challenge_create(
     rematch_of: Challenge | None = None,
     target_points: int | None = None,
     target_wins: int | None = None,
+    duplicate_deals: int | None = None,
     by_site: bool = False,
 ) -> Challenge:
     """A new open challenge, its creator seated in ``seat`` (a seat of the
@@ -228,7 +229,8 @@ def challenge_create(
     kept for them), ``solver`` gives the seats the solver plays (partnership
     only: seat to level), ``lobby`` lists it as a seek with an optional rating
     range.  ``target_points`` or ``target_wins`` make it a match between
-    people (``matches``); a rated match is rated as a whole once it is won
+    people (``matches``), ``duplicate_deals`` a duplicate match of two people
+    (``duplicate_matches``); a rated match is rated as a whole once it is won
     (``ratings.match_rate``).  A rated challenge needs an account (403) and
     people in every seat.  ``by_site``: a game the site itself pairs (a
     tournament's), which the cap on a player's open challenges does not count."""
@@ -245,7 +247,9 @@ def challenge_create(
     if seat not in rules.seats:
         raise ApplicationError(f"seat is one of {', '.join(rules.seats)} or {RANDOM_SEAT!r} in {rules}, not {seat!r}")
     solver = _solver_seats(rules, seat, dict(solver or {}), rated=rated)
-    target_points, target_wins = matches.check_targets(target_points, target_wins)
+    target_points, target_wins, duplicate_deals = matches.check_targets(target_points, target_wins, duplicate_deals)
+    if duplicate_deals is not None and (len(rules.seats) != 2 or solver):
+        raise ApplicationError(_("a duplicate match is between two people: choose a variant of two players"))
     rating_min, rating_max = _rating_range(rating_min, rating_max, lobby=lobby)
     reserved = dict(reserved or {})
     if to:
@@ -273,6 +277,7 @@ def challenge_create(
             rematch_of=rematch_of,
             target_points=target_points,
             target_wins=target_wins,
+            duplicate_deals=duplicate_deals,
         )
         now = timezone.now()
         ChallengeSeat.objects.create(challenge=challenge, seat=seat, joined_at=now, **_person(player))
@@ -469,6 +474,7 @@ def challenge_rematch(*, player: Player, challenge_id: int) -> Challenge:
         rematch_of=old,
         target_points=old.target_points,
         target_wins=old.target_wins,
+        duplicate_deals=old.duplicate_deals,
     )
 
 
