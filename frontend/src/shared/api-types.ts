@@ -7,6 +7,7 @@
 
 import type { AnalysesSchemas } from "./api-types/analyses";
 import type { ChallengesSchemas } from "./api-types/challenges";
+import type { ChatSchemas } from "./api-types/chat";
 import type { DailyDealSchemas } from "./api-types/daily-deal";
 import type { EndgamesSchemas } from "./api-types/endgames";
 import type { EnumsSchemas } from "./api-types/enums";
@@ -16,6 +17,7 @@ import type { GamesSchemas } from "./api-types/games";
 import type { LearnSchemas } from "./api-types/learn";
 import type { LobbySchemas } from "./api-types/lobby";
 import type { MatchesSchemas } from "./api-types/matches";
+import type { NotificationsSchemas } from "./api-types/notifications";
 import type { PlayersSchemas } from "./api-types/players";
 import type { PositionsSchemas } from "./api-types/positions";
 import type { PuzzlesSchemas } from "./api-types/puzzles";
@@ -23,11 +25,14 @@ import type { RunsSchemas } from "./api-types/runs";
 import type { SeeksSchemas } from "./api-types/seeks";
 import type { SharedSchemas } from "./api-types/shared";
 import type { Shared2Schemas } from "./api-types/shared-2";
+import type { SocialSchemas } from "./api-types/social";
 import type { TournamentsSchemas } from "./api-types/tournaments";
+import type { WatchSchemas } from "./api-types/watch";
 
 export interface components {
     schemas: AnalysesSchemas &
         ChallengesSchemas &
+        ChatSchemas &
         DailyDealSchemas &
         EndgamesSchemas &
         EnumsSchemas &
@@ -37,6 +42,7 @@ export interface components {
         LearnSchemas &
         LobbySchemas &
         MatchesSchemas &
+        NotificationsSchemas &
         PlayersSchemas &
         PositionsSchemas &
         PuzzlesSchemas &
@@ -44,5 +50,7 @@ export interface components {
         SeeksSchemas &
         SharedSchemas &
         Shared2Schemas &
-        TournamentsSchemas;
+        SocialSchemas &
+        TournamentsSchemas &
+        WatchSchemas;
 }

@@ -77,6 +77,8 @@ export interface ChallengesSchemas {
         target_points?: number | null;
         /** @description Or a match to this many won deals, 1 to 15. */
         target_wins?: number | null;
+        /** @description Or a duplicate match of this many deals, 1 to 8, two players only: each deal played twice, the seats swapped, the match won by the side with more points over all the games. */
+        duplicate_deals?: number | null;
     } & (({
         clock: unknown;
     } | {

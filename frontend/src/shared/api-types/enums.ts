@@ -130,9 +130,10 @@ export interface EnumsSchemas {
      *     * `resigned` - resigned
      *     * `time` - time
      *     * `aborted` - aborted
+     *     * `abandoned` - abandoned
      * @enum {string}
      */
-    ResultOutputReasonEnum: "domino" | "blocked" | "resigned" | "time" | "aborted";
+    ResultOutputReasonEnum: "domino" | "blocked" | "resigned" | "time" | "aborted" | "abandoned";
     /**
      * @description * `A` - A
      *     * `B` - B
@@ -174,7 +175,7 @@ export interface EnumsSchemas {
      *     * `correspondence` - correspondence
      * @enum {string}
      */
-    TimeClassEnum: "live" | "correspondence";
+    TimeClass04bEnum: "live" | "correspondence";
     /** @enum {unknown} */
     TwoSeatOrRandomEnum: "A" | "B" | "random";
     /**

@@ -22,14 +22,6 @@ export interface RunsSchemas {
      * @enum {string}
      */
     ModeEnum: "streak" | "timed";
-    /**
-     * @description * `solved` - solved
-     *     * `failed` - failed
-     *     * `skipped` - skipped
-     *     * `unfinished` - unfinished
-     * @enum {string}
-     */
-    ResultEnum: "solved" | "failed" | "skipped" | "unfinished";
     RunListOutput: {
         /** @description Your best puzzle streak. */
         best_streak: number;
@@ -106,7 +98,7 @@ export interface RunsSchemas {
         /** @description The puzzle's rating when it came. */
         rating: number;
         side: components["schemas"]["SideEnum"];
-        result: components["schemas"]["ResultEnum"];
+        result: components["schemas"]["RunPuzzleResultEnum"];
         /** @description Your moves in it. */
         played: string[];
         /** @description Null until the run is over. */
@@ -115,6 +107,14 @@ export interface RunsSchemas {
             [key: string]: string;
         };
     };
+    /**
+     * @description * `solved` - solved
+     *     * `failed` - failed
+     *     * `skipped` - skipped
+     *     * `unfinished` - unfinished
+     * @enum {string}
+     */
+    RunPuzzleResultEnum: "solved" | "failed" | "skipped" | "unfinished";
     RunStartInputRequest: {
         /**
          * @description streak: one wrong move ends it; timed: 3 minutes, a wrong move costs 10 s.

@@ -8,6 +8,20 @@
 import type { components } from "../api-types";
 
 export interface Shared2Schemas {
+    Player: {
+        name: string;
+        kind: components["schemas"]["SeatPlayerKindEnum"];
+        /**
+         * @description The solver's level.
+         *
+         *     * `perfect` - perfect
+         *     * `strong` - strong
+         *     * `casual` - casual
+         */
+        level: (components["schemas"]["GameLevelEnum"] | components["schemas"]["NullEnum"]) | null;
+        /** @description The reader's seat. */
+        you: boolean;
+    };
     PuzzleOutput: {
         id: number;
         /** @description The start position; its side to move solves it. */
@@ -52,13 +66,14 @@ export interface Shared2Schemas {
         winner: (components["schemas"]["WinnerEnum"] | components["schemas"]["NullEnum"]) | null;
         points: number;
         /**
-         * @description 'resigned': a player gave the deal up (it scores as a domino); 'time': the side to move ran out of time (scored as a resignation); 'aborted': a game between people called off before it began (no winner, not rated).
+         * @description 'abandoned': a live game claimed by a player whose opponents had left the table (scored as their resignation); 'resigned': a player gave the deal up (it scores as a domino); 'time': the side to move ran out of time (scored as a resignation); 'aborted': a game between people called off before it began (no winner, not rated).
          *
          *     * `domino` - domino
          *     * `blocked` - blocked
          *     * `resigned` - resigned
          *     * `time` - time
          *     * `aborted` - aborted
+         *     * `abandoned` - abandoned
          */
         reason: components["schemas"]["ResultOutputReasonEnum"];
         /**
@@ -70,6 +85,15 @@ export interface Shared2Schemas {
          *     * `D` - D
          */
         resigned: (components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"]) | null;
+        /**
+         * @description 'abandoned': the seat that left the table.
+         *
+         *     * `A` - A
+         *     * `B` - B
+         *     * `C` - C
+         *     * `D` - D
+         */
+        abandoned?: components["schemas"]["SeatEnum"];
         /**
          * @description 'time': the seat whose time ran out.
          *

@@ -122,7 +122,7 @@ export interface SharedSchemas {
         rated_early: number | null;
         /** @description rated_early in words. */
         rated_early_text: string | null;
-        time_class: components["schemas"]["TimeClassEnum"];
+        time_class: components["schemas"]["TimeClass04bEnum"];
         clock: components["schemas"]["ClockInput"] | null;
         days: number | null;
         /** @description '5+3' (minutes + seconds) or '3d'. */
@@ -458,6 +458,10 @@ export interface SharedSchemas {
         recorded: boolean;
         url: string;
     };
+    PeopleMatchNet: {
+        deal: number;
+        net: number;
+    };
     PeopleMatchOutput: {
         target_points: number | null;
         target_wins: number | null;
@@ -472,23 +476,13 @@ export interface SharedSchemas {
         deals: components["schemas"]["PeopleMatchDeal"][];
         /** @description The deal being played, while the match goes on; null between deals and at its end. */
         current: components["schemas"]["PeopleMatchDeal"] | null;
+        /** @description A side; '=' for a duplicate match ended level. */
         winner: string | null;
         over: boolean;
+        duplicate_deals: number | null;
+        /** @description A duplicate match's deals played both ways: side A's points minus B's on each. */
+        nets: components["schemas"]["PeopleMatchNet"][];
         /** @description The current deal's first move awaited (a live match), for the last deal's countdown; else null. */
         first_move: components["schemas"]["FirstMove"] | null;
-    };
-    Player: {
-        name: string;
-        kind: components["schemas"]["SeatPlayerKindEnum"];
-        /**
-         * @description The solver's level.
-         *
-         *     * `perfect` - perfect
-         *     * `strong` - strong
-         *     * `casual` - casual
-         */
-        level: (components["schemas"]["GameLevelEnum"] | components["schemas"]["NullEnum"]) | null;
-        /** @description The reader's seat. */
-        you: boolean;
     };
 }
