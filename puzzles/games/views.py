@@ -114,6 +114,11 @@ def seats_top_to_bottom(game: Game) -> str:
 
 
 def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    return render(request, "games/play.html", play_context(request, game_id))
+
+
+def play_context(request: HttpRequest, game_id: int) -> dict[str, Any]:
+    """The play page's context (also the people app's TV page's, which shows a game as its play page does)."""
     player = Player.of(request)
     game = deadlines.game_check_deadline(selectors.game_get_for_player(player, game_id))
     state = presentation.game_state(game, viewer=player)
@@ -125,21 +130,17 @@ def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
         for row in moves:
             row["who"] = state["players"][row["side"]]["name"]
     last_hints = [h for h in state["hints"] if h["ply"] == game.ply_count]
-    return render(
-        request,
-        "games/play.html",
-        {
-            "game": game,
-            "state": state,
-            "urls": {**_page_urls(game), **play_page_urls(game)},
-            "hints_now": last_hints,
-            "turn_text": texts.turn_text(state),
-            "variant_label": presentation.variant_label(game.variant),
-            "moves": moves,
-            "people_line": people_line,
-            "sides_top_bottom": seats_top_to_bottom(game),
-        },
-    )
+    return {
+        "game": game,
+        "state": state,
+        "urls": {**_page_urls(game), **play_page_urls(game)},
+        "hints_now": last_hints,
+        "turn_text": texts.turn_text(state),
+        "variant_label": presentation.variant_label(game.variant),
+        "moves": moves,
+        "people_line": people_line,
+        "sides_top_bottom": seats_top_to_bottom(game),
+    }
 
 
 def _move_rows(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis, views
+from . import apis, views, watch_apis, watch_views
 
 app_name = "people"
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("challenges/<id:challenge_id>/<str:action>/", views.challenge_action, name="challenge-action"),
     path("players/", views.leaderboard, name="leaderboard"),
     path("players/<str:username>/", views.profile, name="profile"),
+    path("watch/", watch_views.watch, name="watch"),
+    path("tv/", watch_views.tv, name="tv"),
     path("api/challenges/", apis.ChallengeListCreateApi.as_view(), name="api-challenges"),
     path("api/challenges/<id:challenge_id>/", apis.ChallengeDetailApi.as_view(), name="api-challenge-detail"),
     path("api/challenges/<id:challenge_id>/accept/", apis.ChallengeAcceptApi.as_view(), name="api-challenge-accept"),
@@ -24,4 +26,6 @@ urlpatterns = [
     path("api/lobby/<id:lobby_id>/for-you/", apis.ForYouApi.as_view(), name="api-for-you"),
     path("api/seeks/", apis.SeekCreateApi.as_view(), name="api-seeks"),
     path("api/seeks/quick/", apis.QuickPairApi.as_view(), name="api-quick"),
+    path("api/watch/", watch_apis.WatchListApi.as_view(), name="api-watch"),
+    path("api/watch/featured/", watch_apis.FeaturedApi.as_view(), name="api-watch-featured"),
 ]
