@@ -1,0 +1,227 @@
+"""The chat's API: who reads and posts in each room (a game's players, its
+spectators, a tournament's entrants), presets in the reader's language, the
+length and rate limits, mutes, reports, blocks, and guests in rated games."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from puzzles.chat.models import Message, Mute, Report
+from puzzles.games.models import Game, GameSeat
+from puzzles.social.models import Block
+from puzzles.tournaments.models import Entry, Tournament
+from solver import deal
+
+from ..games.people_helpers import account_client, guest_client
+
+pytestmark = pytest.mark.django_db
+
+
+def people_game(seats: dict, rated: bool = False, status: str = Game.Status.YOUR_MOVE) -> Game:
+    """A game between the players of ``seats`` (seat to a ``Player``)."""
+    position = deal(7, "lewicki")
+    game = Game.objects.create(
+        variant="lewicki",
+        start_position=str(position),
+        current_position=str(position),
+        kind=Game.Kind.PEOPLE,
+        people="AB",
+        rng_seed=7,
+        status=status,
+        rated=rated,
+    )
+    for seat, player in seats.items():
+        GameSeat.objects.create(game=game, seat=seat, **player.owner_fields())
+    return game
+
+
+@pytest.fixture
+def table(django_user_model):
+    ann, ann_player = account_client(django_user_model, "ann")
+    bob, bob_player = account_client(django_user_model, "bob")
+    eve, _eve_player = account_client(django_user_model, "eve")
+    game = people_game({"A": ann_player, "B": bob_player})
+    return ann, bob, eve, game
+
+
+def user(name: str):
+    return get_user_model().objects.get(username=name)
+
+
+def post(client, url: str, **body):
+    return client.post(url, body, format="json")
+
+
+def test_the_players_room_is_the_seated_players_own(table):
+    ann, bob, eve, game = table
+    url = f"/api/chat/games/{game.pk}/players/"
+    sent = post(ann, url, text="  hi   there ")
+    assert sent.status_code == 201, sent.content
+    assert sent.json()["text"] == "hi there"
+    assert sent.json()["mine"] is True
+    room = bob.get(url).json()
+    assert [(m["author"], m["text"], m["mine"]) for m in room["messages"]] == [("ann", "hi there", False)]
+    assert room["can_post"] is True
+    assert room["version"] == 1
+    # a spectator neither reads nor posts there
+    assert eve.get(url).status_code == 403
+    assert post(eve, url, text="psst").status_code == 403
+    # only what came after the last message read
+    post(bob, url, preset="good-luck")
+    later = ann.get(url, {"after": room["messages"][-1]["id"]}).json()["messages"]
+    assert [m["preset"] for m in later] == ["good-luck"]
+
+
+def test_the_spectators_room_is_closed_to_the_players_until_the_game_is_over(table):
+    ann, _bob, eve, game = table
+    url = f"/api/chat/games/{game.pk}/spectators/"
+    assert post(eve, url, text="nice move").status_code == 201
+    assert ann.get(url).status_code == 403
+    assert post(ann, url, text="thanks").status_code == 403
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
+    assert [m["text"] for m in ann.get(url).json()["messages"]] == ["nice move"]
+    assert post(ann, url, text="thanks").status_code == 201
+
+
+def test_a_practice_game_has_no_rooms(django_user_model):
+    ann, ann_player = account_client(django_user_model, "ann")
+    game = people_game({})
+    Game.objects.filter(pk=game.pk).update(kind=Game.Kind.PRACTICE, **ann_player.owner_fields())
+    assert ann.get(f"/api/chat/games/{game.pk}/players/").status_code == 404
+    assert ann.get("/api/chat/games/999999/spectators/").json()["error"]
+
+
+def test_a_preset_is_shown_in_each_readers_language(table):
+    ann, bob, _eve, game = table
+    url = f"/api/chat/games/{game.pk}/players/"
+    assert post(ann, url, preset="good-game").status_code == 201
+    words = {}
+    for language in ("en", "pl", "nl", "ro"):
+        room = bob.get(url, HTTP_ACCEPT_LANGUAGE=language).json()
+        words[language] = room["messages"][0]["text"]
+        assert room["messages"][0]["preset"] == "good-game"
+        assert len(room["presets"]) >= 5
+    assert words["en"] == "Good game!"
+    assert len(set(words.values())) == 4, words  # each its own language's words
+    assert post(ann, url, preset="no-such-preset").status_code == 400
+    both = post(ann, url, preset="thanks", text="x")
+    assert both.status_code == 400
+    assert both.json()["error"]
+
+
+def test_length_and_rate_limits(table):
+    ann, _bob, _eve, game = table
+    url = f"/api/chat/games/{game.pk}/players/"
+    too_long = post(ann, url, text="x" * 141)
+    assert too_long.status_code == 400
+    assert "140" in too_long.json()["error"]
+    assert post(ann, url, text="   ").status_code == 400
+    for n in range(5):
+        assert post(ann, url, text=f"message {n}").status_code == 201
+    sixth = post(ann, url, text="one more")
+    assert sixth.status_code == 429
+    assert "10" in sixth.json()["error"]
+    # ten seconds on, the player may write again
+    Message.objects.update(created_at=timezone.now() - timedelta(seconds=11))
+    assert post(ann, url, text="again").status_code == 201
+
+
+def test_a_muted_player_cannot_post_until_the_mute_ends(table):
+    ann, bob, _eve, game = table
+    url = f"/api/chat/games/{game.pk}/players/"
+    mute = Mute.objects.create(owner=user("ann"), until=timezone.now() + timedelta(hours=1))
+    refused = post(ann, url, text="hello")
+    assert refused.status_code == 403
+    assert "muted" in refused.json()["error"]
+    assert ann.get(url).json()["can_post"] is False
+    assert post(bob, url, text="hello").status_code == 201
+    Mute.objects.filter(pk=mute.pk).update(until=timezone.now() - timedelta(seconds=1))
+    assert post(ann, url, text="hello").status_code == 201
+
+
+def test_a_report_keeps_the_message_and_its_room(table):
+    ann, bob, eve, game = table
+    url = f"/api/chat/games/{game.pk}/players/"
+    message = post(ann, url, text="rude words").json()
+    reported = post(bob, message["report_url"], reason="rude")
+    assert reported.status_code == 201
+    report = Report.objects.get()
+    assert report.message_id == message["id"]
+    assert report.room.game_id == game.pk
+    assert report.reason == "rude"
+    assert report.reporter.username == "bob"
+    # once a reader; not one's own; not from a room one cannot read
+    assert post(bob, message["report_url"]).status_code == 201
+    assert Report.objects.count() == 1
+    assert post(ann, message["report_url"]).status_code == 400
+    assert post(eve, message["report_url"]).status_code == 404
+
+
+def test_a_blocked_pair_cannot_chat(table):
+    ann, bob, eve, game = table
+    players = f"/api/chat/games/{game.pk}/players/"
+    spectators = f"/api/chat/games/{game.pk}/spectators/"
+    assert post(ann, players, text="before").status_code == 201
+    Block.objects.create(blocker=user("bob"), blocked=user("ann"))
+    # neither posts in the players' room they share
+    for client in (ann, bob):
+        refused = post(client, players, text="after")
+        assert refused.status_code == 403
+        assert "blocked" in refused.json()["error"]
+        assert client.get(players).json()["can_post"] is False
+    # bob no longer sees ann's messages anywhere; eve still does
+    assert bob.get(players).json()["messages"] == []
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
+    assert post(ann, spectators, text="in the other room").status_code == 201
+    assert bob.get(spectators).json()["messages"] == []
+    assert [m["text"] for m in eve.get(spectators).json()["messages"]] == ["in the other room"]
+
+
+def test_guests_read_but_cannot_post_in_a_rated_games_rooms(django_user_model):
+    guest, guest_player = guest_client()
+    ann, ann_player = account_client(django_user_model, "ann")
+    rated = people_game({"A": ann_player, "B": guest_player}, rated=True)
+    url = f"/api/chat/games/{rated.pk}/players/"
+    assert post(ann, url, text="hi").status_code == 201
+    room = guest.get(url).json()
+    assert [m["text"] for m in room["messages"]] == ["hi"]
+    assert room["can_post"] is False
+    assert "Guests" in room["why_not"]
+    assert post(guest, url, text="hello").status_code == 403
+    watcher, _ = guest_client()
+    assert post(watcher, f"/api/chat/games/{rated.pk}/spectators/", text="hello").status_code == 403
+    # a casual game's guest chats
+    casual = people_game({"A": ann_player, "B": guest_player})
+    sent = post(guest, f"/api/chat/games/{casual.pk}/players/", preset="hello")
+    assert sent.status_code == 201
+    assert sent.json()["author"].startswith("Guest ")
+
+
+def test_a_tournaments_room_is_read_by_anyone_and_written_by_its_entrants(django_user_model):
+    ann, ann_player = account_client(django_user_model, "ann")
+    eve, _ = account_client(django_user_model, "eve")
+    tournament = Tournament.objects.create(kind=Tournament.Kind.ARENA, minutes=30, starts_at=timezone.now())
+    Entry.objects.create(tournament=tournament, name="ann", **ann_player.owner_fields())
+    url = f"/api/chat/tournaments/{tournament.pk}/"
+    assert post(ann, url, preset="good-luck").status_code == 201
+    visitor, _ = guest_client()
+    for reader in (eve, visitor):
+        room = reader.get(url).json()
+        assert [m["author"] for m in room["messages"]] == ["ann"]
+        assert room["can_post"] is False
+    assert post(eve, url, text="me too").status_code == 403
+    assert eve.get("/api/chat/tournaments/424242/").status_code == 404
+
+
+def test_a_long_poll_answers_304_when_nothing_came_and_at_once_when_behind(table):
+    ann, bob, _eve, game = table
+    url = f"/api/chat/games/{game.pk}/players/"
+    assert bob.get(url, {"wait": 0, "timeout": 0.2}).status_code == 304
+    post(ann, url, text="news")
+    answer = bob.get(url, {"wait": 0, "timeout": 5})
+    assert answer.status_code == 200
+    assert answer.json()["version"] == 1
