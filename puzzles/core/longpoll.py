@@ -75,6 +75,15 @@ class Route:
 
 _routes: list[Route] = []
 _open: Counter[str] = Counter()
+# Called with each held poll's request at its first read (an app noting who
+# is online: a page that only long-polls never reaches Django's middlewares).
+_seen: list[Callable[[HttpRequest], None]] = []
+
+
+def on_poll(callback: Callable[[HttpRequest], None]) -> None:
+    """Call ``callback(request)`` (in a thread) at the start of each held poll."""
+    if callback not in _seen:
+        _seen.append(callback)
 
 
 def register(
@@ -181,6 +190,8 @@ class _VersionReader:
             if not PlayerThrottle().allow_request(request, None):  # type: ignore[arg-type]
                 return _REFUSED
             self.counted = True
+            for seen in _seen:
+                seen(request)
             version = route.version_of(request, row_id)
             self.owned = version is not None
             return version

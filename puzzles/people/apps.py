@@ -14,8 +14,12 @@ class PeopleConfig(AppConfig):
         from puzzles.core import longpoll
         from puzzles.games import early as game_early
         from puzzles.games.signals import game_finished
+        from puzzles.social import selectors as social
 
-        from . import claims, farming, matches, ratings, selectors
+        from . import claims, farming, matches, playing, ratings, selectors
+
+        # The social app's "playing now": seated in a live game between people in progress.
+        social.register_playing(playing.playing)
 
         guest_claimed.connect(claims.challenges_claim, dispatch_uid="puzzles.people.claim")
         # A deal of a match ended early is scored as played: the match is judged as a whole.

@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.ratings.glicko2 import DEFAULT_RATING
+from puzzles.social import selectors as social
 
-from . import selectors
+from . import blocks, selectors
 from .models import ONE_GAME, Challenge
 from .services import RATING_RANGE, _rules, challenge_accept, challenge_create, challenges_expire, check_control
 
@@ -89,8 +90,11 @@ def quick_pair(
         high = min(RATING_RANGE[1], round(rating) + rating_range)
     candidates = list(seeks.prefetch_related("seats").order_by("created_at"))
     known = selectors.ratings_of_users({row.owner_id for c in candidates for row in c.seats.all() if row.owner_id})
+    blocked = social.blocked_ids(player)  # never paired with a player one of them blocked
     for seek in candidates:
         if selectors.is_creator(seek, player) or not _seek_fits(seek, rating, low, high, known):
+            continue
+        if blocked and blocks.seek_blocked(seek.seats.all(), blocked):
             continue
         try:
             return challenge_accept(player=player, challenge_id=seek.pk)

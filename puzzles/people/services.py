@@ -44,7 +44,7 @@ from puzzles.games.people_start import (
 )
 from solver import Variant, VariantError
 
-from . import farming, limits, matches, selectors
+from . import blocks, farming, limits, matches, selectors, signals
 from .models import Challenge, ChallengeSeat, Inbox, Lobby, Unrated
 
 log = logging.getLogger(__name__)
@@ -201,6 +201,7 @@ def _challenged(to: str, player: Player) -> Player:
         raise ApplicationError(_("no player is called %(name)s") % {"name": repr(to)}, status_code=404)
     if player.is_authenticated and user.pk == player.user.pk:
         raise ApplicationError(_("you cannot challenge yourself"))
+    blocks.refuse(player, [user])
     return Player(user, "")
 
 
@@ -286,6 +287,8 @@ def challenge_create(
         for s, person in reserved.items():
             ChallengeSeat.objects.create(challenge=challenge, seat=s, **_person(person))
         _notify(challenge)
+        if reserved:
+            signals.challenge_received_on_commit(challenge.pk)
     log.info("challenge %s posted (%s, %s)", challenge.pk, challenge.variant, challenge.control_code)
     return challenge
 
@@ -342,6 +345,7 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
             elif not free:
                 raise ConflictError(_("every seat of this challenge is taken"))
             _check_rating_range(challenge, player)
+            blocks.refuse(player, rows.values())
             mine = ChallengeSeat.objects.create(
                 challenge=challenge, seat=seat or free[0], joined_at=timezone.now(), **_person(player)
             )
@@ -461,6 +465,7 @@ def challenge_rematch(*, player: Player, challenge_id: int) -> Challenge:
             solver[swap[row.seat]] = row.level
         else:
             reserved[swap[row.seat]] = Player(row.owner, "" if row.owner_id else row.session_key)
+    blocks.refuse(player, reserved.values())
     clock = (old.clock_initial, old.clock_increment) if old.days is None else None
     return challenge_create(
         player=player,

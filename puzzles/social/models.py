@@ -13,17 +13,20 @@ class Follow(models.Model):
     """``follower`` follows ``followed``: sees them in the Following list."""
 
     follower = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="follows_made", verbose_name=_("follower")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="follows_made",
+        verbose_name=_("following player"),
     )
     followed = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers", verbose_name=_("followed")
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers", verbose_name=_("followed player")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         db_table = "social_follow"
-        verbose_name = _("follow")
-        verbose_name_plural = _("follows")
+        verbose_name = _("follow of a player")
+        verbose_name_plural = _("follows of players")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(fields=["follower", "followed"], name="social_follow_once"),
@@ -38,17 +41,20 @@ class Block(models.Model):
     """``blocker`` blocked ``blocked``: neither may challenge, pair with or chat with the other."""
 
     blocker = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made", verbose_name=_("blocker")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="blocks_made",
+        verbose_name=_("blocking player"),
     )
     blocked = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocked_by", verbose_name=_("blocked")
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocked_by", verbose_name=_("blocked player")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         db_table = "social_block"
-        verbose_name = _("block")
-        verbose_name_plural = _("blocks")
+        verbose_name = _("block of a player")
+        verbose_name_plural = _("blocks of players")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(fields=["blocker", "blocked"], name="social_block_once"),

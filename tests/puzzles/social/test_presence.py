@@ -1,0 +1,78 @@
+"""Online and playing: an account's requests mark it online for a minute
+(one cache write per twenty seconds), the Following list and page put the
+online and playing first, the profile shows the dot and the buttons."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from puzzles.social import presence, selectors
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CLOCK = {"initial": 300, "increment": 3}
+
+
+def test_a_request_marks_an_account_online_for_a_minute_with_few_writes(account, monkeypatch):
+    ann = account("ann")
+    assert selectors.online({ann.user.pk}) == set()
+    writes = []
+    real_set = presence.cache.set
+    monkeypatch.setattr(presence.cache, "set", lambda *args, **kw: writes.append(args) or real_set(*args, **kw))
+    for _ in range(3):
+        ann.get("/api/social/following/")
+    assert selectors.online({ann.user.pk, 999_999}) == {ann.user.pk}
+    assert len(writes) == 1
+    assert writes[0][2] == presence.ONLINE_SECONDS
+    # Later than the refresh: written again.
+    assert presence.seen(ann.user.pk, now=10**9) is True
+    assert presence.seen(ann.user.pk, now=10**9 + presence.REFRESH_SECONDS - 1) is False
+
+
+def test_the_following_list_puts_players_online_and_playing_first(account):
+    ann, bob, cid, dan = account("ann"), account("bob"), account("cid"), account("dan")
+    for name in ("bob", "cid", "dan"):
+        ann.post(f"/api/social/follow/{name}/")
+    presence.forget()
+    challenge = cid.post("/api/challenges/", {"variant": "lewicki", "clock": CLOCK, "to": "dan"}, format="json")
+    game = dan.post(f"/api/challenges/{challenge.json()['id']}/accept/", {}, format="json").json()["game"]
+    presence.seen(bob.user.pk)
+    rows = ann.get("/api/social/following/").json()["players"]
+    assert [(r["username"], r["online"], r["playing"]) for r in rows] == [
+        ("cid", True, True),
+        ("dan", True, True),
+        ("bob", True, False),
+    ]
+    assert rows[0]["game_url"] == f"/play/{game}/"
+    # The page, in Dutch: the dot, "playing now", the watch link.
+    page = ann.get("/following/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert page.count("online-dot") == 3
+    assert page.count("speelt nu") == 2
+    assert f'href="/play/{game}/"' in page
+
+
+def test_the_profile_shows_online_and_its_buttons_work_without_script(account, django_user_model):
+    ann, bob = account("ann"), account("bob")
+    browser = Client()
+    browser.force_login(ann.user)
+    page = browser.get("/players/bob/").content.decode()
+    assert "online-dot" not in page
+    assert 'action="/players/bob/relation/follow/"' in page
+    bob.get("/api/social/following/")  # bob is seen
+    response = browser.post("/players/bob/relation/follow/")
+    assert response.status_code == 302
+    assert response["Location"] == "/players/bob/"
+    page = browser.get("/players/bob/").content.decode()
+    assert "online-dot" in page
+    assert 'action="/players/bob/relation/unfollow/"' in page
+    assert selectors.follows(ann.user, bob.user)
+    browser.post("/players/bob/relation/block/")
+    page = browser.get("/players/bob/").content.decode()
+    assert 'action="/players/bob/relation/unblock/"' in page
+    assert "relation/follow/" not in page
+    assert not selectors.follows(ann.user, bob.user)
+    # A refusal is the next page's message: blocking oneself.
+    browser.post("/players/ann/relation/block/")
+    assert "You cannot block yourself." in browser.get("/players/ann/").content.decode()
+    assert browser.post("/players/bob/relation/nothing/").status_code == 404
