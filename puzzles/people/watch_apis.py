@@ -44,7 +44,7 @@ class WatchGameSerializer(serializers.Serializer[Any]):
     variant = serializers.CharField()
     variant_text = serializers.CharField()
     family = serializers.CharField()
-    time_class = serializers.ChoiceField(choices=["live", "correspondence", "untimed"])
+    time_class = serializers.CharField(help_text="`live` (a clock), `correspondence` (days a move) or `untimed`.")
     control = serializers.CharField(help_text="`5+3` (minutes and seconds a move), `3d` (days a move).")
     rated = serializers.BooleanField()
     moves = serializers.IntegerField(help_text="Moves played so far.")

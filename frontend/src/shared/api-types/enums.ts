@@ -175,7 +175,7 @@ export interface EnumsSchemas {
      *     * `correspondence` - correspondence
      * @enum {string}
      */
-    TimeClass04bEnum: "live" | "correspondence";
+    TimeClassEnum: "live" | "correspondence";
     /** @enum {unknown} */
     TwoSeatOrRandomEnum: "A" | "B" | "random";
     /**

@@ -40,7 +40,7 @@ export interface LobbySchemas {
         rated_early: number | null;
         /** @description rated_early in words. */
         rated_early_text: string | null;
-        time_class: components["schemas"]["TimeClass04bEnum"];
+        time_class: components["schemas"]["TimeClassEnum"];
         clock: components["schemas"]["ClockInput"] | null;
         days: number | null;
         /** @description '5+3' (minutes + seconds) or '3d'. */

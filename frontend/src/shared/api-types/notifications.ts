@@ -8,16 +8,19 @@
 import type { components } from "../api-types";
 
 export interface NotificationsSchemas {
+    /** @description A body whose every key must be one of the fields (a typo is a 400, not ignored). */
     Channels: {
         site?: boolean;
         push?: boolean;
         email?: boolean;
     };
+    /** @description A body whose every key must be one of the fields (a typo is a 400, not ignored). */
     ChannelsRequest: {
         site?: boolean;
         push?: boolean;
         email?: boolean;
     };
+    /** @description A body whose every key must be one of the fields (a typo is a 400, not ignored). */
     Kinds: {
         /** @description Your turn in a correspondence game. */
         turn?: components["schemas"]["Channels"];
@@ -28,6 +31,7 @@ export interface NotificationsSchemas {
         /** @description A tournament you joined has started. */
         tournament?: components["schemas"]["Channels"];
     };
+    /** @description A body whose every key must be one of the fields (a typo is a 400, not ignored). */
     KindsRequest: {
         /** @description Your turn in a correspondence game. */
         turn?: components["schemas"]["ChannelsRequest"];

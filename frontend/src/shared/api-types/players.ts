@@ -77,7 +77,7 @@ export interface PlayersSchemas {
         events: components["schemas"]["ProfileEvent"][];
     };
     RatingOutput: {
-        time_class: components["schemas"]["TimeClass04bEnum"];
+        time_class: components["schemas"]["TimeClassEnum"];
         family: components["schemas"]["FamilyEnum"];
         time_class_text: string;
         family_text: string;

@@ -12,13 +12,6 @@ export interface WatchSchemas {
         /** @description Null while no game between people is being played. */
         game: components["schemas"]["WatchGame"] | null;
     };
-    /**
-     * @description * `live` - live
-     *     * `correspondence` - correspondence
-     *     * `untimed` - untimed
-     * @enum {string}
-     */
-    TimeClassFb1Enum: "live" | "correspondence" | "untimed";
     WatchGame: {
         game: number;
         /** @description The game's page, where anyone without a seat watches it. */
@@ -26,7 +19,8 @@ export interface WatchSchemas {
         variant: string;
         variant_text: string;
         family: string;
-        time_class: components["schemas"]["TimeClassFb1Enum"];
+        /** @description `live` (a clock), `correspondence` (days a move) or `untimed`. */
+        time_class: string;
         /** @description `5+3` (minutes and seconds a move), `3d` (days a move). */
         control: string;
         rated: boolean;
