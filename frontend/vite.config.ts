@@ -39,6 +39,12 @@ export default defineConfig({
         offline: src("offline/offline-page.ts"),
         learn: src("learn/lesson.ts"),
         tournament: src("tournaments/tournament.ts"),
+        // On every page of an account: the header's bell; on the notices page, this browser's Web Push.
+        notices: src("notifications/notices.ts"),
+        // The games to watch, the TV page and the spectator count on a game between people's page.
+        watch: src("watch/watch.ts"),
+        // The chat panel of a game between people's page and a tournament's page.
+        chat: src("chat/chat.ts"),
       },
       // Keep the exports of the ``board`` entry (``Board``, ``t``...) for pages that import it.
       preserveEntrySignatures: "exports-only",

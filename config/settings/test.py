@@ -11,6 +11,8 @@ import socket
 import tempfile
 from pathlib import Path
 
+from config.vapid import new_pair
+
 from .local import *  # noqa: F403
 from .local import DATABASES, env
 
@@ -58,6 +60,8 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 OD_RATE_LIMIT_STORAGE = "memory://"  # as the cache: the process's memory, emptied before each test
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
+# Web Push: a key pair of this test process's own, whatever the environment or a local file holds.
+OD_VAPID_PRIVATE_KEY, OD_VAPID_PUBLIC_KEY = new_pair()
 OD_EVENTS = False
 OD_HEARTBEAT_SECONDS = 0.0  # no web process here: no heartbeat, the deadlines alone decide
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -26,7 +26,7 @@ from puzzles.core.errors import ConflictError
 
 from . import clock, deadlines, early, moves, pushed, seating, selectors, stoppages, table, turns
 from .models import Game, GameMove
-from .signals import game_finished_on_commit
+from .signals import game_finished_on_commit, turn_passed_on_commit
 from .tasks import solver_turn_task
 
 log = logging.getLogger(__name__)
@@ -85,6 +85,8 @@ def _play(
     # Nothing else changes the game before its notice goes out when another
     # person is to move: no task is queued, no end recorded on the commit.
     handed = _game_after(read, game, fields, [*earlier, record]) if fields["status"] == Game.Status.YOUR_MOVE else None
+    if handed is not None and game.days:  # a correspondence game: the next person is told
+        turn_passed_on_commit(game.pk, game.ply_count + 1, after.side)
     event = pushed.move_event(handed) if handed is not None else None
     if event is not None:  # for the sockets' tables (never sent to a reader)
         event[table.ROW] = table.row_of(fields, record)

@@ -29,6 +29,12 @@ game_finished = Signal()
 # what is made from grades (the coach's exercises) is made then.
 game_graded = Signal()
 
+# Sent with ``game_id``, ``ply`` (the moves played) and ``seat`` (the person
+# to move) after the commit of a person's move in a correspondence game that
+# hands the turn to another person: the notifications tell them.  Sent on the
+# move's path, so a receiver only queues work.
+turn_passed = Signal()
+
 
 def send_game_finished(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id, status=Game.Status.OVER).first()
@@ -46,3 +52,8 @@ def send_game_finished(game_id: int) -> None:
 def game_finished_on_commit(game_id: int) -> None:
     """Send ``game_finished`` for this game once the current transaction commits."""
     transaction.on_commit(lambda: send_game_finished(game_id), robust=True)
+
+
+def turn_passed_on_commit(game_id: int, ply: int, seat: str) -> None:
+    """Send ``turn_passed`` once the current transaction commits."""
+    transaction.on_commit(lambda: turn_passed.send(sender=Game, game_id=game_id, ply=ply, seat=seat), robust=True)

@@ -28,7 +28,7 @@ from puzzles.people import selectors as people_selectors
 from puzzles.people.services import check_control
 from solver import Variant, VariantError
 
-from . import duplicates, pairings
+from . import duplicates, pairings, signals
 from .models import Entry, Pairing, Tournament, unguessable_id
 
 log = logging.getLogger(__name__)
@@ -288,6 +288,7 @@ def tournament_tick(tournament_id: int, now: datetime | None = None) -> None:
             tournament.status = Tournament.Status.STARTED
             Tournament.objects.filter(pk=tournament.pk).update(status=tournament.status)
             _bump(tournament.pk)
+            signals.tournament_started_on_commit(tournament.pk)
         if tournament.status != Tournament.Status.STARTED:
             return
         if tournament.kind == Tournament.Kind.ARENA:

@@ -149,3 +149,39 @@ scope.addEventListener("fetch", (event) => {
   else if (url.pathname === CATALOGUE) event.respondWith(networkFirst(request, CATALOGUE));
   else if (url.pathname.startsWith(config.static) || config.precache.includes(url.pathname)) event.respondWith(cacheFirst(request));
 });
+
+// Web Push (the notifications app): a notice pushed by the site, shown as a
+// notification; a click opens (or focuses) the page it is about.
+interface PushEventLike extends ExtendableEventLike {
+  data: { json(): unknown } | null;
+}
+interface NotificationEventLike extends ExtendableEventLike {
+  notification: { data: unknown; close(): void };
+}
+interface PushScope {
+  registration: { showNotification(title: string, options: { body: string; data: unknown; tag: string; icon?: string }): Promise<void> };
+  clients: { matchAll(options: { type: string }): Promise<{ url: string; focus(): Promise<unknown> }[]>; openWindow(url: string): Promise<unknown> };
+  addEventListener(type: "push", listener: (event: PushEventLike) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: NotificationEventLike) => void): void;
+}
+const pushScope = self as unknown as PushScope;
+pushScope.addEventListener("push", (event) => {
+  const notice = (event.data?.json() ?? {}) as { title?: string; body?: string; url?: string; kind?: string };
+  event.waitUntil(
+    pushScope.registration.showNotification(notice.title ?? "", {
+      body: notice.body ?? "",
+      data: { url: notice.url ?? "/" },
+      tag: `${notice.kind ?? "notice"}:${notice.url ?? ""}`,
+    }),
+  );
+});
+pushScope.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? "/", scope.location.origin).href;
+  event.waitUntil(
+    pushScope.clients.matchAll({ type: "window" }).then((open) => {
+      const same = open.find((client) => client.url === url);
+      return same ? same.focus() : pushScope.clients.openWindow(url);
+    }),
+  );
+});

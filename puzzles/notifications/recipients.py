@@ -1,0 +1,92 @@
+"""Who is told of an event and what names it: one ``Recipient`` per account
+to tell, with the notice's key, data and address.  Reads only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+
+from puzzles.accounts.players import Player
+from puzzles.games.models import Game
+from puzzles.games.selectors import game_players
+from puzzles.people.models import Challenge, ChallengeSeat
+from puzzles.tournaments.models import Entry, Tournament
+
+
+@dataclass(frozen=True)
+class Recipient:
+    user: Any
+    kind: str
+    key: str
+    url: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def _name(player: Player | str | None) -> str:
+    if isinstance(player, Player) and player.is_authenticated:
+        return str(player.user.username)
+    return ""  # a guest: worded "a guest"
+
+
+def _opponent(game: Game, players: dict[str, Player | str], seat: str) -> str:
+    """The name of the first person on the other side of ``seat``'s."""
+    for other, player in players.items():
+        if not game.rules.same_team(other, seat) and isinstance(player, Player):
+            return _name(player)
+    return ""
+
+
+def turn(game_id: int, ply: int, seat: str) -> list[Recipient]:
+    """The person to move in a correspondence game, if the game is still at that ply and theirs."""
+    game = Game.objects.filter(pk=game_id, kind=Game.Kind.PEOPLE).first()
+    if game is None or game.status == Game.Status.OVER or game.ply_count != ply:
+        return []  # moved on (or over) before the task ran: nothing to tell
+    players = game_players(game)
+    player = players.get(seat)
+    if not isinstance(player, Player) or not player.is_authenticated:
+        return []
+    url = reverse("games:play-game", args=[game.pk])
+    data = {"game": game.pk, "name": _opponent(game, players, seat)}
+    return [Recipient(player.user, "turn", f"turn:{game.pk}:{ply}", url, data)]
+
+
+def ended(game_id: int) -> list[Recipient]:
+    """Every account that played a finished game between people."""
+    game = Game.objects.filter(pk=game_id, kind=Game.Kind.PEOPLE, status=Game.Status.OVER).first()
+    if game is None:
+        return []
+    players = game_players(game)
+    url = reverse("games:play-game", args=[game.pk])
+    out: list[Recipient] = []
+    for seat, player in players.items():
+        if isinstance(player, Player) and player.is_authenticated and player.user not in [r.user for r in out]:
+            data = {"game": game.pk, "name": _opponent(game, players, seat)}
+            out.append(Recipient(player.user, "ended", f"ended:{game.pk}", url, data))
+    return out
+
+
+def challenge(challenge_id: int) -> list[Recipient]:
+    """The accounts a still open challenge keeps a seat for."""
+    row = Challenge.objects.filter(pk=challenge_id, status=Challenge.Status.OPEN).select_related("creator").first()
+    if row is None:
+        return []
+    seats = ChallengeSeat.objects.filter(challenge=row, owner__isnull=False, joined_at__isnull=True)
+    url = reverse("people:challenge", args=[row.pk])
+    name = row.creator.username if row.creator is not None else ""
+    return [
+        Recipient(seat.owner, "challenge", f"challenge:{row.pk}", url, {"challenge": row.pk, "name": name})
+        for seat in seats.select_related("owner")
+    ]
+
+
+def tournament(tournament_id: int) -> list[Recipient]:
+    """The accounts entered in an event that has started."""
+    row = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.STARTED).first()
+    if row is None:
+        return []
+    url = reverse("tournaments:page", args=[row.pk])
+    data = {"tournament": row.pk, "name": row.name or f"#{row.pk}"}
+    entries = Entry.objects.filter(tournament=row, owner__isnull=False, active=True).select_related("owner")
+    return [Recipient(entry.owner, "tournament", f"tournament:{row.pk}", url, data) for entry in entries]
