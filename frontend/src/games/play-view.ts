@@ -290,11 +290,12 @@ export function rematchOffer(game: GameJSON, urls: PlayUrls, csrf: string | null
 
 /**
  * A rated game's rating changes, once rated: the reader's own ("Your
- * rating: 1500 → 1662 (+162)"), or each player's for a spectator.
+ * rating: 1500 → 1662 (+162)") first, then each other player's.
  */
 export function ratingLines(game: GameJSON): HTMLElement[] {
   const ratings = game.result?.ratings ?? {};
-  const seats = (Object.keys(ratings) as Seat[]).filter((seat) => !game.my_seat || seat === game.my_seat);
+  // every player's change: the reader's own first
+  const seats = (Object.keys(ratings) as Seat[]).sort((a, b) => Number(b === game.my_seat) - Number(a === game.my_seat));
   return seats.map((seat) => {
     const r = ratings[seat]!;
     const params = { before: r.before, after: r.after, change: signed(r.change) };

@@ -64,7 +64,7 @@ describe("the board of a game between people", () => {
   it("names the opponent to move to a player, and never writes to a spectator as one", () => {
     mockFetch();
     setUp(peopleGame("A"));
-    expect(boardStatus()).toBe("Bob (B) to move.");
+    expect(boardStatus()).toBe("Bob (B) to move: you may pick your next move now (a premove).");
     play!.destroy();
     setUp(peopleGame(null));
     expect(boardStatus()).toBe("Bob (B) to move.");
@@ -115,7 +115,10 @@ describe("the result of a game between people", () => {
     expect(form.method).toBe("post");
     expect(form.querySelector<HTMLInputElement>('input[name="csrfmiddlewaretoken"]')!.value).toBe("tok");
     expect(form.querySelector("button")!.textContent).toBe("Offer a rematch");
-    expect([...document.querySelectorAll(".gp-rating-change")].map((e) => e.textContent)).toEqual(["Your rating: 1500 → 1662 (+162)"]);
+    expect([...document.querySelectorAll(".gp-rating-change")].map((e) => e.textContent)).toEqual([
+      "Your rating: 1500 → 1662 (+162)",
+      "Rating of Bob (B): 1500 → 1338 (−162)",
+    ]);
     play!.destroy();
     setUp(peopleGame(null, { ...over({ ratings }), challenge_url: "/challenges/42/" }), 'data-challenge-rematch-url="/challenges/42/rematch/"');
     expect(document.querySelector(".gp-offer-rematch")).toBeNull();
