@@ -26,6 +26,7 @@ from .models import Game
 
 class SpectatorsQuerySerializer(serializers.Serializer[Any]):
     watching = serializers.BooleanField(required=False, default=False)
+    viewer = serializers.RegexField(r"^[A-Za-z0-9_-]{8,40}$", required=False)
 
 
 class SpectatorsOutputSerializer(serializers.Serializer[Any]):
@@ -51,7 +52,15 @@ class GameSpectatorsApi(APIView):
             "next 30 seconds: a spectator's page asks so every few seconds; a spectator's WebSocket on the "
             "game counts too while it is open."
         ),
-        parameters=[OpenApiParameter("watching", OpenApiTypes.BOOL, description="Count me as watching.")],
+        parameters=[
+            OpenApiParameter("watching", OpenApiTypes.BOOL, description="Count me as watching."),
+            OpenApiParameter(
+                "viewer",
+                OpenApiTypes.STR,
+                description="The watching page's own random id (8 to 40 letters, digits, - or _): counts a "
+                "reader with no session once per page rather than once per address.",
+            ),
+        ],
         responses={200: SpectatorsOutputSerializer, **error_response(404, "No such game, or another player's game.")},
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -61,5 +70,5 @@ class GameSpectatorsApi(APIView):
         if not game.is_people:
             return Response(spectators_state(game.pk, 0))
         if params.get("watching") and game.status != Game.Status.OVER and seating.seat_of(game, player) is None:
-            spectators.seen(game.pk, client_key(request))
+            spectators.seen(game.pk, spectators.viewer_key(client_key(request), params.get("viewer")))
         return Response(spectators_state(game.pk, spectators.count(game.pk)))

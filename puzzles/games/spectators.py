@@ -1,7 +1,8 @@
 """How many are watching a game between people now: each spectator's client
 (``longpoll.client_key``: its session, else its address) in a Redis sorted
-set per game, scored by when it was last seen.  A spectator's WebSocket
-adds it when it opens and takes it out when it closes; the spectator's page
+set per game, scored by when it was last seen (``viewer_key``).  A
+spectator's WebSocket adds it when it opens and takes it out when it
+closes; the spectator's page
 asks for the count every few seconds (``watching``), which keeps it in while
 the page is open whether or not a socket opened.  A client not seen for
 ``SEEN_SECONDS`` no longer counts, so a process that died with sockets open
@@ -66,6 +67,26 @@ def counts(game_ids: Iterable[int]) -> dict[int, int]:
     except redis.RedisError:
         return dict.fromkeys(ids, 0)
     return {game_id: int(n) for game_id, n in zip(ids, found, strict=True)}
+
+
+def viewer_key(client: str, page: str | None) -> str:
+    """Who is counted: a client with a session by its session (its socket and
+    its page's requests alike); one without (most spectators: watching
+    stores nothing in a session) by the random id its page sends, as many
+    share an address; by its address when its page sends none."""
+    return f"page:{page}" if page and not client.startswith("session:") else client
+
+
+def socket_opened(game_id: int, client: str) -> None:
+    """A spectator's socket opened: counted at once when its client has a
+    session (else its page's request counts it, by the page's own id)."""
+    if client.startswith("session:"):
+        seen(game_id, client)
+
+
+def socket_closed(game_id: int, client: str) -> None:
+    if client.startswith("session:"):
+        left(game_id, client)
 
 
 def count(game_id: int) -> int:

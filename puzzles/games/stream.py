@@ -84,7 +84,7 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         _open[client] += 1  # counted once open (a failure before leaves nothing to count down)
         self.client = client
         if self.seat is None:  # a spectator (or a practice game's owner, whose count nobody reads)
-            await sync_to_async(spectators.seen, thread_sensitive=False)(game_id, client)
+            await sync_to_async(spectators.socket_opened, thread_sensitive=False)(game_id, client)
         else:  # its player is at the table while it is open (``disconnects``)
             await database_sync_to_async(disconnects.socket_opened)(game_id, self.seat)
         await self.send_json({"type": "hello", "game": game_id, "version": version, "seat": self.seat})
@@ -95,7 +95,7 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             if _open[self.client] <= 0:
                 del _open[self.client]
             if self.seat is None:
-                await sync_to_async(spectators.left, thread_sensitive=False)(self.game_id, self.client)
+                await sync_to_async(spectators.socket_closed, thread_sensitive=False)(self.game_id, self.client)
             else:
                 await database_sync_to_async(disconnects.socket_closed)(self.game_id, self.seat)
         if self.group is not None:

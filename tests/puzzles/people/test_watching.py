@@ -117,13 +117,21 @@ def test_the_featured_game_is_a_clocked_one_before_a_better_correspondence_one(p
     assert api.get("/api/watch/featured/").json()["game"]["game"] == live
 
 
+@pytest.fixture
+def counting(redis_server):
+    """The tests' own Redis, with no spectator left from another test (whose games had the same ids)."""
+    for key in spectators._redis().scan_iter("od:spectators:*"):
+        spectators._redis().delete(key)
+    return redis_server
+
+
 def count(api, game_id: int, watching: bool = False) -> int:
     response = api.get(f"/api/games/{game_id}/spectators/", {"watching": "true"} if watching else {})
     assert response.status_code == 200, response.content
     return response.json()["spectators"]
 
 
-def test_the_spectator_count_moves_up_and_down(players, account, redis_server, monkeypatch):
+def test_the_spectator_count_moves_up_and_down(players, account, counting, monkeypatch):
     game_id = start(players["ann"], players["bob"])
     ann, gus, hal = players["ann"], account("gus"), account("hal")
     assert count(ann, game_id) == 0
@@ -174,3 +182,17 @@ def test_the_list_is_shared_for_a_moment_per_filter(players, api, monkeypatch, d
     assert len(listed(api, variant="lewicki")) == 1  # each filter's made from the shared read
     cache.clear()
     assert len(listed(api)) == 2
+
+
+def test_spectators_with_no_session_count_once_per_page(players, counting):
+    from rest_framework.test import APIClient
+
+    game_id = start(players["ann"], players["bob"])
+    url = f"/api/games/{game_id}/spectators/"
+    first, second = APIClient(), APIClient()  # no session: one address
+    assert first.get(url, {"watching": "true"}).json()["spectators"] == 1
+    assert second.get(url, {"watching": "true"}).json()["spectators"] == 1  # by address alone: the same
+    assert first.get(url, {"watching": "true", "viewer": "page0001aaaa"}).json()["spectators"] == 2
+    assert second.get(url, {"watching": "true", "viewer": "page0002bbbb"}).json()["spectators"] == 3
+    assert second.get(url, {"watching": "true", "viewer": "page0002bbbb"}).json()["spectators"] == 3
+    assert second.get(url, {"watching": "true", "viewer": "no"}).status_code == 400
