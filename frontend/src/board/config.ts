@@ -76,10 +76,13 @@ export interface BoardConfig {
   opponents?: "solver" | "named";
   /** "wide", "narrow", or "auto" (default: narrow when the element is under 600 CSS pixels wide). */
   layout?: "auto" | "wide" | "narrow";
+  /** The status line's words in place of the board's own (a premove picked while the opponent is to move); null: the board's. */
+  status?: string | null;
 }
 
 /** The configuration in force: every field set. */
-export type Settings = Required<Omit<BoardConfig, "lastMove" | "lastSide" | "ply" | "you" | "suggest">> & {
+export type Settings = Required<Omit<BoardConfig, "lastMove" | "lastSide" | "ply" | "you" | "suggest" | "status">> & {
+  status: string | null;
   suggest: readonly string[];
   lastMove: string | null;
   lastSide: Seat | null;
@@ -103,6 +106,7 @@ export const DEFAULTS: Settings = {
   you: null,
   opponents: "solver",
   layout: "auto",
+  status: null,
 };
 
 /** The fields of ``config`` that change something: ``undefined`` is skipped; a ``null`` last move, ply or marks clears it. */
@@ -116,6 +120,7 @@ function normalise(config: Partial<BoardConfig>): Partial<Settings> {
   // A new last move without its seat forgets the old seat (it made another move).
   if ("lastSide" in config || "lastMove" in config) out.lastSide = config.lastSide ?? null;
   if ("ply" in config) out.ply = config.ply ?? null;
+  if ("status" in config) out.status = config.status ?? null;
   if ("you" in config) out.you = config.you ?? null;
   if ("marks" in config) out.marks = config.marks ?? {};
   if ("suggest" in config) {

@@ -164,6 +164,6 @@ export function viewOf(state: State): View {
     lastGrade: lastGrade(state),
     marks: state.settings.marks,
     drag: press?.dragging ? { stone: press.stone, x: press.x, y: press.y, hover: press.hover } : null,
-    status: statusText(state),
+    status: state.settings.status ?? statusText(state),
   };
 }

@@ -187,7 +187,7 @@ export function resultText(result: ResultFacts, human: string): string {
   if (result.reason === "resigned")
     return tn("You resigned: the other side scores %(count)s point.", "You resigned: the other side scores %(count)s points.", result.points);
   if (result.reason === "aborted") return t("The game was aborted: no result.");
-  const how = result.reason === "time" ? t("on time") : reasonLabel(result.reason);
+  const how = result.reason === "time" ? t("on time") : result.reason === "abandoned" ? t("left the table") : reasonLabel(result.reason);
   if (result.winner === null) return t("A draw (%(how)s): no points.", { how });
   const team = human.includes("+");
   if (result.winner === human)

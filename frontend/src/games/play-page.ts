@@ -26,6 +26,7 @@ import { gradeMarks, type GameJSON, type HintJSON, type HintResponseJSON, type M
 import { applyMove, following, needsWatching, nextSeat, shownBoard } from "./play-state";
 import { MatchFollower } from "./match-next";
 import { boardPlayers, canMove, isPeople, PeoplePanel } from "./people-view";
+import { TableFeatures } from "./table-features";
 import { buildPlayDom, renderHints, renderMoves, renderResult, statusText, type PlayEls } from "./play-view";
 
 // The game's pure functions, for the pages that host the play widget and the tests.
@@ -82,6 +83,8 @@ export class PlayPage {
   private watchDone: Promise<void> = Promise.resolve();
   /** The game's socket while the page follows it that way (``socket`` given, a game between people). */
   private follower: GameFollower | null = null;
+  /** Sounds, premove, automatic pass, the opponent's presence and the claim (``table-features.ts``). */
+  private readonly table = new TableFeatures({ play: (move) => void this.playMove(move), claim: (url) => this.postAndUpdate(url) });
 
   constructor(root: HTMLElement, game: GameJSON, urls: PlayUrls, options: PlayOptions = {}) {
     this.root = root;
@@ -105,11 +108,12 @@ export class PlayPage {
     this.els = els;
     this.people = new PeoplePanel(() => void this.refresh(), () => void this.abortGame());
     this.match = urls.challenge ? new MatchFollower(urls.challenge, () => this.renderResult(), this.options.waitSeconds) : null;
-    boardHost.before(this.people.box);
+    boardHost.before(this.people.box, this.table.box);
     // How to use the board (the page's one line, shown for the script): under
     // the board, so that the player's own stones come first on the screen.
     const help = root.querySelector<HTMLElement>(":scope > .board-help");
     if (help) boardHost.after(help);
+    (help ?? boardHost).after(this.table.settings);
     this.board = new Board(boardHost, {
       position: game.board,
       orientation: game.human,
@@ -117,7 +121,7 @@ export class PlayPage {
       movable: [game.human],
       ...boardPlayers(game),
     });
-    this.board.on("move", (move) => void this.playMove(move));
+    this.board.on("move", (move) => (this.table.pickPremove(this.game, move) ? this.render() : void this.playMove(move)));
     for (const m of game.moves) this.shownGrades.set(m.ply, m.grade);
     this.render();
     // A best-move hint already taken for this move (the page was reloaded): show it again.
@@ -216,6 +220,7 @@ export class PlayPage {
     this.root.classList.toggle("is-people", isPeople(game));
     this.root.dataset.status = this.pending !== null ? "sending" : game.status;
     this.people.update(game);
+    this.table.update(game, this.board, this.pending);
     this.root.dataset.version = String(game.version);
     this.renderStatus();
     this.renderMoves();
@@ -475,6 +480,7 @@ export class PlayPage {
     if (this.stepping) clearTimeout(this.stepping);
     if (this.confirmTimer) clearTimeout(this.confirmTimer);
     this.people.stop();
+    this.table.destroy();
     this.match?.destroy();
     this.board.destroy();
   }

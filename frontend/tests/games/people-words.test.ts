@@ -64,7 +64,7 @@ describe("the board of a game between people", () => {
   it("names the opponent to move to a player, and never writes to a spectator as one", () => {
     mockFetch();
     setUp(peopleGame("A"));
-    expect(boardStatus()).toBe("Bob (B) to move: you may pick your next move now (a premove).");
+    expect(boardStatus()).toBe("Bob (B) to move: you may pick a premove.");
     play!.destroy();
     setUp(peopleGame(null));
     expect(boardStatus()).toBe("Bob (B) to move.");

@@ -128,7 +128,8 @@ describe("the play page of a game between people", () => {
     expect([...document.querySelectorAll(".gp-player-name")].map((e) => e.textContent)).toEqual(["Ann (A)", "Bob (B)"]);
     expect(document.querySelector(".gp-people-head")!.textContent).toBe("5+3 · rated game");
     expect(document.getElementById("game-root")!.classList.contains("is-people")).toBe(true);
-    expect(selectable(document.querySelector(".gp-board")!)).toEqual([]);
+    // no move to make: only a premove to pick, each stone of the hand at either end
+    expect(selectable(document.querySelector(".gp-board")!)).toEqual(["13", "55", "46", "26", "56", "36", "25"]);
     expect(document.querySelector(".gp-status")!.textContent).toBe("Waiting for Bob (B) to move…");
     await settle();
     expect(f.calls.find((c) => c.method === "GET")!.url).toBe("/api/games/7/?wait=1&timeout=20"); // the long poll brings the opponent's move
