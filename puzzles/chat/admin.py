@@ -98,15 +98,15 @@ class ReportAdmin(ReportAdminBase):
         after = list(rows.filter(id__gt=message.pk).order_by("id")[:CONTEXT])
         lines = format_html_join(
             "",
-            "<li{}>{} {}: {}</li>",
+            "<li>{}</li>",
             (
                 (
-                    format_html(' style="font-weight:bold"') if m.pk == message.pk else "",
-                    f"{m.created_at:%H:%M:%S}",
-                    presentation.author_name(m),
-                    m.preset or m.text,
+                    format_html("<strong>{} {}: {}</strong>", *line)
+                    if m.pk == message.pk
+                    else format_html("{} {}: {}", *line),
                 )
                 for m in [*before, message, *after]
+                for line in [(f"{m.created_at:%H:%M:%S}", presentation.author_name(m), m.preset or m.text)]
             ),
         )
         return format_html("<ol>{}</ol>", lines)
