@@ -1,13 +1,22 @@
-"""Who is playing now, for the social app's online indicator and Following
-list (``social.selectors.register_playing``): an account seated in a live
+"""Who is playing now: for the social app's online indicator and Following
+list (``social.selectors.register_playing``), an account seated in a live
 game between people in progress (a clock, not correspondence), with that
-game's page."""
+game's page; and for a player's own pages, the games of theirs that have
+just started (``fresh_games``), so that a page waiting anywhere goes there."""
 
 from __future__ import annotations
 
-from django.urls import reverse
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
 
+from django.urls import reverse
+from django.utils import timezone
+
+from puzzles.accounts.players import Player
 from puzzles.games.models import Game, GameSeat
+
+from .models import Challenge, ChallengeSeat
 
 
 def playing(user_ids: set[int]) -> dict[int, str]:
@@ -27,3 +36,30 @@ def playing(user_ids: set[int]) -> dict[int, str]:
         if owner_id is not None and owner_id not in found:
             found[owner_id] = reverse("games:play-game", args=[game_id])
     return found
+
+
+# How long after its start a game is still news to its players' pages: each
+# page that hears of it then goes to it (``inbox.ts``), wherever the player waits.
+FRESH_SECONDS = 30
+
+
+def seated_people(rows: Iterable[ChallengeSeat]) -> list[Player]:
+    """The people seated at a challenge's seats (not the solver's)."""
+    return [Player(row.owner, "" if row.owner_id else row.session_key) for row in rows if row.is_person]
+
+
+def fresh_games(player: Player) -> list[dict[str, Any]]:
+    """The player's games that started in the last ``FRESH_SECONDS`` and are
+    not over: their pages go there (the waiting player of a seek, told by the
+    challenges-for-you poll that every page of theirs holds)."""
+    if not player.known:
+        return []
+    since = timezone.now() - timedelta(seconds=FRESH_SECONDS)
+    rows = (
+        player.rows(ChallengeSeat.objects.filter(joined_at__isnull=False))
+        .filter(challenge__status=Challenge.Status.STARTED, challenge__started_at__gte=since)
+        .exclude(challenge__game__status=Game.Status.OVER)
+        .filter(challenge__game__isnull=False)
+        .values_list("challenge__game_id", flat=True)
+    )
+    return [{"game": pk, "url": reverse("games:play-game", args=[pk])} for pk in sorted(set(rows))]

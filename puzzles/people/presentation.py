@@ -14,7 +14,7 @@ from puzzles.games.models import Game
 from puzzles.games.presentation import variant_label
 from puzzles.games.selectors import guest_tag
 
-from . import duplicate_matches, selectors, texts
+from . import duplicate_matches, playing, selectors, texts
 from .models import Challenge, ChallengeSeat, GameRating, RatingChange
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 180, 28
@@ -267,6 +267,7 @@ def for_you_state(player: Player) -> dict[str, Any]:
     return {
         "version": version,
         "challenges": [seek_row(c, player, ratings) for c in waiting],
+        "started": playing.fresh_games(player),
         "urls": {"self": reverse("people:api-for-you", args=[1]), "lobby": reverse("people:lobby")},
     }
 

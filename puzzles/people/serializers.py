@@ -344,12 +344,21 @@ class LobbyOutputSerializer(serializers.Serializer[Any]):
     urls = serializers.DictField(child=serializers.CharField())
 
 
+class StartedGameOutputSerializer(serializers.Serializer[Any]):
+    game = serializers.IntegerField()
+    url = serializers.CharField(help_text="The game's page.")
+
+
 class ForYouOutputSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField(
         help_text="The lobby's: it changes with every challenge that keeps a seat for someone."
     )
     challenges = SeekOutputSerializer(
         many=True, help_text="The open challenges that keep a seat for you, newest first."
+    )
+    started = StartedGameOutputSerializer(
+        many=True,
+        help_text="Your games that started in the last 30 seconds and are not over: a page waiting goes there.",
     )
     urls = serializers.DictField(child=serializers.CharField())
 

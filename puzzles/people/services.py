@@ -44,7 +44,7 @@ from puzzles.games.people_start import (
 )
 from solver import Variant, VariantError
 
-from . import blocks, farming, limits, matches, selectors, signals
+from . import blocks, farming, limits, matches, playing, selectors, signals
 from .models import Challenge, ChallengeSeat, Inbox, Lobby, Unrated
 
 log = logging.getLogger(__name__)
@@ -360,7 +360,8 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
             game = matches.start_deal(challenge, [rows[s] for s in rules.seats], 1)
             _bump(
                 challenge,
-                kept,
+                # every player's pages hear of the game at once, the waiting seek's creator's wherever they are
+                [*kept, *playing.seated_people(rows.values())],
                 status=Challenge.Status.STARTED,
                 game=game,
                 started_at=timezone.now(),

@@ -7,7 +7,9 @@
  * was not there when the page was drawn: who, which game and clock, with a
  * link to the challenge's page, where it is accepted or declined.  Each
  * change is also told to the page (``FOR_YOU_CHANGED`` on ``document``): the
- * lobby redraws its own list of them.
+ * lobby redraws its own list of them.  When a game of the reader's has just
+ * started (a seek of theirs taken, a challenge accepted, a tournament's
+ * pairing) the page goes to it at once, wherever the reader waits.
  */
 import { el, button } from "../shared/dom";
 import { t } from "../shared/i18n";
@@ -27,9 +29,33 @@ export interface ForYouChallenge {
   rematch_of?: number | null;
 }
 
+/** A game of the reader's that has just started (``started`` of the state). */
+export interface StartedGame {
+  game: number;
+  url: string;
+}
+
 export interface ForYouState {
   version: number;
   challenges: ForYouChallenge[];
+  /** The reader's games started in the last seconds: the page goes to each once. */
+  started?: StartedGame[];
+}
+
+const WENT = "od:went-to-game:";
+
+/**
+ * The address to go to for a game that has just started (the waiting player
+ * of a seek, wherever their page is), or null: each game once per tab, never
+ * from the game's own page.  ``memory`` is the tab's ``sessionStorage``.
+ */
+export function startedGameUrl(started: StartedGame[] | undefined, here: string, memory: Storage): string | null {
+  for (const game of started ?? []) {
+    if (memory.getItem(WENT + game.game)) continue;
+    memory.setItem(WENT + game.game, "1");
+    if (here !== game.url) return game.url;
+  }
+  return null;
 }
 
 /** The notice of one new challenge: a status line with a link to it and a close button. */
@@ -86,6 +112,8 @@ async function mount(link: HTMLElement): Promise<void> {
     more: () => true,
     take: (next) => {
       state = next;
+      const game = startedGameUrl(next.started, window.location.pathname, window.sessionStorage);
+      if (game) window.location.assign(game);
       show(link, next, seen, holder);
       document.dispatchEvent(new CustomEvent(FOR_YOU_CHANGED, { detail: next }));
     },

@@ -109,8 +109,12 @@ def test_only_the_challenges_that_keep_a_seat_for_a_player_move_their_version(ac
     taken = for_you(bob)
     assert taken["version"] > offered["version"] > cancelled["version"]
     assert taken["challenges"] == []
-    # the creator's own list never moved: her challenges are not for her
-    assert for_you(ann)["version"] == 0
+    # the creator's own list moved once, when her challenge's game started (her pages go to it), and
+    # never lists her own challenges
+    mine = for_you(ann)
+    assert mine["version"] == 1
+    assert mine["challenges"] == []
+    assert mine["started"] == [{"game": accepted.json()["game"], "url": f"/play/{accepted.json()['game']}/"}]
 
 
 def test_a_seat_kept_for_a_guest_comes_to_the_account_they_log_in_to(account, django_user_model):

@@ -13,6 +13,8 @@ export interface LobbySchemas {
         version: number;
         /** @description The open challenges that keep a seat for you, newest first. */
         challenges: components["schemas"]["SeekOutput"][];
+        /** @description Your games that started in the last 30 seconds and are not over: a page waiting goes there. */
+        started: components["schemas"]["StartedGameOutput"][];
         urls: {
             [key: string]: string;
         };
@@ -84,5 +86,10 @@ export interface LobbySchemas {
         /** @description Who posted the seek. */
         by: string;
         by_rating: number | null;
+    };
+    StartedGameOutput: {
+        game: number;
+        /** @description The game's page. */
+        url: string;
     };
 }
