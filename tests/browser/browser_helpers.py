@@ -130,3 +130,16 @@ def click_move(page, move: str) -> None:
     if targets.count() == 0:
         targets = page.locator(".odb-end.is-target")
     targets.first.click()
+
+
+# A forced pass is played by the page itself unless its player turned that off
+# (games/table-features.ts): the tests that click every pass turn it off.
+MANUAL_PASSES = "try { localStorage.setItem('od-auto-pass', 'off'); } catch (e) {}"
+
+
+def waiting_can_only_premove(page) -> bool:
+    """The waiting player's board offers no move but a premove (its stones
+    selectable only with the premove's words on the board), or nothing."""
+    if page.locator(".odb-hand-stone.is-selectable").count() == 0:
+        return True
+    return "premove" in (page.locator(".gp-board .odb-status").text_content() or "")

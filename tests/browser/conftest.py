@@ -190,6 +190,8 @@ def site():
         # game's start to its first move: that is no lapse here (two digits
         # still, as the countdown the pages are laid out for)
         "OD_FIRST_MOVE_SECONDS": "99",
+        # a live game is claimed from an opponent gone 4 s, not 30 (test_browser_table)
+        "OD_DISCONNECT_CLAIM": "4",
         "PYTHONUNBUFFERED": "1",
     }
     try:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import time
 
-from browser_helpers import click_move, watch_errors
+from browser_helpers import MANUAL_PASSES, click_move, waiting_can_only_premove, watch_errors
 from test_browser_people_play import GAME, clock_of, my_turn, over, wait_for_mover
 
 from solver import Position, analyse
@@ -134,7 +134,7 @@ def check_only_the_mover_can_move(mover, other, eve) -> None:
     while the game goes on."""
     assert not my_turn(other)
     assert eve.locator(".odb-hand-stone.is-selectable").count() == 0
-    assert other.locator(".odb-hand-stone.is-selectable").count() == 0
+    assert waiting_can_only_premove(other)
     assert eve.locator(".odb-pass:enabled:visible").count() == 0
     for page in (mover, other, eve):
         assert page.evaluate(f"{GAME}.moves.every(m => m.grade === null && m.value === null)")
@@ -237,6 +237,8 @@ def test_two_accounts_play_a_rated_live_game_from_the_lobby_while_a_guest_watche
     stamp = int(time.time() * 1000) % 10**7
     names = {"A": f"rated_ann{stamp}", "B": f"rated_bob{stamp}"}
     contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]
+    for context in contexts:
+        context.add_init_script(MANUAL_PASSES)  # every move counted as clicked
     try:
         ann, bob, eve = (c.new_page() for c in contexts)
         for page in (ann, bob, eve):
