@@ -16,6 +16,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.api import error_response
 from puzzles.core.errors import ApplicationError
 from puzzles.core.throttles import PlayerThrottle
+from puzzles.games.models import Game
 
 from . import filters, presentation, selectors
 from .serializers import GameRatingStateSerializer, MyGamesPageSerializer, RematchStateSerializer
@@ -77,7 +78,7 @@ class MyGamesExportApi(APIView):
         )
 
 
-def _people_game(request: Request, game_id: int) -> tuple[Player, selectors.Game, str | None]:
+def _people_game(request: Request, game_id: int) -> tuple[Player, Game, str | None]:
     player = Player.of(request)
     found = selectors.people_game_of(player, game_id)
     if found is None:

@@ -81,7 +81,8 @@ def test_the_rematch_offer_seen_from_both_pages_accepted_on_the_others(account, 
     mine, theirs = ann.get(url).json(), bob.get(url).json()
     assert mine["offer"] == {"id": offered["id"], "status": "open", "mine": True, "by": "ann", "game": None}
     assert theirs["offer"] == {**mine["offer"], "mine": False}
-    assert mine["can_offer"] is False and theirs["can_offer"] is False
+    assert mine["can_offer"] is False
+    assert theirs["can_offer"] is False
     # declined, then offered again by bob and accepted by ann: both pages see the new game
     assert bob.post(f"/api/challenges/{offered['id']}/decline/").status_code == 200
     assert ann.get(url).json()["offer"]["status"] == "declined"
@@ -90,5 +91,9 @@ def test_the_rematch_offer_seen_from_both_pages_accepted_on_the_others(account, 
     new_game = ann.post(f"/api/challenges/{again['id']}/accept/", {}, format="json").json()["game"]
     for player in (ann, bob):
         assert player.get(url).json()["offer"] == {
-            "id": again["id"], "status": "started", "mine": player is bob, "by": "bob", "game": new_game
+            "id": again["id"],
+            "status": "started",
+            "mine": player is bob,
+            "by": "bob",
+            "game": new_game,
         }
