@@ -170,6 +170,9 @@ def test_the_watch_and_tv_pages(players, client):
     tv = client.get("/tv/").content.decode()
     assert f'data-tv data-api="/api/watch/featured/" data-game="{game_id}"' in tv
     assert 'id="game-root"' in tv
+    polish = client.get("/watch/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Partie do oglądania" in polish
+    assert "Games to watch" not in polish
 
 
 def test_the_list_is_shared_for_a_moment_per_filter(players, api, monkeypatch, django_assert_num_queries):
