@@ -5,20 +5,13 @@ server started by the test."""
 
 from __future__ import annotations
 
-import base64
-import json
-import os
 import socket
-import threading
 from email import message_from_bytes
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-import http_ece
 import pytest
 from aiosmtpd.controller import Controller
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
+from push_service import PushService, browser_keys, decrypted
 
 from puzzles.notifications.models import PushSubscription
 
@@ -27,52 +20,11 @@ from .conftest import game_between, play_one
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def b64(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
-
-class PushService:
-    """A push service at 127.0.0.1: keeps each POST (its path, headers and body) and answers 201, or ``status``."""
-
-    def __init__(self) -> None:
-        self.received: list[tuple[str, dict, bytes]] = []
-        self.status = 201
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's name
-                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                service.received.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-                self.send_response(service.status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture
 def push_service():
     service = PushService()
     yield service
     service.close()
-
-
-def browser_keys() -> tuple[ec.EllipticCurvePrivateKey, dict]:
-    """A browser's subscription keys: an ECDH P-256 key pair and a 16-byte auth secret."""
-    private = ec.generate_private_key(ec.SECP256R1())
-    public = private.public_key().public_bytes(
-        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
-    )
-    return private, {"p256dh": b64(public), "auth": b64(os.urandom(16))}
 
 
 def test_your_turn_is_pushed_to_the_subscribed_browser_encrypted_for_it(account, push_service):
@@ -91,9 +43,7 @@ def test_your_turn_is_pushed_to_the_subscribed_browser_encrypted_for_it(account,
     assert headers["content-encoding"] == "aes128gcm"
     # signed with the site's VAPID key
     assert f"k={settings.OD_VAPID_PUBLIC_KEY}" in headers["authorization"]
-    private, subscribed = keys[told]
-    auth = base64.urlsafe_b64decode(subscribed["auth"] + "==")
-    payload = json.loads(http_ece.decrypt(body, private_key=private, auth_secret=auth, version="aes128gcm"))
+    payload = decrypted(body, *keys[told])
     assert payload["game"] == game
     assert payload["url"] == f"/play/{game}/"
     assert str(game) in payload["body"]
