@@ -12,10 +12,13 @@ class ChatConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from puzzles.accounts.signals import guest_claimed
         from puzzles.core import longpoll
 
-        from . import selectors
+        from . import selectors, services
         from .models import Room
+
+        guest_claimed.connect(services.mutes_claim, dispatch_uid="puzzles.chat.claim")
 
         # A room's readers long-poll it (``?wait=<version>``): its version
         # moves on with each message, published on the room's channel.

@@ -100,3 +100,10 @@ def player_mute(*, author: Message, until: datetime, by: Any = None, reason: str
         muted_by=by,
         reason=reason,
     )
+
+
+def mutes_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+    """A guest who logs in keeps their mutes on the account (a receiver of
+    ``accounts.signals.guest_claimed``): logging in is no way out of one.
+    Their messages stay as they were written, under the guest's name."""
+    return Mute.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")

@@ -225,3 +225,16 @@ def test_a_long_poll_answers_304_when_nothing_came_and_at_once_when_behind(table
     answer = bob.get(url, {"wait": 0, "timeout": 5})
     assert answer.status_code == 200
     assert answer.json()["version"] == 1
+
+
+def test_a_muted_guest_who_logs_in_stays_muted(django_user_model):
+    from puzzles.accounts.signals import guest_claimed
+
+    guest, guest_player = guest_client()
+    ann, ann_player = account_client(django_user_model, "ann")
+    game = people_game({"A": ann_player, "B": guest_player})
+    Mute.objects.create(session_key=guest_player.token, until=timezone.now() + timedelta(hours=1))
+    assert post(guest, f"/api/chat/games/{game.pk}/players/", text="hi").status_code == 403
+    account = django_user_model.objects.create_user("gus", password="a-long-pass-phrase-29")
+    guest_claimed.send(sender=None, user=account, session_key=guest_player.token, request=None)
+    assert Mute.objects.get().owner == account
