@@ -10,6 +10,7 @@ from typing import Any
 from django.urls import reverse
 
 from puzzles.games.presentation import variant_label
+from puzzles.social import selectors as social
 
 from . import presentation, selectors, texts
 from .models import FAMILY_CHOICES, TIME_CLASS_CHOICES, Challenge, ChallengeDeal, GameAccuracy, RatingChange
@@ -129,6 +130,7 @@ def profile_context(user: Any) -> dict[str, Any]:
 
 def leaderboard_context(time_class: str, family: str) -> dict[str, Any]:
     rows = selectors.leaderboard(time_class, family)
+    here = social.present({r.user_id for r in rows})  # the online dot by each name
     return {
         "time_class": time_class,
         "family": family,
@@ -150,6 +152,7 @@ def leaderboard_context(time_class: str, family: str) -> dict[str, Any]:
                 "rd": round(r.rd),
                 "games": r.games,
                 "url": reverse("people:profile", args=[r.user.username]),
+                "online": r.user_id in here,
             }
             for i, r in enumerate(rows)
         ],

@@ -103,6 +103,12 @@ def playing(player_ids: Iterable[int]) -> dict[int, str]:
     return found
 
 
+def present(player_ids: Iterable[int]) -> set[int]:
+    """The accounts among ``player_ids`` online or playing (one cache read and one query for them all)."""
+    wanted = set(player_ids)
+    return online(wanted) | set(playing(wanted))
+
+
 def following_list(player: Any) -> list[dict[str, Any]]:
     """Each account ``player`` follows with its status: online first (playing ones first of those), then by name."""
     users = list(followed(player))

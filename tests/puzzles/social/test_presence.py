@@ -47,7 +47,7 @@ def test_the_following_list_puts_players_online_and_playing_first(account):
     assert rows[0]["game_url"] == f"/play/{game}/"
     # The page, in Dutch: the dot, "playing now", the watch link.
     page = ann.get("/following/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
-    assert page.count("online-dot") == 3
+    assert page.count('class="online-dot"') == 3
     assert page.count("speelt nu") == 2
     assert f'href="/play/{game}/"' in page
 
@@ -76,3 +76,23 @@ def test_the_profile_shows_online_and_its_buttons_work_without_script(account, d
     browser.post("/players/ann/relation/block/")
     assert "You cannot block yourself." in browser.get("/players/ann/").content.decode()
     assert browser.post("/players/bob/relation/nothing/").status_code == 404
+
+
+def test_the_leaderboard_marks_the_players_online(account, client):
+    from puzzles.people.models import GameRating
+
+    ann, bob = account("ann"), account("bob")
+    for user, rating in ((ann.user, 1700), (bob.user, 1600)):
+        GameRating.objects.create(user=user, time_class="live", family="lewicki", rating=rating, rd=50, games=20)
+    presence.forget()
+    from django.core.cache import cache
+
+    cache.clear()
+    presence.seen(bob.user.pk)
+    assert selectors.present({ann.user.pk, bob.user.pk}) == {bob.user.pk}
+    page = client.get("/players/").content.decode()
+    rows = page.split("<tr>")[2:]
+    assert "ann" in rows[0]
+    assert "online-dot" not in rows[0]
+    assert "bob" in rows[1]
+    assert "online-dot" in rows[1]
