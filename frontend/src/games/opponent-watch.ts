@@ -3,9 +3,9 @@
  * between people going on: the page asks the server every few seconds
  * (``GET /api/games/<id>/claim/``) whether each opponent's page is open (a
  * socket or a long poll of theirs), shows "opponent disconnected" once they
- * have been gone a few seconds and "back" when they return, and in a live
- * game, once they have been gone the server's grace, a button to claim the
- * game (``POST`` to the same address; the server checks the absence itself).
+ * have been gone a few seconds and "back" when they return, and once they
+ * have been gone the server's grace, a button to claim the game (``POST`` to
+ * the same address; the server checks the absence itself).  Live games only.
  */
 import type { components } from "../shared/api-types";
 import { button, el } from "../shared/dom";
@@ -20,9 +20,12 @@ export function claimUrl(game: GameJSON): string {
   return `${self.endsWith("/") ? self : `${self}/`}claim/`;
 }
 
-/** Whether the page watches the opponents of ``game``: a seated player of a game between people going on. */
+/**
+ * Whether the page watches the opponents of ``game``: a seated player of a
+ * live game between people going on (by correspondence nobody stays at the table).
+ */
 export function watchesOpponents(game: GameJSON): boolean {
-  return game.kind === "people" && Boolean(game.my_seat) && game.status !== "over";
+  return game.kind === "people" && Boolean(game.my_seat) && game.status !== "over" && !game.time_control?.days;
 }
 
 /** What the note says of the opponents (``back``: shown gone at the reading before, there now). */
@@ -126,12 +129,11 @@ export class OpponentWatch {
     const text = presenceText(state, this.back);
     const gone = this.lastGone;
     const left = claimSecondsLeft(state, this.now - this.readAt);
-    const live = this.game?.time_control?.days == null;
     let line = text;
-    if (gone && live && left !== null && left > 0) line = `${text} ${t("You can claim victory in %(seconds)s s.", { seconds: left })}`;
+    if (gone && left !== null && left > 0) line = `${text} ${t("You can claim victory in %(seconds)s s.", { seconds: left })}`;
     this.note.textContent = line;
     this.box.dataset.state = gone ? "gone" : text ? "back" : "here";
-    this.claimButton.hidden = !(gone && live && left === 0);
+    this.claimButton.hidden = !(gone && left === 0);
     this.box.hidden = !line && this.claimButton.hidden;
   }
 

@@ -255,5 +255,13 @@ describe("the opponent's presence", () => {
     expect(watch.box.textContent).toContain("Your opponent is back.");
     expect(button.hidden).toBe(true);
     watch.destroy();
+    // by correspondence nobody stays at the table: nothing is asked, nothing shown
+    const read = vi.fn(() => new Promise<ClaimStateJSON>(() => {}));
+    const postal = new OpponentWatch({ read, claim }, 0);
+    postal.follow(tableGame("A", { time_control: { initial: null, increment: null, days: 3 } } as Partial<GameJSON>));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(read).not.toHaveBeenCalled();
+    expect(postal.box.hidden).toBe(true);
+    postal.destroy();
   });
 });
