@@ -163,3 +163,19 @@ def test_the_export_holds_the_filtered_games_records_which_parse_back(games):
     assert all(dict(r.tags)["A"] != "bob" or dict(r.tags)["B"] != "cleo" for r in everything)  # not bob's game
     assert ann.get("/api/games/mine/export/?speed=nope").status_code == 400
     assert cleo.get("/api/games/mine/export/?opponent=zed").content == b""
+
+
+def test_the_page_lists_the_filtered_games_with_their_links_in_the_readers_language(games, settings):
+    ann, _bob, _cleo, made = games
+    html = ann.get("/games/mine/?result=won").content.decode()
+    assert f'data-game="{made["won"].pk}"' in html
+    assert f'data-game="{made["lost"].pk}"' not in html
+    assert f'href="/games/{made["won"].pk}/review/"' in html
+    assert 'href="/api/games/mine/export/?result=won"' in html
+    polish = ann.get("/games/mine/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Moje partie" in polish
+    assert "Wygrane" in polish
+    # a filter the list does not know is said, and the whole list shown
+    shown = ann.get("/games/mine/?result=maybe").content.decode()
+    assert 'role="alert"' in shown
+    assert f'data-game="{made["lost"].pk}"' in shown
