@@ -12,9 +12,10 @@ class GamesConfig(AppConfig):
         from puzzles.accounts.signals import guest_claimed
         from puzzles.core import events, fairness, longpoll, outages
 
-        from . import disconnects, selectors, stoppages, upkeep, withheld
+        from . import deadlines, disconnects, selectors, stoppages, upkeep, vacations, withheld
 
         guest_claimed.connect(upkeep.games_claim, dispatch_uid="puzzles.games.claim")
+        deadlines.register_hold(vacations.holds)  # a correspondence turn waits while its player is on vacation
         # Time nobody could move in is given back: the deadlines it touched move on.
         outages.outages_changed.connect(stoppages.push_deadlines, dispatch_uid="puzzles.games.outages")
         fairness.register(withheld.positions_refusal)

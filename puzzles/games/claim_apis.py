@@ -25,6 +25,9 @@ class OpponentPresenceSerializer(serializers.Serializer[Any]):
         help_text="The opponent's page has been gone (socket closed, long polls stopped) for a few seconds."
     )
     gone_since = serializers.IntegerField(allow_null=True, help_text="Since when (ms since 1970); null: there now.")
+    vacation = serializers.BooleanField(
+        help_text="The opponent is on vacation: their correspondence turns wait (``/api/vacation/``)."
+    )
 
 
 class ClaimStateSerializer(serializers.Serializer[Any]):

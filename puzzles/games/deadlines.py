@@ -24,6 +24,7 @@ flagged game alive.  The time read is ``clock.now()``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -169,6 +170,15 @@ def queue_turn_deadline(game: Game, fields: dict[str, Any], ply: int) -> None:
 
 deadline_passed = clock.deadline_passed
 
+# Checks that may hold a correspondence turn whose deadline has passed
+# (``vacations.holds``, registered by the app): True, its deadline moved on.
+_HOLDS: list[Callable[[Game], bool]] = []
+
+
+def register_hold(check: Callable[[Game], bool]) -> None:
+    if check not in _HOLDS:
+        _HOLDS.append(check)
+
 
 def game_check_deadline(game: Game) -> Game:
     """End the game if the person to move has let the deadline pass: a loss
@@ -180,6 +190,9 @@ def game_check_deadline(game: Game) -> Game:
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if not deadline_passed(locked, at):
+            return locked
+        if locked.days is not None and any(hold(locked) for hold in _HOLDS):  # the player to move is on vacation
+            locked.refresh_from_db()
             return locked
         position = Position.parse(locked.current_position)
         seat = position.side

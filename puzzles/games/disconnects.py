@@ -35,7 +35,7 @@ from puzzles.core import events
 from puzzles.core.errors import ApplicationError, ConflictError
 from solver import Position
 
-from . import clock, deadlines, seating, selectors
+from . import clock, deadlines, seating, selectors, vacations
 from .models import Game, GameSeat
 
 # How a game ends when it is claimed; the absent seat is under this key too.
@@ -140,6 +140,7 @@ def presence_of(game: Game, player: Player) -> dict[str, Any]:
     at = clock.now()
     rows = _opponents(game, seat)
     gone = [away_since(row, game, at) for row in rows]
+    away = vacations.on_vacation([row.owner_id for row in rows if row.owner_id is not None])
     claim = _claim_from(game, gone)
     shown = timedelta(seconds=SHOWN_AFTER_SECONDS)
     return {
@@ -149,6 +150,7 @@ def presence_of(game: Game, player: Player) -> dict[str, Any]:
                 "seat": row.seat,
                 "gone": since is not None and at - since >= shown,
                 "gone_since": _ms(since) if since is not None else None,
+                "vacation": row.owner_id in away,
             }
             for row, since in zip(rows, gone, strict=True)
         ],

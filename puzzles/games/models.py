@@ -9,6 +9,7 @@ section 4); the human plays one seat of it and the solver every other seat.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -167,6 +168,9 @@ class GameSeat(PlayerOwned):
     # their last socket, as it closed) last showed them there.
     sockets = models.PositiveSmallIntegerField(_("open sockets"), default=0)
     seen_until = models.DateTimeField(_("seen until"), null=True, blank=True)
+    # A vacation of this seat's person holding the deadline of this turn (``vacations``): from when, and how long.
+    held_from = models.DateTimeField(_("vacation hold from"), null=True, blank=True)
+    held_seconds = models.PositiveIntegerField(_("vacation hold (seconds)"), default=0)
 
     class Meta:
         db_table = "puzzles_gameseat"
@@ -240,3 +244,21 @@ class Hint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.ply} hint {self.level}"
+
+
+class Vacation(models.Model):
+    """An account's vacation from its correspondence games (``vacations``):
+    the seconds of this year's allowance used, and since when it is on
+    vacation (null: not on vacation)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacation")
+    year = models.PositiveSmallIntegerField(_("year"))
+    used_seconds = models.PositiveIntegerField(_("vacation used (seconds)"), default=0)
+    since = models.DateTimeField(_("on vacation since"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.year}: {self.used_seconds} s used"

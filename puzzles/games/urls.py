@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis, claim_apis, spectator_apis, verify, views
+from . import apis, claim_apis, spectator_apis, vacation_apis, verify, views
 
 app_name = "games"
 
@@ -23,6 +23,7 @@ urlpatterns = [
     path("api/games/<id:game_id>/abort/", apis.GameAbortApi.as_view(), name="api-game-abort"),
     path("api/games/<id:game_id>/present/", apis.GamePresentApi.as_view(), name="api-game-present"),
     path("api/games/<id:game_id>/claim/", claim_apis.GameClaimApi.as_view(), name="api-game-claim"),
+    path("api/vacation/", vacation_apis.VacationApi.as_view(), name="api-vacation"),
     path("api/games/<id:game_id>/rematch/", apis.GameRematchApi.as_view(), name="api-game-rematch"),
     path(
         "api/games/<id:game_id>/spectators/",

@@ -42,7 +42,7 @@ def test_an_opponent_with_an_open_socket_is_there_and_the_claim_is_refused(table
     disconnects.socket_opened(game.pk, "B")
     now.move(120)
     state = seen(ann, game.pk)
-    assert state["opponents"] == [{"seat": "B", "gone": False, "gone_since": None}]
+    assert state["opponents"] == [{"seat": "B", "gone": False, "gone_since": None, "vacation": False}]
     assert (state["claim_from"], state["claimable"]) == (None, False)
     refused = claim(ann, game.pk)
     assert refused.status_code == 409
