@@ -27,6 +27,7 @@ import type { SharedSchemas } from "./api-types/shared";
 import type { Shared2Schemas } from "./api-types/shared-2";
 import type { SocialSchemas } from "./api-types/social";
 import type { TournamentsSchemas } from "./api-types/tournaments";
+import type { VacationSchemas } from "./api-types/vacation";
 import type { WatchSchemas } from "./api-types/watch";
 
 export interface components {
@@ -52,5 +53,6 @@ export interface components {
         Shared2Schemas &
         SocialSchemas &
         TournamentsSchemas &
+        VacationSchemas &
         WatchSchemas;
 }

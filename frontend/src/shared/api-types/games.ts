@@ -202,6 +202,8 @@ export interface GamesSchemas {
         gone: boolean;
         /** @description Since when (ms since 1970); null: there now. */
         gone_since: number | null;
+        /** @description The opponent is on vacation: their correspondence turns wait (``/api/vacation/``). */
+        vacation: boolean;
     };
     PresenceOutput: {
         /**
