@@ -450,6 +450,9 @@ OD_DEAL_SECRET = os.environ.get("OD_DEAL_SECRET", "")
 OD_VAPID_PRIVATE_KEY = os.environ.get("OD_VAPID_PRIVATE_KEY", "")
 OD_VAPID_PUBLIC_KEY = os.environ.get("OD_VAPID_PUBLIC_KEY", "")
 OD_VAPID_SUBJECT = env.str("OD_VAPID_SUBJECT", default="mailto:admin@localhost")
+# A subscription's push service must be at an https:// address (browsers' are);
+# plain http only where this is on (local.py and the tests: a push service of their own).
+OD_PUSH_ALLOW_HTTP = env.bool("OD_PUSH_ALLOW_HTTP", default=False)
 # Email: EMAIL_URL (django-environ: smtp://user:password@host:587, submit://...
 # for STARTTLS, smtps://... for TLS) and the sender's address; the site's own
 # address (OD_SITE_URL, e.g. https://domino.example) before a notice's link.

@@ -21,6 +21,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # Mail goes to the console unless EMAIL_URL names a server.
 if not os.environ.get("EMAIL_URL"):
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+OD_PUSH_ALLOW_HTTP = env.bool("OD_PUSH_ALLOW_HTTP", default=True)
 # Web Push: a key pair made once for this machine (.vapid-local.json, out of git) unless the environment gives one.
 if not (OD_VAPID_PRIVATE_KEY and OD_VAPID_PUBLIC_KEY):
     OD_VAPID_PRIVATE_KEY, OD_VAPID_PUBLIC_KEY = kept_pair(BASE_DIR / ".vapid-local.json")

@@ -132,6 +132,8 @@ class PushApi(APIView):
         data = validated(PushInputSerializer, request)
         if "keys" not in data:
             raise ApplicationError(_("a subscription needs its keys"))
+        if not data["endpoint"].startswith("https://") and not settings.OD_PUSH_ALLOW_HTTP:
+            raise ApplicationError(_("a push service's address begins with https://"))
         services.subscription_add(user=user, endpoint=data["endpoint"], **data["keys"])
         return Response(status=status.HTTP_201_CREATED)
 

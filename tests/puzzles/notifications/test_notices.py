@@ -214,3 +214,14 @@ def test_the_notices_page_lists_them_and_its_forms_read_and_switch(account, clie
     assert state["settings"]["turn"]["site"] is True
     assert state["settings"]["turn"]["email"] is False
     assert state["settings"]["challenge"] == {"site": False, "push": False, "email": False}
+
+
+def test_a_push_service_at_a_plain_http_address_is_refused_where_the_settings_say(account, settings):
+    bob = account("bob")
+    sub = {"endpoint": "http://127.0.0.1:9/push", "keys": {"p256dh": "B" * 87, "auth": "A" * 22}}
+    settings.OD_PUSH_ALLOW_HTTP = False
+    response = bob.post("/api/notifications/push/", sub, format="json")
+    assert response.status_code == 400
+    assert "https://" in response.json()["error"]
+    settings.OD_PUSH_ALLOW_HTTP = True
+    assert bob.post("/api/notifications/push/", sub, format="json").status_code == 201
