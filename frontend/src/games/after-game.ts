@@ -88,6 +88,7 @@ export class AfterGame {
   async tick(): Promise<void> {
     this.timer = null;
     if (this.stopped) return;
+    if (!isPeople(this.page.game)) return; // a practice game has neither
     if (this.gameOver) {
       await Promise.all([this.readRematch(), this.readRatings()]);
       this.draw();
