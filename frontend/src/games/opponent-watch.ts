@@ -5,7 +5,8 @@
  * socket or a long poll of theirs), shows "opponent disconnected" once they
  * have been gone a few seconds and "back" when they return, and once they
  * have been gone the server's grace, a button to claim the game (``POST`` to
- * the same address; the server checks the absence itself).  Live games only.
+ * the same address; the server checks the absence itself).  By
+ * correspondence it shows only an opponent on vacation.
  */
 import type { components } from "../shared/api-types";
 import { button, el } from "../shared/dom";
@@ -20,16 +21,19 @@ export function claimUrl(game: GameJSON): string {
   return `${self.endsWith("/") ? self : `${self}/`}claim/`;
 }
 
-/**
- * Whether the page watches the opponents of ``game``: a seated player of a
- * live game between people going on (by correspondence nobody stays at the table).
- */
+/** Whether the page watches the opponents of ``game``: a seated player of a game between people going on. */
 export function watchesOpponents(game: GameJSON): boolean {
-  return game.kind === "people" && Boolean(game.my_seat) && game.status !== "over" && !game.time_control?.days;
+  return game.kind === "people" && Boolean(game.my_seat) && game.status !== "over";
 }
 
-/** What the note says of the opponents (``back``: shown gone at the reading before, there now). */
-export function presenceText(state: ClaimStateJSON, back: boolean): string {
+/** A correspondence game: nobody stays at the table, only a vacation is shown. */
+function byPost(game: GameJSON | null): boolean {
+  return Boolean(game?.time_control?.days);
+}
+
+/** What the note says of the opponents (``back``: shown gone at the reading before, there now; ``postal``: by correspondence). */
+export function presenceText(state: ClaimStateJSON, back: boolean, postal = false): string {
+  if (postal) return state.opponents.some((o) => o.vacation) ? t("Your opponent is on vacation: their turns wait.") : "";
   const gone = state.opponents.some((o) => o.gone);
   if (gone) return state.opponents.length > 1 ? t("An opponent has disconnected.") : t("Your opponent has disconnected.");
   if (back) return state.opponents.length > 1 ? t("Your opponents are back.") : t("Your opponent is back.");
@@ -81,6 +85,11 @@ export class OpponentWatch {
     this.box.hidden = true;
   }
 
+  /** Between two readings: a correspondence game's vacations change slowly. */
+  private get wait(): number {
+    return byPost(this.game) ? this.pollMs * 12 : this.pollMs;
+  }
+
   private get now(): number {
     return (this.hooks.now ?? Date.now)();
   }
@@ -92,7 +101,7 @@ export class OpponentWatch {
       this.stop();
       return;
     }
-    if (this.timer === null && !this.stopped) this.timer = setTimeout(() => void this.poll(), this.pollMs);
+    if (this.timer === null && !this.stopped) this.timer = setTimeout(() => void this.poll(), this.wait);
   }
 
   private async poll(): Promise<void> {
@@ -104,7 +113,7 @@ export class OpponentWatch {
     } catch {
       // the next reading tells (the page shows a lost connection otherwise)
     }
-    if (!this.stopped && this.game && watchesOpponents(this.game)) this.timer = setTimeout(() => void this.poll(), this.pollMs);
+    if (!this.stopped && this.game && watchesOpponents(this.game)) this.timer = setTimeout(() => void this.poll(), this.wait);
   }
 
   /** Shows a reading of the opponents' presence. */
@@ -126,13 +135,14 @@ export class OpponentWatch {
   private render(): void {
     const state = this.state;
     if (!state) return;
-    const text = presenceText(state, this.back);
-    const gone = this.lastGone;
+    const postal = byPost(this.game);
+    const text = presenceText(state, this.back, postal);
+    const gone = this.lastGone && !postal;
     const left = claimSecondsLeft(state, this.now - this.readAt);
     let line = text;
     if (gone && left !== null && left > 0) line = `${text} ${t("You can claim victory in %(seconds)s s.", { seconds: left })}`;
     this.note.textContent = line;
-    this.box.dataset.state = gone ? "gone" : text ? "back" : "here";
+    this.box.dataset.state = postal && text ? "vacation" : gone ? "gone" : text ? "back" : "here";
     this.claimButton.hidden = !(gone && left === 0);
     this.box.hidden = !line && this.claimButton.hidden;
   }

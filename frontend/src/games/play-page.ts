@@ -84,7 +84,7 @@ export class PlayPage {
   /** The game's socket while the page follows it that way (``socket`` given, a game between people). */
   private follower: GameFollower | null = null;
   /** Sounds, premove, automatic pass, the opponent's presence and the claim (``table-features.ts``). */
-  private readonly table = new TableFeatures({ play: (move) => void this.playMove(move), claim: (url) => this.postAndUpdate(url) });
+  private readonly table = new TableFeatures({ play: (move) => void this.playMove(move), claim: (url) => this.postAndUpdate(url), refresh: () => void this.refresh() });
 
   constructor(root: HTMLElement, game: GameJSON, urls: PlayUrls, options: PlayOptions = {}) {
     this.root = root;

@@ -9,13 +9,14 @@
  */
 import { stoneName, type Board, type Seat } from "../board";
 import { button, el } from "../shared/dom";
-import { request } from "../shared/http";
+import { errorMessage, request } from "../shared/http";
 import { t } from "../shared/i18n";
 import type { GameJSON } from "./game";
 import { OpponentWatch, type ClaimStateJSON } from "./opponent-watch";
 import { canMove, clockLeft, isPeople, playerName } from "./people-view";
 import { Premove, premoveBoard, premoveOpen } from "./premove";
 import { LOW_TIME_MS, passedLowTime, Sounds } from "./sounds";
+import { VacationControl, type VacationHooks } from "./vacation";
 import "./table.css";
 
 /** The localStorage key of the automatic pass ("off": off; anything else, or nothing: on). */
@@ -60,6 +61,10 @@ export interface TableHooks {
   claim: (url: string) => Promise<void>;
   /** Reads the opponents' presence. */
   read?: (url: string) => Promise<ClaimStateJSON>;
+  /** Reads the game again (a vacation moved its deadline). */
+  refresh?: () => void;
+  /** The vacation's state, read and posted (``vacation.ts``; the API by default). */
+  vacation?: Pick<VacationHooks, "read" | "post">;
   win?: (Window & typeof globalThis) | null;
   now?: () => number;
 }
@@ -69,6 +74,7 @@ export class TableFeatures {
   readonly sounds: Sounds;
   readonly premove = new Premove();
   readonly opponents: OpponentWatch;
+  readonly vacation: VacationControl;
   private readonly storage: Storage | null;
   private readonly premoveLine: HTMLElement;
   private readonly notice: HTMLElement;
@@ -114,6 +120,15 @@ export class TableFeatures {
         if (this.game) this.update(this.game);
       }),
     );
+    this.vacation = new VacationControl({
+      ...hooks.vacation,
+      changed: () => hooks.refresh?.(),
+      error: (error) => {
+        this.notice.textContent = errorMessage(error);
+        this.notice.hidden = false;
+      },
+    });
+    this.settings.append(this.vacation.box);
     this.box.append(this.opponents.box, this.lowTime, this.premoveLine, this.notice);
     this.box.hidden = this.settings.hidden = true;
     this.lowTime.hidden = this.premoveLine.hidden = this.notice.hidden = true;
@@ -152,6 +167,7 @@ export class TableFeatures {
     if (!seated) return;
     if (before && before.id === game.id) this.sound(before, game);
     this.opponents.follow(game);
+    this.vacation.follow(game);
     if (game.status === "over") this.premove.cancel();
     if (pending === null) this.turn(game);
     this.drawPremove(game, board, pending);

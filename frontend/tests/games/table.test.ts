@@ -4,6 +4,7 @@ import { claimSecondsLeft, OpponentWatch, presenceText, type ClaimStateJSON } fr
 import { Premove, premoveChoices, premoveOpen, premoveToSend } from "../../src/games/premove";
 import { passedLowTime, setSoundsOn, Sounds, soundsOn, SOUND_KEY } from "../../src/games/sounds";
 import { AUTO_PASS_KEY, autoPassOn, forcedPass, TableFeatures } from "../../src/games/table-features";
+import { offersVacation, VacationControl, vacationText, type VacationJSON } from "../../src/games/vacation";
 import { annAndBob, makeGame, sampleWithAnswers } from "../helpers";
 
 /** A live game between Ann (A) and Bob (B) of the early-game sample (B to move), read by ``me``. */
@@ -220,7 +221,7 @@ describe("sounds", () => {
 describe("the opponent's presence", () => {
   const state = (extra: Partial<ClaimStateJSON>): ClaimStateJSON => ({
     seat: "A",
-    opponents: [{ seat: "B", gone: false, gone_since: null }],
+    opponents: [{ seat: "B", gone: false, gone_since: null, vacation: false }],
     claim_from: null,
     claimable: false,
     server_time: 1_000_000,
@@ -228,7 +229,7 @@ describe("the opponent's presence", () => {
   });
 
   it("says the opponent left and came back, and counts down to the claim", () => {
-    const gone = state({ opponents: [{ seat: "B", gone: true, gone_since: 995_000 }], claim_from: 1_025_000 });
+    const gone = state({ opponents: [{ seat: "B", gone: true, gone_since: 995_000, vacation: false }], claim_from: 1_025_000 });
     expect(presenceText(gone, false)).toBe("Your opponent has disconnected.");
     expect(presenceText(state({}), true)).toBe("Your opponent is back.");
     expect(presenceText(state({}), false)).toBe("");
@@ -242,12 +243,12 @@ describe("the opponent's presence", () => {
     const watch = new OpponentWatch({ read: () => new Promise(() => {}), claim, now: () => now });
     watch.follow(tableGame("A"));
     const button = watch.box.querySelector<HTMLButtonElement>(".gp-claim")!;
-    watch.take(state({ opponents: [{ seat: "B", gone: true, gone_since: 995_000 }], claim_from: 1_025_000 }));
+    watch.take(state({ opponents: [{ seat: "B", gone: true, gone_since: 995_000, vacation: false }], claim_from: 1_025_000 }));
     expect(watch.box.hidden).toBe(false);
     expect(watch.box.textContent).toContain("You can claim victory in 25 s.");
     expect(button.hidden).toBe(true);
     now = 30_000;
-    watch.take(state({ opponents: [{ seat: "B", gone: true, gone_since: 995_000 }], claim_from: 1_025_000, claimable: true, server_time: 1_030_000 }));
+    watch.take(state({ opponents: [{ seat: "B", gone: true, gone_since: 995_000, vacation: false }], claim_from: 1_025_000, claimable: true, server_time: 1_030_000 }));
     expect(button.hidden).toBe(false);
     button.click();
     expect(claim).toHaveBeenCalledWith("/api/games/7/claim/");
@@ -255,13 +256,41 @@ describe("the opponent's presence", () => {
     expect(watch.box.textContent).toContain("Your opponent is back.");
     expect(button.hidden).toBe(true);
     watch.destroy();
-    // by correspondence nobody stays at the table: nothing is asked, nothing shown
-    const read = vi.fn(() => new Promise<ClaimStateJSON>(() => {}));
+    // by correspondence nobody stays at the table: only a vacation is shown, and no claim
+    const read = vi.fn(async () => state({ opponents: [{ seat: "B", gone: true, gone_since: 995_000, vacation: true }], claimable: true, claim_from: 1 }));
     const postal = new OpponentWatch({ read, claim }, 0);
     postal.follow(tableGame("A", { time_control: { initial: null, increment: null, days: 3 } } as Partial<GameJSON>));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(read).not.toHaveBeenCalled();
-    expect(postal.box.hidden).toBe(true);
+    await vi.waitFor(() => expect(read).toHaveBeenCalled());
+    await vi.waitFor(() => expect(postal.box.textContent).toContain("Your opponent is on vacation: their turns wait."));
+    expect(postal.box.querySelector<HTMLElement>(".gp-claim")!.hidden).toBe(true);
     postal.destroy();
+  });
+});
+
+describe("the vacation", () => {
+  const postal = (me: "A" | "B") => tableGame(me, { time_control: { initial: null, increment: null, days: 3 } } as Partial<GameJSON>);
+  const vacation = (on: boolean, days: number): VacationJSON => ({ on, since: on ? 1 : null, seconds_left: days * 86400, allowance_days: 14, server_time: 2 });
+
+  it("is offered to an account seated in a correspondence game only", () => {
+    expect(offersVacation(postal("B"))).toBe(true); // Bob is an account
+    expect(offersVacation(postal("A"))).toBe(false); // Ann a guest
+    expect(offersVacation(tableGame("B"))).toBe(false); // a live game
+    expect(vacationText(vacation(false, 14))).toBe("Vacation: 14 days left this year.");
+    expect(vacationText(vacation(true, 1))).toBe("You are on vacation: 1 day left this year.");
+  });
+
+  it("goes on and comes back by its button, and the game is read again", async () => {
+    const post = vi.fn(async (on: boolean) => vacation(on, 12));
+    const changed = vi.fn();
+    const control = new VacationControl({ read: async () => vacation(false, 14), post, changed, error: () => {} });
+    control.follow(postal("B"));
+    await vi.waitFor(() => expect(control.box.hidden).toBe(false));
+    const toggle = control.box.querySelector<HTMLButtonElement>(".gp-vacation-toggle")!;
+    expect(toggle.textContent).toBe("Go on vacation");
+    toggle.click();
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
+    expect(post).toHaveBeenCalledWith(true);
+    expect(control.box.textContent).toContain("You are on vacation: 12 days left this year.");
+    expect(toggle.textContent).toBe("Come back from vacation");
   });
 });
