@@ -98,5 +98,6 @@ class Cluster:
             "HOST": "127.0.0.1",
             "PORT": str(self.port),
             "CONN_MAX_AGE": 0,
+            "OPTIONS": {"server_side_binding": True},  # as production binds (config/settings/base.py)
             "TEST": {"NAME": name},
         }
