@@ -53,6 +53,12 @@ function sideName(game: GameJSON, side: string): string {
   return side.split("+").map((seat) => playerName(game, seat as Seat)).join(" & ");
 }
 
+/** The seat in this game of a side of the match: a duplicate match swaps the seats every second game. */
+function seatOf(game: GameJSON, match: PeopleMatchJSON, side: string): string {
+  if (!match.duplicate_deals || !game.match_deal || game.match_deal % 2 === 1) return side;
+  return side === "A" ? "B" : side === "B" ? "A" : side;
+}
+
 /**
  * The match's score as the match counts it (won deals for a match to won
  * deals, else points): "Ann (A) 2 – 1 Bob (B)".
@@ -65,17 +71,19 @@ export function matchScore(game: GameJSON, match: PeopleMatchJSON): string {
     counts[deal.winner] = (counts[deal.winner] ?? 0) + (match.target_wins !== null ? 1 : (deal.points ?? 0));
   }
   const [a, b] = match.sides;
-  return `${sideName(game, a)} ${counts[a] ?? 0} – ${counts[b] ?? 0} ${sideName(game, b)}`;
+  return `${sideName(game, seatOf(game, match, a))} ${counts[a] ?? 0} – ${counts[b] ?? 0} ${sideName(game, seatOf(game, match, b))}`;
 }
 
 /** Who won the match, as the reader reads it (their own side "You won the match!"). */
 export function matchOutcome(game: GameJSON, match: PeopleMatchJSON): string {
   if (!match.winner) return t("The match was called off: nobody won it.");
+  if (match.winner === "=") return t("The match ended level.");
+  const winner = seatOf(game, match, match.winner);
   const seat = mySeat(game);
-  const mine = seat ? match.winner.split("+").includes(seat) : null;
+  const mine = seat ? winner.split("+").includes(seat) : null;
   if (mine === true) return t("You won the match!");
   if (mine === false) return t("You lost the match.");
-  return t("%(player)s won the match.", { player: sideName(game, match.winner) });
+  return t("%(player)s won the match.", { player: sideName(game, winner) });
 }
 
 /** A countdown's time in whole seconds, rounded up: "0:42", "1:05" (never below "0:00"). */

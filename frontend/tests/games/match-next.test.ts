@@ -41,7 +41,8 @@ function challenge(version: number, match: Partial<NonNullable<MatchChallengeJSO
     version,
     match: {
       target_text: "a match to 3 won deals", target_points: null, target_wins: 3, sides: ["A", "B"], scores: { A: 60, B: 20 },
-      wins: { A: 1, B: 1 }, winner: null, over: false, current: null, first_move: null, deals: [], ...match,
+      wins: { A: 1, B: 1 }, winner: null, over: false, current: null, first_move: null, deals: [], duplicate_deals: null,
+      nets: [], ...match,
     },
   };
 }
@@ -102,6 +103,25 @@ describe("a finished deal of a match between people", () => {
     await settle();
     expect(document.querySelector(".gp-next-deal")!.textContent).toBe("Watch the next deal");
     expect(document.querySelector(".gp-new-link")).not.toBeNull();
+  });
+
+  it("names a duplicate match's sides by who sits where in a game with the seats swapped, and says a level match so", async () => {
+    const f = mockFetch();
+    // game 2 is deal 1 again, the seats swapped: the match's side A (Bob) sits B here, its side B (Ann) A
+    const over = { target_text: "a duplicate match of 1 deal, played both ways", target_wins: null, duplicate_deals: 1,
+      over: true, deals: [deal(1, 6, "A", 20), deal(2, 7, "B", 104)] };
+    f.answer("GET /api/challenges/42/", { body: challenge(9, { ...over, scores: { A: 20, B: 104 }, winner: "B" }) });
+    setUp(dealOfMatch("A"));
+    await settle();
+    expect(document.querySelector(".gp-match-score")!.textContent).toBe(
+      "A duplicate match of 1 deal, played both ways: Bob (B) 20 – 104 Ann (A)");
+    expect(document.querySelector(".gp-match-over")!.textContent).toBe("You won the match!");
+    page!.destroy();
+    f.answer("GET /api/challenges/42/", { body: challenge(9, { ...over, deals: [deal(1, 6, "A", 20), deal(2, 7, "B", 20)],
+      scores: { A: 20, B: 20 }, winner: "=" }) });
+    setUp(dealOfMatch("A"));
+    await settle();
+    expect(document.querySelector(".gp-match-over")!.textContent).toBe("The match ended level.");
   });
 
   it("asks nothing of a single game's challenge", async () => {

@@ -83,6 +83,7 @@ describe("the next deal's first-move countdown", () => {
       match: {
         target_text: "a match to 3 won deals", target_points: null, target_wins: 3, sides: ["A", "B"],
         scores: { A: 14, B: 0 }, wins: { A: 1, B: 0 }, winner: null, over: false, deals: [counted, next], current: next,
+        duplicate_deals: null, nets: [],
         first_move: firstMove({ seat: "B", deadline: null, starts_by: 1_020_000 }),
       },
     };
