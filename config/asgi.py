@@ -29,12 +29,20 @@ from puzzles.core.arrival import Arrivals  # noqa: E402
 from puzzles.core.longpoll import LongPolls  # noqa: E402
 from puzzles.core.threaded_wsgi import ThreadedWsgi  # noqa: E402
 from puzzles.games.stream import GameStream  # noqa: E402
+from puzzles.tournaments.stream import TournamentStream  # noqa: E402
 
 http = Arrivals(LongPolls(ThreadedWsgi(django_application, threads=int(os.environ.get("OD_WEB_THREADS", "16")))))
-# A game followed over a WebSocket: only from the site's own pages (the
-# Origin header), the reader known by the session cookie.
+# A game or an event followed over a WebSocket: only from the site's own
+# pages (the Origin header), the reader known by the session cookie.
 websocket = AllowedHostsOriginValidator(
-    AuthMiddlewareStack(URLRouter([path("ws/games/<int:game_id>/", GameStream.as_asgi())]))
+    AuthMiddlewareStack(
+        URLRouter(
+            [
+                path("ws/games/<int:game_id>/", GameStream.as_asgi()),
+                path("ws/tournaments/<int:tournament_id>/", TournamentStream.as_asgi()),
+            ]
+        )
+    )
 )
 application = ProtocolTypeRouter({"http": http, "websocket": websocket})
 heartbeat.start()

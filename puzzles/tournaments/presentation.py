@@ -14,7 +14,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.texts import variant_name
 
 from . import selectors
-from .models import Entry, Pairing, Tournament
+from .models import Pairing, Tournament
 
 
 def urls(tournament: Tournament) -> dict[str, str]:
@@ -81,7 +81,7 @@ def summary(tournament: Tournament) -> dict[str, Any]:
 
 def _game_row(pairing: Pairing) -> dict[str, Any]:
     """One game of the event, as every reader is shown it but for whose it is
-    (``_games_for``).  A duplicate event's outcomes are hidden from everyone
+    (``games_for``).  A duplicate event's outcomes are hidden from everyone
     until the event is over."""
     tournament = pairing.tournament
     hidden = tournament.kind == Tournament.Kind.DUPLICATE and tournament.status != Tournament.Status.FINISHED
@@ -97,14 +97,14 @@ def _game_row(pairing: Pairing) -> dict[str, Any]:
     }
 
 
-def _games_for(tournament: Tournament, rows: list[dict[str, Any]], mine: Entry | None) -> list[dict[str, Any]]:
-    """The games as ``mine``'s player reads them: a duplicate event's are
-    their entrants' own practice games, linked for their entrant alone."""
+def games_for(tournament: Tournament, rows: list[dict[str, Any]], mine: int | None) -> list[dict[str, Any]]:
+    """The games as the player of entry ``mine`` reads them: a duplicate
+    event's are their entrants' own practice games, linked for their entrant alone."""
     private = tournament.kind == Tournament.Kind.DUPLICATE
     shown = []
     for row in rows:
         game = {key: value for key, value in row.items() if key != "entry"}
-        if private and (mine is None or row["entry"] != mine.pk):
+        if private and (mine is None or row["entry"] != mine):
             game["id"] = game["url"] = None
         shown.append(game)
     return shown
@@ -131,7 +131,7 @@ STANDINGS_SHOWN = 100
 SHARED_SECONDS = 60
 
 
-def _shared(tournament: Tournament) -> dict[str, Any]:
+def shared_state(tournament: Tournament) -> dict[str, Any]:
     """What every reader of the event at its version is shown alike: worked
     out once a version and language, however many pages wait on the event
     (each game's end wakes them all)."""
@@ -150,13 +150,20 @@ def _shared(tournament: Tournament) -> dict[str, Any]:
     return found
 
 
-def _standings_for(rows: list[dict[str, Any]], mine: Entry | None) -> list[dict[str, Any]]:
-    """The first ``STANDINGS_SHOWN`` lines, and the reader's own beyond them."""
+def standings_for(rows: list[dict[str, Any]], mine: int | None) -> list[dict[str, Any]]:
+    """The first ``STANDINGS_SHOWN`` lines, and the reader's own (entry ``mine``) beyond them."""
     return [
-        {**{k: v for k, v in row.items() if k != "entry"}, "you": mine is not None and row["entry"] == mine.pk}
+        {**{k: v for k, v in row.items() if k != "entry"}, "you": mine is not None and row["entry"] == mine}
         for index, row in enumerate(rows)
-        if index < STANDINGS_SHOWN or (mine is not None and row["entry"] == mine.pk)
+        if index < STANDINGS_SHOWN or (mine is not None and row["entry"] == mine)
     ]
+
+
+def podium_of(tournament: Tournament, standings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The top three of a finished event who played (ties share a place)."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return []
+    return [s for s in standings if s["rank"] is not None and s["rank"] <= 3 and s["games"] > 0]
 
 
 def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
@@ -164,19 +171,17 @@ def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
     latest games, their own entry and game in it."""
     mine = selectors.entry_of(tournament, player)
     game = selectors.current_game(mine)
-    shared = _shared(tournament)
-    standings = _standings_for(shared["standings"], mine)
+    shared = shared_state(tournament)
+    standings = standings_for(shared["standings"], mine.pk if mine is not None else None)
     return {
         **shared["summary"],
         "version": tournament.version,
         "round": tournament.round,
         "standings": standings,
         "entrants": len(shared["standings"]),
-        "podium": [s for s in standings if s["rank"] is not None and s["rank"] <= 3 and s["games"] > 0]
-        if tournament.status == Tournament.Status.FINISHED
-        else [],
+        "podium": podium_of(tournament, standings),
         "teams": shared["teams"],
-        "games": _games_for(tournament, shared["games"], mine),
+        "games": games_for(tournament, shared["games"], mine.pk if mine is not None else None),
         "travellers": shared["travellers"],
         "your_game": {"id": game.game_id, "url": reverse("games:play-game", args=[game.game_id])}
         if game is not None and game.game_id is not None
@@ -199,7 +204,7 @@ def profile_events(user: Any) -> list[dict[str, Any]]:
     rows = []
     for entry in selectors.entries_of_user(user, PROFILE_EVENTS):
         tournament = entry.tournament
-        standings = _shared(tournament)["standings"]
+        standings = shared_state(tournament)["standings"]
         mine = next((row for row in standings if row["entry"] == entry.pk), None)
         rows.append(
             {

@@ -1,6 +1,8 @@
 /**
  * The tournament page (``tournaments/tournament.html``): the event kept live
- * by a long poll of ``GET <urls.api>?wait=<version>`` (the standings, the
+ * by its WebSocket (``/ws/tournaments/<id>/``, sent the event after each
+ * change), or where none opens by a long poll of
+ * ``GET <urls.api>?wait=<version>`` (the standings, the
  * games, the status, the podium, an arena's time left and a Swiss's round
  * redrawn from each answer), joining and leaving through the API, and, as
  * Lichess arenas do, the player taken to each new game of theirs as soon as
@@ -11,6 +13,7 @@
 import { hideFallback, requireJSON } from "../shared/dom";
 import { errorMessage, request } from "../shared/http";
 import { longPoll } from "../shared/poll";
+import { Stream, socketUrl } from "../shared/stream";
 import { clockLine, gameToOpen, live, newer, type TournamentJSON } from "./tournament-state";
 import { gamesView, podiumView, standingsView, teamsView, travellersView, youView } from "./tournament-view";
 
@@ -22,8 +25,10 @@ export interface TournamentOptions {
   go?: (url: string) => void;
   /** The clock's time in ms (default ``Date.now``). */
   now?: () => number;
-  /** Whether to long-poll (default true; the tests drive ``take``). */
+  /** Whether to follow the event at all (default true; the tests drive ``take``). */
   poll?: boolean;
+  /** The WebSocket class to follow the event with (default the browser's; null: long-poll only). */
+  socket?: typeof WebSocket | null;
   /** Where the games the page sent its player to are kept (default ``sessionStorage``). */
   storage?: Pick<Storage, "getItem" | "setItem"> | null;
 }
@@ -49,6 +54,8 @@ export class TournamentPage {
   private readonly stop = new AbortController();
   private polling: AbortController | null = null;
   private pollOn = false;
+  private readonly socket: typeof WebSocket | null;
+  private stream: Stream | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private busy = false;
   private error: string | null = null;
@@ -62,6 +69,7 @@ export class TournamentPage {
     this.now = options.now ?? (() => Date.now());
     this.storage = options.storage === undefined ? defaultStorage() : options.storage;
     this.sent = this.readSent();
+    this.socket = options.socket === undefined ? (doc.defaultView?.WebSocket ?? null) : options.socket;
     hideFallback(root);
     this.live = doc.createElement("div");
     this.live.className = "tournament-live";
@@ -120,12 +128,36 @@ export class TournamentPage {
   }
 
   /**
-   * (Re)starts the long poll.  A poll sent before a join or a leave read the
-   * event as the reader was then (a visitor before their first join has no
-   * session yet): its answer is dropped, and a new poll is sent after it.
+   * (Re)starts following the event: its socket, else (none opens) the long
+   * poll.  What either read before a join or a leave read the event as the
+   * reader was then (a visitor before their first join has no session yet):
+   * it is dropped, and the event followed afresh after it.
    */
   private startPoll(): void {
     this.polling?.abort();
+    this.stream?.close();
+    this.stream = null;
+    if (this.stop.signal.aborted || !this.pollOn || !live(this.state)) return;
+    if (this.socket) {
+      const location = this.root.ownerDocument.defaultView?.location ?? { protocol: "http:", host: "" };
+      this.stream = new Stream({
+        url: socketUrl(`/ws/tournaments/${this.state.id}/`, location),
+        socket: this.socket,
+        onMessage: (message) => {
+          if (message && typeof message === "object" && "version" in message) this.take(message as TournamentJSON);
+          if (!live(this.state)) this.stream?.close();
+        },
+        onGiveUp: () => {
+          this.stream = null;
+          this.longPoll();
+        },
+      });
+      return;
+    }
+    this.longPoll();
+  }
+
+  private longPoll(): void {
     if (this.stop.signal.aborted || !this.pollOn) return;
     const mine = new AbortController();
     this.polling = mine;
@@ -150,6 +182,8 @@ export class TournamentPage {
     this.error = null;
     this.leaving = action === "leave";
     this.polling?.abort();
+    this.stream?.close();
+    this.stream = null;
     this.render();
     try {
       const url = action === "join" ? this.state.urls.join : this.state.urls.leave;
@@ -200,6 +234,8 @@ export class TournamentPage {
   destroy(): void {
     this.stop.abort();
     this.polling?.abort();
+    this.stream?.close();
+    this.stream = null;
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
   }

@@ -12,7 +12,7 @@ import {
   type TournamentJSON,
   youText,
 } from "../../src/tournaments/tournament-state";
-import { mountTournamentPage } from "../../src/tournaments/tournament-page";
+import { type TournamentOptions, mountTournamentPage } from "../../src/tournaments/tournament-page";
 import { jsonScript } from "../helpers/dom";
 
 const NOW = Date.parse("2026-12-06T20:00:00Z");
@@ -130,14 +130,14 @@ describe("the tournament page", () => {
     vi.unstubAllGlobals();
   });
 
-  function mount(state: TournamentJSON, sent: number[] = []) {
+  function mount(state: TournamentJSON, sent: number[] = [], options: TournamentOptions = { poll: false }) {
     document.body.innerHTML = `<p><strong id="tournament-status">x</strong><span id="tournament-clock" hidden></span></p>
       <div id="tournament" data-state-id="tournament-state"><div data-fallback><form><button>Join</button></form></div></div>`;
     document.body.appendChild(jsonScript("tournament-state", state));
     const store = new Map<string, string>([["od-tournament-sent-5", JSON.stringify(sent)]]);
     const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) };
     const went: string[] = [];
-    const page = mountTournamentPage(document, { poll: false, now: () => NOW, go: (url) => went.push(url), storage })!;
+    const page = mountTournamentPage(document, { ...options, now: () => NOW, go: (url) => went.push(url), storage })!;
     return { page, went, store };
   }
 
@@ -198,6 +198,47 @@ describe("the tournament page", () => {
     expect(document.querySelector(".podium li")!.textContent).toBe("Ann, 8 points");
     expect(document.querySelector(".tournament-leave")).toBeNull();
     back.page.destroy();
+  });
+
+  it("follows the event over its socket, drawing each newer state, and long-polls where no socket opens", async () => {
+    const made: FakeSocket[] = [];
+    class FakeSocket {
+      readonly CLOSED = 3;
+      readonly CLOSING = 2;
+      readonly OPEN = 1;
+      readyState = 0;
+      onopen: (() => void) | null = null;
+      onmessage: ((event: { data: string }) => void) | null = null;
+      onclose: (() => void) | null = null;
+      constructor(readonly url: string) {
+        made.push(this);
+      }
+      close(): void {
+        this.readyState = 3;
+        this.onclose?.();
+      }
+    }
+    const fetch = vi.fn(async () => new Response(null, { status: 304 }));
+    vi.stubGlobal("fetch", fetch);
+    const { page } = mount(arena(), [], { socket: FakeSocket as unknown as typeof WebSocket });
+    expect(made.map((s) => s.url)).toEqual([`ws://${location.host}/ws/tournaments/5/`]);
+    made[0].readyState = 1;
+    made[0].onopen?.();
+    made[0].onmessage?.({ data: JSON.stringify(arena({ version: 4, status_text: "paused" })) });
+    expect(document.getElementById("tournament-status")!.textContent).toBe("paused");
+    made[0].onmessage?.({ data: JSON.stringify(arena({ version: 3, status_text: "older" })) });
+    expect(document.getElementById("tournament-status")!.textContent).toBe("paused");
+    expect(fetch).not.toHaveBeenCalled();
+    page.destroy();
+    // a socket that never opens, twice: the page long-polls instead
+    made.length = 0;
+    const second = mount(arena(), [], { socket: FakeSocket as unknown as typeof WebSocket });
+    made[0].close();
+    await vi.waitFor(() => expect(made.length).toBe(2), { timeout: 3000 });
+    made[1].close();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(String((fetch.mock.calls[0] as unknown as [string])[0])).toContain("/api/tournaments/5/?wait=");
+    second.page.destroy();
   });
 
   it("joins through the API and draws its answer", async () => {

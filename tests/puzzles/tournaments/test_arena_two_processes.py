@@ -22,12 +22,12 @@ def site(tmp_path_factory):
     yield from start_site(tmp_path_factory.mktemp("arena-two"), web_workers=2)
 
 
-def organiser(site: dict) -> Player:
+def organiser(site: dict, name: str = "organiser") -> Player:
     """An account (making an event needs one), signed up through the page's form."""
     player = Player(site["base"])
     token = player.csrf_token()
     body = urllib.parse.urlencode(
-        {"username": "organiser", "password1": PASSWORD, "password2": PASSWORD, "csrfmiddlewaretoken": token}
+        {"username": name, "password1": PASSWORD, "password2": PASSWORD, "csrfmiddlewaretoken": token}
     ).encode()
     request = urllib.request.Request(
         site["base"] + "/accounts/signup/", data=body, method="POST", headers={"Referer": site["base"] + "/"}
@@ -77,3 +77,85 @@ def test_an_arena_across_two_web_processes(site):
         "the game counted in the standings",
     )
     assert sorted(row["score"] for row in state["standings"]) == [0, 0, 0, 2]
+
+
+def _page(site: dict, player: Player, tournament_id: int):
+    """``player``'s event page following the event over its WebSocket."""
+    from websockets.sync.client import connect
+
+    jar = next(h.cookiejar for h in player.opener.handlers if hasattr(h, "cookiejar"))
+    return connect(
+        site["base"].replace("http://", "ws://") + f"/ws/tournaments/{tournament_id}/",
+        origin=site["base"],
+        additional_headers={"Cookie": "; ".join(f"{c.name}={c.value}" for c in jar)},
+        open_timeout=30,
+    )
+
+
+def _until_version(page, version: int) -> dict:
+    """The first event the page is sent at ``version`` or later."""
+    import json
+
+    while True:
+        doc = json.loads(page.recv(timeout=30))
+        if doc["version"] >= version:
+            return doc
+
+
+def _as_the_api_reads_it(page, reader: Player, path: str, version: int) -> dict:
+    """The page's event at ``version`` or later, checked against the API's
+    answer to the same reader at the same version (read again while the
+    event moves on between the two)."""
+    for _ in range(10):
+        doc = _until_version(page, version)
+        api = reader.call("GET", path)[1]
+        if api["version"] == doc["version"]:
+            assert doc == api
+            return doc
+        version = api["version"]
+    raise AssertionError("the event kept moving on")
+
+
+def test_event_pages_on_sockets_are_sent_each_change_as_the_api_reads_it(site):
+    """Pages follow the event over WebSockets, on either process: each is
+    sent the event as the API tells that reader, and again, by itself,
+    once a game's end has been counted elsewhere; a visitor's page too,
+    and an event that does not exist is refused."""
+    from websockets.exceptions import InvalidStatus
+
+    status, made = organiser(site, "streamer").call(
+        "POST", "/api/tournaments/", {"kind": "arena", "clock": {"initial": 300, "increment": 3}, "minutes": 30}
+    )
+    assert status == 201, made
+    path = f"/api/tournaments/{made['id']}/"
+    guests = [Player(site["base"]) for _ in range(4)]
+    for guest in guests:
+        assert guest.call("POST", path + "join/")[0] == 200
+    games = {guest: until(lambda g=guest: g.call("GET", path)[1]["your_game"], 60, "a pairing") for guest in guests}
+    visitor = Player(site["base"])
+    readers = [*guests, visitor]
+    pages = [_page(site, reader, made["id"]) for reader in readers]
+    try:
+        _, now = guests[0].call("GET", path)
+        for reader, page in zip(readers, pages, strict=True):
+            doc = _as_the_api_reads_it(page, reader, path, now["version"])
+            assert doc["you"]["joined"] == (reader is not visitor)
+            if reader is not visitor:
+                assert doc["your_game"] == games[reader]
+                assert sum(line["you"] for line in doc["standings"]) == 1
+        game = games[guests[0]]
+        loser = next(g for g in guests[1:] if games[g]["id"] == game["id"])
+        assert loser.call("POST", f"/api/games/{game['id']}/resign/")[0] == 200
+        counted = until(
+            lambda: next((s for s in [visitor.call("GET", path)[1]] if s["standings"][0]["score"] == 2), None),
+            60,
+            "the game counted in the standings",
+        )
+        for reader, page in zip(readers, pages, strict=True):
+            doc = _as_the_api_reads_it(page, reader, path, counted["version"])
+            assert sorted(line["score"] for line in doc["standings"]) == [0, 0, 0, 2]
+    finally:
+        for page in pages:
+            page.close()
+    with pytest.raises(InvalidStatus):  # closed before the handshake: refused
+        _page(site, visitor, 1)

@@ -1,0 +1,121 @@
+"""An event at one version, ready to be sent to each of its pages over
+their sockets (``stream``): read once per version and language in a web
+process, however many pages follow the event, and told to each reader as
+``presentation.tournament_state`` tells it (the same JSON, key for key),
+with no query and almost no encoding per reader.
+
+The parts every reader is shown alike are encoded once; a reader's own
+parts (their line of the standings marked as theirs, their game in
+progress, their entry, a duplicate event's games linked for their entrant
+alone) are looked up in maps read with the snapshot and spliced in."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+from django.utils import translation
+
+from . import pairings, presentation
+from .models import Entry, Tournament
+
+# Who a reader is, as the entries store it: an account's id, or a guest's session token.
+Identity = tuple[str, Any]
+
+
+def identity_of(user_id: int | None, token: str) -> Identity | None:
+    """A reader's identity: ``("u", user id)``, ``("s", token)``, or None (a visitor with no session)."""
+    if user_id is not None:
+        return ("u", user_id)
+    return ("s", token) if token else None
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass
+class Snapshot:
+    tournament: Tournament
+    shared: dict[str, Any]
+    entries: dict[Identity, tuple[int, bool, int | None]]  # identity: entry id, active, team
+    games_on: dict[int, int]  # entry id: its game in progress (the latest)
+    head: str = ""  # the keys every reader is sent alike, encoded, without their braces
+    lines: list[str] = field(default_factory=list)  # each standings line, encoded, as nobody's own
+    games: str = ""  # the games, encoded, where every reader is shown them alike
+
+    @property
+    def version(self) -> int:
+        return self.tournament.version
+
+    @classmethod
+    def read(cls, tournament_id: int, language: str) -> Snapshot | None:
+        """The event as it is now, in ``language``; None if there is no such event."""
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is None:
+            return None
+        with translation.override(language):
+            shared = presentation.shared_state(tournament)
+            urls = presentation.urls(tournament)
+        entries: dict[Identity, tuple[int, bool, int | None]] = {}
+        for pk, owner_id, token, active, team in Entry.objects.filter(tournament=tournament).values_list(
+            "pk", "owner_id", "session_key", "active", "team"
+        ):
+            who = identity_of(owner_id, token)
+            if who is not None:
+                entries[who] = (pk, active, team)
+        games_on: dict[int, int] = {}
+        for a, b, game in pairings.in_progress(tournament).order_by("id").values_list("a_id", "b_id", "game_id"):
+            games_on[a] = game
+            if b is not None:
+                games_on[b] = game
+        snapshot = cls(tournament, shared, entries, games_on)
+        snapshot.encode(urls)
+        return snapshot
+
+    def encode(self, urls: dict[str, str]) -> None:
+        tournament, shared = self.tournament, self.shared
+        head = {
+            **shared["summary"],
+            "version": tournament.version,
+            "round": tournament.round,
+            "entrants": len(shared["standings"]),
+            "teams": shared["teams"],
+            "travellers": shared["travellers"],
+            "urls": urls,
+        }
+        self.head = _dumps(head)[1:-1]
+        self.lines = [_dumps(line) for line in presentation.standings_for(shared["standings"], None)]
+        if tournament.kind != Tournament.Kind.DUPLICATE:
+            self.games = _dumps(presentation.games_for(tournament, shared["games"], None))
+
+    def doc_for(self, who: Identity | None) -> str:
+        """The event's JSON as the reader ``who`` reads it."""
+        tournament, shared = self.tournament, self.shared
+        found = self.entries.get(who) if who is not None else None
+        mine = found[0] if found is not None else None
+        lines = self.lines
+        if mine is not None:
+            for index, row in enumerate(shared["standings"]):
+                if row["entry"] == mine:
+                    own = _dumps(presentation.standings_for([row], mine)[0])
+                    shown = index < presentation.STANDINGS_SHOWN
+                    lines = [*lines[:index], own, *lines[index + 1 :]] if shown else [*lines, own]
+                    break
+        podium: list[dict[str, Any]] = []
+        if tournament.status == Tournament.Status.FINISHED:
+            podium = presentation.podium_of(tournament, presentation.standings_for(shared["standings"], mine))
+        game = self.games_on.get(mine) if mine is not None else None
+        games = self.games or _dumps(presentation.games_for(tournament, shared["games"], mine))
+        you = {
+            "joined": found is not None,
+            "active": bool(found and found[1]),
+            "team": tournament.teams[found[2]] if found is not None and found[2] is not None else None,
+        }
+        your_game = {"id": game, "url": reverse("games:play-game", args=[game])} if game is not None else None
+        return (
+            f'{{{self.head},"standings":[{",".join(lines)}],"podium":{_dumps(podium)},"games":{games},'
+            f'"your_game":{_dumps(your_game)},"you":{_dumps(you)}}}'
+        )

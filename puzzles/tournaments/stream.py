@@ -1,0 +1,148 @@
+"""An event followed over a WebSocket (``/ws/tournaments/<id>/``): its page
+is sent the event's JSON (``presentation.tournament_state``, as its reader
+reads it) when it connects and again after each change.
+
+A thousand pages following an arena must cost the web process little when
+a game ends, so the pages of one event in one process share a ``Room``: a
+single subscription to the event's change channel (``core.events``), the
+event read once per version and language (``snapshot.Snapshot``), and each
+page sent its own JSON spliced from it, with no query of its own.  A burst
+of changes (several games ending at once) is read and sent once: after a
+notice the room waits ``SETTLE_SECONDS`` before reading, well within the
+second in which a page should see a game's end.  Where no WebSocket opens,
+the page long-polls ``GET /api/tournaments/<id>/?wait=`` instead."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+
+from puzzles.accounts.players import Player
+from puzzles.core import events
+from puzzles.games.socket_moves import request_of
+
+from .snapshot import Identity, Snapshot, identity_of
+
+log = logging.getLogger(__name__)
+
+# The close code of an event that does not exist.
+NOT_FOUND = 4404
+# How long a room lets changes gather after a notice before it reads the event.
+SETTLE_SECONDS = 0.2
+# The longest a room waits quietly before it reads the event's version again
+# (a notice lost while Redis reconnected is caught then).
+QUIET_SECONDS = 30.0
+
+
+def _identity(request: Any) -> Identity | None:
+    player = Player.of(request)
+    return identity_of(player.user.pk if player.user is not None else None, player.token)
+
+
+class Room:
+    """The pages of one event open in this process."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        self.pages: set[TournamentStream] = set()
+        self.snapshots: dict[str, Snapshot] = {}  # by language, all at one version
+        self.task: asyncio.Task[None] | None = None
+
+    async def snapshot(self, language: str) -> Snapshot | None:
+        found = self.snapshots.get(language)
+        if found is None:
+            found = await database_sync_to_async(Snapshot.read)(self.tournament_id, language)
+            if found is not None:
+                self._keep(language, found)
+        return found
+
+    def _keep(self, language: str, snapshot: Snapshot) -> None:
+        if any(s.version != snapshot.version for s in self.snapshots.values()):
+            self.snapshots = {}
+        self.snapshots[language] = snapshot
+
+    async def follow(self) -> None:
+        """Send every page the event again after each change, while any is open."""
+        name = events.channel("tournament", self.tournament_id)
+        async with events.Subscription(name) as subscription:
+            while self.pages:
+                if not await subscription.notice(QUIET_SECONDS):
+                    continue
+                await asyncio.sleep(SETTLE_SECONDS)
+                await self.send_all()
+
+    async def send_all(self) -> None:
+        languages = {page.language for page in self.pages}
+        fresh: dict[str, Snapshot] = {}
+        for language in languages:
+            snapshot = await database_sync_to_async(Snapshot.read)(self.tournament_id, language)
+            if snapshot is None:
+                return
+            fresh[language] = snapshot
+        unchanged = all(
+            self.snapshots.get(language) is not None and self.snapshots[language].version == s.version
+            for language, s in fresh.items()
+        )
+        self.snapshots = fresh
+        if unchanged:
+            return
+        # at once, not one after another: a page slow to take its frame holds up no other
+        await asyncio.gather(*(page.send_doc(fresh[page.language]) for page in list(self.pages)))
+
+
+_rooms: dict[int, Room] = {}
+
+
+class TournamentStream(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """One page following one event."""
+
+    room: Room | None = None
+    language = "en"
+    who: Identity | None = None
+    sent_version = -1
+
+    async def connect(self) -> None:
+        tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        request = request_of(self.scope)
+        self.language = translation.get_language_from_request(request)
+        self.who = await database_sync_to_async(_identity)(request)
+        room = _rooms.setdefault(tournament_id, Room(tournament_id))
+        snapshot = await room.snapshot(self.language)
+        if snapshot is None:
+            if not room.pages:
+                _rooms.pop(tournament_id, None)
+            await self.close(code=NOT_FOUND)
+            return
+        await self.accept()
+        self.room = room
+        room.pages.add(self)
+        if room.task is None or room.task.done():
+            room.task = asyncio.get_running_loop().create_task(room.follow())
+        await self.send_doc(snapshot)
+
+    async def disconnect(self, code: int) -> None:
+        room = self.room
+        if room is None:
+            return
+        room.pages.discard(self)
+        if not room.pages:
+            _rooms.pop(room.tournament_id, None)
+            if room.task is not None:
+                room.task.cancel()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """A page sends nothing: its actions go through the API."""
+
+    async def send_doc(self, snapshot: Snapshot) -> None:
+        if snapshot.version <= self.sent_version:
+            return
+        self.sent_version = snapshot.version
+        try:
+            await self.send(text_data=snapshot.doc_for(self.who))
+        except RuntimeError:  # the page closed its socket meanwhile
+            log.debug("a tournament page closed before its event was sent")
