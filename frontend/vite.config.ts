@@ -39,6 +39,8 @@ export default defineConfig({
         offline: src("offline/offline-page.ts"),
         learn: src("learn/lesson.ts"),
         tournament: src("tournaments/tournament.ts"),
+        // A player's profile: the Follow and Block buttons through the API.
+        relation: src("social/relation.ts"),
         // On every page of an account: the header's bell; on the notices page, this browser's Web Push.
         notices: src("notifications/notices.ts"),
         // The games to watch, the TV page and the spectator count on a game between people's page.
