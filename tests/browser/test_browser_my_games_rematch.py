@@ -44,7 +44,7 @@ def test_a_rematch_offered_on_one_game_page_is_accepted_on_the_other(site, brows
     bob.locator(".gp-rematch-accept").click()
     # both pages go to the new game
     for page in (bob, ann):
-        page.wait_for_url(re.compile(r"/play/(?!%d/)\d+/$" % first), wait_until="domcontentloaded", timeout=60_000)
+        page.wait_for_url(re.compile(rf"/play/(?!{first}/)\d+/$"), wait_until="domcontentloaded", timeout=60_000)
     assert ann.url == bob.url
     for page in (ann, bob):
         page.wait_for_function(f"() => !!({GAME}) && {GAME}.status !== 'over'")
