@@ -96,3 +96,54 @@ def test_the_leaderboard_marks_the_players_online(account, client):
     assert "online-dot" not in rows[0]
     assert "bob" in rows[1]
     assert "online-dot" in rows[1]
+
+
+def test_a_page_that_only_long_polls_keeps_its_player_online(account, redis_server, settings):
+    """A held poll never reaches Django's middlewares (the long polls are
+    held on the event loop first): it marks its player online itself."""
+    import asyncio
+
+    from asgiref.testing import ApplicationCommunicator
+    from django.core.cache import cache
+    from django.core.wsgi import get_wsgi_application
+
+    from puzzles.core import events
+    from puzzles.core.longpoll import LongPolls
+    from puzzles.core.threaded_wsgi import ThreadedWsgi
+
+    settings.OD_EVENTS = True
+    settings.REDIS_URL = redis_server
+    events._client = None
+    bob = account("bob")
+    version = bob.get("/api/lobby/1/for-you/").json()["version"]
+    cache.clear()
+    presence.forget()
+    assert selectors.online({bob.user.pk}) == set()
+    site = LongPolls(ThreadedWsgi(get_wsgi_application(), threads=2))
+    cookie = f"{settings.SESSION_COOKIE_NAME}={bob.cookies[settings.SESSION_COOKIE_NAME].value}"
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": "/api/lobby/1/for-you/",
+        "root_path": "",
+        "scheme": "http",
+        "query_string": f"wait={version}&timeout=0.5".encode(),
+        "headers": [(b"cookie", cookie.encode()), (b"host", b"testserver")],
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 5000),
+        "http_version": "1.1",
+        "asgi": {"version": "3.0"},
+    }
+
+    async def poll() -> int:
+        communicator = ApplicationCommunicator(site, scope)
+        await communicator.send_input({"type": "http.request", "body": b"", "more_body": False})
+        head = await communicator.receive_output(timeout=5)
+        await communicator.receive_output(timeout=5)
+        return int(head["status"])
+
+    try:
+        assert asyncio.run(poll()) == 304  # held, then nothing new: Django never saw it
+    finally:
+        events._client = None
+    assert selectors.online({bob.user.pk}) == {bob.user.pk}
