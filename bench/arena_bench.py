@@ -2,8 +2,9 @@
 
 It starts the site as ``make run`` does (``site_bench.Site``), signs an account
 up through the form, makes one live arena and has ``--players`` guests (1,000)
-join it.  Each keeps the arena's page open all along as its script does (a long
-poll ``?wait=<version>&timeout=25``, asked again at once); when ``your_game``
+join it.  Each keeps the arena's page open all along as its script does (the
+event's WebSocket, sent the event after each change; with ``--transport poll``
+a long poll ``?wait=<version>&timeout=25``, asked again at once); when ``your_game``
 shows a new game it opens the game's WebSocket, reads the game, plays legal
 moves on the socket after a ``--think`` of 1 to 3 s, then waits to be paired
 again.  A guest is two keep-alive HTTP connections (a small HTTP/1.1 client
@@ -203,6 +204,9 @@ class Arena:
         return calls, Http(self.port, guest.cookies)
 
     async def page(self, guest: Guest, poll: Http) -> None:
+        if self.args.transport == "stream":
+            await self.page_stream(guest)
+            return
         while not self.stopping:
             version = guest.versions[-1]
             try:
@@ -219,6 +223,29 @@ class Arena:
                     return
             elif status != 304:
                 self.errors.append(f"page: {status} {state}")
+                await asyncio.sleep(1)
+
+    async def page_stream(self, guest: Guest) -> None:
+        """The page on the event's socket: each event it is sent, taken as it arrives."""
+        base, cookie = f"127.0.0.1:{self.port}", {"Cookie": "; ".join(f"{k}={v}" for k, v in guest.cookies.items())}
+        origin: Any = f"http://{base}"
+        url = f"ws://{base}/ws/tournaments/{self.path.strip('/').rsplit('/', 1)[-1]}/"
+        while not self.stopping:
+            try:
+                async with connect(
+                    url, origin=origin, additional_headers=cookie, ping_interval=None, compression=None, open_timeout=60
+                ) as socket:
+                    while not self.stopping:
+                        try:
+                            raw = await asyncio.wait_for(socket.recv(), 5)
+                        except TimeoutError:
+                            continue
+                        state = json.loads(raw)
+                        self.take(guest, state, time.perf_counter())
+                        if state["status"] == "finished":
+                            return
+            except Exception as exc:  # noqa: BLE001 - counted, and the page opens its socket again
+                self.errors.append(f"page socket: {exc!r}")
                 await asyncio.sleep(1)
 
     def take(self, guest: Guest, state: dict, arrived: float) -> None:
@@ -487,6 +514,9 @@ def main() -> int:
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="postgresql")
     parser.add_argument("--one-core", action="store_true", help="the web server held to core 0 (taskset)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder (logs, database)")
+    parser.add_argument(
+        "--transport", choices=["stream", "poll"], default="stream", help="how each page follows the event"
+    )
     args = parser.parse_args()
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # a socket or two a player, here and in the site
