@@ -37,7 +37,7 @@ def log_in(page, base_url: str, name: str) -> None:
     page.wait_for_load_state()
 
 
-def test_a_preset_is_seen_reported_and_the_blocked_players_next_message_is_not_shown(site, browser):
+def test_a_preset_is_seen_reported_and_the_blocked_players_next_message_is_not_shown(site, browser, screenshots):
     stamp = int(time.time() * 1000) % 10**8
     names = (f"ann{stamp}", f"bob{stamp}")
     game_id = django(
@@ -63,6 +63,7 @@ def test_a_preset_is_seen_reported_and_the_blocked_players_next_message_is_not_s
     line = bob.locator(".chat-message", has_text="Good luck!")
     line.wait_for()
     assert line.locator(".chat-author").inner_text() == names[0]
+    screenshots(bob, "chat-preset-seen")
     # Bob reports it: the report holds the message and its room
     line.locator(".chat-report").click()
     line.get_by_text("Reported").wait_for()
@@ -82,9 +83,11 @@ def test_a_preset_is_seen_reported_and_the_blocked_players_next_message_is_not_s
     # Ann's next message is refused, and Bob's room gives him none of hers
     ann.locator(".chat-input").fill("are you there?")
     ann.locator(".chat-send").click()
-    ann.locator(".chat-error", has_text="blocked").wait_for()
+    ann.locator(".chat-why-not", has_text="blocked").wait_for()  # refused: her box closes, saying why
+    assert ann.locator(".chat-form").is_hidden()
     room = bob.evaluate(f"fetch('/api/chat/games/{game_id}/players/').then(r => r.json())")
     assert [m["text"] for m in room["messages"]] == []
     assert bob.locator(".chat-message").count() == 0
+    screenshots(ann, "chat-refused-after-block")
     for name, watched in errors.items():
         assert not watched, (name, watched)

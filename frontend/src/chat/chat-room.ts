@@ -76,6 +76,15 @@ export class ChatRoomView {
     }
   }
 
+  /** Reads the room again now: what the reader may do, and any message not seen yet. */
+  private async refresh(): Promise<void> {
+    try {
+      this.take((await request<ChatRoom>(`${this.url}?after=${this.last}`)).data);
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
   private showError(error: unknown): void {
     this.panel.error.textContent = errorMessage(error);
     this.panel.error.hidden = false;
@@ -88,6 +97,8 @@ export class ChatRoomView {
       this.add(data);
     } catch (error) {
       this.showError(error);
+      // Refused (muted, blocked...): the room read again closes the box and says why.
+      if (error instanceof ApiError && error.status === 403) await this.refresh();
     }
   }
 
@@ -112,7 +123,7 @@ export class ChatRoomView {
         if (line.dataset.account === message.account) line.remove();
       }
       // what the reader may do now (a players' room closes to a blocked pair)
-      this.take((await request<ChatRoom>(`${this.url}?after=${this.last}`)).data);
+      await this.refresh();
     } catch (error) {
       control.disabled = false;
       this.showError(error);

@@ -93,6 +93,7 @@ export function chatPanel(room: ChatRoom, actions: ChatActions): ChatPanel {
     presets.hidden = form.hidden = !state.can_post;
     whyNot.hidden = state.can_post;
     whyNot.textContent = state.why_not ?? "";
+    if (!state.can_post) error.hidden = true; // the reason is said once, under the closed box
   };
   allow(room);
   return { root, list, error, allow };
