@@ -27,6 +27,7 @@ from solver.deal import check_seed, deal
 
 from . import clock, deadlines, dealing
 from .models import Game, GameSeat
+from .signals import turn_passed_on_commit
 from .tasks import solver_turn_task, turn_prepare_task
 
 # The limits of a live time control (seconds) and the days of correspondence.
@@ -158,6 +159,8 @@ def game_start_people(
             Game.objects.filter(pk=game.pk).update(**fields)
             tasking.enqueue(turn_prepare_task, game.pk, str(start))
             deadlines.queue_turn_deadline(game, fields, 0)
+            if days:  # a correspondence game: its first mover is told (the challenger may have gone)
+                turn_passed_on_commit(game.pk, 0, start.side)
     game.refresh_from_db()
     return game
 
