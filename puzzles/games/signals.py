@@ -31,7 +31,8 @@ game_graded = Signal()
 
 # Sent with ``game_id``, ``ply`` (the moves played) and ``seat`` (the person
 # to move) after the commit of a person's move in a correspondence game that
-# hands the turn to another person: the notifications tell them.  Sent on the
+# hands the turn to another person, and of such a game's start when a person
+# moves first: the notifications tell them.  Sent on the
 # move's path, so a receiver only queues work.
 turn_passed = Signal()
 
