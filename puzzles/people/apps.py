@@ -15,11 +15,14 @@ class PeopleConfig(AppConfig):
         from puzzles.games import early as game_early
         from puzzles.games.signals import game_finished
         from puzzles.social import selectors as social
+        from puzzles.social.signals import player_blocked
 
-        from . import claims, farming, matches, playing, ratings, selectors
+        from . import block_ends, claims, farming, matches, playing, ratings, selectors
 
         # The social app's "playing now": seated in a live game between people in progress.
         social.register_playing(playing.playing)
+        # A block cancels the open challenges between the two.
+        player_blocked.connect(block_ends.on_blocked, dispatch_uid="puzzles.people.blocked")
 
         guest_claimed.connect(claims.challenges_claim, dispatch_uid="puzzles.people.claim")
         # A deal of a match ended early is scored as played: the match is judged as a whole.

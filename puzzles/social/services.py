@@ -16,6 +16,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 
 from .models import Block, Follow
+from .signals import player_blocked
 
 
 def _pair(player: Player, username: str, *, self_error: str) -> tuple[Any, Any]:
@@ -50,7 +51,8 @@ def unfollow(*, player: Player, username: str) -> Any:
 
 
 def block(*, player: Player, username: str) -> Any:
-    """``player`` blocks ``username``: any follow between them, either way, ends."""
+    """``player`` blocks ``username``: any follow between them, either way,
+    ends, and ``signals.player_blocked`` tells the apps above."""
     me, other = _pair(player, username, self_error=_("You cannot block yourself."))
     try:
         with transaction.atomic():
@@ -58,6 +60,7 @@ def block(*, player: Player, username: str) -> Any:
             Follow.objects.filter(Q(follower=me, followed=other) | Q(follower=other, followed=me)).delete()
     except IntegrityError:
         pass
+    player_blocked.send(sender=Block, blocker_id=me.pk, blocked_id=other.pk)
     return other
 
 

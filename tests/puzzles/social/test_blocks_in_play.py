@@ -52,3 +52,18 @@ def test_quick_pairing_never_pairs_two_players_one_of_whom_blocked_the_other(acc
     assert paired["id"] == waiting["id"]
     game = Game.objects.get(pk=paired["game"])
     assert {seat.owner.username for seat in game.seats.all()} == {"ann", "cid"}
+
+
+def test_a_block_cancels_the_open_challenges_between_the_two(account):
+    ann, bob, cid = account("ann"), account("bob"), account("cid")
+    to_bob = ann.post("/api/challenges/", {"variant": "lewicki", "clock": CLOCK, "to": "bob"}, format="json").json()
+    from_bob = bob.post("/api/challenges/", {"variant": "lewicki", "clock": CLOCK, "to": "ann"}, format="json").json()
+    to_cid = ann.post("/api/challenges/", {"variant": "lewicki", "clock": CLOCK, "to": "cid"}, format="json").json()
+    link = ann.post("/api/challenges/", {"variant": "lewicki", "clock": CLOCK}, format="json").json()
+    assert [c["id"] for c in bob.get("/api/lobby/1/for-you/").json()["challenges"]] == [to_bob["id"]]
+    bob.post("/api/social/block/ann/")
+    status = dict(Challenge.objects.values_list("pk", "status"))
+    assert status[to_bob["id"]] == status[from_bob["id"]] == "cancelled"
+    assert status[to_cid["id"]] == status[link["id"]] == "open"
+    assert bob.get("/api/lobby/1/for-you/").json()["challenges"] == []
+    assert cid.post(f"/api/challenges/{to_cid['id']}/accept/", {}, format="json").status_code == 200
