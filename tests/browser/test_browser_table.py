@@ -90,8 +90,12 @@ def test_a_player_claims_the_game_of_an_opponent_who_closed_their_page(site, bro
     errors = watch_errors(ann)
     note = ann.locator(".gp-opponent-note")
     claim = ann.get_by_role("button", name="Claim victory")
-    ann.wait_for_timeout(3000)  # a few readings of the opponent's presence: Bob is there
-    assert note.is_hidden() or note.inner_text() == ""
+    # Bob's page is open (a page opened before his may have shown him gone, then back)
+    ann.wait_for_function(
+        "() => ['here', 'back'].includes(document.querySelector('.gp-opponent')?.dataset.state)",
+        timeout=20_000,
+    )
+    assert "disconnected" not in (note.text_content() or "")
     assert claim.is_hidden()
     bob.context.close()  # Bob's page goes, its socket with it
     ann.wait_for_function(
