@@ -4,7 +4,7 @@ from django.contrib import admin
 
 from puzzles.core.admin_inlines import ReadOnlyInline
 
-from .models import Game, GameMove, GameSeat, Hint
+from .models import Game, GameMove, GameSeat, Hint, Vacation
 
 # Django's ModelAdmin is generic only in its stubs (it has no __class_getitem__
 # at runtime): the checker sees the model-typed bases, the site the plain class.
@@ -12,8 +12,9 @@ if TYPE_CHECKING:
     GameAdminBase = admin.ModelAdmin[Game]
     GameMoveAdminBase = admin.ModelAdmin[GameMove]
     HintAdminBase = admin.ModelAdmin[Hint]
+    VacationAdminBase = admin.ModelAdmin[Vacation]
 else:
-    GameAdminBase = GameMoveAdminBase = HintAdminBase = admin.ModelAdmin
+    GameAdminBase = GameMoveAdminBase = HintAdminBase = VacationAdminBase = admin.ModelAdmin
 
 
 class GameMoveInline(ReadOnlyInline):
@@ -23,7 +24,7 @@ class GameMoveInline(ReadOnlyInline):
 
 class GameSeatInline(ReadOnlyInline):
     model = GameSeat
-    fields = ("seat", "owner", "session_key", "level")
+    fields = ("seat", "owner", "session_key", "level", "sockets", "seen_until", "held_from", "held_seconds")
 
 
 class HintInline(ReadOnlyInline):
@@ -79,3 +80,11 @@ class HintAdmin(HintAdminBase):
     list_display = ("id", "game", "ply", "level", "created_at")
     list_filter = ("level",)
     raw_id_fields = ("game",)
+
+
+@admin.register(Vacation)
+class VacationAdmin(VacationAdminBase):
+    list_display = ("user", "year", "used_seconds", "since")
+    list_filter = ("year",)
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
