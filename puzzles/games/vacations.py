@@ -105,10 +105,20 @@ def _turns(user: Any) -> list[GameSeat]:
     return [s for s in seats if Position.parse(s.game.current_position).side == s.seat]
 
 
+def _held_this_turn(seat: GameSeat, game: Game) -> bool:
+    """Whether the seat's hold is of the turn under way (a hold of an earlier turn counts for nothing)."""
+    return (
+        seat.held_seconds > 0
+        and seat.held_from is not None
+        and game.turn_started_at is not None
+        and game.turn_started_at <= seat.held_from
+    )
+
+
 def _hold(seat: GameSeat, at: datetime, seconds: float) -> None:
     """Move the deadline of ``seat``'s turn on by ``seconds``, the hold written on the seat."""
     game = seat.game
-    if game.deadline is None or seat.held_seconds:
+    if game.deadline is None or _held_this_turn(seat, game):
         return
     deadline = game.deadline + timedelta(seconds=seconds)
     _move_deadline(game, deadline)
@@ -123,10 +133,8 @@ def _finish(row: Vacation, end: datetime) -> None:
         GameSeat.objects.filter(pk=seat.pk).update(held_from=None, held_seconds=0)
         same_turn = (
             game.status != Game.Status.OVER
-            and held_from is not None
             and game.deadline is not None
-            and game.turn_started_at is not None
-            and game.turn_started_at <= held_from
+            and _held_this_turn(seat, game)
             and Position.parse(game.current_position).side == seat.seat
         )
         unused = (held_from + timedelta(seconds=seat.held_seconds) - end) if held_from is not None else timedelta(0)
@@ -153,8 +161,8 @@ def holds(game: Game) -> bool:
         return False
     side = Position.parse(game.current_position).side
     seat = GameSeat.objects.filter(game_id=game.pk, seat=side, level="", owner__isnull=False).first()
-    if seat is None or seat.owner_id is None or seat.held_seconds:
-        return False
+    if seat is None or seat.owner_id is None or _held_this_turn(seat, game):
+        return False  # (a turn held already whose deadline passes: the vacation's days are over)
     at = clock.now()
     row = Vacation.objects.filter(user_id=seat.owner_id, since__isnull=False).first()
     if row is None or _settle(row, at).since is None:

@@ -104,3 +104,25 @@ def test_the_days_are_an_allowance_a_year(postal, now, settings):
     assert (state["on"], state["seconds_left"]) == (False, 0)  # used up: over by itself
     with pytest.raises(Exception, match="no vacation left"):
         vacations.vacation_start(user)
+
+
+def test_a_later_turn_of_the_same_vacation_is_held_too(postal, now):
+    game, people = postal
+    mover = to_move(game)
+    other = "B" if mover == "A" else "A"
+    vacations.vacation_start(people[mover][1])  # this turn held
+    now.move(60)
+    for seat in (mover, other):  # the player on vacation moves all the same; then the opponent
+        client = people[seat][0]
+        seen = client.get(f"/api/games/{game.pk}/").json()
+        answer = client.post(
+            f"/api/games/{game.pk}/moves/", {"move": seen["legal_moves"][0], "ply": seen["ply"]}, format="json"
+        )
+        assert answer.status_code == 201, answer.content
+    game.refresh_from_db()
+    if game.status == Game.Status.OVER or to_move(game) != mover:
+        pytest.skip("the deal gave the turn elsewhere")
+    now.move(3 * DAY + 3600)  # the new turn's deadline passes during the same vacation
+    checked = deadlines.game_check_deadline(game)
+    assert checked.status != Game.Status.OVER
+    assert checked.deadline > now.at
