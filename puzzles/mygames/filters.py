@@ -89,6 +89,6 @@ def filters_from(params: Mapping[str, str]) -> Filters:
 def page_from(params: Mapping[str, str]) -> int:
     """The page asked for (from 1); 400 for anything but a positive number."""
     value = (params.get("page") or "1").strip()
-    if not value.isdigit() or not 1 <= int(value) <= 100_000:
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 100_000:
         raise ApplicationError(_("page is a number from 1"))
     return int(value)

@@ -72,7 +72,7 @@ def _quick_range(value: str) -> int | str | None:
     (anything else is passed on for the service to refuse)."""
     if not value:
         return None
-    return int(value) if value.isdigit() else value
+    return int(value) if value.isascii() and value.isdigit() else value
 
 
 @require_POST

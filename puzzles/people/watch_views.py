@@ -21,7 +21,7 @@ RATING_STEPS = [1200, 1400, 1500, 1600, 1800, 2000]
 
 def _min_rating(value: str) -> int | None:
     """A page's filter as given (anything else: no filter, as a page shows what it can)."""
-    return int(value) if value.isdigit() and int(value) <= MAX_RATING else None
+    return int(value) if value.isascii() and value.isdigit() and int(value) <= MAX_RATING else None
 
 
 def watch(request: HttpRequest) -> HttpResponse:

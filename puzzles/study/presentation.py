@@ -55,7 +55,7 @@ def deal_position(number: str | int | None, variant: str | None) -> Position:
     text = str(number if number is not None else "").strip().lower()
     if text in ("", "random"):
         seed = secrets.randbelow(RANDOM_DEALS)
-    elif text.isdigit() and int(text) < 2**64:
+    elif text.isascii() and text.isdigit() and int(text) < 2**64:
         seed = int(text)
     else:
         raise ApplicationError(

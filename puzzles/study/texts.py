@@ -211,7 +211,7 @@ def final_text(final: dict) -> str:
 def record_result_text(result: str) -> str:
     """A game record's ``Result`` tag (``A 29 blocked``, ``A+C 12 domino``, ``draw blocked``, ``*``) in words."""
     parts = (result or "").split()
-    if len(parts) == 3 and parts[0] in ("A", "B", "A+C", "B+D") and parts[1].isdigit():
+    if len(parts) == 3 and parts[0] in ("A", "B", "A+C", "B+D") and parts[1].isascii() and parts[1].isdigit():
         return final_text({"winner": parts[0], "points": int(parts[1]), "reason": parts[2]})
     if len(parts) == 2 and parts[0] == "draw":
         return final_text({"winner": None, "points": 0, "reason": parts[1]})

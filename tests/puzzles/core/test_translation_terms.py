@@ -257,6 +257,7 @@ def test_a_team_wins_with_a_plural_verb():
         assert record_result_text("B+D 9 blocked") == "B+D win 9 points (blocked)."
         assert record_result_text("A+C 1 domino") == "A+C win 1 point (domino)."
         assert record_result_text("A 12 domino") == "A wins 12 points (domino)."
+        assert record_result_text("A ² domino") == "The record stops before the end of the deal."
     with translation.override("pl"):
         assert record_result_text("B+D 9 blocked") == "Drużyna B+D wygrywa 9 punktów (blokada)."
 

@@ -79,7 +79,18 @@ def test_each_filter(games):
 
 
 @pytest.mark.parametrize(
-    "query", ["result=maybe", "rated=sometimes", "speed=fast", "variant=chess", "page=0", "page=x", "kind=x"]
+    "query",
+    [
+        "result=maybe",
+        "rated=sometimes",
+        "speed=fast",
+        "variant=chess",
+        "page=0",
+        "page=x",
+        "kind=x",
+        "page=²",
+        "page=١",
+    ],
 )
 def test_a_filter_not_known_is_a_400(account, query):
     response = account("ann").get(f"/api/games/mine/?{query}")
@@ -179,3 +190,7 @@ def test_the_page_lists_the_filtered_games_with_their_links_in_the_readers_langu
     shown = ann.get("/games/mine/?result=maybe").content.decode()
     assert 'role="alert"' in shown
     assert f'data-game="{made["lost"].pk}"' in shown
+    # a digit that is not an ASCII one is no page number: said, not a 500
+    superscript = ann.get("/games/mine/?page=²")
+    assert superscript.status_code == 200
+    assert 'role="alert"' in superscript.content.decode()

@@ -109,6 +109,9 @@ def test_the_lobby_page_without_script():
     game = Challenge.objects.get().game
     assert game is not None
     assert accepted["Location"] == f"/play/{game.pk}/"
+    # a range in digits that are not ASCII ones is refused on the lobby, not a 500
+    odd = ann.post("/lobby/quick/", {"control": "5+3", "rating_range": "²"})
+    assert odd["Location"] == "/lobby/"
     # quick pairing by form: the first waits on their seek's page, the second lands in the game
     waiting = ann.post("/lobby/quick/", {"control": "5+3"})
     assert re.fullmatch(r"/challenges/\d+/", waiting["Location"])

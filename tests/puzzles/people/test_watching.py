@@ -167,6 +167,10 @@ def test_the_watch_and_tv_pages(players, client):
     assert f'href="/play/{game_id}/"' in page
     assert "ann (1900)" in page
     assert client.get("/watch/", {"variant": "block"}).content.decode().count('class="watch-open"') == 0
+    # a digit that is not an ASCII one is no rating: no filter, not a 500
+    superscript = client.get("/watch/", {"min_rating": "²"})
+    assert superscript.status_code == 200
+    assert f'href="/play/{game_id}/"' in superscript.content.decode()
     tv = client.get("/tv/").content.decode()
     assert f'data-tv data-api="/api/watch/featured/" data-game="{game_id}"' in tv
     assert 'id="game-root"' in tv

@@ -349,6 +349,7 @@ def test_a_deal_number_opens_that_deal_of_the_variant(client, variant):
     [
         ({"deal": "-1", "variant": "block"}, "deal number"),
         ({"deal": "x", "variant": "block"}, "deal number"),
+        ({"deal": "²", "variant": "block"}, "deal number"),
         ({"deal": str(2**64), "variant": "block"}, "deal number"),
         ({"deal": "3", "variant": "chess"}, "chess"),
     ],
