@@ -49,9 +49,11 @@ def seated_people(rows: Iterable[ChallengeSeat]) -> list[Player]:
 
 
 def fresh_games(player: Player) -> list[dict[str, Any]]:
-    """The player's games that started in the last ``FRESH_SECONDS`` and are
-    not over: their pages go there (the waiting player of a seek, told by the
-    challenges-for-you poll that every page of theirs holds)."""
+    """The player's live games that started in the last ``FRESH_SECONDS`` and
+    are not over: their pages go there (the waiting player of a seek, told by
+    the challenges-for-you poll that every page of theirs holds).  Not a
+    correspondence game: nobody waits at its table, and its start is told by
+    the player's notices and your-turn list instead."""
     if not player.known:
         return []
     since = timezone.now() - timedelta(seconds=FRESH_SECONDS)
@@ -59,7 +61,7 @@ def fresh_games(player: Player) -> list[dict[str, Any]]:
         player.rows(ChallengeSeat.objects.filter(joined_at__isnull=False))
         .filter(challenge__status=Challenge.Status.STARTED, challenge__started_at__gte=since)
         .exclude(challenge__game__status=Game.Status.OVER)
-        .filter(challenge__game__isnull=False)
+        .filter(challenge__game__isnull=False, challenge__game__days__isnull=True)
         .values_list("challenge__game_id", flat=True)
     )
     return [{"game": pk, "url": reverse("games:play-game", args=[pk])} for pk in sorted(set(rows))]

@@ -9,7 +9,8 @@
  * change is also told to the page (``FOR_YOU_CHANGED`` on ``document``): the
  * lobby redraws its own list of them.  When a game of the reader's has just
  * started (a seek of theirs taken, a challenge accepted, a tournament's
- * pairing) the page goes to it at once, wherever the reader waits.
+ * pairing) the page goes to it at once, wherever the reader waits, but
+ * never away from the board of a game still being played there.
  */
 import { el, button } from "../shared/dom";
 import { t } from "../shared/i18n";
@@ -56,6 +57,23 @@ export function startedGameUrl(started: StartedGame[] | undefined, here: string,
     if (here !== game.url) return game.url;
   }
   return null;
+}
+
+/**
+ * Whether ``doc`` shows the board of a game still being played (a play page,
+ * a match's or the daily deal's: ``#game-root``, whose ``data-status`` the
+ * play script keeps; before it has drawn, the server-drawn status line's
+ * ``status-…`` class): a started game never takes the player away from it.
+ */
+export function playingHere(doc: Document): boolean {
+  const root = doc.getElementById("game-root");
+  if (!root) return false;
+  let status = root.dataset.status;
+  if (!status) {
+    const line = doc.getElementById("game-status");
+    status = Array.from(line?.classList ?? []).find((c) => c.startsWith("status-"))?.slice("status-".length);
+  }
+  return status !== "over" && status !== "replaying";
 }
 
 /** The notice of one new challenge: a status line with a link to it and a close button. */
@@ -112,7 +130,9 @@ async function mount(link: HTMLElement): Promise<void> {
     more: () => true,
     take: (next) => {
       state = next;
-      const game = startedGameUrl(next.started, window.location.pathname, window.sessionStorage);
+      const game = playingHere(document)
+        ? null
+        : startedGameUrl(next.started, window.location.pathname, window.sessionStorage);
       if (game) window.location.assign(game);
       show(link, next, seen, holder);
       document.dispatchEvent(new CustomEvent(FOR_YOU_CHANGED, { detail: next }));

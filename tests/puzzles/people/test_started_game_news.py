@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from puzzles.people.models import Challenge
 
+from .conftest import accept, post_challenge
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -31,3 +33,13 @@ def test_the_seek_creators_pages_are_woken_and_told_of_the_game(api, other_api, 
     # Past the first seconds the game is no longer news.
     Challenge.objects.filter(pk=paired["id"]).update(started_at=timezone.now() - timedelta(minutes=1))
     assert api.get("/api/lobby/1/for-you/").json()["started"] == []
+
+
+def test_a_correspondence_game_started_is_not_news_to_go_to(api, other_api):
+    api.get("/api/lobby/1/for-you/")
+    other_api.get("/api/lobby/1/for-you/")
+    made = post_challenge(api, clock=None, days=3)
+    game = accept(other_api, made["id"])["game"]
+    assert game
+    assert api.get("/api/lobby/1/for-you/").json()["started"] == []
+    assert other_api.get("/api/lobby/1/for-you/").json()["started"] == []
