@@ -66,6 +66,9 @@ def _games() -> list[Game]:
     found = (
         Game.objects.filter(kind=Game.Kind.PEOPLE, concealed=False)
         .exclude(status=Game.Status.OVER)
+        # a private event's games (one with a join password) are for its entrants,
+        # read by the tournaments app's relation's name, as this app sits below it
+        .exclude(tournament_pairing__tournament__password__gt="")
         .prefetch_related(seats)
         .order_by("-updated_at")[:READ_LIMIT]
     )

@@ -92,6 +92,24 @@ def test_concealed_games_and_closed_accounts_are_not_listed(players, api):
     assert [g["game"] for g in listed(api)] == [shown]
 
 
+def test_a_private_events_games_are_not_listed_nor_featured(players, api):
+    from django.utils import timezone
+
+    from puzzles.tournaments.models import Entry, Pairing, Tournament
+
+    private = start(players["ann"], players["bob"])
+    public = start(players["eve"], players["fay"])
+    for game_id, password in ((private, "hashed-secret"), (public, "")):
+        event = Tournament.objects.create(kind="arena", starts_at=timezone.now(), password=password)
+        a, b = (
+            Entry.objects.create(tournament=event, owner=p.user, name=p.user.username)
+            for p in (players["ann"], players["bob"])
+        )
+        Pairing.objects.create(tournament=event, a=a, b=b, game_id=game_id)
+    assert [g["game"] for g in listed(api)] == [public]
+    assert api.get("/api/watch/featured/").json()["game"]["game"] == public
+
+
 def test_a_finished_game_leaves_the_list_and_the_featured_game_moves_on(players, api):
     best = start(players["ann"], players["bob"])
     second = start(players["eve"], players["fay"])
