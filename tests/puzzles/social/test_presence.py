@@ -147,3 +147,41 @@ def test_a_page_that_only_long_polls_keeps_its_player_online(account, redis_serv
     finally:
         events._client = None
     assert selectors.online({bob.user.pk}) == {bob.user.pk}
+
+
+def test_the_processs_memory_of_writes_stays_bounded_and_sheds_stale_ones(monkeypatch):
+    presence.forget()
+    monkeypatch.setattr(presence, "_PRUNE_AT", 100)
+    for pk in range(1, 1001):  # a thousand accounts seen within the same moment
+        assert presence.seen(pk, now=5_000.0) is True
+    assert len(presence._written) == 100
+    assert presence.seen(1000, now=5_000.0) is False  # the newest are kept
+    # Past the refresh the stale ones go as soon as anyone is seen.
+    presence.seen(1, now=5_000.0 + presence.REFRESH_SECONDS)
+    assert dict(presence._written) == {1: 5_000.0 + presence.REFRESH_SECONDS}
+    presence.forget()
+
+
+def test_threads_seeing_accounts_at_once_never_break_a_request(monkeypatch):
+    import threading
+
+    presence.forget()
+    monkeypatch.setattr(presence, "_PRUNE_AT", 50)
+    monkeypatch.setattr(presence.cache, "set", lambda *args, **kw: None)
+    errors: list[BaseException] = []
+
+    def busy(start: int) -> None:
+        try:
+            for pk in range(start, start + 5000):
+                presence.seen(pk)
+        except BaseException as exc:  # noqa: BLE001 - any error is the failure
+            errors.append(exc)
+
+    threads = [threading.Thread(target=busy, args=(n * 10_000,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(presence._written) <= 50
+    presence.forget()
