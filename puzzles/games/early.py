@@ -174,14 +174,16 @@ def early_end(game: Game, result: dict[str, Any], moves: Sequence[GameMove | Mov
     ``result``: an abort (no winner, unrated) if some person in it has made
     fewer than ``RATED_MIN_MOVES`` moves, else ``result``.  ``moves``: the
     game's moves, when read already.  Past the day's early ends of the
-    account that resigned or lost on time, ``result`` rated (``RATED_EARLY``)."""
+    account that resigned, lost on time or left (a claim), ``result`` rated (``RATED_EARLY``)."""
     if not game.is_people or not game.rated or result.get("reason") == ABORTED:
         return result
     short = unplayed_seats(game, moves)
     if not short or any(check(game) for check in _SCORED_AS_PLAYED):
         return result
-    seat = result.get("resigned") or result.get("flagged") or short[0]
-    if seat in (result.get("resigned"), result.get("flagged")) and (spent := _escapes_spent(game, seat)) is not None:
+    # the player's own early end: a resignation, a loss on time, a game left (claimed by the opponent)
+    own = result.get("resigned") or result.get("flagged") or result.get("abandoned")
+    seat = own or short[0]
+    if own is not None and (spent := _escapes_spent(game, seat)) is not None:
         return {**result, RATED_EARLY: spent}  # the player's own early end past the day's: the loss it is
     return {
         "winner": None,

@@ -14,6 +14,8 @@ the page long-polls the game and posts its moves instead."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections import Counter
 from typing import Any
@@ -40,6 +42,37 @@ NOT_FOUND = 4404
 
 # The sockets each client (``longpoll.client_key``) holds open in this process.
 _open: Counter[str] = Counter()
+# The seated sockets this process holds open, by (game, seat), and the task
+# that keeps their seats seen (``disconnects.sockets_seen``): a process that
+# dies stops refreshing them, and its count of sockets stops counting.
+_seated: Counter[tuple[int, str]] = Counter()
+_refresher: asyncio.Task[None] | None = None
+
+
+async def _refresh_seated() -> None:
+    """Every ``SOCKET_REFRESH_SECONDS``, one update of the seats of this process's open sockets."""
+    while True:
+        await asyncio.sleep(disconnects.SOCKET_REFRESH_SECONDS)
+        if _seated:
+            with contextlib.suppress(Exception):  # a database gone a moment: the next round tries again
+                await database_sync_to_async(disconnects.sockets_seen)(list(_seated))
+
+
+def _seated_opened(game_id: int, seat: str) -> None:
+    global _refresher
+    _seated[(game_id, seat)] += 1
+    if _refresher is None or _refresher.done():
+        _refresher = asyncio.get_running_loop().create_task(_refresh_seated())
+
+
+def _seated_closed(game_id: int, seat: str) -> None:
+    global _refresher
+    _seated[(game_id, seat)] -= 1
+    if _seated[(game_id, seat)] <= 0:
+        del _seated[(game_id, seat)]
+    if not _seated and _refresher is not None:  # none left to keep seen: the next socket starts it again
+        _refresher.cancel()
+        _refresher = None
 
 
 def _reader(request: HttpRequest, game_id: int) -> tuple[int, str | None] | None:
@@ -87,6 +120,7 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await sync_to_async(spectators.socket_opened, thread_sensitive=False)(game_id, client)
         else:  # its player is at the table while it is open (``disconnects``)
             await database_sync_to_async(disconnects.socket_opened)(game_id, self.seat)
+            _seated_opened(game_id, self.seat)
         await self.send_json({"type": "hello", "game": game_id, "version": version, "seat": self.seat})
 
     async def disconnect(self, code: int) -> None:
@@ -97,6 +131,7 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             if self.seat is None:
                 await sync_to_async(spectators.socket_closed, thread_sensitive=False)(self.game_id, self.client)
             else:
+                _seated_closed(self.game_id, self.seat)
                 await database_sync_to_async(disconnects.socket_closed)(self.game_id, self.seat)
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)

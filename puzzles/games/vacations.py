@@ -35,11 +35,27 @@ def _ms(at: datetime) -> int:
 
 
 def _row(user: Any, at: datetime) -> Vacation:
-    """The account's vacation row, this year's (a new year starts a new allowance once off vacation)."""
-    row, _created = Vacation.objects.get_or_create(user=user, defaults={"year": at.year})
+    """The account's vacation row, this year's, locked for the caller's
+    transaction (made at the first change; a new year starts a new
+    allowance once off vacation)."""
+    Vacation.objects.get_or_create(user=user, defaults={"year": at.year})
+    row = Vacation.objects.select_for_update().get(user=user)
     if row.year != at.year and row.since is None:
         row.year, row.used_seconds = at.year, 0
         row.save(update_fields=["year", "used_seconds"])
+    return row
+
+
+def _read(user: Any, at: datetime) -> Vacation:
+    """The account's vacation row as it would be now, written nowhere: a
+    fresh one when it has none, a new year's allowance once off vacation,
+    a vacation whose days have run out over (``_settle`` writes it at the
+    next change, or the deadline check that meets it)."""
+    row = Vacation.objects.filter(user=user).first() or Vacation(user=user, year=at.year)
+    if row.since is None and row.year != at.year:
+        row.year, row.used_seconds = at.year, 0
+    if row.since is not None and _left(row, at) <= 0:
+        row.used_seconds, row.since = allowance_seconds(), None
     return row
 
 
@@ -59,7 +75,7 @@ def _settle(row: Vacation, at: datetime) -> Vacation:
 def vacation_state(user: Any) -> dict[str, Any]:
     """Whether the account is on vacation, since when (ms), and the seconds of this year's allowance left."""
     at = clock.now()
-    row = _settle(_row(user, at), at)
+    row = _read(user, at)
     return {
         "on": row.since is not None,
         "since": _ms(row.since) if row.since is not None else None,
@@ -83,6 +99,8 @@ def vacation_start(user: Any) -> dict[str, Any]:
         row.since = at
         row.save(update_fields=["since"])
         for seat in _turns(user):
+            if seat.game.deadline is not None and seat.game.deadline <= at:
+                continue  # lost on time already, the loss not yet written: the deadline check ends it
             _hold(seat, at, left)
     return vacation_state(user)
 
@@ -164,9 +182,9 @@ def holds(game: Game) -> bool:
     if seat is None or seat.owner_id is None or _held_this_turn(seat, game):
         return False  # (a turn held already whose deadline passes: the vacation's days are over)
     at = clock.now()
-    row = Vacation.objects.filter(user_id=seat.owner_id, since__isnull=False).first()
-    if row is None or _settle(row, at).since is None:
-        return False
+    row = Vacation.objects.select_for_update().filter(user_id=seat.owner_id, since__isnull=False).first()
+    if row is None or _settle(row, at).since is None or row.since is None or game.deadline <= row.since:
+        return False  # (a deadline passed before the vacation began: the turn was lost already)
     seat.game = game
     _hold(seat, at, _left(row, at))
     return True

@@ -2,17 +2,17 @@
 there while a socket of theirs is open or a long poll of theirs is held,
 gone once neither; the other player may claim the game once they have been
 gone OD_DISCONNECT_CLAIM_SECONDS, and not before, nor while they are there,
-nor in a correspondence game."""
+nor before every person has moved, nor in a correspondence or untimed game."""
 
 from __future__ import annotations
 
 import pytest
 
 from puzzles.games import disconnects
-from puzzles.games.models import GameSeat
+from puzzles.games.models import GameMove, GameSeat
 from puzzles.games.people_start import game_start_people
 
-from .people_helpers import guest_client
+from .people_helpers import guest_client, state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +24,22 @@ def table(now, settings):
     game = game_start_people(
         variant="lewicki", seats={"A": ann_player, "B": bob_player}, rated=False, clock=(300, 3), seed=7
     )
+    first_moves({"A": ann, "B": bob}, game.pk, now)
     return game, ann, bob
+
+
+def first_moves(clients: dict, game_id: int, now, plies: int = 2) -> None:
+    """The first ``plies`` moves, each seat's stored as made at the clocks' time (a moment ago)."""
+    for _ in range(plies):
+        seen = state(clients["A"], game_id)
+        mover = clients[seen["to_move"]]
+        mine = state(mover, game_id)
+        response = mover.post(
+            f"/api/games/{game_id}/moves/", {"move": mine["legal_moves"][0], "ply": mine["ply"]}, format="json"
+        )
+        assert response.status_code == 201, response.content
+    GameMove.objects.filter(game_id=game_id).update(created_at=now.at)
+    now.move(1)
 
 
 def claim(client, game_id: int):
@@ -41,6 +56,7 @@ def test_an_opponent_with_an_open_socket_is_there_and_the_claim_is_refused(table
     game, ann, _bob = table
     disconnects.socket_opened(game.pk, "B")
     now.move(120)
+    disconnects.sockets_seen([(game.pk, "B")])  # its web process keeps it seen
     state = seen(ann, game.pk)
     assert state["opponents"] == [{"seat": "B", "gone": False, "gone_since": None, "vacation": False}]
     assert (state["claim_from"], state["claimable"]) == (None, False)
@@ -84,8 +100,8 @@ def test_a_held_long_poll_keeps_its_player_there(table, now):
     version = ann.get(f"/api/games/{game.pk}/").json()["version"]
     # a poll that asks for an older version answers at once, having counted its reader there for its wait
     assert bob.get(f"/api/games/{game.pk}/?wait={version - 1}&timeout=20").status_code == 200
-    row = GameSeat.objects.get(game=game, seat="B")
-    assert row.seen_until is not None
+    assert GameSeat.objects.get(game=game, seat="B").seen_until is None  # kept in the cache: the read wrote no row
+    assert set(disconnects.polled_until(game.pk, ["A", "B"])) == {"B"}
     now.move(20)
     assert seen(ann, game.pk)["opponents"][0]["gone_since"] is None
     now.move(4 + disconnects.POLL_MARGIN_SECONDS)

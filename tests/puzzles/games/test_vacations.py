@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from puzzles.games import deadlines, vacations
-from puzzles.games.models import Game
+from puzzles.games.models import Game, Vacation
 from puzzles.games.people_start import game_start_people
 from solver import Position
 
@@ -126,3 +126,28 @@ def test_a_later_turn_of_the_same_vacation_is_held_too(postal, now):
     checked = deadlines.game_check_deadline(game)
     assert checked.status != Game.Status.OVER
     assert checked.deadline > now.at
+
+
+def test_a_turn_already_lost_on_time_is_not_saved_by_a_vacation(postal, now):
+    game, people = postal
+    client, user = people[to_move(game)]
+    deadline = game.deadline
+    now.move(3 * DAY + 60)  # the deadline has passed, nothing has ended the game yet
+    assert client.post("/api/vacation/", {"on": True}, format="json").status_code == 200
+    game.refresh_from_db()
+    assert game.deadline == deadline  # not held
+    assert deadlines.game_check_deadline(game).status == Game.Status.OVER
+
+
+def test_reading_the_vacation_writes_nothing(postal, now, settings):
+    settings.OD_VACATION_DAYS = 1
+    _game, people = postal
+    client, user = people["A"]
+    state = client.get("/api/vacation/").json()
+    assert (state["on"], state["seconds_left"]) == (False, DAY)
+    assert not Vacation.objects.filter(user=user).exists()  # made at the first change only
+    vacations.vacation_start(user)
+    now.move(2 * DAY)
+    state = client.get("/api/vacation/").json()
+    assert (state["on"], state["seconds_left"]) == (False, 0)  # its days run out: shown over...
+    assert Vacation.objects.get(user=user).since is not None  # ...and settled at the next change

@@ -144,3 +144,15 @@ def test_the_beat_runs_the_sweep_at_the_stale_work_pace(settings):
     assert beat["people-settle"]["schedule"] == beat["requeue-stale-work"]["schedule"]
     assert beat["challenges-expire"]["schedule"] == beat["requeue-stale-work"]["schedule"]
     assert beat["people-settle"]["schedule"].total_seconds() <= 15
+
+
+def test_a_players_long_poll_and_the_vacation_read_write_nothing(account):
+    """A seated player's held poll counts them at the table (the cache's,
+    not a row's), and reading one's vacation makes no row."""
+    ann, bob = account("ann"), account("bob")
+    created = post_challenge(ann, seat="A")
+    game = Game.objects.get(pk=accept(bob, created["id"])["game"])
+    assert_reads_only(bob, f"/api/games/{game.pk}/?wait={game.version - 1}&timeout=20")
+    assert_reads_only(ann, "/api/vacation/")
+    seen = ann.get(f"/api/games/{game.pk}/claim/").json()
+    assert seen["opponents"][0]["gone_since"] is None  # bob's poll shows him there
