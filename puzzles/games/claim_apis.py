@@ -36,7 +36,8 @@ class ClaimStateSerializer(serializers.Serializer[Any]):
     claim_from = serializers.IntegerField(
         allow_null=True,
         help_text="When the reader may claim the game (ms since 1970): every opponent gone, plus "
-        "OD_DISCONNECT_CLAIM_SECONDS; null while one is there, once the game is over, and in correspondence.",
+        "OD_DISCONNECT_CLAIM_SECONDS; null while one is there, before every first move, once the game is "
+        "over, and in a correspondence or untimed game.",
     )
     claimable = serializers.BooleanField(help_text="Whether a claim would be accepted now.")
     server_time = serializers.IntegerField(help_text="The server's time (ms since 1970).")
@@ -59,10 +60,13 @@ class GameClaimApi(APIView):
     @extend_schema(
         summary="Claim the game: the opponent has left",
         description=(
-            "In a live game, once every opponent's page has been gone OD_DISCONNECT_CLAIM_SECONDS (30 s), "
-            "the game ends as a win for your side, scored as their resignation (reason 'abandoned'), rated "
-            "as any win. 409 while an opponent is there or the time has not passed, once the game is over, "
-            "and in a correspondence game; 403 for anyone but its players."
+            "In a live timed game whose every player has made a first move, once every opponent has been gone "
+            "OD_DISCONNECT_CLAIM_SECONDS (30 s: no socket, held long poll or move of theirs; counted from the "
+            "end of the site's last outage and your own arrival at the latest), the game ends as a win for "
+            "your side, scored and rated as their resignation would be (reason 'abandoned'; a rated game "
+            "before each player has moved twice: an abort). 409 while an opponent is there or the time has "
+            "not passed, before every first move, once the game is over, and in a correspondence or untimed "
+            "game; 403 for anyone but its players."
         ),
         request=None,
         responses={200: GameOutputSerializer, **ERRORS, **NOT_A_PLAYER, **CONFLICT},

@@ -22,7 +22,7 @@ export interface GamesSchemas {
         seat: components["schemas"]["SeatEnum"];
         /** @description The people of the other side. */
         opponents: components["schemas"]["OpponentPresence"][];
-        /** @description When the reader may claim the game (ms since 1970): every opponent gone, plus OD_DISCONNECT_CLAIM_SECONDS; null while one is there, once the game is over, and in correspondence. */
+        /** @description When the reader may claim the game (ms since 1970): every opponent gone, plus OD_DISCONNECT_CLAIM_SECONDS; null while one is there, before every first move, once the game is over, and in a correspondence or untimed game. */
         claim_from: number | null;
         /** @description Whether a claim would be accepted now. */
         claimable: boolean;
