@@ -76,6 +76,12 @@ def _others_seated(game: Game, player: Player) -> list[Player]:
     return [p for p in game_people(game).values() if p != player]
 
 
+def _partners_at_play(game: Game) -> bool:
+    """A team variant's game (partnership) still being played: its players'
+    room is closed, as partners would otherwise tell each other their stones."""
+    return game.status != Game.Status.OVER and any(len(team) > 1 for team in game.rules.teams)
+
+
 def read_refusal(place: Place, player: Player) -> str | None:
     """Why ``player`` may not read the room (None: they may)."""
     if place.kind == Room.Kind.TOURNAMENT:
@@ -84,6 +90,8 @@ def read_refusal(place: Place, player: Player) -> str | None:
     seated = _seated(place.game, player)
     if place.kind == Room.Kind.PLAYERS and not seated:
         return _("Only the game's players read their room.")
+    if place.kind == Room.Kind.PLAYERS and _partners_at_play(place.game):
+        return _("Partners do not talk during the game: the players' room opens once the game is over.")
     if place.kind == Room.Kind.SPECTATORS and seated and place.game.status != Game.Status.OVER:
         return _("The players read the spectators' room once the game is over.")
     return None

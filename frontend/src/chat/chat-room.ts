@@ -3,6 +3,7 @@
  * (``?after=<last id>&wait=<version>``) woken by each message, a message
  * sent (text or preset), reported, and its author blocked.
  */
+import { el } from "../shared/dom";
 import { ApiError, errorMessage, request } from "../shared/http";
 import { t } from "../shared/i18n";
 import { NOT_MODIFIED, sleep } from "../shared/poll";
@@ -11,6 +12,7 @@ import { chatPanel, messageLine, type ChatActions, type ChatPanel } from "./chat
 
 const HOLD_SECONDS = 25;
 const SHOWN = 100; // lines kept on the page
+const REOPEN_SECONDS = 15; // a room closed for now is read again this often
 
 export class ChatRoomView {
   private room!: ChatRoom;
@@ -26,17 +28,36 @@ export class ChatRoomView {
 
   async start(): Promise<void> {
     let first: ChatRoom;
-    try {
-      first = (await request<ChatRoom>(this.url)).data;
-    } catch {
-      return; // no room this reader may read: no panel
+    for (;;) {
+      try {
+        first = (await request<ChatRoom>(this.url)).data;
+        break;
+      } catch (error) {
+        // Refused for now (partners' room during their game): the reason in
+        // the box, and the room read again until it opens (the game over).
+        if (!(error instanceof ApiError && error.status === 403)) return; // no room: no panel
+        this.closed(errorMessage(error));
+        await sleep(REOPEN_SECONDS * 1000);
+      }
     }
+    this.host.querySelector(".chat-closed")?.remove();
     this.room = first;
     this.panel = chatPanel(first, this.actions());
     this.host.append(this.panel.root);
     this.host.hidden = false;
     this.take(first);
     void this.follow();
+  }
+
+  /** The box of a room closed to the reader for now, saying why. */
+  private closed(reason: string): void {
+    let line = this.host.querySelector<HTMLElement>(".chat-closed");
+    if (!line) {
+      line = el("p", { class: "chat-why-not chat-closed", role: "status" });
+      this.host.append(line);
+    }
+    line.textContent = reason;
+    this.host.hidden = false;
   }
 
   private actions(): ChatActions {

@@ -21,15 +21,17 @@ from ..games.people_helpers import account_client, guest_client
 pytestmark = pytest.mark.django_db
 
 
-def people_game(seats: dict, rated: bool = False, status: str = Game.Status.YOUR_MOVE) -> Game:
+def people_game(
+    seats: dict, rated: bool = False, status: str = Game.Status.YOUR_MOVE, variant: str = "lewicki"
+) -> Game:
     """A game between the players of ``seats`` (seat to a ``Player``)."""
-    position = deal(7, "lewicki")
+    position = deal(7, variant)
     game = Game.objects.create(
-        variant="lewicki",
+        variant=variant,
         start_position=str(position),
         current_position=str(position),
         kind=Game.Kind.PEOPLE,
-        people="AB",
+        people="".join(sorted(seats)),
         rng_seed=7,
         status=status,
         rated=rated,
@@ -85,6 +87,27 @@ def test_the_spectators_room_is_closed_to_the_players_until_the_game_is_over(tab
     Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
     assert [m["text"] for m in ann.get(url).json()["messages"]] == ["nice move"]
     assert post(ann, url, text="thanks").status_code == 201
+
+
+def test_partners_have_no_room_during_play_and_open_it_once_the_game_is_over(django_user_model):
+    clients = {}
+    seats = {}
+    for seat, name in zip("ABCD", ("ann", "bob", "cid", "dan"), strict=True):
+        clients[seat], seats[seat] = account_client(django_user_model, name)
+    game = people_game(seats, variant="partnership")
+    url = f"/api/chat/games/{game.pk}/players/"
+    for seat in "AC":  # partners, and the others too
+        read, sent = clients[seat].get(url, HTTP_ACCEPT_LANGUAGE="pl"), post(clients[seat], url, preset="good-luck")
+        assert (read.status_code, sent.status_code) == (403, 403)
+        assert "Partnerzy" in read.json()["error"]
+    assert "opens once the game is over" in clients["B"].get(url).json()["error"]
+    assert not Message.objects.exists()
+    # a two-player game's room is open during play
+    two = people_game({"A": seats["A"], "B": seats["B"]})
+    assert post(clients["A"], f"/api/chat/games/{two.pk}/players/", text="hi").status_code == 201
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
+    assert post(clients["A"], url, text="well played, partner").status_code == 201
+    assert [m["text"] for m in clients["C"].get(url).json()["messages"]] == ["well played, partner"]
 
 
 def test_a_practice_game_has_no_rooms(django_user_model):
