@@ -202,6 +202,7 @@ PRACTICE_FIELDS: dict[str, Any] = {
     "spectator": False,
     "challenge_url": None,
     "match_deal": None,
+    "match_duplicate": False,
     "tournament_url": None,
     "unrated_note": None,
 }
@@ -268,6 +269,7 @@ def people_state_as(game: Game, seat: str | None, moves: Sequence[GameMove | Mov
         spectator=seat is None,
     )
     state["challenge_url"], state["match_deal"] = challenge_link(game)
+    state["match_duplicate"] = duplicate_match_game(game)
     state["tournament_url"] = tournament_link(game)
     state["unrated_note"] = texts.pair_limit_text() if past_pair_limit(game) else None
     return state
@@ -318,7 +320,7 @@ def abort_from(game: Game, seat: str | None, moved: set[str]) -> int | None:
 # database emptied and filled again (the tests) may give an id anew.  With it
 # the page of the tournament the game is one of (or None), as a tournament's
 # game is made in the transaction that pairs it.
-_LINKS: dict[tuple[int, Any], tuple[str | None, int | None, bool, str | None]] = {}
+_LINKS: dict[tuple[int, Any], tuple[str | None, int | None, bool, str | None, bool]] = {}
 _LINKS_KEPT = 20_000
 
 
@@ -326,8 +328,14 @@ def challenge_link(game: Game) -> tuple[str | None, int | None]:
     """The page of the challenge a game between people was started from
     (where the rematch is offered and a match's score sheet is), and the
     game's deal number when it is a deal of a match."""
-    url, number, _rated, _tournament = _challenge_of(game)
+    url, number, _rated, _tournament, _duplicate = _challenge_of(game)
     return url, number
+
+
+def duplicate_match_game(game: Game) -> bool:
+    """Whether a game between people is one of a duplicate match's (its
+    number counts games, each deal played twice)."""
+    return _challenge_of(game)[4]
 
 
 def tournament_link(game: Game) -> str | None:
@@ -343,9 +351,9 @@ def past_pair_limit(game: Game) -> bool:
     return game.is_people and not game.rated and _challenge_of(game)[2]
 
 
-def _challenge_of(game: Game) -> tuple[str | None, int | None, bool, str | None]:
-    """``challenge_link``'s, whether the challenge is rated, and
-    ``tournament_link``'s.  The people app's rows are reached by their
+def _challenge_of(game: Game) -> tuple[str | None, int | None, bool, str | None, bool]:
+    """``challenge_link``'s, whether the challenge is rated,
+    ``tournament_link``'s, and ``duplicate_match_game``'s.  The people app's rows are reached by their
     relations to the game (``challenge_deal``, a deal of a match;
     ``challenge``, one game), and the tournaments app's by its pairing's
     (``tournament_pairing``), so that this app imports neither."""
@@ -357,13 +365,15 @@ def _challenge_of(game: Game) -> tuple[str | None, int | None, bool, str | None]
     pairing = getattr(game, "tournament_pairing", None)
     tournament = reverse("tournaments:page", args=[pairing.tournament_id]) if pairing is not None else None
     if deal is not None:
-        found = reverse("people:challenge", args=[deal.challenge_id]), deal.number, deal.challenge.rated, tournament
+        duplicate = getattr(deal.challenge, "duplicate_deals", None) is not None
+        url = reverse("people:challenge", args=[deal.challenge_id])
+        found = url, deal.number, deal.challenge.rated, tournament, duplicate
     else:
         challenge = getattr(game, "challenge", None)
         found = (
-            (reverse("people:challenge", args=[challenge.pk]), None, challenge.rated, tournament)
+            (reverse("people:challenge", args=[challenge.pk]), None, challenge.rated, tournament, False)
             if challenge is not None
-            else (None, None, False, tournament)
+            else (None, None, False, tournament, False)
         )
     if found[0] is not None:  # a game is made in the transaction that links it: a link found is for good
         if len(_LINKS) >= _LINKS_KEPT:

@@ -325,8 +325,10 @@ class GameOutputSerializer(serializers.Serializer[Any]):
     )
     match_deal = serializers.IntegerField(
         allow_null=True,
-        help_text="A deal of a match between people: its number in the match (from 1).",
+        help_text="A deal of a match between people: its number in the match (from 1); in a duplicate match, "
+        "the game's number (games 1 and 2 are deal 1, the seats swapped in the second).",
     )
+    match_duplicate = serializers.BooleanField(help_text="A game of a duplicate match between people.")
     tournament_url = serializers.CharField(
         allow_null=True,
         help_text="A game of a tournament: the tournament's page (where its players go back to); else null.",

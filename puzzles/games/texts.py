@@ -137,7 +137,13 @@ def people_line(state: dict[str, Any]) -> str:
     else:
         timing = _("untimed")
     deal = state.get("match_deal")
-    if deal:
+    if deal and state.get("match_duplicate"):
+        kind = (
+            _("rated duplicate match, game %(number)d")
+            if state["rated"]
+            else _("casual duplicate match, game %(number)d")
+        ) % {"number": deal}
+    elif deal:
         kind = (_("rated match, deal %(number)d") if state["rated"] else _("casual match, deal %(number)d")) % {
             "number": deal
         }

@@ -19,7 +19,7 @@ from puzzles.accounts.players import Player
 from puzzles.games import selectors as game_selectors
 from puzzles.games.models import Game, GameSeat
 from puzzles.games.presentation import tournament_link
-from puzzles.people.models import Challenge, ChallengeDeal, RatingChange
+from puzzles.people.models import ONE_GAME, Challenge, ChallengeDeal, RatingChange
 from solver import GameRecord
 
 from .filters import Filters
@@ -204,7 +204,7 @@ def rematch_state(player: Player, game: Game, seat: str | None) -> dict[str, Any
     players' game pages show it: whether the reader may offer one (a player,
     the game over and not aborted, no offer open), and the newest offer
     (``mine``: the reader made it; its status, and once accepted its game)."""
-    challenge = Challenge.objects.filter(game=game, target_points__isnull=True, target_wins__isnull=True).first()
+    challenge = Challenge.objects.filter(ONE_GAME, game=game).first()
     over = game.status == Game.Status.OVER and (game.result or {}).get("reason") != ABORTED
     # a tournament's game leads back to its tournament, which pairs its players again
     if challenge is None or seat is None or not over or tournament_link(game):

@@ -9,6 +9,11 @@ in the other.  A game's result is counted for the match's sides (the
 challenge's seats), not the game's: the winner's seat is turned round in a
 swapped game (``for_sides``).
 
+A deal's first game stays concealed (``Game.concealed``: no solver values,
+hints or coach exercises) while its second is to be played: its review
+would otherwise show the live deal's exact values.  It is shown once the
+second game is over, or once the match ends without it (``unconceal``).
+
 The score is the points each side won over every game, so a deal's *net*
 for side A, the points A won on it both ways minus B's, is also A's score
 against the deal's exact value: the two pars cancel.  A side wins a deal
@@ -20,6 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any, TypeVar
+
+from django.db import transaction
+from django.db.models import F
+
+from puzzles.games import notices
+from puzzles.games.models import Game
+from puzzles.games.signals import game_graded
 
 from .models import MATCH_DRAWN, Challenge, ChallengeDeal
 
@@ -84,3 +96,27 @@ def winner(challenge: Challenge) -> str:
     if challenge.score_a == challenge.score_b:
         return MATCH_DRAWN
     return "A" if challenge.score_a > challenge.score_b else "B"
+
+
+def conceal(game: Game, number: int) -> None:
+    """Conceal game ``number`` of a duplicate match if it is its deal's first:
+    its deal is played again."""
+    if not swapped(number):
+        Game.objects.filter(pk=game.pk).update(concealed=True)
+        game.concealed = True
+
+
+def unconceal(challenge: Challenge, keep: int | None) -> None:
+    """Show the match's concealed games but game ``keep`` (a first game whose
+    second is being played): their values, hints and exercises (the coach is
+    told, as any graded game's), in the recording transaction."""
+    concealed = Game.objects.filter(challenge_deal__challenge=challenge, concealed=True)
+    if keep is not None:
+        concealed = concealed.exclude(challenge_deal__number=keep)
+    games = list(concealed.values_list("pk", flat=True))
+    if not games:
+        return
+    Game.objects.filter(pk__in=games).update(concealed=False, version=F("version") + 1)
+    for game_id in games:
+        notices.game_changed(game_id)
+    transaction.on_commit(lambda: [game_graded.send(sender=Game, game_id=game_id) for game_id in games])

@@ -113,7 +113,8 @@ def start_deal(challenge: Challenge, seats: list[ChallengeSeat], number: int) ->
         Challenge.objects.filter(pk=challenge.pk).update(match_seed=challenge.match_seed)
     clock = (challenge.clock_initial, challenge.clock_increment) if challenge.days is None else None
     holders, dealt = seat_holders(seats), number
-    if challenge.duplicate_deals is not None:
+    duplicate = challenge.duplicate_deals is not None
+    if duplicate:
         holders, dealt = duplicate_matches.seats_for(holders, number), duplicate_matches.deal_of(number)
     game = game_start_people(  # past the pair's daily limit: played, but not rated
         variant=challenge.variant,
@@ -127,6 +128,8 @@ def start_deal(challenge: Challenge, seats: list[ChallengeSeat], number: int) ->
     )
     if challenge.is_match:
         ChallengeDeal.objects.create(challenge=challenge, number=number, game=game)
+    if duplicate:
+        duplicate_matches.conceal(game, number)
     return game
 
 
@@ -208,15 +211,22 @@ def _deal_recorded(challenge: Challenge, deal: ChallengeDeal, result: dict[str, 
     """What follows a deal counted in the match ``challenge`` (its totals
     counted): its winner, else the next deal unless the deal was called off
     (the match ends there, with no winner); in the recording transaction.
-    A duplicate match counts its won deals from the deals played both ways."""
+    A duplicate match counts its won deals from the deals played both ways,
+    and shows each deal's first game once its second is over or will not be."""
     if challenge.duplicate_deals is not None:
         duplicate_matches.tally_wins(challenge)
     challenge.match_winner = _winner(challenge)
     fields: dict[str, Any] = {}
     called_off = result.get("reason") == ABORTED
-    if not challenge.match_winner and not called_off and not challenge.deals.filter(number__gt=deal.number).exists():
+    going_on = not challenge.match_winner and not called_off
+    if going_on and not challenge.deals.filter(number__gt=deal.number).exists():
         seats = [row for row in challenge.seats.select_related("owner").order_by("seat")]
         fields["game"] = start_deal(challenge, seats, deal.number + 1)
+    if challenge.duplicate_deals is not None:
+        # concealed still: the deal's first game while its second is to come (this one's, or the next deal's)
+        duplicate_matches.unconceal(
+            challenge, (deal.number if deal.number % 2 else deal.number + 1) if going_on else None
+        )
     Challenge.objects.filter(pk=challenge.pk).update(
         score_a=challenge.score_a,
         score_b=challenge.score_b,

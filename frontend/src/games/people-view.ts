@@ -52,6 +52,12 @@ export function tournamentLink(game: GameJSON): HTMLAnchorElement | null {
  */
 export function peopleKind(game: GameJSON): string {
   if (game.unrated_note) return t("not rated");
+  if (game.match_deal && game.match_duplicate) {
+    const number = game.match_deal;
+    return game.rated
+      ? t("rated duplicate match, game %(number)s", { number })
+      : t("casual duplicate match, game %(number)s", { number });
+  }
   if (game.match_deal) {
     const number = game.match_deal;
     return game.rated ? t("rated match, deal %(number)s", { number }) : t("casual match, deal %(number)s", { number });

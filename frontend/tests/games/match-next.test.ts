@@ -138,6 +138,8 @@ describe("the players' bar of a deal of a match", () => {
     const panel = new PeoplePanel(() => undefined, () => undefined, () => 1_000_000);
     panel.update(dealOfMatch("A", { rated: false }));
     expect(panel.box.querySelector(".gp-people-head")!.textContent).toBe("5+3 · casual match, deal 2");
+    panel.update(dealOfMatch("A", { rated: false, match_duplicate: true }));  // game 2: deal 1, the seats swapped
+    expect(panel.box.querySelector(".gp-people-head")!.textContent).toBe("5+3 · casual duplicate match, game 2");
     const live = { status: "your-move" as const, result: null, deadline: 1_040_000, clock_running: null };
     panel.update(dealOfMatch("A", { rated: true, ...live }));
     expect(panel.box.querySelector(".gp-people-head")!.textContent).toBe("5+3 · rated match, deal 2");

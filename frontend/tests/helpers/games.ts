@@ -88,6 +88,7 @@ export function makeGame(position: BoardPositionJSON, extra: Partial<GameJSON> =
     spectator: false,
     challenge_url: null,
     match_deal: null,
+    match_duplicate: false,
     tournament_url: null,
     unrated_note: null,
     ...extra,

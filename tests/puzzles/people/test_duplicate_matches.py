@@ -46,6 +46,12 @@ def test_a_duplicate_match_plays_each_deal_both_ways_and_is_won_on_points(api, o
         games.append(game)
         state = api.get(f"/api/challenges/{created['id']}/").json()["match"]
         assert state["over"] == (number == 4)
+        # a deal's first game shows nothing of the solver's while its second is played
+        shown = api.get(f"/api/games/{games[-1 if number % 2 else -2].pk}/").json()
+        assert shown["concealed"] == bool(number % 2)
+        assert not Game.objects.filter(
+            pk__in=[g.pk for g in games[: number - 1 - (number + 1) % 2]], concealed=True
+        ).exists()
     # the tournaments' scoring of the same games, from Ann's side
     scored = duplicate.match_score(
         ann,
