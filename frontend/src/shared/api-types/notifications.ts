@@ -95,13 +95,15 @@ export interface NotificationsSchemas {
     Settings: {
         /** @description Each kind's channels, on or off; those left out stay. */
         settings?: components["schemas"]["Kinds"];
-        /** @description Where email notices go; empty: none. */
+        /** @description Where email notices go; empty: none. A new address is mailed a link that confirms it; no notice is mailed to it before. */
         email?: string;
+        /** @description Whether its owner confirmed the address (followed the link mailed to it). */
+        readonly email_confirmed: boolean;
     };
     SettingsRequest: {
         /** @description Each kind's channels, on or off; those left out stay. */
         settings?: components["schemas"]["KindsRequest"];
-        /** @description Where email notices go; empty: none. */
+        /** @description Where email notices go; empty: none. A new address is mailed a link that confirms it; no notice is mailed to it before. */
         email?: string;
     };
     VapidOutput: {

@@ -427,8 +427,10 @@ export interface SharedSchemas {
         spectator: boolean;
         /** @description A game between people: the page of its challenge (the rematch; a match's score sheet). */
         challenge_url: string | null;
-        /** @description A deal of a match between people: its number in the match (from 1). */
+        /** @description A deal of a match between people: its number in the match (from 1); in a duplicate match, the game's number (games 1 and 2 are deal 1, the seats swapped in the second). */
         match_deal: number | null;
+        /** @description A game of a duplicate match between people. */
+        match_duplicate: boolean;
         /** @description A game of a tournament: the tournament's page (where its players go back to); else null. */
         tournament_url: string | null;
         /** @description A game of a rated challenge past the day's limit of rated games between its two players: why it changes no rating, in words (the game's `rated` is false); else null. */
