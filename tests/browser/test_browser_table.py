@@ -1,7 +1,8 @@
 """At the table of a live game between two accounts, in two browser
 contexts: a premove picked while the opponent thinks is played the moment
 their move arrives; and a player whose opponent has closed their page sees
-them gone, then claims the game once the (test-short) grace has passed."""
+them gone, then claims the game (each having made a first move) once the
+(test-short) grace has passed."""
 
 from __future__ import annotations
 
@@ -88,6 +89,10 @@ def test_a_player_claims_the_game_of_an_opponent_who_closed_their_page(site, bro
     _game_id, pages = start_game(site, browser)
     ann, bob = pages["A"], pages["B"]
     errors = watch_errors(ann)
+    for plies in (1, 2):  # a game is claimed only once each player has made a first move
+        play_first_move(wait_for_mover(pages))
+        for page in pages.values():
+            page.wait_for_function(f"() => {GAME}.moves.length >= {plies}")
     note = ann.locator(".gp-opponent-note")
     claim = ann.get_by_role("button", name="Claim victory")
     # Bob's page is open (a page opened before his may have shown him gone, then back)
