@@ -21,11 +21,13 @@ def b64(raw: bytes) -> str:
 
 
 class PushService:
-    """A push service at 127.0.0.1: keeps each POST (its path, headers and body) and answers 201, or ``status``."""
+    """A push service at 127.0.0.1: keeps each POST (its path, headers and body) and answers 201, or ``status``
+    (with a ``Location`` header when ``location`` is set: a redirect)."""
 
     def __init__(self) -> None:
         self.received: list[tuple[str, dict, bytes]] = []
         self.status = 201
+        self.location = ""
         service = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -33,6 +35,8 @@ class PushService:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 service.received.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
                 self.send_response(service.status)
+                if service.location:
+                    self.send_header("Location", service.location)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 

@@ -453,6 +453,19 @@ OD_VAPID_SUBJECT = env.str("OD_VAPID_SUBJECT", default="mailto:admin@localhost")
 # A subscription's push service must be at an https:// address (browsers' are);
 # plain http only where this is on (local.py and the tests: a push service of their own).
 OD_PUSH_ALLOW_HTTP = env.bool("OD_PUSH_ALLOW_HTTP", default=False)
+# The push services a subscription may name (its host is one of these or
+# under one): the browsers' own, so the site never posts to an address a
+# player chose (an internal one).  A comma-separated list.
+OD_PUSH_HOSTS = env.list(
+    "OD_PUSH_HOSTS",
+    default=[
+        "fcm.googleapis.com",
+        "updates.push.services.mozilla.com",
+        "push.services.mozilla.com",
+        "web.push.apple.com",
+        "notify.windows.com",
+    ],
+)
 # Email: EMAIL_URL (django-environ: smtp://user:password@host:587, submit://...
 # for STARTTLS, smtps://... for TLS) and the sender's address; the site's own
 # address (OD_SITE_URL, e.g. https://domino.example) before a notice's link.

@@ -14,7 +14,7 @@ from pathlib import Path
 from config.vapid import new_pair
 
 from .local import *  # noqa: F403
-from .local import DATABASES, env
+from .local import DATABASES, OD_PUSH_HOSTS, env
 
 
 def _free_port() -> int:
@@ -62,6 +62,8 @@ CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 # Web Push: a key pair of this test process's own, whatever the environment or a local file holds.
 OD_VAPID_PRIVATE_KEY, OD_VAPID_PUBLIC_KEY = new_pair()
+# ...and the push service the tests start at 127.0.0.1 beside the browsers' own.
+OD_PUSH_HOSTS = [*OD_PUSH_HOSTS, "127.0.0.1"]
 OD_EVENTS = False
 OD_HEARTBEAT_SECONDS = 0.0  # no web process here: no heartbeat, the deadlines alone decide
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, error_response, long_poll_on, validated
 from puzzles.core.errors import ApplicationError
 
-from . import delivery, presentation, selectors, services
+from . import delivery, emails, presentation, selectors, services
 from .serializers import (
     NoticesOutputSerializer,
     PushInputSerializer,
@@ -96,14 +96,38 @@ class NoticeSettingsApi(APIView):
     @extend_schema(
         operation_id="notifications_settings_update",
         summary="Change your notice settings",
-        description="Switches the kinds and channels given (others stay); `email` sets your address.",
+        description="Switches the kinds and channels given (others stay); `email` sets your address, which is "
+        "mailed a link that confirms it (`email_confirmed` is false until it is followed; no notice is mailed before).",
         request=SettingsSerializer,
         responses={200: SettingsSerializer, **error_response(400, "Bad input."), **GUEST},
     )
     def put(self, request: Request) -> Response:
         user = _account(request)
         data = validated(SettingsSerializer, request)
-        services.switches_set(user=user, switches=data.get("settings", {}), email=data.get("email"))
+        services.switches_set(
+            user=user, switches=data.get("settings", {}), email=data.get("email"), site_url=emails.site_url(request)
+        )
+        return Response(presentation.settings_state(user))
+
+
+class EmailLinkApi(APIView):
+    @extend_schema(
+        operation_id="notifications_email_link",
+        summary="Mail the confirmation link again",
+        description="Mails your address the link that confirms it (good for 3 days), at most once every 5 minutes: "
+        "no notice is mailed to an address before it is confirmed. 400 when you have no address, it is "
+        "confirmed already or a link went out a moment ago.",
+        request=None,
+        responses={
+            200: SettingsSerializer,
+            **error_response(400, "No address, confirmed, or too soon."),
+            **GUEST,
+            **error_response(503, "The mail server refused."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        user = _account(request)
+        services.email_link_send(user=user, site_url=emails.site_url(request))
         return Response(presentation.settings_state(user))
 
 
@@ -123,7 +147,9 @@ class PushApi(APIView):
         operation_id="notifications_push_subscribe",
         summary="Subscribe a browser to Web Push",
         description="The `PushSubscription` of a browser (its `toJSON()`: `endpoint` and `keys`): your notices are "
-        "pushed to it, encrypted for it and signed with the site's VAPID key.",
+        "pushed to it, encrypted for it and signed with the site's VAPID key. The endpoint must be at a browser's push "
+        "service (the site's `OD_PUSH_HOSTS`; 400 otherwise); an account keeps its newest 10 subscriptions, a new one "
+        "dropping the oldest.",
         request=PushInputSerializer,
         responses={201: None, **error_response(400, "Bad input."), **GUEST},
     )

@@ -54,6 +54,11 @@ class NoticeBox(models.Model):
     version = models.PositiveIntegerField(default=0)
     # The kinds and channels switched off, each "kind:channel" ("turn:email").
     off = models.JSONField(_("switched off"), default=list, blank=True)
+    # The address its owner confirmed (a link mailed to it): notices are
+    # mailed only while the account's address is this one.
+    email_confirmed = models.EmailField(_("confirmed address"), max_length=254, blank=True, default="")
+    # When the last confirmation link was mailed (one every few minutes at most).
+    link_sent_at = models.DateTimeField(_("confirmation link sent"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("notice settings")

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from . import selectors, texts
+from . import emails, selectors, texts
 from .models import Notice
 
 
@@ -42,4 +42,4 @@ def bell(user: Any) -> dict[str, Any]:
 
 
 def settings_state(user: Any) -> dict[str, Any]:
-    return {"settings": selectors.switches(user), "email": user.email or ""}
+    return {"settings": selectors.switches(user), "email": user.email or "", "email_confirmed": emails.confirmed(user)}

@@ -62,7 +62,15 @@ class KindsSerializer(_Closed):
 
 class SettingsSerializer(serializers.Serializer[Any]):
     settings = KindsSerializer(required=False, help_text="Each kind's channels, on or off; those left out stay.")
-    email = serializers.EmailField(required=False, allow_blank=True, help_text="Where email notices go; empty: none.")
+    email = serializers.EmailField(
+        required=False,
+        allow_blank=True,
+        help_text="Where email notices go; empty: none. A new address is mailed a link that confirms it; no notice "
+        "is mailed to it before.",
+    )
+    email_confirmed = serializers.BooleanField(
+        read_only=True, help_text="Whether its owner confirmed the address (followed the link mailed to it)."
+    )
 
 
 class VapidOutputSerializer(serializers.Serializer[Any]):

@@ -3,9 +3,11 @@ its player left on, notices read, the switches, the push subscriptions."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -15,8 +17,10 @@ from django.utils.translation import gettext as _
 from puzzles.core import events
 from puzzles.core.errors import ApplicationError
 
-from . import delivery, recipients, selectors, texts
+from . import delivery, emails, recipients, selectors, texts
 from .models import CHANNELS, KINDS, Notice, NoticeBox, PushSubscription
+
+SUBSCRIPTIONS_KEPT = 10  # an account's push subscriptions (its browsers); a new one drops the oldest
 
 
 def _bump(user: Any) -> None:
@@ -72,9 +76,14 @@ def notices_read(*, user: Any, ids: list[int] | None = None) -> int:
     return count
 
 
-def switches_set(*, user: Any, switches: dict[str, dict[str, bool]], email: str | None = None) -> None:
+def switches_set(
+    *, user: Any, switches: dict[str, dict[str, bool]], email: str | None = None, site_url: str = ""
+) -> None:
     """Switch kinds and channels on or off (those not given stay as they
-    were); ``email``: the account's address (empty: none)."""
+    were); ``email``: the account's address (empty: none), which a new one
+    is mailed the link that confirms it (``emails``; none if one went out a
+    moment ago: the settings can send it again)."""
+    changed = email is not None and email.strip().lower() != (user.email or "").strip().lower()
     off = selectors.switched_off(user)
     for kind, channels in switches.items():
         if kind not in KINDS:
@@ -89,15 +98,39 @@ def switches_set(*, user: Any, switches: dict[str, dict[str, bool]], email: str 
         if email is not None:
             get_user_model().objects.filter(pk=user.pk).update(email=email)
             user.email = email
+    if changed and email:
+        # a link went out a moment ago: none now, the settings say the address is unconfirmed and can resend
+        with contextlib.suppress(ApplicationError):
+            emails.link_send(user, site_url)
+
+
+def email_link_send(*, user: Any, site_url: str) -> None:
+    """Mail ``user``'s address the link that confirms it again."""
+    if not user.email:
+        raise ApplicationError(_("there is no address to confirm: enter one first"))
+    if emails.confirmed(user):
+        raise ApplicationError(_("your address is confirmed already"))
+    if not emails.link_send(user, site_url):
+        raise ApplicationError(_("the mail could not be sent: try again later"), 503)
 
 
 def subscription_add(*, user: Any, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
-    """Keep a browser's subscription for ``user`` (a browser subscribed again replaces its keys)."""
+    """Keep a browser's subscription for ``user`` (a browser subscribed again
+    replaces its keys).  Only at a push service of ``OD_PUSH_HOSTS``; an
+    account keeps its newest ``SUBSCRIPTIONS_KEPT``, the oldest dropped (a
+    browser long gone, most likely)."""
+    if not delivery.push_endpoint_allowed(endpoint):
+        raise ApplicationError(
+            _("that is not the address of a browser's push service (%(hosts)s)")
+            % {"hosts": ", ".join(settings.OD_PUSH_HOSTS)}
+        )
     with transaction.atomic():
         PushSubscription.objects.filter(endpoint=endpoint).exclude(user=user).delete()
         row, _created = PushSubscription.objects.update_or_create(
             endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth}
         )
+        kept = PushSubscription.objects.filter(user=user).order_by("-created_at", "-id")[:SUBSCRIPTIONS_KEPT]
+        PushSubscription.objects.filter(user=user).exclude(pk__in=list(kept.values_list("pk", flat=True))).delete()
     return row
 
 
@@ -106,8 +139,6 @@ def subscription_remove(*, user: Any, endpoint: str) -> bool:
 
 
 def _site_url() -> str:
-    from django.conf import settings
-
     return str(getattr(settings, "OD_SITE_URL", ""))
 
 

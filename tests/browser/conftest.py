@@ -192,6 +192,8 @@ def site():
         "OD_FIRST_MOVE_SECONDS": "99",
         # a live game is claimed from an opponent gone 4 s, not 30 (test_browser_table)
         "OD_DISCONNECT_CLAIM": "4",
+        # Web Push goes to the push service a test serves at 127.0.0.1 (test_browser_notifications)
+        "OD_PUSH_HOSTS": "127.0.0.1",
         "PYTHONUNBUFFERED": "1",
     }
     try:

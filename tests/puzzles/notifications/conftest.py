@@ -6,15 +6,20 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from puzzles.notifications.models import NoticeBox
+
 
 @pytest.fixture
 def account(django_user_model):
-    """A logged-in API client of a new account with an email address: ``account("ann")``."""
+    """A logged-in API client of a new account with an email address (confirmed unless ``confirmed=False``):
+    ``account("ann")``."""
 
-    def make(name: str, email: str | None = None):
+    def make(name: str, email: str | None = None, confirmed: bool = True):
         user = django_user_model.objects.create_user(
             name, email=f"{name}@example.com" if email is None else email, password=f"pw-{name}-12345"
         )
+        if confirmed:  # as if its owner had followed the link mailed to it (test_confirm.py follows one)
+            NoticeBox.objects.create(user=user, email_confirmed=user.email)
         client = APIClient()
         client.force_login(user)
         client.user = user

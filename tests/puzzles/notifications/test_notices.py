@@ -185,12 +185,15 @@ def test_push_subscriptions_are_kept_replaced_and_removed(account, api):
     vapid = api.get("/api/notifications/vapid/").json()["public_key"]
     assert vapid
     assert len(vapid) == 87
-    sub = {"endpoint": "https://push.example/abc", "keys": {"p256dh": "B" * 87, "auth": "A" * 22}}
+    sub = {"endpoint": "https://fcm.googleapis.com/fcm/send/abc", "keys": {"p256dh": "B" * 87, "auth": "A" * 22}}
     assert bob.post("/api/notifications/push/", sub, format="json").status_code == 201
     assert bob.post("/api/notifications/push/", sub, format="json").status_code == 201
     assert PushSubscription.objects.filter(user=bob.user).count() == 1
     assert (
-        bob.post("/api/notifications/push/", {"endpoint": "https://push.example/x"}, format="json").status_code == 400
+        bob.post(
+            "/api/notifications/push/", {"endpoint": "https://fcm.googleapis.com/fcm/send/x"}, format="json"
+        ).status_code
+        == 400
     )
     assert (
         bob.post("/api/notifications/push/", {"endpoint": "not a url", "keys": sub["keys"]}, format="json").status_code
