@@ -11,14 +11,18 @@ from . import selectors
 
 
 def relation(player: Any, other: Any) -> dict[str, Any]:
-    """What ``player`` is to ``other``: following, blocking, blocked either way, and ``other`` online or playing."""
+    """What ``player`` is to ``other``: following, blocking, and ``other``
+    online or playing.  ``blocked`` (no follow, challenge or chat between
+    them) is said only to the player who blocked: a blocked player is never
+    told, and sees the same buttons as anyone."""
     other_id = selectors.user_id(other)
     games = selectors.playing({other_id}) if other_id is not None else {}
+    blocking = other_id in selectors.blocks(player)
     return {
         "username": other.username,
         "following": selectors.follows(player, other),
-        "blocking": other_id in selectors.blocks(player),
-        "blocked": selectors.is_blocked(player, other),
+        "blocking": blocking,
+        "blocked": blocking,
         "online": other_id is not None and (bool(selectors.online({other_id})) or other_id in games),
         "game_url": games.get(other_id) if other_id is not None else None,
     }

@@ -12,7 +12,8 @@ class RelationOutputSerializer(serializers.Serializer[Any]):
     following = serializers.BooleanField(help_text="You follow them.")
     blocking = serializers.BooleanField(help_text="You blocked them.")
     blocked = serializers.BooleanField(
-        help_text="One of you blocked the other: neither may challenge, pair with or chat with the other."
+        help_text="You blocked them: neither may challenge, pair with or chat with the other. "
+        "A blocked player is not told (false for them)."
     )
     online = serializers.BooleanField(help_text="Seen by the site in the last minute, or playing.")
     game_url = serializers.CharField(allow_null=True, help_text="Their live game in progress (watch it), or null.")

@@ -32,10 +32,13 @@ def _pair(player: Player, username: str, *, self_error: str) -> tuple[Any, Any]:
 
 
 def follow(*, player: Player, username: str) -> Any:
-    """``player`` follows ``username``; refused while either has blocked the other."""
+    """``player`` follows ``username``; refused while either has blocked the
+    other, in words that do not tell a blocked player who blocked them."""
     me, other = _pair(player, username, self_error=_("You cannot follow yourself."))
-    if Block.objects.filter(Q(blocker=me, blocked=other) | Q(blocker=other, blocked=me)).exists():
-        raise ApplicationError(_("You cannot follow a player while one of you has blocked the other."), 403)
+    if Block.objects.filter(blocker=me, blocked=other).exists():
+        raise ApplicationError(_("You cannot follow a player you blocked: unblock them first."), 403)
+    if Block.objects.filter(blocker=other, blocked=me).exists():
+        raise ApplicationError(_("You cannot follow this player."), 403)
     try:
         with transaction.atomic():
             Follow.objects.get_or_create(follower=me, followed=other)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from puzzles.accounts.players import Player, guest
 from puzzles.social import selectors
@@ -66,13 +67,21 @@ def test_block_ends_follows_both_ways_and_is_seen_from_both_sides(account):
     assert not selectors.is_blocked(guest("tok"), ann.user)
     assert selectors.blocked_ids(bob.user) == {ann.user.pk}
     assert selectors.blocked_ids(ann.user) == {bob.user.pk}
-    # Neither may follow the other while the block stands.
-    for client, name in ((bob, "ann"), (ann, "bob")):
-        response = client.post(f"/api/social/follow/{name}/")
-        assert response.status_code == 403
-        assert "blocked" in response.json()["error"]
+    # Neither may follow the other while the block stands; the blocked one is not told why.
+    response = ann.post("/api/social/follow/bob/")
+    assert response.status_code == 403
+    assert "blocked" in response.json()["error"]
+    response = bob.post("/api/social/follow/ann/")
+    assert response.status_code == 403
+    assert response.json()["error"] == "You cannot follow this player."
+    # The blocked player's view of the blocker says nothing of the block: the same buttons as anyone's.
+    assert bob.delete("/api/social/block/ann/").json()["blocked"] is False
+    browser = Client()
+    browser.force_login(bob.user)
+    page = browser.get("/players/ann/").content.decode()
+    assert 'data-action="follow"' in page
+    assert 'data-action="block"' in page
     # Only the blocker can lift it.
-    bob.delete("/api/social/block/ann/")
     assert selectors.is_blocked(ann.user, bob.user)
     response = ann.delete("/api/social/block/bob/")
     assert response.status_code == 200
