@@ -29,7 +29,7 @@ export interface SocialSchemas {
         following: boolean;
         /** @description You blocked them. */
         blocking: boolean;
-        /** @description One of you blocked the other: neither may challenge, pair with or chat with the other. */
+        /** @description You blocked them: neither may challenge, pair with or chat with the other. A blocked player is not told (false for them). */
         blocked: boolean;
         /** @description Seen by the site in the last minute, or playing. */
         online: boolean;
