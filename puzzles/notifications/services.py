@@ -127,7 +127,9 @@ def subscription_add(*, user: Any, endpoint: str, p256dh: str, auth: str) -> Pus
     with transaction.atomic():
         PushSubscription.objects.filter(endpoint=endpoint).exclude(user=user).delete()
         row, _created = PushSubscription.objects.update_or_create(
-            endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth}
+            # a browser subscribed again counts as new: the oldest dropped are the browsers not seen since
+            endpoint=endpoint,
+            defaults={"user": user, "p256dh": p256dh, "auth": auth, "created_at": timezone.now()},
         )
         kept = PushSubscription.objects.filter(user=user).order_by("-created_at", "-id")[:SUBSCRIPTIONS_KEPT]
         PushSubscription.objects.filter(user=user).exclude(pk__in=list(kept.values_list("pk", flat=True))).delete()

@@ -116,3 +116,14 @@ def test_an_account_keeps_its_newest_ten_subscriptions(account):
     kept = PushSubscription.objects.filter(user=bob.user).values_list("endpoint", flat=True)
     assert sorted(kept) == sorted(f"https://fcm.googleapis.com/fcm/send/{n}" for n in range(2, 12))
     assert PushSubscription.objects.filter(user=ann.user).count() == 1
+
+
+def test_a_browser_subscribed_again_counts_as_new(account):
+    bob = account("bob")
+    for n in range(10):
+        assert subscribe(bob, f"https://fcm.googleapis.com/fcm/send/{n}").status_code == 201
+    assert subscribe(bob, "https://fcm.googleapis.com/fcm/send/0").status_code == 201  # the first browser again
+    assert subscribe(bob, "https://fcm.googleapis.com/fcm/send/new").status_code == 201
+    kept = set(PushSubscription.objects.filter(user=bob.user).values_list("endpoint", flat=True))
+    assert "https://fcm.googleapis.com/fcm/send/0" in kept
+    assert "https://fcm.googleapis.com/fcm/send/1" not in kept
