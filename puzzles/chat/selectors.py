@@ -60,11 +60,11 @@ def place_of(kind: str, host_id: int) -> Place:
     if kind == Room.Kind.TOURNAMENT:
         tournament = Tournament.objects.filter(pk=host_id).first()
         if tournament is None:
-            raise Http404("no such tournament")
+            raise Http404(_("No such tournament."))
         return Place(kind, None, tournament, Room.objects.filter(tournament=tournament).first())
     game = game_by_id(host_id)
     if game is None or game.kind != Game.Kind.PEOPLE:
-        raise Http404("no such game between people")
+        raise Http404(_("No such game between people."))
     return Place(kind, game, None, Room.objects.filter(game=game, kind=kind).first())
 
 
@@ -155,7 +155,7 @@ def messages_for(place: Place, player: Player, after: int | None) -> list[Messag
 def message_get(message_id: int) -> Message:
     message = Message.objects.select_related("room", "room__game", "room__tournament").filter(pk=message_id).first()
     if message is None:
-        raise Http404("no such message")
+        raise Http404(_("No such message."))
     return message
 
 

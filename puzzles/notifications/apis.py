@@ -59,7 +59,7 @@ class NoticesPollApi(APIView):
     def get(self, request: Request, box_id: int) -> Response:
         user = _account(request)
         if box_id != 1:
-            raise ApplicationError("the notices are at id 1", 404)
+            raise ApplicationError(_("The notices are at id 1."), 404)
         unchanged = long_poll_on(
             request, selectors.box_version(user), selectors.box_channel(user), lambda: selectors.box_version(user)
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from puzzles.accounts.players import Player
@@ -30,6 +31,6 @@ def following(request: HttpRequest) -> HttpResponse:
 def relation_action(request: HttpRequest, username: str, action: str) -> HttpResponse:
     act = ACTIONS.get(action)
     if act is None:
-        raise Http404("no such action")
+        raise Http404(_("No such action."))
     player = Player.of(request)
     return form_action(request, lambda: act(player=player, username=username), "people:profile", username=username)

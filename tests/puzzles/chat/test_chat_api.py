@@ -261,3 +261,19 @@ def test_a_muted_guest_who_logs_in_stays_muted(django_user_model):
     account = django_user_model.objects.create_user("gus", password="a-long-pass-phrase-29")
     guest_claimed.send(sender=None, user=account, session_key=guest_player.token, request=None)
     assert Mute.objects.get().owner == account
+
+
+def test_a_room_or_message_not_there_is_said_in_the_readers_language(table):
+    ann, _bob, _eve, _game = table
+    missing = {
+        "/api/chat/games/999999/players/": "Nie ma takiej partii między ludźmi.",
+        "/api/chat/tournaments/999999/": "Nie ma takiego turnieju.",
+    }
+    for url, words in missing.items():
+        response = ann.get(url, HTTP_ACCEPT_LANGUAGE="pl")
+        assert (response.status_code, response.json()["error"]) == (404, words)
+    reported = ann.post("/api/chat/messages/999999/report/", {}, format="json", HTTP_ACCEPT_LANGUAGE="nl")
+    assert (reported.status_code, reported.json()["error"]) == (404, "Dit bericht bestaat niet.")
+    # the notices' long poll's box that is not there, in the same way
+    box = ann.get("/api/notifications/2/", HTTP_ACCEPT_LANGUAGE="ro")
+    assert (box.status_code, box.json()["error"]) == (404, "Notificările sunt la id-ul 1.")
