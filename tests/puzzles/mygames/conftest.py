@@ -4,28 +4,11 @@ from __future__ import annotations
 
 import itertools
 
-import pytest
-
 from puzzles.games.models import Game, GameMove, GameSeat
 from solver import Variant
 from solver.deal import deal
 
 _seeds = itertools.count(11)
-
-
-@pytest.fixture
-def account(django_user_model):
-    """A logged-in API client of a new account: ``account("ann")``."""
-    from rest_framework.test import APIClient
-
-    def make(name: str):
-        user = django_user_model.objects.create_user(name, password=f"pw-{name}-12345")
-        client = APIClient()
-        client.force_login(user)
-        client.user = user
-        return client
-
-    return make
 
 
 def stored_game(seats: dict, *, variant: str = "lewicki", result: dict | None = None, moves: int = 0, **fields) -> Game:

@@ -20,21 +20,6 @@ def accept(api, challenge_id: int, **payload) -> dict:
     return response.json()
 
 
-@pytest.fixture
-def account(django_user_model):
-    """A logged-in API client of a new account: ``account("ann")``."""
-    from rest_framework.test import APIClient
-
-    def make(name: str):
-        user = django_user_model.objects.create_user(name, password=f"pw-{name}-12345")
-        client = APIClient()
-        client.force_login(user)
-        client.user = user
-        return client
-
-    return make
-
-
 def expected(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> glicko2.Rating:
     """One Glicko-2 rating period of one result, the deviation kept in MIN_RD..MAX_RD."""
     after = glicko2.update(player, [(opponent, score)])
