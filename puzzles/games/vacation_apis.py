@@ -58,6 +58,6 @@ class VacationApi(APIView):
         },
     )
     def post(self, request: Request) -> Response:
+        data = validated(VacationInputSerializer, request)  # a bad body says what is wrong, whoever sends it
         user = _user(request)
-        data = validated(VacationInputSerializer, request)
         return Response(vacations.vacation_start(user) if data["on"] else vacations.vacation_end(user))

@@ -88,6 +88,7 @@ def drawing(html: str) -> list[tuple[str, dict[str, str | None]]]:
 def render(template: str, context: dict, lang: str) -> str:
     request = RequestFactory().get("/")
     request.user = SimpleNamespace(is_authenticated=False, username="")
+    request.session = {}  # as the session middleware gives every request (the header reads who the guest is)
     with translation.override(lang):
         request.LANGUAGE_CODE = lang
         return render_to_string(template, context, request=request)

@@ -111,7 +111,7 @@ def test_the_bodies_state_their_rules_across_fields(document):
     [
         ("/api/challenges/", {"clock": {"initial": 60, "increment": 0}, "days": 3}, "time control"),
         ("/api/challenges/", {}, "time control"),
-        ("/api/challenges/", {"days": 3, "target_points": 100, "target_wins": 3}, "not both"),
+        ("/api/challenges/", {"days": 3, "target_points": 100, "target_wins": 3}, "one target"),
         ("/api/challenges/", {"days": 3, "seat": "D"}, "partnership only"),
         ("/api/challenges/", {"days": 2}, "days"),
         ("/api/seeks/", {"days": 3, "to": "someone"}, "to"),
