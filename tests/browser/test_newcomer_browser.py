@@ -67,7 +67,8 @@ def test_phone_width_first_screen(content, browser, screenshots):
         # play, as A, after the solver has nothing to do yet
         page.goto(site.base_url + "/play/")
         page.check('input[name="human"][value="B"]')
-        page.fill('input[name="seed"]', "7")
+        # not deal 7: games between people of other tests hold it in progress, and withheld from practice
+        page.fill('input[name="seed"]', "11")
         page.locator("#new-game-form button[type=submit]").click()
         page.wait_for_url(re.compile(r"/play/\d+/$"))
         page.wait_for_function("() => document.getElementById('game-root').dataset.status === 'your-move'")
