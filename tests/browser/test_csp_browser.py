@@ -26,7 +26,8 @@ def shape(url: str) -> str:
 
 
 def links(page, base: str) -> list[str]:
-    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
+    # a link marked as a download (a game's record, My games' export) is a file, not a page
+    hrefs = page.eval_on_selector_all("a[href]:not([download])", "els => els.map(e => e.getAttribute('href'))")
     found = []
     for href in hrefs:
         url = urljoin(page.url, href).split("#")[0]
