@@ -83,9 +83,7 @@ def over_or_gone(page, game: int) -> None:
     socket (the winner, whose opponent resigned, may not have moved yet);
     or it has already been taken to the player's next game (see
     ``back_to_the_tournament``)."""
-    page.wait_for_function(
-        f"(id) => !!({GAME}) && ({GAME}.id !== id || {GAME}.status === 'over')", arg=game
-    )
+    page.wait_for_function(f"(id) => !!({GAME}) && ({GAME}.id !== id || {GAME}.status === 'over')", arg=game)
 
 
 def the_way_back(page, seen: set[int]) -> str | None:
