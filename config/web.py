@@ -26,5 +26,9 @@ class UvicornWorker(_UvicornWorker):
         **_UvicornWorker.CONFIG_KWARGS,
         "loop": "uvloop",
         "http": "h11",
+        # uvloop hands the protocol a long request line in smaller reads than asyncio did, and h11
+        # refuses an unfinished request over 16 KiB with a bare 400: at 1 MiB, an address too long
+        # reaches the site, which answers a JSON 414 that says so (puzzles/core/middleware.py)
+        "h11_max_incomplete_event_size": 1 << 20,
         "ws": "websockets",
     }
