@@ -68,11 +68,17 @@ def test_a_game_found_on_the_watch_page_watched_and_followed_by_the_tv(site, bro
             }""",
             game_id,
         )
-        tv.wait_for_function("() => document.querySelector('[data-tv]')?.dataset.game === ''", timeout=20_000)
-        assert "No game between people is being played now" in tv.locator(".watch-tv").inner_text()
+        # (other tests on this site may leave games of their own being played: the TV may move on to one)
+        tv.wait_for_function(
+            "id => document.querySelector('[data-tv]')?.dataset.game !== String(id)", arg=game_id, timeout=20_000
+        )
+        if tv.evaluate("() => document.querySelector('[data-tv]').dataset.game") == "":
+            assert "No game between people is being played now" in tv.locator(".watch-tv").inner_text()
         # the finished game leaves the watch list
         eve.goto(site.base_url + "/watch/")
-        eve.locator("[data-watch-empty]").wait_for(timeout=20_000)
+        eve.wait_for_function(
+            "id => !document.querySelector(`[data-watch-list] tr[data-game='${id}']`)", arg=game_id, timeout=20_000
+        )
     except Exception:
         screenshots(tv, "watch-failure-tv")
         screenshots(eve, "watch-failure-eve")
