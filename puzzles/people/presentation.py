@@ -170,7 +170,8 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
         return None
     a, b = challenge.sides
     deals = []
-    for deal in sorted(challenge.deals.all(), key=lambda d: d.number):
+    rows = sorted(challenge.deals.all(), key=lambda d: d.number)
+    for deal in rows:
         recorded = deal.recorded_at is not None
         deals.append(
             {
@@ -186,7 +187,7 @@ def match_state(challenge: Challenge) -> dict[str, Any] | None:
             }
         )
     over = bool(challenge.match_winner) or (bool(deals) and deals[-1]["reason"] == "aborted")
-    nets = duplicate_matches.nets(challenge.deals.all()) if challenge.duplicate_deals is not None else None
+    nets = duplicate_matches.nets(rows) if challenge.duplicate_deals is not None else None
     current = deals[-1] if deals and not over and not deals[-1]["recorded"] else None
     return {
         "target_points": challenge.target_points,
