@@ -117,7 +117,8 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         _open[client] += 1  # counted once open (a failure before leaves nothing to count down)
         self.client = client
         if self.seat is None:  # a spectator (or a practice game's owner, whose count nobody reads)
-            await sync_to_async(spectators.socket_opened, thread_sensitive=False)(game_id, client)
+            address = request.META.get("REMOTE_ADDR", "")
+            await sync_to_async(spectators.socket_opened, thread_sensitive=False)(game_id, client, address)
         else:  # its player is at the table while it is open (``disconnects``)
             await database_sync_to_async(disconnects.socket_opened)(game_id, self.seat)
             _seated_opened(game_id, self.seat)

@@ -10,6 +10,7 @@ import type { Seat } from "../board";
 import { button, el } from "../shared/dom";
 import type { components } from "../shared/api-types";
 import { t, tn } from "../shared/i18n";
+import { onlineDot } from "../social/online-seats";
 import { seatNames, type GameJSON, type MoveJSON } from "./game";
 import { PresenceTeller } from "./presence";
 import "./people.css";
@@ -220,7 +221,7 @@ export class PeoplePanel {
       const clock = el("span", "gp-clock");
       clock.dataset.seat = seat;
       this.clocks.set(seat as Seat, clock);
-      row.append(el("span", "gp-player-name", playerName(game, seat as Seat)), clock);
+      row.append(el("span", "gp-player-name", playerName(game, seat as Seat)), onlineDot(seat), clock);
       return row;
     });
     const kind = peopleKind(game);

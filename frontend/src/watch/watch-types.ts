@@ -32,4 +32,8 @@ export interface Spectators {
   game: number;
   spectators: number;
   text: string;
+  /** The seats whose player is online. */
+  online?: string[];
+  /** The viewer id the server issued this page (a spectator with no session), to send back. */
+  viewer?: string;
 }

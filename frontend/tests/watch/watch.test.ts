@@ -62,8 +62,9 @@ describe("the spectator count", () => {
   it("is asked as a watcher on a spectator's page only, and shown in words", () => {
     document.body.innerHTML = `<p data-spectators="/api/games/7/spectators/" data-watching hidden></p><p id="own" data-spectators="/api/games/7/spectators/" hidden></p>`;
     const [watcher, own] = Array.from(document.querySelectorAll<HTMLElement>("[data-spectators]"));
-    expect(countUrl(watcher, "abcdefgh12345678")).toBe("/api/games/7/spectators/?watching=true&viewer=abcdefgh12345678");
-    expect(countUrl(own, "abcdefgh12345678")).toBe("/api/games/7/spectators/");
+    expect(countUrl(watcher, null)).toBe("/api/games/7/spectators/?watching=true");
+    expect(countUrl(watcher, "7.abc:sig-_")).toBe("/api/games/7/spectators/?watching=true&viewer=7.abc%3Asig-_");
+    expect(countUrl(own, "7.abc:sig")).toBe("/api/games/7/spectators/");
     showCount(own, { game: 7, spectators: 2, text: "2 watching" });
     expect(own.hidden).toBe(false);
     expect(own.textContent).toBe("2 watching");

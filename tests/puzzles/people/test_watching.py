@@ -215,9 +215,50 @@ def test_spectators_with_no_session_count_once_per_page(players, counting):
     game_id = start(players["ann"], players["bob"])
     url = f"/api/games/{game_id}/spectators/"
     first, second = APIClient(), APIClient()  # no session: one address
-    assert first.get(url, {"watching": "true"}).json()["spectators"] == 1
-    assert second.get(url, {"watching": "true"}).json()["spectators"] == 1  # by address alone: the same
-    assert first.get(url, {"watching": "true", "viewer": "page0001aaaa"}).json()["spectators"] == 2
-    assert second.get(url, {"watching": "true", "viewer": "page0002bbbb"}).json()["spectators"] == 3
-    assert second.get(url, {"watching": "true", "viewer": "page0002bbbb"}).json()["spectators"] == 3
+    answer = first.get(url, {"watching": "true"}).json()
+    assert answer["spectators"] == 1
+    mine = answer["viewer"]  # the server's id for this page, sent back each time
+    assert first.get(url, {"watching": "true", "viewer": mine}).json() | {"viewer": mine} == answer
+    theirs = second.get(url, {"watching": "true"}).json()
+    assert theirs["spectators"] == 2
+    again = second.get(url, {"watching": "true", "viewer": theirs["viewer"]}).json()
+    assert (again["spectators"], again["viewer"]) == (2, theirs["viewer"])
     assert second.get(url, {"watching": "true", "viewer": "no"}).status_code == 400
+
+
+def test_made_up_viewer_ids_do_not_raise_the_count(players, counting):
+    from rest_framework.test import APIClient
+
+    game_id = start(players["ann"], players["bob"])
+    other = start(players["eve"], players["fay"])
+    url = f"/api/games/{game_id}/spectators/"
+    reader = APIClient()
+    for n in range(100):  # ids the server never issued, and ids of another game's page
+        made_up = f"page{n:04d}abcdefgh"
+        assert reader.get(url, {"watching": "true", "viewer": made_up}).json()["viewer"] != made_up
+    foreign = reader.get(f"/api/games/{other}/spectators/", {"watching": "true"}).json()["viewer"]
+    assert reader.get(url, {"watching": "true", "viewer": foreign}).json()["viewer"] != foreign
+    # each made-up id was answered with an id of the server's, counted once an address: at most the cap
+    assert spectators.count(game_id) == spectators.PER_ADDRESS
+    assert spectators.count(other) == 1
+    # another address still counts
+    assert APIClient(REMOTE_ADDR="10.0.0.9").get(url, {"watching": "true"}).json()["spectators"] == (
+        spectators.PER_ADDRESS + 1
+    )
+
+
+def test_a_game_page_poll_says_which_players_are_online(players, account, counting):
+    from puzzles.social import presence
+
+    game_id = start(players["ann"], players["bob"])
+    url = f"/api/games/{game_id}/spectators/"
+    presence.forget()
+    cache.clear()
+    gus = account("gus")
+    assert gus.get(url).json()["online"] == []  # the watcher is online, but has no seat
+    players["bob"].get(url)  # Bob's page polls: Bob is online (the request marks him so)
+    answer = gus.get(url).json()
+    assert answer["online"] == ["B"]
+    cache.clear()  # a minute passes with no request of Bob's
+    presence.forget()
+    assert gus.get(url).json()["online"] == []
