@@ -261,6 +261,10 @@ export interface GamesSchemas {
         spectators: number;
         /** @description The count in words, in the reader's language. */
         text: string;
+        /** @description The seats whose player (an account) the site has seen in the last minute, as the Following page shows them online. */
+        online: string[];
+        /** @description With `watching=true` and no session: the viewer id the server issued this page, to send back as `viewer` (a new one when the page sent none, or one the server did not issue for this game). */
+        viewer?: string;
     };
     /**
      * @description * `live` - live
