@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "channels",
+    "oauth2_provider",
     # The site, one app per part of the product (puzzles/README.md).
     "puzzles.legacy",
     "puzzles.core",
@@ -117,6 +118,7 @@ INSTALLED_APPS = [
     "puzzles.training",
     "puzzles.ratings",
     "puzzles.social",
+    "puzzles.botaccounts",
     "puzzles.study",
     "puzzles.matches",
     "puzzles.people",
@@ -130,6 +132,7 @@ INSTALLED_APPS = [
     "puzzles.notifications",
     "puzzles.offline",
     "puzzles.site",
+    "puzzles.apitokens",
 ]
 
 MIDDLEWARE = [
@@ -477,8 +480,13 @@ OD_SITE_URL = env.str("OD_SITE_URL", default="").rstrip("/")
 REST_FRAMEWORK = {
     # drf-spectacular's, which also states the rules across a body's fields.
     "DEFAULT_SCHEMA_CLASS": "puzzles.core.contract.ContractAutoSchema",
-    "DEFAULT_AUTHENTICATION_CLASSES": ["puzzles.core.authentication.SessionAuthentication"],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # The session, then API tokens (Authorization: Bearer; puzzles/apitokens).
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "puzzles.core.authentication.SessionAuthentication",
+        "puzzles.apitokens.authentication.TokenAuthentication",
+    ],
+    # Anyone may call; a token only within its scopes (puzzles/apitokens/scopes.py).
+    "DEFAULT_PERMISSION_CLASSES": ["puzzles.apitokens.scopes.HasScope"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_PARSER_CLASSES": ["puzzles.core.parsers.StrictJSONParser"],
@@ -488,7 +496,11 @@ REST_FRAMEWORK = {
     # in), sized so that a player never meets them: a brisk game is a few
     # requests a second at most.  Asking for analyses has its own, lower limit.
     # (Counted in one step a request: puzzles/core/throttles.py.)
-    "DEFAULT_THROTTLE_CLASSES": ["puzzles.core.throttles.PlayerThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "puzzles.core.throttles.PlayerThrottle",
+        # and each API token's requests, by token (puzzles/apitokens/throttles.py)
+        "puzzles.apitokens.throttles.TokenThrottle",
+    ],
     # A guest is counted by the address the server saw (REMOTE_ADDR), never by
     # an X-Forwarded-For header the client wrote itself: the web server puts
     # the address a trusted proxy forwarded there (--forwarded-allow-ips).
@@ -501,7 +513,20 @@ REST_FRAMEWORK = {
         # Seeks and challenges posted by every guest behind one address together
         # (each player has a cap of open ones; a new guest is a new player).
         "lobby_address": env.str("OD_API_RATE_LOBBY_ADDRESS", default="60/hour"),
+        # Each API token's (personal or OAuth2), beside its account's.
+        "token": env.str("OD_API_RATE_TOKEN", default="600/min"),
     },
+}
+
+# OAuth2 for third-party apps (django-oauth-toolkit; puzzles/apitokens): the
+# authorization code flow with PKCE, the site's scopes, tokens that expire.
+OAUTH2_PROVIDER = {
+    "SCOPES": {"read": "read", "play": "play", "challenge": "challenge", "bot": "bot"},
+    "DEFAULT_SCOPES": ["read"],
+    "PKCE_REQUIRED": True,
+    "ACCESS_TOKEN_EXPIRE_SECONDS": env.int("OD_OAUTH_ACCESS_SECONDS", default=3600),
+    "REFRESH_TOKEN_EXPIRE_SECONDS": env.int("OD_OAUTH_REFRESH_SECONDS", default=30 * 24 * 3600),
+    "ROTATE_REFRESH_TOKEN": True,
 }
 
 SPECTACULAR_SETTINGS = {
