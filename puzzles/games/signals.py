@@ -36,6 +36,10 @@ game_graded = Signal()
 # move's path, so a receiver only queues work.
 turn_passed = Signal()
 
+# Sent with ``game_id`` and ``user`` (an account) when that account opens the
+# game's play page: the notifications mark what they told of it read.
+game_opened = Signal()
+
 
 def send_game_finished(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id, status=Game.Status.OVER).first()

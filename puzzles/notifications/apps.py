@@ -10,7 +10,7 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         from puzzles.core import longpoll
-        from puzzles.games.signals import game_finished, turn_passed
+        from puzzles.games.signals import game_finished, game_opened, turn_passed
         from puzzles.people.signals import challenge_received
         from puzzles.tournaments.signals import tournament_started
 
@@ -18,6 +18,7 @@ class NotificationsConfig(AppConfig):
 
         turn_passed.connect(receivers.on_turn_passed, dispatch_uid="puzzles.notifications.turn")
         game_finished.connect(receivers.on_game_finished, dispatch_uid="puzzles.notifications.ended")
+        game_opened.connect(receivers.on_game_opened, dispatch_uid="puzzles.notifications.opened")
         challenge_received.connect(receivers.on_challenge_received, dispatch_uid="puzzles.notifications.challenge")
         tournament_started.connect(receivers.on_tournament_started, dispatch_uid="puzzles.notifications.tournament")
         # The reader's own notices: one address (id 1), each account's version and channel.

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from puzzles.core import events
+from puzzles.people.models import Challenge
 
 from .models import CHANNELS, KINDS, Notice, NoticeBox, PushSubscription
 
@@ -40,6 +41,16 @@ def switches(user: Any) -> dict[str, dict[str, bool]]:
 
 def unread(user: Any) -> QuerySet[Notice]:
     return Notice.objects.filter(user=user, shown=True, read_at__isnull=True)
+
+
+def unread_of_game(user: Any, game_id: int) -> QuerySet[Notice]:
+    """``user``'s unread notices of one game: its turns and its end, and the
+    challenge that made it (whose notice names the challenge, not the game)."""
+    challenges = list(Challenge.objects.filter(game_id=game_id).values_list("pk", flat=True))
+    named = Q(data__game=game_id)
+    if challenges:
+        named |= Q(kind=Notice.Kind.CHALLENGE, data__challenge__in=challenges)
+    return unread(user).filter(named)
 
 
 def latest(user: Any) -> list[Notice]:

@@ -76,6 +76,15 @@ def notices_read(*, user: Any, ids: list[int] | None = None) -> int:
     return count
 
 
+def game_notices_read(*, user: Any, game_id: int) -> int:
+    """Mark ``user``'s notices of one game read (they opened it); how many were unread."""
+    with transaction.atomic():
+        count = selectors.unread_of_game(user, game_id).update(read_at=timezone.now())
+        if count:
+            _bump(user)
+    return count
+
+
 def switches_set(
     *, user: Any, switches: dict[str, dict[str, bool]], email: str | None = None, site_url: str = ""
 ) -> None:

@@ -1,0 +1,61 @@
+"""Opening a game's page marks what its player was told of that game read:
+its turns, its end and the challenge that made it; not another game's."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.notifications.models import Notice, NoticeBox
+from puzzles.people.models import Challenge
+
+from .conftest import game_between, play_one, post_challenge
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def unread(client) -> set[str]:
+    return set(Notice.objects.filter(user=client.user, read_at__isnull=True).values_list("key", flat=True))
+
+
+def of_game(game_id: int) -> set[str]:
+    """The keys of every notice told of ``game_id``, whoever was told."""
+    challenge = Challenge.objects.get(game_id=game_id).pk
+    return {key for key in Notice.objects.values_list("key", flat=True) if key.startswith(f"turn:{game_id}:")} | {
+        f"challenge:{challenge}",
+        f"ended:{game_id}",
+    }
+
+
+def version(client) -> int:
+    return NoticeBox.objects.get(user=client.user).version
+
+
+def test_opening_a_game_marks_its_notices_read_and_no_others(account):
+    ann, bob = account("ann"), account("bob")
+    game, other = game_between(ann, bob), game_between(ann, bob)
+    clients = {"A": ann, "B": bob}
+    for _ in range(3):
+        play_one(clients, game)
+    assert bob.post(f"/api/games/{game}/resign/", format="json").status_code == 200
+    play_one(clients, other)
+    before = unread(bob)
+    assert before & of_game(game) >= {f"challenge:{Challenge.objects.get(game_id=game).pk}", f"ended:{game}"}
+    assert any(key.startswith(f"turn:{game}:") for key in before)
+    assert before & of_game(other)
+    woken = version(bob)
+
+    assert bob.get(f"/play/{game}/").status_code == 200
+    assert unread(bob) == before - of_game(game)  # this game's read, the other game's not
+    assert version(bob) > woken  # the bell's long poll is woken
+    assert bob.get("/api/notifications/").json()["unread"] == len(before - of_game(game))
+
+    woken = version(bob)
+    assert bob.get(f"/play/{game}/").status_code == 200  # nothing left to read: the bell is not woken
+    assert version(bob) == woken
+    # a page of a game one watches reads nothing of one's own
+    cid = account("cid")
+    post_challenge(ann, to="cid")
+    told = unread(cid)
+    assert told
+    assert cid.get(f"/play/{game}/").status_code == 200
+    assert unread(cid) == told
