@@ -24,6 +24,7 @@ from solver import DominoError
 from . import deadlines, hints, presentation, seating, selectors, services, starting, texts
 from .forms import VARIANT_CHOICES, NewGameForm
 from .models import Game
+from .signals import game_opened
 
 
 def _page_urls(game: Game | None = None) -> dict[str, str]:
@@ -114,7 +115,10 @@ def seats_top_to_bottom(game: Game) -> str:
 
 
 def play_game(request: HttpRequest, game_id: int) -> HttpResponse:
-    return render(request, "games/play.html", play_context(request, game_id))
+    context = play_context(request, game_id)
+    if request.user.is_authenticated:  # what the player was told of this game is read now
+        game_opened.send(sender=Game, game_id=context["game"].pk, user=request.user)
+    return render(request, "games/play.html", context)
 
 
 def play_context(request: HttpRequest, game_id: int) -> dict[str, Any]:
