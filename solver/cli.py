@@ -20,6 +20,8 @@ Commands:
     (``solver.commitment``) and, given the start position ``P`` a game showed,
     whether it is the deal of ``N``: exit status 0 when every check holds, 1
     on a mismatch (named on the last line).
+``records check|format FILE...``
+    Files of many game records (``solver.records_cli``).
 
 All values are from the point of view of the player to move (for a move: the
 player who makes it; in ``partnership``, of that player's team).  Bad input exits with status 2 and ``error: <reason>``
@@ -41,6 +43,7 @@ from .deal import check_seed, deal
 from .errors import DominoError
 from .position import Position
 from .record import GameRecord
+from .records_cli import add_records_command
 from .review import grade_record
 from .variant import VARIANTS, Variant
 
@@ -408,6 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object")
     engine_option(p)
     p.set_defaults(run=cmd_game)
+    add_records_command(commands)
     return parser
 
 

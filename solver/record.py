@@ -20,24 +20,28 @@ the variant too.  The format is described in the README.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .deal import check_seed, deal
 from .errors import IllegalMoveError, MoveError, PositionError, RecordError, SeedError, VariantError
 from .moves import Move
+from .movetext import Note, Token, move_tokens, movetext
 from .position import BLOCKED, REASONS, Position, Result, names_variant
 from .variant import LEWICKI, Variant
 
-START, SEED, RESULT, VARIANT = "Start", "Seed", "Result", "Variant"
-DERIVED = (VARIANT, START, RESULT)  # tags worked out from the start position and the moves
+START, SEED, RESULT, VARIANT, FORMAT = "Start", "Seed", "Result", "Variant", "Format"
+# tags worked out from the start position and the moves (and the format's version)
+DERIVED = (FORMAT, VARIANT, START, RESULT)
 UNFINISHED = "*"
-LINE_WIDTH = 79
+# The version of docs/records.md this module reads and writes: a record of
+# another major version is refused, a later minor version of this one read.
+FORMAT_MAJOR, FORMAT_VERSION = 1, "1"
 
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\["\\])*)"\s*\]\Z')
 _UNESCAPE = re.compile(r'\\(["\\])')
-_MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)\Z")  # "12." or "12..." (ignored), or glued "12.05"
+_FORMAT_VALUE = re.compile(r"(\d+)(?:\.(\d+))?\Z")
 
 TagsLike = Mapping[str, str] | Iterable[tuple[str, str]]
 
@@ -129,26 +133,68 @@ def _variant_tag(value: str) -> Variant:
 # ------------------------------------------------------------------ replay
 
 
-def _replay(start: Position, tokens: Iterable[tuple[str, object]]) -> tuple[tuple[Move, ...], tuple[Position, ...]]:
+def _replay(
+    start: Position, tokens: Iterable[tuple[str, object]], lines: Sequence[int] = ()
+) -> tuple[tuple[Move, ...], tuple[Position, ...]]:
     """Play ``(token, move)`` pairs from ``start``; the token is what the
-    record said, quoted in errors.  Returns the normalised moves and every
-    position from ``start`` to the end."""
+    record said, quoted in errors (whose ``line`` is the move's, from
+    ``lines``, when given).  Returns the normalised moves and every position
+    from ``start`` to the end."""
     moves: list[Move] = []
     positions = [start]
     position = start
     for ply, (token, move) in enumerate(tokens, 1):
-        if not isinstance(move, (Move, str)):
-            raise RecordError(f"ply {ply}: a move is a Move or a string such as '36R', not {move!r}")
         try:
-            move = position.normalise_move(move)
-        except MoveError as exc:
-            raise RecordError(f"ply {ply}: {token!r} is not a move: {exc}") from None
-        except IllegalMoveError as exc:
-            raise RecordError(f"ply {ply}: {token!r} cannot be played ({position.side} to move): {exc}") from None
+            move = _played(position, ply, token, move)
+        except RecordError as exc:
+            exc.line = lines[ply - 1] if ply <= len(lines) else None  # type: ignore[attr-defined]
+            raise
         position = position.push(move)
         moves.append(move)
         positions.append(position)
     return tuple(moves), tuple(positions)
+
+
+def _played(position: Position, ply: int, token: str, move: object) -> Move:
+    if not isinstance(move, (Move, str)):
+        raise RecordError(f"ply {ply}: a move is a Move or a string such as '36R', not {move!r}")
+    try:
+        return position.normalise_move(move)
+    except MoveError as exc:
+        raise RecordError(f"ply {ply}: {token!r} is not a move: {exc}") from None
+    except IllegalMoveError as exc:
+        raise RecordError(f"ply {ply}: {token!r} cannot be played ({position.side} to move): {exc}") from None
+
+
+def _notes(notes: Iterable[Note | None], count: int) -> tuple[Note | None, ...]:
+    """One note (or ``None``) a move: ``notes`` padded with ``None``."""
+    if isinstance(notes, (str, Note)):
+        raise RecordError(f"notes is a sequence of notes, not {notes!r}")
+    kept = tuple(notes)
+    if len(kept) > count:
+        raise RecordError(f"{len(kept)} notes for {count} moves: a note belongs to a move")
+    for note in kept:
+        if note is not None and not isinstance(note, Note):
+            raise RecordError(f"a note is a solver.movetext.Note or None, not {note!r}")
+    # an empty comment says nothing: kept as no note
+    kept = tuple(None if note is None or (note.clock_ms is None and not note.text) else note for note in kept)
+    return kept + (None,) * (count - len(kept))
+
+
+def check_format(value: str) -> None:
+    """Refuse a Format tag's value that is not ``N`` or ``N.M``, or whose major
+    version ``N`` is not this reader's."""
+    match = _FORMAT_VALUE.match(value.strip())
+    if match is None:
+        raise RecordError(f"bad Format tag: a version is '<major>' or '<major>.<minor>' such as '1', not {value!r}")
+    major = int(match.group(1))
+    if major > FORMAT_MAJOR:
+        raise RecordError(
+            f"this record is written in version {value.strip()} of the record format, newer than this "
+            f"reader (version {FORMAT_VERSION}): read it with a newer version of the program"
+        )
+    if major < FORMAT_MAJOR:
+        raise RecordError(f"bad Format tag: there is no version {value.strip()!r} of the record format before 1")
 
 
 # ------------------------------------------------------------------ record
@@ -157,9 +203,11 @@ def _replay(start: Position, tokens: Iterable[tuple[str, object]]) -> tuple[tupl
 @dataclass(frozen=True, slots=True, init=False)  # __init__ below checks and normalises
 class GameRecord:
     """A start position, the moves played from it (normalised, each legal) and
-    the record's tags as ``(name, value)`` pairs in order.
+    the record's tags as ``(name, value)`` pairs in order, and the note of
+    each move (its comment: the mover's clock after it, any text; ``None``
+    for a move without one).
 
-    The Variant, Start and Result tags are not among ``tags``: they are
+    The Format, Variant, Start and Result tags are not among ``tags``: they are
     written from ``start`` (whose variant it is) and ``result``.  A ``Seed``
     tag, if present, must name the deal of that variant whose opening
     position is ``start``.
@@ -173,9 +221,16 @@ class GameRecord:
     start: Position
     moves: tuple[Move, ...]
     tags: tuple[tuple[str, str], ...]
+    notes: tuple[Note | None, ...]
     _positions: tuple[Position, ...] = field(init=False, repr=False, compare=False, hash=False)
 
-    def __init__(self, start: Position | str, moves: Iterable[Move | str] = (), tags: TagsLike = ()) -> None:
+    def __init__(
+        self,
+        start: Position | str,
+        moves: Iterable[Move | str] = (),
+        tags: TagsLike = (),
+        notes: Iterable[Note | None] = (),
+    ) -> None:
         if isinstance(start, str):
             try:
                 start = Position.parse(start)
@@ -196,6 +251,7 @@ class GameRecord:
         object.__setattr__(self, "start", start)
         object.__setattr__(self, "tags", checked_tags)
         object.__setattr__(self, "moves", played)
+        object.__setattr__(self, "notes", _notes(notes, len(played)))
         object.__setattr__(self, "_positions", positions)
 
     # ------------------------------------------------------------ building
@@ -213,9 +269,9 @@ class GameRecord:
         kept = tuple(t for t in _check_tags(tags) if t[0] != SEED) + ((SEED, value),)
         return cls(deal(int(value), variant), tuple(moves), kept)
 
-    def push(self, move: Move | str) -> GameRecord:
-        """The record with ``move`` played after the last one."""
-        return GameRecord(self.start, (*self.moves, move), self.tags)
+    def push(self, move: Move | str, note: Note | None = None) -> GameRecord:
+        """The record with ``move`` played after the last one (with ``note``)."""
+        return GameRecord(self.start, (*self.moves, move), self.tags, (*self.notes, note))
 
     def with_tag(self, name: str, value: str) -> GameRecord:
         """The record with tag ``name`` set to ``value`` (replaced in place if present)."""
@@ -226,12 +282,14 @@ class GameRecord:
                 break
         else:
             tags.append((name, value))
-        return GameRecord(self.start, self.moves, tuple(tags))
+        return GameRecord(self.start, self.moves, tuple(tags), self.notes)
 
     # ------------------------------------------------------------- reading
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of tag ``name`` (``Variant``, ``Start`` and ``Result``
         included, as written; ``Variant`` is ``lewicki`` for the standard game)."""
+        if name == FORMAT:
+            return FORMAT_VERSION
         if name == VARIANT:
             return str(self.start.variant)
         if name == START:
@@ -239,6 +297,11 @@ class GameRecord:
         if name == RESULT:
             return format_result(self.result)
         return dict(self.tags).get(name, default)
+
+    @property
+    def clocks(self) -> tuple[int | None, ...]:
+        """Each move's clock annotation (milliseconds left to the mover after it), or ``None``."""
+        return tuple(None if note is None else note.clock_ms for note in self.notes)
 
     @property
     def variant(self) -> Variant:
@@ -270,17 +333,20 @@ class GameRecord:
         return len(self.moves)
 
     # ------------------------------------------------------------- writing
-    def format(self) -> str:
-        """The record as text: tag lines, a blank line, the numbered moves."""
-        lines = [f'[{name} "{escape_tag_value(value)}"]' for name, value in self.tags]
+    def format(self, *, versioned: bool = False) -> str:
+        """The record as text: tag lines (the Format tag first when
+        ``versioned``, as ``solver.records.write_records`` writes it), a
+        blank line, the numbered moves with their comments."""
+        lines = [f'[{FORMAT} "{FORMAT_VERSION}"]'] if versioned else []
+        lines += [f'[{name} "{escape_tag_value(value)}"]' for name, value in self.tags]
         if not self.start.variant.is_default:
             lines.append(f'[{VARIANT} "{self.start.variant}"]')
         lines.append(f'[{START} "{self.start}"]')
         lines.append(f'[{RESULT} "{format_result(self.result)}"]')
         text = "\n".join(lines) + "\n"
-        movetext = _wrap(self.movetext_units())
-        if movetext:
-            text += "\n" + movetext + "\n"
+        moves = movetext(self.moves, self.notes)
+        if moves:
+            text += "\n" + moves + "\n"
         return text
 
     def __str__(self) -> str:
@@ -295,10 +361,12 @@ class GameRecord:
 
     # ------------------------------------------------------------- parsing
     @classmethod
-    def parse(cls, text: str) -> GameRecord:
+    def parse(cls, text: str, first_line: int = 1) -> GameRecord:
         """Read a record (see the module docstring), replaying every move.
 
-        Raises ``RecordError`` whose message says what is wrong and where.
+        Raises ``RecordError`` whose message says what is wrong and where
+        (lines counted from ``first_line``; its ``line`` attribute, when
+        set, is the line of the move refused).
         """
         if not isinstance(text, str):
             raise RecordError(f"a game record is a string, not {text!r}")
@@ -312,13 +380,15 @@ class GameRecord:
                 '[Start "<position>"] or a position string, then the moves'
             )
         if not lines[index].lstrip().startswith("["):
-            return cls._parse_bare(lines, index)
+            return cls._parse_bare(lines, index, first_line)
 
-        tags, index = _tag_lines(lines, index)
-        tokens = _move_tokens(enumerate(lines[index:], index + 1))
+        tags, index = _tag_lines(lines, index, first_line)
         values = dict(tags)
+        if FORMAT in values:
+            check_format(values[FORMAT])
+        tokens = move_tokens(enumerate(lines[index:], index + first_line))
         start = _tagged_start(values)
-        moves, positions = _replay(start, tokens)
+        moves, positions = _replay(start, _pairs(tokens), [t.line for t in tokens])
         if RESULT in values:
             claimed = parse_result(values[RESULT], start.variant)
             actual = positions[-1].result()
@@ -328,10 +398,10 @@ class GameRecord:
                     + ("do not finish the deal" if actual is None else f"end with {format_result(actual)!r}")
                 )
         kept = tuple((n, v) for n, v in tags if n not in DERIVED)
-        return cls(start, moves, kept)
+        return cls(start, moves, kept, [t.note for t in tokens])
 
     @classmethod
-    def _parse_bare(cls, lines: list[str], index: int) -> GameRecord:
+    def _parse_bare(cls, lines: list[str], index: int, first_line: int = 1) -> GameRecord:
         """No tags: the first line is a position string, possibly followed by moves."""
         fields = lines[index].split()
         length = 4  # the standard game's fields; a variant's name says how many it has
@@ -340,18 +410,25 @@ class GameRecord:
                 length = 1 + Variant.parse(fields[0]).field_count
             except VariantError as exc:
                 raise RecordError(
-                    f"line {index + 1}: a record without tags starts with a position string: {exc}"
+                    f"line {index + first_line}: a record without tags starts with a position string: {exc}"
                 ) from None
         try:
             start = Position.parse(" ".join(fields[:length]))
         except PositionError as exc:
-            raise RecordError(f"line {index + 1}: a record without tags starts with a position string: {exc}") from None
-        rest = [(index + 1, " ".join(fields[length:]))] + list(enumerate(lines[index + 1 :], index + 2))
-        moves, _ = _replay(start, _move_tokens(rest))
-        return cls(start, moves, ())
+            raise RecordError(
+                f"line {index + first_line}: a record without tags starts with a position string: {exc}"
+            ) from None
+        rest = [(index + first_line, " ".join(fields[length:]))]
+        tokens = move_tokens(rest + list(enumerate(lines[index + 1 :], index + first_line + 1)))
+        moves, _ = _replay(start, _pairs(tokens), [t.line for t in tokens])
+        return cls(start, moves, (), [t.note for t in tokens])
 
 
-def _tag_lines(lines: list[str], index: int) -> tuple[list[tuple[str, str]], int]:
+def _pairs(tokens: list[Token]) -> list[tuple[str, object]]:
+    return [(t.text, t.text) for t in tokens]
+
+
+def _tag_lines(lines: list[str], index: int, first_line: int = 1) -> tuple[list[tuple[str, str]], int]:
     """The tags ``(name, value)`` of the tag lines from ``lines[index]`` on, in
     order, and the index of the first line after them; ``RecordError`` for a
     line that is no tag or a tag given twice."""
@@ -362,12 +439,12 @@ def _tag_lines(lines: list[str], index: int) -> tuple[list[tuple[str, str]], int
         match = _TAG_LINE.match(line)
         if not match:
             raise RecordError(
-                f'line {index + 1}: a tag line is [Name "value"] (in the value write '
+                f'line {index + first_line}: a tag line is [Name "value"] (in the value write '
                 f'\\" for " and \\\\ for \\), not {line!r}'
             )
         name, value = match.group(1), _UNESCAPE.sub(r"\1", match.group(2))
         if name in names:
-            raise RecordError(f"line {index + 1}: the tag {name!r} is given twice")
+            raise RecordError(f"line {index + first_line}: the tag {name!r} is given twice")
         names.add(name)
         tags.append((name, value))
         index += 1
@@ -404,33 +481,3 @@ def _tagged_start(values: dict[str, str]) -> Position:
     if start is None:
         raise RecordError("a game record needs a Start tag (the start position) or a Seed tag (the deal number)")
     return start
-
-
-def _move_tokens(lines: Iterable[tuple[int, str]]) -> list[tuple[str, str]]:
-    """The move tokens of ``(line number, line)`` pairs, move numbers dropped."""
-    tokens: list[tuple[str, str]] = []
-    for number, line in lines:
-        if line.lstrip().startswith("["):
-            raise RecordError(f"line {number}: tag line {line.strip()!r} after the moves (tags come first)")
-        for token in line.split():
-            match = _MOVE_NUMBER.match(token)
-            if match:
-                token = match.group(2)
-                if not token:
-                    continue
-            tokens.append((token, token))
-    return tokens
-
-
-def _wrap(units: list[str], width: int = LINE_WIDTH) -> str:
-    lines: list[str] = []
-    current = ""
-    for unit in units:
-        if current and len(current) + 1 + len(unit) > width:
-            lines.append(current)
-            current = unit
-        else:
-            current = f"{current} {unit}" if current else unit
-    if current:
-        lines.append(current)
-    return "\n".join(lines)
