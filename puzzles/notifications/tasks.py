@@ -33,3 +33,11 @@ def tournament_notify_task(tournament_id: int) -> int:
     from .services import tournament_notify
 
     return tournament_notify(tournament_id)
+
+
+@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
+def turns_settle_task() -> int:
+    """Beat: the turn notices a lost signal left unsent, sent once."""
+    from .sweep import turns_settle
+
+    return turns_settle()
