@@ -370,6 +370,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "puzzles.people.tasks.people_settle_task",
         "schedule": timedelta(seconds=OD_REQUEUE_EVERY_SECONDS),
     },
+    # Correspondence turns whose notice a lost games.signals.turn_passed left unsent, told once.
+    "notices-settle": {
+        "task": "puzzles.notifications.tasks.turns_settle_task",
+        "schedule": timedelta(seconds=OD_REQUEUE_EVERY_SECONDS),
+    },
     "matches-settle": {
         "task": "puzzles.matches.tasks.matches_settle_task",
         "schedule": timedelta(seconds=OD_REQUEUE_EVERY_SECONDS),
