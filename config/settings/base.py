@@ -16,6 +16,7 @@ from typing import Any
 
 import dj_database_url
 import environ
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from kombu import Queue
@@ -128,9 +129,11 @@ INSTALLED_APPS = [
     "puzzles.coach",
     "puzzles.insights",
     "puzzles.mygames",
+    "puzzles.archive",
     "puzzles.chat",
     "puzzles.notifications",
     "puzzles.offline",
+    "puzzles.botapi",
     "puzzles.site",
     "puzzles.apitokens",
 ]
@@ -381,6 +384,11 @@ CELERY_BEAT_SCHEDULE = {
     },
     # The admin's cheating report: expected play by rating fitted again, every account scored (people.cheating).
     "cheating-report": {"task": "puzzles.people.tasks.cheating_report_task", "schedule": timedelta(hours=6)},
+    # Last month's open data file (puzzles.archive): written once, on the first of the month (UTC).
+    "open-data-month": {
+        "task": "puzzles.archive.tasks.open_data_month_task",
+        "schedule": crontab(minute=30, hour=1, day_of_month=1),
+    },
     # Game analyses a dead worker left pending or running.
     "requeue-stale-game-analyses": {
         "task": "puzzles.study.tasks.requeue_stale_game_analyses_task",
@@ -501,11 +509,8 @@ REST_FRAMEWORK = {
     # in), sized so that a player never meets them: a brisk game is a few
     # requests a second at most.  Asking for analyses has its own, lower limit.
     # (Counted in one step a request: puzzles/core/throttles.py.)
-    "DEFAULT_THROTTLE_CLASSES": [
-        "puzzles.core.throttles.PlayerThrottle",
-        # and each API token's requests, by token (puzzles/apitokens/throttles.py)
-        "puzzles.apitokens.throttles.TokenThrottle",
-    ],
+    # (And each API token's requests by token: puzzles/apitokens/scopes.py counts them.)
+    "DEFAULT_THROTTLE_CLASSES": ["puzzles.core.throttles.PlayerThrottle"],
     # A guest is counted by the address the server saw (REMOTE_ADDR), never by
     # an X-Forwarded-For header the client wrote itself: the web server puts
     # the address a trusted proxy forwarded there (--forwarded-allow-ips).
@@ -565,7 +570,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": ["your-move", "thinking", "over"],
         "ChallengeStatusEnum": ["open", "started", "declined", "cancelled", "expired"],
         # Tournaments: the kind of event, its status, a game's outcome.
-        "TournamentKindEnum": ["arena", "swiss", "duplicate"],
+        "TournamentKindEnum": ["arena", "swiss", "duplicate", "team"],
         "TournamentStatusEnum": ["created", "started", "finished"],
         "PairingOutcomeEnum": ["a", "b", "draw", "aborted", "bye"],
         "OutcomeEnum": ["win", "loss", "draw"],  # a study step's and a result's, named before the above
@@ -659,6 +664,11 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
+
+# The monthly open data files of rated games (puzzles.archive), served at /data/.
+OD_OPEN_DATA_DIR = Path(
+    env.str("OD_OPEN_DATA_DIR", default=str(Path(os.environ.get("OD_RUN_DIR", str(BASE_DIR / ".run"))) / "open-data"))
+)
 
 # ------------------------------------------------------------ static files
 STATIC_URL = "/static/"

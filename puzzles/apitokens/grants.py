@@ -4,7 +4,7 @@ token (``authentication.TokenAuthentication``); a browser session has none."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 Kind = Literal["personal", "oauth"]
 
@@ -22,6 +22,12 @@ class Grant:
     def key(self) -> str:
         """The token's name in the rate limits' counters: ``personal:12``, ``oauth:7``."""
         return f"{self.kind}:{self.token_id}"
+
+
+def grant_of(request: Any) -> Grant | None:
+    """The token's grant of a request, None for a browser session or a guest."""
+    auth = getattr(request, "auth", None)
+    return auth if isinstance(auth, Grant) else None
 
 
 # The scopes a token may hold (docs/api.md, "Tokens and OAuth2").

@@ -16,15 +16,28 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
 from puzzles.core.errors import ApplicationError
 
-from .grants import BOT, CHALLENGE, PLAY, READ, SCOPES, SESSION_ONLY, Grant
+from .grants import BOT, CHALLENGE, PLAY, READ, SCOPES, SESSION_ONLY, grant_of
 from .routes import DECISIONS
+from .throttles import TokenThrottle
 
-__all__ = ["BOT", "CHALLENGE", "PLAY", "READ", "SCOPES", "SESSION_ONLY", "HasScope", "decision", "require_scope"]
+__all__ = [
+    "BOT",
+    "CHALLENGE",
+    "PLAY",
+    "READ",
+    "SCOPES",
+    "SESSION_ONLY",
+    "HasScope",
+    "decision",
+    "grant_of",
+    "require_scope",
+]
 
 # What each scope lets a program do, shown where tokens are made and apps authorised.
 DESCRIPTIONS = {
@@ -33,12 +46,6 @@ DESCRIPTIONS = {
     CHALLENGE: gettext_lazy("Make, accept and decline challenges and seeks, and join events."),
     BOT: gettext_lazy("Turn your account into a bot account (for good: only on an account with no games)."),
 }
-
-
-def grant_of(request: Request) -> Grant | None:
-    """The token's grant of a request, None for a browser session or a guest."""
-    auth = getattr(request, "auth", None)
-    return auth if isinstance(auth, Grant) else None
 
 
 def require_scope(request: Request, scope: str) -> None:
@@ -71,7 +78,9 @@ def decision(view: Any, method: str, url_name: str | None) -> str | None:
 
 class HasScope(BasePermission):
     """The default permission of every API view: a token's request needs the
-    scope ``decision`` gives (refused when none does); a session passes."""
+    scope ``decision`` gives (refused when none does), and is counted by the
+    token's own rate limit (``throttles.TokenThrottle``, here rather than in
+    the views' throttle classes, which some views replace); a session passes."""
 
     def has_permission(self, request: Request, view: Any) -> bool:
         if grant_of(request) is None:
@@ -79,4 +88,7 @@ class HasScope(BasePermission):
         match = getattr(request, "resolver_match", None)
         needed = decision(view, request.method or "GET", match.view_name if match else None)
         require_scope(request, needed or SESSION_ONLY)
+        throttle = TokenThrottle()
+        if not throttle.allow_request(request, view):
+            raise Throttled(throttle.wait())
         return True

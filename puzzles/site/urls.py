@@ -31,5 +31,8 @@ app_urlpatterns = [
     path("", include("puzzles.chat.urls")),
     path("", include("puzzles.offline.urls")),
     path("", include("puzzles.social.urls")),
+    path("", include("puzzles.botapi.urls")),
+    path("", include("puzzles.botaccounts.urls")),
     path("", include("puzzles.accounts.urls")),
+    path("", include("puzzles.apitokens.urls")),
 ]
