@@ -112,6 +112,11 @@ def post_refusal(place: Place, player: Player) -> str | None:
     refused = read_refusal(place, player)
     if refused is not None:
         return refused
+    until = muted_until(player)
+    if until is not None:  # said before any other reason: it is the player's own, and it ends
+        return _("A moderator muted you in the chat: you can post again after %(time)s UTC.") % {
+            "time": f"{until:%Y-%m-%d %H:%M}"
+        }
     if place.kind == Room.Kind.TOURNAMENT:
         assert place.tournament is not None
         if not player.known or entry_of(place.tournament, player) is None:
@@ -122,13 +127,8 @@ def post_refusal(place: Place, player: Player) -> str | None:
             return _("Guests cannot chat in rated games: log in to chat.")
         if place.kind == Room.Kind.SPECTATORS and _seated(place.game, player) and place.game.status != Game.Status.OVER:
             return _("Players cannot post in the spectators' room during the game.")
-        if place.kind == Room.Kind.PLAYERS and any(
-            blocks.blocked(player, p) for p in _others_seated(place.game, player)
-        ):
-            return _("You cannot chat with a player you blocked or who blocked you.")
-    until = muted_until(player)
-    if until is not None:
-        return _("You are muted until %(time)s UTC.") % {"time": f"{until:%Y-%m-%d %H:%M}"}
+        if place.kind == Room.Kind.PLAYERS:
+            return blocks.post_refusal(player, _others_seated(place.game, player))
     return None
 
 

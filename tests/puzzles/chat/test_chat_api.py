@@ -54,8 +54,8 @@ def user(name: str):
     return get_user_model().objects.get(username=name)
 
 
-def post(client, url: str, **body):
-    return client.post(url, body, format="json")
+def post(client, url: str, HTTP_ACCEPT_LANGUAGE: str = "en", **body):  # noqa: N803 - Django's header argument
+    return client.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=HTTP_ACCEPT_LANGUAGE)
 
 
 def test_the_players_room_is_the_seated_players_own(table):
@@ -159,8 +159,16 @@ def test_a_muted_player_cannot_post_until_the_mute_ends(table):
     mute = Mute.objects.create(owner=user("ann"), until=timezone.now() + timedelta(hours=1))
     refused = post(ann, url, text="hello")
     assert refused.status_code == 403
-    assert "muted" in refused.json()["error"]
+    # why, and until when (UTC)
+    said = refused.json()["error"]
+    assert "muted" in said
+    assert f"{mute.until:%Y-%m-%d %H:%M} UTC" in said
     assert ann.get(url).json()["can_post"] is False
+    assert ann.get(url).json()["why_not"] == said
+    # a muted player who also shares the room with their blocker learns of the mute, not of a block
+    Block.objects.create(blocker=user("bob"), blocked=user("ann"))
+    assert post(ann, url, text="hello").json()["error"] == said
+    Block.objects.all().delete()
     assert post(bob, url, text="hello").status_code == 201
     Mute.objects.filter(pk=mute.pk).update(until=timezone.now() - timedelta(seconds=1))
     assert post(ann, url, text="hello").status_code == 201
@@ -190,12 +198,21 @@ def test_a_blocked_pair_cannot_chat(table):
     spectators = f"/api/chat/games/{game.pk}/spectators/"
     assert post(ann, players, text="before").status_code == 201
     Block.objects.create(blocker=user("bob"), blocked=user("ann"))
-    # neither posts in the players' room they share
-    for client in (ann, bob):
-        refused = post(client, players, text="after")
+    # neither posts in the players' room they share; the blocker is told of their block
+    refused = post(bob, players, text="after")
+    assert refused.status_code == 403
+    assert "blocked" in refused.json()["error"]
+    assert bob.get(players).json()["can_post"] is False
+    # the blocked player is not: neutral words, on the post and in the room's box, in every language
+    for language in ("en", "pl", "nl", "ro"):
+        refused = post(ann, players, text="after", HTTP_ACCEPT_LANGUAGE=language)
         assert refused.status_code == 403
-        assert "blocked" in refused.json()["error"]
-        assert client.get(players).json()["can_post"] is False
+        room = ann.get(players, HTTP_ACCEPT_LANGUAGE=language).json()
+        assert room["can_post"] is False
+        assert room["why_not"] == refused.json()["error"]
+        for said in (refused.json()["error"].lower(), room["why_not"].lower()):
+            assert not any(word in said for word in ("block", "blok", "bloc")), said
+    assert post(ann, players, text="after").json()["error"] == "You cannot post in this room."
     # bob no longer sees ann's messages anywhere; eve still does
     assert bob.get(players).json()["messages"] == []
     Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
