@@ -28,6 +28,7 @@ app_urlpatterns = [
     path("", include("puzzles.insights.urls")),
     path("", include("puzzles.notifications.urls")),
     path("", include("puzzles.mygames.urls")),
+    path("", include("puzzles.archive.urls")),
     path("", include("puzzles.chat.urls")),
     path("", include("puzzles.offline.urls")),
     path("", include("puzzles.social.urls")),
