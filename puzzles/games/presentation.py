@@ -13,6 +13,7 @@ from typing import Any
 from django.urls import get_script_prefix, reverse
 
 from puzzles.accounts.players import Player
+from puzzles.botaccounts.selectors import is_bot
 from puzzles.core import charts
 from solver import Position
 from solver.position import line_from_moves
@@ -385,8 +386,8 @@ def _challenge_of(game: Game) -> tuple[str | None, int | None, bool, str | None,
 def players_state(game: Game, mine: str | None) -> dict[str, dict[str, Any]]:
     """Each seat's player as the page shows it: a name, whether an account,
     a guest or the solver (with its level) plays it, and whether it is the
-    reader's seat.  A guest is named by a tag drawn from their token (never
-    the token itself, which is their key)."""
+    reader's seat, and whether a bot's account plays it.  A guest is named by
+    a tag drawn from their token (never the token itself, which is their key)."""
     out = {}
     for row in seating.game_seats(game):
         if row.level:
@@ -396,7 +397,13 @@ def players_state(game: Game, mine: str | None) -> dict[str, dict[str, Any]]:
         else:
             kind = "guest"
             name = texts.guest_name(hashlib.sha256(row.session_key.encode()).hexdigest()[:4])
-        out[row.seat] = {"name": name, "kind": kind, "level": row.level or None, "you": row.seat == mine}
+        out[row.seat] = {
+            "name": name,
+            "kind": kind,
+            "level": row.level or None,
+            "you": row.seat == mine,
+            "bot": is_bot(row.owner_id),
+        }
     return out
 
 

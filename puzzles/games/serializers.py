@@ -199,6 +199,7 @@ class PlayerSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["account", "guest", "solver"])
     level = serializers.ChoiceField(choices=Game.Level.values, allow_null=True, help_text="The solver's level.")
     you = serializers.BooleanField(help_text="The reader's seat.")
+    bot = serializers.BooleanField(help_text="A bot's account plays this seat.")
 
 
 class DealCommitmentSerializer(serializers.Serializer[Any]):

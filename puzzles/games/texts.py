@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from puzzles.botaccounts.presentation import name_text
 from puzzles.core.texts import clock_code, variant_name
 
 
@@ -128,7 +129,7 @@ def people_result_text(
 def people_line(state: dict[str, Any]) -> str:
     """The heading's line of a game between people: who plays whom, the time control, rated or not."""
     players = state["players"]
-    names = " – ".join(f"{players[s]['name']} ({s})" for s in state["seats"])
+    names = " – ".join(f"{name_text(players[s]['name'], players[s].get('bot', False))} ({s})" for s in state["seats"])
     control = state["time_control"]
     if control["days"]:
         timing = ngettext("%(days)d day a move", "%(days)d days a move", control["days"]) % {"days": control["days"]}

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from puzzles.accounts.limits import solver_work_refused
 from puzzles.accounts.players import Player
+from puzzles.botaccounts.presentation import name_text
 from puzzles.core.errors import ApplicationError
 from puzzles.core.forms import posted_ply, refusal_message
 from puzzles.core.texts import grade_label
@@ -132,7 +133,8 @@ def play_context(request: HttpRequest, game_id: int) -> dict[str, Any]:
         game.human_side = state["human"]
         people_line = texts.people_line(state)
         for row in moves:
-            row["who"] = state["players"][row["side"]]["name"]
+            who = state["players"][row["side"]]
+            row["who"] = name_text(who["name"], who.get("bot", False))
     last_hints = [h for h in state["hints"] if h["ply"] == game.ply_count]
     return {
         "game": game,
@@ -264,9 +266,13 @@ def review_game(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.is_people:  # each player's own moves; the reader's are "yours"
         players = state["players"]
         for row in rows:
-            row["who"] = players[row["side"]]["name"]
+            row["who"] = name_text(players[row["side"]]["name"], players[row["side"]].get("bot", False))
         people_summaries = [
-            {"seat": seat, "name": players[seat]["name"], **_summary([m for m in human_moves if m["side"] == seat])}
+            {
+                "seat": seat,
+                "name": name_text(players[seat]["name"], players[seat].get("bot", False)),
+                **_summary([m for m in human_moves if m["side"] == seat]),
+            }
             for seat in game.people
         ]
         human_moves = [m for m in human_moves if m["side"] == state["my_seat"]]

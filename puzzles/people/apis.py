@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from puzzles.accounts.limits import LobbyPostThrottle, SolverWorkLimited, SolverWorkThrottle
 from puzzles.accounts.players import Player
+from puzzles.botaccounts.selectors import is_bot
 from puzzles.core import events
 from puzzles.core.api import UNCHANGED, error_response, long_poll, long_poll_on, validated
 from puzzles.core.throttles import PlayerThrottle
@@ -335,6 +336,7 @@ class ProfileApi(APIView):
         return Response(
             {
                 "username": context["profile_user"].username,
+                "bot": is_bot(context["profile_user"]),
                 "ratings": context["ratings"],
                 "history": context["history"],
                 "games": [{k: v for k, v in g.items() if k != "created_at"} for g in context["games"]],
@@ -350,8 +352,10 @@ class LeaderboardApi(APIView):
         summary="The leaderboard",
         operation_id="players_leaderboard",
         description="The best established ratings (at most 50) of one pool: `time` live or correspondence, "
-        "`family` lewicki, lewicki9, block or partnership (doubles or not, one family).",
+        "`family` lewicki, lewicki9, block or partnership (doubles or not, one family). People's, or with "
+        "`bots=true` the bots' (bots are rated in a pool of their own).",
         parameters=[
+            OpenApiParameter("bots", OpenApiTypes.BOOL, description="The bots' leaderboard instead of people's."),
             OpenApiParameter("time", OpenApiTypes.STR, enum=[t for t, _l in TIME_CLASS_CHOICES]),
             OpenApiParameter("family", OpenApiTypes.STR, enum=[f for f, _l in FAMILY_CHOICES]),
         ],
@@ -365,5 +369,6 @@ class LeaderboardApi(APIView):
                 {"error": "time is live or correspondence, and family one of lewicki, lewicki9, block, partnership"},
                 status=status.HTTP_400_BAD_REQUEST,
             )
-        context = profiles.leaderboard_context(time_class, family)
+        bots = request.query_params.get("bots") in ("1", "true")
+        context = profiles.leaderboard_context(time_class, family, bots=bots)
         return Response({"time_class": time_class, "family": family, "rows": context["rows"]})

@@ -11,16 +11,19 @@ class PeopleConfig(AppConfig):
     def ready(self) -> None:
         from puzzles.accounts.players import Player
         from puzzles.accounts.signals import guest_claimed
+        from puzzles.botaccounts import history as bot_history
         from puzzles.core import longpoll
         from puzzles.games import early as game_early
         from puzzles.games.signals import game_finished
         from puzzles.social import selectors as social
         from puzzles.social.signals import player_blocked
 
-        from . import block_ends, claims, farming, matches, playing, ratings, selectors
+        from . import block_ends, bots, claims, farming, matches, playing, ratings, selectors
 
         # The social app's "playing now": seated in a live game between people in progress.
         social.register_playing(playing.playing)
+        # An account that has played a game between people cannot become a bot.
+        bot_history.register_played(bots.has_played_people)
         # A block cancels the open challenges between the two.
         player_blocked.connect(block_ends.on_blocked, dispatch_uid="puzzles.people.blocked")
 

@@ -14,7 +14,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.ratings.glicko2 import DEFAULT_RATING
 from puzzles.social import selectors as social
 
-from . import blocks, selectors
+from . import blocks, bots, selectors
 from .models import ONE_GAME, Challenge
 from .services import RATING_RANGE, _rules, challenge_accept, challenge_create, challenges_expire, check_control
 
@@ -78,6 +78,7 @@ def quick_pair(
     clock, days = check_control(spec.get("clock"), spec.get("days"))
     if rated and not player.is_authenticated:
         raise ApplicationError(_("a rated game is between two accounts: log in (or sign up) to play rated"), 403)
+    bots.quick_pair_check(player)
     challenges_expire()
     seeks = selectors.lobby_seeks().filter(ONE_GAME, variant=str(rules), rated=bool(rated), days=days)
     if clock is not None:
@@ -91,8 +92,11 @@ def quick_pair(
     candidates = list(seeks.prefetch_related("seats").order_by("created_at"))
     known = selectors.ratings_of_users({row.owner_id for c in candidates for row in c.seats.all() if row.owner_id})
     blocked = social.blocked_ids(player)  # never paired with a player one of them blocked
+    seated_bots = bots.bots_of_seeks(candidates)  # nor with a bot
     for seek in candidates:
         if selectors.is_creator(seek, player) or not _seek_fits(seek, rating, low, high, known):
+            continue
+        if seated_bots and bots.seek_has_bot(seek.seats.all(), seated_bots):
             continue
         if blocked and blocks.seek_blocked(seek.seats.all(), blocked):
             continue

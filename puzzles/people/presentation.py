@@ -8,6 +8,8 @@ from typing import Any
 from django.urls import reverse
 
 from puzzles.accounts.players import Player
+from puzzles.botaccounts.presentation import name_text
+from puzzles.botaccounts.selectors import is_bot
 from puzzles.games import presence
 from puzzles.games import texts as games_texts
 from puzzles.games.models import Game
@@ -37,9 +39,15 @@ def person_state(row: ChallengeSeat | None) -> dict[str, Any] | None:
     if row is None or row.level:
         return None
     if row.owner_id is not None:
-        return {"name": row.owner.username, "guest": False}  # type: ignore[union-attr]
+        return {"name": row.owner.username, "guest": False, "bot": is_bot(row.owner_id)}  # type: ignore[union-attr]
     # named as the game page names them ("Guest 1a2b"), so a rematch's notice says who offers it
-    return {"name": games_texts.guest_name(guest_tag(row.session_key)), "guest": True}
+    return {"name": games_texts.guest_name(guest_tag(row.session_key)), "guest": True, "bot": False}
+
+
+def person_text(row: ChallengeSeat) -> str:
+    """A person's name in a list or a sentence, a bot's marked BOT (``person_state`` of a person's seat)."""
+    person = person_state(row) or {"name": "", "bot": False}
+    return name_text(person["name"], person["bot"])
 
 
 def _rating(challenge: Challenge, row: ChallengeSeat, known: dict[tuple[int, str, str], float] | None) -> int | None:
@@ -78,7 +86,7 @@ def challenge_state(
     reserved_elsewhere = any(r.joined_at is None for r in rows.values()) and not free
     changes = rating_changes(challenge)
     # the people an open challenge keeps its seats for: they alone may take them
-    kept_for = [person["name"] for _s, r in sorted(rows.items()) if r.joined_at is None and (person := person_state(r))]
+    kept_for = [person_text(r) for _s, r in sorted(rows.items()) if r.joined_at is None and person_state(r)]
     seats = []
     for seat in rules.seats:
         row = rows.get(seat)
@@ -235,7 +243,7 @@ def seek_row(
     first = taken[0] if taken else None
     return {
         **state,
-        "by": first["player"]["name"] if first else "",
+        "by": name_text(first["player"]["name"], first["player"]["bot"]) if first else "",
         "by_rating": first["rating"] if first else None,
     }
 

@@ -44,7 +44,7 @@ def _game_row(
     mine = next(row for row in seats if row.owner_id == user.pk)
     team = rules.team_of(mine.seat)
     opponents = [
-        presentation.person_state(row)["name"] if row.is_person else row.get_level_display()  # type: ignore[index]
+        presentation.person_text(row) if row.is_person else row.get_level_display()
         for row in seats
         if rules.team_of(row.seat) != team
     ]
@@ -128,12 +128,13 @@ def profile_context(user: Any) -> dict[str, Any]:
     }
 
 
-def leaderboard_context(time_class: str, family: str) -> dict[str, Any]:
-    rows = selectors.leaderboard(time_class, family)
+def leaderboard_context(time_class: str, family: str, *, bots: bool = False) -> dict[str, Any]:
+    rows = selectors.leaderboard(time_class, family, bots=bots)
     here = social.present({r.user_id for r in rows})  # the online dot by each name
     return {
         "time_class": time_class,
         "family": family,
+        "bots": bots,
         "pools": [
             {
                 "time_class": t,
@@ -148,6 +149,7 @@ def leaderboard_context(time_class: str, family: str) -> dict[str, Any]:
             {
                 "rank": i + 1,
                 "name": r.user.username,
+                "bot": bots,
                 "rating": round(r.rating),
                 "rd": round(r.rd),
                 "games": r.games,

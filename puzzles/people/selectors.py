@@ -12,6 +12,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from puzzles.accounts.players import Player
+from puzzles.botaccounts.selectors import bot_user_ids
 from puzzles.core import events
 from puzzles.ratings.glicko2 import DEFAULT_RATING
 
@@ -148,13 +149,12 @@ def rating_history(user: Any) -> list[RatingChange]:
     return list(RatingChange.objects.filter(user=user).order_by("created_at", "pk"))
 
 
-def leaderboard(time_class: str, family: str, size: int = LEADERBOARD_SIZE) -> list[GameRating]:
-    """The best established ratings of a pool (provisional ones left out)."""
-    return list(
-        GameRating.objects.filter(time_class=time_class, family=family, rd__lte=PROVISIONAL_RD, user__is_active=True)
-        .select_related("user")
-        .order_by("-rating", "user__username")[:size]
-    )
+def leaderboard(time_class: str, family: str, size: int = LEADERBOARD_SIZE, *, bots: bool = False) -> list[GameRating]:
+    """The best established ratings of a pool (provisional ones left out):
+    people's, or with ``bots`` the bots' (a bot is rated in a pool of its own)."""
+    rows = GameRating.objects.filter(time_class=time_class, family=family, rd__lte=PROVISIONAL_RD, user__is_active=True)
+    rows = rows.filter(user_id__in=bot_user_ids()) if bots else rows.exclude(user_id__in=bot_user_ids())
+    return list(rows.select_related("user").order_by("-rating", "user__username")[:size])
 
 
 def accuracies_for_user(user: Any, limit: int = 30) -> list[GameAccuracy]:

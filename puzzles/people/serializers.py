@@ -265,7 +265,9 @@ class ChallengeCreatedSerializer(serializers.Serializer[Any]):
 
 class ChallengeSeatOutputSerializer(serializers.Serializer[Any]):
     seat = serializers.ChoiceField(choices=list(SEATS))
-    player = serializers.DictField(allow_null=True, help_text="{name, guest}; null for a free seat or the solver's.")
+    player = serializers.DictField(
+        allow_null=True, help_text="{name, guest, bot}; null for a free seat or the solver's."
+    )
     level = serializers.ChoiceField(
         choices=Game.Level.values, allow_null=True, help_text="The solver's level, if it plays the seat."
     )
@@ -414,6 +416,7 @@ class ProfileEventSerializer(serializers.Serializer[Any]):
 
 class ProfileOutputSerializer(serializers.Serializer[Any]):
     username = serializers.CharField()
+    bot = serializers.BooleanField(help_text="A bot's account: a program plays it.")
     ratings = RatingOutputSerializer(many=True)
     history = RatingPointSerializer(many=True)
     games = ProfileGameSerializer(many=True)
@@ -427,6 +430,7 @@ class ProfileOutputSerializer(serializers.Serializer[Any]):
 class LeaderboardRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     name = serializers.CharField()
+    bot = serializers.BooleanField(help_text="A bot's account (the bots' leaderboard).")
     rating = serializers.IntegerField()
     rd = serializers.IntegerField()
     games = serializers.IntegerField()

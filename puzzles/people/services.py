@@ -44,7 +44,7 @@ from puzzles.games.people_start import (
 )
 from solver import Variant, VariantError
 
-from . import blocks, farming, limits, matches, playing, selectors, signals
+from . import blocks, bots, farming, limits, matches, playing, selectors, signals
 from .models import Challenge, ChallengeSeat, Inbox, Lobby, Unrated
 
 log = logging.getLogger(__name__)
@@ -259,6 +259,8 @@ def challenge_create(
         free = [s for s in rules.seats if s != seat and s not in solver]
         # Their seat: the other side's (in partnership, the next seat free).
         reserved[free[0]] = _challenged(to, player)
+    if not by_site:  # a tournament's games: its entrants joined it (a bot joins no rated event)
+        bots.create_check(player, rated=bool(rated), lobby=lobby, reserved=reserved.values())
     with transaction.atomic():
         if not by_site:
             limits.open_cap_check(player, lobby=lobby)  # the player locked: posts at once take turns
@@ -329,6 +331,7 @@ def challenge_accept(*, player: Player, challenge_id: int, seat: str | None = No
             raise ConflictError(_("you already sit at seat %(seat)s of this challenge") % {"seat": mine.seat})
         if challenge.rated and not player.is_authenticated:
             raise ApplicationError(_("a rated game is between two accounts: log in (or sign up) to accept it"), 403)
+        bots.accept_check(challenge, mine, player)
         kept = () if mine is None else (player,)  # the seat kept for them: off their list now
         if mine is None:
             if any(row.joined_at is None for row in rows.values()) and not _free_seats(rules, rows):

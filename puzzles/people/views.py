@@ -151,7 +151,8 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     family = request.GET.get("family", "lewicki")
     if time_class not in dict(TIME_CLASS_CHOICES) or family not in dict(FAMILY_CHOICES):
         time_class, family = "live", "lewicki"
-    return render(request, "people/leaderboard.html", profiles.leaderboard_context(time_class, family))
+    bots = request.GET.get("bots") in ("1", "true")  # the bots' own leaderboard
+    return render(request, "people/leaderboard.html", profiles.leaderboard_context(time_class, family, bots=bots))
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:

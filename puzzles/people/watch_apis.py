@@ -36,6 +36,7 @@ class WatchPlayerSerializer(serializers.Serializer[Any]):
     level = serializers.CharField(help_text="The solver's level on a seat it plays; empty for a person's.")
     rating = serializers.IntegerField(allow_null=True, help_text="The account's rating in the game's pool; null: none.")
     guest = serializers.BooleanField()
+    bot = serializers.BooleanField(help_text="A bot's account.")
 
 
 class WatchGameSerializer(serializers.Serializer[Any]):

@@ -21,6 +21,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from puzzles.botaccounts.selectors import is_bot
 from puzzles.core.texts import clock_code
 from puzzles.games import spectators
 from puzzles.games import texts as games_texts
@@ -52,13 +53,14 @@ def _control(game: Game) -> tuple[str, str]:
 
 def _player(row: GameSeat, ratings: dict[tuple[int, str, str], float], pool: tuple[str, str]) -> dict[str, Any]:
     if row.level:
-        return {"seat": row.seat, "name": "", "level": row.level, "rating": None, "guest": False}
+        return {"seat": row.seat, "name": "", "level": row.level, "rating": None, "guest": False, "bot": False}
     if row.owner_id is None:
         name = games_texts.guest_name(guest_tag(row.session_key))
-        return {"seat": row.seat, "name": name, "level": "", "rating": None, "guest": True}
+        return {"seat": row.seat, "name": name, "level": "", "rating": None, "guest": True, "bot": False}
     found = ratings.get((row.owner_id, *pool))
     rating = round(found) if found is not None else None
-    return {"seat": row.seat, "name": row.owner.username, "level": "", "rating": rating, "guest": False}  # type: ignore[union-attr]
+    name = row.owner.username  # type: ignore[union-attr]
+    return {"seat": row.seat, "name": name, "level": "", "rating": rating, "guest": False, "bot": is_bot(row.owner_id)}
 
 
 def _games() -> list[Game]:

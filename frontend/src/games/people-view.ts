@@ -8,6 +8,7 @@
  */
 import type { Seat } from "../board";
 import { button, el } from "../shared/dom";
+import { botName } from "../shared/bot-name";
 import type { components } from "../shared/api-types";
 import { t, tn } from "../shared/i18n";
 import { onlineDot } from "../social/online-seats";
@@ -83,7 +84,8 @@ export function canMove(game: GameJSON): boolean {
 
 /** A seat's player as the page names them: "Ann (A)". */
 export function playerName(game: GameJSON, seat: Seat): string {
-  const name = game.players?.[seat]?.name ?? seat;
+  const player = game.players?.[seat];
+  const name = player ? botName(player.name, player.bot) : seat;
   return t("%(name)s (%(seat)s)", { name, seat });
 }
 

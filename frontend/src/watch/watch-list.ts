@@ -4,6 +4,7 @@
  * shares it, and drawn as the server drew it; the words come translated in
  * the answer and from the table's head.
  */
+import { botName } from "../shared/bot-name";
 import { el } from "../shared/dom";
 import { request } from "../shared/http";
 import type { WatchGame, WatchList } from "./watch-types";
@@ -12,7 +13,8 @@ function players(game: WatchGame): HTMLElement {
   const cell = el("td");
   game.players.forEach((p, i) => {
     if (i > 0) cell.append(" – ");
-    cell.append(el("span", "watch-player", p.rating === null ? p.name : `${p.name} (${p.rating})`));
+    const name = botName(p.name, p.bot);
+    cell.append(el("span", "watch-player", p.rating === null ? name : `${name} (${p.rating})`));
   });
   return cell;
 }

@@ -6,6 +6,7 @@ export interface WatchPlayer {
   level: string;
   rating: number | null;
   guest: boolean;
+  bot?: boolean;
 }
 
 export interface WatchGame {

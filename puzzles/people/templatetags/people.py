@@ -16,7 +16,7 @@ from puzzles.games.presentation import variant_label
 
 from .. import selectors
 from ..models import Challenge
-from ..presentation import person_state, seek_row
+from ..presentation import person_text, seek_row
 
 register = template.Library()
 SHOWN = 10
@@ -60,7 +60,7 @@ def your_turn(context: dict[str, Any]) -> dict[str, Any]:
             )
             if mine is not None:
                 opponents = ", ".join(
-                    (person_state(s) or {}).get("name", "") if s.is_person else s.get_level_display()
+                    person_text(s) if s.is_person else s.get_level_display()
                     for s in seats
                     if rules.team_of(s.seat) != rules.team_of(mine.seat)
                 )

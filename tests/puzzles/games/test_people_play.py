@@ -90,6 +90,7 @@ def test_two_accounts_play_a_rated_game(django_user_model):
         "kind": "account",
         "level": None,
         "you": False,
+        "bot": False,
     }
     end = play_out({"A": bob, "B": ann}, game.pk)
     assert end["status"] == "over"

@@ -426,6 +426,7 @@ def test_a_seat_handed_to_an_account_is_found_at_once_wherever_it_was_handed(api
         "kind": "account",
         "level": None,
         "you": False,
+        "bot": False,
     }
     # a hand-over made in this process too
     bob = django_user_model.objects.create_user("bob", password="pw-bob-12345")

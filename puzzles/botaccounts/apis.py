@@ -1,0 +1,37 @@
+"""The bot accounts' API (a thin DRF view): an account becomes a bot.
+Every error is ``{"error": "..."}``."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from puzzles.core.api import error_response
+
+from . import services
+from .scopes import require_bot_scope
+from .serializers import BotAccountOutputSerializer
+
+
+class UpgradeApi(APIView):
+    required_scope = "bot"  # for the tokens app's default permission, as require_bot_scope checks
+
+    @extend_schema(
+        summary="Make your account a bot",
+        description="For good: a bot's account is marked BOT wherever its name is shown, is rated in its own "
+        "pool and plays rated games against people only when a person challenges it. Only an account that has "
+        "played no games against people may become one. A token needs the bot scope.",
+        request=None,
+        responses={
+            200: BotAccountOutputSerializer,
+            **error_response(400, "The account has played games against people."),
+            **error_response(403, "A guest, or a token without the bot scope."),
+            **error_response(409, "The account is a bot already."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        require_bot_scope(request)
+        row = services.upgrade(request.user)
+        return Response({"username": request.user.get_username(), "bot": True, "since": row.created_at})

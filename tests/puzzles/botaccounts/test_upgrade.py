@@ -1,0 +1,81 @@
+"""An account becomes a bot: through the API or the page's confirmed button,
+only before it has played anyone, and for good."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.botaccounts import selectors
+from puzzles.botaccounts.models import BotAccount
+
+from .conftest import accept, post_challenge, upgrade
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_an_account_with_no_games_becomes_a_bot_for_good(account):
+    robo = account("robo")
+    assert not selectors.is_bot(robo.user)
+    answer = upgrade(robo)
+    assert answer["username"] == "robo"
+    assert answer["bot"] is True
+    assert selectors.is_bot(robo.user)
+    assert selectors.is_bot_stored(robo.user)
+    again = robo.post("/api/bot/account/upgrade")
+    assert again.status_code == 409, again.content
+    assert "already" in again.json()["error"]
+    assert BotAccount.objects.filter(user=robo.user).count() == 1
+
+
+def test_an_account_that_has_played_a_person_cannot_become_a_bot(account):
+    ann, bob = account("ann"), account("bob")
+    accept(bob, post_challenge(ann)["id"])  # a casual game between them starts
+    refused = ann.post("/api/bot/account/upgrade")
+    assert refused.status_code == 400, refused.content
+    assert "played no games against people" in refused.json()["error"]
+    assert not selectors.is_bot_stored(ann.user)
+
+
+def test_a_guest_cannot_become_a_bot(client):
+    refused = client.post("/api/bot/account/upgrade")
+    assert refused.status_code == 403, refused.content
+    assert "error" in refused.json()
+
+
+def test_a_token_without_the_bot_scope_is_refused(account):
+    services = pytest.importorskip("puzzles.apitokens.services")
+    from rest_framework.test import APIClient
+
+    robo = account("robo")
+    _row, raw = services.create_personal_token(robo.user, name="no bot", scopes=["read", "play"])
+    program = APIClient()
+    refused = program.post("/api/bot/account/upgrade", HTTP_AUTHORIZATION=f"Bearer {raw}")
+    assert refused.status_code == 403, refused.content
+    assert "bot" in refused.json()["error"]
+    assert not selectors.is_bot_stored(robo.user)
+    _row, raw = services.create_personal_token(robo.user, name="bot", scopes=["bot"])
+    made = program.post("/api/bot/account/upgrade", HTTP_AUTHORIZATION=f"Bearer {raw}")
+    assert made.status_code == 200, made.content
+    assert selectors.is_bot_stored(robo.user)
+
+
+def test_the_page_explains_and_needs_the_box_ticked(account):
+    robo = account("robo")
+    page = robo.get("/account/bot/")
+    assert page.status_code == 200
+    assert "cannot be undone" in page.content.decode()
+    unticked = robo.post("/account/bot/", {})
+    assert unticked.status_code == 302
+    assert not selectors.is_bot_stored(robo.user)
+    ticked = robo.post("/account/bot/", {"confirm": "on"})
+    assert ticked.status_code == 302
+    assert ticked["Location"] == "/players/robo/"
+    assert selectors.is_bot_stored(robo.user)
+    profile = robo.get("/players/robo/").content.decode()
+    assert 'class="bot-badge"' in profile
+
+
+def test_the_owners_profile_links_to_the_page_and_nobody_elses_does(account):
+    ann, bob = account("ann"), account("bob")
+    assert "/account/bot/" in ann.get("/players/ann/").content.decode()
+    assert "/account/bot/" not in bob.get("/players/ann/").content.decode()
