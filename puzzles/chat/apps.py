@@ -18,7 +18,7 @@ class ChatConfig(AppConfig):
         from . import selectors, services
         from .models import Room
 
-        guest_claimed.connect(services.mutes_claim, dispatch_uid="puzzles.chat.claim")
+        guest_claimed.connect(services.guest_claim, dispatch_uid="puzzles.chat.claim")
 
         # A room's readers long-poll it (``?wait=<version>``): its version
         # moves on with each message, published on the room's channel.

@@ -102,8 +102,14 @@ def player_mute(*, author: Message, until: datetime, by: Any = None, reason: str
     )
 
 
-def mutes_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
+def guest_claim(*, user: Any, session_key: str, **kwargs: Any) -> int:
     """A guest who logs in keeps their mutes on the account (a receiver of
     ``accounts.signals.guest_claimed``): logging in is no way out of one.
-    Their messages stay as they were written, under the guest's name."""
-    return Mute.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")
+    Their messages are the account's from then on, shown under its name
+    (as the games the guest played are the account's): their rate, their
+    reports and the blocks of the account apply to them."""
+    with transaction.atomic():
+        Message.objects.filter(owner__isnull=True, session_key=session_key).update(
+            owner=user, name=user.username, session_key=""
+        )
+        return Mute.objects.filter(owner__isnull=True, session_key=session_key).update(owner=user, session_key="")

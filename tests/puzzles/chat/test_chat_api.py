@@ -294,3 +294,23 @@ def test_a_room_or_message_not_there_is_said_in_the_readers_language(table):
     # the notices' long poll's box that is not there, in the same way
     box = ann.get("/api/notifications/2/", HTTP_ACCEPT_LANGUAGE="ro")
     assert (box.status_code, box.json()["error"]) == (404, "Notificările sunt la id-ul 1.")
+
+
+def test_a_guests_messages_are_shown_under_the_account_they_log_in_to(django_user_model):
+    guest, guest_player = guest_client()
+    ann, ann_player = account_client(django_user_model, "ann")
+    game = people_game({"A": ann_player, "B": guest_player})
+    url = f"/api/chat/games/{game.pk}/players/"
+    assert post(guest, url, text="hi").status_code == 201
+    assert post(ann, url, text="hello").status_code == 201
+    assert [m["author"] for m in ann.get(url).json()["messages"]][0].startswith("Guest ")
+    django_user_model.objects.create_user("gus", password="a-long-pass-phrase-29")
+    logged = guest.post("/accounts/login/", {"username": "gus", "password": "a-long-pass-phrase-29"})
+    assert logged.status_code == 302
+    said = ann.get(url).json()["messages"]
+    assert [(m["author"], m["account"], m["text"]) for m in said] == [("gus", "gus", "hi"), ("ann", "ann", "hello")]
+    assert [m["mine"] for m in guest.get(url).json()["messages"]] == [True, False]  # the account's own now
+    assert Message.objects.get(text="hi").owner == user("gus")
+    # the account's blocks apply to them as to its other messages
+    Block.objects.create(blocker=user("ann"), blocked=user("gus"))
+    assert [m["text"] for m in ann.get(url).json()["messages"]] == ["hello"]
