@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.puzzles.games.conftest import now  # noqa: F401  (the clocks' time, moved by hand)
+
 from .helpers import Stream
 
 
