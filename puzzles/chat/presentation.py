@@ -7,6 +7,8 @@ from typing import Any
 from django.urls import reverse
 
 from puzzles.accounts.players import Player
+from puzzles.botaccounts.presentation import name_text
+from puzzles.botaccounts.selectors import is_bot
 from puzzles.games.selectors import guest_tag
 from puzzles.games.texts import guest_name
 
@@ -26,10 +28,13 @@ def _mine(message: Message, player: Player) -> bool:
 
 
 def message_json(message: Message, player: Player) -> dict[str, Any]:
-    """One message as ``player`` reads it: a preset in the reader's language."""
+    """One message as ``player`` reads it: a preset in the reader's language,
+    a bot's name marked BOT."""
+    bot = is_bot(message.owner_id)
     return {
         "id": message.pk,
-        "author": author_name(message),
+        "author": name_text(author_name(message), bot),
+        "bot": bot,
         "account": message.name or None,
         "mine": _mine(message, player),
         "preset": message.preset or None,

@@ -42,6 +42,7 @@ class MessageOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     author = serializers.CharField(help_text="The author's name (a guest's as 'Guest 1a2b').")
     account = serializers.CharField(allow_null=True, help_text="The author's account name (null: a guest).")
+    bot = serializers.BooleanField(help_text="The author is a bot's account (its name marked BOT in author).")
     mine = serializers.BooleanField(help_text="Whether you wrote it.")
     preset = serializers.CharField(allow_null=True, help_text="The preset's key, or null for typed text.")
     text = serializers.CharField(help_text="The text; a preset's in your language.")

@@ -9,6 +9,7 @@ from typing import Any
 from django.urls import reverse
 
 from puzzles.accounts.players import Player
+from puzzles.botaccounts.selectors import is_bot
 from puzzles.games.models import Game
 from puzzles.games.selectors import game_players
 from puzzles.people.models import Challenge, ChallengeSeat
@@ -30,12 +31,12 @@ def _name(player: Player | str | None) -> str:
     return ""  # a guest: worded "a guest"
 
 
-def _opponent(game: Game, players: dict[str, Player | str], seat: str) -> str:
-    """The name of the first person on the other side of ``seat``'s."""
+def _opponent(game: Game, players: dict[str, Player | str], seat: str) -> dict[str, Any]:
+    """The name of the first person on the other side of ``seat``'s, and whether a bot's account it is."""
     for other, player in players.items():
         if not game.rules.same_team(other, seat) and isinstance(player, Player):
-            return _name(player)
-    return ""
+            return {"name": _name(player), "bot": is_bot(player)}
+    return {"name": "", "bot": False}
 
 
 def turn(game_id: int, ply: int, seat: str) -> list[Recipient]:
@@ -48,7 +49,7 @@ def turn(game_id: int, ply: int, seat: str) -> list[Recipient]:
     if not isinstance(player, Player) or not player.is_authenticated:
         return []
     url = reverse("games:play-game", args=[game.pk])
-    data = {"game": game.pk, "name": _opponent(game, players, seat)}
+    data = {"game": game.pk, **_opponent(game, players, seat)}
     return [Recipient(player.user, "turn", f"turn:{game.pk}:{ply}", url, data)]
 
 
@@ -62,7 +63,7 @@ def ended(game_id: int) -> list[Recipient]:
     out: list[Recipient] = []
     for seat, player in players.items():
         if isinstance(player, Player) and player.is_authenticated and player.user not in [r.user for r in out]:
-            data = {"game": game.pk, "name": _opponent(game, players, seat)}
+            data = {"game": game.pk, **_opponent(game, players, seat)}
             out.append(Recipient(player.user, "ended", f"ended:{game.pk}", url, data))
     return out
 
@@ -75,9 +76,9 @@ def challenge(challenge_id: int) -> list[Recipient]:
     seats = ChallengeSeat.objects.filter(challenge=row, owner__isnull=False, joined_at__isnull=True)
     url = reverse("people:challenge", args=[row.pk])
     name = row.creator.username if row.creator is not None else ""
+    data = {"challenge": row.pk, "name": name, "bot": is_bot(row.creator_id)}
     return [
-        Recipient(seat.owner, "challenge", f"challenge:{row.pk}", url, {"challenge": row.pk, "name": name})
-        for seat in seats.select_related("owner")
+        Recipient(seat.owner, "challenge", f"challenge:{row.pk}", url, data) for seat in seats.select_related("owner")
     ]
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from puzzles.accounts.models import LanguagePreference
+from puzzles.botaccounts.presentation import name_text
 
 # The kinds and channels as the settings page names them.
 KIND_LABELS = {
@@ -33,7 +34,7 @@ def language_of(user: Any) -> str:
 
 def text(kind: str, data: dict[str, Any]) -> str:
     """The notice's sentence in the active language."""
-    name = data.get("name") or _("a guest")
+    name = name_text(data["name"], bool(data.get("bot"))) if data.get("name") else _("a guest")
     if kind == "turn":
         return _("Your move in game %(game)s against %(name)s") % {"game": data.get("game"), "name": name}
     if kind == "challenge":
