@@ -35,10 +35,13 @@ class TournamentForm(forms.Form):
         label=_("Password (a private event, not listed)"), max_length=64, required=False, widget=forms.PasswordInput
     )
     teams = forms.CharField(
-        label=_("Teams (an arena as a team battle: their names, separated by commas)"), max_length=400, required=False
+        label=_("Teams (a team battle, or a team match's two: their names, separated by commas)"),
+        max_length=400,
+        required=False,
     )
+    team_size = forms.IntegerField(label=_("Players a side (a team match)"), min_value=2, max_value=8, required=False)
     length = forms.IntegerField(
-        label=_("Length: minutes (arena), rounds (Swiss) or deals (duplicate)"), min_value=1, initial=30
+        label=_("Length: minutes (arena), rounds (Swiss) or deals (duplicate, team match)"), min_value=1, initial=30
     )
 
     def service_args(self) -> dict[str, Any]:
@@ -51,7 +54,9 @@ class TournamentForm(forms.Form):
         teams = [name.strip() for name in (data.get("teams") or "").split(",") if name.strip()]
         if teams:
             args["teams"] = teams
-        args[{"arena": "minutes", "swiss": "rounds", "duplicate": "deals"}[kind]] = data["length"]
+        args[{"arena": "minutes", "swiss": "rounds", "duplicate": "deals", "team": "deals"}[kind]] = data["length"]
+        if kind == Tournament.Kind.TEAM:
+            args["team_size"] = data.get("team_size")
         if kind != Tournament.Kind.DUPLICATE:
             args["clock"] = {"initial": clock[0], "increment": clock[1]} if clock else None
             args["days"] = days

@@ -4,7 +4,8 @@
 leave at any time and are paired again as their games end), a Swiss (a
 number of rounds, each paired by score when the last one is over) or a
 duplicate daylong (the same deals for everyone, each played against the
-solver at a set level, within a day).  ``Entry`` is one player in it (an
+solver at a set level, within a day) or a duplicate team match (two teams,
+every deal played at every table, ``team_matches``).  ``Entry`` is one player in it (an
 account, or a guest's token in a casual event), with the score the event's
 rules give their results.  ``Pairing`` is one game of the event: an
 ordinary game between people (its challenge is the people app's), or for a
@@ -29,6 +30,7 @@ class Tournament(Versioned):
         ARENA = "arena", _("arena")
         SWISS = "swiss", _("Swiss")
         DUPLICATE = "duplicate", _("duplicate")
+        TEAM = "team", _("team match")
 
     class Status(models.TextChoices):
         CREATED = "created", _("starting soon")
@@ -63,6 +65,8 @@ class Tournament(Versioned):
     # scores count for it (its leaders).
     teams = models.JSONField(default=list, blank=True)
     team_leaders = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A duplicate team match's players a side (its tables; ``team_matches``).
+    team_size = models.PositiveSmallIntegerField(_("players a side"), null=True, blank=True)
     # A private event's join password (hashed, as Django keeps passwords); empty for a
     # public one. A private event is not listed: its players come by its link.
     password = models.CharField(max_length=128, blank=True, default="")

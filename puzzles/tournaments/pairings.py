@@ -19,7 +19,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
 from puzzles.people.services import challenge_accept, challenge_create
 
-from . import arena_rules, duplicates, swiss
+from . import arena_rules, blocks, duplicates, swiss, team_matches
 from .models import Entry, Pairing, Tournament
 
 log = logging.getLogger(__name__)
@@ -81,6 +81,7 @@ def arena_pair(tournament: Tournament) -> int:
     if len(waiting) < 2:
         return 0
     by_id = {entry.pk: entry for entry in waiting}
+    avoid = blocks.entries_to_avoid(waiting)
     pairs = arena_rules.pair_waiting(
         arena_rules.Waiting(
             player=entry.pk,
@@ -90,6 +91,7 @@ def arena_pair(tournament: Tournament) -> int:
             last_opponent=entry.last_opponent_id,
             a_seats=entry.a_seats,
             b_seats=entry.b_seats,
+            avoid=avoid.get(entry.pk, frozenset()),
         )
         for entry in waiting
     )
@@ -132,7 +134,8 @@ def swiss_next_round(tournament: Tournament) -> bool:
         return False
     ratings = {pk: entry.rating for pk, entry in entries.items()}
     try:
-        pairing = swiss.pair_round(swiss.entrants_after(swiss_rounds(tournament), ratings, active))
+        avoid = blocks.entries_to_avoid(entries[pk] for pk in active)
+        pairing = swiss.pair_round(swiss.entrants_after(swiss_rounds(tournament), ratings, active, avoid))
     except swiss.NoPairing:
         return False
     number = tournament.round + 1
@@ -173,6 +176,8 @@ def record(pairing: Pairing, now: datetime) -> None:
     assert pairing.b is not None
     outcome = outcome_of(pairing.game)
     Pairing.objects.filter(pk=pairing.pk).update(outcome=outcome, finished_at=now)
+    if tournament.kind == Tournament.Kind.TEAM:
+        team_matches.record(pairing, outcome)
     if tournament.kind == Tournament.Kind.ARENA:
         for entry, result in zip((pairing.a, pairing.b), _ARENA_RESULT[Outcome(outcome)], strict=True):
             fresh = Entry.objects.select_for_update().get(pk=entry.pk)

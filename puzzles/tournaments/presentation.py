@@ -11,9 +11,10 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
+from puzzles.botaccounts.selectors import is_bot
 from puzzles.core.texts import variant_name
 
-from . import selectors
+from . import selectors, team_sheet
 from .models import Pairing, Tournament
 
 
@@ -27,13 +28,27 @@ def urls(tournament: Tournament) -> dict[str, str]:
 
 
 def control_text(tournament: Tournament) -> str:
-    """The event's control in words: "3+2", "3 days a move", "5 deals against the solver"."""
+    """The event's control in words: "3+2", "3 days a move", "5 deals against the solver";
+    a team match's with its deals and players a side: "3+2 · 4 a side, 6 deals"."""
+    if tournament.kind == Tournament.Kind.TEAM:
+        deals, size = tournament.deals or 0, tournament.team_size or 0
+        clock = _clock_text(tournament) or _("untimed")
+        teams = ngettext("%(size)s a side, %(deals)s deal", "%(size)s a side, %(deals)s deals", deals)
+        return f"{clock} · {teams % {'size': size, 'deals': deals}}"
+    return _clock_text(tournament) or _deals_text(tournament)
+
+
+def _clock_text(tournament: Tournament) -> str:
     if tournament.clock_initial is not None:
         minutes = tournament.clock_initial / 60
         shown = f"{minutes:g}" if minutes >= 1 else f"{tournament.clock_initial}s"
         return f"{shown}+{tournament.clock_increment}"
     if tournament.days is not None:
         return ngettext("%(days)s day a move", "%(days)s days a move", tournament.days) % {"days": tournament.days}
+    return ""
+
+
+def _deals_text(tournament: Tournament) -> str:
     deals = tournament.deals or 0
     return ngettext("%(deals)s deal against the solver", "%(deals)s deals against the solver", deals) % {"deals": deals}
 
@@ -71,6 +86,7 @@ def summary(tournament: Tournament) -> dict[str, Any]:
         "deals": tournament.deals,
         "team_names": tournament.teams,
         "team_leaders": tournament.team_leaders,
+        "team_size": tournament.team_size,
         "status": tournament.status,
         "status_text": str(Tournament.Status(tournament.status).label),
         "starts_at": tournament.starts_at.isoformat(),
@@ -82,9 +98,11 @@ def summary(tournament: Tournament) -> dict[str, Any]:
 def _game_row(pairing: Pairing) -> dict[str, Any]:
     """One game of the event, as every reader is shown it but for whose it is
     (``games_for``).  A duplicate event's outcomes are hidden from everyone
-    until the event is over."""
+    until the event is over, a team match's until every table has played the deal."""
     tournament = pairing.tournament
     hidden = tournament.kind == Tournament.Kind.DUPLICATE and tournament.status != Tournament.Status.FINISHED
+    if tournament.kind == Tournament.Kind.TEAM:
+        hidden = str(pairing.round) not in tournament.pars
     return {
         "id": pairing.game_id,
         "url": reverse("games:play-game", args=[pairing.game_id]) if pairing.game_id else None,
@@ -94,6 +112,8 @@ def _game_row(pairing: Pairing) -> dict[str, Any]:
         "outcome": None if hidden else pairing.outcome or None,
         "over": pairing.finished_at is not None,
         "entry": pairing.a_id,
+        # a team match's deal still played at another table: its games linked for their players alone
+        "private": (pairing.a_id, pairing.b_id) if hidden and tournament.kind == Tournament.Kind.TEAM else None,
     }
 
 
@@ -103,8 +123,10 @@ def games_for(tournament: Tournament, rows: list[dict[str, Any]], mine: int | No
     private = tournament.kind == Tournament.Kind.DUPLICATE
     shown = []
     for row in rows:
-        game = {key: value for key, value in row.items() if key != "entry"}
+        game = {key: value for key, value in row.items() if key not in ("entry", "private")}
         if private and (mine is None or row["entry"] != mine):
+            game["id"] = game["url"] = None
+        if row.get("private") and mine not in row["private"]:
             game["id"] = game["url"] = None
         shown.append(game)
     return shown
@@ -116,6 +138,7 @@ def _standing(row: selectors.Row, tournament: Tournament) -> dict[str, Any]:
         extra["team"] = tournament.teams[extra["team"]] if extra["team"] is not None and tournament.teams else None
     return {
         "player": selectors.entry_name(row.entry),
+        "bot": is_bot(row.entry.owner_id),
         "score": row.score,
         "rank": row.rank,
         "games": row.games,
@@ -145,6 +168,7 @@ def shared_state(tournament: Tournament) -> dict[str, Any]:
             "teams": selectors.team_standings(tournament, rows),
             "games": [_game_row(pairing) for pairing in selectors.games_of(tournament)],
             "travellers": selectors.travellers(tournament) if tournament.kind == Tournament.Kind.DUPLICATE else [],
+            "team_match": team_sheet.sheet(tournament),
         }
         cache.set(key, found, SHARED_SECONDS)
     return found
@@ -183,6 +207,7 @@ def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
         "teams": shared["teams"],
         "games": games_for(tournament, shared["games"], mine.pk if mine is not None else None),
         "travellers": shared["travellers"],
+        "team_match": shared["team_match"],
         "your_game": {"id": game.game_id, "url": reverse("games:play-game", args=[game.game_id])}
         if game is not None and game.game_id is not None
         else None,

@@ -10,10 +10,12 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from puzzles.accounts.players import Player
+from puzzles.botaccounts.presentation import name_text
+from puzzles.botaccounts.selectors import is_bot
 from puzzles.games.selectors import guest_tag
 from puzzles.games.texts import guest_name
 
-from . import arena_rules, duplicate, duplicates, pairings, swiss
+from . import arena_rules, duplicate, duplicates, pairings, swiss, team_sheet
 from .models import Entry, Pairing, Tournament
 
 # How many of an event's games its page lists (the latest first).
@@ -42,8 +44,10 @@ def entries_of_user(user: Any, limit: int) -> list[Entry]:
 
 
 def entry_name(entry: Entry) -> str:
-    """The name an entrant is shown by: their account's, or "Guest 1a2b"."""
-    return entry.name or guest_name(guest_tag(entry.session_key))
+    """The name an entrant is shown by: their account's (a bot's marked BOT), or "Guest 1a2b"."""
+    if entry.name:
+        return name_text(entry.name, is_bot(entry.owner_id))
+    return guest_name(guest_tag(entry.session_key))
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,8 @@ def standings(tournament: Tournament) -> list[Row]:
         return _swiss_rows(tournament, entries)
     if tournament.kind == Tournament.Kind.DUPLICATE:
         return _duplicate_rows(tournament, entries)
+    if tournament.kind == Tournament.Kind.TEAM:
+        return _team_rows(tournament, entries)
     rows = arena_rules.standings(
         arena_rules.Entry(
             player=entry.pk,
@@ -86,11 +92,42 @@ def standings(tournament: Tournament) -> list[Row]:
     ]
 
 
+def _team_rows(tournament: Tournament, entries: dict[int, Entry]) -> list[Row]:
+    """A team match's players by team, then table: each one's share of their
+    team's score (their tables' points against par on the closed deals); no rank."""
+    scores = team_sheet.player_scores(tournament)
+    order = sorted(entries.values(), key=lambda entry: (entry.team if entry.team is not None else 9, entry.pk))
+    return [
+        Row(entry, None, float(scores.get(entry.pk, (0, 0))[0]), scores.get(entry.pk, (0, 0))[1], {"team": entry.team})
+        for entry in order
+    ]
+
+
+def _team_match_standings(tournament: Tournament, rows: list[Row]) -> list[dict[str, Any]]:
+    """A team match's two teams, best first: each one's score (the sum of its
+    nets on the closed deals) and players."""
+    score = team_sheet.sheet(tournament) or {"score": [0, 0]}
+    teams = [(score["score"][index], index) for index in range(2)]
+    teams.sort(key=lambda team: -team[0])
+    return [
+        {
+            "team": tournament.teams[index],
+            "score": points,
+            "rank": 1 if points == teams[0][0] else 2,
+            "leaders": [entry_name(row.entry) for row in rows if row.entry.team == index and row.entry.active],
+        }
+        for points, index in teams
+    ]
+
+
 def team_standings(tournament: Tournament, rows: list[Row]) -> list[dict[str, Any]]:
     """A team battle's teams, best first: each one's score (the sum of its
-    leaders' best scores), rank and leaders.  Empty for any other event."""
+    leaders' best scores), rank and leaders (a team match's: ``_team_match_standings``).
+    Empty for any other event."""
     if not tournament.teams:
         return []
+    if tournament.kind == Tournament.Kind.TEAM:
+        return _team_match_standings(tournament, rows)
     players = [
         arena_rules.Standing(
             row.rank or 0,

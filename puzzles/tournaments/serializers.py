@@ -23,13 +23,15 @@ from .services import (
     TEAM_NAME_LENGTH,
     TEAMS,
 )
+from .team_matches import TEAM_SIZE
 
 
 class TournamentCreateInputSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(
         choices=Tournament.Kind.values,
         help_text="'arena' (a fixed length, join and leave at any time, paired again as your game ends), "
-        "'swiss' (rounds paired by score) or 'duplicate' (the same deals for everyone, against the solver).",
+        "'swiss' (rounds paired by score), 'duplicate' (the same deals for everyone, against the solver) or "
+        "'team' (a duplicate team match: two teams of team_size, every deal played at every table).",
     )
     name = serializers.CharField(required=False, allow_blank=True, max_length=80, help_text="Its name (optional).")
     variant = serializers.ChoiceField(
@@ -98,6 +100,13 @@ class TournamentCreateInputSerializer(serializers.Serializer[Any]):
         max_value=TEAM_LEADERS[1],
         help_text="A team battle's: how many of each team's best scores count (default 5).",
     )
+    team_size = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=TEAM_SIZE[0],
+        max_value=TEAM_SIZE[1],
+        help_text="A team match's players a side (its tables); with two `teams` and `deals`.",
+    )
 
 
 class JoinInputSerializer(serializers.Serializer[Any]):
@@ -136,6 +145,7 @@ class SummaryOutputSerializer(serializers.Serializer[Any]):
     deals = serializers.IntegerField(allow_null=True)
     team_names = serializers.ListField(child=serializers.CharField(), help_text="A team battle's teams; else empty.")
     team_leaders = serializers.IntegerField(allow_null=True)
+    team_size = serializers.IntegerField(allow_null=True, help_text="A team match's players a side.")
     status = serializers.ChoiceField(choices=Tournament.Status.values)
     status_text = serializers.CharField()
     starts_at = serializers.DateTimeField()
@@ -150,7 +160,8 @@ class ListOutputSerializer(serializers.Serializer[Any]):
 
 
 class StandingOutputSerializer(serializers.Serializer[Any]):
-    player = serializers.CharField()
+    player = serializers.CharField(help_text="The entrant's name (a bot's marked BOT).")
+    bot = serializers.BooleanField(help_text="A bot's account.")
     score = serializers.FloatField(
         allow_null=True, help_text="A duplicate event's: its matchpoints, null until the event is over."
     )
@@ -235,6 +246,40 @@ class UrlsOutputSerializer(serializers.Serializer[Any]):
     leave = serializers.CharField()
 
 
+class TeamTableOutputSerializer(serializers.Serializer[Any]):
+    table = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField(), help_text="The first team's, the second's.")
+    first_seat = serializers.CharField(help_text="The first team's seat at this table (A at odd tables, B at even).")
+
+
+class TeamDealResultOutputSerializer(serializers.Serializer[Any]):
+    table = serializers.IntegerField()
+    a = serializers.CharField(help_text="The player in seat A.")
+    b = serializers.CharField(help_text="The player in seat B.")
+    points = serializers.IntegerField(help_text="The deal's points for seat A (positive: A won).")
+    teams = serializers.ListField(child=serializers.IntegerField(), help_text="Each team's points against par.")
+
+
+class TeamDealOutputSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    closed = serializers.BooleanField(help_text="Played at every table: its results, par and net shown.")
+    played = serializers.IntegerField(help_text="How many tables have finished it.")
+    par = serializers.IntegerField(allow_null=True, help_text="Its exact value for seat A, once closed.")
+    line = serializers.ListField(child=serializers.CharField(), help_text="One best line, once closed.")
+    net = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="Each team's net on it, once closed."
+    )
+    results = TeamDealResultOutputSerializer(many=True, help_text="Each table's result, once closed.")
+
+
+class TeamMatchOutputSerializer(serializers.Serializer[Any]):
+    team_size = serializers.IntegerField()
+    tables = TeamTableOutputSerializer(many=True)
+    deals = TeamDealOutputSerializer(many=True, help_text="The deals dealt so far.")
+    score = serializers.ListField(child=serializers.IntegerField(), help_text="Each team's sum of nets.")
+    won = serializers.ListField(child=serializers.IntegerField(), help_text="The deals each team won.")
+
+
 class TournamentOutputSerializer(SummaryOutputSerializer):
     version = serializers.IntegerField()
     round = serializers.IntegerField(help_text="A Swiss's round in play (0 before the first).")
@@ -248,6 +293,9 @@ class TournamentOutputSerializer(SummaryOutputSerializer):
     travellers = TravellerOutputSerializer(
         many=True,
         help_text="A duplicate event's deals, once it is over and solved: every result, the par, a best line.",
+    )
+    team_match = TeamMatchOutputSerializer(
+        allow_null=True, help_text="A team match's tables, deals and scores; null for any other event."
     )
     your_game = YourGameOutputSerializer(allow_null=True, help_text="Your game in progress in it.")
     you = YouOutputSerializer()

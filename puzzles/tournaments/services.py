@@ -24,11 +24,12 @@ from puzzles.accounts.players import Player
 from puzzles.core import events, tasking
 from puzzles.core.errors import ApplicationError, ConflictError
 from puzzles.games.models import Game
+from puzzles.people import bots as people_bots
 from puzzles.people import selectors as people_selectors
 from puzzles.people.services import check_control
 from solver import Variant, VariantError
 
-from . import duplicates, pairings, signals
+from . import duplicates, pairings, signals, team_matches
 from .models import Entry, Pairing, Tournament, unguessable_id
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ _WHOLE_NAMES = {
     "rounds": gettext_lazy("the number of rounds"),
     "deals": gettext_lazy("the number of deals"),
     "leaders": gettext_lazy("the number of leaders"),
+    "team_size": gettext_lazy("the number of players a side"),
 }
 
 
@@ -87,7 +89,7 @@ def _start(starts_at: datetime | None, now: datetime) -> datetime:
 def _shape(kind: str, minutes: Any, rounds: Any, deals: Any) -> dict[str, Any]:
     """The fields of the event's own kind (each other kind's is refused)."""
     given = {"minutes": minutes, "rounds": rounds, "deals": deals}
-    own = {"arena": "minutes", "swiss": "rounds", "duplicate": "deals"}[kind]
+    own = {"arena": "minutes", "swiss": "rounds", "duplicate": "deals", "team": "deals"}[kind]
     extra = [name for name, value in given.items() if value is not None and name != own]
     if extra:
         raise ApplicationError(f"a {kind} event takes {own}, not {', '.join(extra)}")
@@ -115,13 +117,16 @@ def tournament_create(
     password: str | None = None,
     teams: Any = None,
     leaders: Any = None,
+    team_size: Any = None,
 ) -> Tournament:
     """A new event made by ``player`` (an account: 403 for a guest).  An
     arena is live; a Swiss live or by correspondence; a duplicate daylong is
     played against the solver at ``level`` (perfect by default), no clock.
     With a ``password`` it is private: not listed, joined with the password.
     An arena with ``teams`` (their names) is a team battle: each player joins
-    a team, whose score is the sum of its ``leaders`` (5) best players'."""
+    a team, whose score is the sum of its ``leaders`` (5) best players'.
+    A duplicate team match (``kind`` "team") has two ``teams`` of
+    ``team_size`` players and ``deals`` deals, a clock or days, unrated."""
     if not player.is_authenticated:
         raise ApplicationError(_("making an event needs an account: log in (or sign up)"), 403)
     if kind not in Tournament.Kind.values:
@@ -136,6 +141,8 @@ def tournament_create(
             raise ApplicationError(f"level is one of {', '.join(Game.Level.values)}, not {level!r}")
         fields.update(level=level or Game.Level.PERFECT, seed=str(secrets.randbelow(SEED_BOUND)), rated=False)
     else:
+        if kind == Tournament.Kind.TEAM:
+            fields.update(_team_match(fields, teams, team_size, leaders))
         if level is not None:
             raise ApplicationError("only a duplicate event is played against the solver at a level")
         pair, days = check_control(clock, days)
@@ -149,8 +156,8 @@ def tournament_create(
         fields["ends_at"] = start + timedelta(minutes=fields["minutes"])
     elif kind == Tournament.Kind.DUPLICATE:
         fields["ends_at"] = start + timedelta(hours=DUPLICATE_HOURS)
-    if teams is not None or leaders is not None:
-        fields.update(_teams(kind, teams, leaders))
+    if kind != Tournament.Kind.TEAM and (teams is not None or leaders is not None or team_size is not None):
+        fields.update(_teams(kind, teams, leaders, team_size))
     if password:
         if not isinstance(password, str) or not 4 <= len(password) <= PASSWORD_LENGTH[1]:
             raise ApplicationError(_("a private event's password has 4 to 64 characters"))
@@ -167,10 +174,26 @@ def tournament_create(
     return tournament
 
 
-def _teams(kind: str, teams: Any, leaders: Any) -> dict[str, Any]:
+def _team_match(fields: dict[str, Any], teams: Any, team_size: Any, leaders: Any) -> dict[str, Any]:
+    """A duplicate team match's fields, checked: two teams' names, players a
+    side, a two-seat variant; unrated (its games are not challenges)."""
+    if fields["rated"]:
+        raise ApplicationError(_("a team match is not rated"))
+    if leaders is not None:
+        raise ApplicationError("every player of a team match counts: no leaders")
+    if len(Variant.parse(fields["variant"]).seats) != 2:
+        raise ApplicationError(_("a team match is played in a two-player variant"))
+    if not isinstance(teams, list) or len(teams) != 2:
+        raise ApplicationError(_("a team match has two teams: give their names"))
+    checked = _teams(Tournament.Kind.ARENA, teams, None)
+    size = _whole("team_size", team_size, team_matches.TEAM_SIZE)
+    return {"teams": checked["teams"], "team_size": size, "seed": str(secrets.randbelow(SEED_BOUND))}
+
+
+def _teams(kind: str, teams: Any, leaders: Any, team_size: Any = None) -> dict[str, Any]:
     """A team battle's fields, checked."""
-    if kind != Tournament.Kind.ARENA:
-        raise ApplicationError("only an arena is played as a team battle")
+    if kind != Tournament.Kind.ARENA or team_size is not None:
+        raise ApplicationError("only an arena is played as a team battle (and a team match has teams of team_size)")
     if not isinstance(teams, list) or not TEAMS[0] <= len(teams) <= TEAMS[1]:
         raise ApplicationError(f"teams is a list of {TEAMS[0]} to {TEAMS[1]} team names")
     names = [team.strip() if isinstance(team, str) else "" for team in teams]
@@ -204,9 +227,12 @@ def tournament_join(
             raise ConflictError(_("the tournament is over"))
         if tournament.rated and not player.is_authenticated:
             raise ApplicationError(_("a rated event is for accounts: log in (or sign up) to join"), 403)
+        people_bots.event_join_check(player, rated=tournament.rated)
         entry = player.rows(Entry.objects.filter(tournament=tournament)).first()
         if entry is None and tournament.kind == Tournament.Kind.SWISS and tournament.round > 0:
             raise ConflictError(_("the Swiss has begun: it can no longer be joined"))
+        if tournament.kind == Tournament.Kind.TEAM:
+            team_matches.check_join(tournament, entry, _team_index(tournament, team) if entry is None else None)
         if entry is None:
             family = Variant.parse(tournament.variant).name
             entry = Entry.objects.create(
@@ -225,6 +251,8 @@ def tournament_join(
         _bump(tournament.pk)
     if tournament.kind == Tournament.Kind.ARENA and tournament.status == Tournament.Status.STARTED:
         _pair_soon(tournament.pk)
+    if tournament.kind == Tournament.Kind.TEAM and tournament.status == Tournament.Status.STARTED:
+        _tick_soon(tournament.pk)  # the last player in: the first deal is dealt
     return entry
 
 
@@ -263,6 +291,8 @@ def tournament_leave(*, player: Player, tournament_id: int) -> Entry:
             raise ApplicationError(_("you are not in this tournament"), 404)
         if tournament.status == Tournament.Status.FINISHED:
             raise ConflictError(_("the tournament is over"))
+        if tournament.kind == Tournament.Kind.TEAM:
+            team_matches.check_leave(tournament)
         Entry.objects.filter(pk=entry.pk).update(active=False, waiting_since=None)
         _bump(tournament.pk)
     entry.refresh_from_db()
@@ -273,6 +303,12 @@ def _pair_soon(tournament_id: int) -> None:
     from .tasks import arena_pair_task
 
     tasking.enqueue(arena_pair_task, tournament_id)
+
+
+def _tick_soon(tournament_id: int) -> None:
+    from .tasks import tournament_tick_task
+
+    tasking.enqueue(tournament_tick_task, tournament_id)
 
 
 def tournament_tick(tournament_id: int, now: datetime | None = None) -> None:
@@ -299,6 +335,8 @@ def tournament_tick(tournament_id: int, now: datetime | None = None) -> None:
                 _finish(tournament)
         elif tournament.kind == Tournament.Kind.SWISS:
             _swiss_tick(tournament, now)
+        elif tournament.kind == Tournament.Kind.TEAM:
+            _team_tick(tournament, now)
         elif tournament.ends_at is not None and tournament.ends_at <= now:
             _finish(tournament)  # a deal not over by then does not count
             _close_soon(tournament.pk)
@@ -323,6 +361,16 @@ def _swiss_tick(tournament: Tournament, now: datetime) -> None:
             _finish(tournament)
         return
     _bump(tournament.pk)
+
+
+def _team_tick(tournament: Tournament, now: datetime) -> None:
+    """A team match's last deal closed and its next dealt once every table
+    has played it; the end after its last deal (or for want of players)."""
+    done = team_matches.tick(tournament, now, pairings.in_progress(tournament).exists())
+    if done == "finish":
+        _finish(tournament)
+    elif done:
+        _bump(tournament.pk)
 
 
 def _deal_next(tournament: Tournament, entry: Entry) -> bool:
@@ -385,10 +433,8 @@ def game_counted(*, game_id: int) -> bool:
         _bump(tournament.pk)
     if tournament.kind == Tournament.Kind.ARENA:
         _pair_soon(tournament.pk)
-    elif tournament.kind == Tournament.Kind.SWISS:
-        from .tasks import tournament_tick_task
-
-        tasking.enqueue(tournament_tick_task, tournament.pk)
+    elif tournament.kind in (Tournament.Kind.SWISS, Tournament.Kind.TEAM):
+        _tick_soon(tournament.pk)
     return True
 
 

@@ -84,11 +84,12 @@ class Snapshot:
             "entrants": len(shared["standings"]),
             "teams": shared["teams"],
             "travellers": shared["travellers"],
+            "team_match": shared["team_match"],
             "urls": urls,
         }
         self.head = _dumps(head)[1:-1]
         self.lines = [_dumps(line) for line in presentation.standings_for(shared["standings"], None)]
-        if tournament.kind != Tournament.Kind.DUPLICATE:
+        if tournament.kind not in (Tournament.Kind.DUPLICATE, Tournament.Kind.TEAM):
             self.games = _dumps(presentation.games_for(tournament, shared["games"], None))
 
     def doc_for(self, who: Identity | None) -> str:

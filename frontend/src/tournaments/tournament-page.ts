@@ -16,6 +16,7 @@ import { longPoll } from "../shared/poll";
 import { Stream, socketUrl } from "../shared/stream";
 import { clockLine, gameToOpen, live, newer, type TournamentJSON } from "./tournament-state";
 import { gamesView, podiumView, standingsView, teamsView, travellersView, youView } from "./tournament-view";
+import { teamMatchView } from "./team-match-view";
 
 const POLL_SECONDS = 25;
 const SENT_KEY = "od-tournament-sent-";
@@ -221,11 +222,13 @@ export class TournamentPage {
     const podium = podiumView(state);
     const teams = teamsView(state);
     const travellers = travellersView(state);
+    const teamMatch = teamMatchView(state);
     this.live.replaceChildren(
       youView(state, (action, password, team) => void this.act(action, password, team), this.busy, this.error),
       ...(podium ? [podium] : []),
       ...(teams ? [teams] : []),
       standingsView(state),
+      ...(teamMatch ? [teamMatch] : []),
       ...(travellers ? [travellers] : []),
       gamesView(state),
     );

@@ -60,6 +60,8 @@ function arena(extra: Partial<TournamentJSON> = {}): TournamentJSON {
     private: false,
     team_names: [],
     team_leaders: null,
+    team_size: null,
+    team_match: null,
     teams: [],
     you: { joined: true, active: true, team: null },
     urls: { page: "/tournaments/5/", api: "/api/tournaments/5/", join: "/api/tournaments/5/join/", leave: "/api/tournaments/5/leave/" },
@@ -180,6 +182,41 @@ describe("the tournament page", () => {
       ["Ann", "20", "2 (100%)", "6"],
       ["Bob", "-8", "0 (0%)", "-22"],
     ]);
+    page.destroy();
+  });
+
+  it("draws a team match's score, its tables and each deal once every table has played it", () => {
+    const team_match = {
+      team_size: 2,
+      tables: [
+        { table: 1, players: ["Ann", "Bob"], first_seat: "A" },
+        { table: 2, players: ["Cid", "Dan"], first_seat: "B" },
+      ],
+      deals: [
+        {
+          number: 1, closed: true, played: 2, par: 10, line: ["36L"], net: [12, -12],
+          results: [
+            { table: 1, a: "Ann", b: "Bob", points: 20, teams: [10, -10] },
+            { table: 2, a: "Dan", b: "Cid", points: 8, teams: [2, -2] },
+          ],
+        },
+        { number: 2, closed: false, played: 1, par: null, line: [], net: null, results: [] },
+      ],
+      score: [12, -12],
+      won: [1, 0],
+    };
+    const { page } = mount(arena({ kind: "team", team_names: ["Red", "Blue"], team_match } as Partial<TournamentJSON>));
+    expect(document.querySelector(".team-score strong")!.textContent).toBe("Red 12 : -12 Blue");
+    const first = document.querySelector('.team-deal[data-deal="1"]')!;
+    expect(first.querySelector("h3")!.textContent).toBe("Deal 1: par 10 for seat A");
+    const rows = [...first.querySelectorAll("tbody tr")].map((r) => [...r.querySelectorAll("td")].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["1", "Ann", "Bob", "20", "10", "-10"],
+      ["2", "Dan", "Cid", "8", "2", "-2"],
+    ]);
+    const second = document.querySelector('.team-deal[data-deal="2"]')!;
+    expect(second.querySelector("table")).toBeNull();
+    expect(second.querySelector(".note")!.textContent).toBe("1 table of 2 has played it: its results are shown once every table has.");
     page.destroy();
   });
 
