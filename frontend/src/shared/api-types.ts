@@ -5,7 +5,9 @@
 // The pages use its schemas through aliases (`components["schemas"]["GameOutput"]`),
 // one file of frontend/src/shared/api-types/ for each part of the API.
 
+import type { AccountSchemas } from "./api-types/account";
 import type { AnalysesSchemas } from "./api-types/analyses";
+import type { BotSchemas } from "./api-types/bot";
 import type { ChallengesSchemas } from "./api-types/challenges";
 import type { ChatSchemas } from "./api-types/chat";
 import type { DailyDealSchemas } from "./api-types/daily-deal";
@@ -14,10 +16,12 @@ import type { EnumsSchemas } from "./api-types/enums";
 import type { ExercisesSchemas } from "./api-types/exercises";
 import type { GameAnalysesSchemas } from "./api-types/game-analyses";
 import type { GamesSchemas } from "./api-types/games";
+import type { ImportsSchemas } from "./api-types/imports";
 import type { LearnSchemas } from "./api-types/learn";
 import type { LobbySchemas } from "./api-types/lobby";
 import type { MatchesSchemas } from "./api-types/matches";
 import type { NotificationsSchemas } from "./api-types/notifications";
+import type { OpenDataSchemas } from "./api-types/open-data";
 import type { PlayersSchemas } from "./api-types/players";
 import type { PositionsSchemas } from "./api-types/positions";
 import type { PuzzlesSchemas } from "./api-types/puzzles";
@@ -26,12 +30,15 @@ import type { SeeksSchemas } from "./api-types/seeks";
 import type { SharedSchemas } from "./api-types/shared";
 import type { Shared2Schemas } from "./api-types/shared-2";
 import type { SocialSchemas } from "./api-types/social";
+import type { StreamSchemas } from "./api-types/stream";
 import type { TournamentsSchemas } from "./api-types/tournaments";
 import type { VacationSchemas } from "./api-types/vacation";
 import type { WatchSchemas } from "./api-types/watch";
 
 export interface components {
-    schemas: AnalysesSchemas &
+    schemas: AccountSchemas &
+        AnalysesSchemas &
+        BotSchemas &
         ChallengesSchemas &
         ChatSchemas &
         DailyDealSchemas &
@@ -40,10 +47,12 @@ export interface components {
         ExercisesSchemas &
         GameAnalysesSchemas &
         GamesSchemas &
+        ImportsSchemas &
         LearnSchemas &
         LobbySchemas &
         MatchesSchemas &
         NotificationsSchemas &
+        OpenDataSchemas &
         PlayersSchemas &
         PositionsSchemas &
         PuzzlesSchemas &
@@ -52,6 +61,7 @@ export interface components {
         SharedSchemas &
         Shared2Schemas &
         SocialSchemas &
+        StreamSchemas &
         TournamentsSchemas &
         VacationSchemas &
         WatchSchemas;

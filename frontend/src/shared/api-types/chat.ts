@@ -32,6 +32,8 @@ export interface ChatSchemas {
         author: string;
         /** @description The author's account name (null: a guest). */
         account: string | null;
+        /** @description The author is a bot's account (its name marked BOT in author). */
+        bot: boolean;
         /** @description Whether you wrote it. */
         mine: boolean;
         /** @description The preset's key, or null for typed text. */

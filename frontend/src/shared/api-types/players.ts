@@ -24,6 +24,8 @@ export interface PlayersSchemas {
     LeaderboardRow: {
         rank: number;
         name: string;
+        /** @description A bot's account (the bots' leaderboard). */
+        bot: boolean;
         rating: number;
         rd: number;
         games: number;
@@ -66,6 +68,8 @@ export interface PlayersSchemas {
     };
     ProfileOutput: {
         username: string;
+        /** @description A bot's account: a program plays it. */
+        bot: boolean;
         ratings: components["schemas"]["RatingOutput"][];
         history: components["schemas"]["RatingPoint"][];
         games: components["schemas"]["ProfileGame"][];

@@ -21,6 +21,8 @@ export interface Shared2Schemas {
         level: (components["schemas"]["GameLevelEnum"] | components["schemas"]["NullEnum"]) | null;
         /** @description The reader's seat. */
         you: boolean;
+        /** @description A bot's account plays this seat. */
+        bot: boolean;
     };
     PuzzleOutput: {
         id: number;

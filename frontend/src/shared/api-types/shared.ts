@@ -166,7 +166,7 @@ export interface SharedSchemas {
     };
     ChallengeSeatOutput: {
         seat: components["schemas"]["SeatEnum"];
-        /** @description {name, guest}; null for a free seat or the solver's. */
+        /** @description {name, guest, bot}; null for a free seat or the solver's. */
         player: {
             [key: string]: unknown;
         } | null;
@@ -352,7 +352,7 @@ export interface SharedSchemas {
          *     * `over` - over
          *     * `their-move` - their-move
          */
-        status: components["schemas"]["GameOutputStatusEnum"];
+        status: components["schemas"]["StatusA3dEnum"];
         to_move: (components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"]) | null;
         /** @description The human's legal moves when it is their move (['pass'] when forced), else []. */
         legal_moves: string[];

@@ -38,7 +38,10 @@ export interface TournamentsSchemas {
      */
     PairingOutcomeEnum: "a" | "b" | "draw" | "aborted" | "bye";
     StandingOutput: {
+        /** @description The entrant's name (a bot's marked BOT). */
         player: string;
+        /** @description A bot's account. */
+        bot: boolean;
         /**
          * Format: double
          * @description A duplicate event's: its matchpoints, null until the event is over.
@@ -94,6 +97,8 @@ export interface TournamentsSchemas {
         /** @description A team battle's teams; else empty. */
         team_names: string[];
         team_leaders: number | null;
+        /** @description A team match's players a side. */
+        team_size: number | null;
         status: components["schemas"]["TournamentStatusEnum"];
         status_text: string;
         /** Format: date-time */
@@ -101,6 +106,42 @@ export interface TournamentsSchemas {
         /** Format: date-time */
         ends_at: string | null;
         url: string;
+    };
+    TeamDealOutput: {
+        number: number;
+        /** @description Played at every table: its results, par and net shown. */
+        closed: boolean;
+        /** @description How many tables have finished it. */
+        played: number;
+        /** @description Its exact value for seat A, once closed. */
+        par: number | null;
+        /** @description One best line, once closed. */
+        line: string[];
+        /** @description Each team's net on it, once closed. */
+        net: number[] | null;
+        /** @description Each table's result, once closed. */
+        results: components["schemas"]["TeamDealResultOutput"][];
+    };
+    TeamDealResultOutput: {
+        table: number;
+        /** @description The player in seat A. */
+        a: string;
+        /** @description The player in seat B. */
+        b: string;
+        /** @description The deal's points for seat A (positive: A won). */
+        points: number;
+        /** @description Each team's points against par. */
+        teams: number[];
+    };
+    TeamMatchOutput: {
+        team_size: number;
+        tables: components["schemas"]["TeamTableOutput"][];
+        /** @description The deals dealt so far. */
+        deals: components["schemas"]["TeamDealOutput"][];
+        /** @description Each team's sum of nets. */
+        score: number[];
+        /** @description The deals each team won. */
+        won: number[];
     };
     TeamStandingOutput: {
         team: string;
@@ -110,13 +151,21 @@ export interface TournamentsSchemas {
         /** @description Its best players, whose scores count. */
         leaders: string[];
     };
+    TeamTableOutput: {
+        table: number;
+        /** @description The first team's, the second's. */
+        players: string[];
+        /** @description The first team's seat at this table (A at odd tables, B at even). */
+        first_seat: string;
+    };
     TournamentCreateInputRequest: {
         /**
-         * @description 'arena' (a fixed length, join and leave at any time, paired again as your game ends), 'swiss' (rounds paired by score) or 'duplicate' (the same deals for everyone, against the solver).
+         * @description 'arena' (a fixed length, join and leave at any time, paired again as your game ends), 'swiss' (rounds paired by score), 'duplicate' (the same deals for everyone, against the solver) or 'team' (a duplicate team match: two teams of team_size, every deal played at every table).
          *
          *     * `arena` - arena
          *     * `swiss` - swiss
          *     * `duplicate` - duplicate
+         *     * `team` - team
          */
         kind: components["schemas"]["TournamentKindEnum"];
         /** @description Its name (optional). */
@@ -175,6 +224,8 @@ export interface TournamentsSchemas {
         teams?: string[] | null;
         /** @description A team battle's: how many of each team's best scores count (default 5). */
         leaders?: number | null;
+        /** @description A team match's players a side (its tables); with two `teams` and `deals`. */
+        team_size?: number | null;
     };
     TournamentGameOutput: {
         /** @description The game (null for a bye, and for another entrant's duplicate game). */
@@ -201,9 +252,10 @@ export interface TournamentsSchemas {
      * @description * `arena` - arena
      *     * `swiss` - swiss
      *     * `duplicate` - duplicate
+     *     * `team` - team
      * @enum {string}
      */
-    TournamentKindEnum: "arena" | "swiss" | "duplicate";
+    TournamentKindEnum: "arena" | "swiss" | "duplicate" | "team";
     TournamentOutput: {
         id: number;
         name: string;
@@ -224,6 +276,8 @@ export interface TournamentsSchemas {
         /** @description A team battle's teams; else empty. */
         team_names: string[];
         team_leaders: number | null;
+        /** @description A team match's players a side. */
+        team_size: number | null;
         status: components["schemas"]["TournamentStatusEnum"];
         status_text: string;
         /** Format: date-time */
@@ -246,6 +300,8 @@ export interface TournamentsSchemas {
         games: components["schemas"]["TournamentGameOutput"][];
         /** @description A duplicate event's deals, once it is over and solved: every result, the par, a best line. */
         travellers: components["schemas"]["TravellerOutput"][];
+        /** @description A team match's tables, deals and scores; null for any other event. */
+        team_match: components["schemas"]["TeamMatchOutput"] | null;
         /** @description Your game in progress in it. */
         your_game: components["schemas"]["YourGameOutput"] | null;
         you: components["schemas"]["YouOutput"];

@@ -46,5 +46,7 @@ export interface WatchSchemas {
         /** @description The account's rating in the game's pool; null: none. */
         rating: number | null;
         guest: boolean;
+        /** @description A bot's account. */
+        bot: boolean;
     };
 }
