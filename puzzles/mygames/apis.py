@@ -4,7 +4,7 @@ after it (the rating change, the rematch offered)."""
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.http import StreamingHttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -61,18 +61,20 @@ class MyGamesExportApi(APIView):
         summary="Export my games",
         operation_id="my_games_export",
         description=(
-            "The records of your filtered games that are over (the newest 200), one after another in one text "
-            "file (an attachment), each as the game's own record download writes it; each begins with its "
-            "`[Event ...]` tag."
+            "The records of every one of your filtered games that are over, newest first, as one text file "
+            "(an attachment, written as it is read) in the versioned record format of docs/records.md: each game "
+            'begins with its `[Format "1"]` tag, a blank line between two, with every tag (event and round, '
+            "date, players, ratings and their changes, time control, how it ended) and each person's clock after "
+            "each move (`{[%clk H:MM:SS]}`). Without filters: every game you played."
         ),
         parameters=FILTER_PARAMETERS,
         responses={200: OpenApiResponse(OpenApiTypes.STR, description="The records (text/plain)."), **BAD_FILTER},
     )
-    def get(self, request: Request) -> HttpResponse:
+    def get(self, request: Request) -> StreamingHttpResponse:
         chosen = filters.filters_from(request.query_params)
         records = selectors.export_records(Player.of(request), chosen)
-        return HttpResponse(
-            presentation.export_text(records),
+        return StreamingHttpResponse(
+            presentation.export_chunks(records),
             content_type="text/plain; charset=utf-8",
             headers={"Content-Disposition": 'attachment; filename="open-domino-my-games.txt"'},
         )

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from puzzles.botaccounts.presentation import name_text
 from puzzles.games.models import Game
 from puzzles.games.presentation import game_urls, players_state, variant_label
 from solver import GameRecord
+from solver.records import iter_write
 
 from .selectors import ABORTED, Page
 
@@ -51,7 +54,7 @@ def _opponents(game: Game, seat: str) -> list[str]:
         return [str(_("Solver (%(level)s)") % {"level": game.get_level_display()})]
     rules = game.rules
     names = players_state(game, seat)
-    return [p["name"] for s, p in names.items() if not rules.same_team(s, seat)]
+    return [name_text(p["name"], p["bot"]) for s, p in names.items() if not rules.same_team(s, seat)]
 
 
 def game_row(game: Game) -> dict[str, Any]:
@@ -90,18 +93,9 @@ def page_state(page: Page) -> dict[str, Any]:
     }
 
 
-def export_text(records: list[GameRecord]) -> str:
-    """The records one after another, a blank line between two (each begins
-    with its ``[Event ...]`` tag, which is where a reader splits them)."""
-    return "\n".join(str(record) for record in records)
-
-
-def split_records(text: str) -> list[str]:
-    """The records of an export, each as ``solver.GameRecord.parse`` reads it
-    (every record has one ``Event`` tag, its first line)."""
-    chunks: list[str] = []
-    for line in text.splitlines(keepends=True):
-        if line.startswith("[Event ") or not chunks:
-            chunks.append("")
-        chunks[-1] += line
-    return [chunk for chunk in chunks if chunk.strip()]
+def export_chunks(records: Iterable[GameRecord]) -> Iterator[bytes]:
+    """The export's file as it is written: the records in the versioned
+    format of docs/records.md (``solver.records.iter_write``: each begins
+    with its ``[Format "1"]`` tag, a blank line between two), in UTF-8."""
+    for text in iter_write(records):
+        yield text.encode("utf-8")

@@ -10,12 +10,14 @@ over and the tournaments app clears the flag."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Case, CharField, Exists, F, OuterRef, Q, QuerySet, Subquery, When
 
 from puzzles.accounts.players import Player
+from puzzles.archive.site_records import records_of
 from puzzles.games import selectors as game_selectors
 from puzzles.games.models import Game, GameSeat
 from puzzles.games.presentation import tournament_link
@@ -25,9 +27,6 @@ from solver import GameRecord
 from .filters import Filters
 
 PAGE_SIZE = 20
-# The most games one export holds (the newest of the filtered ones): a file a
-# request makes at once, two short reads a game.
-EXPORT_LIMIT = 200
 ABORTED = "aborted"
 
 
@@ -144,11 +143,13 @@ def _changes_of(player: Player, games: list[Game]) -> dict[int, tuple[float, flo
     }
 
 
-def export_records(player: Player, filters: Filters) -> list[GameRecord]:
-    """The records of the player's filtered games that are over, newest first
-    (at most ``EXPORT_LIMIT``), each as the game's own download writes it."""
-    games = my_games(player, filters).filter(status=Game.Status.OVER)[:EXPORT_LIMIT]
-    return [game_selectors.game_record(game, reader_seat=game.my_seat if game.is_people else None) for game in games]  # type: ignore[attr-defined]
+def export_records(player: Player, filters: Filters) -> Iterator[GameRecord]:
+    """The records of every one of the player's filtered games that are
+    over, newest first, with every tag (``archive.site_records``: the event,
+    the players and their ratings, the clocks...; the ``You`` tag the
+    player's seat in a game between people), read a batch at a time."""
+    games = my_games(player, filters).filter(status=Game.Status.OVER)
+    return records_of(games, reader_seat=lambda game: game.my_seat if game.is_people else None)  # type: ignore[attr-defined]
 
 
 # ------------------------------------------------------------ after a game

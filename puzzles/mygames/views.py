@@ -59,5 +59,6 @@ def index(request: HttpRequest) -> HttpResponse:
             "speed_names": SPEED_NAMES,
             "query": urlencode(query),
             "export_url": reverse("mygames:api-export") + (f"?{urlencode(query)}" if query else ""),
+            "export_all_url": reverse("mygames:api-export"),
         },
     )

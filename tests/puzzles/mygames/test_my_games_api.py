@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from puzzles.games.models import Game
-from puzzles.mygames.presentation import split_records
 from puzzles.mygames.selectors import PAGE_SIZE
-from solver import GameRecord, Position
+from solver import Position
+from solver.records import read_records
 
 from .conftest import stored_game
 
@@ -19,6 +19,13 @@ WON_A = {"winner": "A", "points": 30, "reason": "resigned", "resigned": "B"}
 WON_B = {"winner": "B", "points": 12, "reason": "blocked"}
 DRAW = {"winner": None, "points": 0, "reason": "blocked"}
 ABORT = {"winner": None, "points": 0, "reason": "aborted", "aborted": "A"}
+
+
+def exported(client, query: str = "") -> str:
+    """The export's file (written as it is read: a streamed answer)."""
+    response = client.get(f"/api/games/mine/export/{query}")
+    assert response.status_code == 200, response
+    return b"".join(response.streaming_content).decode("utf-8")
 
 
 def ids(client, query: str = "") -> list[int]:
@@ -135,7 +142,7 @@ def test_practice_games_are_listed_and_concealed_ones_hidden_until_their_event_c
     )
     assert ids(ann) == [practice.pk]
     assert ids(ann, "kind=practice&speed=untimed&result=won") == [practice.pk]
-    assert ann.get("/api/games/mine/export/").content.decode().count("[Event ") == 1
+    assert exported(ann).count("[Event ") == 1
     Game.objects.filter(pk=concealed.pk).update(concealed=False)  # the event is over
     assert ids(ann) == [concealed.pk, practice.pk]
 
@@ -160,10 +167,10 @@ def test_the_export_holds_the_filtered_games_records_which_parse_back(games):
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith("attachment;")
     assert response["Content-Type"].startswith("text/plain")
-    records = [GameRecord.parse(text) for text in split_records(response.content.decode())]
+    records = list(read_records(b"".join(response.streaming_content).decode()))
     assert [(dict(r.tags)["A"], dict(r.tags)["B"]) for r in records] == [("ann", "cleo"), ("bob", "ann")]
     assert [str(r.start) for r in records] == [made["lost_as_a"].start_position, made["lost"].start_position]
-    everything = [GameRecord.parse(t) for t in split_records(ann.get("/api/games/mine/export/").content.decode())]
+    everything = list(read_records(exported(ann)))
     # the games over (not the one in progress), newest first, each as the game stores it
     over = [g for k, g in sorted(made.items(), key=lambda kv: -kv[1].pk) if k not in ("playing", "theirs")]
     assert [str(r.start) for r in everything] == [g.start_position for g in over]
@@ -173,7 +180,7 @@ def test_the_export_holds_the_filtered_games_records_which_parse_back(games):
     assert dict(played.tags)["You"] == "A"
     assert all(dict(r.tags)["A"] != "bob" or dict(r.tags)["B"] != "cleo" for r in everything)  # not bob's game
     assert ann.get("/api/games/mine/export/?speed=nope").status_code == 400
-    assert cleo.get("/api/games/mine/export/?opponent=zed").content == b""
+    assert exported(cleo, "?opponent=zed") == ""
 
 
 def test_the_page_lists_the_filtered_games_with_their_links_in_the_readers_language(games, settings):
