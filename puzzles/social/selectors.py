@@ -57,6 +57,15 @@ def blocked_ids(player: Any) -> set[int]:
     return {other for pair in rows for other in pair if other != me}
 
 
+def blocked_pairs(user_ids: Iterable[int]) -> set[frozenset[int]]:
+    """The pairs among the accounts ``user_ids`` one of whom blocked the other (one query)."""
+    wanted = {pk for pk in user_ids if pk is not None}
+    if len(wanted) < 2:
+        return set()
+    rows = Block.objects.filter(blocker_id__in=wanted, blocked_id__in=wanted).values_list("blocker_id", "blocked_id")
+    return {frozenset(pair) for pair in rows}
+
+
 def blocks(player: Any) -> set[int]:
     """The accounts ``player`` blocked (not those who blocked them)."""
     me = user_id(player)

@@ -185,8 +185,9 @@ def podium(rows: Iterable[Standing]) -> tuple[Standing, ...]:
 @dataclass(frozen=True)
 class Waiting:
     """A player waiting for a game: their arena score and rating (the pairing
-    order), since when they wait, whom they last played, and how often they
-    have had each seat (A moves first, an advantage to share out)."""
+    order), since when they wait, whom they last played, how often they
+    have had each seat (A moves first, an advantage to share out) and whom
+    they must never meet (``avoid``: one of the two blocked the other)."""
 
     player: PlayerId
     score: int
@@ -195,6 +196,7 @@ class Waiting:
     last_opponent: PlayerId | None = None
     a_seats: int = 0
     b_seats: int = 0
+    avoid: frozenset[PlayerId] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -224,8 +226,15 @@ def _line_key(player: Waiting) -> tuple[int, int, datetime, PlayerId]:
 
 
 def may_meet(x: Waiting, y: Waiting) -> bool:
-    """Whether two waiting players may be paired: neither last played the other."""
-    return x.player != y.player and x.last_opponent != y.player and y.last_opponent != x.player
+    """Whether two waiting players may be paired: neither last played the
+    other, and neither must avoid the other."""
+    return (
+        x.player != y.player
+        and x.last_opponent != y.player
+        and y.last_opponent != x.player
+        and y.player not in x.avoid
+        and x.player not in y.avoid
+    )
 
 
 def _leave_out_costs(line: Sequence[Waiting]) -> list[int]:
@@ -298,7 +307,7 @@ def pair_waiting(waiting: Iterable[Waiting], reach: int = PAIRING_REACH) -> tupl
 
     The players stand in a line by score, then rating (higher first), then how
     long they have waited, and a player may only meet one at most ``reach``
-    places away who is not their last opponent.  Among such pairings this
+    places away who is not their last opponent nor one they must avoid.  Among such pairings this
     makes the most pairs, then keeps the score gaps within pairs smallest (by
     their squares), then leaves the newest arrivals waiting, then keeps
     partners nearest in the line: a dynamic programme over the line in O(n * reach * 2**reach) after

@@ -9,8 +9,10 @@ Conventions, the same in every event:
   ``B``, and nobody gets the same seat three times running when it can be
   avoided (that comes before the imbalance when two claims clash).  In
   round 1 the better-ranked player of a pair has ``A`` on boards 1, 3, 5...
-* Pairing: nobody meets the same opponent twice (a hard rule: with no such
-  pairing :class:`NoPairing` is raised and the event should end).  Then, in
+* Pairing: nobody meets the same opponent twice, nor a player they must
+  not meet (``Entrant.avoid``: one of the two blocked the other), hard rules
+  both: with no such pairing :class:`NoPairing` is raised and the event
+  should end.  Then, in
   order of priority: everyone is paired; as many pairs as possible are of
   equal score (so the lone players of two odd score groups meet each other
   rather than pull someone out of a group between them that pairs within
@@ -77,7 +79,8 @@ def _check_score(value: float, what: str) -> None:
 class Entrant:
     """A player as the pairing of the next round sees them: their id, rating,
     score so far, the ids of the opponents met, their seats in the order of
-    the games played (a bye has none) and whether they have had a bye."""
+    the games played (a bye has none), whether they have had a bye and the
+    ids of the players they must not meet (as if met: either says so for both)."""
 
     id: int
     rating: float
@@ -85,6 +88,7 @@ class Entrant:
     opponents: frozenset[int] = frozenset()
     seats: tuple[Seat, ...] = ()
     had_bye: bool = False
+    avoid: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         _check_score(self.score, f"the score of player {self.id!r}")
@@ -210,9 +214,16 @@ class _Field:
         self.w_diff = self.w_seat * (pairs * self.absolute + 1)
         self.max_diff = (max(self.halves, default=0) - min(self.halves, default=0)) ** 2
         self.w_equal = self.w_diff * (pairs * self.max_diff + 1)
+        # Whom each may not meet: the opponents met, and the players either of the two must not meet.
+        shunned: dict[int, set[int]] = {}
+        for p in ranked:
+            for other in p.avoid:
+                shunned.setdefault(other, set()).add(p.id)
+        self.forbidden = [p.opponents | p.avoid | shunned.get(p.id, set()) for p in ranked]
 
     def met(self, i: int, j: int) -> bool:
-        return self.ranked[j].id in self.ranked[i].opponents
+        """Whether ranked players ``i`` and ``j`` may not be paired (met before, or to avoid)."""
+        return self.ranked[j].id in self.forbidden[i]
 
     def seat_cost(self, i: int, seat: Seat) -> int:
         pref = self.prefs[i]
@@ -431,9 +442,15 @@ def _tally(
     return records, games, seats
 
 
-def entrants_after(rounds: Sequence[RoundResult], ratings: Mapping[int, float], active: Iterable[int]) -> list[Entrant]:
+def entrants_after(
+    rounds: Sequence[RoundResult],
+    ratings: Mapping[int, float],
+    active: Iterable[int],
+    avoid: Mapping[int, frozenset[int]] | None = None,
+) -> list[Entrant]:
     """The ``active`` players as the next round's pairing sees them, from the
-    results of the rounds played so far; ``ratings`` holds every player's."""
+    results of the rounds played so far; ``ratings`` holds every player's,
+    ``avoid`` whom each must not meet."""
     records, games, seats = _tally(rounds)
     entrants = []
     for player in active:
@@ -448,6 +465,7 @@ def entrants_after(rounds: Sequence[RoundResult], ratings: Mapping[int, float], 
                 opponents=frozenset(opponent for opponent, _ in games.get(player, [])),
                 seats=tuple(seats.get(player, [])),
                 had_bye=record.byes > 0,
+                avoid=(avoid or {}).get(player, frozenset()),
             )
         )
     return entrants
