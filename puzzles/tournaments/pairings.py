@@ -19,7 +19,7 @@ from puzzles.core.errors import ApplicationError
 from puzzles.games.models import Game
 from puzzles.people.services import challenge_accept, challenge_create
 
-from . import arena_rules, blocks, duplicates, swiss
+from . import arena_rules, blocks, duplicates, swiss, team_matches
 from .models import Entry, Pairing, Tournament
 
 log = logging.getLogger(__name__)
@@ -176,6 +176,8 @@ def record(pairing: Pairing, now: datetime) -> None:
     assert pairing.b is not None
     outcome = outcome_of(pairing.game)
     Pairing.objects.filter(pk=pairing.pk).update(outcome=outcome, finished_at=now)
+    if tournament.kind == Tournament.Kind.TEAM:
+        team_matches.record(pairing, outcome)
     if tournament.kind == Tournament.Kind.ARENA:
         for entry, result in zip((pairing.a, pairing.b), _ARENA_RESULT[Outcome(outcome)], strict=True):
             fresh = Entry.objects.select_for_update().get(pk=entry.pk)
