@@ -7,6 +7,7 @@ function message(extra: Partial<ChatMessage> = {}): ChatMessage {
     id: 7,
     author: "ann",
     account: "ann",
+    bot: false,
     mine: false,
     preset: "good-game",
     text: "Good game!",

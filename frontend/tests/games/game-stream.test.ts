@@ -60,8 +60,8 @@ function annWaiting(): GameJSON {
     clock_running: null,
     my_seat: "A",
     players: {
-      A: { name: "Ann", kind: "guest", level: null, you: true },
-      B: { name: "Bob", kind: "guest", level: null, you: false },
+      A: { name: "Ann", kind: "guest", level: null, you: true, bot: false },
+      B: { name: "Bob", kind: "guest", level: null, you: false, bot: false },
     },
   });
 }

@@ -114,8 +114,8 @@ export function mountPlayOf(game: GameJSON, attrs = "", before = ""): PlayPage {
 export function annAndBob(me: "A" | "B" | null): Pick<GameJSON, "players" | "my_seat" | "spectator"> {
   return {
     players: {
-      A: { name: "Ann", kind: "guest", level: null, you: me === "A" },
-      B: { name: "Bob", kind: "account", level: null, you: me === "B" },
+      A: { name: "Ann", kind: "guest", level: null, you: me === "A", bot: false },
+      B: { name: "Bob", kind: "account", level: null, you: me === "B", bot: false },
     },
     my_seat: me,
     spectator: me === null,

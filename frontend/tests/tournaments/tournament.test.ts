@@ -18,7 +18,7 @@ import { jsonScript } from "../helpers/dom";
 const NOW = Date.parse("2026-12-06T20:00:00Z");
 
 function standing(extra: Partial<StandingJSON> = {}): StandingJSON {
-  return { player: "Ann", score: 8, rank: 1, games: 3, active: true, you: false, on_fire: true, sheet: [2, 2, 4], ...extra };
+  return { player: "Ann", bot: false, score: 8, rank: 1, games: 3, active: true, you: false, on_fire: true, sheet: [2, 2, 4], ...extra };
 }
 
 /** An arena started ten minutes ago, twenty minutes left; the reader in it and waiting. */
