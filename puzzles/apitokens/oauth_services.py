@@ -51,7 +51,7 @@ def application_create(user: Any, *, name: str, redirect_uris: str, confidential
     uris = _redirects_checked(redirect_uris or "")
     model = get_application_model()
     if model.objects.filter(user=user).count() >= MAX_APPS:
-        raise ConflictError(_("you have %(count)d apps: delete one first") % {"count": MAX_APPS})
+        raise ConflictError(_("you have as many apps as an account may have: delete one first"))
     app = model(
         user=user,
         name=name,

@@ -48,7 +48,7 @@ def create_personal_token(user: Any, *, name: str, scopes: Iterable[str]) -> tup
         raise ApplicationError(_("a token's name is at most %(count)d characters") % {"count": NAME_MAX})
     chosen = scopes_checked(scopes)
     if tokens_of(user).count() >= MAX_TOKENS:
-        raise ConflictError(_("you have %(count)d tokens in force: revoke one first") % {"count": MAX_TOKENS})
+        raise ConflictError(_("you have as many tokens in force as an account may have: revoke one first"))
     text = PREFIX + secrets.token_urlsafe(32)
     token = PersonalToken.objects.create(
         user=user, name=name, hint=text[: len(PREFIX) + 6], digest=digest_of(text), scopes=" ".join(chosen)
