@@ -8,15 +8,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from puzzles.apitokens.scopes import require_scope
 from puzzles.core.api import error_response
 
 from . import services
-from .scopes import require_bot_scope
 from .serializers import BotAccountOutputSerializer
 
 
 class UpgradeApi(APIView):
-    required_scope = "bot"  # for the tokens app's default permission, as require_bot_scope checks
+    required_scope = "bot"  # the tokens app's default permission checks it too
 
     @extend_schema(
         summary="Make your account a bot",
@@ -32,6 +32,6 @@ class UpgradeApi(APIView):
         },
     )
     def post(self, request: Request) -> Response:
-        require_bot_scope(request)
+        require_scope(request, "bot")
         row = services.upgrade(request.user)
         return Response({"username": request.user.get_username(), "bot": True, "since": row.created_at})
