@@ -595,6 +595,8 @@ SPECTACULAR_SETTINGS = {
         "PuzzleKindEnum": ["win", "most"],
         # The daily deal: where a player's game of it stands.
         "DailyStatusEnum": ["new", "playing", "grading", "over"],
+        # An API token's scopes (puzzles/apitokens).
+        "TokenScopeEnum": ["read", "play", "challenge", "bot"],
         # The rules across a body's fields (puzzles/core/contract.py): seats C and D
         # and the solver's seats in partnership only.
         "TwoSeatOrRandomEnum": ["A", "B", "random"],

@@ -8,33 +8,17 @@
 import type { components } from "../api-types";
 
 export interface AccountSchemas {
-    /**
-     * @description * `read` - read
-     *     * `play` - play
-     *     * `challenge` - challenge
-     *     * `bot` - bot
-     * @enum {string}
-     */
-    NameEnum: "read" | "play" | "challenge" | "bot";
     Scope: {
-        name: components["schemas"]["NameEnum"];
+        name: components["schemas"]["TokenScopeEnum"];
         /** @description What the scope lets a program do, in the reader's language. */
         description: string;
     };
-    /**
-     * @description * `read` - read
-     *     * `play` - play
-     *     * `challenge` - challenge
-     *     * `bot` - bot
-     * @enum {string}
-     */
-    ScopesEnum: "read" | "play" | "challenge" | "bot";
     Token: {
         id: number;
         name: string;
         /** @description The token's first characters, to tell it apart (never the whole token). */
         hint: string;
-        scopes: components["schemas"]["ScopesEnum"][];
+        scopes: components["schemas"]["TokenScopeEnum"][];
         /** Format: date-time */
         created_at: string;
         /**
@@ -48,7 +32,7 @@ export interface AccountSchemas {
         /** @description What the token is for (e.g. the program's name). */
         name: string;
         /** @description At least one. */
-        scopes: components["schemas"]["ScopesEnum"][];
+        scopes: components["schemas"]["TokenScopeEnum"][];
     };
     TokenList: {
         /** @description Your tokens in force, newest first. */
@@ -60,4 +44,12 @@ export interface AccountSchemas {
         /** @description The token itself (od_…): shown this once, never again. Send it as Authorization: Bearer <secret>. */
         secret: string;
     };
+    /**
+     * @description * `read` - read
+     *     * `play` - play
+     *     * `challenge` - challenge
+     *     * `bot` - bot
+     * @enum {string}
+     */
+    TokenScopeEnum: "read" | "play" | "challenge" | "bot";
 }

@@ -55,6 +55,8 @@ export interface TournamentsSchemas {
         you: boolean;
         /** @description An arena's: two wins running, wins count double. */
         on_fire?: boolean;
+        /** @description An arena's: the player's pages were all gone while they waited; not paired until back. */
+        paused?: boolean;
         /** @description A team battle's: the player's team. */
         team?: string | null;
         /** @description An arena's: each game's points. */
@@ -345,6 +347,8 @@ export interface TournamentsSchemas {
     YouOutput: {
         joined: boolean;
         active: boolean;
+        /** @description An arena's: your pages were all gone while you waited, so you are not paired; join to resume. */
+        paused: boolean;
         /** @description A team battle's: your team. */
         team: string | null;
     };
