@@ -51,7 +51,9 @@ def many_games(
                 start_position=str(start),
                 current_position=str(position),
                 status=Game.Status.OVER,
-                result=result if ended is None else {"winner": ended.winner, "points": ended.points, "reason": ended.reason},
+                result=result
+                if ended is None
+                else {"winner": ended.winner, "points": ended.points, "reason": ended.reason},
                 people="".join(seats),
                 rng_seed=n,
                 seed=str(first_seed + n),

@@ -40,7 +40,7 @@ def test_an_export_of_1000_games_reads_back_with_every_tag_move_and_clock(accoun
     assert set(by_id) == {g.pk for g in games}
     assert [int(r.tag("GameId")) for r in records] == sorted(by_id, reverse=True)  # newest first
     moves = {}
-    for game_id, ply, move, side in GameMove.objects.values_list("game_id", "ply", "move", "side").order_by("ply"):
+    for game_id, _ply, move, side in GameMove.objects.values_list("game_id", "ply", "move", "side").order_by("ply"):
         moves.setdefault(game_id, []).append((move, side))
     for game in games:
         record = by_id[game.pk]
@@ -71,7 +71,9 @@ def test_an_export_of_1000_games_reads_back_with_every_tag_move_and_clock(accoun
 def test_the_export_names_the_event_and_round_and_a_finished_deals_result(account):
     ann, bob = account("ann"), account("bob")
     swiss = Tournament.objects.create(kind=Tournament.Kind.SWISS, name="Evening Swiss", starts_at=T0, rated=True)
-    game = many_games({"A": ann.user, "B": bob.user}, 1, moves=60, result={"winner": "B", "points": 5, "reason": "x"})[0]
+    game = many_games({"A": ann.user, "B": bob.user}, 1, moves=60, result={"winner": "B", "points": 5, "reason": "x"})[
+        0
+    ]
     a = Entry.objects.create(tournament=swiss, owner=ann.user, name="ann")
     b = Entry.objects.create(tournament=swiss, owner=bob.user, name="bob")
     Pairing.objects.create(tournament=swiss, round=3, a=a, b=b, game=game)
