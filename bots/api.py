@@ -49,8 +49,9 @@ class Site:
         except urllib.error.HTTPError as exc:
             raise ApiError(exc.code, _json(exc.read())) from None
 
-    def stream(self, path: str) -> Iterator[dict[str, Any]]:
-        """The events of an NDJSON stream, one a line, as they come (keep-alives skipped)."""
+    def stream(self, path: str) -> Iterator[dict[str, Any] | None]:
+        """The events of an NDJSON stream, one a line, as they come; None for a
+        keep-alive (an empty line, at least every 6 s: a chance to stop)."""
         headers = {**self.headers, "Accept": "application/x-ndjson"}
         if self.session is not None:
             with self.session.get(
@@ -63,15 +64,13 @@ class Site:
                     pending += chunk
                     *complete, pending = pending.split(b"\n")
                     for line in complete:
-                        if line.strip():
-                            yield json.loads(line)
+                        yield json.loads(line) if line.strip() else None
             return
         request = urllib.request.Request(self.url + path, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=READ_TIMEOUT) as response:
                 for line in response:
-                    if line.strip():
-                        yield json.loads(line)
+                    yield json.loads(line) if line.strip() else None
         except urllib.error.HTTPError as exc:
             raise ApiError(exc.code, _json(exc.read())) from None
 

@@ -62,7 +62,8 @@ class Bot:
             try:
                 for event in self.site.stream("/api/stream/events"):
                     backoff = 1.0
-                    self.on_event(event)
+                    if event is not None:
+                        self.on_event(event)
                     if self.stop.is_set():
                         break
             except ApiError as exc:
@@ -137,6 +138,10 @@ class Bot:
         """Read the game's stream, moving when it is the bot's turn; True once the game is over."""
         seat = None
         for event in self.site.stream(f"/api/bot/game/stream/{game_id}"):
+            if event is None:  # a keep-alive
+                if self.stop.is_set():
+                    return False
+                continue
             if event["type"] == "gameFull":
                 seat = event["my_seat"]
                 log.info("game %s: playing seat %s (%s)", game_id, seat, event["variant"])
