@@ -45,7 +45,7 @@ class OpenDataFile(models.Model):
     name = models.CharField(_("file name"), max_length=100, unique=True)
     size = models.BigIntegerField(_("size (bytes)"))
     games = models.PositiveIntegerField(_("games"))
-    sha256 = models.CharField(_("SHA-256"), max_length=64)
+    sha256 = models.CharField(_("SHA-256 checksum"), max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

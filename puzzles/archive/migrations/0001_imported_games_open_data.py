@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
                 ('name', models.CharField(max_length=100, unique=True, verbose_name='file name')),
                 ('size', models.BigIntegerField(verbose_name='size (bytes)')),
                 ('games', models.PositiveIntegerField(verbose_name='games')),
-                ('sha256', models.CharField(max_length=64, verbose_name='SHA-256')),
+                ('sha256', models.CharField(max_length=64, verbose_name='SHA-256 checksum')),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={

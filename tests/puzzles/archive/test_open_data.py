@@ -138,3 +138,22 @@ def test_the_downloads_page_lists_each_file_and_serves_it(client, data_dir, mont
 
 def test_the_page_says_so_when_no_file_is_written_yet(client, data_dir):
     assert "No file yet" in client.get("/data/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("pl", ["Otwarte dane", "do domeny publicznej", "Miesiąc", "partie zakończone w tym miesiącu"]),
+        ("nl", ["Open data", "in het publieke domein", "Maand", "de partijen die in die maand eindigden"]),
+        ("ro", ["Date deschise", "dedicate domeniului public", "Luna", "partidele încheiate în luna aceea"]),
+    ],
+)
+def test_the_downloads_and_import_pages_in_other_languages(client, data_dir, month_of_games, lang, words):
+    ann = client
+    services.open_data_write(OCTOBER)
+    page = ann.get("/data/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert all(word in page for word in words), [w for w in words if w not in page]
+    imported = ann.get("/analysis/imported/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    intro = {"pl": "Prześlij plik z zapisami partii", "nl": "Upload een bestand", "ro": "Încarcă un fișier"}[lang]
+    assert intro in imported
+    assert "Upload a file" not in imported
