@@ -18,6 +18,7 @@ from django.db.models import Case, CharField, Exists, F, OuterRef, Q, QuerySet, 
 
 from puzzles.accounts.players import Player
 from puzzles.archive.site_records import records_of
+from puzzles.botaccounts.presentation import user_text
 from puzzles.games import selectors as game_selectors
 from puzzles.games.models import Game, GameSeat
 from puzzles.games.presentation import tournament_link
@@ -226,6 +227,6 @@ def _offer(player: Player, offer: Challenge) -> dict[str, Any]:
         "id": offer.pk,
         "status": offer.status,
         "mine": mine,
-        "by": str(offer.creator) if offer.creator is not None else "",
+        "by": user_text(offer.creator) if offer.creator is not None else "",  # a bot's marked BOT
         "game": offer.game_id if offer.status == Challenge.Status.STARTED else None,
     }
