@@ -537,7 +537,22 @@ OAUTH2_PROVIDER = {
     "ACCESS_TOKEN_EXPIRE_SECONDS": env.int("OD_OAUTH_ACCESS_SECONDS", default=3600),
     "REFRESH_TOKEN_EXPIRE_SECONDS": env.int("OD_OAUTH_REFRESH_SECONDS", default=30 * 24 * 3600),
     "ROTATE_REFRESH_TOKEN": True,
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,  # a refresh token used twice revokes its whole family
+    # RFC 9700 (OAuth 2.0 Security BCP): no implicit or password grant, PKCE by S256 only,
+    # tokens in the Authorization header only, the issuer in the authorization response,
+    # tokens stored as their SHA-256 only.
+    "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
+    "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
+    "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+    "COMPLIANT_BCP_RFC9700_TOKEN_STORAGE": True,
+    "COMPLIANT_BCP_RFC9700_REFRESH_TOKEN": True,
 }
+# The toolkit warns that http redirect addresses are allowed: an app's are
+# https, or http on the loopback only, for a program on the player's own
+# machine (RFC 8252), which puzzles/apitokens/oauth_services.py enforces.
+SILENCED_SYSTEM_CHECKS = ["oauth2_provider.W008"]
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Open domino trainer API",

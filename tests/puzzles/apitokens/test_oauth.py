@@ -135,6 +135,7 @@ def test_the_whole_flow_and_revoking(django_user_model, app):
     tokens = swap(app, consent(player, app, challenge), verifier)
     assert set(tokens["scope"].split()) == {"read", "play"}
     access = tokens["access_token"]
+    assert not get_access_token_model().objects.filter(token=access).exists()  # kept as its SHA-256 only
     assert bearer(access).get("/api/games/").status_code == 200
     refused = bearer(access).post("/api/seeks/", {}, format="json")
     assert refused.status_code == 403
@@ -172,3 +173,17 @@ def test_apps_page_refuses_a_plain_http_redirect(django_user_model):
     page = developer.post("/account/apps/", {"name": "Bad", "redirect_uris": "http://evil.example/cb"}, follow=True)
     assert "is not a redirect address" in page.content.decode()
     assert not get_application_model().objects.exists()
+
+
+def test_a_refresh_token_is_used_once(django_user_model, app):
+    player = logged_in(django_user_model, "ann")
+    verifier, challenge = pkce()
+    first = swap(app, consent(player, app, challenge), verifier)
+    body = {"grant_type": "refresh_token", "refresh_token": first["refresh_token"], "client_id": app.client_id}
+    renewed = Client().post("/oauth/token/", body)
+    assert renewed.status_code == 200, renewed.content
+    fresh = renewed.json()["access_token"]
+    assert bearer(fresh).get("/api/games/").status_code == 200
+    replayed = Client().post("/oauth/token/", body)  # the old refresh token again: a thief's, perhaps
+    assert replayed.status_code == 400
+    assert bearer(fresh).get("/api/games/").status_code == 401  # the whole family revoked
