@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from puzzles.accounts.players import Player
 from puzzles.core.api import LONG_POLL_PARAMETERS, UNCHANGED, error_response, long_poll, validated
 
-from . import presentation, selectors, services
+from . import presence, presentation, selectors, services
 from .serializers import (
     CreatedOutputSerializer,
     JoinInputSerializer,
@@ -68,6 +68,7 @@ class TournamentDetailApi(APIView):
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = selectors.tournament_get(tournament_id)
+        presence.player_seen(Player.of(request))  # its page is open (an arena pauses a player whose pages are gone)
         unchanged = long_poll(request, tournament, "tournament", selectors.tournament_version)
         if unchanged is not None:
             return unchanged

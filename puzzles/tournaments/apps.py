@@ -14,12 +14,14 @@ class TournamentsConfig(AppConfig):
         from puzzles.games.signals import game_finished
         from puzzles.people import profiles
 
-        from . import duplicates, presentation, selectors, services
+        from . import duplicates, presence, presentation, selectors, services
 
         fairness.register_for_player(duplicates.refusal)
         profiles.register_events(presentation.profile_events)
         guest_claimed.connect(services.entries_claim, dispatch_uid="puzzles.tournaments.claim")
         game_finished.connect(services.on_game_finished, dispatch_uid="puzzles.tournaments.game_finished")
+        # A held poll (any page's) is its reader's page still open: an arena pauses one whose pages are gone.
+        longpoll.on_poll(presence.request_seen)
         # Anyone may read an event: its version is the poll's.
         longpoll.register(
             r"^/api/tournaments/([0-9]+)/$",

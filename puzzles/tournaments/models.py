@@ -114,6 +114,9 @@ class Entry(PlayerOwned, models.Model):
     a_seats = models.PositiveSmallIntegerField(default=0)
     b_seats = models.PositiveSmallIntegerField(default=0)
     team = models.PositiveSmallIntegerField(null=True, blank=True)  # in a team battle: its index in ``teams``
+    # An arena's player whose pages were all gone while they waited (``presence``):
+    # not paired until they come back (join again: Resume).
+    paused = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("entry")

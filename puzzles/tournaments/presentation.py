@@ -214,6 +214,7 @@ def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
         "you": {
             "joined": mine is not None,
             "active": bool(mine and mine.active),
+            "paused": bool(mine and mine.paused),
             "team": tournament.teams[mine.team] if mine is not None and mine.team is not None else None,
         },
         "urls": urls(tournament),

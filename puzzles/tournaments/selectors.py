@@ -86,7 +86,12 @@ def standings(tournament: Tournament) -> list[Row]:
             row.rank,
             row.score,
             row.played,
-            {"on_fire": row.on_fire, "sheet": [game.points for game in row.sheet.games], "team": row.team},
+            {
+                "on_fire": row.on_fire,
+                "sheet": [game.points for game in row.sheet.games],
+                "team": row.team,
+                "paused": entries[row.player].paused,
+            },
         )
         for row in rows
     ]

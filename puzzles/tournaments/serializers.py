@@ -174,6 +174,10 @@ class StandingOutputSerializer(serializers.Serializer[Any]):
     active = serializers.BooleanField(help_text="False once the player left (an arena) or withdrew (a Swiss).")
     you = serializers.BooleanField()
     on_fire = serializers.BooleanField(required=False, help_text="An arena's: two wins running, wins count double.")
+    paused = serializers.BooleanField(
+        required=False,
+        help_text="An arena's: the player's pages were all gone while they waited; not paired until back.",
+    )
     team = serializers.CharField(required=False, allow_null=True, help_text="A team battle's: the player's team.")
     sheet = serializers.ListField(
         child=serializers.IntegerField(), required=False, help_text="An arena's: each game's points."
@@ -229,6 +233,9 @@ class YourGameOutputSerializer(serializers.Serializer[Any]):
 class YouOutputSerializer(serializers.Serializer[Any]):
     joined = serializers.BooleanField()
     active = serializers.BooleanField()
+    paused = serializers.BooleanField(
+        help_text="An arena's: your pages were all gone while you waited, so you are not paired; join to resume."
+    )
     team = serializers.CharField(allow_null=True, help_text="A team battle's: your team.")
 
 

@@ -29,7 +29,7 @@ from puzzles.people import selectors as people_selectors
 from puzzles.people.services import check_control
 from solver import Variant, VariantError
 
-from . import duplicates, pairings, signals, team_matches
+from . import duplicates, pairings, presence, signals, team_matches
 from .models import Entry, Pairing, Tournament, unguessable_id
 
 log = logging.getLogger(__name__)
@@ -242,13 +242,14 @@ def tournament_join(
                 rating=people_selectors.rating_value(player, tournament.time_class, family),
                 **player.owner_fields(),
             )
-        if not entry.active or entry.waiting_since is None:
-            entry.active = True
+        if not entry.active or entry.waiting_since is None:  # (back from a pause too: Resume)
+            entry.active, entry.paused = True, False
             entry.waiting_since = timezone.now() if not pairings.playing(entry) else None
-            entry.save(update_fields=["active", "waiting_since"])
+            entry.save(update_fields=["active", "paused", "waiting_since"])
         if tournament.kind == Tournament.Kind.DUPLICATE and _open(tournament, timezone.now()):
             _deal_next(tournament, entry)
         _bump(tournament.pk)
+    presence.player_seen(player)
     if tournament.kind == Tournament.Kind.ARENA and tournament.status == Tournament.Status.STARTED:
         _pair_soon(tournament.pk)
     if tournament.kind == Tournament.Kind.TEAM and tournament.status == Tournament.Status.STARTED:
@@ -293,7 +294,7 @@ def tournament_leave(*, player: Player, tournament_id: int) -> Entry:
             raise ConflictError(_("the tournament is over"))
         if tournament.kind == Tournament.Kind.TEAM:
             team_matches.check_leave(tournament)
-        Entry.objects.filter(pk=entry.pk).update(active=False, waiting_since=None)
+        Entry.objects.filter(pk=entry.pk).update(active=False, paused=False, waiting_since=None)
         _bump(tournament.pk)
     entry.refresh_from_db()
     return entry
@@ -329,7 +330,8 @@ def tournament_tick(tournament_id: int, now: datetime | None = None) -> None:
             return
         if tournament.kind == Tournament.Kind.ARENA:
             over = tournament.ends_at is not None and tournament.ends_at <= now
-            if not over and pairings.arena_pair(tournament):
+            paused = _pause_gone(tournament, now) if not over else 0
+            if (not over and pairings.arena_pair(tournament)) or paused:
                 _bump(tournament.pk)
             if over and not pairings.in_progress(tournament).exists():
                 _finish(tournament)
@@ -346,6 +348,16 @@ def tournament_tick(tournament_id: int, now: datetime | None = None) -> None:
             ]
             if any(dealt):
                 _bump(tournament.pk)
+
+
+def _pause_gone(tournament: Tournament, now: datetime) -> int:
+    """Pause the arena's waiting players whose pages are all gone (``presence``); how many."""
+    waiting = Entry.objects.filter(tournament=tournament, active=True, paused=False, waiting_since__isnull=False)
+    gone = [entry.pk for entry in presence.gone(waiting, now)]
+    if gone:
+        Entry.objects.filter(pk__in=gone).update(paused=True, waiting_since=None)
+        log.info("arena %s: %s paused, their pages gone", tournament.pk, len(gone))
+    return len(gone)
 
 
 def _swiss_tick(tournament: Tournament, now: datetime) -> None:

@@ -40,7 +40,7 @@ def _dumps(value: Any) -> str:
 class Snapshot:
     tournament: Tournament
     shared: dict[str, Any]
-    entries: dict[Identity, tuple[int, bool, int | None]]  # identity: entry id, active, team
+    entries: dict[Identity, tuple[int, bool, int | None, bool]]  # identity: entry id, active, team, paused
     games_on: dict[int, int]  # entry id: its game in progress (the latest)
     head: str = ""  # the keys every reader is sent alike, encoded, without their braces
     lines: list[str] = field(default_factory=list)  # each standings line, encoded, as nobody's own
@@ -59,13 +59,13 @@ class Snapshot:
         with translation.override(language):
             shared = presentation.shared_state(tournament)
             urls = presentation.urls(tournament)
-        entries: dict[Identity, tuple[int, bool, int | None]] = {}
-        for pk, owner_id, token, active, team in Entry.objects.filter(tournament=tournament).values_list(
-            "pk", "owner_id", "session_key", "active", "team"
+        entries: dict[Identity, tuple[int, bool, int | None, bool]] = {}
+        for pk, owner_id, token, active, team, paused in Entry.objects.filter(tournament=tournament).values_list(
+            "pk", "owner_id", "session_key", "active", "team", "paused"
         ):
             who = identity_of(owner_id, token)
             if who is not None:
-                entries[who] = (pk, active, team)
+                entries[who] = (pk, active, team, paused)
         games_on: dict[int, int] = {}
         for a, b, game in pairings.in_progress(tournament).order_by("id").values_list("a_id", "b_id", "game_id"):
             games_on[a] = game
@@ -113,6 +113,7 @@ class Snapshot:
         you = {
             "joined": found is not None,
             "active": bool(found and found[1]),
+            "paused": bool(found and found[3]),
             "team": tournament.teams[found[2]] if found is not None and found[2] is not None else None,
         }
         your_game = {"id": game, "url": reverse("games:play-game", args=[game])} if game is not None else None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -26,6 +27,7 @@ from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.games.socket_moves import request_of
 
+from . import presence
 from .snapshot import Identity, Snapshot, identity_of
 
 log = logging.getLogger(__name__)
@@ -52,6 +54,7 @@ class Room:
         self.pages: set[TournamentStream] = set()
         self.snapshots: dict[str, Snapshot] = {}  # by language, all at one version
         self.task: asyncio.Task[None] | None = None
+        self.marked_at = time.monotonic()  # when its readers were last said to be there
 
     async def snapshot(self, language: str) -> Snapshot | None:
         found = self.snapshots.get(language)
@@ -67,11 +70,17 @@ class Room:
         self.snapshots[language] = snapshot
 
     async def follow(self) -> None:
-        """Send every page the event again after each change, while any is open."""
+        """Send every page the event again after each change, while any
+        is open; and say every ``presence.SOCKET_EVERY`` seconds that their
+        readers are there (an arena pauses a player whose pages are all gone)."""
         name = events.channel("tournament", self.tournament_id)
         async with events.Subscription(name) as subscription:
             while self.pages:
-                if not await subscription.notice(QUIET_SECONDS):
+                noticed = await subscription.notice(min(QUIET_SECONDS, presence.SOCKET_EVERY))
+                if time.monotonic() - self.marked_at >= presence.SOCKET_EVERY:
+                    self.marked_at = time.monotonic()
+                    await database_sync_to_async(presence.seen)([page.who for page in self.pages])
+                if not noticed:
                     continue
                 await asyncio.sleep(SETTLE_SECONDS)
                 await self.send_all()
@@ -119,6 +128,7 @@ class TournamentStream(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=NOT_FOUND)
             return
         await self.accept()
+        await database_sync_to_async(presence.seen)([self.who])
         self.room = room
         room.pages.add(self)
         if room.task is None or room.task.done():

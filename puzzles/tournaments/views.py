@@ -16,7 +16,7 @@ from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.core.forms import form_action, refusal_message
 
-from . import presentation, selectors, services
+from . import presence, presentation, selectors, services
 from .forms import TournamentForm
 
 
@@ -49,5 +49,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 team=request.POST.get("team"),
             )
         return form_action(request, act, "tournaments:page", tournament_id=tournament.pk)
-    state = presentation.tournament_state(tournament, Player.of(request))
+    player = Player.of(request)
+    presence.player_seen(player)
+    state = presentation.tournament_state(tournament, player)
     return render(request, "tournaments/tournament.html", {"state": state, "tournament": tournament})

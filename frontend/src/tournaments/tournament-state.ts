@@ -70,13 +70,17 @@ export type Action = "join" | "leave" | null;
 
 export function actionOf(state: TournamentJSON): Action {
   if (state.status === "finished") return null;
-  return state.you.active ? "leave" : "join";
+  // a paused player comes back by joining again (the button says Resume)
+  return state.you.active && !state.you.paused ? "leave" : "join";
 }
 
 /** The line beside the join or leave button. */
 export function youText(state: TournamentJSON): string {
   if (state.status === "finished") return state.you.joined ? t("You played in this tournament.") : "";
   if (!state.you.active) return state.you.joined ? t("You left: join again to be paired again.") : "";
+  if (state.you.paused) {
+    return t("You are paused: your pages of the site were all closed while you waited, so you are not paired. Resume to be paired again.");
+  }
   if (state.your_game) return t("Your game is on.");
   if (state.kind === "arena") {
     return state.status === "started"

@@ -45,6 +45,7 @@ export function standingsView(state: TournamentJSON): HTMLElement {
     }
     if (row.team) player.append(" ", el("span", "standing-team", row.team));
     if (cells.left) player.append(" ", el("span", "note standing-left", t("(left)")));
+    else if (row.paused) player.append(" ", el("span", "note standing-paused", t("(paused)")));
     if (cells.sheet && cells.sheet.length > 0) {
       const sheet = el("span", { class: "sheet", "aria-label": t("Points of each game") });
       for (const points of cells.sheet) {
@@ -135,8 +136,9 @@ export function youView(
       ? el("select", { class: "tournament-team", "aria-label": t("Team") }, ...(state.team_names ?? []).map((name) => el("option", { value: name }, name)))
       : null;
     if (team) line.append(team, " ");
-    const label = action === "join" ? t("Join") : t("Leave");
-    const button = el("button", { type: "button", class: `button tournament-${action}` }, label);
+    const resume = action === "join" && state.you.paused;
+    const label = resume ? t("Resume") : action === "join" ? t("Join") : t("Leave");
+    const button = el("button", { type: "button", class: `button tournament-${resume ? "resume" : action}` }, label);
     button.disabled = busy;
     button.addEventListener("click", () => act(action, password?.value, team?.value));
     if (password) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  actionOf,
   clockLine,
   durationText,
   gameResult,
@@ -63,7 +64,7 @@ function arena(extra: Partial<TournamentJSON> = {}): TournamentJSON {
     team_size: null,
     team_match: null,
     teams: [],
-    you: { joined: true, active: true, team: null },
+    you: { joined: true, active: true, paused: false, team: null },
     urls: { page: "/tournaments/5/", api: "/api/tournaments/5/", join: "/api/tournaments/5/join/", leave: "/api/tournaments/5/leave/" },
     ...extra,
   };
@@ -111,8 +112,8 @@ describe("the tournament's words", () => {
   it("tells the player where they stand", () => {
     expect(youText(arena())).toBe("You are in: waiting for an opponent. You are paired again as soon as your game ends.");
     expect(youText(arena({ your_game: { id: 12, url: "/play/12/" } }))).toBe("Your game is on.");
-    expect(youText(arena({ you: { joined: true, active: false, team: null } }))).toBe("You left: join again to be paired again.");
-    expect(youText(arena({ you: { joined: false, active: false, team: null } }))).toBe("");
+    expect(youText(arena({ you: { joined: true, active: false, paused: false, team: null } }))).toBe("You left: join again to be paired again.");
+    expect(youText(arena({ you: { joined: false, active: false, paused: false, team: null } }))).toBe("");
   });
 });
 
@@ -122,7 +123,7 @@ describe("taking the player to their game", () => {
     expect(gameToOpen(playing, new Set())).toEqual({ id: 12, url: "/play/12/" });
     expect(gameToOpen(playing, new Set([12]))).toBeNull();
     expect(gameToOpen(arena(), new Set())).toBeNull();
-    expect(gameToOpen({ ...playing, you: { joined: true, active: false, team: null } }, new Set())).toBeNull();
+    expect(gameToOpen({ ...playing, you: { joined: true, active: false, paused: false, team: null } }, new Set())).toBeNull();
   });
 });
 
@@ -182,6 +183,19 @@ describe("the tournament page", () => {
       ["Ann", "20", "2 (100%)", "6"],
       ["Bob", "-8", "0 (0%)", "-22"],
     ]);
+    page.destroy();
+  });
+
+  it("offers a paused arena player Resume, and marks them paused in the standings", () => {
+    const paused = arena({
+      you: { joined: true, active: true, paused: true, team: null },
+      standings: [standing({ player: "Guest 1a2b", you: true, paused: true, on_fire: false, sheet: [] })],
+    });
+    expect(actionOf(paused)).toBe("join");
+    const { page } = mount(paused);
+    expect(document.querySelector(".tournament-resume")!.textContent).toBe("Resume");
+    expect(document.querySelector(".standing-paused")!.textContent).toBe("(paused)");
+    expect(document.querySelector(".tournament-you .note")!.textContent).toContain("You are paused");
     page.destroy();
   });
 
@@ -279,10 +293,10 @@ describe("the tournament page", () => {
   });
 
   it("joins through the API and draws its answer", async () => {
-    const joined = arena({ version: 4, you: { joined: true, active: true, team: null } });
+    const joined = arena({ version: 4, you: { joined: true, active: true, paused: false, team: null } });
     const fetch = vi.fn(async () => new Response(JSON.stringify(joined), { status: 200 }));
     vi.stubGlobal("fetch", fetch);
-    const { page } = mount(arena({ you: { joined: false, active: false, team: null } }));
+    const { page } = mount(arena({ you: { joined: false, active: false, paused: false, team: null } }));
     (document.querySelector(".tournament-join button") as HTMLButtonElement).click();
     await vi.waitFor(() => expect(document.querySelector(".tournament-leave")).not.toBeNull());
     expect(fetch).toHaveBeenCalledWith("/api/tournaments/5/join/", expect.objectContaining({ method: "POST" }));
@@ -292,7 +306,7 @@ describe("the tournament page", () => {
   it("asks a newcomer to a private event for its password and sends it", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(arena({ version: 4, private: true })), { status: 200 }));
     vi.stubGlobal("fetch", fetch);
-    const { page } = mount(arena({ private: true, you: { joined: false, active: false, team: null } }));
+    const { page } = mount(arena({ private: true, you: { joined: false, active: false, paused: false, team: null } }));
     const password = document.querySelector<HTMLInputElement>(".tournament-password")!;
     password.value = "sesame";
     (document.querySelector(".tournament-join button") as HTMLButtonElement).click();
@@ -300,7 +314,7 @@ describe("the tournament page", () => {
     const sent = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(JSON.parse(String(sent.body))).toEqual({ password: "sesame" });
     page.destroy();
-    const back = mount(arena({ private: true, you: { joined: true, active: false, team: null } }));
+    const back = mount(arena({ private: true, you: { joined: true, active: false, paused: false, team: null } }));
     expect(document.querySelector(".tournament-password")).toBeNull();
     back.page.destroy();
   });
@@ -314,7 +328,7 @@ describe("the tournament page", () => {
         { team: "Lions", score: 2, rank: 2, leaders: ["Guest 1a2b"] },
       ],
       standings: [standing({ team: "Owls" }), standing({ player: "Guest 1a2b", rank: 2, team: "Lions", you: true })],
-      you: { joined: false, active: false, team: null },
+      you: { joined: false, active: false, paused: false, team: null },
     });
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ...battle, version: 4, you: { joined: true, active: true, team: "Owls" } }), { status: 200 }));
     vi.stubGlobal("fetch", fetch);

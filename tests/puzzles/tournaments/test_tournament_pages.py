@@ -29,7 +29,7 @@ def test_an_events_page_embeds_its_state_and_keeps_its_plain_forms(django_user_m
     assert embedded is not None
     state = json.loads(embedded.group(1))
     assert state["urls"]["api"] == f"/api/tournaments/{made['id']}/"
-    assert state["you"] == {"joined": True, "active": True, "team": None}
+    assert state["you"] == {"joined": True, "active": True, "paused": False, "team": None}
     assert 'name="action" value="leave"' in html  # the plain form, for the page without its script
     assert "tournaments/tournaments.css" in html
     assert 'id="tournament-clock"' in html

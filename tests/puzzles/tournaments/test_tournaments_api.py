@@ -121,7 +121,7 @@ def test_an_arena_never_pairs_last_opponents_and_a_player_who_left_is_not_paired
     left = bob if paired[1] is None else ann
     response = left.post(f"/api/tournaments/{made['id']}/leave/", format="json")
     assert response.status_code == 200
-    assert response.json()["you"] == {"joined": True, "active": False, "team": None}
+    assert response.json()["you"] == {"joined": True, "active": False, "paused": False, "team": None}
     assert Entry.objects.get(tournament_id=made["id"], active=False).waiting_since is None
 
 
