@@ -4,6 +4,9 @@ at run time, and fails here, so that its author decides."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.views import APIView
 
@@ -82,3 +85,36 @@ def test_decisions_follow_the_rules():
     assert decision(Stated, "POST", "games:api-game-moves") == "bot"  # the view's word first
     assert decision(Stated, "GET", None) == "read"
     assert decision(PerMethod, "GET", None) == SESSION_ONLY
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_read_token_changes_nothing_anywhere(django_user_model):
+    """Every state-changing endpoint, called with a token that may only read,
+    is refused before its view runs (403 naming the scope, or saying tokens
+    may not), except the few that only compute (decided ``read``)."""
+    from rest_framework.test import APIClient
+
+    from puzzles.apitokens.services import create_personal_token
+
+    user = django_user_model.objects.create_user("reader", password="a-long-pass-phrase-29")
+    _, text = create_personal_token(user, name="reader", scopes=["read"])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {text}")
+    wrong = []
+    for route, name, cls in api_views():
+        path = "/" + re.sub(r"<(?:id|int):\w+>", "1", re.sub(r"<(?:str|slug|path):\w+>", "x", route))
+        for method in UNSAFE:
+            if not hasattr(cls, method.lower()):
+                continue
+            needed = decision(cls, method, name)
+            response = getattr(client, method.lower())(path, {}, format="json")
+            if needed == "read":
+                if response.status_code == 403 and "scope" in response.json().get("error", ""):
+                    wrong.append(f"{method} {path}: refused a read token ({response.json()})")
+                continue
+            expected = (
+                "API tokens may not do this" if needed == SESSION_ONLY else f"this token lacks the {needed} scope"
+            )
+            if response.status_code != 403 or expected not in response.json().get("error", ""):
+                wrong.append(f"{method} {path}: {response.status_code} {response.content[:120]!r}")
+    assert not wrong, "\n".join(wrong)
