@@ -4,16 +4,22 @@ bots``) runs as a program of its own with it, the guest challenges the
 bot's account from the challenge form, the bot accepts from its event
 stream and plays every move of its seat from the game's stream, the guest
 clicks theirs on the page, to the end; then the bot's moves are legal, in
-the game's record, and its clock was charged."""
+the game's record, and its clock was charged.  And the streams as the site
+serves them: held without a thread each, capped per account, kept alive."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import subprocess
 import sys
+import time
+import urllib.error
 import urllib.request
+from urllib.parse import urlsplit
 
+import pytest
 from browser_helpers import MANUAL_PASSES, click_move, watch_errors
 from conftest import ROOT
 
@@ -23,14 +29,15 @@ GAME = "window.playPage && window.playPage.game"
 MAKE_TOKEN = """
 from django.contrib.auth import get_user_model
 from puzzles.apitokens.services import create_personal_token
-user = get_user_model().objects.create_user("refbot", password="a-long-pass-phrase-29")
+user = get_user_model().objects.create_user("{name}", password="a-long-pass-phrase-29")
 print(create_personal_token(user, name="reference bot", scopes=["read", "play", "challenge"])[1])
 """
 
 
-def make_token(site) -> str:
+def make_token(site, name: str = "refbot") -> str:
+    """A new account ``name`` and a personal token of it (read, play, challenge), made in the site's database."""
     done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", MAKE_TOKEN],
+        [sys.executable, "manage.py", "shell", "-c", MAKE_TOKEN.format(name=name)],
         cwd=ROOT,
         env=site.env,
         capture_output=True,
@@ -124,3 +131,42 @@ def test_a_guest_plays_the_reference_bot_to_the_end(site, browser, screenshots):
     text = log.read_text()
     assert "accepting challenge" in text
     assert text.count(f"game {game_id}: ply") == len(bot_moves)
+
+
+def open_stream(site, token: str) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+    where = urlsplit(site.base_url)
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=20)
+    connection.request("GET", "/api/stream/events", headers={"Authorization": f"Bearer {token}"})
+    return connection, connection.getresponse()
+
+
+def test_streams_hold_no_thread_and_keep_alive(site):
+    """On the site as it is served (ASGI): 16 event streams of one account
+    held open (as many as the web process has threads) leave the site
+    answering at once, a 17th is refused, an empty line keeps each alive
+    about every 6 s, and a refused token is the view's own JSON 401."""
+    token = make_token(site, "streamer")
+    held = [open_stream(site, token) for _ in range(16)]
+    try:
+        for _connection, response in held:
+            assert response.status == 200
+            assert response.getheader("Content-Type") == "application/x-ndjson"
+        started = time.monotonic()
+        with urllib.request.urlopen(site.base_url + "/api/puzzles/themes/", timeout=10) as answer:
+            assert answer.status == 200
+        assert time.monotonic() - started < 5
+        connection, refused = open_stream(site, token)
+        assert refused.status == 429
+        assert "too many open streams" in json.loads(refused.read())["error"]
+        connection.close()
+        started = time.monotonic()
+        assert held[0][1].readline() == b"\n"  # the first keep-alive (the account has nothing to say)
+        assert 3 < time.monotonic() - started < 10
+    finally:
+        for connection, _response in held:
+            connection.close()
+    request = urllib.request.Request(site.base_url + "/api/stream/events", headers={"Authorization": "Bearer od_x"})
+    with pytest.raises(urllib.error.HTTPError) as refused_token:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused_token.value.code == 401
+    assert "error" in json.loads(refused_token.value.read())
