@@ -13,7 +13,7 @@ from typing import Any
 from django.urls import get_script_prefix, reverse
 
 from puzzles.accounts.players import Player
-from puzzles.botaccounts.selectors import is_bot
+from puzzles.botaccounts.selectors import bot_ids
 from puzzles.core import charts
 from solver import Position
 from solver.position import line_from_moves
@@ -389,6 +389,7 @@ def players_state(game: Game, mine: str | None) -> dict[str, dict[str, Any]]:
     reader's seat, and whether a bot's account plays it.  A guest is named by
     a tag drawn from their token (never the token itself, which is their key)."""
     out = {}
+    bots = bot_ids()  # one read of the cache for every seat
     for row in seating.game_seats(game):
         if row.level:
             kind, name = "solver", texts.solver_name(row.level)
@@ -402,7 +403,7 @@ def players_state(game: Game, mine: str | None) -> dict[str, dict[str, Any]]:
             "kind": kind,
             "level": row.level or None,
             "you": row.seat == mine,
-            "bot": is_bot(row.owner_id),
+            "bot": row.owner_id in bots,
         }
     return out
 
