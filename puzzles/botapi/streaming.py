@@ -225,6 +225,10 @@ class BotStreams:
                 await send(message)
             return None
         opened = holder[0]
+        if scope.get("method") == "HEAD":  # the headers alone
+            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            await send({"type": "http.response.body", "body": b""})
+            return None
         if _open[opened.client] >= MAX_STREAMS_PER_CLIENT:
             error = _("too many open streams (%(count)s): close one first") % {"count": _open[opened.client]}
             return await _respond_json(send, 429, {"error": error})
@@ -239,7 +243,8 @@ class BotStreams:
 
     @staticmethod
     def _is_stream(scope: Scope) -> bool:
-        if scope.get("type") != "http" or scope.get("method") != "GET":
+        # HEAD too: Django answers it with the GET view, whose stream would hold a thread of the pool for good
+        if scope.get("type") != "http" or scope.get("method") not in ("GET", "HEAD"):
             return False
         path = scope.get("path", "")
         root = scope.get("root_path", "")
