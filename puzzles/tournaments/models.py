@@ -117,6 +117,9 @@ class Entry(PlayerOwned, models.Model):
     # An arena's player whose pages were all gone while they waited (``presence``):
     # not paired until they come back (join again: Resume).
     paused = models.BooleanField(default=False)
+    # The place in the final standings, written once the event is over and its
+    # standings final (``results.ranks_store``; with the score they give); None before.
+    rank = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("entry")

@@ -225,22 +225,34 @@ def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
 PROFILE_EVENTS = 10
 
 
+def _event_row(entry: Any) -> dict[str, Any]:
+    """One of a player's events: its final rank and score once it is over
+    (kept on the entry, ``results``); while it runs, the score so far and
+    the rank by score alone (level scores share it) where they are shown
+    (an arena's, a Swiss's; a duplicate event's are hidden)."""
+    tournament = entry.tournament
+    finished = tournament.status == Tournament.Status.FINISHED
+    live = tournament.kind in (Tournament.Kind.ARENA, Tournament.Kind.SWISS)
+    shown = finished or live
+    final = not finished or entry.rank is not None or tournament.kind == Tournament.Kind.TEAM
+    return {
+        "name": name_of(tournament),
+        "kind_text": kind_text(tournament),
+        "status_text": str(Tournament.Status(tournament.status).label),
+        "url": urls(tournament)["page"],
+        "rank": entry.rank if finished else entry.ahead + 1 if live else None,
+        "entrants": entry.entrants,
+        "score": entry.score if shown and final else None,
+    }
+
+
 def profile_events(user: Any) -> list[dict[str, Any]]:
-    """An account's latest events with its rank there (``people.profiles``)."""
-    rows = []
-    for entry in selectors.entries_of_user(user, PROFILE_EVENTS):
-        tournament = entry.tournament
-        standings = shared_state(tournament)["standings"]
-        mine = next((row for row in standings if row["entry"] == entry.pk), None)
-        rows.append(
-            {
-                "name": name_of(tournament),
-                "kind_text": kind_text(tournament),
-                "status_text": str(Tournament.Status(tournament.status).label),
-                "url": urls(tournament)["page"],
-                "rank": mine["rank"] if mine else None,
-                "entrants": len(standings),
-                "score": mine["score"] if mine else None,
-            }
-        )
-    return rows
+    """An account's latest public events with its rank there
+    (``people.profiles``): one query, whatever the number of events."""
+    return [_event_row(entry) for entry in selectors.entries_of_user(user, PROFILE_EVENTS)]
+
+
+def player_events(player: Player, limit: int = PROFILE_EVENTS) -> list[dict[str, Any]]:
+    """A player's latest events (a guest's too, private ones included: their
+    own coach reads them), with their rank and score: one query."""
+    return [_event_row(entry) for entry in selectors.entries_of_player(player, limit)]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from puzzles.accounts.players import Player
@@ -37,10 +38,31 @@ def entry_of(tournament: Tournament, player: Player) -> Entry | None:
     return player.rows(Entry.objects.filter(tournament=tournament)).first()
 
 
+def _with_events(entries: QuerySet[Entry], limit: int) -> list[Entry]:
+    """The latest ``entries`` with their events, each event's number of
+    entrants (``entrants``) and how many of them have a higher score
+    (``ahead``: an event in progress's rank by score), in one query."""
+
+    def counted(**condition: Any) -> Subquery:
+        rows = Entry.objects.filter(tournament=OuterRef("tournament"), **condition).order_by().values("tournament")
+        return Subquery(rows.annotate(n=Count("pk")).values("n"))
+
+    annotated = entries.select_related("tournament").annotate(
+        entrants=counted(), ahead=Coalesce(counted(score__gt=OuterRef("score")), 0)
+    )
+    return list(annotated.order_by("-joined_at")[:limit])
+
+
 def entries_of_user(user: Any, limit: int) -> list[Entry]:
     """An account's latest entries in public events, with their events."""
-    entries = Entry.objects.filter(owner=user, tournament__password="")  # a private event is its players' own
-    return list(entries.select_related("tournament").order_by("-joined_at")[:limit])
+    return _with_events(
+        Entry.objects.filter(owner=user, tournament__password=""), limit
+    )  # a private event is its players' own
+
+
+def entries_of_player(player: Player, limit: int) -> list[Entry]:
+    """A player's latest entries (a guest's too), with their events."""
+    return _with_events(player.rows(Entry.objects.all()), limit)
 
 
 def entry_name(entry: Entry) -> str:

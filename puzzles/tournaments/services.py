@@ -29,7 +29,7 @@ from puzzles.people import selectors as people_selectors
 from puzzles.people.services import check_control
 from solver import Variant, VariantError
 
-from . import duplicates, pairings, presence, signals, team_matches
+from . import duplicates, pairings, presence, results, signals, team_matches
 from .models import Entry, Pairing, Tournament, unguessable_id
 
 log = logging.getLogger(__name__)
@@ -401,6 +401,7 @@ def _finish(tournament: Tournament) -> None:
         Pairing.objects.filter(tournament=tournament, finished_at__isnull=True).update(finished_at=timezone.now())
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     Entry.objects.filter(tournament=tournament).update(waiting_since=None)
+    results.ranks_store(tournament.pk)  # (a duplicate event's once its deals are solved)
     _bump(tournament.pk)
     log.info("tournament %s finished", tournament.pk)
 

@@ -31,8 +31,10 @@ def tournaments_tick_task() -> int:
 @shared_task(**task_options("record"))  # type: ignore[untyped-decorator]  # celery has no type hints
 def duplicate_close_task(tournament_id: int) -> None:
     from .duplicates import close
+    from .results import ranks_store
 
     close(tournament_id)
+    ranks_store(tournament_id)  # its standings final now that its deals are solved
 
 
 @shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
