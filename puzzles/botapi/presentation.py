@@ -14,6 +14,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from puzzles.botaccounts.selectors import is_bot
 from puzzles.games.models import Game
 from puzzles.people.models import Challenge, ChallengeSeat
 from puzzles.people.presentation import person_state
@@ -89,14 +90,15 @@ def _match(challenge: Challenge) -> dict[str, Any] | None:
 
 
 def _challenger(challenge: Challenge) -> dict[str, Any] | None:
-    """Who posted the challenge: the person in a taken seat who created it."""
+    """Who posted the challenge (the person in a taken seat who created it), and whether a bot's account."""
     if challenge.creator_id is not None:
-        return {"name": challenge.creator.username, "guest": False}  # type: ignore[union-attr]
+        return {"name": challenge.creator.username, "guest": False, "bot": is_bot(challenge.creator_id)}  # type: ignore[union-attr]
     creator = next(
         (row for row in challenge.seats.all() if row.joined_at is not None and not row.level and row.owner_id is None),
         None,
     )
-    return person_state(creator)
+    person = person_state(creator)
+    return None if person is None else {**person, "bot": False}  # a guest is never a bot
 
 
 def challenge_event(challenge: Challenge, seat: ChallengeSeat) -> dict[str, Any]:

@@ -92,6 +92,7 @@ class GameFullEventSerializer(serializers.Serializer[Any]):
 class ChallengerSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     guest = serializers.BooleanField()
+    bot = serializers.BooleanField(help_text="A bot's account.")
 
 
 class ChallengeClockSerializer(serializers.Serializer[Any]):

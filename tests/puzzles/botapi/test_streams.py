@@ -46,6 +46,7 @@ def test_the_events_of_challenges_and_games(robo):
     assert event["for_you"] is True
     assert event["seat"] == "B"
     assert event["challenger"]["guest"] is True
+    assert event["challenger"]["bot"] is False
     assert (event["variant"], event["rated"], event["clock"], event["control"]) == (
         "lewicki",
         False,

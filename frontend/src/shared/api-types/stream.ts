@@ -74,6 +74,8 @@ export interface StreamSchemas {
     Challenger: {
         name: string;
         guest: boolean;
+        /** @description A bot's account. */
+        bot: boolean;
     };
     GameEvent: {
         type: components["schemas"]["GameEventTypeEnum"];
