@@ -4,8 +4,10 @@ each view documents its own errors (a bad move, a game that is over), and
 this documents what the site's shared layers answer for any of them, so that
 a client (and the schema tests) knows every status it can meet.
 
-- any operation: 429 (a rate limit: puzzles/core/throttles.py) and 414 (an
-  address that is too long: puzzles/core/middleware.py);
+- any operation: 429 (a rate limit: puzzles/core/throttles.py), 414 (an
+  address that is too long: puzzles/core/middleware.py), 401 (a bearer token
+  unknown, expired or revoked) and 403 (a token without the scope the
+  operation needs: puzzles/apitokens);
 - an operation with a body: 400 (a body that is no JSON, or nested too
   deep, or not valid text, or a value of another JSON type than the schema
   states), 413 (too large) and 415 (not JSON, nor multipart where the
@@ -24,6 +26,9 @@ from typing import Any
 _SHARED = {
     "429": "Too many requests from this client in a short time (the answer's Retry-After says when to come back).",
     "414": "The address is too long.",
+    "401": "An API token (Authorization: Bearer) that is unknown, expired or revoked.",
+    "403": "A request with an API token that lacks the scope this needs, or with any token where only the "
+    "site's pages may act (the error says which).",
 }
 _BODY = {
     "400": "Bad input: the body is not valid JSON, or a field is missing or wrong, or of another JSON type than "
@@ -50,7 +55,7 @@ def _error(description: str) -> dict[str, Any]:
 def add_shared_errors(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
     """The hook (``POSTPROCESSING_HOOKS``): adds each shared error an operation
     does not document already; an operation's own description of a status wins,
-    except that a write's own 403 also says the CSRF check's."""
+    except that an operation's own 403 also says the CSRF check's and a token's."""
     if "Error" not in result.get("components", {}).get("schemas", {}):
         return result
     for item in result.get("paths", {}).values():
@@ -62,7 +67,7 @@ def add_shared_errors(result: dict[str, Any], generator: Any, request: Any, publ
             if "requestBody" in operation or method in ("post", "put", "patch"):
                 errors.update(_BODY)
             if method in ("post", "put", "patch", "delete"):
-                errors.update(_UNSAFE)
+                errors["403"] = f"{_UNSAFE['403']} Or: {_SHARED['403'][0].lower()}{_SHARED['403'][1:]}"
             if "query" in where:
                 errors.update(_QUERY)
             if "path" in where:
@@ -71,12 +76,8 @@ def add_shared_errors(result: dict[str, Any], generator: Any, request: Any, publ
                 own = operation["responses"].get(code)
                 if own is None:
                     operation["responses"][code] = _error(description)
-                elif (
-                    code in _UNSAFE
-                    and method in ("post", "put", "patch", "delete")
-                    and description not in own.get("description", "")
-                ):
-                    # a refusal of the operation's own, and the CSRF check's: both are its 403s
+                elif code == "403" and description not in own.get("description", ""):
+                    # a refusal of the operation's own, and the CSRF check's or a token's: all its 403s
                     own["description"] = (
                         f"{own.get('description', '').rstrip()} Or: {description[0].lower()}{description[1:]}"
                     )
