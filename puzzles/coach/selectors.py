@@ -25,6 +25,19 @@ def exercises_for_player(player: Player) -> QuerySet[Exercise]:
     return player.rows(Exercise.objects.all(), "user")
 
 
+# How many of a player's worst moves in events the coach's events page lists.
+EVENT_MISTAKES = 20
+
+
+def event_mistakes(player: Player, limit: int = EVENT_MISTAKES) -> list[Exercise]:
+    """The player's worst moves in events' games (an event's deal makes its
+    exercises once the deal may be shown: ``Game.concealed``), most points
+    lost first, each with its game and event (one query)."""
+    rows = exercises_for_player(player).filter(game__tournament_pairing__isnull=False)
+    rows = rows.select_related("game", "game__tournament_pairing__tournament")
+    return list(rows.order_by("-points_lost", "-id")[:limit])
+
+
 def exercise_get_for_player(player: Player, exercise_id: int) -> Exercise:
     return one_or_404(exercises_for_player(player).filter(pk=exercise_id), "exercise")
 

@@ -15,6 +15,7 @@ urlpatterns = [
     path("coach/exercises/<id:exercise_id>/", views.exercise, name="exercise"),
     path("coach/exercises/<id:exercise_id>/try/", views.exercise_try, name="exercise-try"),
     path("coach/puzzles/", views.puzzles_due, name="puzzles"),
+    path("coach/events/", views.events, name="events"),
     path("coach/puzzles/replay/", views.puzzle_replay, name="puzzle-replay"),
     path("coach/games/<id:game_id>/", views.game, name="game"),
     path("coach/analyses/<id:analysis_id>/", views.analysis, name="analysis"),

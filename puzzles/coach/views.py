@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from puzzles.accounts.players import Player
 from puzzles.core.errors import ApplicationError
 from puzzles.core.ids import parse_id
+from puzzles.tournaments import presentation as tournaments_presentation
 
 from . import presentation, selectors, services
 from .models import Exercise
@@ -114,6 +115,20 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
 def analysis(request: HttpRequest, analysis_id: int) -> HttpResponse:
     sequence = selectors.exercises_of_own_game(_player(request), analysis_id=analysis_id)
     return _sequence_page(request, sequence, reverse("coach:analysis", args=[analysis_id]))
+
+
+def events(request: HttpRequest) -> HttpResponse:
+    """Your events: your results in them (rank and score) and your worst
+    moves in their games, each an exercise to solve again."""
+    player = _player(request)
+    worst = []
+    for exercise in selectors.event_mistakes(player):
+        row = presentation.exercise_public(exercise)
+        row["points_lost"] = exercise.points_lost
+        row["event"] = tournaments_presentation.event_of_game(exercise.game)
+        worst.append(row)
+    results = tournaments_presentation.player_events(player, limit=20)
+    return render(request, "coach/events.html", {"results": results, "worst": worst})
 
 
 def puzzles_due(request: HttpRequest) -> HttpResponse:

@@ -252,6 +252,14 @@ def profile_events(user: Any) -> list[dict[str, Any]]:
     return [_event_row(entry) for entry in selectors.entries_of_user(user, PROFILE_EVENTS)]
 
 
+def event_of_game(game: Any) -> dict[str, Any] | None:
+    """The event a game was played in (its pairing and event read with it), or None."""
+    pairing = getattr(game, "tournament_pairing", None) if game is not None else None
+    if pairing is None:
+        return None
+    return {"name": name_of(pairing.tournament), "url": urls(pairing.tournament)["page"]}
+
+
 def player_events(player: Player, limit: int = PROFILE_EVENTS) -> list[dict[str, Any]]:
     """A player's latest events (a guest's too, private ones included: their
     own coach reads them), with their rank and score: one query."""
