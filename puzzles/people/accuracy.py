@@ -26,6 +26,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 
+from puzzles.botaccounts.selectors import is_bot_stored
 from puzzles.games.models import Game, GameMove
 from solver import Position
 
@@ -125,7 +126,10 @@ def accuracies_settle(*, limit: int = 100) -> int:
 
 def fairness_check(*, user: Any) -> FairnessFlag | None:
     """Flag ``user`` when ``FLAG_RULE`` holds (or update the flag's figures);
-    the flag stays until the admin deals with it."""
+    the flag stays until the admin deals with it.  A bot is a program by
+    its own declaration: its exact play is no one's cheating."""
+    if is_bot_stored(user):
+        return None
     rows = list(
         GameAccuracy.objects.filter(user=user, rated=True, choices__gte=MIN_CHOICES, accuracy__isnull=False).order_by(
             "-created_at", "-pk"

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from django.db import transaction
 
 from puzzles.analyses.models import Analysis
+from puzzles.botaccounts.selectors import bot_user_ids
 from puzzles.games.models import Game, GameMove, GameSeat
 from solver import Position
 
@@ -64,11 +65,13 @@ class Rated:
 
 
 def _rated(limit: int) -> list[Rated]:
-    """The newest ``limit`` rating changes, each with its games (a match's deals)."""
+    """The newest ``limit`` rating changes of people, each with its games (a
+    match's deals): a bot's moves, a program's, are neither people's expected
+    play nor a suspect's."""
     changes = list(
-        RatingChange.objects.order_by("-created_at", "-pk").values_list(
-            "user_id", "game_id", "rating_before", "created_at"
-        )[:limit]
+        RatingChange.objects.exclude(user_id__in=bot_user_ids())
+        .order_by("-created_at", "-pk")
+        .values_list("user_id", "game_id", "rating_before", "created_at")[:limit]
     )
     rated_games = sorted({game for _u, game, _r, _a in changes})
     challenge_of: dict[int, int] = {}
