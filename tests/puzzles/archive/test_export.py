@@ -109,3 +109,10 @@ def test_a_correspondence_games_clock_counts_down_to_each_deadline(account):
     record = next(records_of([game]))
     assert record.tag("TimeControl") == "3d"
     assert set(record.clocks) == {3 * 86_400_000 - 2000}
+
+
+def test_ones_own_profile_links_the_download_of_every_game(account):
+    ann, bob = account("ann"), account("bob")
+    own = ann.get("/players/ann/").content.decode()
+    assert 'class="profile-export-all" href="/api/games/mine/export/"' in own
+    assert "profile-export-all" not in bob.get("/players/ann/").content.decode()
