@@ -1,5 +1,6 @@
-"""The API's one authentication class: Django's session, with the CSRF check
-for every state-changing request, a guest's as much as an account's.
+"""The API's session authentication: Django's session, with the CSRF check
+for every state-changing request, a guest's as much as an account's (a
+request with a bearer token is the next class's: puzzles/apitokens).
 
 DRF's own ``SessionAuthentication`` checks CSRF only once a user is logged
 in.  A guest's games, matches, attempts and rating hang on the session cookie
