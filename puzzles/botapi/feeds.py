@@ -73,7 +73,7 @@ class GameFeed:
 
     def next(self) -> list[Event]:
         game = game_selectors.game_by_id(self.game_id)
-        if game is None:  # gone (a test's database emptied): nothing more to say
+        if game is None:  # deleted meanwhile: nothing more to say
             self.finished = True
             return []
         self._keep_seen()
