@@ -79,3 +79,14 @@ def test_the_owners_profile_links_to_the_page_and_nobody_elses_does(account):
     ann, bob = account("ann"), account("bob")
     assert "/account/bot/" in ann.get("/players/ann/").content.decode()
     assert "/account/bot/" not in bob.get("/players/ann/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("pl", "Zmień to konto w bota"), ("nl", "Maak van dit account een bot"), ("ro", "Transformă acest cont în bot")],
+)
+def test_the_page_speaks_the_readers_language(account, lang, words):
+    page = account("robo").get("/account/bot/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert words in page
+    assert "Make this account a bot" not in page
+    assert "cannot be undone" not in page
