@@ -90,3 +90,30 @@ def test_a_session_is_unaffected(ann):
     client = APIClient()
     client.force_login(ann)
     assert client.get("/api/games/").status_code == 200
+
+
+def test_a_closed_accounts_token_is_401(ann):
+    _, text = create_personal_token(ann, name="bot", scopes=["read"])
+    ann.is_active = False
+    ann.save()
+    response = bearer(text).get("/api/games/")
+    assert response.status_code == 401
+    assert "closed" in response.json()["error"]
+
+
+def test_an_expired_oauth_token_is_401(ann):
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from oauth2_provider.models import get_access_token_model
+
+    model = get_access_token_model()
+    token = model(user=ann, scope="read play", expires=timezone.now() + timedelta(hours=1))
+    from oauth2_provider.models import set_token_value
+
+    set_token_value(token, "an-oauth-access-token-of-32-chars")
+    token.save()
+    ok = bearer("an-oauth-access-token-of-32-chars").get("/api/games/")
+    assert ok.status_code == 200
+    model.objects.filter(pk=token.pk).update(expires=timezone.now() - timedelta(seconds=1))
+    assert bearer("an-oauth-access-token-of-32-chars").get("/api/games/").status_code == 401
