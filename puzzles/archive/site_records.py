@@ -35,7 +35,8 @@ from .clocks import Timed, move_clocks
 BATCH = 200
 SITE = "Open domino trainer"
 ENDED_BY_MOVES = ("domino", "blocked")
-ROUNDED_KINDS = (Tournament.Kind.SWISS, Tournament.Kind.DUPLICATE)
+# the events whose pairings have a round: a Swiss's round, a duplicate event's or a team match's deal
+ROUNDED_KINDS = (Tournament.Kind.SWISS, Tournament.Kind.DUPLICATE, Tournament.Kind.TEAM)
 
 
 @dataclass
@@ -55,6 +56,8 @@ def _batch(games: list[Game]) -> _Batch:
     rows = GameMove.objects.filter(game_id__in=ids).order_by("game_id", "ply")
     for game_id, move, side, by, at in rows.values_list("game_id", "move", "side", "by", "created_at"):
         out.moves[game_id].append((move, side, by, at))
+    for pairing in Pairing.objects.filter(game_id__in=ids).select_related("tournament"):
+        out.pairings[pairing.game_id] = pairing  # type: ignore[index]
     people = [game.pk for game in games if game.is_people]
     if not people:
         return out
@@ -63,18 +66,18 @@ def _batch(games: list[Game]) -> _Batch:
     changes = RatingChange.objects.filter(game_id__in=people)
     for game_id, user_id, before, after in changes.values_list("game_id", "user_id", "rating_before", "rating_after"):
         out.changes[(game_id, user_id)] = (before, after)
-    for pairing in Pairing.objects.filter(game_id__in=people).select_related("tournament"):
-        out.pairings[pairing.game_id] = pairing  # type: ignore[index]
     owners = {seat.owner_id for seats in out.seats.values() for seat in seats.values() if seat.owner_id}
     out.bots = bots_among(owners)
     return out
 
 
 def _event(game: Game, pairing: Pairing | None) -> list[tuple[str, str]]:
-    if not game.is_people:
-        return [("Event", "Practice game")]
+    """The event: a public tournament's name and round (a private event's
+    name is not told), else what the game was."""
     tournament = pairing.tournament if pairing is not None else None
-    if tournament is None or tournament.private:  # a private event's name is not told
+    if tournament is None or tournament.private:
+        if not game.is_people:
+            return [("Event", "Practice game")]
         return [("Event", "Rated game between people" if game.rated else "Casual game between people")]
     with translation.override("en"):
         tags = [("Event", name_of(tournament))]

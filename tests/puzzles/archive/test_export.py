@@ -116,3 +116,22 @@ def test_ones_own_profile_links_the_download_of_every_game(account):
     own = ann.get("/players/ann/").content.decode()
     assert 'class="profile-export-all" href="/api/games/mine/export/"' in own
     assert "profile-export-all" not in bob.get("/players/ann/").content.decode()
+
+
+def test_a_duplicate_events_deal_names_its_event_and_deal_and_a_private_event_is_not_named(account):
+    ann, bob = account("ann"), account("bob")
+    duplicate = Tournament.objects.create(kind=Tournament.Kind.DUPLICATE, name="Daily duplicate", starts_at=T0)
+    deal_game = many_games({"A": ann.user, "B": bob.user}, 1)[0]
+    Game.objects.filter(pk=deal_game.pk).update(kind=Game.Kind.PRACTICE, people="")
+    entry = Entry.objects.create(tournament=duplicate, owner=ann.user, name="ann")
+    Pairing.objects.create(tournament=duplicate, round=4, a=entry, game=deal_game)
+    record = next(records_of(Game.objects.filter(pk=deal_game.pk)))
+    assert (record.tag("Event"), record.tag("Round")) == ("Daily duplicate", "4")
+    assert record.tag("A") == "human"
+    private = Tournament.objects.create(kind=Tournament.Kind.SWISS, name="Secret", starts_at=T0, password="x")
+    game = many_games({"A": ann.user, "B": bob.user}, 1, first_seed=50)[0]
+    a = Entry.objects.create(tournament=private, owner=ann.user, name="ann")
+    b = Entry.objects.create(tournament=private, owner=bob.user, name="bob")
+    Pairing.objects.create(tournament=private, round=1, a=a, b=b, game=game)
+    record = next(records_of([game]))
+    assert (record.tag("Event"), record.tag("Round")) == ("Rated game between people", None)
