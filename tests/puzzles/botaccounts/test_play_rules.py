@@ -98,3 +98,15 @@ def test_a_bot_joins_no_rated_tournament(account, bot):
     casual = maker.post("/api/tournaments/", {**body, "rated": False}, format="json").json()
     refused(robo.post(f"/api/tournaments/{rated['id']}/join/", format="json"), 403, "rated tournament")
     assert robo.post(f"/api/tournaments/{casual['id']}/join/", format="json").status_code == 200
+
+
+def test_a_rated_rematch_is_the_persons_to_offer(account, bot):
+    ann, robo = account("ann"), bot("robo")
+    created = post_challenge(ann, rated=True, seat="A", to="robo")
+    game_id = accept(robo, created["id"])["game"]
+    assert ann.post(f"/api/games/{game_id}/resign/").status_code == 200
+    refused(robo.post(f"/api/challenges/{created['id']}/rematch/", format="json"), 403, "only the person")
+    offered = ann.post(f"/api/challenges/{created['id']}/rematch/", format="json")
+    assert offered.status_code == 201, offered.content
+    game = Game.objects.get(pk=accept(robo, offered.json()["id"])["game"])
+    assert game.rated
