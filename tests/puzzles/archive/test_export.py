@@ -135,3 +135,16 @@ def test_a_duplicate_events_deal_names_its_event_and_deal_and_a_private_event_is
     Pairing.objects.create(tournament=private, round=1, a=a, b=b, game=game)
     record = next(records_of([game]))
     assert (record.tag("Event"), record.tag("Round")) == ("Rated game between people", None)
+
+
+def test_a_bot_account_is_titled_bot_and_a_casual_game_has_no_ratings(account):
+    from puzzles.botaccounts.models import BotAccount
+
+    ann, bot = account("ann"), account("beep")
+    BotAccount.objects.create(user=bot.user)
+    game = many_games({"A": ann.user, "B": bot.user}, 1, rated=False)[0]
+    tags = dict(next(records_of([game])).tags)
+    assert tags["Event"] == "Casual game between people"
+    assert (tags["B"], tags["BTitle"]) == ("beep", "BOT")
+    assert "ATitle" not in tags
+    assert not any(name.endswith(("Rating", "RatingDiff")) for name in tags)
