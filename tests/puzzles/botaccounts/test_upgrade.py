@@ -90,3 +90,14 @@ def test_the_page_speaks_the_readers_language(account, lang, words):
     assert words in page
     assert "Make this account a bot" not in page
     assert "cannot be undone" not in page
+
+
+def test_the_admin_lists_bots_and_removes_none(account, admin_client):
+    robo = account("robo")
+    upgrade(robo)
+    listed = admin_client.get("/admin/botaccounts/botaccount/")
+    assert listed.status_code == 200
+    assert "robo" in listed.content.decode()
+    row = BotAccount.objects.get(user=robo.user)
+    assert admin_client.post(f"/admin/botaccounts/botaccount/{row.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert BotAccount.objects.filter(pk=row.pk).exists()
