@@ -135,3 +135,7 @@ def test_a_guests_imported_games_go_with_them_to_their_account(client, django_us
     client.post("/accounts/login/", {"username": "gina", "password": "pw-gina-12345"})
     assert ImportedGame.objects.filter(owner__username="gina").count() == 2
     assert client.get("/api/imports/").json()["count"] == 2
+
+
+def test_the_game_analysis_page_leads_to_the_import(client):
+    assert 'class="import-link" href="/analysis/imported/"' in client.get("/analysis/games/").content.decode()
