@@ -77,9 +77,13 @@ def notices_read(*, user: Any, ids: list[int] | None = None) -> int:
 
 
 def game_notices_read(*, user: Any, game_id: int) -> int:
-    """Mark ``user``'s notices of one game read (they opened it); how many were unread."""
+    """Mark ``user``'s notices of one game read (they opened it); how many
+    were unread.  A page opened with none unread (the usual case) writes nothing."""
+    ids = list(selectors.unread_of_game(user, game_id).values_list("pk", flat=True))
+    if not ids:
+        return 0
     with transaction.atomic():
-        count = selectors.unread_of_game(user, game_id).update(read_at=timezone.now())
+        count = selectors.unread(user).filter(pk__in=ids).update(read_at=timezone.now())
         if count:
             _bump(user)
     return count

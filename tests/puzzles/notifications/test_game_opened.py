@@ -4,6 +4,8 @@ its turns, its end and the challenge that made it; not another game's."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from puzzles.notifications.models import Notice, NoticeBox
 from puzzles.people.models import Challenge
@@ -50,7 +52,11 @@ def test_opening_a_game_marks_its_notices_read_and_no_others(account):
     assert bob.get("/api/notifications/").json()["unread"] == len(before - of_game(game))
 
     woken = version(bob)
-    assert bob.get(f"/play/{game}/").status_code == 200  # nothing left to read: the bell is not woken
+    with CaptureQueriesContext(connection) as queries:  # nothing left to read: nothing written, the bell not woken
+        assert bob.get(f"/play/{game}/").status_code == 200
+    assert not [
+        q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith(("UPDATE", "INSERT"))
+    ]
     assert version(bob) == woken
     # a page of a game one watches reads nothing of one's own
     cid = account("cid")
