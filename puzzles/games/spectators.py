@@ -5,9 +5,10 @@ server issued its page, ``viewer_issue``; never an id a client made up).
 A spectator's WebSocket adds it when it opens and takes it out when it
 closes; the spectator's page asks for the count every few seconds
 (``watching``), which keeps it in while the page is open whether or not a
-socket opened.  One address counts at most ``PER_ADDRESS`` spectators of a
-game (a second sorted set per game and address), so that fresh sessions or
-ids asked for in a loop cannot inflate the count.  A client not seen for
+socket opened.  One address (an IPv6 one's /64) counts at most
+``PER_ADDRESS`` spectators of a game (a second sorted set per game and
+address), so that fresh sessions or ids asked for in a loop cannot inflate
+the count.  A client not seen for
 ``SEEN_SECONDS`` no longer counts, so a process that died with sockets open
 leaves nothing behind for long.  Counting is one ``ZCOUNT`` a game (a list's
 in one round trip); Redis down counts nobody and breaks nothing."""
@@ -15,6 +16,7 @@ in one round trip); Redis down counts nobody and breaks nothing."""
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import secrets
 import time
 from collections.abc import Iterable
@@ -59,11 +61,21 @@ def _key(game_id: int) -> str:
     return f"od:spectators:{game_id}"
 
 
+def _network(address: str) -> str:
+    """Whom an address counts as: itself, or an IPv6 address's /64 (one
+    household's or machine's, which may take a new address at will)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
+
+
 def seen(game_id: int, viewer: str, address: str) -> bool:
     """``viewer`` watches the game now (kept for ``SEEN_SECONDS``), from
     ``address``; False when that address has ``PER_ADDRESS`` others counted."""
     now = time.time()
-    keys = [_key(game_id), f"{_key(game_id)}:from:{address}"]
+    keys = [_key(game_id), f"{_key(game_id)}:from:{_network(address)}"]
     try:
         counted = _redis().eval(_SEEN_SCRIPT, 2, *keys, viewer, now, now - SEEN_SECONDS, PER_ADDRESS, SEEN_SECONDS * 2)
     except redis.RedisError:

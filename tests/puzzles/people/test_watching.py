@@ -241,10 +241,13 @@ def test_made_up_viewer_ids_do_not_raise_the_count(players, counting):
     # each made-up id was answered with an id of the server's, counted once an address: at most the cap
     assert spectators.count(game_id) == spectators.PER_ADDRESS
     assert spectators.count(other) == 1
-    # another address still counts
+    # another address still counts; an IPv6 address counts as its /64, whichever address of it asks
     assert APIClient(REMOTE_ADDR="10.0.0.9").get(url, {"watching": "true"}).json()["spectators"] == (
         spectators.PER_ADDRESS + 1
     )
+    for n in range(2 * spectators.PER_ADDRESS):
+        APIClient(REMOTE_ADDR=f"2001:db8::{n + 1:x}").get(url, {"watching": "true"})
+    assert spectators.count(game_id) == 2 * spectators.PER_ADDRESS + 1
 
 
 def test_a_game_page_poll_says_which_players_are_online(players, account, counting):
