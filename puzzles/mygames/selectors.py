@@ -22,6 +22,7 @@ from puzzles.botaccounts.presentation import user_text
 from puzzles.games import selectors as game_selectors
 from puzzles.games.models import Game, GameSeat
 from puzzles.games.presentation import tournament_link
+from puzzles.people import bots as people_bots
 from puzzles.people.models import ONE_GAME, Challenge, ChallengeDeal, RatingChange
 from solver import GameRecord
 
@@ -216,7 +217,8 @@ def rematch_state(player: Player, game: Game, seat: str | None) -> dict[str, Any
     )
     return {
         "challenge": challenge.pk,
-        "can_offer": offer is None or offer.status != Challenge.Status.OPEN,
+        "can_offer": (offer is None or offer.status != Challenge.Status.OPEN)
+        and not people_bots.rematch_refused(challenge, player),
         "offer": None if offer is None else _offer(player, offer),
     }
 

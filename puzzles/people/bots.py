@@ -91,3 +91,13 @@ def event_join_check(player: Player, *, rated: bool) -> None:
     """A bot joins no rated event (its games are rated against people who did not ask for them): 403."""
     if rated and bots.is_bot_stored(player):
         raise ApplicationError(_("a bot cannot join a rated tournament: join a casual one"), 403)
+
+
+def rematch_refused(challenge: Challenge, player: Player) -> bool:
+    """Whether ``player``'s rematch of the challenge would be refused: a bot's
+    rated one to a person (the person offers it).  Reads the seats only for a bot."""
+    if not challenge.rated or not bots.is_bot(player):
+        return False
+    others = [row for row in challenge.seats.all() if not row.level and row.owner_id != player.user.pk]
+    found = bots.bots_among(row.owner_id for row in others if row.owner_id is not None)
+    return any(row.owner_id is None or row.owner_id not in found for row in others)

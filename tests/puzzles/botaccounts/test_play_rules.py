@@ -104,7 +104,10 @@ def test_a_rated_rematch_is_the_persons_to_offer(account, bot):
     ann, robo = account("ann"), bot("robo")
     created = post_challenge(ann, rated=True, seat="A", to="robo")
     game_id = accept(robo, created["id"])["game"]
+    play_twice_each({"A": ann, "B": robo}, game_id)  # a game resigned sooner is called off
     assert ann.post(f"/api/games/{game_id}/resign/").status_code == 200
+    assert robo.get(f"/api/games/{game_id}/rematch-offer/").json()["can_offer"] is False  # no button to refuse
+    assert ann.get(f"/api/games/{game_id}/rematch-offer/").json()["can_offer"] is True
     refused(robo.post(f"/api/challenges/{created['id']}/rematch/", format="json"), 403, "only the person")
     offered = ann.post(f"/api/challenges/{created['id']}/rematch/", format="json")
     assert offered.status_code == 201, offered.content
