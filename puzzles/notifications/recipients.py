@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from puzzles.accounts.players import Player
 from puzzles.botaccounts.selectors import is_bot
-from puzzles.games.models import Game
+from puzzles.games import clock, disconnects
+from puzzles.games.models import Game, GameSeat
 from puzzles.games.selectors import game_players
 from puzzles.people.models import Challenge, ChallengeSeat
 from puzzles.tournaments.models import Entry, Tournament
@@ -23,6 +24,8 @@ class Recipient:
     key: str
     url: str
     data: dict[str, Any] = field(default_factory=dict)
+    # The player is looking at what it tells of (the game's page open): made read, so the bell does not count it.
+    read: bool = False
 
 
 def _name(player: Player | str | None) -> str:
@@ -39,6 +42,15 @@ def _opponent(game: Game, players: dict[str, Player | str], seat: str) -> dict[s
     return {"name": "", "bot": False}
 
 
+def _at_table(game: Game, seats: list[str]) -> set[str]:
+    """The seats whose person has the game's page open now (its socket or
+    long poll, as ``games.disconnects`` counts them there)."""
+    at = clock.now()
+    polls = disconnects.polled_until(game.pk, seats)
+    rows = GameSeat.objects.filter(game=game, seat__in=seats, level="")
+    return {row.seat for row in rows if disconnects.away_since(row, game, at, polls.get(row.seat)) is None}
+
+
 def turn(game_id: int, ply: int, seat: str) -> list[Recipient]:
     """The person to move in a correspondence game, if the game is still at that ply and theirs."""
     game = Game.objects.filter(pk=game_id, kind=Game.Kind.PEOPLE).first()
@@ -50,7 +62,8 @@ def turn(game_id: int, ply: int, seat: str) -> list[Recipient]:
         return []
     url = reverse("games:play-game", args=[game.pk])
     data = {"game": game.pk, **_opponent(game, players, seat)}
-    return [Recipient(player.user, "turn", f"turn:{game.pk}:{ply}", url, data)]
+    read = seat in _at_table(game, [seat])
+    return [Recipient(player.user, "turn", f"turn:{game.pk}:{ply}", url, data, read)]
 
 
 def ended(game_id: int) -> list[Recipient]:
@@ -60,11 +73,12 @@ def ended(game_id: int) -> list[Recipient]:
         return []
     players = game_players(game)
     url = reverse("games:play-game", args=[game.pk])
+    here = _at_table(game, list(players))
     out: list[Recipient] = []
     for seat, player in players.items():
         if isinstance(player, Player) and player.is_authenticated and player.user not in [r.user for r in out]:
             data = {"game": game.pk, **_opponent(game, players, seat)}
-            out.append(Recipient(player.user, "ended", f"ended:{game.pk}", url, data))
+            out.append(Recipient(player.user, "ended", f"ended:{game.pk}", url, data, seat in here))
     return out
 
 

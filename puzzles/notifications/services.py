@@ -44,6 +44,7 @@ def notice_send(recipient: recipients.Recipient, *, site_url: str = "") -> Notic
                 data=recipient.data,
                 url=recipient.url,
                 shown=f"{kind}:site" not in off,
+                read_at=timezone.now() if recipient.read else None,
             )
             if notice.shown:
                 _bump(user)

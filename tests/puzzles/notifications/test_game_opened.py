@@ -65,3 +65,33 @@ def test_opening_a_game_marks_its_notices_read_and_no_others(account):
     assert told
     assert cid.get(f"/play/{game}/").status_code == 200
     assert unread(cid) == told
+
+
+def at_table(game_id: int, here: bool) -> None:
+    """Both players' pages of the game open (a socket each, seen now), or closed a minute ago."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from puzzles.games.models import GameSeat
+
+    seen = timezone.now() - (timedelta(0) if here else timedelta(minutes=1))
+    GameSeat.objects.filter(game_id=game_id).update(sockets=1 if here else 0, seen_until=seen)
+
+
+def test_a_notice_of_a_game_its_player_is_looking_at_is_made_read(account):
+    ann, bob = account("ann"), account("bob")
+    game = game_between(ann, bob)
+    clients = {"A": ann, "B": bob}
+    at_table(game, True)
+    told = clients[play_one(clients, game)]
+    (notice,) = Notice.objects.filter(user=told.user, key__startswith=f"turn:{game}:").exclude(key=f"turn:{game}:0")
+    assert notice.read_at is not None  # on the list, not counted by the bell
+    assert told.get("/api/notifications/").json()["unread"] == len(unread(told))
+    assert not any(key.startswith(f"turn:{game}:") and key != f"turn:{game}:0" for key in unread(told))
+    at_table(game, False)
+    told = clients[play_one(clients, game)]
+    assert f"turn:{game}:2" in unread(told)  # gone from the page: counted
+    at_table(game, True)
+    assert told.post(f"/api/games/{game}/resign/", format="json").status_code == 200
+    assert not Notice.objects.filter(key=f"ended:{game}", read_at__isnull=True).exists()
