@@ -66,6 +66,8 @@ def online_seats(game: Game) -> list[str]:
 def _watched(request: Request, game: Game, viewer: str | None) -> str | None:
     """Count the reader in as watching ``game``; the viewer id to send back
     (a reader with no session: the one it sent if the server issued it, else a new one)."""
+    # A session counts only if the server made it: once read, a cookie naming no session leaves none.
+    request.session.keys()
     client = client_key(request)
     issued = None
     page = None

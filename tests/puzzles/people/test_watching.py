@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 
 from puzzles.games import spectators
@@ -238,6 +239,10 @@ def test_made_up_viewer_ids_do_not_raise_the_count(players, counting):
         assert reader.get(url, {"watching": "true", "viewer": made_up}).json()["viewer"] != made_up
     foreign = reader.get(f"/api/games/{other}/spectators/", {"watching": "true"}).json()["viewer"]
     assert reader.get(url, {"watching": "true", "viewer": foreign}).json()["viewer"] != foreign
+    # a made-up session is no session: such a reader is given a viewer id like any other without one
+    made_up_session = APIClient()
+    made_up_session.cookies[settings.SESSION_COOKIE_NAME] = "madeupsessionkey0000000000000001"
+    assert "viewer" in made_up_session.get(url, {"watching": "true"}).json()
     # each made-up id was answered with an id of the server's, counted once an address: at most the cap
     assert spectators.count(game_id) == spectators.PER_ADDRESS
     assert spectators.count(other) == 1
