@@ -38,6 +38,8 @@ def missing_turns(now: datetime | None = None, *, limit: int = LIMIT) -> list[tu
     ``GRACE`` ago, and no notice of that key (reads only)."""
     moment = now or timezone.now()
     games = Game.objects.filter(
+        # a deadline to come: read through its index (practice games have none), and a turn still open
+        deadline__gt=moment,
         kind=Game.Kind.PEOPLE,
         days__isnull=False,
         status=Game.Status.YOUR_MOVE,
