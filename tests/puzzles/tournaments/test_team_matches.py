@@ -142,3 +142,32 @@ def client_key(client) -> str:
     """The guest token of a test client's session."""
     store = import_module(settings.SESSION_ENGINE).SessionStore(client.cookies[settings.SESSION_COOKIE_NAME].value)
     return str(store[PLAYER_SESSION_KEY])
+
+
+def test_the_plain_form_makes_a_team_match(django_user_model):
+    maker = account_client(django_user_model, "form-captain")[0]
+    made = maker.post(
+        "/tournaments/",
+        {"kind": "team", "variant": "lewicki", "control": "1d", "length": 3, "teams": "Red, Blue", "team_size": 3},
+    )
+    assert made.status_code == 302, made.content
+    tournament = Tournament.objects.get()
+    assert (tournament.kind, tournament.teams, tournament.team_size, tournament.deals) == (
+        "team",
+        ["Red", "Blue"],
+        3,
+        3,
+    )
+    assert tournament.days == 1
+    page = maker.get(made["Location"], HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "3 na drużynę, 3 rozdania" in page  # its control: players a side and deals
+    assert "Pierwsze rozdanie zacznie się, gdy obie drużyny będą miały po 3 graczy." in page
+    # a team size out of range is refused in the reader's language, nothing made
+    refused = maker.post(
+        "/tournaments/",
+        {"kind": "team", "variant": "lewicki", "control": "1d", "length": 3, "teams": "Red, Blue"},
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
+    assert refused.status_code == 200
+    assert "liczba graczy w drużynie" in refused.content.decode()
+    assert Tournament.objects.count() == 1
