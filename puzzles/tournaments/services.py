@@ -145,10 +145,7 @@ def tournament_create(
             fields.update(_team_match(fields, teams, team_size, leaders))
         if level is not None:
             raise ApplicationError("only a duplicate event is played against the solver at a level")
-        pair, days = check_control(clock, days)
-        if kind == Tournament.Kind.ARENA and days is not None:
-            raise ApplicationError(_("an arena is live: give it a clock, not days a move"))
-        fields.update(clock_initial=pair[0] if pair else None, clock_increment=pair[1] if pair else None, days=days)
+        fields.update(_control(kind, clock, days))
     start = _start(starts_at, now)
     if kind == Tournament.Kind.SWISS and starts_at is None:
         start = now + SWISS_JOINING
@@ -172,6 +169,16 @@ def tournament_create(
     log.info("tournament %s made (%s)", tournament.pk, kind)
     tournament_tick(tournament.pk)  # one starting now starts at once
     return tournament
+
+
+def _control(kind: str, clock: Any, days: Any) -> dict[str, Any]:
+    """The clock or days a move of an event between people, checked."""
+    pair, days = check_control(clock, days)
+    if kind == Tournament.Kind.ARENA and days is not None:
+        raise ApplicationError(_("an arena is live: give it a clock, not days a move"))
+    if kind == Tournament.Kind.TEAM and pair is None and days is None:  # an untimed table could hold it for ever
+        raise ApplicationError(_("a team match needs a clock or days a move"))
+    return {"clock_initial": pair[0] if pair else None, "clock_increment": pair[1] if pair else None, "days": days}
 
 
 def _team_match(fields: dict[str, Any], teams: Any, team_size: Any, leaders: Any) -> dict[str, Any]:

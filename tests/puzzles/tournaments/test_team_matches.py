@@ -50,6 +50,7 @@ def test_a_team_match_two_a_side(django_user_model):
     assert make(maker, rated=True).status_code == 400  # a team match is not rated
     assert make(maker, teams=["Red", "Blue", "Green"]).status_code == 400
     assert make(maker, team_size=9).status_code == 400
+    assert make(maker).status_code == 400  # no clock and no days: a table could hold the match for ever
     made = make(maker, days=1)
     assert made.status_code == 201, made.content
     tournament_id = made.json()["id"]
