@@ -407,7 +407,7 @@ def _finish(tournament: Tournament) -> None:
     if tournament.kind == Tournament.Kind.DUPLICATE:  # a deal still on then counts for nothing
         Pairing.objects.filter(tournament=tournament, finished_at__isnull=True).update(finished_at=timezone.now())
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
-    Entry.objects.filter(tournament=tournament).update(waiting_since=None)
+    Entry.objects.filter(tournament=tournament).update(waiting_since=None, paused=False)
     results.ranks_store(tournament.pk)  # (a duplicate event's once its deals are solved)
     _bump(tournament.pk)
     log.info("tournament %s finished", tournament.pk)
