@@ -95,3 +95,35 @@ def test_every_held_poll_says_its_reader_is_there():
     from puzzles.core import longpoll
 
     assert presence.request_seen in longpoll._seen
+
+
+class _Page:
+    """An event page on a socket, as the room holds it (only who reads it matters here)."""
+
+    language = "en"
+
+    def __init__(self, who) -> None:
+        self.who = who
+
+
+def test_an_event_page_on_a_socket_keeps_saying_its_reader_is_there(monkeypatch):
+    import asyncio
+
+    from django.core.cache import cache
+
+    from puzzles.tournaments import stream
+
+    monkeypatch.setattr(presence, "SOCKET_EVERY", 0)  # at each wake, not every ten seconds
+    room = stream.Room(123)
+    room.pages.add(_Page(("s", "a-reader")))
+
+    async def follow_a_while() -> None:
+        task = asyncio.ensure_future(room.follow())
+        await asyncio.sleep(0.6)
+        room.pages.clear()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    cache.delete("tournaments:seen:s:a-reader")
+    asyncio.run(follow_a_while())
+    assert cache.get("tournaments:seen:s:a-reader") is not None
