@@ -26,6 +26,7 @@ from django.utils import translation
 from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.games.socket_moves import request_of
+from puzzles.games.stream import OnTheLoop
 
 from . import presence
 from .snapshot import Identity, Snapshot, identity_of
@@ -107,7 +108,7 @@ class Room:
 _rooms: dict[int, Room] = {}
 
 
-class TournamentStream(AsyncWebsocketConsumer):  # type: ignore[misc]
+class TournamentStream(OnTheLoop, AsyncWebsocketConsumer):  # type: ignore[misc]
     """One page following one event."""
 
     room: Room | None = None
