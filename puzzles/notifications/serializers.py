@@ -6,6 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from puzzles.core.ids import LARGEST
+
 
 class NoticeOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
@@ -24,7 +26,7 @@ class NoticesOutputSerializer(serializers.Serializer[Any]):
 
 class ReadInputSerializer(serializers.Serializer[Any]):
     ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=serializers.IntegerField(min_value=1, max_value=LARGEST),  # a database key: past it, a 400, not a 500
         required=False,
         max_length=100,
         help_text="The notices read; left out: all of them.",

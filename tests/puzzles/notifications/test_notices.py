@@ -159,6 +159,7 @@ def test_notices_are_marked_read_one_or_all_and_the_version_moves(account):
     assert bob.post("/api/notifications/read/", {}, format="json").json() == {"marked": 2, "unread": 0}
     assert ann.post("/api/notifications/read/", {"ids": [first]}, format="json").json()["marked"] == 0  # not hers
     assert bob.post("/api/notifications/read/", {"ids": ["x"]}, format="json").status_code == 400
+    assert bob.post("/api/notifications/read/", {"ids": [2**63]}, format="json").status_code == 400  # no key
 
 
 def test_the_long_poll_answers_at_once_when_the_version_moved_and_304_when_not(account):
