@@ -583,6 +583,8 @@ SPECTACULAR_SETTINGS = {
         "HintLevelEnum": [(1, "1"), (2, "2"), (3, "3")],
         "GradeEnum": ["best", "inaccuracy", "mistake", "blunder"],
         "GameStatusEnum": ["your-move", "thinking", "over"],
+        # A game's status as its reader sees it (games.presentation.STATUSES): the game JSON's and a bot's.
+        "GameOutputStatusEnum": ["your-move", "thinking", "over", "their-move"],
         "ChallengeStatusEnum": ["open", "started", "declined", "cancelled", "expired"],
         # Tournaments: the kind of event, its status, a game's outcome.
         "TournamentKindEnum": ["arena", "swiss", "duplicate", "team"],

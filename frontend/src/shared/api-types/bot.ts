@@ -105,7 +105,7 @@ export interface BotSchemas {
          *     * `over` - over
          *     * `their-move` - their-move
          */
-        status: components["schemas"]["StatusA3dEnum"];
+        status: components["schemas"]["GameOutputStatusEnum"];
         result: components["schemas"]["ResultOutput"] | null;
         version: number;
     };

@@ -79,6 +79,14 @@ export interface EnumsSchemas {
      */
     GameMoveOutputByEnum: "human" | "solver";
     /**
+     * @description * `your-move` - your-move
+     *     * `thinking` - thinking
+     *     * `over` - over
+     *     * `their-move` - their-move
+     * @enum {string}
+     */
+    GameOutputStatusEnum: "your-move" | "thinking" | "over" | "their-move";
+    /**
      * @description * `over` - over
      *     * `aborted` - aborted
      * @enum {string}
@@ -162,14 +170,6 @@ export interface EnumsSchemas {
      * @enum {string}
      */
     SolutionMoveByEnum: "solver-side" | "defender";
-    /**
-     * @description * `your-move` - your-move
-     *     * `thinking` - thinking
-     *     * `over` - over
-     *     * `their-move` - their-move
-     * @enum {string}
-     */
-    StatusA3dEnum: "your-move" | "thinking" | "over" | "their-move";
     /**
      * @description * `live` - live
      *     * `correspondence` - correspondence

@@ -352,7 +352,7 @@ export interface SharedSchemas {
          *     * `over` - over
          *     * `their-move` - their-move
          */
-        status: components["schemas"]["StatusA3dEnum"];
+        status: components["schemas"]["GameOutputStatusEnum"];
         to_move: (components["schemas"]["SeatEnum"] | components["schemas"]["NullEnum"]) | null;
         /** @description The human's legal moves when it is their move (['pass'] when forced), else []. */
         legal_moves: string[];
