@@ -58,11 +58,14 @@ class ErrorSerializer(serializers.Serializer[Any]):
     error = serializers.CharField(help_text="What is wrong, in words.")
 
 
+MOVE_LENGTH, MAX_PLY = 16, 10_000  # a move's longest text, the highest ply
+
+
 class MoveInputSerializer(serializers.Serializer[Any]):
-    move = move_field(max_length=16, help_text="A move: '36', '36R', 'pass'.")
+    move = move_field(max_length=MOVE_LENGTH, help_text="A move: '36', '36R', 'pass'.")
     ply = serializers.IntegerField(
         min_value=0,
-        max_value=10_000,
+        max_value=MAX_PLY,
         help_text="Required: the ply the move is meant for, the number of moves already played when the "
         "client saw the position (a game's `ply`; an attempt's `moves` length; 0 for the first move). If the "
         "game has moved on, the answer is 409 and nothing changes; the same move posted again for the same "

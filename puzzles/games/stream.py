@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -30,11 +31,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
-from puzzles.core import arrival, events
+from puzzles.core import arrival, events, streams
 from puzzles.core.longpoll import client_key
 
 from . import disconnects, pushed, seating, spectators
-from .socket_moves import request_of, socket_move
+from .socket_moves import SocketRate, request_of, socket_move
 from .table import Table
 
 # The close code of a game the reader may not read (or that does not exist).
@@ -75,6 +76,21 @@ def _seated_closed(game_id: int, seat: str) -> None:
         _refresher = None
 
 
+class OnTheLoop:
+    """A consumer whose handlers touch the database only in threads that
+    close their connections themselves (``database_sync_to_async``,
+    ``socket_move``): each message is handled on the event loop at once.
+    Channels' own ``dispatch`` first closes old connections in a thread of
+    its own, a hop to a thread and back for every event every reader gets,
+    which cost the web server more CPU than the event (``bench/people_bench.py``)."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
+
+
 def _reader(request: HttpRequest, game_id: int) -> tuple[int, str | None] | None:
     close_old_connections()
     try:
@@ -83,7 +99,7 @@ def _reader(request: HttpRequest, game_id: int) -> tuple[int, str | None] | None
         close_old_connections()
 
 
-class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class GameStream(OnTheLoop, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     """One page following one game."""
 
     group: str | None = None
@@ -94,6 +110,7 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     language = "en"
     request: HttpRequest  # set on connect, before any message is taken
     table: Table  # the game as its last move left it, for this player's next move (``table``)
+    rate: SocketRate  # its moves counted against its player's rate
 
     async def connect(self) -> None:
         self.game_id = game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -105,6 +122,7 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         version, self.seat = found
         self.table = Table(self.seat)
+        self.rate = SocketRate(request)
         client = client_key(request)
         if _open[client] >= settings.OD_MAX_SOCKETS_PER_CLIENT:
             await self.close()  # before the handshake is accepted: refused (403), and the page long-polls
@@ -147,7 +165,10 @@ class GameStream(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 error = _('a message on this socket is a move: {"type": "move", "move": ..., "ply": ...}')
             await self.send_json({"type": "refused", "status": 400, "error": error})
             return
-        with arrival.in_flight(at):  # no flag falls meanwhile
+        if not self.rate.allow():
+            await self.send_json({**self.rate.refusal(self.language), "id": content.get("id")})
+            return
+        with arrival.in_flight(at), streams.on_loop(asyncio.get_running_loop()):  # no flag falls meanwhile
             answer = await sync_to_async(socket_move, thread_sensitive=False)(
                 self.request, self.game_id, content, at, self.language, self.table
             )
