@@ -7,7 +7,8 @@ A game between people is changed by its people's moves alone but for a
 resignation, an abort, the clock's deadline or the solver's turn in a seat
 it fills, each of which moves the game's version on.  So the move is played
 on the game as the request read it, the update conditional on that version
-(a read fewer on the way to the opponent); if one of those came in between
+(a read fewer on the way to the opponent), on PostgreSQL in one statement
+with the move's row (``move_write``); if one of those came in between
 (``moves.Raced``) everything is undone and the move is played again on the
 game locked first, as the others are.  Nothing is graded or prepared move
 by move: a game between people shows no grade before its end, and its
@@ -15,6 +16,7 @@ moves are graded together once it is over (``grading``)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import logging
 from typing import Any
@@ -24,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.core.errors import ConflictError
 
-from . import clock, deadlines, early, moves, pushed, seating, selectors, stoppages, table, turns
+from . import clock, deadlines, early, move_write, moves, pushed, seating, selectors, stoppages, table, turns
 from .models import Game, GameMove
 from .signals import game_finished_on_commit, turn_passed_on_commit
 from .tasks import solver_turn_task
@@ -40,8 +42,8 @@ def people_play(
     socket's ``table`` holds it, with its moves ``known``)."""
     intent = moves.Intent.of(game, move, ply, seat)
     if ply is not None and ply == game.ply_count and game.status != Game.Status.OVER:
-        try:
-            with transaction.atomic():
+        try:  # no transaction around a move stored in one statement: its hooks run once it is stored
+            with contextlib.nullcontext() if move_write.available() else transaction.atomic():
                 return _play(game, game, intent, optimistic=True, known=known)
         except moves.Raced:
             log.info("game %s changed while move %s was played on it: played again under the lock", game.pk, ply)
@@ -66,8 +68,6 @@ def _play(
     record, _replies, after = moves.planned_for(game, intent)
     # which say who has moved, and make the notice's state
     earlier = known if known is not None else selectors.game_moves(game)
-    moves.store([record], optimistic=optimistic)
-    moves.show_analyses(game, [record])
     fields = turns.moved_on(after, game.person_seats)
     if after.is_over():  # a rated game over before its people have played: an abort
         fields["result"] = early.early_end(game, fields["result"], [*earlier, record])
@@ -75,8 +75,13 @@ def _play(
         game, after=after, at=at, moved=seating.moved_seats_in(earlier), mover=record.side, arrived=arrived
     )
     fields.update(clocks)
+    # Stored before anything is queued after the commit: in one statement,
+    # which is its own commit, where it can be (``move_write``).
+    if not (optimistic and move_write.write(game, record, fields)):
+        moves.store([record], optimistic=optimistic)
+        moves.update(game, fields, optimistic=optimistic)
+    moves.show_analyses(game, [record])
     deadlines.queue_turn_deadline(game, clocks, game.ply_count + 1)
-    moves.update(game, fields, optimistic=optimistic)
     if after.is_over():
         game_finished_on_commit(game.pk)
     if fields["status"] == Game.Status.THINKING:  # a seat the solver fills plays its turn
