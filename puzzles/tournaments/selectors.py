@@ -279,7 +279,10 @@ def travellers(tournament: Tournament) -> list[dict[str, Any]]:
 
 def games_of(tournament: Tournament, limit: int = GAMES_SHOWN) -> list[Pairing]:
     """The event's latest games (byes too), the latest first."""
-    return list(Pairing.objects.filter(tournament=tournament).select_related("a", "b", "game").order_by("-id")[:limit])
+    rows = list(Pairing.objects.filter(tournament=tournament).select_related("a", "b", "game").order_by("-id")[:limit])
+    for row in rows:  # each row's event is this one: not read again a row
+        row.tournament = tournament
+    return rows
 
 
 def current_game(entry: Entry | None) -> Pairing | None:
