@@ -24,6 +24,7 @@ from .models import PREFIX
 
 class TokenRefused(ApplicationError):
     status_code = 401
+    headers = {"WWW-Authenticate": 'Bearer realm="api"'}  # a 401 says which scheme it asks for (RFC 9110)
 
 
 def bearer_text(request: Request) -> str | None:

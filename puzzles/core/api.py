@@ -107,7 +107,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """Every error as ``{"error": "..."}``: the solver's messages for invalid
     positions and moves, the services' for refused requests, DRF's for bad input."""
     if isinstance(exc, ApplicationError):
-        return Response({"error": str(exc)}, status=exc.status_code)
+        return Response({"error": str(exc)}, status=exc.status_code, headers=exc.headers)
     if isinstance(exc, DominoError):
         return Response({"error": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Http404):

@@ -25,7 +25,10 @@ class SessionAuthentication(authentication.SessionAuthentication):
     def authenticate(self, request: Request) -> tuple[Any, None] | None:
         # A request with a bearer token is the token class's to authenticate
         # (puzzles/apitokens), without a CSRF check: no other site can set that header.
-        if str(request._request.META.get("HTTP_AUTHORIZATION", "")).lower().startswith("bearer"):
+        # The scheme is the header's first word, as the token class reads it: "Bearerish x"
+        # or "Basic x" names no bearer token, so the session and its CSRF check still apply.
+        scheme = str(request._request.META.get("HTTP_AUTHORIZATION", "")).split()[:1]
+        if scheme and scheme[0].lower() == "bearer":
             return None
         # A client without the cookie gets it with this answer, a refusal
         # included, and sends the token with its next request (one that has

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 class ApplicationError(Exception):
     status_code = 400
+    # Headers the API's answer carries with it (a 401's WWW-Authenticate, for one).
+    headers: dict[str, str] | None = None
 
     def __init__(self, message: str, status_code: int | None = None) -> None:
         super().__init__(message)

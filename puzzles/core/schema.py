@@ -6,8 +6,8 @@ a client (and the schema tests) knows every status it can meet.
 
 - any operation: 429 (a rate limit: puzzles/core/throttles.py), 414 (an
   address that is too long: puzzles/core/middleware.py), 401 (a bearer token
-  unknown, expired or revoked) and 403 (a token without the scope the
-  operation needs: puzzles/apitokens);
+  unknown, expired or revoked, or a malformed Bearer header) and 403 (a
+  token without the scope the operation needs: puzzles/apitokens);
 - an operation with a body: 400 (a body that is no JSON, or nested too
   deep, or not valid text, or a value of another JSON type than the schema
   states), 413 (too large) and 415 (not JSON, nor multipart where the
@@ -26,7 +26,8 @@ from typing import Any
 _SHARED = {
     "429": "Too many requests from this client in a short time (the answer's Retry-After says when to come back).",
     "414": "The address is too long.",
-    "401": "An API token (Authorization: Bearer) that is unknown, expired or revoked.",
+    "401": "An API token (Authorization: Bearer) that is unknown, expired or revoked, or a Bearer header that "
+    "is not Bearer <token> (the answer's WWW-Authenticate names the scheme; another scheme is ignored).",
     "403": "A request with an API token that lacks the scope this needs, or with any token where only the "
     "site's pages may act (the error says which).",
 }
