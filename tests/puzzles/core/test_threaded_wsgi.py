@@ -135,13 +135,16 @@ def test_lifespan_and_the_site_entry_point():
     from channels.routing import ProtocolTypeRouter
 
     from config import asgi
+    from puzzles.botapi.streaming import BotStreams
     from puzzles.core.arrival import Arrivals
     from puzzles.core.longpoll import LongPolls
 
     assert isinstance(asgi.application, ProtocolTypeRouter)  # HTTP one way, WebSockets (a game's stream) the other
     http = asgi.application.application_mapping["http"]
     assert isinstance(http, Arrivals)  # outermost for HTTP: it stamps each request as it arrives
-    polls = http.app
+    streams = http.app
+    assert isinstance(streams, BotStreams)  # the bots' NDJSON streams held on the event loop
+    polls = streams.app
     assert isinstance(polls, LongPolls)
     assert isinstance(polls.app, ThreadedWsgi)
 
