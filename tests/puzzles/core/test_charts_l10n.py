@@ -138,7 +138,7 @@ def profile_context() -> dict:
     ratings = [1500.0, 1662.4, 1610.8, 1587.1, 1640.9, 1702.3, 1688.5]
     pool = {"time_class_text": "live", "family_text": "open domino"}
     return {
-        "profile_user": SimpleNamespace(username="ala", pk=1),
+        "profile_user": SimpleNamespace(username="ala", pk=1, get_username=lambda: "ala"),  # as a user reads
         "ratings": [],
         "games": [],
         "charts": [{"pool": pool, "chart": line_chart(ratings)}],
@@ -148,6 +148,7 @@ def profile_context() -> dict:
     }
 
 
+@pytest.mark.django_db  # the name's BOT mark asks which accounts are bots
 def test_the_profile_charts_draw_the_same_in_every_language():
     ctx = profile_context()
     assert any("." in str(d["x"]) for d in ctx["charts"][0]["chart"]["dots"]), "the test data should need decimals"
