@@ -504,6 +504,8 @@ REST_FRAMEWORK = {
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_PARSER_CLASSES": ["puzzles.core.parsers.StrictJSONParser"],
     "EXCEPTION_HANDLER": "puzzles.core.api.exception_handler",
+    # A ?format= the endpoint has no renderer for is a 400, not a 404.
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "puzzles.core.negotiation.ContentNegotiation",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Rate limits, per client (IP address for guests, the account once logged
     # in), sized so that a player never meets them: a brisk game is a few
