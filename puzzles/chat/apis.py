@@ -44,8 +44,8 @@ class _RoomApi(APIView):
     kind = ""
 
     def _read(self, request: Request, host_id: int) -> Response:
-        place = selectors.place_of(self.kind, host_id)
         player = Player.of(request)
+        place = selectors.place_of(self.kind, host_id, player)
         refused = selectors.read_refusal(place, player)
         if refused is not None:
             raise ApplicationError(refused, 403)
@@ -54,7 +54,7 @@ class _RoomApi(APIView):
         unchanged = long_poll_on(request, place.version, name, lambda: selectors.version_of_room(self.kind, host_id))
         if unchanged is not None:
             return unchanged
-        return Response(presentation.room_state(selectors.place_of(self.kind, host_id), player, after))
+        return Response(presentation.room_state(selectors.place_of(self.kind, host_id, player), player, after))
 
     def _send(self, request: Request, host_id: int) -> Response:
         data = validated(MessageInputSerializer, request)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.games.models import Game
-from puzzles.games.selectors import game_by_id, game_people
+from puzzles.games.selectors import game_of, game_people, people_readable
 from puzzles.tournaments.models import Tournament
 from puzzles.tournaments.selectors import entry_of
 
@@ -54,15 +54,16 @@ class Place:
         return self.room.version if self.room is not None else 0
 
 
-def place_of(kind: str, host_id: int) -> Place:
+def place_of(kind: str, host_id: int, player: Player) -> Place:
     """The room of a game between people (``players``, ``spectators``) or of
-    a tournament; 404 when there is no such game or tournament."""
+    a tournament; 404 when there is no such game or tournament, or a game
+    ``player`` may not read (a concealed game not theirs)."""
     if kind == Room.Kind.TOURNAMENT:
         tournament = Tournament.objects.filter(pk=host_id).first()
         if tournament is None:
             raise Http404(_("No such tournament."))
         return Place(kind, None, tournament, Room.objects.filter(tournament=tournament).first())
-    game = game_by_id(host_id)
+    game = game_of(player, host_id)
     if game is None or game.kind != Game.Kind.PEOPLE:
         raise Http404(_("No such game between people."))
     return Place(kind, game, None, Room.objects.filter(game=game, kind=kind).first())
@@ -87,6 +88,8 @@ def read_refusal(place: Place, player: Player) -> str | None:
     if place.kind == Room.Kind.TOURNAMENT:
         return None  # anyone who can see the tournament (who has its link) reads its room
     assert place.game is not None
+    if not people_readable(place.game, player):  # a concealed game: as if there were none
+        return _("No such game between people.")
     seated = _seated(place.game, player)
     if place.kind == Room.Kind.PLAYERS and not seated:
         return _("Only the game's players read their room.")
@@ -167,7 +170,7 @@ def version_for(kind: str, player: Player, host_id: int) -> int | None:
     """The room's version if ``player`` may read it, else None (the long
     polls' ``version_of``)."""
     try:
-        place = place_of(kind, host_id)
+        place = place_of(kind, host_id, player)
     except Http404:
         return None
     return place.version if read_refusal(place, player) is None else None

@@ -47,7 +47,7 @@ def message_send(
     when they may not post there, (400) for a message too long or empty,
     (429) past ``RATE_COUNT`` messages in ``RATE_SECONDS`` seconds.  The
     room's readers are woken once it is committed."""
-    place = selectors.place_of(kind, host_id)
+    place = selectors.place_of(kind, host_id, player)
     refused = selectors.post_refusal(place, player)
     if refused is not None:
         raise ApplicationError(refused, 403)

@@ -173,19 +173,32 @@ def game_get_for_player(player: Player, game_id: int) -> Game:
 
 
 def game_of(player: Player, game_id: int) -> Game | None:
-    """A practice game of the player's, or any game between people (anyone
-    may watch): one read by id, whose the game is checked on the row."""
+    """A practice game of the player's, or a game between people (anyone
+    may watch, but a concealed one only its players): one read by id, whose
+    the game is checked on the row.  This is where every read of a game is
+    decided: its page, API, long poll, socket, spectators, record, review."""
     found = _GAME.objects(game_id)
     if not found:
         return None
     game = found[0]
     if game.kind == Game.Kind.PEOPLE:
-        return game
+        return game if people_readable(game, player) else None
     if player.user is not None:
         return game if game.owner_id == player.user.pk else None
     if player.token and game.owner_id is None and game.session_key == player.token:
         return game
     return None
+
+
+def people_readable(game: Game, player: Player) -> bool:
+    """Whether ``player`` may read a game between people: anyone, but a
+    concealed game (an event's deal whose values are withheld, played at
+    several tables at once) only its own players while it is concealed, so
+    that a team-mate at another table cannot watch it or read its moves.
+    A game refused so is answered as one that does not exist."""
+    if not game.concealed:
+        return True
+    return player.rows(GameSeat.objects.filter(game_id=game.pk, level="")).exists()
 
 
 def game_by_id(game_id: int) -> Game | None:

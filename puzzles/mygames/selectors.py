@@ -158,9 +158,10 @@ def export_records(player: Player, filters: Filters) -> Iterator[GameRecord]:
 
 
 def people_game_of(player: Player, game_id: int) -> tuple[Game, str | None] | None:
-    """A game between people and the player's seat in it (None: a spectator); None for no such game."""
-    game = Game.objects.filter(pk=game_id, kind=Game.Kind.PEOPLE).first()
-    if game is None:
+    """A game between people and the player's seat in it (None: a spectator); None for no such game
+    or one the player may not read (a concealed game not theirs: ``games.selectors.game_of``)."""
+    game = game_selectors.game_of(player, game_id)
+    if game is None or game.kind != Game.Kind.PEOPLE:
         return None
     seat = player.rows(GameSeat.objects.filter(game=game, level="")).values_list("seat", flat=True).first()
     return game, seat
