@@ -201,7 +201,7 @@ def _challenged(to: str, player: Player) -> Player:
         raise ApplicationError(_("no player is called %(name)s") % {"name": repr(to)}, status_code=404)
     if player.is_authenticated and user.pk == player.user.pk:
         raise ApplicationError(_("you cannot challenge yourself"))
-    blocks.refuse(player, [user])
+    blocks.refuse(player, [user], challenging=True)
     return Player(user, "")
 
 
