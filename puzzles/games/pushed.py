@@ -14,6 +14,7 @@ resignation, an abort, a loss on time, the end of the deal) is pushed as
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from solver import Position
@@ -22,7 +23,7 @@ from solver.position import line_from_moves
 from . import clock, deadlines, early
 from .models import GameMove
 from .presentation import VALUES, abort_from, move_state
-from .selectors import GameAfter
+from .selectors import GameAfter, MoveRow
 from .table import ROW
 
 
@@ -32,7 +33,7 @@ def move_event(after: GameAfter) -> dict[str, Any]:
     game, moves = after.game, after.moves
     at = clock.now()
     position = Position.parse(game.current_position)
-    board = position.to_json(line=line_from_moves(Position.parse(game.start_position), [m.move for m in moves]))
+    board = position.to_json(line=_line(game.pk, game.start_position, moves))
     moved = {m.side for m in moves if m.by == GameMove.By.HUMAN}
     deadlines.know_started_seats(game, moved)
     move = move_state(moves[-1], game)
@@ -63,6 +64,42 @@ def move_event(after: GameAfter) -> dict[str, Any]:
         "clock_running": running if clocks and game.deadline is not None and running in moved else None,
         "seats": seats,
     }
+
+
+# The table's line (its stones in played order) after the last move of each
+# game this process has sent or been sent an event of, with that move's ply
+# and text: the next move's line is that one and one stone more, where
+# replaying every move from the start cost more the longer the game (most of
+# an event's CPU time by the middle of a game).
+_LINES: OrderedDict[int, tuple[int, str, list[tuple[int, int]]]] = OrderedDict()
+_LINES_KEPT = 10_000
+
+
+def _line(game_id: int, start: str, moves: list[MoveRow]) -> list[tuple[int, int]]:
+    kept = _LINES.get(game_id)
+    last = moves[-1]
+    if kept is not None and len(moves) >= 2 and kept[:2] == (len(moves) - 1, moves[-2].move):
+        before = Position.parse(last.position_before)
+        if not kept[2] or before.ends == (kept[2][0][0], kept[2][-1][1]):  # the line the move was played on
+            line = line_from_moves(before, [last.move], base=kept[2])
+            _keep(game_id, len(moves), last.move, line)
+            return line
+    line = line_from_moves(Position.parse(start), [m.move for m in moves])
+    _keep(game_id, len(moves), last.move, line)
+    return line
+
+
+def _keep(game_id: int, ply: int, move: str, line: list[tuple[int, int]]) -> None:
+    _LINES[game_id] = (ply, move, line)
+    _LINES.move_to_end(game_id)
+    if len(_LINES) > _LINES_KEPT:
+        _LINES.popitem(last=False)
+
+
+def remember(event: dict[str, Any]) -> None:
+    """Keep the line of a move's event received from another process."""
+    line = [(int(stone[0]), int(stone[1])) for stone in event["board"]["line"]]
+    _keep(event["game"], event["ply"], event["move"]["move"], line)
 
 
 def for_reader(event: dict[str, Any], seat: str | None) -> dict[str, Any]:

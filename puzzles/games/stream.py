@@ -180,6 +180,8 @@ class GameStream(OnTheLoop, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         event = message["event"]
         if self.seat is not None:  # a spectator never moves: nothing to keep
             self.table.follow(event)
+            if event.get("type") == "move":  # its line, for this process's next event of the game
+                pushed.remember(event)
         if self.answered is not None and event.get("version") == self.answered:
             return  # this socket's own move, whose event its page has in the answer
         try:
