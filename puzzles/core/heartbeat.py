@@ -15,6 +15,7 @@ process's beat is left behind when it ends, and goes stale."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import socket
@@ -78,9 +79,28 @@ def look_back(now: datetime) -> None:
 
 
 def beat(now: datetime) -> None:
+    """This process's beat at ``now``: an update of its row (its SQL built
+    once: Django building it four times a second cost more CPU than the
+    database's work), the row made the first time."""
     oldest = arrival.oldest_in_flight()
-    if not WebBeat.objects.filter(name=name()).update(beat_at=now, oldest_request_at=oldest):
+    moment = WebBeat._meta.get_field("beat_at")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _beat_sql(), [moment.get_db_prep_save(now, connection), moment.get_db_prep_save(oldest, connection), name()]
+        )
+        updated = cursor.rowcount
+    if not updated:
         WebBeat.objects.create(name=name(), beat_at=now, oldest_request_at=oldest)
+
+
+@functools.cache
+def _beat_sql() -> str:
+    quote, meta = connection.ops.quote_name, WebBeat._meta
+    column = {field: quote(meta.get_field(field).column) for field in ("beat_at", "oldest_request_at", "name")}  # type: ignore[union-attr,arg-type]
+    return (
+        f"UPDATE {quote(meta.db_table)} SET {column['beat_at']} = %s, {column['oldest_request_at']} = %s "
+        f"WHERE {column['name']} = %s"
+    )
 
 
 class _Probe:
