@@ -5,7 +5,7 @@ read in every language the site has."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from puzzles.core.texts import signed, variant_name
 
@@ -221,3 +221,39 @@ def record_result_text(result: str) -> str:
 def variant_label(name: str) -> str:
     """A variant's name as a player reads it, the same on every page (``core.texts.variant_name``)."""
     return variant_name(name)
+
+
+# The names of a record's tags (docs/records.md) as a page shows them.
+TAG_NAMES = {
+    "Event": pgettext_lazy("record tag", "Event"),
+    "Site": pgettext_lazy("record tag", "Site"),
+    "Date": pgettext_lazy("record tag", "Date"),
+    "Time": pgettext_lazy("record tag", "Time"),
+    "Round": pgettext_lazy("record tag", "Round"),
+    "Seed": pgettext_lazy("record tag", "Seed"),
+    "TimeControl": pgettext_lazy("record tag", "Time control"),
+    "Termination": pgettext_lazy("record tag", "Termination"),
+    "GameId": pgettext_lazy("record tag", "Game"),
+    "Format": pgettext_lazy("record tag", "Format"),
+}
+
+
+def tag_rows(tags: dict[str, str]) -> list[tuple[str, str]]:
+    """A record's tags as (name, value) in the reader's language; a seat's
+    tags (``A``, ``BRating``...) name the seat, and others keep their name."""
+    seat_tags = {
+        "": pgettext_lazy("record tag", "Seat %(seat)s"),
+        "Rating": pgettext_lazy("record tag", "%(seat)s's rating"),
+        "RatingDiff": pgettext_lazy("record tag", "%(seat)s's rating change"),
+        "Title": pgettext_lazy("record tag", "%(seat)s's title"),
+    }
+    rows = []
+    for name, value in tags.items():
+        if name in TAG_NAMES:
+            label = str(TAG_NAMES[name])
+        elif name[:1] in "ABCD" and name[1:] in seat_tags:
+            label = str(seat_tags[name[1:]]) % {"seat": name[0]}
+        else:
+            label = name
+        rows.append((label, value))
+    return rows

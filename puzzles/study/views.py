@@ -289,6 +289,7 @@ def game_analysis_detail(request: HttpRequest, analysis_id: int) -> HttpResponse
             "page": page,
             "state": page["state"],
             "result": page["state"]["result"],
+            "tag_rows": texts.tag_rows((page["state"]["result"] or {}).get("tags") or {}),
             "urls": _urls(),
             "share_url": share,
             "key": key or "",
