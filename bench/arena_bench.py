@@ -24,7 +24,12 @@ a move (/proc; ``--one-core``: on core 0 by ``taskset``); the games at once
 and the bench's own event-loop lag (a late loop inflates every delay).
 
     .venv/bin/python bench/arena_bench.py [--players 1000] [--seconds 300] [--database postgresql]
-        [--one-core] [--minutes N] [--clock 3+2] [--think 1-3] [--warmup 30]
+        [--one-core] [--minutes N] [--clock 3+2] [--think 1-3] [--warmup 30] [--games 200] [--profile]
+
+``--games`` (200, the issue's figure) is how many games are played at once:
+the first twice as many guests play, and the others join and then leave
+(the arena's pause): they stay in the standings with the page open, as
+players sitting out do, and are not paired.
 
 Its parts: ``arena_setup`` (the organiser, the arena, the guests' HTTP
 client), ``arena_players`` (the guests and what they see), ``arena_report``
@@ -45,7 +50,7 @@ import site_bench as sb  # noqa: E402
 from arena_players import Arena  # noqa: E402
 from arena_report import report  # noqa: E402
 from arena_setup import arena_made  # noqa: E402
-from people_bench import hold_web_to_one_core, web_at_rest  # noqa: E402
+from people_bench import hold_web_to_one_core, web_at_rest, web_pids  # noqa: E402
 
 
 def measure(args: argparse.Namespace, database: str) -> int:
@@ -55,6 +60,8 @@ def measure(args: argparse.Namespace, database: str) -> int:
         tournament_id, minutes = arena_made(site.port, args)
         print(f"arena {tournament_id}: {args.clock}, {minutes} minutes; {args.players} guests, {args.think} s a move")
         processes, arena = site.processes(), Arena(site.port, tournament_id, args)
+        if args.profile:
+            arena.profiled = ({f"web {i + 1}": pid for i, pid in enumerate(web_pids(site)[1:])}, site.scratch)
         rest = web_at_rest(processes)
         return 0 if report(arena, asyncio.run(arena.run(processes)), rest) else 1
 
@@ -62,6 +69,9 @@ def measure(args: argparse.Namespace, database: str) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument(
+        "--games", type=int, default=200, help="games at once: the first 2 x GAMES guests play, the rest sit out"
+    )
     parser.add_argument("--seconds", type=float, default=300, help="how long to measure")
     parser.add_argument("--warmup", type=float, default=30, help="seconds of play after the joins, not measured")
     parser.add_argument("--minutes", type=int, default=0, help="the arena's length (default: the run's, at least 10)")
@@ -70,6 +80,7 @@ def main() -> int:
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="postgresql")
     parser.add_argument("--one-core", action="store_true", help="the web server held to core 0 (taskset)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder (logs, database)")
+    parser.add_argument("--profile", action="store_true", help="py-spy the web workers for 20 s of the window")
     parser.add_argument(
         "--transport", choices=["stream", "poll"], default="stream", help="how each page follows the event"
     )

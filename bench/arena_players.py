@@ -26,6 +26,7 @@ from people_stream import QUIET, from_event  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 POLL_SECONDS = 25  # the page script's hold
+PROFILED = 20  # seconds of the window py-spy samples the web workers (``--profile``)
 
 
 @dataclass
@@ -66,6 +67,7 @@ class Arena:
         self.free: set[int] = set()  # the guests waiting to be paired
         self.concurrent: list[int] = []
         self.lag: list[float] = []
+        self.profiled: tuple[dict[str, int], Path] | None = None  # (processes, folder): py-spy them in the window
 
     def within(self, at: float) -> bool:
         return self.window[0] <= at <= self.window[1]
@@ -82,6 +84,11 @@ class Arena:
         if status != 200:
             self.errors.append(f"join: {status} {state}")
             return None
+        if guest.index >= 2 * self.args.games:  # sits out: in the standings, the page open, not paired
+            async with gate:
+                status, state = await calls.call("POST", self.path + "leave/", {})
+            if status != 200:
+                self.errors.append(f"leave: {status} {state}")
         self.take(guest, state, time.perf_counter())
         return calls, Http(self.port, guest.cookies)
 
@@ -285,7 +292,10 @@ class Arena:
         cpu = {name: -sb.tree_cpu_seconds(pid, sb.own_tree(name)) for name, pid in processes.items()}
         machine_before, bench_before = sb.machine_busy_seconds(), time.process_time()
         self.window = (time.perf_counter(), time.perf_counter() + self.args.seconds)
-        await asyncio.sleep(self.args.seconds)
+        profiles = sb.start_profiles(self.profiled[0], PROFILED, self.profiled[1]) if self.profiled else []
+        await asyncio.sleep(min(PROFILED, self.args.seconds))
+        profiled_moves = self.moves
+        await asyncio.sleep(max(0.0, self.args.seconds - PROFILED))
         cpu = {name: cpu[name] + sb.tree_cpu_seconds(pid, sb.own_tree(name)) for name, pid in processes.items()}
         cpu["the players (this bench)"] = time.process_time() - bench_before
         machine = sb.machine_since(machine_before)
@@ -296,4 +306,7 @@ class Arena:
         for connections in joined:
             for connection in connections or ():
                 connection.close()
+        if profiles:
+            print("  where the web workers' CPU time goes (py-spy, 20 s of the window):")
+            sb.print_profiles(profiles, profiled_moves)
         return {"cpu": cpu, "machine": machine}
