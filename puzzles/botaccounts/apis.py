@@ -22,13 +22,14 @@ class UpgradeApi(APIView):
         summary="Make your account a bot",
         description="For good: a bot's account is marked BOT wherever its name is shown, is rated in its own "
         "pool and plays rated games against people only when a person challenges it. Only an account that has "
-        "played no games against people may become one. A token needs the bot scope.",
+        "played no games against people, and is in no rated event not yet over (it leaves them first), may become "
+        "one. A token needs the bot scope.",
         request=None,
         responses={
             200: BotAccountOutputSerializer,
             **error_response(400, "The account has played games against people."),
             **error_response(403, "A guest, or a token without the bot scope."),
-            **error_response(409, "The account is a bot already."),
+            **error_response(409, "The account is a bot already, or is in rated events not yet over (named)."),
         },
     )
     def post(self, request: Request) -> Response:

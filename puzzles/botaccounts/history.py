@@ -1,6 +1,8 @@
-"""What an account has played, asked before it becomes a bot: the apps that
-know games register a reader (in their ``AppConfig.ready``) that says whether
-an account has played a game between people, this app sitting below them."""
+"""What an account has played and entered, asked before it becomes a bot:
+the apps that know games and events register readers (in their
+``AppConfig.ready``), this app sitting below them.  One says whether an
+account has played a game between people; another names the rated events
+not yet over that it is in (a bot plays in none)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 PlayedReader = Callable[[Any], bool]
+EnteredReader = Callable[[Any], list[str]]
 _readers: list[PlayedReader] = []
+_entered: list[EnteredReader] = []
 
 
 def register_played(reader: PlayedReader) -> None:
@@ -19,3 +23,13 @@ def register_played(reader: PlayedReader) -> None:
 
 def has_played_people(user: Any) -> bool:
     return any(reader(user) for reader in _readers)
+
+
+def register_entered(reader: EnteredReader) -> None:
+    """Add a reader of the names of the rated events, not over, that an account is in (once)."""
+    if reader not in _entered:
+        _entered.append(reader)
+
+
+def rated_events_entered(user: Any) -> list[str]:
+    return [name for reader in _entered for name in reader(user)]

@@ -8,6 +8,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from puzzles.core.errors import ApplicationError, ConflictError
 
@@ -19,7 +20,9 @@ log = logging.getLogger(__name__)
 
 def upgrade(user: Any) -> BotAccount:
     """Make ``user``'s account a bot: refused for a guest (403), an account
-    that is one already (409) or has played a game between people (400)."""
+    that is one already (409), has played a game between people (400) or is
+    in a rated event not yet over (409, naming it: a bot plays in no rated
+    event, and the player leaves it first, the upgrade being for good)."""
     if user is None or not getattr(user, "is_authenticated", False):
         raise ApplicationError(_("only an account can become a bot: log in"), 403)
     if selectors.is_bot_stored(user):
@@ -28,6 +31,7 @@ def upgrade(user: Any) -> BotAccount:
         raise ApplicationError(
             _("only an account that has played no games against people can become a bot: make a new account for it")
         )
+    _check_no_rated_event(user)
     try:
         with transaction.atomic():
             row = BotAccount.objects.create(user=user)
@@ -37,3 +41,18 @@ def upgrade(user: Any) -> BotAccount:
         raise ConflictError(_("this account is a bot already")) from None
     log.info("account %s is now a bot", user.pk)
     return row
+
+
+def _check_no_rated_event(user: Any) -> None:
+    events = history.rated_events_entered(user)
+    if events:
+        raise ConflictError(
+            ngettext(
+                "a bot plays in no rated event, and this account is in one: leave it first (or wait until it is "
+                "over): %(events)s",
+                "a bot plays in no rated event, and this account is in %(count)d: leave them first (or wait until "
+                "they are over): %(events)s",
+                len(events),
+            )
+            % {"count": len(events), "events": ", ".join(events)}
+        )

@@ -28,8 +28,11 @@ def upgrade(request: HttpRequest) -> HttpResponse:
             return redirect("botaccounts:upgrade")
         messages.success(request, _("Your account is now a bot."))
         return redirect("people:profile", username=request.user.get_username())
+    played = history.has_played_people(request.user)
     context = {
         "is_bot": selectors.is_bot_stored(request.user),
-        "played": history.has_played_people(request.user),
+        "played": played,
+        # The rated events it must leave first (a bot plays in none), named before the button is pressed.
+        "entered": [] if played else history.rated_events_entered(request.user),
     }
     return render(request, "botaccounts/upgrade.html", context)

@@ -260,6 +260,12 @@ def event_of_game(game: Any) -> dict[str, Any] | None:
     return {"name": name_of(pairing.tournament), "url": urls(pairing.tournament)["page"]}
 
 
+def rated_events_entered(user: Any) -> list[str]:
+    """The names of the rated events not yet over that an account is in
+    (``botaccounts``: it leaves them before it becomes a bot)."""
+    return [name_of(tournament) for tournament in selectors.rated_events_in(user)]
+
+
 def player_events(player: Player, limit: int = PROFILE_EVENTS) -> list[dict[str, Any]]:
     """A player's latest events (a guest's too, private ones included: their
     own coach reads them), with their rank and score: one query."""

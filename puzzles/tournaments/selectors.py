@@ -65,6 +65,12 @@ def entries_of_player(player: Player, limit: int) -> list[Entry]:
     return _with_events(player.rows(Entry.objects.all()), limit)
 
 
+def rated_events_in(user: Any) -> list[Tournament]:
+    """The rated events not yet over that an account is in and has not left, the first to start first."""
+    rows = Tournament.objects.filter(rated=True, entries__owner=user, entries__active=True)
+    return list(rows.exclude(status=Tournament.Status.FINISHED).order_by("starts_at", "pk"))
+
+
 def entry_name(entry: Entry) -> str:
     """The name an entrant is shown by: their account's (a bot's marked BOT), or "Guest 1a2b"."""
     if entry.name:

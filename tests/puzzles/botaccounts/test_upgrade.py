@@ -101,3 +101,63 @@ def test_the_admin_lists_bots_and_removes_none(account, admin_client):
     row = BotAccount.objects.get(user=robo.user)
     assert admin_client.post(f"/admin/botaccounts/botaccount/{row.pk}/delete/", {"post": "yes"}).status_code == 403
     assert BotAccount.objects.filter(pk=row.pk).exists()
+
+
+CLOCK = {"initial": 300, "increment": 3}
+
+
+def _event(maker, name: str, **body) -> int:
+    shape = {"kind": "arena", "minutes": 30} if body.pop("kind", "arena") == "arena" else {"kind": "swiss", "rounds": 3}
+    made = maker.post(
+        "/api/tournaments/", {"variant": "lewicki", "clock": CLOCK, "name": name, **shape, **body}, format="json"
+    )
+    assert made.status_code == 201, made.content
+    return made.json()["id"]
+
+
+def test_an_account_in_a_rated_event_leaves_it_before_it_becomes_a_bot(account):
+    """A bot plays in no rated event: an entrant would be paired with people
+    there as a bot, so the upgrade (for good) waits until it has left."""
+    from puzzles.tournaments.models import Tournament
+
+    maker, robo = account("maker"), account("robo")
+    arena = _event(maker, "Rated arena", rated=True)
+    swiss = _event(maker, "Rated swiss", kind="swiss", rated=True)
+    casual = _event(maker, "Casual arena", rated=False)
+    over = _event(maker, "Rated and over", rated=True)
+    for event in (arena, swiss, casual, over):
+        assert robo.post(f"/api/tournaments/{event}/join/", format="json").status_code == 200
+    Tournament.objects.filter(pk=over).update(status=Tournament.Status.FINISHED)
+    refused = robo.post("/api/bot/account/upgrade")
+    assert refused.status_code == 409, refused.content
+    error = refused.json()["error"]
+    assert "leave them first" in error
+    assert "Rated arena" in error
+    assert "Rated swiss" in error
+    assert "Casual arena" not in error
+    assert "Rated and over" not in error
+    assert not selectors.is_bot_stored(robo.user)
+    assert robo.post(f"/api/tournaments/{arena}/leave/", format="json").status_code == 200
+    refused = robo.post("/api/bot/account/upgrade")
+    assert refused.status_code == 409, refused.content
+    assert "leave it first" in refused.json()["error"]
+    assert "Rated swiss" in refused.json()["error"]
+    assert "Rated arena" not in refused.json()["error"]
+    assert robo.post(f"/api/tournaments/{swiss}/leave/", format="json").status_code == 200
+    assert upgrade(robo)["bot"] is True  # the casual event and the finished one keep no bot out
+
+
+def test_the_refusal_names_the_event_in_the_readers_language(account):
+    maker, robo = account("maker"), account("robo")
+    arena = _event(maker, "Wiosna", rated=True)
+    assert robo.post(f"/api/tournaments/{arena}/join/", format="json").status_code == 200
+    refused = robo.post("/api/bot/account/upgrade", HTTP_ACCEPT_LANGUAGE="pl")
+    assert refused.status_code == 409, refused.content
+    assert "Wiosna" in refused.json()["error"]
+    assert "a bot plays in no rated event" not in refused.json()["error"]
+    page = robo.post("/account/bot/", {"confirm": "on"}, follow=True, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Wiosna" in page
+    assert "leave them first" not in page
+    assert 'class="bot-entered"' in page
+    assert 'name="confirm"' not in page
+    assert not selectors.is_bot_stored(robo.user)
