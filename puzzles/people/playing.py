@@ -1,7 +1,8 @@
 """Who is playing now: for the social app's online indicator and Following
 list (``social.selectors.register_playing``), an account seated in a live
 game between people in progress (a clock, not correspondence), with that
-game's page; and for a player's own pages, the games of theirs that have
+game's page (none for a concealed game: only its two players read it while
+it is concealed, ``games.selectors.people_readable``); and for a player's own pages, the games of theirs that have
 just started (``fresh_games``), so that a page waiting anywhere goes there."""
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from puzzles.games.models import Game, GameSeat
 from .models import Challenge, ChallengeSeat
 
 
-def playing(user_ids: set[int]) -> dict[int, str]:
-    """The accounts among ``user_ids`` seated in a live game in progress, to its page."""
+def playing(user_ids: set[int]) -> dict[int, str | None]:
+    """The accounts among ``user_ids`` seated in a live game in progress, to
+    its page: a game others may watch first, else None (a concealed game,
+    which nobody but its players may read: they are shown playing, with no
+    link that would answer anyone else "no such game")."""
     rows = (
         GameSeat.objects.filter(
             owner_id__in=user_ids,
@@ -29,12 +33,13 @@ def playing(user_ids: set[int]) -> dict[int, str]:
         )
         .exclude(game__status=Game.Status.OVER)
         .order_by("-game_id")
-        .values_list("owner_id", "game_id")
+        .values_list("owner_id", "game_id", "game__concealed")
     )
-    found: dict[int, str] = {}
-    for owner_id, game_id in rows:
-        if owner_id is not None and owner_id not in found:
-            found[owner_id] = reverse("games:play-game", args=[game_id])
+    found: dict[int, str | None] = {}
+    for owner_id, game_id, concealed in rows:
+        if owner_id is None or found.get(owner_id) is not None:
+            continue
+        found[owner_id] = None if concealed else reverse("games:play-game", args=[game_id])
     return found
 
 

@@ -24,18 +24,21 @@ def relation(player: Any, other: Any) -> dict[str, Any]:
         "blocking": blocking,
         "blocked": blocking,
         "online": other_id is not None and (bool(selectors.online({other_id})) or other_id in games),
+        "playing": other_id in games,
+        # None too for a game nobody but its players may read (a concealed one): playing, with no link.
         "game_url": games.get(other_id) if other_id is not None else None,
     }
 
 
 def following(player: Any) -> list[dict[str, Any]]:
-    """The Following list's rows: name, profile address, online, live game's address (None when not playing)."""
+    """The Following list's rows: name, profile address, online, playing, live
+    game's address (None when not playing, or at a game nobody else may watch)."""
     return [
         {
             "username": row["user"].username,
             "profile_url": reverse("people:profile", args=[row["user"].username]),
             "online": row["online"],
-            "playing": row["game_url"] is not None,
+            "playing": row["playing"],
             "game_url": row["game_url"],
         }
         for row in selectors.following_list(player)

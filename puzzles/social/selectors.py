@@ -19,7 +19,7 @@ from .models import Block, Follow
 # Who is seated in a live game in progress, registered by the apps that
 # know games (``register_playing`` in their ``AppConfig.ready``): user ids
 # to the address of the game each one plays.
-_playing: list[Callable[[set[int]], dict[int, str]]] = []
+_playing: list[Callable[[set[int]], dict[int, str | None]]] = []
 
 
 def user_id(who: Any) -> int | None:
@@ -94,21 +94,24 @@ def online(player_ids: Iterable[int]) -> set[int]:
     return presence.online(player_ids)
 
 
-def register_playing(source: Callable[[set[int]], dict[int, str]]) -> None:
-    """Add a source of who is playing: user ids to their live game's address."""
+def register_playing(source: Callable[[set[int]], dict[int, str | None]]) -> None:
+    """Add a source of who is playing: user ids to their live game's address
+    (None for a game nobody else may watch)."""
     if source not in _playing:
         _playing.append(source)
 
 
-def playing(player_ids: Iterable[int]) -> dict[int, str]:
-    """The accounts among ``player_ids`` seated in a live game in progress, with that game's address."""
+def playing(player_ids: Iterable[int]) -> dict[int, str | None]:
+    """The accounts among ``player_ids`` seated in a live game in progress,
+    with that game's address: a game others may watch first, else None."""
     wanted = set(player_ids)
-    found: dict[int, str] = {}
+    found: dict[int, str | None] = {}
     if not wanted:
         return found
     for source in _playing:
         for pk, url in source(wanted).items():
-            found.setdefault(pk, url)
+            if found.get(pk) is None:
+                found[pk] = url
     return found
 
 
@@ -125,7 +128,13 @@ def following_list(player: Any) -> list[dict[str, Any]]:
     here = online(ids)
     games = playing(ids)
     rows = [
-        {"user": user, "online": user.pk in here or user.pk in games, "game_url": games.get(user.pk)} for user in users
+        {
+            "user": user,
+            "online": user.pk in here or user.pk in games,
+            "playing": user.pk in games,
+            "game_url": games.get(user.pk),
+        }
+        for user in users
     ]
-    rows.sort(key=lambda row: (not row["online"], row["game_url"] is None, row["user"].username.lower()))
+    rows.sort(key=lambda row: (not row["online"], not row["playing"], row["user"].username.lower()))
     return rows

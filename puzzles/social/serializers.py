@@ -16,7 +16,12 @@ class RelationOutputSerializer(serializers.Serializer[Any]):
         "A blocked player is not told (false for them)."
     )
     online = serializers.BooleanField(help_text="Seen by the site in the last minute, or playing.")
-    game_url = serializers.CharField(allow_null=True, help_text="Their live game in progress (watch it), or null.")
+    playing = serializers.BooleanField(help_text="Seated in a live game in progress.")
+    game_url = serializers.CharField(
+        allow_null=True,
+        help_text="Their live game in progress (watch it), or null: not playing, or at a game nobody but its "
+        "players may read while it is played (an event's concealed deal).",
+    )
 
 
 class FollowedOutputSerializer(serializers.Serializer[Any]):
@@ -24,7 +29,11 @@ class FollowedOutputSerializer(serializers.Serializer[Any]):
     profile_url = serializers.CharField()
     online = serializers.BooleanField(help_text="Seen by the site in the last minute, or playing.")
     playing = serializers.BooleanField(help_text="Seated in a live game in progress.")
-    game_url = serializers.CharField(allow_null=True, help_text="That game's page (watch it), or null.")
+    game_url = serializers.CharField(
+        allow_null=True,
+        help_text="That game's page (watch it), or null: not playing, or at a game nobody but its players may "
+        "read while it is played (an event's concealed deal).",
+    )
 
 
 class FollowingOutputSerializer(serializers.Serializer[Any]):

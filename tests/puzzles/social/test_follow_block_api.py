@@ -58,6 +58,7 @@ def test_block_ends_follows_both_ways_and_is_seen_from_both_sides(account):
         "blocking": True,
         "blocked": True,
         "online": None,
+        "playing": False,
         "game_url": None,
     }
     assert not Follow.objects.exists()

@@ -15,7 +15,7 @@ export interface SocialSchemas {
         online: boolean;
         /** @description Seated in a live game in progress. */
         playing: boolean;
-        /** @description That game's page (watch it), or null. */
+        /** @description That game's page (watch it), or null: not playing, or at a game nobody but its players may read while it is played (an event's concealed deal). */
         game_url: string | null;
     };
     FollowingOutput: {
@@ -33,7 +33,9 @@ export interface SocialSchemas {
         blocked: boolean;
         /** @description Seen by the site in the last minute, or playing. */
         online: boolean;
-        /** @description Their live game in progress (watch it), or null. */
+        /** @description Seated in a live game in progress. */
+        playing: boolean;
+        /** @description Their live game in progress (watch it), or null: not playing, or at a game nobody but its players may read while it is played (an event's concealed deal). */
         game_url: string | null;
     };
 }
