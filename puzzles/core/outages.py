@@ -27,6 +27,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from .models import Outage, WebBeat
+from .queries import Prepared
 
 Span = tuple[datetime, datetime | None]
 
@@ -50,18 +51,11 @@ def beat_seconds() -> float:
 # its SQL and values built once and run again as they are, where Django
 # building the query each time cost the process more CPU than the rest of
 # the beat.
-_recent_sql: tuple[str, tuple[object, ...]] | None = None
-
-
-def _recent() -> list[Outage]:
-    global _recent_sql
-    if _recent_sql is None:
-        queryset = Outage.objects.filter(
-            Q(end__isnull=True) | Q(end__gt=ExpressionWrapper(Now() - Value(KEEP), output_field=DateTimeField()))
-        ).only("start", "end")
-        _recent_sql = queryset.query.sql_with_params()
-    sql, params = _recent_sql
-    return list(Outage.objects.raw(sql, params))
+_RECENT: Prepared[Outage] = Prepared(
+    lambda: Outage.objects.filter(
+        Q(end__isnull=True) | Q(end__gt=ExpressionWrapper(Now() - Value(KEEP), output_field=DateTimeField()))
+    ).only("start", "end")
+)
 
 
 def stale_after() -> timedelta:
@@ -75,7 +69,7 @@ def spans(since: datetime, *, fresh: bool = False) -> list[Span]:
     unless ``fresh``: read from the database."""
     global _known, _stale
     if fresh or _stale:
-        read = [(row.start, row.end) for row in _recent()]
+        read = [(row.start, row.end) for row in _RECENT.objects()]
         with _lock:
             _known, _stale = read, False
     with _lock:

@@ -11,7 +11,9 @@ column as the ORM does, ``rows`` as plain tuples.
 The queryset is built once from placeholder values, which must come back
 from Django in the order the read's arguments are given (checked on that
 first build, so a read whose filters Django orders otherwise fails at once
-in the tests rather than mixing up its arguments).
+in the tests rather than mixing up its arguments).  A read built with no
+placeholders is one of fixed values (an interval, a status): it keeps the
+values Django built with its SQL and runs with them, with no arguments.
 """
 
 from __future__ import annotations
@@ -37,36 +39,39 @@ def one_or_404(queryset: QuerySet[M], what: str) -> M:
 
 class Prepared(Generic[M]):
     """``build(*placeholders)`` is the queryset; ``objects(*args)`` and
-    ``rows(*args)`` run its SQL with ``args`` in the placeholders' places."""
+    ``rows(*args)`` run its SQL with ``args`` in the placeholders' places
+    (with no placeholders: with the values Django built, and no ``args``)."""
 
     def __init__(self, build: Callable[..., QuerySet[Any]], *placeholders: Any) -> None:
         self.build = build
         self.placeholders = placeholders
-        # (sql, model, database alias), built on first use: a process has one
-        # default database, so one vendor's SQL
-        self._sql: tuple[str, type[M], str] | None = None
+        # (sql, model, database alias, fixed values), built on first use: a
+        # process has one default database, so one vendor's SQL
+        self._sql: tuple[str, type[M], str, tuple[Any, ...]] | None = None
 
-    def _prepared(self) -> tuple[str, type[M], str]:
+    def _prepared(self) -> tuple[str, type[M], str, tuple[Any, ...]]:
         if self._sql is None:
             queryset = self.build(*self.placeholders)
             sql, params = queryset.query.sql_with_params()
-            if tuple(map(str, params)) != tuple(map(str, self.placeholders)):  # (SQLite gives a date as text)
+            fixed = () if self.placeholders else tuple(params)
+            if self.placeholders and tuple(map(str, params)) != tuple(map(str, self.placeholders)):
+                # (SQLite gives a date as text)
                 raise RuntimeError(f"the query's values come as {params!r}, not as its arguments {self.placeholders!r}")
-            self._sql = (sql, queryset.model, queryset.db)
+            self._sql = (sql, queryset.model, queryset.db, fixed)
         return self._sql
 
     def objects(self, *args: Any) -> list[M]:
         if _beyond_columns(args):
             return []
-        sql, model, alias = self._prepared()
-        return list(model._default_manager.db_manager(alias).raw(sql, args))
+        sql, model, alias, fixed = self._prepared()
+        return list(model._default_manager.db_manager(alias).raw(sql, fixed + args))
 
     def rows(self, *args: Any) -> list[Sequence[Any]]:
         if _beyond_columns(args):
             return []
-        sql, _, alias = self._prepared()
+        sql, _, alias, fixed = self._prepared()
         with connections[alias].cursor() as cursor:
-            cursor.execute(sql, args)
+            cursor.execute(sql, fixed + args)
             return cast("list[Sequence[Any]]", cursor.fetchall())  # the cursor is typed Any
 
 

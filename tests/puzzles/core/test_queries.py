@@ -69,6 +69,14 @@ def test_values_in_another_order_than_the_arguments_are_refused():
         backwards.objects("mine", 1)
 
 
+def test_a_read_of_fixed_values_runs_with_the_values_django_built():
+    mine, _theirs = _game("mine"), _game("theirs")
+    fixed = Prepared(lambda: Game.objects.filter(session_key="mine"))
+    assert fixed.objects() == [mine]
+    Game.objects.filter(pk=mine.pk).update(session_key="gone")
+    assert fixed.rows() == []  # the same SQL and values, the rows as they are now
+
+
 def test_a_games_urls_are_the_ones_reverse_gives():
     game = _game("mine")
     urls = presentation.game_urls(game)
