@@ -29,7 +29,9 @@ and the bench's own event-loop lag (a late loop inflates every delay).
 ``--games`` (200, the issue's figure) is how many games are played at once:
 the first twice as many guests play, and the others join and then leave
 (the arena's pause): they stay in the standings with the page open, as
-players sitting out do, and are not paired.
+players sitting out do, and are not paired.  The arena starts once every
+guest has had time to join (``arena_setup.JOIN_SECONDS`` each), so that
+nobody is paired before the sitters have left.
 
 Its parts: ``arena_setup`` (the organiser, the arena, the guests' HTTP
 client), ``arena_players`` (the guests and what they see), ``arena_report``
@@ -57,11 +59,12 @@ def measure(args: argparse.Namespace, database: str) -> int:
     with sb.Site(database, keep=args.keep) as site:
         if args.one_core:
             hold_web_to_one_core(site)
-        tournament_id, minutes = arena_made(site.port, args)
+        tournament_id, minutes, starts = arena_made(site.port, args)
         print(f"arena {tournament_id}: {args.clock}, {minutes} minutes; {args.players} guests, {args.think} s a move")
-        processes, arena = site.processes(), Arena(site.port, tournament_id, args)
+        processes, arena = site.processes(), Arena(site.port, tournament_id, args, starts)
         if args.profile:
-            arena.profiled = ({f"web {i + 1}": pid for i, pid in enumerate(web_pids(site)[1:])}, site.scratch)
+            pids = {f"web {i + 1}": pid for i, pid in enumerate(web_pids(site)[1:])}
+        arena.profiled = ({**pids, "main": processes["main"]}, site.scratch)
         rest = web_at_rest(processes)
         return 0 if report(arena, asyncio.run(arena.run(processes)), rest) else 1
 

@@ -50,8 +50,8 @@ class Guest:
 class Arena:
     """The run: the guests, what they saw, and the figures taken from it."""
 
-    def __init__(self, port: int, tournament_id: int, args: argparse.Namespace) -> None:
-        self.port, self.args = port, args
+    def __init__(self, port: int, tournament_id: int, args: argparse.Namespace, starts: float) -> None:
+        self.port, self.args, self.starts = port, args, starts
         self.path = f"/api/tournaments/{tournament_id}/"
         self.think = tuple(float(x) for x in args.think.split("-"))
         self.guests = [Guest(i, random.Random(i)) for i in range(args.players)]
@@ -279,7 +279,9 @@ class Arena:
     async def run(self, processes: dict[str, int]) -> dict:
         gate = asyncio.Semaphore(50)
         started = time.monotonic()
-        joined = await asyncio.gather(*(self.join(guest, gate) for guest in self.guests))
+        sitters_first = sorted(self.guests, key=lambda guest: guest.index < 2 * self.args.games)
+        joins = {guest.index: asyncio.ensure_future(self.join(guest, gate)) for guest in sitters_first}
+        joined = [await joins[guest.index] for guest in self.guests]
         tasks = [asyncio.ensure_future(self.watch())] + [
             asyncio.ensure_future(job)
             for guest, http in zip(self.guests, joined, strict=True)
@@ -287,8 +289,11 @@ class Arena:
             for job in (self.play(guest, http[0]), self.page(guest, http[1]))
         ]
         took, count = time.monotonic() - started, sum(1 for c in joined if c)
-        print(f"{count} of {len(self.guests)} guests joined in {took:.1f} s; warming up {self.args.warmup:.0f} s")
-        await asyncio.sleep(self.args.warmup)
+        late = time.monotonic() - self.starts
+        print(
+            f"{count} of {len(self.guests)} guests joined in {took:.1f} s ({abs(late):.0f} s {'after' if late > 0 else 'before'} the start); warming up {self.args.warmup:.0f} s"
+        )
+        await asyncio.sleep(max(0.0, -late) + self.args.warmup)
         cpu = {name: -sb.tree_cpu_seconds(pid, sb.own_tree(name)) for name, pid in processes.items()}
         machine_before, bench_before = sb.machine_busy_seconds(), time.process_time()
         self.window = (time.perf_counter(), time.perf_counter() + self.args.seconds)

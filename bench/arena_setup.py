@@ -10,8 +10,10 @@ import asyncio
 import http.cookiejar
 import json
 import sys
+import time
 import urllib.parse
 import urllib.request
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -104,13 +106,27 @@ class Http:
             return status, {"error": raw[:200].decode(errors="replace")}
 
 
-def arena_made(port: int, args: argparse.Namespace) -> tuple[int, int]:
-    """The live arena of the run (its id and length in minutes), made by the organiser."""
-    minutes = args.minutes or max(10, int((args.seconds + args.warmup + args.players / 10 + 180) // 60) + 1)
+# Seconds from the arena's making to its start, for each guest to join (and
+# the sitters to leave) before anyone is paired.
+JOIN_LEAD, JOIN_SECONDS = 20.0, 0.15
+
+
+def arena_made(port: int, args: argparse.Namespace) -> tuple[int, int, float]:
+    """The live arena of the run (its id, its length in minutes, and the
+    ``time.monotonic()`` of its start), made by the organiser to start once
+    the guests have had time to join."""
+    lead = JOIN_LEAD + JOIN_SECONDS * args.players
+    minutes = args.minutes or max(10, int((args.seconds + args.warmup + 180) // 60) + 1)
     initial, increment = (int(x) for x in args.clock.split("+"))
     organiser = signed_up(port)
-    body = {"kind": "arena", "clock": {"initial": initial * 60, "increment": increment}, "minutes": minutes}
+    starts = datetime.now(UTC) + timedelta(seconds=lead)
+    body = {
+        "kind": "arena",
+        "clock": {"initial": initial * 60, "increment": increment},
+        "minutes": minutes,
+        "starts_at": starts.isoformat(),
+    }
     status, made = organiser.call("POST", "/api/tournaments/", body)
     if status != 201:
         raise SystemExit(f"POST /api/tournaments/: {status} {made}")
-    return made["id"], minutes
+    return made["id"], minutes, time.monotonic() + lead
