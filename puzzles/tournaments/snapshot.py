@@ -45,6 +45,7 @@ class Snapshot:
     head: str = ""  # the keys every reader is sent alike, encoded, without their braces
     lines: list[str] = field(default_factory=list)  # each standings line, encoded, as nobody's own
     games: str = ""  # the games, encoded, where every reader is shown them alike
+    places: dict[int, int] = field(default_factory=dict)  # entry id: its index in the standings
 
     @property
     def version(self) -> int:
@@ -89,6 +90,7 @@ class Snapshot:
         }
         self.head = _dumps(head)[1:-1]
         self.lines = [_dumps(line) for line in presentation.standings_for(shared["standings"], None)]
+        self.places = {row["entry"]: index for index, row in enumerate(shared["standings"])}
         if tournament.kind not in (Tournament.Kind.DUPLICATE, Tournament.Kind.TEAM):
             self.games = _dumps(presentation.games_for(tournament, shared["games"], None))
 
@@ -98,13 +100,11 @@ class Snapshot:
         found = self.entries.get(who) if who is not None else None
         mine = found[0] if found is not None else None
         lines = self.lines
-        if mine is not None:
-            for index, row in enumerate(shared["standings"]):
-                if row["entry"] == mine:
-                    own = _dumps(presentation.standings_for([row], mine)[0])
-                    shown = index < presentation.STANDINGS_SHOWN
-                    lines = [*lines[:index], own, *lines[index + 1 :]] if shown else [*lines, own]
-                    break
+        index = self.places.get(mine) if mine is not None else None
+        if index is not None:
+            own = _dumps(presentation.standings_for([shared["standings"][index]], mine)[0])
+            shown = index < presentation.STANDINGS_SHOWN
+            lines = [*lines[:index], own, *lines[index + 1 :]] if shown else [*lines, own]
         podium: list[dict[str, Any]] = []
         if tournament.status == Tournament.Status.FINISHED:
             podium = presentation.podium_of(tournament, presentation.standings_for(shared["standings"], mine))
