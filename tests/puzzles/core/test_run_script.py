@@ -174,6 +174,9 @@ def test_the_sites_processes_end_with_a_killed_supervisor(tmp_path):
     site = next(starting)
     supervisor = int((site["run"] / "supervisord.pid").read_text())
     programs = {name: supervised_pid(site, name) for name in ("redis", "web", "grades", "main", "beat")}
+    # the workers run below the web server's CPU priority (nice 5 more)
+    nice = {name: os.getpriority(os.PRIO_PROCESS, programs[name]) for name in ("web", "grades", "main")}
+    assert nice["grades"] == nice["main"] == min(19, nice["web"] + 5), nice
     processes = descendants(supervisor) - {supervisor}
     assert set(programs.values()) <= processes
     assert len(processes) > len(programs)
