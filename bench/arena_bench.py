@@ -64,7 +64,7 @@ def measure(args: argparse.Namespace, database: str) -> int:
         processes, arena = site.processes(), Arena(site.port, tournament_id, args, starts)
         if args.profile:
             pids = {f"web {i + 1}": pid for i, pid in enumerate(web_pids(site)[1:])}
-        arena.profiled = ({**pids, "main": processes["main"]}, site.scratch)
+            arena.profiled = ({**pids, "main": processes["main"]}, site.scratch)
         rest = web_at_rest(processes)
         return 0 if report(arena, asyncio.run(arena.run(processes)), rest) else 1
 
