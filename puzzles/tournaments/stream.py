@@ -40,8 +40,9 @@ log = logging.getLogger(__name__)
 NOT_FOUND = 4404
 # How long a room lets changes gather after a notice before it reads the event.
 SETTLE_SECONDS = 0.2
-# The least time between two sends of a room to its pages.
-GAP_SECONDS = 0.5
+# The least time between two sends of a room to its pages, and how many
+# pages' sends are started before the loop is let run.
+GAP_SECONDS, BATCH = 0.5, 50
 # The longest a room waits quietly before it reads the event's version again
 # (a notice lost while Redis reconnected is caught then).
 QUIET_SECONDS = 30.0
@@ -108,8 +109,16 @@ class Room:
         if unchanged:
             return
         self.sent_at = time.monotonic()
-        # at once, not one after another: a page slow to take its frame holds up no other
-        await asyncio.gather(*(page.send_doc(fresh[page.language]) for page in list(self.pages)))
+        # at once, not one after another: a page slow to take its frame holds
+        # up no other; started ``BATCH`` at a time with the loop let run
+        # between, so that a move read meanwhile is relayed without waiting
+        # for a thousand pages' frames
+        loop, sending = asyncio.get_running_loop(), []
+        for count, page in enumerate(list(self.pages), 1):
+            sending.append(loop.create_task(page.send_doc(fresh[page.language])))
+            if count % BATCH == 0:
+                await asyncio.sleep(0)
+        await asyncio.gather(*sending)
 
 
 _rooms: dict[int, Room] = {}
