@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.core.cache import cache
@@ -152,14 +153,20 @@ def _standing(row: selectors.Row, tournament: Tournament) -> dict[str, Any]:
 STANDINGS_SHOWN = 100
 # How long the part of an event every reader is shown at one version is kept.
 SHARED_SECONDS = 60
+# How long a process waits for another working out that part (polling the
+# cache each ``WORKING_POLL`` s) before it works it out itself.
+WORKING_SECONDS, WORKING_POLL = 1.0, 0.01
 
 
 def shared_state(tournament: Tournament) -> dict[str, Any]:
     """What every reader of the event at its version is shown alike: worked
     out once a version and language, however many pages wait on the event
-    (each game's end wakes them all)."""
+    (each game's end wakes them all) in however many web processes: one
+    works it out while the others wait for it in the cache."""
     key = f"tournament:{tournament.pk}:{tournament.version}:{get_language()}"
     found: dict[str, Any] | None = cache.get(key)
+    if found is None and cache.add(f"{key}:working", 1, WORKING_SECONDS) is False:  # (None: the cache is down)
+        found = _worked_elsewhere(key)
     if found is None:
         rows = selectors.standings(tournament)
         found = {
@@ -172,6 +179,19 @@ def shared_state(tournament: Tournament) -> dict[str, Any]:
         }
         cache.set(key, found, SHARED_SECONDS)
     return found
+
+
+def _worked_elsewhere(key: str) -> dict[str, Any] | None:
+    """What another process is working out under ``key`` (every web
+    process's pages of an event are woken by the same change), once it has
+    it; None if it has not within ``WORKING_SECONDS``: then work it out here."""
+    deadline = time.monotonic() + WORKING_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(WORKING_POLL)
+        found: dict[str, Any] | None = cache.get(key)
+        if found is not None:
+            return found
+    return None
 
 
 def standings_for(rows: list[dict[str, Any]], mine: int | None) -> list[dict[str, Any]]:
