@@ -108,7 +108,7 @@ class Http:
 
 # Seconds from the arena's making to its start, for each guest to join (and
 # the sitters to leave) before anyone is paired.
-JOIN_LEAD, JOIN_SECONDS = 20.0, 0.15
+JOIN_LEAD, JOIN_SECONDS = 20.0, 0.1
 
 
 def arena_made(port: int, args: argparse.Namespace) -> tuple[int, int, float]:
