@@ -47,5 +47,6 @@ def test_a_process_works_it_out_when_the_other_gives_nothing_in_time(monkeypatch
     monkeypatch.setattr(presentation.selectors, "games_of", lambda t: [])
     monkeypatch.setattr(presentation.team_sheet, "sheet", lambda t: None)
     found = presentation.shared_state(tournament)
-    assert calls == ["summary"] and found["summary"] == {"id": 8}
+    assert calls == ["summary"]
+    assert found["summary"] == {"id": 8}
     assert cache.get(_key(tournament)) == found  # and kept for the others
