@@ -52,6 +52,7 @@ class Guest:
 
     index: int
     rng: random.Random
+    sits: bool  # sits out: joins, leaves before the start, keeps the page open (in the standings, not paired)
     cookies: dict[str, str] = field(default_factory=dict)
     versions: array = field(default_factory=lambda: array("q"))  # the page's versions, rising
     arrivals: array = field(default_factory=lambda: array("d"))  # when the page had each (perf_counter)
@@ -71,7 +72,7 @@ class Arena:
         self.port, self.args, self.starts = port, args, starts
         self.path = f"/api/tournaments/{tournament_id}/"
         self.think = tuple(float(x) for x in args.think.split("-"))
-        self.guests = [Guest(i, random.Random(i)) for i in range(args.players)]
+        self.guests = [Guest(i, random.Random(i), sits=i >= 2 * args.games) for i in range(args.players)]
         self.window, self.moves, self.live, self.stopping = (float("inf"), float("inf")), 0, 0, False
         self.relay: list[float] = []  # seconds from a move's send to the opponent having it
         self.errors: list[str] = []
@@ -101,7 +102,7 @@ class Arena:
         if status != 200:
             self.errors.append(f"join: {status} {state}")
             return None
-        if guest.index >= 2 * self.args.games:  # sits out: in the standings, the page open, not paired
+        if guest.sits:
             async with gate:
                 status, state = await calls.call("POST", self.path + "leave/", {})
             if status != 200:
@@ -147,7 +148,7 @@ class Arena:
                         except TimeoutError:
                             continue
                         arrived = time.perf_counter()
-                        if guest.index >= 2 * self.args.games:  # a sitter's page: its version is all it needs
+                        if guest.sits:  # a sitter's page: its version is all it needs
                             version, status = _head(raw)
                             self.seen(guest, version, arrived)
                         else:
@@ -306,7 +307,7 @@ class Arena:
     async def run(self, processes: dict[str, int]) -> dict:
         gate = asyncio.Semaphore(50)
         started = time.monotonic()
-        sitters_first = sorted(self.guests, key=lambda guest: guest.index < 2 * self.args.games)
+        sitters_first = sorted(self.guests, key=lambda guest: not guest.sits)
         joins = {guest.index: asyncio.ensure_future(self.join(guest, gate)) for guest in sitters_first}
         joined = [await joins[guest.index] for guest in self.guests]
         tasks = [asyncio.ensure_future(self.watch())] + [
