@@ -19,6 +19,7 @@ import { errorMessage, request } from "../shared/http";
 import { t } from "../shared/i18n";
 import type { GameJSON, RatingChangeJSON } from "./game";
 import { isPeople } from "./people-view";
+import { goOnce } from "../shared/navigation";
 
 interface OfferJSON {
   id: number;
@@ -68,7 +69,7 @@ export class AfterGame {
   constructor(page: HostPage, options: AfterGameOptions = {}) {
     this.page = page;
     this.everyMs = options.everyMs ?? 1500;
-    this.navigate = options.navigate ?? ((url) => page.root.ownerDocument.defaultView?.location.assign(url));
+    this.navigate = options.navigate ?? ((url) => goOnce(url, page.root.ownerDocument));
     this.csrf = options.csrf ?? null;
     this.box = el("section", "gp-after-game");
     this.box.hidden = true;

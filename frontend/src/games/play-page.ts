@@ -28,6 +28,7 @@ import { MatchFollower } from "./match-next";
 import { boardPlayers, canMove, isPeople, PeoplePanel } from "./people-view";
 import { TableFeatures } from "./table-features";
 import { buildPlayDom, renderHints, renderMoves, renderResult, statusText, type PlayEls } from "./play-view";
+import { goOnce } from "../shared/navigation";
 
 // The game's pure functions, for the pages that host the play widget and the tests.
 export { applyMove, following, needsWatching, nextSeat, shownBoard };
@@ -97,7 +98,7 @@ export class PlayPage {
       waitSeconds: 20,
       stepMs: 450,
       confirmMs: 4000,
-      navigate: (url: string) => root.ownerDocument.defaultView?.location.assign(url),
+      navigate: (url: string) => goOnce(url, root.ownerDocument),
       socket: null,
       ...options,
     };

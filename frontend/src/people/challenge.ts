@@ -14,6 +14,7 @@ import { mountCopies } from "../shared/copy";
 import { request } from "../shared/http";
 import { longPoll } from "../shared/poll";
 import { type ChallengeState, challengeOpen, challengeStep } from "./people-state";
+import { goOnce } from "../shared/navigation";
 
 const POLL_SECONDS = 25;
 
@@ -27,7 +28,7 @@ async function mount(root: HTMLElement): Promise<void> {
   const act = (next: ChallengeState): boolean => {
     if (stop.signal.aborted) return false;
     const step = challengeStep(shown, next);
-    if (step.kind === "game") window.location.assign(step.url);
+    if (step.kind === "game") goOnce(step.url);
     else if (step.kind === "reload") window.location.reload();
     return step.kind === "wait";
   };

@@ -16,6 +16,7 @@ import { el, button } from "../shared/dom";
 import { t } from "../shared/i18n";
 import { longPoll } from "../shared/poll";
 import { FOR_YOU_CHANGED } from "./events";
+import { goOnce } from "../shared/navigation";
 
 const POLL_SECONDS = 25;
 
@@ -133,7 +134,7 @@ async function mount(link: HTMLElement): Promise<void> {
       const game = playingHere(document)
         ? null
         : startedGameUrl(next.started, window.location.pathname, window.sessionStorage);
-      if (game) window.location.assign(game);
+      if (game) goOnce(game);
       show(link, next, seen, holder);
       document.dispatchEvent(new CustomEvent(FOR_YOU_CHANGED, { detail: next }));
     },

@@ -17,6 +17,7 @@ import { Stream, socketUrl } from "../shared/stream";
 import { clockLine, gameToOpen, live, newer, type TournamentJSON } from "./tournament-state";
 import { gamesView, podiumView, standingsView, teamsView, travellersView, youView } from "./tournament-view";
 import { teamMatchView } from "./team-match-view";
+import { goOnce } from "../shared/navigation";
 
 const POLL_SECONDS = 25;
 const SENT_KEY = "od-tournament-sent-";
@@ -66,7 +67,7 @@ export class TournamentPage {
     this.root = root;
     this.state = state;
     const doc = root.ownerDocument;
-    this.go = options.go ?? ((url) => doc.defaultView?.location.assign(url));
+    this.go = options.go ?? ((url) => goOnce(url, doc));
     this.now = options.now ?? (() => Date.now());
     this.storage = options.storage === undefined ? defaultStorage() : options.storage;
     this.sent = this.readSent();
