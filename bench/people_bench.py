@@ -6,7 +6,10 @@ It starts the whole site as ``make run`` does (``site_bench.Site``), then:
 1. makes ``--games`` pairs of guests (default 200, so 400 players); in each
    pair one challenges by the API (``POST /api/challenges/``, a live 5+3
    game of open domino) and the other accepts (``POST .../accept/``);
-2. plays every game to its end at once: a player waits for the opponent's
+2. seats every player at once (each opens its stream and reads its game;
+   the time until all 400 are seated is printed apart: that burst is the
+   site's arrival of a crowd, not the relay of moves), then plays every game
+   to its end at once: a player waits for the opponent's
    move (``--transport``: ``stream``, the default, on the game's WebSocket
    ``/ws/games/<id>/`` as the site's pages do, see ``people_stream.py``; or
    ``poll``, a long poll ``GET /api/games/<id>/?wait=<version>``), thinks 1
@@ -100,6 +103,8 @@ class Tally:
     finished: int = 0
     reads: int = 0  # GETs the stream's events made the players send (a "changed", a missed event)
     drops: int = 0  # streams the server closed (each opened again)
+    seated: threading.Barrier | None = None  # every player at the table before the first move
+    seated_after: float = 0.0  # seconds from the start until they all were
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -162,6 +167,8 @@ class Seat:
         self.seat = game["my_seat"]
         if follow is not None and follow.hello.get("seat") != self.seat:
             raise RuntimeError(f"stream: hello {follow.hello} for seat {self.seat}")
+        if self.tally.seated is not None:
+            self.tally.seated.wait(max(1.0, deadline - time.monotonic()))
         while game["status"] != "over":
             if time.monotonic() > deadline:
                 raise RuntimeError(f"game {self.board.game_id} did not end in time")
@@ -269,6 +276,7 @@ def play_games(site: Site, args: argparse.Namespace, transport: str) -> dict:
     players_before = time.process_time()
     started = time.monotonic()
     deadline = started + args.timeout
+    tally.seated = threading.Barrier(len(seats), action=lambda: setattr(tally, "seated_after", time.monotonic() - started))
     threads = [threading.Thread(target=seat.run, args=(deadline,), daemon=True) for seat in seats]
     for thread in threads:
         thread.start()
@@ -308,6 +316,10 @@ def play_games(site: Site, args: argparse.Namespace, transport: str) -> dict:
         f"  {tally.moves} moves in {elapsed:.1f} s ({tally.moves / elapsed:.1f}/s), "
         f"{tally.finished} of {args.games} games over, errors {len(tally.errors)}"
         + (f"; {tally.reads} GETs after an event (a change, a missed event)" if hub else "")
+    )
+    print(
+        f"  every player at the table (stream open, game read) {tally.seated_after:.1f} s after the start; "
+        "the games' moves, and the relay's figures, begin then"
     )
     if tally.drops:
         print(f"  streams the server closed (each opened again, the game read): {tally.drops}")
