@@ -4,9 +4,9 @@ fairness report built on it.
 Accuracy is computed as the game review and the match review count it: the
 share of best moves among a player's graded moves that had a choice (forced
 moves and forced passes left out).  It is recorded once every move of the
-player is graded (grading runs on the workers; until then the recording is
-queued again, and the beat's sweep, ``upkeep.people_settle``, records what
-is missing; reads never write).
+player is graded (grading runs on the workers, once a game is over, and
+``game_graded`` records it there; the beat's sweep, ``upkeep.people_settle``,
+records what is missing; reads never write).
 
 ``FLAG_RULE``: an account is flagged for the admin when its last
 ``FLAG_GAMES`` rated people games that each had at least ``MIN_CHOICES``
@@ -41,7 +41,6 @@ FLAG_RULE = (
     f"mean accuracy >= {FLAG_THRESHOLD:g}% over the last {FLAG_GAMES} rated people games "
     f"with at least {MIN_CHOICES} moves with a choice each"
 )
-RETRY_SECONDS = 30
 
 
 def _has_choice(move: GameMove) -> bool:

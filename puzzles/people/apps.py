@@ -14,11 +14,11 @@ class PeopleConfig(AppConfig):
         from puzzles.botaccounts import history as bot_history
         from puzzles.core import longpoll
         from puzzles.games import early as game_early
-        from puzzles.games.signals import game_finished
+        from puzzles.games.signals import game_finished, game_graded
         from puzzles.social import selectors as social
         from puzzles.social.signals import player_blocked
 
-        from . import block_ends, bots, claims, farming, matches, playing, ratings, selectors
+        from . import block_ends, bots, claims, farming, matches, playing, ratings, selectors, services
 
         # The social app's "playing now": seated in a live game between people in progress.
         social.register_playing(playing.playing)
@@ -35,6 +35,7 @@ class PeopleConfig(AppConfig):
         # Past an account's early ends of the day, its next is rated as the loss it is.
         game_early.register_escapes_spent(farming.escapes_spent)
         game_finished.connect(ratings.people_on_game_finished, dispatch_uid="puzzles.people.game_finished")
+        game_graded.connect(services.accuracy_on_game_graded, dispatch_uid="puzzles.people.game_graded")
         # Anyone holding a challenge's link may watch it (the link is the seat).
         longpoll.register(
             r"^/api/challenges/([0-9]+)/$",

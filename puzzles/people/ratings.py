@@ -48,7 +48,7 @@ from puzzles.games import early as game_early
 from puzzles.games.models import Game
 from puzzles.ratings import glicko2
 
-from . import farming, matches, services
+from . import farming, matches
 from .models import MATCH_DRAWN, ONE_GAME, Challenge, ChallengeDeal, GameRating, RatingChange, Unrated
 
 log = logging.getLogger(__name__)
@@ -220,13 +220,12 @@ def _match_rate_early(challenge: Challenge, last: Game) -> bool:
 
 
 def people_on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
-    """Receiver of ``games.signals.game_finished``: the ratings, each
-    person's accuracy (queued again later while moves are being graded), and
-    in a match between people the deal's result and the next deal."""
+    """Receiver of ``games.signals.game_finished``: the ratings, and in a
+    match between people the deal's result and the next deal.  Each person's
+    accuracy waits for the grades (``accuracy_on_game_graded``)."""
     if not Challenge.objects.filter(Q(game_id=game.pk) | Q(deals__game_id=game.pk)).exists():
         return
     game_rate(game_id=game.pk)
-    services.accuracy_record_or_later(game_id=game.pk)
     if matches.match_deal_record(game_id=game.pk):
         deal = ChallengeDeal.objects.filter(game_id=game.pk).first()
         if deal is not None:

@@ -34,7 +34,6 @@ from django.utils.translation import pgettext
 from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.core.errors import ApplicationError, ConflictError
-from puzzles.core.tasking import enqueue_later
 from puzzles.games.models import Game
 from puzzles.games.people_start import (
     CORRESPONDENCE_DAYS,
@@ -487,11 +486,11 @@ def challenge_rematch(*, player: Player, challenge_id: int) -> Challenge:
     )
 
 
-def accuracy_record_or_later(*, game_id: int) -> None:
-    """Record the players' accuracy in a finished people game, or queue the
-    recording again in ``accuracy.RETRY_SECONDS`` while its moves are graded."""
+def accuracy_on_game_graded(sender: Any, game_id: int, **kwargs: Any) -> None:
+    """Receiver of ``games.signals.game_graded`` (on the worker that graded
+    the game): each person's accuracy, now that their moves have grades.  A
+    game with nothing to grade, or a lost signal, is left to the beat's sweep
+    (``accuracy.accuracies_settle``)."""
     from . import accuracy
-    from .tasks import accuracy_record_task
 
-    if accuracy.accuracy_record(game_id=game_id) is None:
-        enqueue_later(accuracy_record_task, game_id, countdown=accuracy.RETRY_SECONDS)
+    accuracy.accuracy_record(game_id=game_id)

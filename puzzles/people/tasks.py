@@ -8,14 +8,6 @@ from puzzles.core.tasking import TASK_OPTIONS
 
 
 @shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
-def accuracy_record_task(game_id: int) -> None:
-    """Record the players' accuracy once their moves are graded (again later if not yet)."""
-    from . import services
-
-    services.accuracy_record_or_later(game_id=game_id)
-
-
-@shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints
 def people_settle_task() -> None:
     """Beat: what a lost ``game_finished`` left (deals not counted, games and
     won matches not rated, accuracies missing), made good; reads never write."""

@@ -13,6 +13,7 @@ import pytest
 from puzzles.coach.models import Exercise
 from puzzles.games.models import Game, GameMove
 from puzzles.games.tasks import grade_game_task
+from puzzles.people.models import GameAccuracy
 from solver import Position
 
 from .conftest import accept, post_challenge
@@ -46,6 +47,8 @@ def test_moves_are_graded_at_the_end_and_the_exercises_made_after(api, other_api
     assert not GameMove.objects.filter(game_id=game_id, graded_at__isnull=False).exists()
     assert [args for task, args in no_tasks if task is grade_game_task] == [(game_id,)]
     assert not Exercise.objects.exists()
+    assert not GameAccuracy.objects.filter(game_id=game_id).exists()  # nor was the accuracy tried and queued again
+    assert not [task for task, _ in no_tasks if "accuracy" in task.name]
     version = Game.objects.get(pk=game_id).version
 
     no_tasks.clear()
@@ -53,6 +56,8 @@ def test_moves_are_graded_at_the_end_and_the_exercises_made_after(api, other_api
     moves = list(GameMove.objects.filter(game_id=game_id).order_by("ply"))
     assert all(m.graded_at is not None and m.grade for m in moves)
     assert Game.objects.get(pk=game_id).version == version + 1
+    # each player's accuracy, recorded by the worker that graded the moves
+    assert set(GameAccuracy.objects.filter(game_id=game_id).values_list("seat", flat=True)) == {"A", "B"}
     queued = [(task.name, args) for task, args in no_tasks]
     assert ("puzzles.coach.tasks.exercises_for_game_task", (game_id,)) in queued
     from puzzles.coach.tasks import exercises_for_game_task

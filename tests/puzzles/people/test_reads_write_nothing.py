@@ -13,8 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from puzzles.games.models import Game
-from puzzles.games.signals import game_finished
-from puzzles.people import ratings, upkeep
+from puzzles.games.signals import game_finished, game_graded
+from puzzles.people import ratings, services, upkeep
 from puzzles.people.models import Challenge, ChallengeDeal, GameAccuracy, RatingChange
 from puzzles.people.tasks import people_settle_task
 
@@ -27,14 +27,16 @@ WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 @contextmanager
 def people_signal_lost():
-    """The people app's receiver of ``game_finished`` off, as when the
-    process died between the game's commit and the signal (the games app's
-    own work, grading the moves, still done)."""
+    """The people app's receivers of ``game_finished`` and ``game_graded``
+    off, as when the processes died between the commits and the signals (the
+    games app's own work, grading the moves, still done)."""
     assert game_finished.disconnect(dispatch_uid="puzzles.people.game_finished")
+    assert game_graded.disconnect(dispatch_uid="puzzles.people.game_graded")
     try:
         yield
     finally:
         game_finished.connect(ratings.people_on_game_finished, dispatch_uid="puzzles.people.game_finished")
+        game_graded.connect(services.accuracy_on_game_graded, dispatch_uid="puzzles.people.game_graded")
 
 
 def writes_in(queries: CaptureQueriesContext) -> list[str]:
