@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from puzzles.core.tasking import TASK_OPTIONS
+from puzzles.core.tasking import TASK_OPTIONS, at_lowest_priority
 
 # A game's last moves may still be graded when it ends: look again this many
 # times, this many seconds apart, while some of the human's moves are ungraded.
@@ -18,7 +18,7 @@ GRADE_WAIT_SECONDS = 3
 def exercises_for_game_task(game_id: int, tries_left: int = GRADE_WAIT_TRIES) -> None:
     from . import services
 
-    ungraded = services.exercises_after_game(game_id=game_id)
+    ungraded = at_lowest_priority(lambda: services.exercises_after_game(game_id=game_id))
     if ungraded and tries_left > 0:
         exercises_for_game_task.apply_async((game_id, tries_left - 1), countdown=GRADE_WAIT_SECONDS)
 

@@ -12,9 +12,14 @@ the service's function body, since tasks import services), never a name.
 from __future__ import annotations
 
 import logging
-from typing import Any
+import os
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from django.db import InterfaceError, OperationalError, transaction
+from celery import current_task
+from django.db import InterfaceError, OperationalError, connection, connections, transaction
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -22,6 +27,7 @@ from . import events
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 RETRY_ON = (OperationalError, InterfaceError, RedisConnectionError, RedisTimeoutError)
 TASK_OPTIONS: dict[str, Any] = {
     "acks_late": True,
@@ -93,3 +99,37 @@ def enqueue_later(task: Any, *args: Any, countdown: float) -> None:
             log.exception("could not queue %s%r for later", task.name, args)
 
     transaction.on_commit(send_later)
+
+
+def at_lowest_priority(work: Callable[[], T]) -> T:
+    """Run ``work`` (a task's work that nobody waits for this second: a
+    game's review, the puzzle pool's mining) in a thread of its own at nice
+    19, and give back its result or raise its exception.  Linux keeps a nice
+    per thread, and a thread may always lower its own: on busy cores the
+    moves of games being played come first, and the worker's other tasks
+    keep their priority.  The thread's database connections are closed as it
+    ends.  In place where there is no worker to spare, or a thread cannot
+    help: a task run eagerly (the tests: in the caller's request), another
+    system, or a caller holding a transaction open, which another thread
+    could not see into."""
+    eager = bool(current_task) and current_task.request.is_eager
+    if eager or sys.platform != "linux" or connection.in_atomic_block:
+        return work()
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+            done.append(work())
+        except BaseException as exc:  # noqa: BLE001 - raised again in the task's own thread
+            failed.append(exc)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run, name="lowest-priority")
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return done[0]

@@ -4,15 +4,10 @@ calls one service (imported in the body: services queue these tasks)."""
 from __future__ import annotations
 
 import logging
-import os
-import sys
-import threading
-from collections.abc import Callable
 
 from celery import shared_task
-from django.db import connection, connections
 
-from puzzles.core.tasking import TASK_OPTIONS
+from puzzles.core.tasking import TASK_OPTIONS, at_lowest_priority
 
 log = logging.getLogger(__name__)
 
@@ -61,34 +56,6 @@ def grade_game_task(game_id: int) -> None:
     from . import grading
 
     at_lowest_priority(lambda: grading.game_grade_moves(game_id=game_id))
-
-
-def at_lowest_priority(work: Callable[[], object]) -> None:
-    """Run ``work`` in a thread of its own at nice 19 (Linux keeps a nice per
-    thread, and a thread may always lower its own), so that the worker's other
-    tasks keep their priority; the thread's database connections are closed
-    as it ends.  In place where that is not possible: on another system, or
-    when the caller holds a transaction open (run eagerly, as in the tests),
-    which another thread could not see into."""
-    if sys.platform != "linux" or connection.in_atomic_block:
-        work()
-        return
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-            work()
-        except BaseException as exc:  # noqa: BLE001 - raised again in the task's own thread
-            failed.append(exc)
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run, name="lowest-priority")
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
 
 
 @shared_task(**TASK_OPTIONS)  # type: ignore[untyped-decorator]  # celery has no type hints

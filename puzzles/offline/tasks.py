@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from puzzles.core.tasking import TASK_OPTIONS
+from puzzles.core.tasking import TASK_OPTIONS, at_lowest_priority
 
 
 @shared_task(**TASK_OPTIONS)
@@ -12,7 +12,7 @@ def keys_build_task(puzzle_ids: list[int]) -> int:
     """Build the offline keys of these puzzles; returns how many were built."""
     from . import services
 
-    return services.keys_build([int(pk) for pk in puzzle_ids])
+    return at_lowest_priority(lambda: services.keys_build([int(pk) for pk in puzzle_ids]))
 
 
 @shared_task(**TASK_OPTIONS)

@@ -10,7 +10,7 @@ from typing import Any
 
 from celery import shared_task
 
-from puzzles.core.tasking import TASK_OPTIONS, task_options
+from puzzles.core.tasking import TASK_OPTIONS, at_lowest_priority, task_options
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ def mine_seeds_task(seeds: list[int]) -> dict[str, Any]:
     """Mine these deal seeds and store their new puzzles; returns the summary."""
     from . import pool
 
-    return pool.mine_seeds([int(s) for s in seeds])
+    return at_lowest_priority(lambda: pool.mine_seeds([int(s) for s in seeds]))
 
 
 @shared_task(**{**TASK_OPTIONS, "ignore_result": True})

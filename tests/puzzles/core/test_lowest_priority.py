@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from puzzles.games.tasks import at_lowest_priority
+from puzzles.core.tasking import at_lowest_priority
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="a nice per thread is Linux's")
 
@@ -52,4 +52,19 @@ def test_inside_a_transaction_it_runs_in_place():
     seen: list[tuple[int, int]] = []
     with transaction.atomic():
         at_lowest_priority(lambda: seen.append(nice_here()))
+    assert seen == [nice_here()]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_task_run_eagerly_runs_it_in_place(settings):
+    from celery import shared_task
+
+    seen: list[tuple[int, int]] = []
+
+    @shared_task
+    def reviewing() -> None:
+        at_lowest_priority(lambda: seen.append(nice_here()))
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    reviewing.delay()
     assert seen == [nice_here()]
