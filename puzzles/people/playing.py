@@ -7,7 +7,7 @@ just started (``fresh_games``), so that a page waiting anywhere goes there."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -20,11 +20,11 @@ from puzzles.games.models import Game, GameSeat
 from .models import Challenge, ChallengeSeat
 
 
-def playing(user_ids: set[int]) -> dict[int, str | None]:
-    """The accounts among ``user_ids`` seated in a live game in progress, to
-    its page: a game others may watch first, else None (a concealed game,
-    which nobody but its players may read: they are shown playing, with no
-    link that would answer anyone else "no such game")."""
+def playing(user_ids: set[int]) -> Iterator[tuple[int, str | None]]:
+    """Each live game in progress of the accounts among ``user_ids``, as the
+    account and the game's page, or None for a concealed game (which nobody
+    but its players may read: they are shown playing, with no link that
+    would answer anyone else "no such game"); the newest first."""
     rows = (
         GameSeat.objects.filter(
             owner_id__in=user_ids,
@@ -35,12 +35,9 @@ def playing(user_ids: set[int]) -> dict[int, str | None]:
         .order_by("-game_id")
         .values_list("owner_id", "game_id", "game__concealed")
     )
-    found: dict[int, str | None] = {}
     for owner_id, game_id, concealed in rows:
-        if owner_id is None or found.get(owner_id) is not None:
-            continue
-        found[owner_id] = None if concealed else reverse("games:play-game", args=[game_id])
-    return found
+        if owner_id is not None:
+            yield owner_id, None if concealed else reverse("games:play-game", args=[game_id])
 
 
 # How long after its start a game is still news to its players' pages: each

@@ -17,9 +17,10 @@ from . import presence
 from .models import Block, Follow
 
 # Who is seated in a live game in progress, registered by the apps that
-# know games (``register_playing`` in their ``AppConfig.ready``): user ids
-# to the address of the game each one plays.
-_playing: list[Callable[[set[int]], dict[int, str | None]]] = []
+# know games (``register_playing`` in their ``AppConfig.ready``): each live
+# game of a user as the user id and the game's address; ``playing`` keeps one
+# a user, one others may watch first.
+_playing: list[Callable[[set[int]], Iterable[tuple[int, str | None]]]] = []
 
 
 def user_id(who: Any) -> int | None:
@@ -94,9 +95,10 @@ def online(player_ids: Iterable[int]) -> set[int]:
     return presence.online(player_ids)
 
 
-def register_playing(source: Callable[[set[int]], dict[int, str | None]]) -> None:
-    """Add a source of who is playing: user ids to their live game's address
-    (None for a game nobody else may watch)."""
+def register_playing(source: Callable[[set[int]], Iterable[tuple[int, str | None]]]) -> None:
+    """Add a source of who is playing: for user ids, each live game of theirs
+    as the user id and the game's address (None for a game nobody else may
+    watch)."""
     if source not in _playing:
         _playing.append(source)
 
@@ -109,7 +111,7 @@ def playing(player_ids: Iterable[int]) -> dict[int, str | None]:
     if not wanted:
         return found
     for source in _playing:
-        for pk, url in source(wanted).items():
+        for pk, url in source(wanted):
             if found.get(pk) is None:
                 found[pk] = url
     return found
