@@ -20,7 +20,8 @@ an upper bound, so the delays are too; p95 checked, max shown); a waiting
 player in a new game within 2 s (median) of it being possible (from the later
 of the partners' game ends to the page showing the game; also from their own
 end, and how many waited longer with no one else free); the web server's CPU
-a move (/proc; ``--one-core``: on core 0 by ``taskset``); the games at once
+a move (/proc; ``--one-core``: on core 0 by ``taskset``, and the players,
+this bench, on core 1); the games at once
 and the bench's own event-loop lag (a late loop inflates every delay).
 
     .venv/bin/python bench/arena_bench.py [--players 1000] [--seconds 300] [--database postgresql]
@@ -42,7 +43,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import resource
+import subprocess
 import sys
 from pathlib import Path
 
@@ -59,6 +62,7 @@ def measure(args: argparse.Namespace, database: str) -> int:
     with sb.Site(database, keep=args.keep) as site:
         if args.one_core:
             hold_web_to_one_core(site)
+            hold_players_off_core_0()
         tournament_id, minutes, starts = arena_made(site.port, args)
         print(f"arena {tournament_id}: {args.clock}, {minutes} minutes; {args.players} guests, {args.think} s a move")
         processes, arena = site.processes(), Arena(site.port, tournament_id, args, starts)
@@ -67,6 +71,15 @@ def measure(args: argparse.Namespace, database: str) -> int:
             arena.profiled = ({**pids, "main": processes["main"]}, site.scratch)
         rest = web_at_rest(processes)
         return 0 if report(arena, asyncio.run(arena.run(processes)), rest) else 1
+
+
+def hold_players_off_core_0() -> None:
+    """This bench's own threads (the players), and what it starts later, on
+    core 1: the players stand in for other machines, and on the web
+    server's core they would take its time and measure their own lateness
+    as the site's.  Every other process of the site may use both cores."""
+    subprocess.run(["taskset", "-a", "-p", "-c", "1", str(os.getpid())], check=True, capture_output=True)
+    print("-- the players (this bench) held to core 1 (taskset) --")
 
 
 def main() -> int:
