@@ -48,6 +48,15 @@ GAP_SECONDS, BATCH = 0.5, 50
 QUIET_SECONDS = 30.0
 
 
+def _in_a_thread(function: Any) -> Any:
+    """``function`` run as ``database_sync_to_async`` runs it, but in a thread
+    of the loop's pool rather than Channels' one thread a process shares:
+    reading an event's snapshot (up to a second when another process is
+    working it out) or marking a thousand pages' readers there would hold
+    up every socket's opening and closing in this process meanwhile."""
+    return database_sync_to_async(function, thread_sensitive=False)
+
+
 def _identity(request: Any) -> Identity | None:
     player = Player.of(request)
     return identity_of(player.user.pk if player.user is not None else None, player.token)
@@ -67,7 +76,7 @@ class Room:
     async def snapshot(self, language: str) -> Snapshot | None:
         found = self.snapshots.get(language)
         if found is None:
-            found = await database_sync_to_async(Snapshot.read)(self.tournament_id, language)
+            found = await _in_a_thread(Snapshot.read)(self.tournament_id, language)
             if found is not None:
                 self._keep(language, found)
         return found
@@ -87,7 +96,7 @@ class Room:
                 noticed = await subscription.notice(min(QUIET_SECONDS, presence.SOCKET_EVERY))
                 if time.monotonic() - self.marked_at >= presence.SOCKET_EVERY:
                     self.marked_at = time.monotonic()
-                    await database_sync_to_async(presence.seen)([page.who for page in self.pages])
+                    await _in_a_thread(presence.seen)([page.who for page in self.pages])
                 if not noticed:
                     continue
                 await asyncio.sleep(max(SETTLE_SECONDS, self.sent_at + GAP_SECONDS - time.monotonic()))
@@ -97,7 +106,7 @@ class Room:
         languages = {page.language for page in self.pages}
         fresh: dict[str, Snapshot] = {}
         for language in languages:
-            snapshot = await database_sync_to_async(Snapshot.read)(self.tournament_id, language)
+            snapshot = await _in_a_thread(Snapshot.read)(self.tournament_id, language)
             if snapshot is None:
                 return
             fresh[language] = snapshot

@@ -46,7 +46,7 @@ class _Page:
             self.room.pages.discard(self)  # the page closes: the room stops following
 
 
-def _on_the_loop(function):
+def _on_the_loop(function, **_options):
     """``database_sync_to_async`` without its thread or its closing of
     connections: this test's snapshots touch no database."""
 
