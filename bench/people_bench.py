@@ -276,7 +276,9 @@ def play_games(site: Site, args: argparse.Namespace, transport: str) -> dict:
     players_before = time.process_time()
     started = time.monotonic()
     deadline = started + args.timeout
-    tally.seated = threading.Barrier(len(seats), action=lambda: setattr(tally, "seated_after", time.monotonic() - started))
+    tally.seated = threading.Barrier(
+        len(seats), action=lambda: setattr(tally, "seated_after", time.monotonic() - started)
+    )
     threads = [threading.Thread(target=seat.run, args=(deadline,), daemon=True) for seat in seats]
     for thread in threads:
         thread.start()
