@@ -45,7 +45,6 @@ import argparse
 import asyncio
 import os
 import resource
-import subprocess
 import sys
 from pathlib import Path
 
@@ -55,7 +54,7 @@ import site_bench as sb  # noqa: E402
 from arena_players import Arena  # noqa: E402
 from arena_report import report  # noqa: E402
 from arena_setup import arena_made  # noqa: E402
-from people_bench import hold_web_to_one_core, web_at_rest, web_pids  # noqa: E402
+from people_bench import hold_to_core, hold_web_to_one_core, web_at_rest, web_pids  # noqa: E402
 
 
 def measure(args: argparse.Namespace, database: str) -> int:
@@ -78,7 +77,7 @@ def hold_players_off_core_0() -> None:
     core 1: the players stand in for other machines, and on the web
     server's core they would take its time and measure their own lateness
     as the site's.  Every other process of the site may use both cores."""
-    subprocess.run(["taskset", "-a", "-p", "-c", "1", str(os.getpid())], check=True, capture_output=True)
+    hold_to_core(os.getpid(), 1)
     print("-- the players (this bench) held to core 1 (taskset) --")
 
 

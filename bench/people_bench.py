@@ -374,6 +374,11 @@ def web_pids(site: Site) -> list[int]:
     return [master, *(int(pid) for pid in children)]
 
 
+def hold_to_core(pid: int, core: int) -> None:
+    """Process ``pid``, every thread of it, on ``core`` (``taskset``; what it forks later inherits it)."""
+    subprocess.run(["taskset", "-a", "-p", "-c", str(core), str(pid)], check=True, capture_output=True)
+
+
 def hold_web_to_one_core(site: Site) -> None:
     """The web server's processes, every thread of each, on core 0 (a worker
     forked later inherits its master's)."""
@@ -381,7 +386,7 @@ def hold_web_to_one_core(site: Site) -> None:
     if not pids:
         raise SystemExit("the web server's processes were not found")
     for pid in pids:
-        subprocess.run(["taskset", "-a", "-p", "-c", "0", str(pid)], check=True, capture_output=True)
+        hold_to_core(pid, 0)
     print(f"-- the web server held to core 0 (taskset; {len(pids)} processes) --")
 
 
