@@ -1,7 +1,7 @@
-"""A game's review runs at the lowest CPU priority in a thread of its own,
-so that the worker's other tasks (and the web server) keep theirs; run
-inside a transaction it stays in the caller's thread, which alone sees
-into it."""
+"""Work nobody waits for (a game's review, puzzle mining) runs at the
+lowest CPU priority in a thread of its own, so that the worker's other
+tasks (and the web server) keep theirs; run eagerly, or inside a
+transaction, it stays in the caller's thread, which alone sees into it."""
 
 from __future__ import annotations
 
