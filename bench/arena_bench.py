@@ -3,8 +3,9 @@
 It starts the site as ``make run`` does (``site_bench.Site``), signs an account
 up through the form, makes one live arena and has ``--players`` guests (1,000)
 join it.  Each keeps the arena's page open all along as its script does (the
-event's WebSocket, sent the event after each change; with ``--transport poll``
-a long poll ``?wait=<version>&timeout=25``, asked again at once); when ``your_game``
+event's WebSocket, sent the event with the guest's own page of the standings
+after each change; with ``--transport poll`` a long poll
+``?page=mine&wait=<version>&timeout=25``, asked again at once); when ``your_game``
 shows a new game it opens the game's WebSocket, reads the game, plays legal
 moves on the socket after a ``--think`` of 1 to 3 s, then waits to be paired
 again.  A guest is two keep-alive HTTP connections (a small HTTP/1.1 client

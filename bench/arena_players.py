@@ -118,7 +118,7 @@ class Arena:
             version = guest.versions[-1]
             try:
                 status, state = await poll.call(
-                    "GET", f"{self.path}?wait={version}&timeout={POLL_SECONDS}", timeout=POLL_SECONDS + 90
+                    "GET", f"{self.path}?page=mine&wait={version}&timeout={POLL_SECONDS}", timeout=POLL_SECONDS + 90
                 )
             except RuntimeError as exc:
                 self.errors.append(f"page: {exc}")
@@ -136,7 +136,7 @@ class Arena:
         """The page on the event's socket: each event it is sent, taken as it arrives."""
         base, cookie = f"127.0.0.1:{self.port}", {"Cookie": "; ".join(f"{k}={v}" for k, v in guest.cookies.items())}
         origin: Any = f"http://{base}"
-        url = f"ws://{base}/ws/tournaments/{self.path.strip('/').rsplit('/', 1)[-1]}/"
+        url = f"ws://{base}/ws/tournaments/{self.path.strip('/').rsplit('/', 1)[-1]}/?page=mine"
         while not self.stopping:
             try:
                 async with connect(

@@ -3,8 +3,12 @@ A tournament's games are ordinary games: play them through ``/api/games/<id>/``.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -22,6 +26,25 @@ from .serializers import (
 )
 
 NOT_FOUND = error_response(404, "No such tournament.")
+PAGE = OpenApiParameter(
+    "page",
+    OpenApiTypes.STR,
+    description=(
+        "One page of the standings (a number from 1, or `mine`: the page with your line), with the "
+        "latest games and yours, as the event's page shows it. Without it: the first 100 lines and yours."
+    ),
+)
+
+
+def _page_asked(request: Request) -> dict[str, Any]:
+    """``tournament_state``'s paging as ``?page=`` asks (none: not paged); a 400 for a bad page."""
+    text = request.query_params.get("page")
+    if text is None:
+        return {}
+    try:
+        return {"paged": True, "page": presentation.page_asked(text)}
+    except ValueError as exc:
+        raise ValidationError({"page": [str(exc)]}) from None
 
 
 class TournamentListApi(APIView):
@@ -63,16 +86,17 @@ class TournamentDetailApi(APIView):
             "`?wait=<version>` the answer is held until the version differs (a game ended, someone joined), "
             "at most `timeout` seconds; 304 with no body if nothing changed by then."
         ),
-        parameters=LONG_POLL_PARAMETERS,
+        parameters=[*LONG_POLL_PARAMETERS, PAGE],
         responses={200: TournamentOutputSerializer, **UNCHANGED, **NOT_FOUND},
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = selectors.tournament_get(tournament_id)
+        paging = _page_asked(request)
         presence.player_seen(Player.of(request))  # its page is open (an arena pauses a player whose pages are gone)
         unchanged = long_poll(request, tournament, "tournament", selectors.tournament_version)
         if unchanged is not None:
             return unchanged
-        return Response(presentation.tournament_state(tournament, Player.of(request)))
+        return Response(presentation.tournament_state(tournament, Player.of(request), **paging))
 
 
 class TournamentJoinApi(APIView):
@@ -83,6 +107,7 @@ class TournamentJoinApi(APIView):
             "joined with its `password`."
         ),
         request=JoinInputSerializer,
+        parameters=[PAGE],
         responses={
             200: TournamentOutputSerializer,
             **error_response(403, "A guest in a rated event; a private event's password missing or wrong."),
@@ -92,12 +117,13 @@ class TournamentJoinApi(APIView):
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         data = validated(JoinInputSerializer, request, request.data or {})
+        paging = _page_asked(request)
         player = Player.of(request, create=True)
         services.tournament_join(
             player=player, tournament_id=tournament_id, password=data.get("password"), team=data.get("team")
         )
         tournament = selectors.tournament_get(tournament_id)
-        return Response(presentation.tournament_state(tournament, player))
+        return Response(presentation.tournament_state(tournament, player, **paging))
 
 
 class TournamentLeaveApi(APIView):
@@ -105,10 +131,12 @@ class TournamentLeaveApi(APIView):
         summary="Leave a tournament",
         description="An arena pairs you no more (your score stays); a Swiss withdraws you from the rounds to come.",
         request=None,
+        parameters=[PAGE],
         responses={200: TournamentOutputSerializer, **NOT_FOUND, **error_response(409, "It is over.")},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
+        paging = _page_asked(request)
         player = Player.of(request)
         services.tournament_leave(player=player, tournament_id=tournament_id)
         tournament = selectors.tournament_get(tournament_id)
-        return Response(presentation.tournament_state(tournament, player))
+        return Response(presentation.tournament_state(tournament, player, **paging))

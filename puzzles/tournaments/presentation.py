@@ -113,6 +113,7 @@ def _game_row(pairing: Pairing) -> dict[str, Any]:
         "outcome": None if hidden else pairing.outcome or None,
         "over": pairing.finished_at is not None,
         "entry": pairing.a_id,
+        "b_entry": pairing.b_id,
         # a team match's deal still played at another table: its games linked for their players alone
         "private": (pairing.a_id, pairing.b_id) if hidden and tournament.kind == Tournament.Kind.TEAM else None,
     }
@@ -124,7 +125,7 @@ def games_for(tournament: Tournament, rows: list[dict[str, Any]], mine: int | No
     private = tournament.kind == Tournament.Kind.DUPLICATE
     shown = []
     for row in rows:
-        game = {key: value for key, value in row.items() if key not in ("entry", "private")}
+        game = {key: value for key, value in row.items() if key not in ("entry", "b_entry", "private")}
         if private and (mine is None or row["entry"] != mine):
             game["id"] = game["url"] = None
         if row.get("private") and mine not in row["private"]:
@@ -151,6 +152,11 @@ def _standing(row: selectors.Row, tournament: Tournament) -> dict[str, Any]:
 
 # How many lines of the standings a reader is sent (and their own beyond them).
 STANDINGS_SHOWN = 100
+# How many lines make a page of the standings, as the event's page shows
+# them (Lichess's arenas show ten), and how many of the latest games come
+# with a page (and the reader's own among the others shown): what a
+# thousand open pages are sent after each change stays small.
+PAGE_LINES, PAGE_GAMES = 10, 10
 # How long the part of an event every reader is shown at one version is kept.
 SHARED_SECONDS = 60
 # How long a process waits for another working out that part (polling the
@@ -203,6 +209,55 @@ def standings_for(rows: list[dict[str, Any]], mine: int | None) -> list[dict[str
     ]
 
 
+# The page asked for as the reader's own (``?page=mine``).
+MINE = "mine"
+
+
+def page_asked(text: str) -> int | None:
+    """The page of the standings ``?page=`` asks for: a number from 1, or
+    None for ``mine`` (the reader's own); ``ValueError`` for anything else."""
+    if text == MINE:
+        return None
+    if not text.isdigit() or len(text) > 9 or int(text) < 1:
+        raise ValueError(_("page is a page number from 1, or mine (your own page), not %(page)s") % {"page": text[:20]})
+    return int(text)
+
+
+def page_span(count: int, own: int | None, page: int | None) -> tuple[int, int]:
+    """``(page, pages)`` of standings of ``count`` lines: ``page`` (from 1,
+    kept within them), or when None the page of line ``own`` (the reader's,
+    an index), else the first."""
+    pages = max(1, -(-count // PAGE_LINES))
+    if page is None:
+        page = own // PAGE_LINES + 1 if own is not None else 1
+    return min(max(page, 1), pages), pages
+
+
+def page_of_standings(rows: list[dict[str, Any]], mine: int | None, page: int | None) -> dict[str, Any]:
+    """The page ``page`` of the standings (None: the reader's own page) with
+    the reader's line marked, where it is, and how many pages there are."""
+    own = next((index for index, row in enumerate(rows) if row["entry"] == mine), None) if mine is not None else None
+    number, pages = page_span(len(rows), own, page)
+    start = (number - 1) * PAGE_LINES
+    return {
+        "lines": standings_for(rows[start : start + PAGE_LINES], mine),
+        "page": {
+            "page": number,
+            "pages": pages,
+            "mine": page_span(len(rows), own, None)[0] if own is not None else None,
+        },
+    }
+
+
+def page_games(rows: list[dict[str, Any]], mine: int | None) -> list[dict[str, Any]]:
+    """The latest ``PAGE_GAMES`` games, and the reader's own (entry ``mine``) among the others."""
+    return [
+        row
+        for index, row in enumerate(rows)
+        if index < PAGE_GAMES or (mine is not None and mine in (row["entry"], row.get("b_entry")))
+    ]
+
+
 def podium_of(tournament: Tournament, standings: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The top three of a finished event who played (ties share a place)."""
     if tournament.status != Tournament.Status.FINISHED:
@@ -210,22 +265,33 @@ def podium_of(tournament: Tournament, standings: list[dict[str, Any]]) -> list[d
     return [s for s in standings if s["rank"] is not None and s["rank"] <= 3 and s["games"] > 0]
 
 
-def tournament_state(tournament: Tournament, player: Player) -> dict[str, Any]:
+def tournament_state(
+    tournament: Tournament, player: Player, *, paged: bool = False, page: int | None = None
+) -> dict[str, Any]:
     """The event as a player (or a visitor) reads it: its standings, its
-    latest games, their own entry and game in it."""
+    latest games, their own entry and game in it.  ``paged``: one page of
+    the standings (``page``, from 1; None: the reader's own) and the games
+    that come with it (``page_games``), as the event's page shows them;
+    else the first ``STANDINGS_SHOWN`` lines and the latest games."""
     mine = selectors.entry_of(tournament, player)
     game = selectors.current_game(mine)
     shared = shared_state(tournament)
-    standings = standings_for(shared["standings"], mine.pk if mine is not None else None)
+    entry = mine.pk if mine is not None else None
+    standings = standings_for(shared["standings"], entry)
+    lines, games, paging = standings, shared["games"], None
+    if paged:
+        shown = page_of_standings(shared["standings"], entry, page)
+        lines, games, paging = shown["lines"], page_games(games, entry), shown["page"]
     return {
         **shared["summary"],
         "version": tournament.version,
         "round": tournament.round,
-        "standings": standings,
+        "standings": lines,
+        "standings_page": paging,
         "entrants": len(shared["standings"]),
         "podium": podium_of(tournament, standings),
         "teams": shared["teams"],
-        "games": games_for(tournament, shared["games"], mine.pk if mine is not None else None),
+        "games": games_for(tournament, games, entry),
         "travellers": shared["travellers"],
         "team_match": shared["team_match"],
         "your_game": {"id": game.game_id, "url": reverse("games:play-game", args=[game.game_id])}

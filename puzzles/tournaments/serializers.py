@@ -287,16 +287,28 @@ class TeamMatchOutputSerializer(serializers.Serializer[Any]):
     won = serializers.ListField(child=serializers.IntegerField(), help_text="The deals each team won.")
 
 
+class StandingsPageOutputSerializer(serializers.Serializer[Any]):
+    page = serializers.IntegerField(help_text="Which page `standings` is, from 1 (10 lines a page).")
+    pages = serializers.IntegerField(help_text="How many pages the standings fill (at least 1).")
+    mine = serializers.IntegerField(allow_null=True, help_text="The page with your line; null if you have not entered.")
+
+
 class TournamentOutputSerializer(SummaryOutputSerializer):
     version = serializers.IntegerField()
     round = serializers.IntegerField(help_text="A Swiss's round in play (0 before the first).")
     standings = StandingOutputSerializer(
-        many=True, help_text="The first 100 lines, and yours beyond them (every line: the tournament's page)."
+        many=True,
+        help_text="The first 100 lines, and yours beyond them; with `?page=`, that page's lines alone.",
+    )
+    standings_page = StandingsPageOutputSerializer(
+        allow_null=True, help_text="With `?page=`: the page of the standings given; else null."
     )
     entrants = serializers.IntegerField(help_text="How many have entered (lines of the whole standings).")
     teams = TeamStandingOutputSerializer(many=True, help_text="A team battle's teams, best first; else empty.")
     podium = StandingOutputSerializer(many=True, help_text="Once it is over: the players ranked 1 to 3.")
-    games = TournamentGameOutputSerializer(many=True, help_text="Its latest games, the latest first.")
+    games = TournamentGameOutputSerializer(
+        many=True, help_text="Its latest games, the latest first (with `?page=`: the latest 10 and yours)."
+    )
     travellers = TravellerOutputSerializer(
         many=True,
         help_text="A duplicate event's deals, once it is over and solved: every result, the par, a best line.",

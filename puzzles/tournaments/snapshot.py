@@ -1,13 +1,15 @@
 """An event at one version, ready to be sent to each of its pages over
 their sockets (``stream``): read once per version and language in a web
 process, however many pages follow the event, and told to each reader as
-``presentation.tournament_state`` tells it (the same JSON, key for key),
+``presentation.tournament_state`` tells it paged (the same JSON, key for
+key: the page of the standings the reader follows and the latest games),
 with no query and almost no encoding per reader.
 
-The parts every reader is shown alike are encoded once; a reader's own
-parts (their line of the standings marked as theirs, their game in
-progress, their entry, a duplicate event's games linked for their entrant
-alone) are looked up in maps read with the snapshot and spliced in."""
+The parts every reader is shown alike are encoded once, a page of the
+standings when first asked for; a reader's own parts (their line of the
+standings marked as theirs, their game in progress, their entry, a
+duplicate event's games linked for their entrant alone) are looked up in
+maps read with the snapshot and spliced in."""
 
 from __future__ import annotations
 
@@ -43,8 +45,9 @@ class Snapshot:
     entries: dict[Identity, tuple[int, bool, int | None, bool]]  # identity: entry id, active, team, paused
     games_on: dict[int, int]  # entry id: its game in progress (the latest)
     head: str = ""  # the keys every reader is sent alike, encoded, without their braces
-    lines: list[str] = field(default_factory=list)  # each standings line, encoded, as nobody's own
-    games: str = ""  # the games, encoded, where every reader is shown them alike
+    pages: dict[int, list[str]] = field(default_factory=dict)  # a page's lines, encoded as nobody's own, once asked
+    games: str = ""  # the latest games, encoded, where every reader is shown them alike
+    games_beyond: set[int] = field(default_factory=set)  # the entries with a game among the others
     places: dict[int, int] = field(default_factory=dict)  # entry id: its index in the standings
 
     @property
@@ -89,27 +92,44 @@ class Snapshot:
             "urls": urls,
         }
         self.head = _dumps(head)[1:-1]
-        self.lines = [_dumps(line) for line in presentation.standings_for(shared["standings"], None)]
         self.places = {row["entry"]: index for index, row in enumerate(shared["standings"])}
         if tournament.kind not in (Tournament.Kind.DUPLICATE, Tournament.Kind.TEAM):
-            self.games = _dumps(presentation.games_for(tournament, shared["games"], None))
+            latest = shared["games"][: presentation.PAGE_GAMES]
+            self.games = _dumps(presentation.games_for(tournament, latest, None))
+            beyond = shared["games"][presentation.PAGE_GAMES :]
+            self.games_beyond = {entry for row in beyond for entry in (row["entry"], row.get("b_entry"))}
 
-    def doc_for(self, who: Identity | None) -> str:
-        """The event's JSON as the reader ``who`` reads it."""
+    def _page(self, number: int) -> list[str]:
+        """The lines of page ``number`` (from 1), encoded as nobody's own."""
+        found = self.pages.get(number)
+        if found is None:
+            start = (number - 1) * presentation.PAGE_LINES
+            rows = self.shared["standings"][start : start + presentation.PAGE_LINES]
+            found = self.pages[number] = [_dumps(line) for line in presentation.standings_for(rows, None)]
+        return found
+
+    def doc_for(self, who: Identity | None, page: int | None = None) -> str:
+        """The event's JSON as the reader ``who`` reads it, with the page
+        ``page`` of the standings (None: their own), as the API answers
+        ``?page=``."""
         tournament, shared = self.tournament, self.shared
         found = self.entries.get(who) if who is not None else None
         mine = found[0] if found is not None else None
-        lines = self.lines
         index = self.places.get(mine) if mine is not None else None
-        if index is not None:
+        number, pages = presentation.page_span(len(shared["standings"]), index, page)
+        lines = self._page(number)
+        own_page = presentation.page_span(len(shared["standings"]), index, None)[0] if index is not None else None
+        if index is not None and own_page == number:
+            at = index - (number - 1) * presentation.PAGE_LINES
             own = _dumps(presentation.standings_for([shared["standings"][index]], mine)[0])
-            shown = index < presentation.STANDINGS_SHOWN
-            lines = [*lines[:index], own, *lines[index + 1 :]] if shown else [*lines, own]
+            lines = [*lines[:at], own, *lines[at + 1 :]]
         podium: list[dict[str, Any]] = []
         if tournament.status == Tournament.Status.FINISHED:
             podium = presentation.podium_of(tournament, presentation.standings_for(shared["standings"], mine))
         game = self.games_on.get(mine) if mine is not None else None
-        games = self.games or _dumps(presentation.games_for(tournament, shared["games"], mine))
+        games = self.games
+        if not games or mine in self.games_beyond:
+            games = _dumps(presentation.games_for(tournament, presentation.page_games(shared["games"], mine), mine))
         you = {
             "joined": found is not None,
             "active": bool(found and found[1]),
@@ -117,7 +137,9 @@ class Snapshot:
             "team": tournament.teams[found[2]] if found is not None and found[2] is not None else None,
         }
         your_game = {"id": game, "url": reverse("games:play-game", args=[game])} if game is not None else None
+        paging = {"page": number, "pages": pages, "mine": own_page}
         return (
-            f'{{{self.head},"standings":[{",".join(lines)}],"podium":{_dumps(podium)},"games":{games},'
+            f'{{{self.head},"standings":[{",".join(lines)}],"standings_page":{_dumps(paging)},'
+            f'"podium":{_dumps(podium)},"games":{games},'
             f'"your_game":{_dumps(your_game)},"you":{_dumps(you)}}}'
         )

@@ -1,6 +1,10 @@
 """An event followed over a WebSocket (``/ws/tournaments/<id>/``): its page
-is sent the event's JSON (``presentation.tournament_state``, as its reader
-reads it) when it connects and again after each change.
+is sent the event's JSON (``presentation.tournament_state`` paged, as its
+reader reads it with ``?page=``) when it connects and again after each
+change.  The page follows one page of the standings: its reader's own
+(``?page=mine``, the default: it moves with their line), or the one it
+asks for (``?page=<n>`` on the socket's address, then ``{"type": "page",
+"page": <n> | null}`` sent on the socket, answered with the event at once).
 
 A thousand pages following an arena must cost the web process little when
 a game ends, so the pages of one event in one process share a ``Room``: a
@@ -12,26 +16,29 @@ notice the room waits ``SETTLE_SECONDS`` before reading, and at least
 ``GAP_SECONDS`` after its last send: at most two versions a second reach
 the pages, well within the second in which a page should see a game's end,
 where a busy arena's every game end and pairing made one each (a thousand
-pages sent about 16 kB each time).  Where no WebSocket opens,
+pages sent about 16 kB each time; a page of ten lines is about 3 kB).  Where no WebSocket opens,
 the page long-polls ``GET /api/tournaments/<id>/?wait=`` instead."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.games.socket_moves import request_of
 from puzzles.games.stream import OnTheLoop
 
-from . import presence
+from . import presence, presentation
 from .snapshot import Identity, Snapshot, identity_of
 
 log = logging.getLogger(__name__)
@@ -140,11 +147,18 @@ class TournamentStream(OnTheLoop, AsyncWebsocketConsumer):  # type: ignore[misc]
     language = "en"
     who: Identity | None = None
     sent_version = -1
+    page: int | None = None  # the page of the standings it follows (None: its reader's own)
 
     async def connect(self) -> None:
         tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         request = request_of(self.scope)
         self.language = translation.get_language_from_request(request)
+        asked = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("page")
+        if asked:
+            try:
+                self.page = presentation.page_asked(asked[0])
+            except ValueError:
+                self.page = None  # a page the address cannot mean: the reader's own
         self.who = await database_sync_to_async(_identity)(request)
         room = _rooms.setdefault(tournament_id, Room(tournament_id))
         snapshot = await room.snapshot(self.language)
@@ -172,13 +186,33 @@ class TournamentStream(OnTheLoop, AsyncWebsocketConsumer):  # type: ignore[misc]
                 room.task.cancel()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """A page sends nothing: its actions go through the API."""
-
-    async def send_doc(self, snapshot: Snapshot) -> None:
-        if snapshot.version <= self.sent_version:
-            return
-        self.sent_version = snapshot.version
+        """The page of the standings to follow, ``{"type": "page", "page":
+        <n> | null}`` (null: the reader's own), answered with the event at
+        once; its other actions go through the API."""
         try:
-            await self.send(text_data=snapshot.doc_for(self.who))
+            asked = json.loads(text_data or "")
+            if not isinstance(asked, dict) or asked.get("type") != "page":
+                raise ValueError
+            page = asked.get("page")
+            if page is not None and (type(page) is not int or page < 1):
+                raise ValueError
+        except ValueError:
+            with translation.override(self.language):
+                error = _('a message on this socket asks for a page of the standings: {"type": "page", "page": 2}')
+            await self.send(text_data=json.dumps({"type": "refused", "error": error}))
+            return
+        self.page = page
+        if self.room is not None:
+            snapshot = await self.room.snapshot(self.language)
+            if snapshot is not None:
+                await self.send_doc(snapshot, again=True)
+
+    async def send_doc(self, snapshot: Snapshot, again: bool = False) -> None:
+        """Sends the event at ``snapshot``'s version, if newer than the last sent (or ``again``)."""
+        if snapshot.version <= self.sent_version and not again:
+            return
+        self.sent_version = max(self.sent_version, snapshot.version)
+        try:
+            await self.send(text_data=snapshot.doc_for(self.who, self.page))
         except RuntimeError:  # the page closed its socket meanwhile
             log.debug("a tournament page closed before its event was sent")

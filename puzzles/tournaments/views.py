@@ -1,5 +1,6 @@
 """The tournaments' pages: the list of events (and a form to make one), and
-an event's page (its standings, its games, join and leave).  Each works
+an event's page (a page of its standings, its latest games, join and
+leave).  Each works
 without its script, from plain forms; the script (Vite entry
 ``tournament``) keeps the standings live and takes its player to each new
 game of theirs."""
@@ -51,5 +52,13 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return form_action(request, act, "tournaments:page", tournament_id=tournament.pk)
     player = Player.of(request)
     presence.player_seen(player)
-    state = presentation.tournament_state(tournament, player)
-    return render(request, "tournaments/tournament.html", {"state": state, "tournament": tournament})
+    try:  # one page of the standings: ``?page=<n>``, else the reader's own (the first if not in)
+        page = presentation.page_asked(request.GET.get("page", presentation.MINE))
+    except ValueError:
+        page = None
+    state = presentation.tournament_state(tournament, player, paged=True, page=page)
+    return render(
+        request,
+        "tournaments/tournament.html",
+        {"state": state, "tournament": tournament, "page_asked": presentation.MINE if page is None else page},
+    )

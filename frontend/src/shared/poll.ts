@@ -17,7 +17,7 @@ export function sleep(ms: number): Promise<void> {
 }
 
 export interface LongPoll<T> {
-  /** The resource's URL, without a query. */
+  /** The resource's URL (its own query, if any, is kept). */
   url: () => string;
   /** The newest state the page has: its version is the one waited past. */
   state: () => T;
@@ -42,9 +42,9 @@ export interface LongPoll<T> {
   signal?: AbortSignal;
 }
 
-/** The long poll's URL: ``<url>?wait=<version>&timeout=<seconds>``. */
+/** The long poll's URL: ``<url>?wait=<version>&timeout=<seconds>`` (after the query ``url`` may have). */
 export function waitUrl(url: string, version: number, timeoutSeconds: number): string {
-  return `${url}?wait=${version}&timeout=${timeoutSeconds}`;
+  return `${url}${url.includes("?") ? "&" : "?"}wait=${version}&timeout=${timeoutSeconds}`;
 }
 
 /** Long-polls while ``more`` says so (see ``LongPoll``). */

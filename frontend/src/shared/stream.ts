@@ -7,8 +7,8 @@
  */
 
 export interface StreamOptions {
-  /** The ``ws:``/``wss:`` URL. */
-  url: string;
+  /** The ``ws:``/``wss:`` URL (a function: asked again at each opening). */
+  url: string | (() => string);
   /** Each message, parsed (a message that is not JSON is dropped). */
   onMessage: (message: unknown) => void;
   /** The socket could not be opened ``maxFailures`` times in a row. */
@@ -43,7 +43,8 @@ export class Stream {
   private open(): void {
     if (this.closed) return;
     let opened = false;
-    const ws = new this.options.socket(this.options.url);
+    const url = this.options.url;
+    const ws = new this.options.socket(typeof url === "function" ? url() : url);
     this.ws = ws;
     ws.onopen = () => {
       opened = true;

@@ -1,10 +1,12 @@
 /**
  * The tournament page (``tournaments/tournament.html``): the event kept live
- * by its WebSocket (``/ws/tournaments/<id>/``, sent the event after each
+ * by its WebSocket (``/ws/tournaments/<id>/?page=``, sent the event after each
  * change), or where none opens by a long poll of
- * ``GET <urls.api>?wait=<version>`` (the standings, the
- * games, the status, the podium, an arena's time left and a Swiss's round
- * redrawn from each answer), joining and leaving through the API, and, as
+ * ``GET <urls.api>?page=&wait=<version>`` (a page of the standings, the
+ * latest games, the status, the podium, an arena's time left and a Swiss's
+ * round redrawn from each answer).  The page shown is its reader's own (it
+ * moves with their line) until they turn to another (sent on the socket, or
+ * read at once where it long-polls).  Joining and leaving go through the API, and, as
  * Lichess arenas do, the player taken to each new game of theirs as soon as
  * the event pairs them.  The page embeds the event's JSON
  * (``json_script``, id on ``#tournament[data-state-id]``); without this
@@ -15,7 +17,7 @@ import { errorMessage, request } from "../shared/http";
 import { longPoll } from "../shared/poll";
 import { Stream, socketUrl } from "../shared/stream";
 import { clockLine, gameToOpen, live, newer, type TournamentJSON } from "./tournament-state";
-import { gamesView, podiumView, standingsView, teamsView, travellersView, youView } from "./tournament-view";
+import { gamesView, pagerView, podiumView, standingsView, teamsView, travellersView, youView } from "./tournament-view";
 import { teamMatchView } from "./team-match-view";
 import { goOnce } from "../shared/navigation";
 
@@ -62,6 +64,8 @@ export class TournamentPage {
   private busy = false;
   private error: string | null = null;
   private leaving = false;
+  /** The page of the standings followed: a number from 1, or ``null`` for the reader's own. */
+  private page: number | null;
 
   constructor(root: HTMLElement, state: TournamentJSON, options: TournamentOptions = {}) {
     this.root = root;
@@ -72,6 +76,8 @@ export class TournamentPage {
     this.storage = options.storage === undefined ? defaultStorage() : options.storage;
     this.sent = this.readSent();
     this.socket = options.socket === undefined ? (doc.defaultView?.WebSocket ?? null) : options.socket;
+    const asked = Number(root.dataset.page);
+    this.page = Number.isInteger(asked) && asked >= 1 ? asked : null;
     hideFallback(root);
     this.live = doc.createElement("div");
     this.live.className = "tournament-live";
@@ -143,7 +149,8 @@ export class TournamentPage {
     if (this.socket) {
       const location = this.root.ownerDocument.defaultView?.location ?? { protocol: "http:", host: "" };
       this.stream = new Stream({
-        url: socketUrl(`/ws/tournaments/${this.state.id}/`, location),
+        // the page followed now, also when the socket opens again
+        url: () => socketUrl(`/ws/tournaments/${this.state.id}/?page=${this.pageParameter()}`, location),
         socket: this.socket,
         onMessage: (message) => {
           if (message && typeof message === "object" && "version" in message) this.take(message as TournamentJSON);
@@ -164,7 +171,7 @@ export class TournamentPage {
     const mine = new AbortController();
     this.polling = mine;
     void longPoll<TournamentJSON>({
-      url: () => this.state.urls.api,
+      url: () => this.paged(this.state.urls.api),
       state: () => this.state,
       version: (s) => s.version,
       more: (s) => live(s) && !mine.signal.aborted,
@@ -175,6 +182,31 @@ export class TournamentPage {
       retry: (_error, failures) => (mine.signal.aborted ? null : Math.min(30_000, 1000 * 2 ** Math.min(failures, 5))),
       signal: mine.signal,
     }).catch(() => undefined);
+  }
+
+  private pageParameter(): string {
+    return this.page === null ? "mine" : String(this.page);
+  }
+
+  /** ``url`` asking for the page of the standings followed. */
+  private paged(url: string): string {
+    return `${url}?page=${this.pageParameter()}`;
+  }
+
+  /** Turns to page ``page`` of the standings (``null``: the reader's own), and follows it. */
+  async showPage(page: number | null): Promise<void> {
+    this.page = page;
+    if (this.stream?.send({ type: "page", page })) return; // answered on the socket with the event
+    if (this.stop.signal.aborted) return;
+    this.polling?.abort();
+    try {
+      const { data } = await request<TournamentJSON>(this.paged(this.state.urls.api));
+      if (this.page === page) this.take(data);
+    } catch (error) {
+      this.error = errorMessage(error);
+      this.render();
+    }
+    if (!this.stream && this.page === page) this.startPoll();
   }
 
   /** Joins or leaves through the API. */
@@ -188,7 +220,7 @@ export class TournamentPage {
     this.stream = null;
     this.render();
     try {
-      const url = action === "join" ? this.state.urls.join : this.state.urls.leave;
+      const url = this.paged(action === "join" ? this.state.urls.join : this.state.urls.leave);
       const fields = { ...(password ? { password } : {}), ...(team ? { team } : {}) };
       const body = action === "join" && Object.keys(fields).length > 0 ? fields : undefined;
       const { data } = await request<TournamentJSON>(url, { method: "POST", body });
@@ -228,7 +260,7 @@ export class TournamentPage {
       youView(state, (action, password, team) => void this.act(action, password, team), this.busy, this.error),
       ...(podium ? [podium] : []),
       ...(teams ? [teams] : []),
-      standingsView(state),
+      standingsView(state, pagerView(state, (page) => void this.showPage(page))),
       ...(teamMatch ? [teamMatch] : []),
       ...(travellers ? [travellers] : []),
       gamesView(state),

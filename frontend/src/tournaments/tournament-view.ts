@@ -25,8 +25,8 @@ function headed(id: string, title: string, ...body: HTMLElement[]): HTMLElement 
   return section;
 }
 
-/** The standings as a table (a note while nobody has joined). */
-export function standingsView(state: TournamentJSON): HTMLElement {
+/** The standings as a table (a note while nobody has joined), with ``pager`` under it. */
+export function standingsView(state: TournamentJSON, pager: HTMLElement | null = null): HTMLElement {
   if (state.standings.length === 0) {
     return headed("standings-live", t("Standings"), el("p", "note", t("Nobody has joined yet.")));
   }
@@ -59,7 +59,39 @@ export function standingsView(state: TournamentJSON): HTMLElement {
     body.append(tr);
   }
   const table = el("table", "standings", el("thead", {}, head), body);
-  return headed("standings-live", t("Standings"), el("div", "table-scroll", table));
+  return headed("standings-live", t("Standings"), el("div", "table-scroll", table), ...(pager ? [pager] : []));
+}
+
+/**
+ * The pages of the standings when they fill more than one, or null: the
+ * first, previous, next and last pages, "Page 2 of 5", and the reader's own
+ * page (``go(null)``: followed as their line moves) when another is shown.
+ */
+export function pagerView(state: TournamentJSON, go: (page: number | null) => void): HTMLElement | null {
+  const paging = state.standings_page;
+  if (!paging || paging.pages <= 1) return null;
+  const button = (label: string, title: string, page: number | null, disabled: boolean): HTMLElement => {
+    const node = el("button", { type: "button", class: "button pager-button", title, "aria-label": title }, label);
+    node.disabled = disabled;
+    node.addEventListener("click", () => go(page));
+    return node;
+  };
+  const first = paging.page <= 1;
+  const last = paging.page >= paging.pages;
+  const nav = el("nav", { class: "standings-pager", "aria-label": t("Pages of the standings") });
+  nav.append(
+    button("«", t("First page"), 1, first),
+    button("‹", t("Previous page"), paging.page - 1, first),
+    el("span", "standings-page", t("Page %(number)s of %(total)s", { number: paging.page, total: paging.pages })),
+    button("›", t("Next page"), paging.page + 1, last),
+    button("»", t("Last page"), paging.pages, last),
+  );
+  if (paging.mine !== null && paging.mine !== paging.page) {
+    const mine = el("button", { type: "button", class: "button pager-mine" }, t("Your page"));
+    mine.addEventListener("click", () => go(null));
+    nav.append(mine);
+  }
+  return nav;
 }
 
 /** A team battle's teams, best first (a team scores its leaders' scores), or null. */

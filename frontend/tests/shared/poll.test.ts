@@ -31,6 +31,7 @@ function poller(start: Thing, extra: Partial<Parameters<typeof longPoll<Thing>>[
 describe("the long poll", () => {
   it("asks ?wait=<version> until there is nothing more to wait for", async () => {
     expect(waitUrl("/api/games/7/", 3, 20)).toBe("/api/games/7/?wait=3&timeout=20");
+    expect(waitUrl("/api/tournaments/5/?page=2", 3, 20)).toBe("/api/tournaments/5/?page=2&wait=3&timeout=20");
     const f = mockFetch();
     f.answer("GET /api/things/1/", { body: { version: 2, done: false } }, { body: { version: 5, done: true } });
     const { done, taken } = poller({ version: 1, done: false });

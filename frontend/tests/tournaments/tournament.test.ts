@@ -50,6 +50,7 @@ function arena(extra: Partial<TournamentJSON> = {}): TournamentJSON {
       standing({ player: "Guest 1a2b", score: 2, rank: 2, games: 2, on_fire: false, sheet: [0, 2], you: true }),
       standing({ player: "Bob", score: 0, rank: 3, games: 1, on_fire: false, sheet: [0], active: false }),
     ],
+    standings_page: null,
     podium: [],
     games: [
       { id: 12, url: "/play/12/", round: 0, a: "Ann", b: "Bob", outcome: null, over: false },
@@ -272,7 +273,7 @@ describe("the tournament page", () => {
     const fetch = vi.fn(async () => new Response(null, { status: 304 }));
     vi.stubGlobal("fetch", fetch);
     const { page } = mount(arena(), [], { socket: FakeSocket as unknown as typeof WebSocket });
-    expect(made.map((s) => s.url)).toEqual([`ws://${location.host}/ws/tournaments/5/`]);
+    expect(made.map((s) => s.url)).toEqual([`ws://${location.host}/ws/tournaments/5/?page=mine`]);
     made[0].readyState = 1;
     made[0].onopen?.();
     made[0].onmessage?.({ data: JSON.stringify(arena({ version: 4, status_text: "paused" })) });
@@ -288,8 +289,60 @@ describe("the tournament page", () => {
     await vi.waitFor(() => expect(made.length).toBe(2), { timeout: 3000 });
     made[1].close();
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(String((fetch.mock.calls[0] as unknown as [string])[0])).toContain("/api/tournaments/5/?wait=");
+    expect(String((fetch.mock.calls[0] as unknown as [string])[0])).toContain("/api/tournaments/5/?page=mine&wait=");
     second.page.destroy();
+  });
+
+  it("turns the standings' pages: over the socket, else read at once, and back to the reader's own", async () => {
+    const sent: string[] = [];
+    const made: { url: string }[] = [];
+    class OpenSocket {
+      readonly OPEN = 1;
+      readyState = 1;
+      onopen: (() => void) | null = null;
+      onmessage: ((event: { data: string }) => void) | null = null;
+      onclose: (() => void) | null = null;
+      constructor(readonly url: string) {
+        made.push(this);
+      }
+      send(data: string): void {
+        sent.push(data);
+      }
+      close(): void {
+        this.readyState = 3;
+      }
+    }
+    const paged = arena({ entrants: 25, standings_page: { page: 1, pages: 3, mine: 2 } });
+    const { page } = mount(paged, [], { socket: OpenSocket as unknown as typeof WebSocket });
+    const pager = document.querySelector(".tournament-live .standings-pager")!;
+    expect(pager.querySelector(".standings-page")!.textContent).toBe("Page 1 of 3");
+    const buttons = [...pager.querySelectorAll<HTMLButtonElement>(".pager-button")];
+    expect(buttons.map((b) => b.disabled)).toEqual([true, true, false, false]);
+    buttons[2].click(); // next
+    (pager.querySelector(".pager-mine") as HTMLButtonElement).click();
+    expect(sent.map((m) => JSON.parse(m))).toEqual([{ type: "page", page: 2 }, { type: "page", page: null }]);
+    page.destroy();
+    // long-polling: the page asked for is read at once and drawn; the poll follows it
+    const second = arena({ version: 3, entrants: 25, standings: [standing({ player: "Zed", rank: 11 })], standings_page: { page: 2, pages: 3, mine: 2 } });
+    const fetch = vi.fn(async (url: string) => {
+      if (!url.includes("wait=")) return new Response(JSON.stringify(second), { status: 200 });
+      await new Promise((resolve) => setTimeout(resolve, 20)); // a hold that runs out with nothing new
+      return new Response(null, { status: 304 });
+    });
+    vi.stubGlobal("fetch", fetch);
+    const polled = mount(paged, [], { socket: null });
+    (document.querySelectorAll<HTMLButtonElement>(".standings-pager .pager-button")[2]).click();
+    await vi.waitFor(() => expect(document.querySelector(".standings-page")!.textContent).toBe("Page 2 of 3"));
+    expect(document.querySelector(".standing-name")!.textContent).toBe("Zed");
+    const urls = fetch.mock.calls.map((call) => String((call as unknown as [string])[0]));
+    expect(urls).toContain("/api/tournaments/5/?page=2");
+    await vi.waitFor(() => expect(fetch.mock.calls.some((call) => String((call as unknown as [string])[0]).startsWith("/api/tournaments/5/?page=2&wait=3"))).toBe(true));
+    polled.page.destroy();
+    // one page only: no pager
+    const small = mount(arena({ standings_page: { page: 1, pages: 1, mine: 1 } }));
+    expect(document.querySelector(".standings-pager")).toBeNull();
+    small.page.destroy();
+    expect(made[0].url).toContain("/ws/tournaments/5/?page=mine");
   });
 
   it("joins through the API and draws its answer", async () => {
@@ -299,7 +352,7 @@ describe("the tournament page", () => {
     const { page } = mount(arena({ you: { joined: false, active: false, paused: false, team: null } }));
     (document.querySelector(".tournament-join button") as HTMLButtonElement).click();
     await vi.waitFor(() => expect(document.querySelector(".tournament-leave")).not.toBeNull());
-    expect(fetch).toHaveBeenCalledWith("/api/tournaments/5/join/", expect.objectContaining({ method: "POST" }));
+    expect(fetch).toHaveBeenCalledWith("/api/tournaments/5/join/?page=mine", expect.objectContaining({ method: "POST" }));
     page.destroy();
   });
 

@@ -5,6 +5,7 @@ is woken by a game's end counted elsewhere, with the new standings."""
 
 from __future__ import annotations
 
+import json
 import threading
 import urllib.parse
 import urllib.request
@@ -94,8 +95,6 @@ def _page(site: dict, player: Player, tournament_id: int):
 
 def _until_version(page, version: int) -> dict:
     """The first event the page is sent at ``version`` or later."""
-    import json
-
     while True:
         doc = json.loads(page.recv(timeout=30))
         if doc["version"] >= version:
@@ -104,11 +103,11 @@ def _until_version(page, version: int) -> dict:
 
 def _as_the_api_reads_it(page, reader: Player, path: str, version: int) -> dict:
     """The page's event at ``version`` or later, checked against the API's
-    answer to the same reader at the same version (read again while the
-    event moves on between the two)."""
+    answer to the same reader at the same version, on their own page of the
+    standings (read again while the event moves on between the two)."""
     for _ in range(10):
         doc = _until_version(page, version)
-        api = reader.call("GET", path)[1]
+        api = reader.call("GET", path + "?page=mine")[1]
         if api["version"] == doc["version"]:
             assert doc == api
             return doc
@@ -154,6 +153,14 @@ def test_event_pages_on_sockets_are_sent_each_change_as_the_api_reads_it(site):
         for reader, page in zip(readers, pages, strict=True):
             doc = _as_the_api_reads_it(page, reader, path, counted["version"])
             assert sorted(line["score"] for line in doc["standings"]) == [0, 0, 0, 2]
+        # a page asked for on the socket is sent at once (four lines: one page); anything else is refused
+        visiting = pages[-1]
+        visiting.send(json.dumps({"type": "page", "page": 2}))
+        turned = json.loads(visiting.recv(timeout=30))
+        assert turned["standings_page"] == {"page": 1, "pages": 1, "mine": None}
+        assert turned["version"] >= counted["version"]
+        visiting.send(json.dumps({"type": "page", "page": "last"}))
+        assert json.loads(visiting.recv(timeout=30))["type"] == "refused"
     finally:
         for page in pages:
             page.close()

@@ -1,8 +1,10 @@
 """What an event's socket sends each page (``snapshot.Snapshot.doc_for``)
-is what the API answers that reader, key for key: for a visitor, an entrant
-in a game, one waiting, one whose line is beyond the standings shown, after
-a game's end and once the event is over (its podium), and in a duplicate
-event, whose games are linked for their own entrant alone."""
+is what the API answers that reader asking for the same page of the
+standings (``?page=``), key for key: for a visitor, an entrant in a game,
+one waiting, on their own page, on each page and past the last, with their
+games among the latest or beyond them, after a game's end and once the
+event is over (its podium), and in a duplicate event, whose games are
+linked for their own entrant alone."""
 
 from __future__ import annotations
 
@@ -28,11 +30,16 @@ def _same_for_everyone(tournament_id: int, readers: list[tuple[object, object]])
     assert snapshot is not None
     for client, player in readers:
         who = identity_of(player.user.pk if player.user is not None else None, player.token)
-        assert json.loads(snapshot.doc_for(who)) == read(client, tournament_id)
+        for page in (None, 1, 2, 3, 99):
+            answer = client.get(f"/api/tournaments/{tournament_id}/?page={page or 'mine'}")
+            assert answer.status_code == 200, answer.content
+            assert json.loads(snapshot.doc_for(who, page)) == answer.json()
 
 
 def test_an_arena_is_sent_to_each_reader_as_the_api_answers_them(django_user_model, monkeypatch):
-    monkeypatch.setattr(presentation, "STANDINGS_SHOWN", 3)  # so that a line falls beyond those shown
+    # pages of two lines, and one game shown besides the reader's own
+    monkeypatch.setattr(presentation, "PAGE_LINES", 2)
+    monkeypatch.setattr(presentation, "PAGE_GAMES", 1)
     maker, organiser = account_client(django_user_model, "organiser")
     made = make(maker, **ARENA)
     guests = [guest_client() for _ in range(5)]

@@ -79,6 +79,14 @@ export interface TournamentsSchemas {
         /** @description A duplicate event's: the points won less the deals' exact pars. */
         vs_par?: number;
     };
+    StandingsPageOutput: {
+        /** @description Which page `standings` is, from 1 (10 lines a page). */
+        page: number;
+        /** @description How many pages the standings fill (at least 1). */
+        pages: number;
+        /** @description The page with your line; null if you have not entered. */
+        mine: number | null;
+    };
     SummaryOutput: {
         id: number;
         name: string;
@@ -290,15 +298,17 @@ export interface TournamentsSchemas {
         version: number;
         /** @description A Swiss's round in play (0 before the first). */
         round: number;
-        /** @description The first 100 lines, and yours beyond them (every line: the tournament's page). */
+        /** @description The first 100 lines, and yours beyond them; with `?page=`, that page's lines alone. */
         standings: components["schemas"]["StandingOutput"][];
+        /** @description With `?page=`: the page of the standings given; else null. */
+        standings_page: components["schemas"]["StandingsPageOutput"] | null;
         /** @description How many have entered (lines of the whole standings). */
         entrants: number;
         /** @description A team battle's teams, best first; else empty. */
         teams: components["schemas"]["TeamStandingOutput"][];
         /** @description Once it is over: the players ranked 1 to 3. */
         podium: components["schemas"]["StandingOutput"][];
-        /** @description Its latest games, the latest first. */
+        /** @description Its latest games, the latest first (with `?page=`: the latest 10 and yours). */
         games: components["schemas"]["TournamentGameOutput"][];
         /** @description A duplicate event's deals, once it is over and solved: every result, the par, a best line. */
         travellers: components["schemas"]["TravellerOutput"][];
