@@ -12,6 +12,14 @@ from browser_helpers import challenge_by_link, watch_errors
 from test_browser_people_play import GAME, moves_seen, play_first_move, wait_for_mover
 
 
+# What a page has of its game, printed when the test fails.
+SEEN = f"""() => {{
+    const g = {GAME};
+    return g ? {{version: g.version, moves: g.moves.length, status: g.status, error: window.playPage.els.error.textContent,
+                 following: !!window.playPage.follower}} : null;
+}}"""
+
+
 def count_shown(page, text: str) -> None:
     page.wait_for_function(
         "t => (document.querySelector('.gp-spectators')?.textContent || '').trim() === t", arg=text, timeout=20_000
@@ -82,6 +90,8 @@ def test_a_game_found_on_the_watch_page_watched_and_followed_by_the_tv(site, bro
     except Exception:
         screenshots(tv, "watch-failure-tv")
         screenshots(eve, "watch-failure-eve")
+        for name, page in (("ann", ann), ("bob", bob), ("eve", eve), ("tv", tv)):
+            print(name, page.url, page.evaluate(SEEN))
         print(site.logs())
         raise
     finally:
