@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.urls import reverse
@@ -34,8 +35,14 @@ def identity_of(user_id: int | None, token: str) -> Identity | None:
     return ("s", token) if token else None
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+# One encoder for every value (``json.dumps`` with options makes a new one a call).
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+@lru_cache(maxsize=4096)
+def _game_url(game_id: int) -> str:
+    """A game's page, worked out once a game in this process (each of its readers is sent it after each change)."""
+    return reverse("games:play-game", args=[game_id])
 
 
 @dataclass
@@ -116,9 +123,10 @@ class Snapshot:
         found = self.entries.get(who) if who is not None else None
         mine = found[0] if found is not None else None
         index = self.places.get(mine) if mine is not None else None
-        number, pages = presentation.page_span(len(shared["standings"]), index, page)
+        count = len(shared["standings"])
+        number, pages = presentation.page_span(count, index, page)
         lines = self._page(number)
-        own_page = presentation.page_span(len(shared["standings"]), index, None)[0] if index is not None else None
+        own_page = presentation.page_span(count, index, None)[0] if index is not None else None
         if index is not None and own_page == number:
             at = index - (number - 1) * presentation.PAGE_LINES
             own = _dumps(presentation.standings_for([shared["standings"][index]], mine)[0])
@@ -130,16 +138,16 @@ class Snapshot:
         games = self.games
         if not games or mine in self.games_beyond:
             games = _dumps(presentation.games_for(tournament, presentation.page_games(shared["games"], mine), mine))
-        you = {
-            "joined": found is not None,
-            "active": bool(found and found[1]),
-            "paused": bool(found and found[3]),
-            "team": tournament.teams[found[2]] if found is not None and found[2] is not None else None,
+        # the reader's own keys, encoded in one call
+        tail = {
+            "standings_page": {"page": number, "pages": pages, "mine": own_page},
+            "podium": podium,
+            "your_game": {"id": game, "url": _game_url(game)} if game is not None else None,
+            "you": {
+                "joined": found is not None,
+                "active": bool(found and found[1]),
+                "paused": bool(found and found[3]),
+                "team": tournament.teams[found[2]] if found is not None and found[2] is not None else None,
+            },
         }
-        your_game = {"id": game, "url": reverse("games:play-game", args=[game])} if game is not None else None
-        paging = {"page": number, "pages": pages, "mine": own_page}
-        return (
-            f'{{{self.head},"standings":[{",".join(lines)}],"standings_page":{_dumps(paging)},'
-            f'"podium":{_dumps(podium)},"games":{games},'
-            f'"your_game":{_dumps(your_game)},"you":{_dumps(you)}}}'
-        )
+        return f'{{{self.head},"standings":[{",".join(lines)}],"games":{games},{_dumps(tail)[1:]}'
