@@ -11,7 +11,6 @@ import re
 from browser_helpers import challenge_by_link, watch_errors
 from test_browser_people_play import GAME, moves_seen, play_first_move, wait_for_mover
 
-
 # What a page has of its game, printed when the test fails.
 SEEN = f"""() => {{
     const g = {GAME};
