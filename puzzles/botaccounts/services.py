@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -31,9 +32,13 @@ def upgrade(user: Any) -> BotAccount:
         raise ApplicationError(
             _("only an account that has played no games against people can become a bot: make a new account for it")
         )
-    _check_no_rated_event(user)
     try:
         with transaction.atomic():
+            # the account's row locked while its events are read: a rated
+            # event's join locks it too, so that the two, at the same moment,
+            # cannot both pass (``people.bots.event_join_check``)
+            list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
+            _check_no_rated_event(user)
             row = BotAccount.objects.create(user=user)
             # Every page reads the bots from the cache: it reads them again once this is committed.
             transaction.on_commit(lambda: cache.delete(selectors.CACHE_KEY))

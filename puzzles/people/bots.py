@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from puzzles.accounts.players import Player
@@ -88,8 +89,14 @@ def bots_of_seeks(seeks: Iterable[Challenge]) -> set[int]:
 
 
 def event_join_check(player: Player, *, rated: bool) -> None:
-    """A bot joins no rated event (its games are rated against people who did not ask for them): 403."""
-    if rated and bots.is_bot_stored(player):
+    """A bot joins no rated event (its games are rated against people who did
+    not ask for them): 403.  Called in the join's transaction: the account's
+    row is locked first, as an upgrade to a bot locks it while it reads the
+    account's events, so that an upgrade under way is waited for."""
+    if not rated or player.user is None:
+        return
+    list(get_user_model().objects.select_for_update().filter(pk=player.user.pk).values_list("pk", flat=True))
+    if bots.is_bot_stored(player):
         raise ApplicationError(_("a bot cannot join a rated tournament: join a casual one"), 403)
 
 

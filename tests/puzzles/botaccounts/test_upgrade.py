@@ -161,3 +161,53 @@ def test_the_refusal_names_the_event_in_the_readers_language(account):
     assert 'class="bot-entered"' in page
     assert 'name="confirm"' not in page
     assert not selectors.is_bot_stored(robo.user)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_join_to_a_rated_event_waits_for_an_upgrade_under_way_and_is_refused(account, monkeypatch):
+    """An upgrade and a rated event's join at the same moment: the upgrade
+    reads the account's events with its row locked, and the join, which
+    locks it too, waits and then finds a bot (403), rather than both passing
+    and a bot sitting in a rated event."""
+    import threading
+    import time
+
+    from django.db import connection
+
+    from puzzles.botaccounts import history, services
+    from puzzles.tournaments.models import Entry
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL's (SQLite runs one writer at a time)")
+    maker, robo = account("maker"), account("robo")
+    arena = _event(maker, "Rated arena", rated=True)
+    read_events = history.rated_events_entered
+    locked, joined = threading.Event(), {}
+
+    def events_read_while_a_join_waits(user):
+        locked.set()
+        deadline = time.monotonic() + 20
+        with connection.cursor() as cursor:  # until the join waits on a lock (or, unlocked, has gone through)
+            while time.monotonic() < deadline and "status" not in joined:
+                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+                if cursor.fetchone()[0]:
+                    break
+                time.sleep(0.01)
+        return read_events(user)
+
+    monkeypatch.setattr(history, "rated_events_entered", events_read_while_a_join_waits)
+
+    def join() -> None:
+        try:
+            assert locked.wait(20)
+            joined["status"] = robo.post(f"/api/tournaments/{arena}/join/", format="json").status_code
+        finally:
+            connection.close()
+
+    joining = threading.Thread(target=join)
+    joining.start()
+    services.upgrade(robo.user)
+    joining.join(30)
+    assert joined["status"] == 403
+    assert not Entry.objects.filter(tournament_id=arena, owner=robo.user).exists()
+    assert selectors.is_bot_stored(robo.user)
