@@ -50,13 +50,24 @@ _seated: Counter[tuple[int, str]] = Counter()
 _refresher: asyncio.Task[None] | None = None
 
 
+def in_a_thread(function: Any) -> Any:
+    """``function`` run as ``database_sync_to_async`` runs it (old database
+    connections closed around it), but in a thread of the loop's pool rather
+    than Channels' one thread a process shares: a socket's opening and
+    closing, its reader and its seat's count, would otherwise queue behind
+    every other socket's in the process, and a new game's first moves reach
+    an opponent whose socket is not open yet.  A socket's calls stay in
+    order, as its consumer awaits each before it takes its next message."""
+    return database_sync_to_async(function, thread_sensitive=False)
+
+
 async def _refresh_seated() -> None:
     """Every ``SOCKET_REFRESH_SECONDS``, one update of the seats of this process's open sockets."""
     while True:
         await asyncio.sleep(disconnects.SOCKET_REFRESH_SECONDS)
         if _seated:
             with contextlib.suppress(Exception):  # a database gone a moment: the next round tries again
-                await database_sync_to_async(disconnects.sockets_seen)(list(_seated))
+                await in_a_thread(disconnects.sockets_seen)(list(_seated))
 
 
 def _seated_opened(game_id: int, seat: str) -> None:
@@ -116,7 +127,7 @@ class GameStream(OnTheLoop, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.game_id = game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         # the opening request, as the site's code reads one: who the player is, their language, their address
         self.request = request = request_of(self.scope)
-        found = await database_sync_to_async(_reader)(request, game_id)
+        found = await in_a_thread(_reader)(request, game_id)
         if found is None:
             await self.close(code=NOT_FOUND)
             return
@@ -138,7 +149,7 @@ class GameStream(OnTheLoop, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             address = request.META.get("REMOTE_ADDR", "")
             await sync_to_async(spectators.socket_opened, thread_sensitive=False)(game_id, client, address)
         else:  # its player is at the table while it is open (``disconnects``)
-            await database_sync_to_async(disconnects.socket_opened)(game_id, self.seat)
+            await in_a_thread(disconnects.socket_opened)(game_id, self.seat)
             _seated_opened(game_id, self.seat)
         await self.send_json({"type": "hello", "game": game_id, "version": version, "seat": self.seat})
 
@@ -151,7 +162,7 @@ class GameStream(OnTheLoop, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 await sync_to_async(spectators.socket_closed, thread_sensitive=False)(self.game_id, self.client)
             else:
                 _seated_closed(self.game_id, self.seat)
-                await database_sync_to_async(disconnects.socket_closed)(self.game_id, self.seat)
+                await in_a_thread(disconnects.socket_closed)(self.game_id, self.seat)
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 

@@ -28,7 +28,6 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -37,6 +36,7 @@ from puzzles.accounts.players import Player
 from puzzles.core import events
 from puzzles.games.socket_moves import request_of
 from puzzles.games.stream import OnTheLoop
+from puzzles.games.stream import in_a_thread as _in_a_thread
 
 from . import presence, presentation
 from .snapshot import Identity, Snapshot, identity_of
@@ -53,15 +53,6 @@ GAP_SECONDS, BATCH = 0.5, 50
 # The longest a room waits quietly before it reads the event's version again
 # (a notice lost while Redis reconnected is caught then).
 QUIET_SECONDS = 30.0
-
-
-def _in_a_thread(function: Any) -> Any:
-    """``function`` run as ``database_sync_to_async`` runs it, but in a thread
-    of the loop's pool rather than Channels' one thread a process shares:
-    reading an event's snapshot (up to a second when another process is
-    working it out) or marking a thousand pages' readers there would hold
-    up every socket's opening and closing in this process meanwhile."""
-    return database_sync_to_async(function, thread_sensitive=False)
 
 
 def _identity(request: Any) -> Identity | None:
@@ -159,7 +150,7 @@ class TournamentStream(OnTheLoop, AsyncWebsocketConsumer):  # type: ignore[misc]
                 self.page = presentation.page_asked(asked[0])
             except ValueError:
                 self.page = None  # a page the address cannot mean: the reader's own
-        self.who = await database_sync_to_async(_identity)(request)
+        self.who = await _in_a_thread(_identity)(request)
         room = _rooms.setdefault(tournament_id, Room(tournament_id))
         snapshot = await room.snapshot(self.language)
         if snapshot is None:
@@ -168,7 +159,7 @@ class TournamentStream(OnTheLoop, AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=NOT_FOUND)
             return
         await self.accept()
-        await database_sync_to_async(presence.seen)([self.who])
+        await _in_a_thread(presence.seen)([self.who])
         self.room = room
         room.pages.add(self)
         if room.task is None or room.task.done():

@@ -46,9 +46,9 @@ class _Page:
             self.room.pages.discard(self)  # the page closes: the room stops following
 
 
-def _on_the_loop(function, **_options):
-    """``database_sync_to_async`` without its thread or its closing of
-    connections: this test's snapshots touch no database."""
+def _on_the_loop(function):
+    """``in_a_thread`` without its thread or its closing of connections:
+    this test's snapshots touch no database."""
 
     async def call(*args):
         return function(*args)
@@ -58,7 +58,7 @@ def _on_the_loop(function, **_options):
 
 def test_a_room_sends_at_most_one_version_every_gap(monkeypatch):
     versions = iter(range(1, 100))
-    monkeypatch.setattr(stream, "database_sync_to_async", _on_the_loop)
+    monkeypatch.setattr(stream, "_in_a_thread", _on_the_loop)
     monkeypatch.setattr(stream.events, "Subscription", _Subscription)
     monkeypatch.setattr(
         stream.Snapshot, "read", staticmethod(lambda tournament_id, language: _Snapshot(next(versions)))
