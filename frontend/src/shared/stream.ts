@@ -15,6 +15,8 @@ export interface StreamOptions {
   onGiveUp?: () => void;
   /** The socket closed (it is opened again unless given up or closed). */
   onClose?: () => void;
+  /** The socket opened (again). */
+  onOpen?: () => void;
   /** Milliseconds before the first new attempt (then twice, three times... that). */
   retryMs?: number;
   maxDelayMs?: number;
@@ -29,7 +31,8 @@ export function socketUrl(path: string, location: Pick<Location, "protocol" | "h
 }
 
 export class Stream {
-  private readonly options: Required<Omit<StreamOptions, "onGiveUp" | "onClose">> & Pick<StreamOptions, "onGiveUp" | "onClose">;
+  private readonly options: Required<Omit<StreamOptions, "onGiveUp" | "onClose" | "onOpen">> &
+    Pick<StreamOptions, "onGiveUp" | "onClose" | "onOpen">;
   private ws: WebSocket | null = null;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -49,6 +52,7 @@ export class Stream {
     ws.onopen = () => {
       opened = true;
       this.failures = 0;
+      this.options.onOpen?.();
     };
     ws.onmessage = (event: MessageEvent) => {
       let message: unknown;

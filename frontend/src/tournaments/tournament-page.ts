@@ -148,12 +148,23 @@ export class TournamentPage {
     if (this.stop.signal.aborted || !this.pollOn || !live(this.state)) return;
     if (this.socket) {
       const location = this.root.ownerDocument.defaultView?.location ?? { protocol: "http:", host: "" };
+      let openedWith = "";
       this.stream = new Stream({
         // the page followed now, also when the socket opens again
-        url: () => socketUrl(`/ws/tournaments/${this.state.id}/?page=${this.pageParameter()}`, location),
+        url: () => {
+          openedWith = this.pageParameter();
+          return socketUrl(`/ws/tournaments/${this.state.id}/?page=${openedWith}`, location);
+        },
+        // turned to another page while the socket was opening: asked for on it
+        onOpen: () => {
+          if (openedWith !== this.pageParameter()) this.stream?.send({ type: "page", page: this.page });
+        },
         socket: this.socket,
         onMessage: (message) => {
-          if (message && typeof message === "object" && "version" in message) this.take(message as TournamentJSON);
+          if (message && typeof message === "object" && "version" in message) {
+            const next = message as TournamentJSON;
+            if (this.followed(next)) this.take(next);
+          }
           if (!live(this.state)) this.stream?.close();
         },
         onGiveUp: () => {
@@ -182,6 +193,14 @@ export class TournamentPage {
       retry: (_error, failures) => (mine.signal.aborted ? null : Math.min(30_000, 1000 * 2 ** Math.min(failures, 5))),
       signal: mine.signal,
     }).catch(() => undefined);
+  }
+
+  /** Whether ``next`` shows the page of the standings followed (one sent before the reader turned is not drawn). */
+  private followed(next: TournamentJSON): boolean {
+    const paging = next.standings_page;
+    if (!paging) return true;
+    if (this.page === null) return paging.mine === null || paging.page === paging.mine;
+    return paging.page === Math.min(this.page, paging.pages);
   }
 
   private pageParameter(): string {

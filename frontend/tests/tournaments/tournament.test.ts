@@ -338,6 +338,27 @@ describe("the tournament page", () => {
     expect(urls).toContain("/api/tournaments/5/?page=2");
     await vi.waitFor(() => expect(fetch.mock.calls.some((call) => String((call as unknown as [string])[0]).startsWith("/api/tournaments/5/?page=2&wait=3"))).toBe(true));
     polled.page.destroy();
+    // turned while the socket was still opening (on the page it opened with): read at once, asked for on the socket as it opens
+    sent.length = 0;
+    made.length = 0;
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(second), { status: 200 })));
+    class SlowSocket extends OpenSocket {
+      readyState = 0;
+    }
+    const opening = mount(paged, [], { socket: SlowSocket as unknown as typeof WebSocket });
+    (document.querySelectorAll<HTMLButtonElement>(".standings-pager .pager-button")[2]).click();
+    await vi.waitFor(() => expect(document.querySelector(".standings-page")!.textContent).toBe("Page 2 of 3"));
+    const socket = made[0] as unknown as SlowSocket;
+    expect(socket.url).toContain("?page=mine");
+    socket.readyState = 1;
+    socket.onopen?.();
+    expect(sent.map((m) => JSON.parse(m))).toEqual([{ type: "page", page: 2 }]);
+    // the event as the socket was opened (the reader's own page, the first here) is not drawn; the page turned to is
+    socket.onmessage?.({ data: JSON.stringify({ ...paged, version: 3, standings_page: { page: 1, pages: 3, mine: 1 } }) });
+    expect(document.querySelector(".standings-page")!.textContent).toBe("Page 2 of 3");
+    socket.onmessage?.({ data: JSON.stringify({ ...second, version: 4 }) });
+    expect(opening.page.state.version).toBe(4);
+    opening.page.destroy();
     // one page only: no pager
     const small = mount(arena({ standings_page: { page: 1, pages: 1, mine: 1 } }));
     expect(document.querySelector(".standings-pager")).toBeNull();

@@ -8,7 +8,6 @@ anything else is refused."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -18,6 +17,7 @@ from puzzles.tournaments.snapshot import Snapshot, identity_of
 from puzzles.tournaments.stream import TournamentStream
 
 from ..games.people_helpers import account_client, guest_client
+from .test_stream_gap import run_apart
 from .test_tournaments_api import ARENA, join, make, read
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -132,21 +132,21 @@ def test_a_page_turned_over_the_socket_is_sent_at_once(arena):
     player = guests[0][1]
     who = identity_of(None, player.token)
     page, sent = _socket(snapshot, who)
-    asyncio.run(page.send_doc(snapshot))
+    run_apart(page.send_doc(snapshot))
     own = sent[-1]["standings_page"]
     assert own["page"] == own["mine"]
     for asked in (3, 1, None, 2):
-        asyncio.run(page.receive(text_data=json.dumps({"type": "page", "page": asked})))
+        run_apart(page.receive(text_data=json.dumps({"type": "page", "page": asked})))
         expected = own["mine"] if asked is None else asked
         assert sent[-1]["standings_page"]["page"] == expected
         assert sent[-1]["version"] == snapshot.version  # the same version again, on the page asked for
         assert sent[-1] == json.loads(snapshot.doc_for(who, asked))
-    asyncio.run(page.send_doc(snapshot))  # a version it has: not sent again
+    run_apart(page.send_doc(snapshot))  # a version it has: not sent again
     assert len(sent) == 5
     for bad in ("{", json.dumps({"type": "page", "page": 0}), json.dumps({"type": "move"}), json.dumps([1])):
-        asyncio.run(page.receive(text_data=bad))
+        run_apart(page.receive(text_data=bad))
         assert sent[-1]["type"] == "refused"
         assert "page" in sent[-1]["error"]
-    asyncio.run(page.receive(text_data=json.dumps({"type": "page", "page": True})))
+    run_apart(page.receive(text_data=json.dumps({"type": "page", "page": True})))
     assert sent[-1]["type"] == "refused"
     assert page.page == 2  # still the page last asked for
