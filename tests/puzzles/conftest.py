@@ -24,6 +24,19 @@ def pytest_unconfigure(config) -> None:
 
 
 @pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts and ends in the site's default language: Django
+    activates each request's language in its thread and nothing resets it,
+    so a test whose last request was answered in Polish left the next test
+    in the same process rendering in Polish."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def clear_cache():
     """Each test starts and ends with an empty cache and no rate limit counted
     (both local memory in the tests), and with no analysis or outage
