@@ -17,7 +17,7 @@ notice the room waits ``SETTLE_SECONDS`` before reading, and at least
 the pages, well within the second in which a page should see a game's end,
 where a busy arena's every game end and pairing made one each (a thousand
 pages sent about 16 kB each time; a page of ten lines is about 3 kB).  Where no WebSocket opens,
-the page long-polls ``GET /api/tournaments/<id>/?wait=`` instead."""
+the page long-polls ``GET /api/tournaments/<id>/?page=...&wait=`` instead."""
 
 from __future__ import annotations
 

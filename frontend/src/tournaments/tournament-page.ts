@@ -6,9 +6,9 @@
  * latest games, the status, the podium, an arena's time left and a Swiss's
  * round redrawn from each answer).  The page shown is its reader's own (it
  * moves with their line) until they turn to another (sent on the socket, or
- * read at once where it long-polls).  Joining and leaving go through the API, and, as
- * Lichess arenas do, the player taken to each new game of theirs as soon as
- * the event pairs them.  The page embeds the event's JSON
+ * read at once where it long-polls).  Joining and leaving go through the API;
+ * as in Lichess's arenas, the player is taken to each new game of theirs as
+ * soon as the event pairs them.  The page embeds the event's JSON
  * (``json_script``, id on ``#tournament[data-state-id]``); without this
  * script it works with its plain forms and is reloaded by hand.
  */
